@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES } from './constants.ts';
+import { API_ERRORS } from './errors.ts';
+
+export const role = z.enum(ROLES);
+
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'Please enter a valid e-mail address.' }));
+
+/** §5: at least 8 characters, a mix of letters and numbers. */
+export const newPassword = z
+  .string()
+  .max(200, { error: API_ERRORS.passwordPolicy })
+  .refine((v) => v.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(v) && /\p{N}/u.test(v), {
+    error: API_ERRORS.passwordPolicy,
+  });
+
+export function isValidNewPassword(value: string): boolean {
+  return newPassword.safeParse(value).success;
+}
+
+export const user = z
+  .object({ email: z.string(), role })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof user>;
+
+export const loginRequest = z
+  .object({
+    email: z.string().trim().min(1, { error: 'E-mail is required.' }).max(254),
+    password: z.string().min(1, { error: 'Password is required.' }).max(200),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z
+  .object({ access_token: z.string(), user })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const passwordChangeRequest = z
+  .object({
+    current_password: z.string().min(1, { error: 'The current password is required.' }).max(200),
+    password: newPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: API_ERRORS.passwordMismatch,
+    path: ['password_confirmation'],
+  })
+  .meta({ id: 'PasswordChangeRequest' });
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+
+export const forgotPasswordRequest = z
+  .object({ email: z.string().trim().min(1).max(254), lang: z.enum(['fr', 'en']).optional() })
+  .meta({ id: 'ForgotPasswordRequest' });
+
+export const resetPasswordRequest = z
+  .object({
+    token: z.string().min(10).max(200),
+    password: newPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: API_ERRORS.passwordMismatch,
+    path: ['password_confirmation'],
+  })
+  .meta({ id: 'ResetPasswordRequest' });
+
+export const messageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** What the pages know of the brand; all of it comes from configuration, none of it secret. */
+export const brand = z.object({
+  name: z.string(),
+  email: z.string(),
+  legalEntity: z.string(),
+  address: z.string(),
+  social: z.object({ instagram: z.string(), pinterest: z.string(), linkedin: z.string() }),
+  publicUrl: z.string(),
+});
+export type Brand = z.infer<typeof brand>;
+
+/**
+ * What the server hands the React Router loaders for one request (through the
+ * router context). Loaders read public data only: they never see a user token.
+ */
+export interface SsrContext {
+  nonce: string;
+  brand: Brand;
+  dev: boolean;
+}

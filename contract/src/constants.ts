@@ -1,0 +1,36 @@
+/** Business constants of the specification (§9) and values shared by server and web. */
+export const LOCALES = ['fr', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fr';
+
+export const ROLES = ['admin', 'retailer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'ONESIZE'] as const;
+export type Size = (typeof SIZES)[number];
+export const DEFAULT_SIZE: Size = 'S';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const SIMILAR_PRODUCTS_MAX = 5;
+export const GALLERY_MAX = 4;
+export const MANTRA_DISPLAY_MS = 4000;
+export const MANTRA_FADE_MS = 800;
+export const TRUST_CAROUSEL_MS = 6500;
+export const STORY_CAROUSEL_MS = 6000;
+export const CURRENCY = 'EUR';
+export const DEFAULT_PICKER_COLOR = '#000000';
+
+/** Browser storage keys (spec §3 "Local persistence"): one key each. */
+export const STORAGE_KEYS = {
+  token: 'atelier.auth.token',
+  user: 'atelier.auth.user',
+  language: 'atelier.lang',
+} as const;
+
+/** Cookie that mirrors the language preference so the server renders the same language. */
+export const LANG_COOKIE = 'lang';
+
+/** Lifetimes. */
+export const ACCESS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_ERRORS } from '@atelier/contract';
+import type { Config } from './config.ts';
+import { HttpError } from './lib/http-errors.ts';
+import { bearerToken, requireRole } from './modules/auth/guard.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { adminUserRoutes } from './modules/users/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import type { AppServices } from './services.ts';
+import { mountWeb, type WebMode } from './web.ts';
+
+export interface BuildOptions {
+  services: AppServices;
+  /** Serve the React Router site too ('production' build, 'development' Vite, or none for API tests). */
+  web?: WebMode;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Query-string secrets never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|password)=)[^&#]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.password_confirmation', '*.token', '*.access_token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: Array<{ method: string; url: string }>;
+  }
+}
+
+declare module 'node:http' {
+  interface ServerResponse {
+    /** Per-response CSP nonce (set before helmet writes the header). */
+    cspNonce?: string;
+  }
+}
+
+export async function buildApp({ services, web, logger }: BuildOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Every registered route, so tests can walk the table (no admin route may miss its guard).
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+
+  // A fresh nonce per response, read by the CSP header and by the SSR renderer.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.cspNonce = randomBytes(16).toString('base64');
+  });
+
+  const https = config.PUBLIC_URL.startsWith('https:');
+  const dev = web === 'development';
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: dev
+          ? ["'self'", "'unsafe-inline'"]
+          : ["'self'", (_req, res) => `'nonce-${(res as ServerResponse).cspNonce ?? ''}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const error = new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(Math.ceil(context.ttl / 1000)) });
+      return error;
+    },
+    onExceeded: (request) => request.log.warn({ event: 'rate_limited', route: request.routeOptions.url, ip: request.ip }, 'request refused by rate limit'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.BRAND_NAME} API`, version: '1.0.0', description: 'Showcase, stockist portal and back-office API. Errors are `{ "error": "message" }`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const message = first?.message ?? 'Invalid request.';
+      // Our own messages are whole sentences; zod's generic ones get the field name.
+      const sentence = /[.!?]$/.test(message);
+      return reply.code(400).send({ error: field && !sentence ? `${field}: ${message}` : message });
+    }
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.code(error.status).send({ error: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const messages: Record<number, string> = {
+        413: 'The request body is too large.',
+        415: 'This content type is not accepted.',
+      };
+      const base = (error as Error).message;
+      return reply.code(status).send({ error: messages[status] ?? (base || 'Invalid request.') });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: API_ERRORS.internal });
+  });
+
+  await app.register(
+    async (api) => {
+      // Every /api request: the session behind the bearer token, if any.
+      api.addHook('onRequest', async (request) => {
+        const token = bearerToken(request);
+        request.session = token ? await services.auth.authenticate(token) : null;
+      });
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (request.session && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+        else if (!reply.hasHeader('cache-control') && request.method !== 'GET') reply.header('cache-control', 'no-store');
+        return payload;
+      });
+
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { services });
+      await api.register(authRoutes, { services, prefix: '/auth' });
+      // The admin scope: one guard for every route registered inside it.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', requireRole('admin'));
+          await admin.register(adminUserRoutes, { services });
+        },
+        { prefix: '/admin' },
+      );
+      api.all('/*', { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ error: API_ERRORS.notFound }));
+    },
+    { prefix: '/api' },
+  );
+
+  if (web) await mountWeb(app, { services, mode: web });
+  else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: API_ERRORS.notFound }));
+
+  return app;
+}

@@ -1,0 +1,42 @@
+// npm run user -- create --email someone@example.com --role admin|retailer [--password …]
+// npm run user -- list
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import { migrate, openDatabase } from '../db/index.ts';
+import { createServices } from '../services.ts';
+import { generatePassword } from '../lib/crypto.ts';
+
+const usage = 'Usage: npm run user -- create --email EMAIL --role admin|retailer [--password PASSWORD]\n       npm run user -- list';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } },
+});
+
+const config = loadConfig(process.env);
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db') });
+let exitCode = 0;
+try {
+  await migrate(database);
+  const services = createServices(config, database, pino({ level: 'silent' }));
+  const command = positionals[0];
+  if (command === 'create') {
+    const role = values.role;
+    if (!values.email || (role !== 'admin' && role !== 'retailer')) throw new Error(usage);
+    const password = values.password ?? generatePassword();
+    const user = await services.users.create({ email: values.email, role, password });
+    console.log(`Created ${user.role} ${user.email}${values.password ? '' : `\nPassword: ${password} (shown once; change it on /account)`}`);
+  } else if (command === 'list') {
+    for (const user of await services.users.list()) console.log(`${user.id}\t${user.role}\t${user.email}`);
+  } else {
+    throw new Error(usage);
+  }
+} catch (err) {
+  console.error((err as Error).message);
+  exitCode = 1;
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.SEED).toBe('demo');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SMTP_URL', 'http://mail'],
+    ['SEED', 'everything'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['BRAND_EMAIL', 'nope'],
+    ['SOCIAL_INSTAGRAM_URL', 'instagram'],
+  ])('stops on a bad %s with one line naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value, ADMIN_PASSWORD: 'x' })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+    try {
+      loadConfig({ [name]: value, ADMIN_PASSWORD: 'x' });
+    } catch (err) {
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('needs ADMIN_PASSWORD with ADMIN_EMAIL', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.example' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('reads the example file as it is', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../.env.example'), 'utf8');
+    const env = Object.fromEntries(
+      text
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+});

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import type { Migration } from 'kysely/migration';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrationsFor } from './migrations/index.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL when set. */
+  databaseUrl?: string | undefined;
+  /** SQLite file; `:memory:` allowed. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+  pgPoolMax?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const schemaName = options.pgSchema;
+    if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error('invalid schema name');
+    if (schemaName) {
+      const admin = new pg.Client({ connectionString: options.databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema if not exists ${schemaName}`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.pgPoolMax ?? 10,
+      ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+    });
+    // Without this, an idle client error (server restart) would crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Runs every pending migration; safe to call at every start and from several instances. */
+export async function migrate(handle: DbHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrationsFor(handle.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+}
+
+export async function ping(handle: DbHandle): Promise<void> {
+  await sql`select 1`.execute(handle.db);
+}
+
+export function nowIso(date: Date = new Date()): string {
+  return date.toISOString();
+}

@@ -1,0 +1,26 @@
+import type { Kysely, ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Dialect } from '../index.ts';
+import { m001Auth } from './001-auth.ts';
+
+export interface MigrationContext {
+  dialect: Dialect;
+  /** Adds an auto-increment integer primary key named `id`, the right way for the dialect. */
+  id<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
+}
+
+export type MigrationFn = (db: Kysely<any>, ctx: MigrationContext) => Promise<void>;
+
+/** One ordered list serves SQLite and PostgreSQL. Never edit a migration once released. */
+const MIGRATIONS: Array<[string, MigrationFn]> = [['001-auth', m001Auth]];
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  const ctx: MigrationContext = {
+    dialect,
+    id: (table) =>
+      table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) =>
+        dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedByDefaultAsIdentity(),
+      ),
+  };
+  return Object.fromEntries(MIGRATIONS.map(([name, up]) => [name, { up: (db: Kysely<any>) => up(db, ctx) }]));
+}

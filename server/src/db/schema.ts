@@ -1,0 +1,59 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Times are ISO-8601 UTC strings (sortable as text on both databases); booleans are 0/1. */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  role: 'admin' | 'retailer';
+  locale: 'fr' | 'en';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  purpose: 'reset' | 'set';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** Unique when set: the same cause never queues the same mail twice. */
+  dedupe_key: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  password_tokens: PasswordTokensTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type MailRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,65 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrate, openDatabase } from './db/index.ts';
+import { createServices } from './services.ts';
+import path from 'node:path';
+import pino from 'pino';
+
+/** Starts the whole site; returns a function that stops it cleanly. */
+export async function start(env: Record<string, string | undefined> = process.env, web: 'production' | 'development' = 'production') {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db') });
+  await migrate(database);
+  const services = createServices(config, database, log);
+
+  const admin = await services.users.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  if (admin?.generatedPassword) {
+    // Printed once, on the console only: the password is not kept anywhere in clear.
+    console.log(
+      `\n  An administrator account was created.\n  E-mail:   ${admin.email}\n  Password: ${admin.generatedPassword}\n  Sign in at ${config.PUBLIC_URL}/login and change it on /account.\n`,
+    );
+  }
+  if (config.SEED === 'demo') {
+    const { seedDemo } = await import('./cli/seed.ts');
+    await seedDemo(services);
+  }
+
+  const app = await buildApp({ services, web });
+  services.mail.start();
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info('shutting down: finishing in-flight requests');
+    await app.close();
+    await services.mail.stop();
+    await database.close();
+  };
+  return { app, services, stop };
+}
+
+if (import.meta.main) {
+  const { stop } = await start(process.env, process.env.WEB_MODE === 'development' ? 'development' : 'production');
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stop()
+        .then(() => process.exit(0))
+        .catch((err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        });
+    });
+  }
+}

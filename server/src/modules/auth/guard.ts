@@ -1,0 +1,30 @@
+import { API_ERRORS, type Role } from '@atelier/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Session } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the session hook when the request carries a valid bearer token. */
+    session: Session | null;
+  }
+}
+
+/** `Authorization: Bearer <token>`; anything else is no token. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** Route-scope guard: 401 without a valid session, 403 when the role is not among `roles`. */
+export function requireRole(...roles: Role[]) {
+  return async function guard(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.session) {
+      return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
+    }
+    if (!roles.includes(request.session.user.role)) {
+      return reply.code(403).header('cache-control', 'no-store').send({ error: API_ERRORS.forbidden });
+    }
+  };
+}

@@ -1,0 +1,107 @@
+import {
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  messageResponse,
+  passwordChangeRequest,
+  resetPasswordRequest,
+  errorBody,
+  user,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppServices } from '../../services.ts';
+import { requireRole } from './guard.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  const { auth, config } = services;
+  const perIp = {
+    max: config.LOGIN_MAX_PER_IP,
+    timeWindow: config.LOGIN_WINDOW_MINUTES * 60_000,
+  };
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; returns a bearer token',
+        body: loginRequest,
+        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.login(request.body.email, request.body.password);
+      reply.header('cache-control', 'no-store');
+      return result;
+    },
+  );
+
+  // Everything below needs a signed-in user (admin or retailer).
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addHook('onRequest', requireRole('admin', 'retailer'));
+
+    scope.get('/me', { schema: { tags: ['auth'], response: { 200: user, 401: errorBody } } }, async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { email, role } = request.session!.user;
+      return { email, role };
+    });
+
+    scope.put(
+      '/password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the password; other sessions are signed out',
+          body: passwordChangeRequest,
+          response: { 200: messageResponse, 400: errorBody, 401: errorBody },
+        },
+      },
+      async (request) => {
+        await auth.changePassword(request.session!, request.body.current_password, request.body.password);
+        return { message: 'Password updated.' };
+      },
+    );
+
+    scope.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorBody } } }, async (request, reply) => {
+      await auth.logout(request.session!.tokenId);
+      return reply.code(204).send();
+    });
+  });
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a single-use reset link when the address has an account (the answer never says)',
+        body: forgotPasswordRequest,
+        response: { 202: messageResponse, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(request.body.email, request.body.lang ?? 'fr');
+      return reply.code(202).send({ message: 'If an account exists for this address, a link has been sent.' });
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a single-use link token',
+        body: resetPasswordRequest,
+        response: { 200: messageResponse, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      return { message: 'Password updated.' };
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import {
+  ACCESS_TOKEN_TTL_MS,
+  API_ERRORS,
+  RESET_TOKEN_TTL_MS,
+  type Locale,
+  type LoginResponse,
+} from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { normaliseEmail, toPublicUser, type PublicUser, type UsersService } from '../users/service.ts';
+import { FailureLimiter } from './rate-limit.ts';
+
+export interface Session {
+  user: PublicUser;
+  tokenId: number;
+}
+
+export class AuthService {
+  readonly failures: FailureLimiter;
+  private readonly db: Db;
+  private readonly users: UsersService;
+  private readonly config: Config;
+  private readonly onMailQueued: () => void;
+
+  constructor(db: Db, users: UsersService, config: Config, onMailQueued: () => void = () => {}) {
+    this.db = db;
+    this.users = users;
+    this.config = config;
+    this.onMailQueued = onMailQueued;
+    this.failures = new FailureLimiter(config.LOGIN_MAX_PER_EMAIL, config.LOGIN_WINDOW_MINUTES * 60_000);
+  }
+
+  /** One answer for an unknown e-mail, a wrong password and an account without password. */
+  async login(emailInput: string, password: string): Promise<LoginResponse> {
+    const email = normaliseEmail(emailInput);
+    const wait = this.failures.retryAfter(email);
+    if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
+    const user = await this.users.findByEmail(email);
+    const ok = await verifyPassword(password, user?.password_hash);
+    if (!user || !ok) {
+      this.failures.fail(email);
+      throw new HttpError(401, API_ERRORS.invalidCredentials);
+    }
+    this.failures.clear(email);
+    const token = await this.issueToken(this.db, user.id);
+    return { access_token: token, user: { email: user.email, role: user.role } };
+  }
+
+  async issueToken(db: Kysely<Database>, userId: number): Promise<string> {
+    const token = newToken();
+    const now = Date.now();
+    await db
+      .insertInto('auth_tokens')
+      .values({
+        user_id: userId,
+        token_hash: sha256(token),
+        created_at: nowIso(new Date(now)),
+        expires_at: nowIso(new Date(now + ACCESS_TOKEN_TTL_MS)),
+        revoked_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The session behind a bearer token, or null when missing, unknown, expired or revoked. */
+  async authenticate(token: string): Promise<Session | null> {
+    if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
+    const row = await this.db
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .select(['auth_tokens.id as token_id', 'users.id', 'users.email', 'users.role'])
+      .where('auth_tokens.token_hash', '=', sha256(token))
+      .where('auth_tokens.revoked_at', 'is', null)
+      .where('auth_tokens.expires_at', '>', nowIso())
+      .executeTakeFirst();
+    return row ? { user: toPublicUser(row), tokenId: row.token_id } : null;
+  }
+
+  async logout(tokenId: number): Promise<void> {
+    await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('id', '=', tokenId).where('revoked_at', 'is', null).execute();
+  }
+
+  /** Checks the current password, stores the new one and revokes every other session. */
+  async changePassword(session: Session, currentPassword: string, password: string): Promise<void> {
+    const user = await this.users.findById(session.user.id);
+    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
+      throw new HttpError(400, API_ERRORS.wrongCurrentPassword);
+    }
+    const hash = await hashPassword(password);
+    await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('auth_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', user.id)
+        .where('id', '!=', session.tokenId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
+  /** Creates a single-use link token (stored hashed) inside the caller's transaction. */
+  async createPasswordToken(trx: Kysely<Database>, userId: number, purpose: 'reset' | 'set', ttlMs: number): Promise<string> {
+    const token = newToken();
+    const now = Date.now();
+    await trx
+      .insertInto('password_tokens')
+      .values({
+        user_id: userId,
+        token_hash: sha256(token),
+        purpose,
+        created_at: nowIso(new Date(now)),
+        expires_at: nowIso(new Date(now + ttlMs)),
+        used_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  passwordLink(token: string, locale: Locale): string {
+    return `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&lang=${locale}`;
+  }
+
+  /** Always resolves the same way: whether the address has an account is never revealed. */
+  async requestPasswordReset(emailInput: string, locale: Locale): Promise<void> {
+    const user = await this.users.findByEmail(emailInput);
+    if (!user) return;
+    await this.db.transaction().execute(async (trx) => {
+      const token = await this.createPasswordToken(trx, user.id, 'reset', RESET_TOKEN_TTL_MS);
+      await enqueueMail(trx, { to: user.email, ...passwordResetMail(publicBrand(this.config), locale, this.passwordLink(token, locale)) });
+    });
+    this.onMailQueued();
+  }
+
+  /** Uses a reset/set link once: sets the password and revokes every session of the user. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const hash = await hashPassword(password);
+    const email = await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .selectFrom('password_tokens')
+        .innerJoin('users', 'users.id', 'password_tokens.user_id')
+        .select(['password_tokens.id', 'password_tokens.user_id', 'users.email'])
+        .where('password_tokens.token_hash', '=', sha256(token))
+        .where('password_tokens.used_at', 'is', null)
+        .where('password_tokens.expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row) throw new HttpError(400, API_ERRORS.invalidResetToken);
+      const used = await trx
+        .updateTable('password_tokens')
+        .set({ used_at: now })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw new HttpError(400, API_ERRORS.invalidResetToken);
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', row.user_id).execute();
+      await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+      return row.email;
+    });
+    // Whoever can read the mailbox is the owner: lift a lock-out left by attackers.
+    this.failures.clear(email);
+  }
+}

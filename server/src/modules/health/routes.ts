@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ping } from '../../db/index.ts';
+import type { AppServices } from '../../services.ts';
+
+const health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['sqlite', 'postgres']), uptime: z.number() });
+
+export const healthRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: health, 503: health } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await ping(services.database);
+      return { status: 'ok' as const, database: services.database.dialect, uptime: process.uptime() };
+    } catch {
+      return reply.code(503).send({ status: 'degraded' as const, database: services.database.dialect, uptime: process.uptime() });
+    }
+  });
+};

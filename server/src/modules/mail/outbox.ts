@@ -1,0 +1,192 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import type { MailContent } from './templates.ts';
+
+export interface QueuedMail extends MailContent {
+  to: string;
+  /** When set, a second enqueue with the same key is ignored (idempotent causes). */
+  dedupeKey?: string;
+}
+
+const MAX_ATTEMPTS = 10;
+const LOCK_MS = 2 * 60 * 1000;
+
+/** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min… capped at 6 h. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
+
+/**
+ * Writes the mail in the caller's transaction: it exists if and only if the
+ * action that caused it was committed.
+ */
+export async function enqueueMail(trx: Kysely<Database>, mail: QueuedMail): Promise<void> {
+  const now = nowIso();
+  await trx
+    .insertInto('mail_outbox')
+    .values({
+      dedupe_key: mail.dedupeKey ?? null,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      sent_at: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+export interface MailTransport {
+  send(mail: { id: number; from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  close?(): void;
+}
+
+/** SMTP through nodemailer. */
+export function smtpTransport(url: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Without SMTP: each mail becomes an .eml file under DATA_DIR/outbox, so the site works offline. */
+export function fileTransport(dir: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await builder.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${String(mail.id).padStart(6, '0')}.eml`);
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.rename(`${file}.tmp`, file);
+    },
+  };
+}
+
+/**
+ * Sends due rows. A row is claimed with a conditional update (the lock is the
+ * row itself), so several instances can run workers on one database without
+ * sending a row twice while it is being sent.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  private readonly db: Db;
+  private readonly transport: MailTransport;
+  private readonly from: string;
+  private readonly log: Logger;
+  private readonly intervalMs: number;
+
+  constructor(db: Db, transport: MailTransport, from: string, log: Logger, intervalMs = 2000) {
+    this.db = db;
+    this.transport = transport;
+    this.from = from;
+    this.log = log;
+    this.intervalMs = intervalMs;
+  }
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.runOnce()
+        .catch((err: unknown) => this.log.error({ err }, 'mail outbox run failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
+        });
+    };
+    this.timer = setTimeout(tick, 50);
+  }
+
+  /** Asks for a run now (after a new mail was queued); the periodic run goes on. */
+  kick(): void {
+    if (this.stopped || !this.timer) return;
+    this.runOnce().catch((err: unknown) => this.log.error({ err }, 'mail outbox run failed'));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => 0);
+    this.transport.close?.();
+  }
+
+  /** Sends what is due now; returns how many were sent. */
+  runOnce(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<number> {
+    const now = nowIso();
+    const due = await this.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    let sent = 0;
+    for (const row of due) {
+      if (this.stopped) break;
+      const claimedUntil = new Date(Date.now() + LOCK_MS).toISOString();
+      const claim = await this.db
+        .updateTable('mail_outbox')
+        .set({ locked_until: claimedUntil })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      try {
+        await this.transport.send({ id: row.id, from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await this.db
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', sent_at: nowIso(), attempts: row.attempts + 1, locked_until: null, last_error: null })
+          .where('id', '=', row.id)
+          .execute();
+        sent += 1;
+        this.log.info({ mailId: row.id, to: row.to_address, subject: row.subject }, 'mail sent');
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        await this.db
+          .updateTable('mail_outbox')
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            next_attempt_at: new Date(Date.now() + backoffMs(attempts)).toISOString(),
+            locked_until: null,
+            last_error: String((err as Error).message ?? err).slice(0, 1000),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        this.log.warn({ mailId: row.id, to: row.to_address, attempts, failed, err: (err as Error).message }, 'mail not sent');
+      }
+    }
+    return sent;
+  }
+}

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/index.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { OutboxWorker, fileTransport, smtpTransport, type MailTransport } from './modules/mail/outbox.ts';
+import { UsersService } from './modules/users/service.ts';
+
+/** Everything the routes and the SSR loaders use; built once per process (or per test). */
+export interface AppServices {
+  config: Config;
+  database: DbHandle;
+  users: UsersService;
+  auth: AuthService;
+  mail: OutboxWorker;
+}
+
+export function createServices(config: Config, database: DbHandle, log: Logger, transport?: MailTransport): AppServices {
+  const mailTransport =
+    transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.dataDir, 'outbox')));
+  const from = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`;
+  const mail = new OutboxWorker(database.db, mailTransport, from, log.child({ module: 'mail' }));
+  const users = new UsersService(database.db);
+  const auth = new AuthService(database.db, users, config, () => mail.kick());
+  return { config, database, users, auth, mail };
+}

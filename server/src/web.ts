@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import type { SsrContext } from '@atelier/contract';
+import { publicBrand } from './config.ts';
+import type { AppServices } from './services.ts';
+
+export type WebMode = 'production' | 'development';
+
+export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+export const serverBuildFile = path.join(webDir, 'build/server/index.js');
+const clientDir = path.join(webDir, 'build/client');
+
+/** The build's entry.server exports the context token, so server and bundle share one instance. */
+type BuildWithContext = ServerBuild & { entry: { module: { appContext: RouterContext<SsrContext> } } };
+
+/** Fastify request → Fetch Request (GET/HEAD only: the site's forms talk to /api). */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  const origin = `${request.protocol}://${request.host}`;
+  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: controller.signal });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<void> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/** Mounts the React Router site: built assets + SSR for every other GET path. */
+export async function mountWeb(app: FastifyInstance, { services, mode }: { services: AppServices; mode: WebMode }): Promise<void> {
+  let getBuild: () => Promise<BuildWithContext>;
+
+  if (mode === 'development') {
+    const { createServer } = await import('vite');
+    const middie = (await import('@fastify/middie')).default;
+    const vite = await createServer({
+      root: webDir,
+      configFile: path.join(webDir, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', async () => vite.close());
+    getBuild = async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as BuildWithContext;
+  } else {
+    if (!fs.existsSync(serverBuildFile)) {
+      throw new Error(`The site is not built (${serverBuildFile} is missing): run \`npm run build\`.`);
+    }
+    const build = (await import(pathToFileURL(serverBuildFile).href)) as BuildWithContext;
+    getBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const handler = createRequestHandler(() => getBuild(), mode);
+  const brand = publicBrand(services.config);
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const build = await getBuild();
+      const context = new RouterContextProvider();
+      context.set(build.entry.module.appContext, { nonce: reply.raw.cspNonce ?? '', brand, dev: mode === 'development' });
+      const response = await handler(toFetchRequest(request, reply), context);
+      return sendFetchResponse(reply, response);
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrate, openDatabase, type Dialect } from '../src/db/index.ts';
+import type { MailTransport } from '../src/modules/mail/outbox.ts';
+import { createServices, type AppServices } from '../src/services.ts';
+
+/** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export const DIALECTS: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const ADMIN = { email: 'admin@test.example', password: 'admin-pass-2026' };
+export const RETAILER = { email: 'shop@test.example', password: 'shop-pass-2026' };
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  services: AppServices;
+  config: Config;
+  dialect: Dialect;
+  sent: SentMail[];
+  /** Bearer header for a fresh sign-in. */
+  login(email: string, password: string): Promise<string>;
+  auth(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+/** A fresh database (a temp SQLite file or a new PostgreSQL schema), migrated, with an admin and a retailer. */
+export async function createTestContext(dialect: Dialect, env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://shop.test',
+    SEED: 'none',
+    ...(dialect === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
+    ...env,
+  });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(dataDir, 'site.db'),
+    pgSchema: dialect === 'postgres' ? schema : undefined,
+    pgPoolMax: 5,
+  });
+  await migrate(database);
+  const sent: SentMail[] = [];
+  const transport: MailTransport = { send: async (mail) => void sent.push({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }) };
+  const services = createServices(config, database, pino({ level: 'silent' }), transport);
+  await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });
+  await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });
+  const app = await buildApp({ services, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    services,
+    config,
+    dialect,
+    sent,
+    async login(email, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json<{ access_token: string }>().access_token;
+    },
+    auth: (token) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await services.mail.stop();
+      await database.close();
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
