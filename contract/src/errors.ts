@@ -17,3 +17,43 @@ export const API_ERRORS = {
   invalidResetToken: 'This link is invalid or has expired. Please ask for a new one.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
+
+export type ApiErrorKey = keyof typeof API_ERRORS;
+
+const API_ERRORS_FR: Record<ApiErrorKey, string> = {
+  invalidCredentials: 'Impossible de se connecter avec ces identifiants.',
+  tooManyAttempts: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
+  unauthenticated: 'Votre session a expiré. Veuillez vous reconnecter.',
+  forbidden: 'Vous n’avez pas accès à cette ressource.',
+  notFound: 'Introuvable.',
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
+  passwordMismatch: 'Le nouveau mot de passe et sa confirmation ne correspondent pas.',
+  passwordPolicy: 'Le mot de passe doit compter au moins 8 caractères et mêler lettres et chiffres.',
+  invalidResetToken: 'Ce lien n’est pas valide ou a expiré. Demandez-en un nouveau.',
+  internal: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+};
+
+/** Other sentences the API sends (validation and confirmations), English → French. */
+const OTHER_FR: Record<string, string> = {
+  'Please enter a valid e-mail address.': 'Veuillez saisir une adresse e-mail valide.',
+  'E-mail is required.': 'L’e-mail est obligatoire.',
+  'Password is required.': 'Le mot de passe est obligatoire.',
+  'The current password is required.': 'Le mot de passe actuel est obligatoire.',
+  'Password updated.': 'Mot de passe mis à jour.',
+  'If an account exists for this address, a link has been sent.': 'Si un compte existe pour cette adresse, un lien a été envoyé.',
+  'The request body is too large.': 'Le contenu envoyé est trop volumineux.',
+  'This content type is not accepted.': 'Ce type de contenu n’est pas accepté.',
+  'Invalid request.': 'Requête invalide.',
+};
+
+/**
+ * The API speaks the caller's language (the same resolution as the pages:
+ * ?lang, then the lang cookie, then Accept-Language, else fr). Messages are
+ * written in English in the code and translated here; an unknown sentence
+ * (a generic schema message) stays as it is.
+ */
+export function localizeMessage(message: string, locale: 'fr' | 'en'): string {
+  if (locale === 'en') return message;
+  const key = (Object.keys(API_ERRORS) as ApiErrorKey[]).find((k) => API_ERRORS[k] === message);
+  return key ? API_ERRORS_FR[key] : (OTHER_FR[message] ?? message);
+}

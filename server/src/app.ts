@@ -12,7 +12,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_ERRORS } from '@atelier/contract';
+import { API_ERRORS, localizeMessage, resolveLocale, type Locale } from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { HttpError } from './lib/http-errors.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
@@ -32,6 +33,17 @@ export interface BuildOptions {
 /** Query-string secrets never reach the logs. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token|password)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** The caller's language: ?lang, then the lang cookie, then Accept-Language (as the pages do). */
+export function requestLocale(request: FastifyRequest): Locale {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  return resolveLocale({
+    query: typeof query === 'string' ? query : null,
+    cookie: cookie ? decodeURIComponent(cookie) : null,
+    acceptLanguage: request.headers['accept-language'],
+  });
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -139,11 +151,12 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       const message = first?.message ?? 'Invalid request.';
       // Our own messages are whole sentences; zod's generic ones get the field name.
       const sentence = /[.!?]$/.test(message);
-      return reply.code(400).send({ error: field && !sentence ? `${field}: ${message}` : message });
+      const localized = localizeMessage(message, requestLocale(request));
+      return reply.code(400).send({ error: field && !sentence ? `${field}: ${localized}` : localized });
     }
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return reply.code(error.status).send({ error: error.message });
+      return reply.code(error.status).send({ error: localizeMessage(error.message, requestLocale(request)) });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -152,10 +165,10 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
         415: 'This content type is not accepted.',
       };
       const base = (error as Error).message;
-      return reply.code(status).send({ error: messages[status] ?? (base || 'Invalid request.') });
+      return reply.code(status).send({ error: localizeMessage(messages[status] ?? (base || 'Invalid request.'), requestLocale(request)) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: API_ERRORS.internal });
+    return reply.code(500).send({ error: localizeMessage(API_ERRORS.internal, requestLocale(request)) });
   });
 
   await app.register(
@@ -164,6 +177,17 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.addHook('onRequest', async (request) => {
         const token = bearerToken(request);
         request.session = token ? await services.auth.authenticate(token) : null;
+      });
+      // Confirmation and error sentences in the caller's language.
+      api.addHook('preSerialization', async (request, _reply, payload) => {
+        if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+          const body = payload as Record<string, unknown>;
+          const locale = requestLocale(request);
+          for (const key of ['error', 'message'] as const) {
+            if (typeof body[key] === 'string') body[key] = localizeMessage(body[key], locale);
+          }
+        }
+        return payload;
       });
       api.addHook('onSend', async (request, reply, payload) => {
         if (request.session && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
@@ -182,7 +206,9 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
         },
         { prefix: '/admin' },
       );
-      api.all('/*', { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ error: API_ERRORS.notFound }));
+      api.all('/*', { schema: { hide: true } }, async (request, reply) =>
+        reply.code(404).send({ error: localizeMessage(API_ERRORS.notFound, requestLocale(request)) }),
+      );
     },
     { prefix: '/api' },
   );

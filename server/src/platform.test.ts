@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
+
+import { ADMIN, DIALECTS, FR, RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
 import { redactUrl } from './app.ts';
 
 describe.each(DIALECTS)('platform on %s', (dialect) => {
@@ -44,7 +44,7 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
         ] as const) {
           const res = await t.app.inject({ method: route.method as 'GET', url, headers, payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
           expect(res.statusCode, `${who} ${route.method} ${url}`).toBe(expected);
-          if (route.method !== 'HEAD') expect(res.json().error).toBe(expected === 401 ? API_ERRORS.unauthenticated : API_ERRORS.forbidden);
+          if (route.method !== 'HEAD') expect(res.json().error).toBe(expected === 401 ? FR.unauthenticated : FR.forbidden);
         }
       }
       // Upper-case paths are other paths: never a 2xx.
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
   it('answers an unknown API path with a 404 {error}', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: API_ERRORS.notFound });
+    expect(res.json()).toEqual({ error: FR.notFound });
   });
 
   it('reports health', async () => {

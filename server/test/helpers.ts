@@ -1,3 +1,4 @@
+import { API_ERRORS, localizeMessage } from '@atelier/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,3 +91,9 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     },
   };
 }
+
+/** The API answers in French unless the caller asks otherwise (same rule as the pages). */
+export const FR = Object.fromEntries(Object.entries(API_ERRORS).map(([key, value]) => [key, localizeMessage(value, 'fr')])) as Record<
+  keyof typeof API_ERRORS,
+  string
+>;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import type { Migration } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationsFor } from './migrations/index.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_ERRORS } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
+
+import { ADMIN, DIALECTS, FR, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
 describe.each(DIALECTS)('auth API on %s', (dialect) => {
@@ -32,8 +32,17 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     const wrong = await login({ email: ADMIN.email, password: 'wrong-pass-1' });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ error: API_ERRORS.invalidCredentials });
+    expect(unknown.json()).toEqual({ error: FR.invalidCredentials });
     expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('speaks the caller\'s language: Accept-Language, the lang cookie or ?lang', async () => {
+    const body = { email: ADMIN.email, password: 'wrong-pass-1' };
+    expect((await login(body)).json().error).toBe('Impossible de se connecter avec ces identifiants.');
+    expect((await login(body, { 'accept-language': 'en-GB,en;q=0.8' })).json().error).toBe('Unable to sign in with these credentials.');
+    expect((await login(body, { cookie: 'lang=en', 'accept-language': 'fr' })).json().error).toBe('Unable to sign in with these credentials.');
+    const viaQuery = await t.app.inject({ method: 'POST', url: '/api/auth/login?lang=en', payload: body });
+    expect(viaQuery.json().error).toBe('Unable to sign in with these credentials.');
   });
 
   it('refuses a sign-in without e-mail or password with a 400 and a message', async () => {
@@ -59,7 +68,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     );
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().error).toBe(API_ERRORS.tooManyAttempts);
+    expect(blocked.json().error).toBe(FR.tooManyAttempts);
     // Other accounts are not affected.
     expect((await login({ email: RETAILER.email, password: RETAILER.password })).statusCode).toBe(200);
   });
@@ -88,7 +97,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token-0000000000000' }, { authorization: `Bearer ${token}<script>` }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: API_ERRORS.unauthenticated });
+      expect(res.json()).toEqual({ error: FR.unauthenticated });
     }
   });
 
@@ -119,11 +128,11 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     it('refuses a wrong current password, a mismatch and a weak password, changing nothing', async () => {
       const token = await t.login(RETAILER.email, RETAILER.password);
       const cases: Array<[object, string]> = [
-        [{ current_password: 'wrong-pass-1', password: 'newpass123', password_confirmation: 'newpass123' }, API_ERRORS.wrongCurrentPassword],
-        [{ current_password: RETAILER.password, password: 'newpass123', password_confirmation: 'newpass124' }, API_ERRORS.passwordMismatch],
-        [{ current_password: RETAILER.password, password: 'short1', password_confirmation: 'short1' }, API_ERRORS.passwordPolicy],
-        [{ current_password: RETAILER.password, password: 'onlyletters', password_confirmation: 'onlyletters' }, API_ERRORS.passwordPolicy],
-        [{ current_password: RETAILER.password, password: '1234567890', password_confirmation: '1234567890' }, API_ERRORS.passwordPolicy],
+        [{ current_password: 'wrong-pass-1', password: 'newpass123', password_confirmation: 'newpass123' }, FR.wrongCurrentPassword],
+        [{ current_password: RETAILER.password, password: 'newpass123', password_confirmation: 'newpass124' }, FR.passwordMismatch],
+        [{ current_password: RETAILER.password, password: 'short1', password_confirmation: 'short1' }, FR.passwordPolicy],
+        [{ current_password: RETAILER.password, password: 'onlyletters', password_confirmation: 'onlyletters' }, FR.passwordPolicy],
+        [{ current_password: RETAILER.password, password: '1234567890', password_confirmation: '1234567890' }, FR.passwordPolicy],
         [{ password: 'newpass123', password_confirmation: 'newpass123' }, ''],
       ];
       for (const [payload, message] of cases) {
@@ -183,12 +192,12 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
       const reset = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
 
       expect((await reset({ token, password: 'weak', password_confirmation: 'weak' })).statusCode).toBe(400);
-      expect((await reset({ token, password: 'newpass123', password_confirmation: 'other123' })).json().error).toBe(API_ERRORS.passwordMismatch);
+      expect((await reset({ token, password: 'newpass123', password_confirmation: 'other123' })).json().error).toBe(FR.passwordMismatch);
       const ok = await reset({ token, password: 'reset-pass-7', password_confirmation: 'reset-pass-7' });
       expect(ok.statusCode).toBe(200);
       const again = await reset({ token, password: 'again-pass-7', password_confirmation: 'again-pass-7' });
       expect(again.statusCode).toBe(400);
-      expect(again.json().error).toBe(API_ERRORS.invalidResetToken);
+      expect(again.json().error).toBe(FR.invalidResetToken);
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(session) })).statusCode).toBe(401);
       expect((await login({ email: RETAILER.email, password: 'reset-pass-7' })).statusCode).toBe(200);
     });
@@ -201,7 +210,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
       for (const tk of [token, 'x'.repeat(43)]) {
         const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: tk, password: 'reset-pass-7', password_confirmation: 'reset-pass-7' } });
         expect(res.statusCode).toBe(400);
-        expect(res.json().error).toBe(API_ERRORS.invalidResetToken);
+        expect(res.json().error).toBe(FR.invalidResetToken);
       }
       expect((await login({ email: RETAILER.email, password: RETAILER.password })).statusCode).toBe(200);
     });

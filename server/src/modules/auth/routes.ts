@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
 
     scope.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorBody } } }, async (request, reply) => {
       await auth.logout(request.session!.tokenId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     });
   });
 

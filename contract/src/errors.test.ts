@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { API_ERRORS, localizeMessage } from './errors.ts';
+
+describe('API messages', () => {
+  it('every catalogued error has a French version that differs from the English one', () => {
+    for (const message of Object.values(API_ERRORS)) {
+      const fr = localizeMessage(message, 'fr');
+      expect(fr.length).toBeGreaterThan(0);
+      expect(fr, message).not.toBe(message);
+      expect(localizeMessage(message, 'en')).toBe(message);
+    }
+  });
+
+  it('leaves an unknown sentence unchanged', () => {
+    expect(localizeMessage('Something else', 'fr')).toBe('Something else');
+  });
+});

@@ -1,0 +1,15 @@
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp/data');
+export const OUTBOX_DIR = path.join(E2E_DATA_DIR, 'outbox');
+
+/** Each test that changes an account gets its own, so tests can run in parallel. */
+export const ACCOUNTS = {
+  admin: { email: 'admin@e2e.example', password: 'admin-e2e-2026', role: 'admin' },
+  retailer: { email: 'shop@e2e.example', password: 'shop-e2e-2026', role: 'retailer' },
+  changer: { email: 'changer@e2e.example', password: 'change-e2e-2026', role: 'retailer' },
+  resetter: { email: 'resetter@e2e.example', password: 'reset-e2e-2026', role: 'retailer' },
+  expiring: { email: 'expiring@e2e.example', password: 'expire-e2e-2026', role: 'admin' },
+} as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

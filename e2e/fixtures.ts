@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@atelier/contract';
+import { ACCOUNTS, BASE_URL, OUTBOX_DIR } from './env.ts';
+
+export { expect };
+export type AccountName = keyof typeof ACCOUNTS;
+
+/** Messages the browser prints for API answers the screen handles itself (a refused sign-in, a 401). */
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of 4\d\d/];
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile 360px', width: 360, height: 740 },
+];
+
+/** Waits until the page is hydrated and the session is loaded (no "loading" status left). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.status-message'), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise<void> }>({
+  /**
+   * Every test: no console error, no page error (React hydration errors
+   * included); afterwards axe runs on every page the test visited, at desktop
+   * and at 360 px wide, in the same browser context (same session).
+   */
+  guard: [
+    async ({ page, context }, use, testInfo) => {
+      const problems: string[] = [];
+      const visited = new Set<string>();
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (EXPECTED_CONSOLE.some((re) => re.test(message.text()))) return;
+        problems.push(`console error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame()) return;
+        const url = new URL(frame.url());
+        if (url.origin === BASE_URL) visited.add(url.pathname + url.search);
+      });
+
+      await use();
+
+      expect(problems, 'console or page errors').toEqual([]);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const violations: string[] = [];
+      for (const url of visited) {
+        for (const viewport of VIEWPORTS) {
+          const probe = await context.newPage();
+          probe.on('pageerror', (error) => violations.push(`${url}: page error ${error.message}`));
+          await probe.setViewportSize({ width: viewport.width, height: viewport.height });
+          await probe.goto(url);
+          await settled(probe);
+          for (const v of await axeViolations(probe)) violations.push(`${url} [${viewport.name}] ${v}`);
+          await probe.close();
+        }
+      }
+      expect(violations, 'accessibility (axe) on every visited page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Checks the page as it is now (a state a revisit would not show: an open menu, an error message). */
+  a11y: async ({ page }, use) => {
+    await use(async (label = page.url()) => {
+      expect(await axeViolations(page), `axe: ${label}`).toEqual([]);
+    });
+  },
+});
+
+/** Signs in through the login screen. */
+export async function signIn(page: Page, account: AccountName, password: string = ACCOUNTS[account].password): Promise<void> {
+  await page.goto('/login');
+  await settled(page);
+  await page.getByLabel(/^(E-mail)$/).fill(ACCOUNTS[account].email);
+  await page.getByLabel(/^(Mot de passe|Password)$/).fill(password);
+  await page.getByRole('button', { name: /^(Se connecter|Sign in)$/ }).click();
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest mail written to DATA_DIR/outbox for a recipient (the server writes .eml files without SMTP). */
+export async function waitForMail(to: string, since = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(OUTBOX_DIR)) {
+      const files = fs
+        .readdirSync(OUTBOX_DIR)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => path.join(OUTBOX_DIR, f))
+        .filter((f) => fs.statSync(f).mtimeMs >= since)
+        .sort();
+      for (const file of files.reverse()) {
+        const raw = fs.readFileSync(file, 'utf8');
+        if (new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(raw)) return decodeQuotedPrintable(raw);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail for ${to}`);
+}

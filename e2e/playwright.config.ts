@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './browser.ts';
+import { BASE_URL } from './env.ts';
+
+const executablePath = findChromium();
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: process.env.CI ? 2 : 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: './.tmp/results',
+  use: {
+    baseURL: BASE_URL,
+    ...devices['Desktop Chrome'],
+    locale: 'fr-FR',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node server.ts',
+    cwd: import.meta.dirname,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,38 @@
+// The site as the end-to-end tests see it: a fresh SQLite database in e2e/.tmp,
+// demo content, known accounts, mail written as .eml files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { start } from '../server/src/main.ts';
+import { migrate, openDatabase } from '../server/src/db/index.ts';
+import { UsersService } from '../server/src/modules/users/service.ts';
+import { ACCOUNTS, E2E_DATA_DIR, E2E_PORT } from './env.ts';
+
+fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+fs.mkdirSync(E2E_DATA_DIR, { recursive: true });
+
+// The accounts exist before the server answers its health check.
+const database = await openDatabase({ sqliteFile: path.join(E2E_DATA_DIR, 'site.db') });
+await migrate(database);
+const users = new UsersService(database.db);
+for (const account of Object.values(ACCOUNTS)) {
+  await users.create({ email: account.email, role: account.role, password: account.password });
+}
+await database.close();
+
+const { stop } = await start(
+  {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    DATA_DIR: E2E_DATA_DIR,
+    DATABASE_URL: '',
+    SEED: 'demo',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Every e2e sign-in comes from 127.0.0.1: the per-IP limit is tested in the API tests.
+    LOGIN_MAX_PER_IP: '100000',
+  },
+  'production',
+);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));

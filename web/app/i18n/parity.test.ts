@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [prefix];
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
+}
+
+function lookup(obj: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>((acc, part) => (acc as Record<string, unknown>)?.[part], obj);
+}
+
+describe('translations', () => {
+  it('have the same keys in French and English', () => {
+    const frKeys = keys(fr).sort();
+    const enKeys = keys(en).sort();
+    expect(frKeys.filter((k) => !enKeys.includes(k)), 'missing in en.json').toEqual([]);
+    expect(enKeys.filter((k) => !frKeys.includes(k)), 'missing in fr.json').toEqual([]);
+  });
+
+  it('have no empty string and the same placeholders in both languages', () => {
+    for (const key of keys(fr)) {
+      const f = lookup(fr, key);
+      const e = lookup(en, key);
+      expect(typeof f === 'string' && f.trim().length > 0, `fr ${key}`).toBe(true);
+      expect(typeof e === 'string' && e.trim().length > 0, `en ${key}`).toBe(true);
+      expect(placeholders(f as string), key).toEqual(placeholders(e as string));
+    }
+  });
+
+  it('every t("…") key used in the code exists', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '..');
+    const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'));
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
+        const key = match[1]!;
+        if (typeof lookup(fr, key) !== 'string' || typeof lookup(en, key) !== 'string') missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LANG_COOKIE, STORAGE_KEYS, explicitLocale, type Locale } from '@atelier/contract';
+import { storage } from './storage.ts';
+
+function writePreference(lang: Locale) {
+  storage.set(STORAGE_KEYS.language, lang);
+  document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.documentElement.lang = lang;
+}
+
+/** The current language and a toggle that writes storage + cookie (so the server renders the same). */
+export function useLanguage() {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const lang = (explicitLocale(i18n.language) ?? 'fr') as Locale;
+
+  const setLanguage = useCallback(
+    (next: Locale) => {
+      writePreference(next);
+      void i18n.changeLanguage(next);
+      const params = new URLSearchParams(location.search);
+      if (params.has('lang')) {
+        params.set('lang', next);
+        navigate({ pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash }, { replace: true, preventScrollReset: true });
+      }
+    },
+    [i18n, location, navigate],
+  );
+  return { lang, setLanguage, toggle: () => setLanguage(lang === 'fr' ? 'en' : 'fr') };
+}
+
+/**
+ * After hydration: a stored preference (sanitised; markup-looking values are
+ * discarded) wins over what the server guessed, unless the URL names a language.
+ */
+export function useStoredLanguagePreference() {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  useEffect(() => {
+    const fromUrl = explicitLocale(new URLSearchParams(location.search).get('lang'));
+    const raw = storage.get(STORAGE_KEYS.language);
+    const stored = explicitLocale(raw);
+    if (raw !== null && stored === null) storage.remove(STORAGE_KEYS.language);
+    const wanted = fromUrl ?? stored;
+    if (wanted) {
+      if (wanted !== i18n.language) void i18n.changeLanguage(wanted);
+      writePreference(wanted);
+    } else {
+      writePreference((explicitLocale(i18n.language) ?? 'fr') as Locale);
+    }
+    // Only once, after the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

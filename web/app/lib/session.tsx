@@ -1,0 +1,139 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS, user as userSchema, type Role, type User } from '@atelier/contract';
+import { ApiError, SessionExpiredError, apiRequest, type RequestOptions } from './api.ts';
+import { storage } from './storage.ts';
+
+export type SessionStatus = 'loading' | 'ready';
+
+interface SessionValue {
+  status: SessionStatus;
+  user: User | null;
+  token: string | null;
+  /** True once an authenticated call found no valid session (spec §6 session-expired message). */
+  expired: boolean;
+  signIn(token: string, user: User): void;
+  signOut(): Promise<void>;
+  /** Clears the local session without calling the server (token refused by it). */
+  expire(): void;
+  /** An API call with the session token; none, or a refused one, is a session-expired error. */
+  authRequest<T>(path: string, options?: Omit<RequestOptions, 'token'>): Promise<T>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+function readStoredUser(): User | null {
+  const raw = storage.get(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const parsed = userSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function homeFor(role: Role | undefined): string {
+  return role === 'admin' ? '/admin/products' : '/collection';
+}
+
+/**
+ * Spec §3–§4: token and user under their own keys. A token without a user
+ * fetches /auth/me; a failure clears both. The server render knows no session,
+ * so the first client render says "loading" too and hydration matches.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SessionStatus>('loading');
+  const [token, setToken] = useState<string | null>(null);
+  const [user, setUser] = useState<User | null>(null);
+  const [expired, setExpired] = useState(false);
+
+  const clear = useCallback(() => {
+    storage.remove(STORAGE_KEYS.token);
+    storage.remove(STORAGE_KEYS.user);
+    setToken(null);
+    setUser(null);
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    const storedToken = storage.get(STORAGE_KEYS.token);
+    const storedUser = readStoredUser();
+    if (!storedToken) {
+      if (storedUser) storage.remove(STORAGE_KEYS.user);
+      setStatus('ready');
+      return;
+    }
+    if (storedUser) {
+      setToken(storedToken);
+      setUser(storedUser);
+      setStatus('ready');
+      return;
+    }
+    apiRequest<User>('/auth/me', { token: storedToken })
+      .then((me) => {
+        if (cancelled) return;
+        storage.set(STORAGE_KEYS.user, JSON.stringify(me));
+        setToken(storedToken);
+        setUser(me);
+      })
+      .catch(() => {
+        if (!cancelled) clear();
+      })
+      .finally(() => {
+        if (!cancelled) setStatus('ready');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clear]);
+
+  const signIn = useCallback((newToken: string, newUser: User) => {
+    storage.set(STORAGE_KEYS.token, newToken);
+    storage.set(STORAGE_KEYS.user, JSON.stringify(newUser));
+    setToken(newToken);
+    setUser(newUser);
+    setExpired(false);
+    setStatus('ready');
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const current = token;
+    if (current) {
+      // Failure tolerated (§4): the local session is cleared whatever the server says.
+      await apiRequest('/auth/logout', { method: 'POST', token: current }).catch(() => undefined);
+    }
+    clear();
+  }, [token, clear]);
+
+  const authRequest = useCallback(
+    async <T,>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> => {
+      if (!token) {
+        setExpired(true);
+        throw new SessionExpiredError('session expired');
+      }
+      try {
+        return await apiRequest<T>(path, { ...options, token });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          setExpired(true);
+          clear();
+          throw new SessionExpiredError('session expired');
+        }
+        throw error;
+      }
+    },
+    [token, clear],
+  );
+
+  const value = useMemo<SessionValue>(
+    () => ({ status, user, token, expired, signIn, signOut, expire: clear, authRequest }),
+    [status, user, token, expired, signIn, signOut, clear, authRequest],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

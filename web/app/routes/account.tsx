@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isValidNewPassword } from '@atelier/contract';
+import type { Route } from './+types/account';
+import { Field, FormMessage } from '../components/Field.tsx';
+import { RequireRole } from '../components/Guard.tsx';
+import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { SessionExpiredError, errorMessage } from '../lib/api.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { useSession } from '../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.account', noindex: true });
+
+function AccountScreen() {
+  const { t } = useTranslation();
+  const { user, authRequest } = useSession();
+  const navigate = useNavigate();
+  const [current, setCurrent] = useState('');
+  const [value, setValue] = useState({ password: '', confirmation: '' });
+  const [state, setState] = useState<'idle' | 'loading' | 'success' | 'error'>('idle');
+  const [message, setMessage] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!current || !value.password || !value.confirmation) {
+      setState('error');
+      setMessage(t('password.required'));
+      return;
+    }
+    if (!isValidNewPassword(value.password)) {
+      setState('error');
+      setMessage(t('password.policy'));
+      return;
+    }
+    if (value.password !== value.confirmation) {
+      setState('error');
+      setMessage(t('password.mismatch'));
+      return;
+    }
+    setState('loading');
+    try {
+      await authRequest('/auth/password', {
+        method: 'PUT',
+        body: { current_password: current, password: value.password, password_confirmation: value.confirmation },
+      });
+      setCurrent('');
+      setValue({ password: '', confirmation: '' });
+      setState('success');
+      setMessage(t('account.success'));
+    } catch (error) {
+      if (error instanceof SessionExpiredError) {
+        navigate('/login', { replace: true });
+        return;
+      }
+      setState('error');
+      setMessage(errorMessage(error, t('account.error')));
+    }
+  }
+
+  const role = user?.role === 'admin' ? 'admin' : 'retailer';
+  return (
+    <div className="page page--narrow">
+      <h1 className="page-title">{t('account.title')}</h1>
+      <dl className="facts">
+        <div>
+          <dt>{t('account.email')}</dt>
+          <dd data-testid="account-email">{user?.email}</dd>
+        </div>
+        <div>
+          <dt>{t('account.role')}</dt>
+          <dd data-testid="account-role">{t(`account.roles.${role}`)}</dd>
+        </div>
+      </dl>
+      <form className="form" onSubmit={submit} aria-labelledby="change-password-title">
+        <h2 id="change-password-title" className="form__title">
+          {t('account.changePassword')}
+        </h2>
+        <Field
+          label={t('password.current')}
+          type="password"
+          name="current_password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          disabled={state === 'loading'}
+        />
+        <NewPasswordFields value={value} onChange={setValue} disabled={state === 'loading'} />
+        {state === 'success' && <FormMessage kind="success">{message}</FormMessage>}
+        {state === 'error' && <FormMessage kind="error">{message}</FormMessage>}
+        <button type="submit" className="button" disabled={state === 'loading'}>
+          {state === 'loading' ? t('account.submitting') : t('account.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export default function Account() {
+  return (
+    <RequireRole roles={['admin', 'retailer']}>
+      <AccountScreen />
+    </RequireRole>
+  );
+}

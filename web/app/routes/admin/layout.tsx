@@ -1,0 +1,95 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/layout';
+import { RequireRole } from '../../components/Guard.tsx';
+import { LanguageToggle } from '../../components/LanguageToggle.tsx';
+import { pageMeta, type RootData } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'admin.title', noindex: true });
+
+function AdminShell() {
+  const { t } = useTranslation();
+  const data = useRouteLoaderData<RootData>('root');
+  const { user, signOut, authRequest } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+
+  // The token in storage may have been revoked (signed out elsewhere, password
+  // changed): check it with the server on each screen; a refusal ends the
+  // session and the login screen says so.
+  useEffect(() => {
+    authRequest('/auth/me').catch(() => undefined);
+  }, [authRequest, location.pathname]);
+
+  // The collapsible menu closes on navigation.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <div className="admin">
+      <header className="admin__header">
+        <a className="skip-link" href="#main">
+          {t('nav.skip')}
+        </a>
+        <div className="admin__bar">
+          <Link to="/admin/products" className="logo logo--small">
+            {data?.brand.name} · {t('admin.title')}
+          </Link>
+          <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((v) => !v)}>
+            <span className="menu-toggle__icon" aria-hidden="true" />
+            <span>{open ? t('nav.closeMenu') : t('admin.menu')}</span>
+          </button>
+          <nav id={navId} className={`admin-nav${open ? ' admin-nav--open' : ''}`} aria-label={t('admin.shellLabel')}>
+            <ul>
+              <li>
+                <NavLink to="/admin/products">{t('admin.products')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/blog">{t('admin.blog')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/retailers">{t('admin.retailers')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/account">{t('admin.account')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/" end>
+                  {t('admin.site')}
+                </NavLink>
+              </li>
+            </ul>
+            <div className="admin-nav__tools">
+              <span className="admin-nav__user">{user?.email}</span>
+              <LanguageToggle />
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={async () => {
+                  await signOut();
+                  navigate('/login');
+                }}
+              >
+                {t('admin.logout')}
+              </button>
+            </div>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="admin__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <RequireRole roles={['admin']}>
+      <AdminShell />
+    </RequireRole>
+  );
+}

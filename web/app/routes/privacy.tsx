@@ -1,0 +1,9 @@
+import type { Route } from './+types/privacy';
+import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { pageMeta } from '../lib/meta.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.privacy' });
+
+export default function Page() {
+  return <PagePlaceholder titleKey="pages.privacy" />;
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isValidNewPassword } from '@atelier/contract';
+import type { Route } from './+types/reset-password';
+import { AuthPage } from '../components/AuthPage.tsx';
+import { FormMessage } from '../components/Field.tsx';
+import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { apiRequest, errorMessage } from '../lib/api.ts';
+import { pageMeta } from '../lib/meta.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { titleKey: 'pages.resetPassword', noindex: true }),
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [value, setValue] = useState({ password: '', confirmation: '' });
+  const [state, setState] = useState<'idle' | 'loading' | 'success' | 'error'>('idle');
+  const [message, setMessage] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidNewPassword(value.password)) {
+      setState('error');
+      setMessage(t('password.policy'));
+      return;
+    }
+    if (value.password !== value.confirmation) {
+      setState('error');
+      setMessage(t('password.mismatch'));
+      return;
+    }
+    setState('loading');
+    try {
+      await apiRequest('/auth/reset-password', {
+        method: 'POST',
+        body: { token, password: value.password, password_confirmation: value.confirmation },
+      });
+      setValue({ password: '', confirmation: '' });
+      setState('success');
+      setMessage(t('reset.success'));
+    } catch (error) {
+      setState('error');
+      setMessage(errorMessage(error, t('reset.error')));
+    }
+  }
+
+  return (
+    <AuthPage title={t('reset.title')} intro={token ? t('reset.intro') : undefined}>
+      {!token ? (
+        <FormMessage kind="error">{t('reset.missingToken')}</FormMessage>
+      ) : state === 'success' ? (
+        <>
+          <FormMessage kind="success">{message}</FormMessage>
+          <p>
+            <Link className="button" to="/login">
+              {t('reset.goToLogin')}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <form className="form" onSubmit={submit}>
+          <NewPasswordFields value={value} onChange={setValue} disabled={state === 'loading'} />
+          {state === 'error' && <FormMessage kind="error">{message}</FormMessage>}
+          <button type="submit" className="button" disabled={state === 'loading'}>
+            {state === 'loading' ? t('reset.submitting') : t('reset.submit')}
+          </button>
+        </form>
+      )}
+    </AuthPage>
+  );
+}
