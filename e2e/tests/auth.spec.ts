@@ -7,13 +7,13 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Produits' })).toBeVisible();
     const shell = page.getByRole('navigation', { name: 'Navigation du back-office' });
-    for (const [name, href] of <Array<[string, string]>>[
+    for (const [name, href] of [
       ['Produits', '/admin/products'],
       ['Journal', '/admin/blog'],
       ['Revendeurs', '/admin/retailers'],
       ['Mon compte', '/account'],
       ['Voir le site', '/'],
-    ]) {
+    ] as Array<[string, string]>) {
       await expect(shell.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);

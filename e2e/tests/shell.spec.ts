@@ -87,11 +87,11 @@ test('the footer links to privacy, legal and three social networks in a new tab'
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   await expect(footer.getByRole('link', { name: 'Confidentialité' })).toHaveAttribute('href', '/privacy');
   await expect(footer.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', '/legal');
-  for (const [name, host] of <Array<[string, string]>>[
+  for (const [name, host] of [
     ['Instagram', 'instagram.com'],
     ['Pinterest', 'pinterest.com'],
     ['LinkedIn', 'linkedin.com'],
-  ]) {
+  ] as Array<[string, string]>) {
     const link = footer.getByRole('link', { name: new RegExp(`^${name}`) });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
