@@ -4,19 +4,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { start } from '../server/src/main.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
-import { UsersService } from '../server/src/modules/users/service.ts';
+import pino from 'pino';
+import { seedDemo } from '../server/src/cli/seed.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { createServices } from '../server/src/services.ts';
 import { ACCOUNTS, E2E_DATA_DIR, E2E_PORT } from './env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 fs.mkdirSync(E2E_DATA_DIR, { recursive: true });
 
-// The accounts exist before the server answers its health check.
+// The accounts and the demo content exist before the server answers its health check.
 const database = await openDatabase({ sqliteFile: path.join(E2E_DATA_DIR, 'site.db') });
 await migrate(database);
-const users = new UsersService(database.db);
+const services = createServices(loadConfig({ DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' }), database, pino({ level: 'silent' }));
 for (const account of Object.values(ACCOUNTS)) {
-  await users.create({ email: account.email, role: account.role, password: account.password });
+  await services.users.create({ email: account.email, role: account.role, password: account.password });
 }
+await seedDemo(services);
 await database.close();
 
 const { stop } = await start(
@@ -28,7 +32,7 @@ const { stop } = await start(
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     DATA_DIR: E2E_DATA_DIR,
     DATABASE_URL: '',
-    SEED: 'demo',
+    SEED: 'none',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Every e2e sign-in comes from 127.0.0.1: the per-IP limit is tested in the API tests.
     LOGIN_MAX_PER_IP: '100000',

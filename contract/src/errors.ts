@@ -44,6 +44,23 @@ const OTHER_FR: Record<string, string> = {
   'The request body is too large.': 'Le contenu envoyé est trop volumineux.',
   'This content type is not accepted.': 'Ce type de contenu n’est pas accepté.',
   'Invalid request.': 'Requête invalide.',
+  'A title is required in French and in English.': 'Un titre est requis en français et en anglais.',
+  'A description is required in French and in English.': 'Une description est requise en français et en anglais.',
+  'The texts are needed in French and in English, once each.': 'Les textes sont requis en français et en anglais, une fois chacun.',
+  'Each variant needs a colour name in French and in English.': 'Chaque variante a besoin d’un nom de couleur en français et en anglais.',
+  'The colour code must be a hex colour like #a1b2c3.': 'Le code couleur doit être une couleur hexadécimale comme #a1b2c3.',
+  'Each variant needs an image.': 'Chaque variante a besoin d’une image.',
+  'An image address is not valid.': 'Une adresse d’image n’est pas valide.',
+  'Each variant needs a price of 0 or more, with at most 2 decimals.': 'Chaque variante a besoin d’un prix de 0 ou plus, avec au plus 2 décimales.',
+  'Each variant needs at least one size.': 'Chaque variante a besoin d’au moins une taille.',
+  'A variant can have at most 4 gallery images.': 'Une variante peut avoir au plus 4 images de galerie.',
+  'A product needs at least one variant.': 'Un produit a besoin d’au moins une variante.',
+  'Product not found (introuvable).': 'Produit introuvable.',
+  'The product id must be a number.': 'L’identifiant du produit doit être un nombre.',
+  'Send the image in the field "image".': 'Envoyez l’image dans le champ « image ».',
+  'This file is not an image we accept (JPEG, PNG, WebP or AVIF).': 'Ce fichier n’est pas une image acceptée (JPEG, PNG, WebP ou AVIF).',
+  'The image is too large (15 MB at most).': 'L’image est trop lourde (15 Mo au plus).',
+  'The image has too many pixels (40 megapixels at most).': 'L’image compte trop de pixels (40 mégapixels au plus).',
 };
 
 /**

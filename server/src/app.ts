@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -12,14 +13,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_ERRORS, localizeMessage, resolveLocale, type Locale } from '@atelier/contract';
-import type { FastifyRequest } from 'fastify';
+import { API_ERRORS, localizeMessage } from '@atelier/contract';
+import { requestLocale } from './lib/locale.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './lib/http-errors.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes.ts';
+import { adminUploadRoutes, uploadsDir } from './modules/media/routes.ts';
+import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
 
@@ -33,17 +37,6 @@ export interface BuildOptions {
 /** Query-string secrets never reach the logs. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token|password)=)[^&#]*/gi, '$1[redacted]');
-}
-
-/** The caller's language: ?lang, then the lang cookie, then Accept-Language (as the pages do). */
-export function requestLocale(request: FastifyRequest): Locale {
-  const query = (request.query as Record<string, unknown> | undefined)?.lang;
-  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
-  return resolveLocale({
-    query: typeof query === 'string' ? query : null,
-    cookie: cookie ? decodeURIComponent(cookie) : null,
-    acceptLanguage: request.headers['accept-language'],
-  });
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -198,11 +191,14 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { services, prefix: '/auth' });
+      await api.register(catalogueRoutes, { services });
       // The admin scope: one guard for every route registered inside it.
       await api.register(
         async (admin) => {
           admin.addHook('onRequest', requireRole('admin'));
           await admin.register(adminUserRoutes, { services });
+          await admin.register(adminCatalogueRoutes, { services });
+          await admin.register(adminUploadRoutes, { services });
         },
         { prefix: '/admin' },
       );
@@ -212,6 +208,22 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     },
     { prefix: '/api' },
   );
+
+  fs.mkdirSync(uploadsDir(services), { recursive: true });
+  // Uploaded images: content-hash names, so they never change and cache for a year.
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: uploadsDir(services),
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+\.webp$/.test(pathName),
+      setHeaders(reply) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  });
 
   if (web) await mountWeb(app, { services, mode: web });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: API_ERRORS.notFound }));

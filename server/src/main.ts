@@ -19,7 +19,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   }
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db') });
-  await migrate(database);
+  const fresh = await migrate(database);
   const services = createServices(config, database, log);
 
   const admin = await services.users.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
@@ -29,7 +29,8 @@ export async function start(env: Record<string, string | undefined> = process.en
       `\n  An administrator account was created.\n  E-mail:   ${admin.email}\n  Password: ${admin.generatedPassword}\n  Sign in at ${config.PUBLIC_URL}/login and change it on /account.\n`,
     );
   }
-  if (config.SEED === 'demo') {
+  if (config.SEED === 'demo' && fresh) {
+    console.log('Preparing the demo content (first start only)…');
     const { seedDemo } = await import('./cli/seed.ts');
     await seedDemo(services);
   }

@@ -5,6 +5,7 @@ import type { DbHandle } from './db/index.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { OutboxWorker, fileTransport, smtpTransport, type MailTransport } from './modules/mail/outbox.ts';
 import { UsersService } from './modules/users/service.ts';
+import { CatalogueService } from './modules/catalogue/service.ts';
 
 /** Everything the routes and the SSR loaders use; built once per process (or per test). */
 export interface AppServices {
@@ -13,6 +14,9 @@ export interface AppServices {
   users: UsersService;
   auth: AuthService;
   mail: OutboxWorker;
+  catalogue: CatalogueService;
+  /** Called after any admin write that changes public content (caches listen here). */
+  onContentChange(): void;
 }
 
 export function createServices(config: Config, database: DbHandle, log: Logger, transport?: MailTransport): AppServices {
@@ -22,5 +26,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const mail = new OutboxWorker(database.db, mailTransport, from, log.child({ module: 'mail' }));
   const users = new UsersService(database.db);
   const auth = new AuthService(database.db, users, config, () => mail.kick());
-  return { config, database, users, auth, mail };
+  const catalogue = new CatalogueService(database.db);
+  return { config, database, users, auth, mail, catalogue, onContentChange: () => {} };
 }

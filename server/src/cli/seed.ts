@@ -1,12 +1,37 @@
+import path from 'node:path';
+import { productInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
+import { storeImage } from '../modules/media/images.ts';
+import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
+import { fabricSvg, garmentSvg, renderJpeg } from './demo-images.ts';
 
 /**
- * Demo content on a fresh database (SEED=demo). Each area adds its part here;
- * every part is idempotent: it writes only when its own tables are empty.
+ * Demo content, written once, on a fresh database (SEED=demo): a stockist
+ * account and the demo collection with drawn images. Later starts never
+ * re-seed, so content the owner deleted stays deleted.
  */
 export async function seedDemo(services: AppServices): Promise<void> {
   const hasRetailer = await services.database.db.selectFrom('users').select('id').where('role', '=', 'retailer').executeTakeFirst();
   if (!hasRetailer) {
     await services.users.create({ email: 'boutique@demo.example', role: 'retailer', password: 'boutique2026', locale: 'fr' });
+  }
+  if ((await services.catalogue.count()) === 0) await seedCatalogue(services);
+}
+
+async function seedCatalogue(services: AppServices): Promise<void> {
+  const uploads = path.join(services.config.dataDir, 'uploads');
+  // Oldest first, so the first product of the list is the newest (the grid shows newest first).
+  for (const [index, product] of [...DEMO_PRODUCTS].reverse().entries()) {
+    const images = await Promise.all(
+      product.variants.map(async (variant, v) => {
+        const seed = index * 7 + v;
+        const [main, fabric] = await Promise.all([
+          renderJpeg(garmentSvg(product.garment, variant.code, seed)).then((jpeg) => storeImage(uploads, jpeg)),
+          renderJpeg(fabricSvg(variant.code, seed)).then((jpeg) => storeImage(uploads, jpeg)),
+        ]);
+        return { main, gallery: [fabric] };
+      }),
+    );
+    await services.catalogue.save(productInput.parse(demoPayload(product, images)), 'fr');
   }
 }

@@ -57,8 +57,11 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-/** Runs every pending migration; safe to call at every start and from several instances. */
-export async function migrate(handle: DbHandle): Promise<void> {
+/**
+ * Runs every pending migration; safe to call at every start and from several
+ * instances. Returns true when the database was new (its first migration ran now).
+ */
+export async function migrate(handle: DbHandle): Promise<boolean> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrationsFor(handle.dialect) },
@@ -68,6 +71,7 @@ export async function migrate(handle: DbHandle): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
   }
+  return (results ?? []).some((r) => r.migrationName === '001-auth' && r.status === 'Success');
 }
 
 export async function ping(handle: DbHandle): Promise<void> {

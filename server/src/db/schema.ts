@@ -47,11 +47,48 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+export interface ProductsTable {
+  id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTranslationsTable {
+  product_id: number;
+  locale: 'fr' | 'en';
+  title: string;
+  description: string;
+  mantra: string | null;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  color_code: string | null;
+  image_url: string;
+  /** JSON array of URLs. */
+  image_gallery: string;
+  price_cents: number;
+  /** Comma-separated, in size order. */
+  sizes: string;
+}
+
+export interface VariantTranslationsTable {
+  variant_id: number;
+  locale: 'fr' | 'en';
+  color_name: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   password_tokens: PasswordTokensTable;
   mail_outbox: MailOutboxTable;
+  products: ProductsTable;
+  product_translations: ProductTranslationsTable;
+  variants: VariantsTable;
+  variant_translations: VariantTranslationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

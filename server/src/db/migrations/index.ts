@@ -2,6 +2,7 @@ import type { Kysely, ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../index.ts';
 import { m001Auth } from './001-auth.ts';
+import { m002Catalogue } from './002-catalogue.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -12,7 +13,10 @@ export interface MigrationContext {
 export type MigrationFn = (db: Kysely<any>, ctx: MigrationContext) => Promise<void>;
 
 /** One ordered list serves SQLite and PostgreSQL. Never edit a migration once released. */
-const MIGRATIONS: Array<[string, MigrationFn]> = [['001-auth', m001Auth]];
+const MIGRATIONS: Array<[string, MigrationFn]> = [
+  ['001-auth', m001Auth],
+  ['002-catalogue', m002Catalogue],
+];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   const ctx: MigrationContext = {

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { GALLERY_MAX, LOCALES, SIZES, type Locale, type Size } from './constants.ts';
+
+/** §3 Sizes: trim, uppercase, strip non-alphanumerics; unknown ones dropped; order XXS → ONESIZE; no duplicates. */
+export function normalizeSizes(values: readonly unknown[]): Size[] {
+  const wanted = new Set<Size>();
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const clean = value.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
+    if ((SIZES as readonly string[]).includes(clean)) wanted.add(clean as Size);
+  }
+  return SIZES.filter((size) => wanted.has(size));
+}
+
+/** §3 images: imageUrl then the gallery, blanks removed. */
+export function displayImages(imageUrl: string | null | undefined, gallery: readonly (string | null | undefined)[]): string[] {
+  return [imageUrl, ...gallery].filter((url): url is string => typeof url === 'string' && url.trim() !== '');
+}
+
+/** Euros with at most 2 decimals ↔ integer cents. */
+export function toCents(price: number): number {
+  return Math.round(price * 100);
+}
+export function fromCents(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+export const PRODUCT_MESSAGES = {
+  titleRequired: 'A title is required in French and in English.',
+  descriptionRequired: 'A description is required in French and in English.',
+  translationsBothLocales: 'The texts are needed in French and in English, once each.',
+  colorNameRequired: 'Each variant needs a colour name in French and in English.',
+  colorCodeInvalid: 'The colour code must be a hex colour like #a1b2c3.',
+  variantImageRequired: 'Each variant needs an image.',
+  imageUrlInvalid: 'An image address is not valid.',
+  priceRequired: 'Each variant needs a price of 0 or more, with at most 2 decimals.',
+  sizesRequired: 'Each variant needs at least one size.',
+  galleryLimit: 'A variant can have at most 4 gallery images.',
+  variantMinError: 'A product needs at least one variant.',
+  productNotFound: 'Product not found (introuvable).',
+  productIdInvalid: 'The product id must be a number.',
+} as const;
+
+const imageUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((url) => url === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(url) || /^https?:\/\/[^\s"'<>]+$/.test(url), {
+    error: PRODUCT_MESSAGES.imageUrlInvalid,
+  });
+
+function bothLocalesOnce(items: ReadonlyArray<{ locale: Locale }>): boolean {
+  return LOCALES.every((locale) => items.filter((item) => item.locale === locale).length === 1) && items.length === LOCALES.length;
+}
+
+export const productTranslationInput = z.object({
+  locale: z.enum(LOCALES),
+  title: z.string({ error: PRODUCT_MESSAGES.titleRequired }).trim().min(1, { error: PRODUCT_MESSAGES.titleRequired }).max(200),
+  description: z
+    .string({ error: PRODUCT_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, { error: PRODUCT_MESSAGES.descriptionRequired })
+    .max(5000),
+  /** Optional; an empty mantra is stored as null. */
+  mantra: z
+    .string()
+    .trim()
+    .max(300)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+export const variantInput = z.object({
+  id: z.number().int().positive().optional(),
+  colorCode: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .refine((v) => v === null || /^#[0-9a-f]{6}$/.test(v), { error: PRODUCT_MESSAGES.colorCodeInvalid }),
+  imageUrl: imageUrl.refine((v) => v !== '', { error: PRODUCT_MESSAGES.variantImageRequired }),
+  imageGallery: z
+    .array(imageUrl)
+    .max(GALLERY_MAX * 4)
+    .default([])
+    .transform((urls) => [...new Set(urls.filter((u) => u !== ''))])
+    .refine((urls) => urls.length <= GALLERY_MAX, { error: PRODUCT_MESSAGES.galleryLimit }),
+  position: z.number().int().min(0).optional(),
+  price: z
+    .number({ error: PRODUCT_MESSAGES.priceRequired })
+    .min(0, { error: PRODUCT_MESSAGES.priceRequired })
+    .max(1_000_000, { error: PRODUCT_MESSAGES.priceRequired })
+    .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, { error: PRODUCT_MESSAGES.priceRequired }),
+  sizes: z
+    .array(z.string().max(20))
+    .max(20)
+    .transform((values) => normalizeSizes(values))
+    .refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizesRequired }),
+  translations: z
+    .array(
+      z.object({
+        locale: z.enum(LOCALES),
+        colorName: z
+          .string({ error: PRODUCT_MESSAGES.colorNameRequired })
+          .trim()
+          .min(1, { error: PRODUCT_MESSAGES.colorNameRequired })
+          .max(80),
+      }),
+    )
+    .refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.colorNameRequired }),
+});
+export type VariantInput = z.infer<typeof variantInput>;
+
+/** §7 admin product payload, with every §5 rule. The form validates with the same schema. */
+export const productInput = z
+  .object({
+    translations: z.array(productTranslationInput).refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.translationsBothLocales }),
+    variants: z
+      .array(variantInput, { error: PRODUCT_MESSAGES.variantMinError })
+      .min(1, { error: PRODUCT_MESSAGES.variantMinError })
+      .max(24),
+  })
+  .meta({ id: 'ProductInput' });
+export type ProductInput = z.infer<typeof productInput>;
+export type ProductInputRaw = z.input<typeof productInput>;
+
+const publicVariant = z.object({
+  id: z.number(),
+  colorName: z.string(),
+  colorCode: z.string().nullable(),
+  imageUrl: z.string(),
+  imageGallery: z.array(z.string()),
+  images: z.array(z.string()),
+  position: z.number(),
+});
+const tradeVariant = publicVariant.extend({ price: z.number(), sizes: z.array(z.enum(SIZES)) });
+const adminVariant = tradeVariant.extend({
+  translations: z.array(z.object({ locale: z.enum(LOCALES), colorName: z.string() })),
+});
+
+const productBase = z.object({ id: z.number(), title: z.string(), description: z.string(), mantra: z.string().nullable() });
+
+/** What anyone may see: no price, no sizes (the schema has no such field, so none can be sent). */
+export const publicProduct = productBase.extend({ variants: z.array(publicVariant) }).meta({ id: 'PublicProduct' });
+/** What a signed-in stockist or admin sees: trade price (EUR excl. VAT) and sizes. */
+export const tradeProduct = productBase.extend({ variants: z.array(tradeVariant) }).meta({ id: 'TradeProduct' });
+/** The back-office shape: every translation too. */
+export const adminProduct = productBase
+  .extend({
+    variants: z.array(adminVariant),
+    translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string(), description: z.string(), mantra: z.string().nullable() })),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminProduct' });
+
+export type PublicProduct = z.infer<typeof publicProduct>;
+export type TradeProduct = z.infer<typeof tradeProduct>;
+export type AdminProduct = z.infer<typeof adminProduct>;
+export type PublicVariant = z.infer<typeof publicVariant>;
+export type TradeVariant = z.infer<typeof tradeVariant>;
+export type AnyProduct = PublicProduct | TradeProduct;
+
+export const publicProductList = z.array(publicProduct);
+export const tradeProductList = z.array(tradeProduct);
+export const adminProductList = z.array(adminProduct);
+
+export const uploadResponse = z.object({ url: z.string() }).meta({ id: 'UploadResponse' });
+
+export function hasTradeFields(product: AnyProduct): product is TradeProduct {
+  return product.variants.every((v) => 'price' in v);
+}
+
+/** A product URL id: digits only (§5). */
+export const productIdParam = z.object({
+  id: z.string().regex(/^\d{1,10}$/, { error: PRODUCT_MESSAGES.productIdInvalid }).transform(Number),
+});
+export const langQuery = z.object({ lang: z.string().max(35).optional() });
+
+/** Responsive image files written for every upload; pages build srcset from the URL. */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+export interface ImageSource {
+  src: string;
+  srcSet?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * `/uploads/<hash>-<w>x<h>.webp` is the largest rendition; `-480.webp` and
+ * `-960.webp` siblings exist when the original is wider. The URL carries its
+ * size so pages can reserve the space (no layout shift).
+ */
+export function imageSource(url: string): ImageSource {
+  const match = /^(\/uploads\/[a-f0-9]{16,64})-(\d+)x(\d+)\.webp$/.exec(url);
+  if (!match) return { src: url };
+  const [, base, w, h] = match;
+  const width = Number(w);
+  const height = Number(h);
+  const smaller = IMAGE_WIDTHS.filter((size) => size < width);
+  const srcSet = [...smaller.map((size) => `${base}-${width}x${height}-${size}.webp ${size}w`), `${url} ${width}w`].join(', ');
+  return { src: url, srcSet, width, height };
+}

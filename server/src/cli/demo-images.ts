@@ -1,0 +1,102 @@
+// Drawn demo photographs: a garment silhouette in its colour on a linen-paper
+// backdrop, and a fabric close-up. No downloads: sharp renders the SVG.
+import sharp from 'sharp';
+
+export type Garment = 'dress' | 'blouse' | 'trousers' | 'kimono' | 'skirt' | 'shirt' | 'jumpsuit' | 'stole';
+
+const W = 1200;
+const H = 1500;
+
+function shade(hex: string, amount: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const f = (c: number) => Math.max(0, Math.min(255, Math.round(c + (amount > 0 ? (255 - c) * amount : c * amount))));
+  return `#${[(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => f(c).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Silhouettes drawn on a 1200×1500 canvas, centred, hanging from a wooden rail. */
+const SHAPES: Record<Garment, string> = {
+  dress:
+    'M520 300 Q600 340 680 300 L760 330 L800 520 L740 560 L730 640 Q860 1000 900 1290 Q600 1340 300 1290 Q340 1000 470 640 L460 560 L400 520 L440 330 Z',
+  blouse:
+    'M510 320 Q600 370 690 320 L800 360 L960 640 L880 700 L790 560 L790 930 Q600 970 410 930 L410 560 L320 700 L240 640 L400 360 Z',
+  trousers:
+    'M420 340 L780 340 L800 470 Q860 900 900 1320 L690 1330 L610 700 L590 700 L510 1330 L300 1320 Q340 900 400 470 Z',
+  kimono:
+    'M500 310 Q600 380 700 310 L940 380 L1060 720 L880 760 L820 620 L830 1240 L370 1240 L380 620 L320 760 L140 720 L260 380 Z',
+  skirt: 'M450 380 L750 380 L770 460 Q900 900 960 1300 Q600 1360 240 1300 Q300 900 430 460 Z',
+  shirt:
+    'M500 310 L560 350 L600 420 L640 350 L700 310 L820 360 L960 700 L870 740 L800 560 L800 1080 Q600 1120 400 1080 L400 560 L330 740 L240 700 L380 360 Z',
+  jumpsuit:
+    'M500 320 Q600 380 700 320 L790 360 L830 560 L780 580 L790 760 Q820 1000 850 1320 L660 1330 L610 880 L590 880 L540 1330 L350 1320 Q380 1000 410 760 L420 580 L370 560 L410 360 Z',
+  stole: 'M380 330 L820 330 Q860 700 800 1000 L840 1320 L700 1320 L680 1010 Q600 980 520 1010 L500 1320 L360 1320 L400 1000 Q340 700 380 330 Z',
+};
+
+export function garmentSvg(garment: Garment, colour: string, seed: number): string {
+  const light = shade(colour, 0.28);
+  const dark = shade(colour, -0.32);
+  const backdrop = ['#efe6d8', '#ece3d3', '#f1e9dc', '#e9e0cf'][seed % 4]!;
+  const tilt = ((seed * 37) % 7) - 3;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <linearGradient id="wall" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${shade(backdrop, 0.25)}"/><stop offset="1" stop-color="${shade(backdrop, -0.06)}"/>
+    </linearGradient>
+    <radialGradient id="sun" cx="0.78" cy="0.12" r="0.75">
+      <stop offset="0" stop-color="#fff7e6" stop-opacity="0.85"/><stop offset="1" stop-color="#fff7e6" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="cloth" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="${dark}"/><stop offset="0.22" stop-color="${colour}"/>
+      <stop offset="0.5" stop-color="${light}"/><stop offset="0.78" stop-color="${colour}"/><stop offset="1" stop-color="${dark}"/>
+    </linearGradient>
+    <filter id="soft"><feGaussianBlur stdDeviation="18"/></filter>
+  </defs>
+  <rect width="${W}" height="${H}" fill="url(#wall)"/>
+  <rect width="${W}" height="${H}" fill="url(#sun)"/>
+  <rect y="${H - 190}" width="${W}" height="190" fill="${shade(backdrop, -0.12)}"/>
+  <path d="M120 ${H - 190} H1080" stroke="${shade(backdrop, -0.22)}" stroke-width="3"/>
+  <path d="M160 250 H1040" stroke="#8a6a48" stroke-width="14" stroke-linecap="round"/>
+  <path d="M600 250 v40" stroke="#6d5a45" stroke-width="5"/>
+  <g transform="rotate(${tilt} 600 300)">
+    <ellipse cx="620" cy="${H - 170}" rx="330" ry="26" fill="#3b2f25" opacity="0.16" filter="url(#soft)"/>
+    <path d="${SHAPES[garment]}" fill="url(#cloth)"/>
+    <path d="M560 520 Q540 900 520 1240 M650 520 Q670 900 700 1240" stroke="${dark}" stroke-opacity="0.22" stroke-width="6" fill="none"/>
+    <path d="M600 300 Q600 330 600 360" stroke="${dark}" stroke-width="4"/>
+  </g>
+</svg>`;
+}
+
+export function fabricSvg(colour: string, seed: number): string {
+  const light = shade(colour, 0.3);
+  const dark = shade(colour, -0.35);
+  const angle = 20 + ((seed * 53) % 40);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <linearGradient id="fold" x1="0" y1="0" x2="1" y2="0.3">
+      <stop offset="0" stop-color="#000" stop-opacity="0.25"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.18"/>
+      <stop offset="0.55" stop-color="#000" stop-opacity="0.2"/><stop offset="0.8" stop-color="#fff" stop-opacity="0.14"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0.22"/>
+    </linearGradient>
+  </defs>
+  <rect width="${W}" height="${H}" fill="${colour}"/>
+  <g stroke="${dark}" stroke-opacity="0.12" stroke-width="3" transform="rotate(${angle - 30} 600 750)">
+    ${Array.from({ length: 24 }, (_, i) => `<path d="M-400 ${i * 90 - 300} H1600"/>`).join('')}
+  </g>
+  <rect width="${W}" height="${H}" fill="url(#fold)"/>
+  <path d="M0 ${300 + seed * 40} Q600 ${200 + seed * 30} 1200 ${420 + seed * 20}" stroke="${light}" stroke-opacity="0.35" stroke-width="5" fill="none" stroke-dasharray="14 10"/>
+</svg>`;
+}
+
+/** A woven grain, tiled over the whole picture: cheap to draw, reads as linen. */
+const WEAVE = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="6" height="6"><rect width="6" height="6" fill="#808080"/>` +
+    `<path d="M0 1H6M0 4H6" stroke="#5a5a5a" stroke-width="1"/><path d="M1 0V6M4 0V6" stroke="#a6a6a6" stroke-width="1" stroke-opacity="0.7"/></svg>`,
+);
+let weaveTile: Promise<Buffer> | null = null;
+
+export async function renderJpeg(svg: string): Promise<Buffer> {
+  weaveTile ??= sharp(WEAVE).png().toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: await weaveTile, tile: true, blend: 'soft-light' }])
+    .jpeg({ quality: 86 })
+    .toBuffer();
+}

@@ -1,0 +1,21 @@
+import { resolveLocale, type Locale } from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** The caller's language: ?lang, then the lang cookie, then Accept-Language (as the pages do). */
+export function requestLocale(request: FastifyRequest): Locale {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  return resolveLocale({
+    query: typeof query === 'string' ? query : null,
+    cookie: cookie ? safeDecode(cookie) : null,
+    acceptLanguage: request.headers['accept-language'],
+  });
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,156 @@
+import {
+  PRODUCT_MESSAGES,
+  adminProduct,
+  adminProductList,
+  errorBody,
+  explicitLocale,
+  langQuery,
+  productIdParam,
+  productInput,
+  publicProduct,
+  publicProductList,
+  tradeProduct,
+  tradeProductList,
+  type Locale,
+} from '@atelier/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLocale } from '../../lib/locale.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { AppServices } from '../../services.ts';
+
+function langOf(request: FastifyRequest): Locale {
+  return explicitLocale((request.query as { lang?: string }).lang) ?? requestLocale(request);
+}
+
+/** Trade fields only for a signed-in stockist or admin; the response then stays private. */
+function isTrade(request: FastifyRequest): boolean {
+  return request.session !== null;
+}
+
+function publicCache(reply: FastifyReply, request: FastifyRequest) {
+  reply.header('vary', 'Authorization, Accept-Language, Cookie');
+  if (!isTrade(request)) reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+}
+
+const notFound = () => new HttpError(404, PRODUCT_MESSAGES.productNotFound);
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  const { catalogue } = services;
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The collection; price and sizes only with a stockist or admin token',
+        querystring: langQuery,
+        response: { 200: z.union([tradeProductList, publicProductList]) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, request);
+      const lang = langOf(request);
+      // Each role's own schema strips what that role may not see.
+      return isTrade(request) ? tradeProductList.parse(await catalogue.listTrade(lang)) : publicProductList.parse(await catalogue.listPublic(lang));
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product; price and sizes only with a stockist or admin token',
+        params: productIdParam,
+        querystring: langQuery,
+        response: { 200: z.union([tradeProduct, publicProduct]), 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, request);
+      const lang = langOf(request);
+      if (isTrade(request)) {
+        const product = await catalogue.getTrade(request.params.id, lang);
+        if (!product) throw notFound();
+        return tradeProduct.parse(product);
+      }
+      const product = await catalogue.getPublic(request.params.id, lang);
+      if (!product) throw notFound();
+      return publicProduct.parse(product);
+    },
+  );
+
+  app.get(
+    '/products/:id/similar',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Up to 5 other products, the nearest in colour first',
+        params: productIdParam,
+        querystring: langQuery,
+        response: { 200: publicProductList, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('vary', 'Accept-Language, Cookie');
+      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      const products = await catalogue.similar(request.params.id, langOf(request));
+      if (!products) throw notFound();
+      return publicProductList.parse(products);
+    },
+  );
+};
+
+/** Registered inside the admin scope (one guard for all). */
+export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  const { catalogue } = services;
+  const adminSchema = { tags: ['admin'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/products',
+    { schema: { ...adminSchema, summary: 'Every product with all its translations', querystring: langQuery, response: { 200: adminProductList } } },
+    async (request) => catalogue.listAdmin(langOf(request)),
+  );
+
+  app.post(
+    '/products',
+    { schema: { ...adminSchema, summary: 'Create a product', querystring: langQuery, body: productInput, response: { 201: adminProduct, 400: errorBody } } },
+    async (request, reply) => {
+      const saved = await catalogue.save(request.body, langOf(request));
+      services.onContentChange();
+      return reply.code(201).send(saved!);
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'Replace a product (variant ids kept, positions re-indexed)',
+        params: productIdParam,
+        querystring: langQuery,
+        body: productInput,
+        response: { 200: adminProduct, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const saved = await catalogue.save(request.body, langOf(request), request.params.id);
+      if (!saved) throw notFound();
+      services.onContentChange();
+      return saved;
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    { schema: { ...adminSchema, summary: 'Delete a product', params: productIdParam, response: { 204: z.null(), 400: errorBody, 404: errorBody } } },
+    async (request, reply) => {
+      if (!(await catalogue.remove(request.params.id))) throw notFound();
+      services.onContentChange();
+      return reply.code(204).send(null);
+    },
+  );
+};

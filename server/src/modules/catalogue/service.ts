@@ -1,0 +1,264 @@
+import {
+  displayImages,
+  fromCents,
+  normalizeSizes,
+  toCents,
+  type AdminProduct,
+  type Locale,
+  type ProductInput,
+  type PublicProduct,
+  type TradeProduct,
+  SIMILAR_PRODUCTS_MAX,
+} from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+interface FullVariant {
+  id: number;
+  position: number;
+  colorCode: string | null;
+  imageUrl: string;
+  gallery: string[];
+  priceCents: number;
+  sizes: ReturnType<typeof normalizeSizes>;
+  names: Partial<Record<Locale, string>>;
+}
+
+interface FullProduct {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  texts: Partial<Record<Locale, { title: string; description: string; mantra: string | null }>>;
+  variants: FullVariant[];
+}
+
+function parseGallery(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Reads fall back to French when the asked language has no text. */
+function pick<T>(values: Partial<Record<Locale, T>>, lang: Locale): T | undefined {
+  return values[lang] ?? values.fr ?? values.en;
+}
+
+function rgb(hex: string | null): [number, number, number] | null {
+  if (!hex || !/^#[0-9a-f]{6}$/i.test(hex)) return null;
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/**
+ * How close two products look: the smallest distance (RGB, 0–441) between any
+ * colour of one and any colour of the other; 0 when they share a colour.
+ * Products without colour codes come last.
+ */
+export function colourDistance(a: readonly (string | null)[], b: readonly (string | null)[]): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const x of a.map(rgb)) {
+    for (const y of b.map(rgb)) {
+      if (!x || !y) continue;
+      best = Math.min(best, Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]));
+    }
+  }
+  return best;
+}
+
+export class CatalogueService {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private async load(db: Kysely<Database>, ids?: number[]): Promise<FullProduct[]> {
+    if (ids && ids.length === 0) return [];
+    let productsQuery = db.selectFrom('products').selectAll().orderBy('id', 'desc');
+    if (ids) productsQuery = productsQuery.where('id', 'in', ids);
+    const products = await productsQuery.execute();
+    if (products.length === 0) return [];
+    const productIds = products.map((p) => p.id);
+    const [texts, variants] = await Promise.all([
+      db.selectFrom('product_translations').selectAll().where('product_id', 'in', productIds).execute(),
+      db.selectFrom('variants').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
+    ]);
+    const variantIds = variants.map((v) => v.id);
+    const names = variantIds.length
+      ? await db.selectFrom('variant_translations').selectAll().where('variant_id', 'in', variantIds).execute()
+      : [];
+
+    const byId = new Map<number, FullProduct>();
+    for (const p of products) byId.set(p.id, { id: p.id, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [] });
+    for (const t of texts) {
+      byId.get(t.product_id)!.texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra };
+    }
+    const variantById = new Map<number, FullVariant>();
+    for (const v of variants) {
+      const full: FullVariant = {
+        id: v.id,
+        position: v.position,
+        colorCode: v.color_code,
+        imageUrl: v.image_url,
+        gallery: parseGallery(v.image_gallery),
+        priceCents: v.price_cents,
+        sizes: normalizeSizes(v.sizes.split(',')),
+        names: {},
+      };
+      variantById.set(v.id, full);
+      byId.get(v.product_id)!.variants.push(full);
+    }
+    for (const n of names) variantById.get(n.variant_id)!.names[n.locale] = n.color_name;
+    return products.map((p) => byId.get(p.id)!);
+  }
+
+  private toPublic(product: FullProduct, lang: Locale): PublicProduct {
+    const text = pick(product.texts, lang) ?? { title: '', description: '', mantra: null };
+    return {
+      id: product.id,
+      title: text.title,
+      description: text.description,
+      mantra: text.mantra,
+      variants: product.variants.map((v) => ({
+        id: v.id,
+        colorName: pick(v.names, lang) ?? '',
+        colorCode: v.colorCode,
+        imageUrl: v.imageUrl,
+        imageGallery: v.gallery,
+        images: displayImages(v.imageUrl, v.gallery),
+        position: v.position,
+      })),
+    };
+  }
+
+  private toTrade(product: FullProduct, lang: Locale): TradeProduct {
+    const base = this.toPublic(product, lang);
+    return {
+      ...base,
+      variants: base.variants.map((v, i) => ({ ...v, price: fromCents(product.variants[i]!.priceCents), sizes: product.variants[i]!.sizes })),
+    };
+  }
+
+  private toAdmin(product: FullProduct, lang: Locale): AdminProduct {
+    const trade = this.toTrade(product, lang);
+    return {
+      ...trade,
+      createdAt: product.createdAt,
+      updatedAt: product.updatedAt,
+      translations: (['fr', 'en'] as const)
+        .filter((locale) => product.texts[locale])
+        .map((locale) => ({ locale, ...product.texts[locale]! })),
+      variants: trade.variants.map((v, i) => ({
+        ...v,
+        translations: (['fr', 'en'] as const)
+          .filter((locale) => product.variants[i]!.names[locale] !== undefined)
+          .map((locale) => ({ locale, colorName: product.variants[i]!.names[locale]! })),
+      })),
+    };
+  }
+
+  async listPublic(lang: Locale): Promise<PublicProduct[]> {
+    return (await this.load(this.db)).map((p) => this.toPublic(p, lang));
+  }
+
+  async listTrade(lang: Locale): Promise<TradeProduct[]> {
+    return (await this.load(this.db)).map((p) => this.toTrade(p, lang));
+  }
+
+  async listAdmin(lang: Locale): Promise<AdminProduct[]> {
+    return (await this.load(this.db)).map((p) => this.toAdmin(p, lang));
+  }
+
+  async getPublic(id: number, lang: Locale): Promise<PublicProduct | null> {
+    const [product] = await this.load(this.db, [id]);
+    return product ? this.toPublic(product, lang) : null;
+  }
+
+  async getTrade(id: number, lang: Locale): Promise<TradeProduct | null> {
+    const [product] = await this.load(this.db, [id]);
+    return product ? this.toTrade(product, lang) : null;
+  }
+
+  /** Up to 5 other products, the nearest in colour first (see colourDistance), then the newest. */
+  async similar(id: number, lang: Locale): Promise<PublicProduct[] | null> {
+    const all = await this.load(this.db);
+    const self = all.find((p) => p.id === id);
+    if (!self) return null;
+    const colours = self.variants.map((v) => v.colorCode);
+    return all
+      .filter((p) => p.id !== id)
+      .map((p) => ({ p, d: colourDistance(colours, p.variants.map((v) => v.colorCode)) }))
+      .sort((a, b) => a.d - b.d || b.p.id - a.p.id)
+      .slice(0, SIMILAR_PRODUCTS_MAX)
+      .map(({ p }) => this.toPublic(p, lang));
+  }
+
+  /** One transaction: the product, its texts, its variants (ids kept, positions re-indexed). */
+  async save(input: ProductInput, lang: Locale, id?: number): Promise<AdminProduct | null> {
+    const savedId = await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      let productId: number;
+      if (id === undefined) {
+        productId = (await trx.insertInto('products').values({ created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      } else {
+        const updated = await trx.updateTable('products').set({ updated_at: now }).where('id', '=', id).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return null;
+        productId = id;
+        await trx.deleteFrom('product_translations').where('product_id', '=', productId).execute();
+      }
+      await trx
+        .insertInto('product_translations')
+        .values(input.translations.map((t) => ({ product_id: productId, locale: t.locale, title: t.title, description: t.description, mantra: t.mantra })))
+        .execute();
+
+      const existing = new Set(
+        (await trx.selectFrom('variants').select('id').where('product_id', '=', productId).execute()).map((v) => v.id),
+      );
+      const kept = new Set<number>();
+      for (const [position, variant] of input.variants.entries()) {
+        const values = {
+          product_id: productId,
+          position,
+          color_code: variant.colorCode,
+          image_url: variant.imageUrl,
+          image_gallery: JSON.stringify(variant.imageGallery),
+          price_cents: toCents(variant.price),
+          sizes: variant.sizes.join(','),
+        };
+        let variantId: number;
+        if (variant.id !== undefined && existing.has(variant.id) && !kept.has(variant.id)) {
+          variantId = variant.id;
+          await trx.updateTable('variants').set(values).where('id', '=', variantId).execute();
+          await trx.deleteFrom('variant_translations').where('variant_id', '=', variantId).execute();
+        } else {
+          variantId = (await trx.insertInto('variants').values(values).returning('id').executeTakeFirstOrThrow()).id;
+        }
+        kept.add(variantId);
+        await trx
+          .insertInto('variant_translations')
+          .values(variant.translations.map((t) => ({ variant_id: variantId, locale: t.locale, color_name: t.colorName })))
+          .execute();
+      }
+      const removed = [...existing].filter((v) => !kept.has(v));
+      if (removed.length) await trx.deleteFrom('variants').where('id', 'in', removed).execute();
+      return productId;
+    });
+    if (savedId === null) return null;
+    const [product] = await this.load(this.db, [savedId]);
+    return this.toAdmin(product!, lang);
+  }
+
+  async remove(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
