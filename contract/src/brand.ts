@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Locale } from './constants.ts';
+import type { PublicProduct } from './catalogue.ts';
 
 /** What the pages know of the brand; all of it comes from configuration, none of it secret. */
 export const brand = z.object({
@@ -19,4 +21,10 @@ export interface SsrContext {
   nonce: string;
   brand: Brand;
   dev: boolean;
+  /** Public reads for the loaders (anonymous shapes only). */
+  catalogue: {
+    list(lang: Locale): Promise<PublicProduct[]>;
+    get(id: number, lang: Locale): Promise<PublicProduct | null>;
+    similar(id: number, lang: Locale): Promise<PublicProduct[]>;
+  };
 }

@@ -2,9 +2,9 @@ import { STORAGE_KEYS } from '@atelier/contract';
 import { expect, settled, test } from '../fixtures.ts';
 
 const PUBLIC_ROUTES: Array<[string, string, string]> = [
-  ['/', 'Accueil', 'Home'],
+  ['/', 'Le lin, le soleil et le temps long', 'Linen, sun and slow time'],
   ['/collection', 'La collection', 'The collection'],
-  ['/collection/1', 'Produit', 'Product'],
+  ['/collection/1', 'Étole Tisserande', 'Weaver’s stole'],
   ['/story', 'Notre histoire', 'Our story'],
   ['/faq', 'Questions fréquentes', 'Frequently asked questions'],
   ['/retailers', 'Devenir revendeur', 'Become a stockist'],
@@ -78,7 +78,7 @@ test('an unknown path lands on the home page', async ({ page }) => {
   const response = await page.goto('/this/does/not/exist');
   await expect(page).toHaveURL(/\/$/);
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accueil');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le lin, le soleil et le temps long');
 });
 
 test('the footer links to privacy, legal and three social networks in a new tab', async ({ page }) => {

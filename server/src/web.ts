@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import type { SsrContext } from '@atelier/contract';
+import { publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
 import { publicBrand } from './config.ts';
 import type { AppServices } from './services.ts';
 
@@ -80,6 +80,16 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
 
   const handler = createRequestHandler(() => getBuild(), mode);
   const brand = publicBrand(services.config);
+  const { catalogue } = services;
+  // Loaders only ever get the public shapes: no price or size can reach a rendered page.
+  const ssrCatalogue: SsrContext['catalogue'] = {
+    list: async (lang) => publicProductList.parse(await catalogue.listPublic(lang)),
+    get: async (id, lang) => {
+      const product = await catalogue.getPublic(id, lang);
+      return product ? publicProduct.parse(product) : null;
+    },
+    similar: async (id, lang) => publicProductList.parse((await catalogue.similar(id, lang)) ?? []),
+  };
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -87,7 +97,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     handler: async (request, reply) => {
       const build = await getBuild();
       const context = new RouterContextProvider();
-      context.set(build.entry.module.appContext, { nonce: reply.raw.cspNonce ?? '', brand, dev: mode === 'development' });
+      context.set(build.entry.module.appContext, { nonce: reply.raw.cspNonce ?? '', brand, dev: mode === 'development', catalogue: ssrCatalogue });
       const response = await handler(toFetchRequest(request, reply), context);
       return sendFetchResponse(reply, response);
     },

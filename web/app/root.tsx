@@ -1,36 +1,21 @@
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
-import { LANG_COOKIE, resolveLocale } from '@atelier/contract';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
 import { createI18n, translator } from './i18n/index.ts';
 import { useStoredLanguagePreference } from './lib/language.tsx';
 import type { RootData } from './lib/meta.ts';
+import { requestLocale } from './lib/request.ts';
 import { SessionProvider } from './lib/session.tsx';
 import stylesheet from './styles.css?url';
 import serifFont from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
 import sansFont from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url';
 
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
-
 /** The language is resolved on the server (query, cookie, Accept-Language) so SSR and hydration agree. */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { brand, nonce } = context.get(appContext);
-  const url = new URL(request.url);
-  const lang = resolveLocale({
-    query: url.searchParams.get('lang'),
-    cookie: readCookie(request.headers.get('cookie'), LANG_COOKIE),
-    acceptLanguage: request.headers.get('accept-language'),
-  });
-  return { lang, brand, nonce };
+  return { lang: requestLocale(request), brand, nonce };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { LanguageToggle } from './LanguageToggle.tsx';
@@ -169,9 +169,22 @@ export function SiteFooter() {
   );
 }
 
+/** While the next page's data loads: a thin bar, and a status for screen readers. */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <div className="nav-progress" role="status">
+      <span className="visually-hidden">{t('common.loading')}</span>
+    </div>
+  );
+}
+
 export default function SiteLayout() {
   return (
     <>
+      <NavigationProgress />
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { LANG_COOKIE, STORAGE_KEYS, explicitLocale, type Locale } from '@atelier/contract';
 import { storage } from './storage.ts';
 
@@ -15,6 +15,7 @@ export function useLanguage() {
   const { i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const lang = (explicitLocale(i18n.language) ?? 'fr') as Locale;
 
   const setLanguage = useCallback(
@@ -25,9 +26,12 @@ export function useLanguage() {
       if (params.has('lang')) {
         params.set('lang', next);
         navigate({ pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash }, { replace: true, preventScrollReset: true });
+      } else {
+        // The loaders read the new cookie: product names and texts follow the language.
+        void revalidator.revalidate();
       }
     },
-    [i18n, location, navigate],
+    [i18n, location, navigate, revalidator],
   );
   return { lang, setLanguage, toggle: () => setLanguage(lang === 'fr' ? 'en' : 'fr') };
 }

@@ -16,7 +16,7 @@ export function rootData(matches: ReadonlyArray<{ id: string; loaderData?: unkno
 /** Title, description and robots for a page, in the page's language. */
 export function pageMeta(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-  options: { titleKey?: string; title?: string; description?: string; noindex?: boolean },
+  options: { titleKey?: string; title?: string; description?: string; noindex?: boolean; path?: string; image?: string; type?: string },
 ): MetaDescriptor[] {
   const root = rootData(matches);
   const lang = root?.lang ?? 'fr';
@@ -29,5 +29,31 @@ export function pageMeta(
     { name: 'description', content: options.description ?? t('meta.siteDescription', { brand: brandName }) },
   ];
   if (options.noindex) meta.push({ name: 'robots', content: 'noindex, nofollow' });
+  if (options.path !== undefined && root) {
+    const base = root.brand.publicUrl;
+    const url = (l: string) => `${base}${options.path}?lang=${l}`;
+    meta.push(
+      { tagName: 'link', rel: 'canonical', href: url(lang) },
+      { tagName: 'link', rel: 'alternate', hrefLang: 'fr', href: url('fr') },
+      { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: url('en') },
+      { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${base}${options.path}` },
+      { property: 'og:type', content: options.type ?? 'website' },
+      { property: 'og:site_name', content: brandName },
+      { property: 'og:title', content: page || brandName },
+      { property: 'og:description', content: options.description ?? t('meta.siteDescription', { brand: brandName }) },
+      { property: 'og:url', content: url(lang) },
+      { property: 'og:locale', content: lang === 'fr' ? 'fr_FR' : 'en_US' },
+      { name: 'twitter:card', content: options.image ? 'summary_large_image' : 'summary' },
+    );
+    if (options.image) {
+      const image = options.image.startsWith('http') ? options.image : `${base}${options.image}`;
+      meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
+    }
+  }
   return meta;
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

@@ -1,9 +1,29 @@
+import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/collection';
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { CollectionGrid } from '../components/CollectionGrid.tsx';
+import { appContext } from '../context.ts';
+import { loadCollection } from '../lib/collection.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { requestLocale } from '../lib/request.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.collection' });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCollection(context.get(appContext), requestLocale(request));
+}
 
-export default function Page() {
-  return <PagePlaceholder titleKey="pages.collection" introKey="collection.intro" />;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    titleKey: 'pages.collection',
+    path: '/collection',
+    image: loaderData?.status === 'ready' ? loaderData.products[0]?.variants[0]?.images[0] : undefined,
+  });
+
+export default function Collection({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1 className="page-title">{t('pages.collection')}</h1>
+      <p className="lead">{t('collection.intro')}</p>
+      <CollectionGrid state={loaderData} headingLevel={2} eagerFirst={2} />
+    </div>
+  );
 }

@@ -1,9 +1,55 @@
+import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/home';
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { CollectionGrid } from '../components/CollectionGrid.tsx';
+import { MantraRotator } from '../components/MantraRotator.tsx';
+import { appContext } from '../context.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { requestLocale } from '../lib/request.ts';
+import { loadCollection } from '../lib/collection.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.home' });
-
-export default function Page() {
-  return <PagePlaceholder titleKey="pages.home" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCollection(context.get(appContext), requestLocale(request));
 }
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: '',
+    path: '/',
+    image: loaderData?.status === 'ready' ? loaderData.products[0]?.variants[0]?.images[0] : undefined,
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const mantras = t('home.mantras', { returnObjects: true }) as unknown as string[];
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <p className="hero__kicker">{t('home.kicker')}</p>
+        <h1 id="hero-title" className="hero__title">
+          {t('home.title')}
+        </h1>
+        <MantraRotator mantras={mantras} />
+        <p className="hero__description">{t('home.description')}</p>
+        <a
+          className="button"
+          href="#collection"
+          onClick={(event) => {
+            event.preventDefault();
+            const target = document.getElementById('collection');
+            target?.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+            target?.focus({ preventScroll: true });
+          }}
+        >
+          {t('home.cta')}
+        </a>
+      </section>
+      <section id="collection" className="page collection" aria-labelledby="collection-title" tabIndex={-1}>
+        <h2 id="collection-title" className="section-title">
+          {t('pages.collection')}
+        </h2>
+        <CollectionGrid state={loaderData} eagerFirst={0} />
+      </section>
+    </>
+  );
+}
+

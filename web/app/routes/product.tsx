@@ -1,10 +1,217 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, data } from 'react-router';
+import type { PublicProduct, TradeProduct } from '@atelier/contract';
 import type { Route } from './+types/product';
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { ProductCard } from '../components/CollectionGrid.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { appContext } from '../context.ts';
+import { translator } from '../i18n/index.ts';
+import { apiRequest } from '../lib/api.ts';
+import { useLanguage } from '../lib/language.tsx';
+import { jsonLd, pageMeta } from '../lib/meta.ts';
+import { requestLocale } from '../lib/request.ts';
+import { useSession } from '../lib/session.tsx';
 
-// The product page proper (states, gallery, prices for signed-in stockists) is the "Collection" work.
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.product', noindex: true });
+type ProductState =
+  | { state: 'ready'; product: PublicProduct; similar: PublicProduct[] }
+  | { state: 'notFound' }
+  | { state: 'error'; message: string };
 
-export default function Page() {
-  return <PagePlaceholder titleKey="pages.product" />;
+/** §2 product page states: a non-numeric id is an error, an absent product is not-found. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = requestLocale(request);
+  const t = translator(lang);
+  if (!/^\d{1,10}$/.test(params.productId)) {
+    return data<ProductState>({ state: 'error', message: t('product.error') }, { status: 400 });
+  }
+  const ctx = context.get(appContext);
+  const id = Number(params.productId);
+  try {
+    const product = await ctx.catalogue.get(id, lang);
+    if (!product) return data<ProductState>({ state: 'notFound' }, { status: 404 });
+    // §8: a failure of the similar products yields an empty list.
+    const similar = await ctx.catalogue.similar(id, lang).catch(() => []);
+    return data<ProductState>({ state: 'ready', product, similar });
+  } catch {
+    return data<ProductState>({ state: 'error', message: t('product.error') }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  if (loaderData?.state !== 'ready') {
+    return pageMeta(matches, { titleKey: loaderData?.state === 'notFound' ? 'product.notFoundTitle' : 'pages.product', noindex: true });
+  }
+  const { product } = loaderData;
+  return pageMeta(matches, {
+    title: product.title,
+    description: product.description.slice(0, 160),
+    path: `/collection/${params.productId}`,
+    image: product.variants[0]?.images[0],
+    type: 'product',
+  });
+};
+
+function formatPrice(price: number, lang: 'fr' | 'en') {
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
+}
+
+/** Price and sizes for signed-in stockists and admins, fetched in the browser with their token. */
+function useTradeDetails(productId: number) {
+  const { user, token } = useSession();
+  const { lang } = useLanguage();
+  const [trade, setTrade] = useState<TradeProduct | null>(null);
+  useEffect(() => {
+    if (!user || !token) {
+      setTrade(null);
+      return;
+    }
+    let cancelled = false;
+    apiRequest<TradeProduct>(`/products/${productId}?lang=${lang}`, { token })
+      .then((product) => !cancelled && setTrade(product.variants.every((v) => 'price' in v) ? product : null))
+      .catch(() => !cancelled && setTrade(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [user, token, productId, lang]);
+  return trade;
+}
+
+function StateMessage({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page page--narrow">
+      <h1 className="page-title">{title}</h1>
+      <p className="lead" role="status">
+        {text}
+      </p>
+      <p>
+        <Link to="/">{t('common.backHome')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function ProductView({ product, similar }: { product: PublicProduct; similar: PublicProduct[] }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const [variantIndex, setVariantIndex] = useState(0);
+  const [imageIndex, setImageIndex] = useState(0);
+  const trade = useTradeDetails(product.id);
+
+  // A different product (client navigation) starts from its first variant and image.
+  useEffect(() => {
+    setVariantIndex(0);
+    setImageIndex(0);
+  }, [product.id]);
+
+  const variant = product.variants[Math.min(variantIndex, product.variants.length - 1)];
+  const images = variant?.images ?? [];
+  // §2: the gallery index resets when it goes out of range.
+  const safeImage = imageIndex < images.length ? imageIndex : 0;
+  const tradeVariant = trade?.variants.find((v) => v.id === variant?.id);
+
+  const structured = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    image: product.variants.flatMap((v) => v.images).slice(0, 6),
+    color: product.variants.map((v) => v.colorName).join(', '),
+    offers: { '@type': 'Offer', availability: 'https://schema.org/InStock' },
+  };
+
+  return (
+    <article className="page product">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <div className="product__gallery">
+        {images[safeImage] && (
+          <div className="product__main-image">
+            <ResponsiveImage
+              url={images[safeImage]}
+              alt={t('product.imageAlt', { title: product.title, colour: variant?.colorName ?? '', index: safeImage + 1, count: images.length })}
+              sizes="(min-width: 60rem) 55vw, 100vw"
+              priority
+            />
+          </div>
+        )}
+        {images.length > 1 && (
+          <ul className="product__thumbs" aria-label={t('product.thumbnails')}>
+            {images.map((url, index) => (
+              <li key={url}>
+                <button
+                  type="button"
+                  className="product__thumb"
+                  aria-pressed={index === safeImage}
+                  aria-label={t('product.showImage', { index: index + 1, count: images.length })}
+                  onClick={() => setImageIndex(index)}
+                >
+                  <ResponsiveImage url={url} alt="" sizes="96px" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="product__details">
+        <h1 className="page-title product__title">{product.title}</h1>
+        {product.mantra && <p className="product__mantra">{product.mantra}</p>}
+        <p className="product__description">{product.description}</p>
+        {product.variants.length > 0 && (
+          <fieldset className="product__variants">
+            <legend>{t('product.colours')}</legend>
+            <div className="variant-buttons">
+              {product.variants.map((v, index) => (
+                <button
+                  key={v.id}
+                  type="button"
+                  className="variant-button"
+                  aria-pressed={index === variantIndex}
+                  onClick={() => {
+                    setVariantIndex(index);
+                    // §2: changing variant resets the gallery to its first image.
+                    setImageIndex(0);
+                  }}
+                >
+                  <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" />
+                  {v.colorName}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {tradeVariant && (
+          <div className="trade" data-testid="trade-details">
+            <p className="trade__price">
+              <span className="trade__label">{t('product.tradePrice')}</span>{' '}
+              <strong data-testid="trade-price">{formatPrice(tradeVariant.price, lang)}</strong>
+            </p>
+            <p className="trade__sizes">
+              <span className="trade__label">{t('product.sizes')}</span>{' '}
+              <span data-testid="trade-sizes">{tradeVariant.sizes.join(' · ')}</span>
+            </p>
+          </div>
+        )}
+      </div>
+      {similar.length > 0 && (
+        <section className="product__similar" aria-labelledby="similar-title">
+          <h2 id="similar-title" className="section-title">
+            {t('product.similar')}
+          </h2>
+          <ul className="product-grid product-grid--small">
+            {similar.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (loaderData.state === 'notFound') return <StateMessage title={t('product.notFoundTitle')} text={t('product.notFound')} />;
+  if (loaderData.state === 'error') return <StateMessage title={t('pages.product')} text={loaderData.message} />;
+  return <ProductView product={loaderData.product} similar={loaderData.similar} />;
 }

@@ -1,9 +1,38 @@
+import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/story';
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { StoryCarousel } from '../components/StoryCarousel.tsx';
+import { appContext } from '../context.ts';
+import { loadCollection } from '../lib/collection.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { requestLocale } from '../lib/request.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.story' });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCollection(context.get(appContext), requestLocale(request));
+}
 
-export default function Page() {
-  return <PagePlaceholder titleKey="pages.story" />;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    titleKey: 'pages.story',
+    path: '/story',
+    image: loaderData?.status === 'ready' ? loaderData.products[0]?.variants[0]?.images[0] : undefined,
+  });
+
+export default function Story({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const paragraphs = t('story.paragraphs', { returnObjects: true }) as unknown as string[];
+  return (
+    <div className="page story">
+      <div className="story__text">
+        <h1 className="page-title">{t('pages.story')}</h1>
+        {paragraphs.map((text, i) => (
+          <p key={i} className={i === 0 ? 'lead' : undefined}>
+            {text}
+          </p>
+        ))}
+      </div>
+      <div className="story__carousel">
+        <StoryCarousel state={loaderData} />
+      </div>
+    </div>
+  );
 }

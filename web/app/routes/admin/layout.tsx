@@ -45,20 +45,20 @@ function AdminShell() {
           <nav id={navId} className={`admin-nav${open ? ' admin-nav--open' : ''}`} aria-label={t('admin.shellLabel')}>
             <ul>
               <li>
-                <NavLink to="/admin/products">{t('admin.products')}</NavLink>
+                <NavLink to="/admin/products">{t('admin.nav.products')}</NavLink>
               </li>
               <li>
-                <NavLink to="/admin/blog">{t('admin.blog')}</NavLink>
+                <NavLink to="/admin/blog">{t('admin.nav.blog')}</NavLink>
               </li>
               <li>
-                <NavLink to="/admin/retailers">{t('admin.retailers')}</NavLink>
+                <NavLink to="/admin/retailers">{t('admin.nav.retailers')}</NavLink>
               </li>
               <li>
-                <NavLink to="/account">{t('admin.account')}</NavLink>
+                <NavLink to="/account">{t('admin.nav.account')}</NavLink>
               </li>
               <li>
                 <NavLink to="/" end>
-                  {t('admin.site')}
+                  {t('admin.nav.site')}
                 </NavLink>
               </li>
             </ul>

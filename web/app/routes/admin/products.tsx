@@ -1,15 +1,504 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { GALLERY_MAX, LOCALES, SIZES, type AdminProduct, type Locale } from '@atelier/contract';
 import type { Route } from './+types/products';
+import { ColorPicker } from '../../components/ColorPicker.tsx';
+import { FormMessage } from '../../components/Field.tsx';
+import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
+import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import {
+  acceptPrice,
+  addToGallery,
+  emptyForm,
+  emptyVariant,
+  formFromProduct,
+  moveVariant,
+  toPayload,
+  toggleSize,
+  validateForm,
+  type FormError,
+  type ProductForm,
+  type VariantForm,
+} from '../../lib/product-form.ts';
+import { useSession } from '../../lib/session.tsx';
+import { uploadImage } from '../../lib/upload.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminProducts', noindex: true });
 
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+function useErrorText() {
+  const { t } = useTranslation();
+  return (error: FormError): string => {
+    const where = 'variant' in error ? t('admin.products.variantN', { n: error.variant + 1 }) : '';
+    const locale = 'locale' in error && error.locale ? ` (${t(`language.${error.locale}`)})` : '';
+    switch (error.key) {
+      case 'galleryLimit':
+        return `${where} — ${t('admin.products.errors.galleryLimit', { max: GALLERY_MAX, count: error.count })}`;
+      case 'variantMinError':
+        return t('admin.products.errors.variantMinError');
+      default:
+        return `${where ? `${where} — ` : ''}${t(`admin.products.errors.${error.key}`)}${locale}`;
+    }
+  };
+}
+
+function UploadButton({
+  label,
+  multiple,
+  disabled,
+  onFiles,
+}: {
+  label: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  onFiles: (files: File[]) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <label className={`upload-button${disabled ? ' upload-button--disabled' : ''}`}>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        disabled={disabled}
+        className="visually-hidden-input"
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          if (input.current) input.current.value = '';
+          if (files.length) onFiles(files);
+        }}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+function VariantEditor({
+  variant,
+  index,
+  count,
+  disabled,
+  errors,
+  onChange,
+  onMove,
+  onRemove,
+  onUpload,
+  onGalleryRefused,
+}: {
+  variant: VariantForm;
+  index: number;
+  count: number;
+  disabled: boolean;
+  errors: FormError[];
+  onChange: (next: VariantForm) => void;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+  onUpload: (files: File[], onProgress: (f: number) => void) => Promise<string[]>;
+  onGalleryRefused: (count: number) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [galleryProgress, setGalleryProgress] = useState<number | null>(null);
+  const prefix = `variant-${variant.key}`;
+  const own = errors.filter((e) => 'variant' in e && e.variant === index);
+
+  return (
+    <fieldset className="variant-editor" data-testid={`variant-${index}`}>
+      <legend>{t('admin.products.variantN', { n: index + 1 })}</legend>
+      <div className="variant-editor__grid">
+        {LOCALES.map((locale) => (
+          <div className="field" key={locale}>
+            <label htmlFor={`${prefix}-name-${locale}`}>{t('admin.products.colourName', { language: t(`language.${locale}`) })}</label>
+            <input
+              id={`${prefix}-name-${locale}`}
+              value={variant.names[locale]}
+              required
+              disabled={disabled}
+              onChange={(e) => onChange({ ...variant, names: { ...variant.names, [locale]: e.target.value } })}
+            />
+          </div>
+        ))}
+        <div className="field">
+          <span className="field__label">{t('admin.products.colourCode')}</span>
+          <ColorPicker label={t('admin.products.colourCode')} value={variant.colorCode} onChange={(colorCode) => onChange({ ...variant, colorCode })} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${prefix}-price`}>{t('admin.products.price')}</label>
+          <input
+            id={`${prefix}-price`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            value={variant.price}
+            required
+            disabled={disabled}
+            onChange={(e) => {
+              const accepted = acceptPrice(e.target.value);
+              if (accepted !== null) onChange({ ...variant, price: accepted });
+            }}
+          />
+        </div>
+      </div>
+
+      <div className="variant-editor__images">
+        <div className="field">
+          <span className="field__label">{t('admin.products.image')}</span>
+          {variant.imageUrl ? (
+            <div className="thumb">
+              <ResponsiveImage url={variant.imageUrl} alt={t('admin.products.mainImageAlt', { n: index + 1 })} sizes="120px" />
+            </div>
+          ) : (
+            <p className="field__hint">{t('admin.products.noImage')}</p>
+          )}
+          <UploadButton
+            label={variant.imageUrl ? t('admin.products.replaceImage') : t('admin.products.uploadImage')}
+            disabled={disabled || progress !== null}
+            onFiles={async (files) => {
+              setProgress(0);
+              try {
+                const [url] = await onUpload(files.slice(0, 1), setProgress);
+                if (url) onChange({ ...variant, imageUrl: url });
+              } finally {
+                setProgress(null);
+              }
+            }}
+          />
+          {progress !== null && <progress max={1} value={progress} aria-label={t('admin.products.uploading')} />}
+        </div>
+        <div className="field">
+          <span className="field__label">
+            {t('admin.products.gallery')} ({variant.imageGallery.length}/{GALLERY_MAX})
+          </span>
+          <ul className="gallery-list">
+            {variant.imageGallery.map((url, g) => (
+              <li key={url}>
+                <div className="thumb thumb--small">
+                  <ResponsiveImage url={url} alt={t('admin.products.galleryImageAlt', { n: g + 1 })} sizes="80px" />
+                </div>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={disabled}
+                  onClick={() => onChange({ ...variant, imageGallery: variant.imageGallery.filter((u) => u !== url) })}
+                >
+                  {t('admin.products.removeImage', { n: g + 1 })}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <UploadButton
+            label={t('admin.products.addGallery')}
+            multiple
+            disabled={disabled || galleryProgress !== null || variant.imageGallery.length >= GALLERY_MAX}
+            onFiles={async (files) => {
+              const room = GALLERY_MAX - variant.imageGallery.length;
+              if (files.length > room) onGalleryRefused(variant.imageGallery.length + files.length);
+              setGalleryProgress(0);
+              try {
+                const urls = await onUpload(files.slice(0, room), setGalleryProgress);
+                const { gallery, refused } = addToGallery(variant.imageGallery, urls);
+                if (refused > 0) onGalleryRefused(variant.imageGallery.length + urls.length);
+                onChange({ ...variant, imageGallery: gallery });
+              } finally {
+                setGalleryProgress(null);
+              }
+            }}
+          />
+          {galleryProgress !== null && <progress max={1} value={galleryProgress} aria-label={t('admin.products.uploading')} />}
+        </div>
+      </div>
+
+      <fieldset className="sizes">
+        <legend>{t('admin.products.sizes')}</legend>
+        {SIZES.map((size) => (
+          <label key={size} className="check">
+            <input
+              type="checkbox"
+              checked={variant.sizes.includes(size)}
+              disabled={disabled}
+              onChange={() => onChange({ ...variant, sizes: toggleSize(variant.sizes, size) })}
+            />
+            {size === 'ONESIZE' ? t('admin.products.oneSize') : size}
+          </label>
+        ))}
+      </fieldset>
+
+      {own.length > 0 && (
+        <ul className="field-errors">
+          {own.map((e, i) => (
+            <li key={i} className="field__error">
+              {errorText(e)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="variant-editor__actions">
+        <button type="button" className="button button--quiet" disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+          {t('admin.products.moveUp')}
+        </button>
+        <button type="button" className="button button--quiet" disabled={disabled || index === count - 1} onClick={() => onMove(1)}>
+          {t('admin.products.moveDown')}
+        </button>
+        <button type="button" className="button button--quiet button--danger" disabled={disabled} onClick={onRemove}>
+          {t('admin.products.removeVariant')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
 export default function AdminProducts() {
   const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest, token } = useSession();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const [products, setProducts] = useState<AdminProduct[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [form, setForm] = useState<ProductForm>(emptyForm);
+  const [errors, setErrors] = useState<FormError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  const handleFailure = useCallback(
+    (error: unknown, fallbackKey: string) => {
+      if (error instanceof SessionExpiredError) {
+        navigate('/login', { replace: true });
+        return;
+      }
+      setMessage({ kind: 'error', text: errorMessage(error, t(fallbackKey)) });
+    },
+    [navigate, t],
+  );
+
+  const load = useCallback(async () => {
+    try {
+      setProducts(await authRequest<AdminProduct[]>(`/admin/products?lang=${lang}`));
+      setLoadError(null);
+    } catch (error) {
+      if (error instanceof SessionExpiredError) return navigate('/login', { replace: true });
+      setLoadError(errorMessage(error, t('admin.products.loadError')));
+    }
+  }, [authRequest, lang, navigate, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const startNew = () => {
+    setSelectedId(null);
+    setForm(emptyForm());
+    setErrors([]);
+  };
+
+  const edit = (product: AdminProduct) => {
+    setSelectedId(product.id);
+    setForm(formFromProduct(product));
+    setErrors([]);
+    setMessage(null);
+    document.getElementById('product-form')?.scrollIntoView({ block: 'start' });
+  };
+
+  const upload = async (files: File[], onProgress: (f: number) => void) => {
+    const urls: string[] = [];
+    for (const [i, file] of files.entries()) {
+      try {
+        urls.push(await uploadImage(file, token, (f) => onProgress((i + f) / files.length)));
+      } catch (error) {
+        handleFailure(error, 'admin.products.uploadError');
+        break;
+      }
+    }
+    return urls;
+  };
+
+  const setVariant = (index: number, next: VariantForm) =>
+    setForm((f) => ({ ...f, variants: f.variants.map((v, i) => (i === index ? next : v)) }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validateForm(form);
+    setErrors(problems);
+    if (problems.length) {
+      setMessage({ kind: 'error', text: errorText(problems[0]!) });
+      return;
+    }
+    setSaving(true);
+    setMessage(null);
+    const editing = selectedId !== null;
+    try {
+      const saved = await authRequest<AdminProduct>(editing ? `/admin/products/${selectedId}?lang=${lang}` : `/admin/products?lang=${lang}`, {
+        method: editing ? 'PUT' : 'POST',
+        body: toPayload(form),
+      });
+      // §4: the saved product is selected and the form reloaded from the response.
+      setSelectedId(saved.id);
+      setForm(formFromProduct(saved));
+      setMessage({ kind: 'success', text: t(editing ? 'admin.products.updated' : 'admin.products.created') });
+      await load();
+    } catch (error) {
+      handleFailure(error, editing ? 'admin.products.updateError' : 'admin.products.createError');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(product: AdminProduct) {
+    if (!window.confirm(t('admin.products.confirmDelete', { title: product.title }))) return;
+    try {
+      await authRequest(`/admin/products/${product.id}`, { method: 'DELETE' });
+      if (selectedId === product.id) startNew();
+      setMessage({ kind: 'success', text: t('admin.products.deleted') });
+      await load();
+    } catch (error) {
+      handleFailure(error, 'admin.products.deleteError');
+    }
+  }
+
+  const formErrors = errors.filter((e) => !('variant' in e));
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminProducts')}</h1>
-      <p>{t('admin.pending')}</p>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+
+      <form id="product-form" className="product-form" onSubmit={submit} noValidate aria-busy={saving}>
+        <h2 className="form__title">{selectedId === null ? t('admin.products.createTitle') : t('admin.products.editTitle', { title: form.texts[lang].title || form.texts.fr.title })}</h2>
+        <div className="locale-fieldsets">
+          {LOCALES.map((locale: Locale) => (
+            <fieldset key={locale} className="locale-fieldset">
+              <legend>{t(`language.${locale}`)}</legend>
+              <div className="field">
+                <label htmlFor={`title-${locale}`}>{t('admin.products.title')}</label>
+                <input
+                  id={`title-${locale}`}
+                  lang={locale}
+                  value={form.texts[locale].title}
+                  required
+                  disabled={saving}
+                  aria-invalid={formErrors.some((e) => e.key === 'titleRequired' && 'locale' in e && e.locale === locale) || undefined}
+                  onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], title: e.target.value } } }))}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`mantra-${locale}`}>{t('admin.products.mantra')}</label>
+                <input
+                  id={`mantra-${locale}`}
+                  lang={locale}
+                  value={form.texts[locale].mantra}
+                  disabled={saving}
+                  onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], mantra: e.target.value } } }))}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`description-${locale}`}>{t('admin.products.description')}</label>
+                <textarea
+                  id={`description-${locale}`}
+                  lang={locale}
+                  rows={4}
+                  value={form.texts[locale].description}
+                  required
+                  disabled={saving}
+                  aria-invalid={formErrors.some((e) => e.key === 'descriptionRequired' && 'locale' in e && e.locale === locale) || undefined}
+                  onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], description: e.target.value } } }))}
+                />
+              </div>
+            </fieldset>
+          ))}
+        </div>
+        {formErrors.length > 0 && (
+          <ul className="field-errors">
+            {formErrors.map((e, i) => (
+              <li key={i} className="field__error">
+                {errorText(e)}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <h3 className="form__subtitle">{t('admin.products.variants')}</h3>
+        {form.variants.map((variant, index) => (
+          <VariantEditor
+            key={variant.key}
+            variant={variant}
+            index={index}
+            count={form.variants.length}
+            disabled={saving}
+            errors={errors}
+            onChange={(next) => setVariant(index, next)}
+            onMove={(delta) => setForm((f) => ({ ...f, variants: moveVariant(f.variants, index, delta) }))}
+            onRemove={() => {
+              if (form.variants.length === 1) {
+                setMessage({ kind: 'error', text: t('admin.products.errors.variantMinError') });
+                return;
+              }
+              setForm((f) => ({ ...f, variants: f.variants.filter((_, i) => i !== index) }));
+            }}
+            onUpload={upload}
+            onGalleryRefused={(count) => setMessage({ kind: 'error', text: t('admin.products.errors.galleryLimit', { max: GALLERY_MAX, count }) })}
+          />
+        ))}
+        <button type="button" className="button button--quiet" disabled={saving} onClick={() => setForm((f) => ({ ...f, variants: [...f.variants, emptyVariant()] }))}>
+          {t('admin.products.addVariant')}
+        </button>
+
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving && <span className="spinner" aria-hidden="true" />}
+            {selectedId === null ? t('admin.products.create') : t('admin.products.update')}
+          </button>
+          {selectedId !== null && (
+            <button type="button" className="button button--quiet" disabled={saving} onClick={startNew}>
+              {t('admin.products.cancel')}
+            </button>
+          )}
+          <button type="button" className="button button--quiet" disabled={saving} onClick={startNew}>
+            {t('admin.products.startNew')}
+          </button>
+        </div>
+      </form>
+
+      <section className="admin-list" aria-labelledby="product-list-title">
+        <h2 id="product-list-title" className="form__title">
+          {t('admin.products.list')}
+        </h2>
+        {loadError && <FormMessage kind="error">{loadError}</FormMessage>}
+        {!products && !loadError && <p role="status">{t('common.loading')}</p>}
+        {products && products.length === 0 && <p>{t('admin.products.emptyList')}</p>}
+        {products && products.length > 0 && (
+          <ul className="admin-cards">
+            {products.map((product) => (
+              <li key={product.id} className={`admin-card${product.id === selectedId ? ' admin-card--selected' : ''}`} data-testid="admin-product-card">
+                {product.variants[0]?.images[0] && (
+                  <div className="thumb thumb--small">
+                    <ResponsiveImage url={product.variants[0].images[0]} alt="" sizes="80px" />
+                  </div>
+                )}
+                <div className="admin-card__body">
+                  <Link to={`/collection/${product.id}`}>{product.title}</Link>
+                  <span className="admin-card__meta">{t('admin.products.variantCount', { count: product.variants.length })}</span>
+                </div>
+                <div className="admin-card__actions">
+                  <button type="button" className="button button--quiet" onClick={() => edit(product)} aria-label={t('admin.products.editNamed', { title: product.title })}>
+                    {t('admin.products.edit')}
+                  </button>
+                  <button type="button" className="button button--quiet button--danger" onClick={() => remove(product)} aria-label={t('admin.products.deleteNamed', { title: product.title })}>
+                    {t('admin.products.delete')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PublicProduct } from '@atelier/contract';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { Swatches } from './Swatches.tsx';
+
+export type CollectionState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; products: PublicProduct[] };
+
+export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: PublicProduct; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const image = product.variants[0]?.images[0];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <li className="product-card">
+      <Link to={`/collection/${product.id}`} className="product-card__link">
+        <div className="product-card__image">
+          {image ? (
+            <ResponsiveImage url={image} alt="" sizes="(min-width: 60rem) 30vw, (min-width: 36rem) 45vw, 92vw" priority={priority} />
+          ) : (
+            <div className="product-card__placeholder" aria-hidden="true" />
+          )}
+        </div>
+        <Heading className="product-card__title">{product.title}</Heading>
+      </Link>
+      <Swatches variants={product.variants} />
+    </li>
+  );
+}
+
+/** §2 collection grid with its four states: loading, error, empty, list. */
+export function CollectionGrid({ state, headingLevel = 3, eagerFirst = 0 }: { state: CollectionState; headingLevel?: 2 | 3; eagerFirst?: number }) {
+  const { t } = useTranslation();
+  if (state.status === 'loading') {
+    return (
+      <p className="status-line" role="status">
+        {t('collection.loading')}
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <p className="form-message form-message--error" role="alert">
+        {state.message}
+      </p>
+    );
+  }
+  if (state.products.length === 0) return <p className="status-line">{t('collection.empty')}</p>;
+  return (
+    <ul className="product-grid">
+      {state.products.map((product, index) => (
+        <ProductCard key={product.id} product={product} priority={index < eagerFirst} headingLevel={headingLevel} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Locale, SsrContext } from '@atelier/contract';
+import type { CollectionState } from '../components/CollectionGrid.tsx';
+import { translator } from '../i18n/index.ts';
+
+/** The collection for a page, or the §8 error state ('Unable to load the collection right now'). */
+export async function loadCollection(ctx: SsrContext, lang: Locale): Promise<CollectionState> {
+  try {
+    return { status: 'ready', products: await ctx.catalogue.list(lang) };
+  } catch {
+    return { status: 'error', message: translator(lang)('collection.error') };
+  }
+}
