@@ -61,6 +61,15 @@ const OTHER_FR: Record<string, string> = {
   'This file is not an image we accept (JPEG, PNG, WebP or AVIF).': 'Ce fichier n’est pas une image acceptée (JPEG, PNG, WebP ou AVIF).',
   'The image is too large (15 MB at most).': 'L’image est trop lourde (15 Mo au plus).',
   'The image has too many pixels (40 megapixels at most).': 'L’image compte trop de pixels (40 mégapixels au plus).',
+  'A section title is required in French and in English.': 'Le titre de la rubrique est requis en français et en anglais.',
+  'A post title is required in French and in English.': 'Le titre de l’article est requis en français et en anglais.',
+  'Post content is required in French and in English.': 'Le contenu de l’article est requis en français et en anglais.',
+  'Add a section before publishing a post': 'Ajoutez une rubrique avant de publier un article',
+  'This section does not exist (introuvable).': 'Cette rubrique est introuvable.',
+  'This post does not exist (introuvable).': 'Cet article est introuvable.',
+  'The slug may contain only lowercase letters, numbers and hyphens.': 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets.',
+  'This slug is already used by another post.': 'Ce slug est déjà utilisé par un autre article.',
+  'The id must be a number.': 'L’identifiant doit être un nombre.',
 };
 
 /**
@@ -73,4 +82,9 @@ export function localizeMessage(message: string, locale: 'fr' | 'en'): string {
   if (locale === 'en') return message;
   const key = (Object.keys(API_ERRORS) as ApiErrorKey[]).find((k) => API_ERRORS[k] === message);
   return key ? API_ERRORS_FR[key] : (OTHER_FR[message] ?? message);
+}
+
+/** True for the sentences the API writes itself (they need no field name in front). */
+export function isKnownMessage(message: string): boolean {
+  return (Object.values(API_ERRORS) as string[]).includes(message) || message in OTHER_FR;
 }

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './i18n.ts';
 export * from './brand.ts';
 export * from './catalogue.ts';
+export * from './journal.ts';

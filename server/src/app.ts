@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_ERRORS, localizeMessage } from '@atelier/contract';
+import { API_ERRORS, isKnownMessage, localizeMessage } from '@atelier/contract';
 import { requestLocale } from './lib/locale.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './lib/http-errors.ts';
@@ -23,6 +23,7 @@ import { adminUserRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes.ts';
 import { adminUploadRoutes, uploadsDir } from './modules/media/routes.ts';
+import { adminJournalRoutes, journalRoutes } from './modules/journal/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
@@ -143,7 +144,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = first?.message ?? 'Invalid request.';
       // Our own messages are whole sentences; zod's generic ones get the field name.
-      const sentence = /[.!?]$/.test(message);
+      const sentence = isKnownMessage(message);
       const localized = localizeMessage(message, requestLocale(request));
       return reply.code(400).send({ error: field && !sentence ? `${field}: ${localized}` : localized });
     }
@@ -192,6 +193,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { services, prefix: '/auth' });
       await api.register(catalogueRoutes, { services });
+      await api.register(journalRoutes, { services });
       // The admin scope: one guard for every route registered inside it.
       await api.register(
         async (admin) => {
@@ -199,6 +201,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminUserRoutes, { services });
           await admin.register(adminCatalogueRoutes, { services });
           await admin.register(adminUploadRoutes, { services });
+          await admin.register(adminJournalRoutes, { services });
         },
         { prefix: '/admin' },
       );

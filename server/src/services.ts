@@ -6,6 +6,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { OutboxWorker, fileTransport, smtpTransport, type MailTransport } from './modules/mail/outbox.ts';
 import { UsersService } from './modules/users/service.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
+import { JournalService } from './modules/journal/service.ts';
 
 /** Everything the routes and the SSR loaders use; built once per process (or per test). */
 export interface AppServices {
@@ -15,6 +16,7 @@ export interface AppServices {
   auth: AuthService;
   mail: OutboxWorker;
   catalogue: CatalogueService;
+  journal: JournalService;
   /** Called after any admin write that changes public content (caches listen here). */
   onContentChange(): void;
 }
@@ -27,5 +29,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const users = new UsersService(database.db);
   const auth = new AuthService(database.db, users, config, () => mail.kick());
   const catalogue = new CatalogueService(database.db);
-  return { config, database, users, auth, mail, catalogue, onContentChange: () => {} };
+  const journal = new JournalService(database.db);
+  return { config, database, users, auth, mail, catalogue, journal, onContentChange: () => {} };
 }

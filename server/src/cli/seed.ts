@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { productInput } from '@atelier/contract';
+import { postInput, productInput, sectionInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
+import { DEMO_POSTS, DEMO_SECTIONS, demoPostPayload } from './demo-journal.ts';
 import { fabricSvg, garmentSvg, renderJpeg } from './demo-images.ts';
 
 /**
@@ -16,6 +17,19 @@ export async function seedDemo(services: AppServices): Promise<void> {
     await services.users.create({ email: 'boutique@demo.example', role: 'retailer', password: 'boutique2026', locale: 'fr' });
   }
   if ((await services.catalogue.count()) === 0) await seedCatalogue(services);
+  if ((await services.journal.count()) === 0) await seedJournal(services);
+}
+
+async function seedJournal(services: AppServices): Promise<void> {
+  const ids = new Map<string, number>();
+  for (const section of DEMO_SECTIONS) {
+    const saved = await services.journal.saveSection(
+      sectionInput.parse({ translations: [{ locale: 'fr', ...section.fr }, { locale: 'en', ...section.en }] }),
+      'fr',
+    );
+    ids.set(section.key, saved!.id);
+  }
+  for (const post of DEMO_POSTS) await services.journal.savePost(postInput.parse(demoPostPayload(post, ids.get(post.section)!)), 'fr');
 }
 
 async function seedCatalogue(services: AppServices): Promise<void> {

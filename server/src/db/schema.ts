@@ -80,6 +80,36 @@ export interface VariantTranslationsTable {
   color_name: string;
 }
 
+export interface JournalSectionsTable {
+  id: Generated<number>;
+  slug: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JournalSectionTranslationsTable {
+  section_id: number;
+  locale: 'fr' | 'en';
+  title: string;
+  description: string | null;
+}
+
+export interface JournalPostsTable {
+  id: Generated<number>;
+  section_id: number;
+  slug: string;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JournalPostTranslationsTable {
+  post_id: number;
+  locale: 'fr' | 'en';
+  title: string;
+  content: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -89,6 +119,10 @@ export interface Database {
   product_translations: ProductTranslationsTable;
   variants: VariantsTable;
   variant_translations: VariantTranslationsTable;
+  journal_sections: JournalSectionsTable;
+  journal_section_translations: JournalSectionTranslationsTable;
+  journal_posts: JournalPostsTable;
+  journal_post_translations: JournalPostTranslationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

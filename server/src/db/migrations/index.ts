@@ -3,6 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../index.ts';
 import { m001Auth } from './001-auth.ts';
 import { m002Catalogue } from './002-catalogue.ts';
+import { m003Journal } from './003-journal.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -16,6 +17,7 @@ export type MigrationFn = (db: Kysely<any>, ctx: MigrationContext) => Promise<vo
 const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['001-auth', m001Auth],
   ['002-catalogue', m002Catalogue],
+  ['003-journal', m003Journal],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
