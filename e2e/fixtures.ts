@@ -27,19 +27,21 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise<void> }>({
+export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise<void>; allowConsole: RegExp[] }>({
+  /** Console errors a test provokes on purpose (e.g. a faked server failure). */
+  allowConsole: [[], { option: true }],
   /**
    * Every test: no console error, no page error (React hydration errors
    * included); afterwards axe runs on every page the test visited, at desktop
    * and at 360 px wide, in the same browser context (same session).
    */
   guard: [
-    async ({ page, context }, use, testInfo) => {
+    async ({ page, context, allowConsole }, use, testInfo) => {
       const problems: string[] = [];
       const visited = new Set<string>();
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        if (EXPECTED_CONSOLE.some((re) => re.test(message.text()))) return;
+        if ([...EXPECTED_CONSOLE, ...allowConsole].some((re) => re.test(message.text()))) return;
         problems.push(`console error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

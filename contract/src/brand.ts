@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from './constants.ts';
 import type { PublicProduct } from './catalogue.ts';
+import type { PublicPostPage, PublicSection } from './journal.ts';
 
 /** What the pages know of the brand; all of it comes from configuration, none of it secret. */
 export const brand = z.object({
@@ -26,5 +27,10 @@ export interface SsrContext {
     list(lang: Locale): Promise<PublicProduct[]>;
     get(id: number, lang: Locale): Promise<PublicProduct | null>;
     similar(id: number, lang: Locale): Promise<PublicProduct[]>;
+  };
+  /** Published journal only. */
+  journal: {
+    sections(lang: Locale): Promise<PublicSection[]>;
+    post(slug: string, lang: Locale): Promise<PublicPostPage | null>;
   };
 }

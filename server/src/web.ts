@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import { publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
+import { publicJournal, publicPostPage, publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
 import { publicBrand } from './config.ts';
 import type { AppServices } from './services.ts';
 
@@ -80,7 +80,14 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
 
   const handler = createRequestHandler(() => getBuild(), mode);
   const brand = publicBrand(services.config);
-  const { catalogue } = services;
+  const { catalogue, journal } = services;
+  const ssrJournal: SsrContext['journal'] = {
+    sections: async (lang) => publicJournal.parse(await journal.publicJournal(lang)),
+    post: async (slug, lang) => {
+      const post = await journal.publicPost(slug, lang);
+      return post ? publicPostPage.parse(post) : null;
+    },
+  };
   // Loaders only ever get the public shapes: no price or size can reach a rendered page.
   const ssrCatalogue: SsrContext['catalogue'] = {
     list: async (lang) => publicProductList.parse(await catalogue.listPublic(lang)),
@@ -97,7 +104,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     handler: async (request, reply) => {
       const build = await getBuild();
       const context = new RouterContextProvider();
-      context.set(build.entry.module.appContext, { nonce: reply.raw.cspNonce ?? '', brand, dev: mode === 'development', catalogue: ssrCatalogue });
+      context.set(build.entry.module.appContext, { nonce: reply.raw.cspNonce ?? '', brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal });
       const response = await handler(toFetchRequest(request, reply), context);
       return sendFetchResponse(reply, response);
     },

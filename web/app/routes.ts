@@ -9,6 +9,7 @@ export default [
     route('faq', 'routes/faq.tsx'),
     route('retailers', 'routes/retailers.tsx'),
     route('blog', 'routes/blog.tsx'),
+    route('blog/:slug', 'routes/blog-post.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('legal', 'routes/legal.tsx'),

@@ -60,7 +60,7 @@ Only then comes the series: twenty, thirty pieces, never more.`,
       title: 'Laver son lin sans l’abîmer',
       content: `Le lin aime l’eau. Il s’assouplit à chaque lavage, à condition de le traiter avec un peu d’attention.
 
-### Trois règles simples
+## Trois règles simples
 Lavez à 30 °C, sans adoucissant.
 Séchez à l’air libre, à l’ombre si la couleur est vive.
 Repassez encore humide, ou ne repassez pas du tout : les plis font partie de son charme.
@@ -71,7 +71,7 @@ Repassez encore humide, ou ne repassez pas du tout : les plis font partie de son
       title: 'Washing linen without harming it',
       content: `Linen loves water. It softens with every wash, as long as you give it a little care.
 
-### Three simple rules
+## Three simple rules
 Wash at 30 °C, without fabric softener.
 Dry in the open air, in the shade if the colour is bright.
 Iron while still damp, or do not iron at all: the creases are part of its charm.

@@ -1,15 +1,435 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LOCALES, SLUG_PATTERN, type AdminPost, type AdminSection, type Locale } from '@atelier/contract';
 import type { Route } from './+types/blog';
+import { FormMessage } from '../../components/Field.tsx';
+import { formatDate } from '../../components/PostContent.tsx';
+import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminBlog', noindex: true });
 
+type Message = { kind: 'success' | 'error'; text: string } | null;
+type SectionForm = Record<Locale, { title: string; description: string }>;
+type PostForm = { sectionId: number | null; slug: string; published: boolean; texts: Record<Locale, { title: string; content: string }> };
+
+const emptySectionForm = (): SectionForm => ({ fr: { title: '', description: '' }, en: { title: '', description: '' } });
+const emptyPostForm = (sectionId: number | null): PostForm => ({
+  sectionId,
+  slug: '',
+  published: false,
+  texts: { fr: { title: '', content: '' }, en: { title: '', content: '' } },
+});
+
+/** Calls with the session; a refused session goes to /login (which says it expired). */
+function useAdminCall() {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  return useCallback(
+    async <T,>(fn: () => Promise<T>, fallbackKey: string, onError: (text: string) => void): Promise<T | undefined> => {
+      try {
+        return await fn();
+      } catch (error) {
+        if (error instanceof SessionExpiredError) {
+          navigate('/login', { replace: true });
+          return undefined;
+        }
+        onError(errorMessage(error, t(fallbackKey)));
+        return undefined;
+      }
+    },
+    [navigate, t],
+  );
+}
+
+function SectionsManager({ sections, reload }: { sections: AdminSection[] | null; reload: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest } = useSession();
+  const call = useAdminCall();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [form, setForm] = useState<SectionForm>(emptySectionForm);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+
+  // If the section being edited disappears, the editor resets.
+  useEffect(() => {
+    if (editing !== null && sections && !sections.some((s) => s.id === editing)) {
+      setEditing(null);
+      setForm(emptySectionForm());
+    }
+  }, [sections, editing]);
+
+  const startNew = () => {
+    setEditing(null);
+    setForm(emptySectionForm());
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (LOCALES.some((l) => !form[l].title.trim())) {
+      setMessage({ kind: 'error', text: t('admin.blog.sections.titleRequired') });
+      return;
+    }
+    setBusy(true);
+    const body = { translations: LOCALES.map((locale) => ({ locale, title: form[locale].title.trim(), description: form[locale].description.trim() || null })) };
+    const wasEditing = editing !== null;
+    const saved = await call(
+      () => authRequest<AdminSection>(wasEditing ? `/admin/blog/sections/${editing}?lang=${lang}` : `/admin/blog/sections?lang=${lang}`, { method: wasEditing ? 'PUT' : 'POST', body }),
+      wasEditing ? 'admin.blog.sections.updateError' : 'admin.blog.sections.createError',
+      (text) => setMessage({ kind: 'error', text }),
+    );
+    setBusy(false);
+    if (!saved) return;
+    setMessage({ kind: 'success', text: t(wasEditing ? 'admin.blog.sections.updated' : 'admin.blog.sections.created') });
+    startNew();
+    await reload();
+  }
+
+  async function remove(section: AdminSection) {
+    const question =
+      section.postCount > 0
+        ? t('admin.blog.sections.confirmDeleteWithPosts', { title: section.title, count: section.postCount })
+        : t('admin.blog.sections.confirmDelete', { title: section.title });
+    if (!window.confirm(question)) return;
+    const done = await call(
+      async () => (await authRequest(`/admin/blog/sections/${section.id}`, { method: 'DELETE' }), true),
+      'admin.blog.sections.deleteError',
+      (text) => setMessage({ kind: 'error', text }),
+    );
+    if (!done) return;
+    setMessage({ kind: 'success', text: t('admin.blog.sections.deleted') });
+    await reload();
+  }
+
+  return (
+    <section className="admin-block" aria-labelledby="sections-title">
+      <h2 id="sections-title" className="form__title">
+        {t('admin.blog.sections.title')}
+      </h2>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      <form className="product-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="section-form">
+        <h3 className="form__subtitle">{editing === null ? t('admin.blog.sections.createTitle') : t('admin.blog.sections.editTitle')}</h3>
+        <div className="locale-fieldsets">
+          {LOCALES.map((locale) => (
+            <fieldset key={locale} className="locale-fieldset">
+              <legend>{t(`language.${locale}`)}</legend>
+              <div className="field">
+                <label htmlFor={`section-title-${locale}`}>{t('admin.blog.sections.name')}</label>
+                <input id={`section-title-${locale}`} lang={locale} required value={form[locale].title} disabled={busy} onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], title: e.target.value } }))} />
+              </div>
+              <div className="field">
+                <label htmlFor={`section-description-${locale}`}>{t('admin.blog.sections.description')}</label>
+                <input
+                  id={`section-description-${locale}`}
+                  lang={locale}
+                  value={form[locale].description}
+                  disabled={busy}
+                  onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], description: e.target.value } }))}
+                />
+              </div>
+            </fieldset>
+          ))}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {editing === null ? t('admin.blog.sections.create') : t('admin.blog.sections.update')}
+          </button>
+          {editing !== null && (
+            <button type="button" className="button button--quiet" onClick={startNew}>
+              {t('admin.blog.cancel')}
+            </button>
+          )}
+          <button type="button" className="button button--quiet" onClick={startNew}>
+            {t('admin.blog.sections.startNew')}
+          </button>
+        </div>
+      </form>
+      {!sections && <p role="status">{t('common.loading')}</p>}
+      {sections && sections.length === 0 && <p>{t('admin.blog.sections.empty')}</p>}
+      {sections && sections.length > 0 && (
+        <ul className="admin-cards">
+          {sections.map((section) => (
+            <li key={section.id} className={`admin-card${section.id === editing ? ' admin-card--selected' : ''}`} data-testid="section-card">
+              <div className="admin-card__body">
+                <strong>{section.title}</strong>
+                <span className="admin-card__meta">{t('admin.blog.sections.postCount', { count: section.postCount })}</span>
+              </div>
+              <div className="admin-card__actions">
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={t('admin.blog.editNamed', { title: section.title })}
+                  onClick={() => {
+                    setEditing(section.id);
+                    setMessage(null);
+                    const form = emptySectionForm();
+                    for (const tr of section.translations) form[tr.locale] = { title: tr.title, description: tr.description ?? '' };
+                    setForm(form);
+                  }}
+                >
+                  {t('admin.blog.edit')}
+                </button>
+                <button type="button" className="button button--quiet button--danger" aria-label={t('admin.blog.deleteNamed', { title: section.title })} onClick={() => remove(section)}>
+                  {t('admin.blog.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | null; posts: AdminPost[] | null; reload: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest } = useSession();
+  const call = useAdminCall();
+  const firstSection = sections?.[0]?.id ?? null;
+  const [editing, setEditing] = useState<number | null>(null);
+  const [form, setForm] = useState<PostForm>(() => emptyPostForm(firstSection));
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const noSection = sections !== null && sections.length === 0;
+
+  // The section selector defaults to the first section (and follows a deleted one).
+  useEffect(() => {
+    if (sections && (form.sectionId === null || !sections.some((s) => s.id === form.sectionId))) {
+      setForm((f) => ({ ...f, sectionId: sections[0]?.id ?? null }));
+    }
+  }, [sections, form.sectionId]);
+
+  // If the post being edited disappears, the editor resets.
+  useEffect(() => {
+    if (editing !== null && posts && !posts.some((p) => p.id === editing)) {
+      setEditing(null);
+      setForm(emptyPostForm(sections?.[0]?.id ?? null));
+    }
+  }, [posts, editing, sections]);
+
+  const startNew = () => {
+    setEditing(null);
+    setForm(emptyPostForm(form.sectionId ?? firstSection));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.sectionId === null) {
+      setMessage({ kind: 'error', text: t('admin.blog.form.sectionRequired') });
+      return;
+    }
+    if (LOCALES.some((l) => !form.texts[l].title.trim() || !form.texts[l].content.trim())) {
+      setMessage({ kind: 'error', text: t('admin.blog.form.textsRequired') });
+      return;
+    }
+    if (form.slug.trim() && !SLUG_PATTERN.test(form.slug.trim())) {
+      setMessage({ kind: 'error', text: t('admin.blog.form.slugInvalid') });
+      return;
+    }
+    setBusy(true);
+    const wasEditing = editing !== null;
+    const body = {
+      published: form.published,
+      sectionId: form.sectionId,
+      slug: form.slug.trim() || null,
+      translations: LOCALES.map((locale) => ({ locale, title: form.texts[locale].title.trim(), content: form.texts[locale].content })),
+    };
+    const saved = await call(
+      () => authRequest<AdminPost>(wasEditing ? `/admin/blog/${editing}?lang=${lang}` : `/admin/blog?lang=${lang}`, { method: wasEditing ? 'PUT' : 'POST', body }),
+      wasEditing ? 'admin.blog.updateError' : 'admin.blog.createError',
+      (text) => setMessage({ kind: 'error', text }),
+    );
+    setBusy(false);
+    if (!saved) return;
+    setMessage({ kind: 'success', text: t(wasEditing ? 'admin.blog.updated' : 'admin.blog.created') });
+    // After creating a post the form keeps the same section.
+    setEditing(null);
+    setForm(emptyPostForm(saved.sectionId));
+    await reload();
+  }
+
+  async function remove(post: AdminPost) {
+    if (!window.confirm(t('admin.blog.confirmDelete', { title: post.title }))) return;
+    const done = await call(
+      async () => (await authRequest(`/admin/blog/${post.id}`, { method: 'DELETE' }), true),
+      'admin.blog.deleteError',
+      (text) => setMessage({ kind: 'error', text }),
+    );
+    if (!done) return;
+    setMessage({ kind: 'success', text: t('admin.blog.deleted') });
+    await reload();
+  }
+
+  return (
+    <section className="admin-block" aria-labelledby="posts-title">
+      <h2 id="posts-title" className="form__title">
+        {t('admin.blog.postsTitle')}
+      </h2>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      <form className="product-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="post-form">
+        <h3 className="form__subtitle">{editing === null ? t('admin.blog.createTitle') : t('admin.blog.editTitle')}</h3>
+        <div className="field">
+          <label htmlFor="post-section">{t('admin.blog.form.section')}</label>
+          <select
+            id="post-section"
+            value={form.sectionId ?? ''}
+            disabled={busy || noSection}
+            onChange={(e) => setForm((f) => ({ ...f, sectionId: Number(e.target.value) }))}
+          >
+            {(sections ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="locale-fieldsets">
+          {LOCALES.map((locale) => (
+            <fieldset key={locale} className="locale-fieldset">
+              <legend>{t(`language.${locale}`)}</legend>
+              <div className="field">
+                <label htmlFor={`post-title-${locale}`}>{t('admin.blog.form.title')}</label>
+                <input
+                  id={`post-title-${locale}`}
+                  lang={locale}
+                  required
+                  value={form.texts[locale].title}
+                  disabled={busy}
+                  onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], title: e.target.value } } }))}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`post-content-${locale}`}>{t('admin.blog.form.content')}</label>
+                <textarea
+                  id={`post-content-${locale}`}
+                  lang={locale}
+                  rows={10}
+                  required
+                  aria-describedby="content-hint"
+                  value={form.texts[locale].content}
+                  disabled={busy}
+                  onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], content: e.target.value } } }))}
+                />
+              </div>
+            </fieldset>
+          ))}
+        </div>
+        <p id="content-hint" className="field__hint">
+          {t('admin.blog.form.contentHint')}
+        </p>
+        <div className="field">
+          <label htmlFor="post-slug">{t('admin.blog.form.slug')}</label>
+          <input id="post-slug" value={form.slug} disabled={busy} aria-describedby="slug-hint" pattern="[a-z0-9]+(-[a-z0-9]+)*" onChange={(e) => setForm((f) => ({ ...f, slug: e.target.value }))} />
+          <p id="slug-hint" className="field__hint">
+            {t('admin.blog.form.slugHint')}
+          </p>
+        </div>
+        <fieldset className="sizes">
+          <legend>{t('admin.blog.form.status')}</legend>
+          <label className="check">
+            <input type="radio" name="published" checked={form.published} disabled={busy} onChange={() => setForm((f) => ({ ...f, published: true }))} />
+            {t('admin.blog.published')}
+          </label>
+          <label className="check">
+            <input type="radio" name="published" checked={!form.published} disabled={busy} onChange={() => setForm((f) => ({ ...f, published: false }))} />
+            {t('admin.blog.draft')}
+          </label>
+        </fieldset>
+        {noSection && <p className="field__error">{t('admin.blog.form.sectionRequired')}</p>}
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy || noSection}>
+            {editing === null ? t('admin.blog.create') : t('admin.blog.update')}
+          </button>
+          {editing !== null && (
+            <button type="button" className="button button--quiet" onClick={startNew}>
+              {t('admin.blog.cancel')}
+            </button>
+          )}
+          <button type="button" className="button button--quiet" onClick={startNew}>
+            {t('admin.blog.startNew')}
+          </button>
+        </div>
+      </form>
+      {!posts && <p role="status">{t('common.loading')}</p>}
+      {posts && posts.length === 0 && <p>{t('admin.blog.empty')}</p>}
+      {posts && posts.length > 0 && (
+        <ul className="admin-cards">
+          {posts.map((post) => (
+            <li key={post.id} className={`admin-card${post.id === editing ? ' admin-card--selected' : ''}`} data-testid="post-card">
+              <div className="admin-card__body">
+                {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : <strong>{post.title}</strong>}
+                <span className="admin-card__meta">
+                  {post.section} · {post.published ? t('admin.blog.published') : t('admin.blog.draft')} · {formatDate(post.createdAt, lang)}
+                </span>
+              </div>
+              <div className="admin-card__actions">
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={t('admin.blog.editNamed', { title: post.title })}
+                  onClick={() => {
+                    setEditing(post.id);
+                    setMessage(null);
+                    const texts = emptyPostForm(null).texts;
+                    for (const tr of post.translations) texts[tr.locale] = { title: tr.title, content: tr.content };
+                    setForm({ sectionId: post.sectionId, slug: post.slug, published: post.published, texts });
+                  }}
+                >
+                  {t('admin.blog.edit')}
+                </button>
+                <button type="button" className="button button--quiet button--danger" aria-label={t('admin.blog.deleteNamed', { title: post.title })} onClick={() => remove(post)}>
+                  {t('admin.blog.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function AdminBlog() {
   const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest } = useSession();
+  const navigate = useNavigate();
+  const [sections, setSections] = useState<AdminSection[] | null>(null);
+  const [posts, setPosts] = useState<AdminPost[] | null>(null);
+  const [loadError, setLoadError] = useState<string[]>([]);
+
+  const reload = useCallback(async () => {
+    const errors: string[] = [];
+    const [s, p] = await Promise.allSettled([authRequest<AdminSection[]>(`/admin/blog/sections?lang=${lang}`), authRequest<AdminPost[]>(`/admin/blog?lang=${lang}`)]);
+    if ([s, p].some((r) => r.status === 'rejected' && r.reason instanceof SessionExpiredError)) return void navigate('/login', { replace: true });
+    if (s.status === 'fulfilled') setSections(s.value);
+    else errors.push(errorMessage(s.reason, t('admin.blog.sections.loadError')));
+    if (p.status === 'fulfilled') setPosts(p.value);
+    else errors.push(errorMessage(p.reason, t('admin.blog.loadError')));
+    setLoadError(errors);
+  }, [authRequest, lang, navigate, t]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminBlog')}</h1>
-      <p>{t('admin.pending')}</p>
+      {loadError.map((text) => (
+        <FormMessage key={text} kind="error">
+          {text}
+        </FormMessage>
+      ))}
+      <div className="admin-columns">
+        <SectionsManager sections={sections} reload={reload} />
+        <PostsManager sections={sections} posts={posts} reload={reload} />
+      </div>
     </div>
   );
 }
