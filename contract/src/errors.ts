@@ -70,6 +70,12 @@ const OTHER_FR: Record<string, string> = {
   'The slug may contain only lowercase letters, numbers and hyphens.': 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets.',
   'This slug is already used by another post.': 'Ce slug est déjà utilisé par un autre article.',
   'The id must be a number.': 'L’identifiant doit être un nombre.',
+  'Your name is required.': 'Votre nom est obligatoire.',
+  'A message is required.': 'Un message est obligatoire.',
+  'Please accept that we use your details to answer you.': 'Merci d’accepter que nous utilisions vos coordonnées pour vous répondre.',
+  'A SIRET number has 14 digits.': 'Un numéro SIRET compte 14 chiffres.',
+  'This application does not exist (introuvable).': 'Cette demande est introuvable.',
+  'Thank you, your request has been received.': 'Merci, votre demande a bien été reçue.',
 };
 
 /**

@@ -5,3 +5,4 @@ export * from './i18n.ts';
 export * from './brand.ts';
 export * from './catalogue.ts';
 export * from './journal.ts';
+export * from './stockists.ts';

@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes.ts';
 import { adminUploadRoutes, uploadsDir } from './modules/media/routes.ts';
 import { adminJournalRoutes, journalRoutes } from './modules/journal/routes.ts';
+import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
@@ -194,6 +195,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(authRoutes, { services, prefix: '/auth' });
       await api.register(catalogueRoutes, { services });
       await api.register(journalRoutes, { services });
+      await api.register(formRoutes, { services });
       // The admin scope: one guard for every route registered inside it.
       await api.register(
         async (admin) => {
@@ -202,6 +204,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminCatalogueRoutes, { services });
           await admin.register(adminUploadRoutes, { services });
           await admin.register(adminJournalRoutes, { services });
+          await admin.register(adminStockistRoutes, { services });
         },
         { prefix: '/admin' },
       );

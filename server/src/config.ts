@@ -33,6 +33,8 @@ const schema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  FORMS_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
+  FORMS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   BRAND_NAME: z.string().trim().min(1).default('Maison Solène'),
   BRAND_EMAIL: z.email().default('bonjour@maison-solene.example'),
   BRAND_LEGAL_ENTITY: z.string().trim().min(1).default('Maison Solène SAS'),

@@ -7,6 +7,8 @@ import { OutboxWorker, fileTransport, smtpTransport, type MailTransport } from '
 import { UsersService } from './modules/users/service.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
 import { JournalService } from './modules/journal/service.ts';
+import { StockistsService } from './modules/stockists/service.ts';
+import { ContactService } from './modules/contact/service.ts';
 
 /** Everything the routes and the SSR loaders use; built once per process (or per test). */
 export interface AppServices {
@@ -17,6 +19,8 @@ export interface AppServices {
   mail: OutboxWorker;
   catalogue: CatalogueService;
   journal: JournalService;
+  stockists: StockistsService;
+  contact: ContactService;
   /** Called after any admin write that changes public content (caches listen here). */
   onContentChange(): void;
 }
@@ -30,5 +34,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const auth = new AuthService(database.db, users, config, () => mail.kick());
   const catalogue = new CatalogueService(database.db);
   const journal = new JournalService(database.db);
-  return { config, database, users, auth, mail, catalogue, journal, onContentChange: () => {} };
+  const kick = () => mail.kick();
+  const stockists = new StockistsService(database.db, config, auth, kick);
+  const contact = new ContactService(database.db, config, kick);
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, onContentChange: () => {} };
 }

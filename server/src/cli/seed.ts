@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { postInput, productInput, sectionInput } from '@atelier/contract';
+import { applicationInput, postInput, productInput, sectionInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
@@ -18,6 +18,22 @@ export async function seedDemo(services: AppServices): Promise<void> {
   }
   if ((await services.catalogue.count()) === 0) await seedCatalogue(services);
   if ((await services.journal.count()) === 0) await seedJournal(services);
+  if ((await services.stockists.count()) === 0) {
+    await services.stockists.apply(
+      applicationInput.parse({
+        name: 'Camille Roux',
+        email: 'camille@la-mercerie-du-port.example',
+        company: 'La Mercerie du Port',
+        siret: '123 456 789 00012',
+        phone: '04 67 00 00 00',
+        shopType: 'Concept store',
+        message: 'Bonjour, nous tenons une petite boutique de créateurs à Sète et aimerions proposer vos robes en lin cet été.',
+        consent: true,
+        catalogOptIn: true,
+      }),
+      'fr',
+    );
+  }
 }
 
 async function seedJournal(services: AppServices): Promise<void> {

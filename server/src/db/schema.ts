@@ -110,6 +110,34 @@ export interface JournalPostTranslationsTable {
   content: string;
 }
 
+export interface StockistApplicationsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company: string | null;
+  siret: string | null;
+  phone: string | null;
+  shop_type: string | null;
+  message: string;
+  catalog_opt_in: number;
+  consent_at: string;
+  locale: 'fr' | 'en';
+  status: 'pending' | 'accepted';
+  created_at: string;
+  accepted_at: string | null;
+  accepted_by: number | null;
+  retailer_user_id: number | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  locale: 'fr' | 'en';
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -123,6 +151,8 @@ export interface Database {
   journal_section_translations: JournalSectionTranslationsTable;
   journal_posts: JournalPostsTable;
   journal_post_translations: JournalPostTranslationsTable;
+  stockist_applications: StockistApplicationsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import type { Dialect } from '../index.ts';
 import { m001Auth } from './001-auth.ts';
 import { m002Catalogue } from './002-catalogue.ts';
 import { m003Journal } from './003-journal.ts';
+import { m004StockistsContact } from './004-stockists-contact.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -18,6 +19,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['001-auth', m001Auth],
   ['002-catalogue', m002Catalogue],
   ['003-journal', m003Journal],
+  ['004-stockists-contact', m004StockistsContact],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

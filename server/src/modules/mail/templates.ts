@@ -1,4 +1,4 @@
-import type { Brand as PublicBrand, Locale } from '@atelier/contract';
+import type { Brand, Brand as PublicBrand, Locale } from '@atelier/contract';
 
 export interface MailContent {
   subject: string;
@@ -50,5 +50,51 @@ export function passwordResetMail(brand: PublicBrand, locale: Locale, link: stri
           'If you did not ask for this, simply ignore this message: your password stays unchanged.',
         ],
         { label: 'Choose a new password', url: link },
+      );
+}
+
+/** To the brand: a new stockist application (in the brand's language, French). */
+export function applicationNotice(brand: Brand, a: { name: string; email: string; company?: string; siret?: string; phone?: string; shopType?: string; message: string; catalogOptIn?: boolean }, adminUrl: string): MailContent {
+  const lines = [
+    `Nouvelle demande revendeur de ${a.name} <${a.email}>.`,
+    [a.company && `Boutique : ${a.company}`, a.siret && `SIRET : ${a.siret}`, a.phone && `Téléphone : ${a.phone}`, a.shopType && `Type : ${a.shopType}`, `Catalogue : ${a.catalogOptIn ? 'oui' : 'non'}`]
+      .filter(Boolean)
+      .join('\n'),
+    `Message :\n${a.message}`,
+  ];
+  return layout(brand, 'fr', `${brand.name} · Nouvelle demande revendeur : ${a.company ?? a.name}`, lines, { label: 'Voir les demandes', url: adminUrl });
+}
+
+/** To the brand: a message from the contact form. */
+export function contactNotice(brand: Brand, c: { name: string; email: string; message: string }): MailContent {
+  return layout(brand, 'fr', `${brand.name} · Message de ${c.name}`, [`Message de ${c.name} <${c.email}> :`, c.message, 'Répondez directement à cette adresse.']);
+}
+
+/** To the applicant: accepted, their sign-in e-mail and a single-use link to set their password. */
+export function acceptanceMail(brand: Brand, locale: Locale, name: string, email: string, link: string): MailContent {
+  return locale === 'fr'
+    ? layout(
+        brand,
+        locale,
+        `${brand.name} · Votre compte revendeur est ouvert`,
+        [
+          `Bonjour ${name},`,
+          'Merci pour votre demande : nous sommes heureux de vous compter parmi nos revendeurs.',
+          `Votre identifiant de connexion est : ${email}`,
+          'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois ; ensuite, vous verrez nos prix revendeur et les tailles disponibles.',
+        ],
+        { label: 'Choisir mon mot de passe', url: link },
+      )
+    : layout(
+        brand,
+        locale,
+        `${brand.name} · Your stockist account is open`,
+        [
+          `Hello ${name},`,
+          'Thank you for your request: we are glad to welcome you among our stockists.',
+          `Your sign-in e-mail is: ${email}`,
+          'Choose your password with the link below. It is valid for 7 days and works once; then you will see our trade prices and the available sizes.',
+        ],
+        { label: 'Choose my password', url: link },
       );
 }

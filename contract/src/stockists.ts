@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const STOCKIST_MESSAGES = {
+  nameRequired: 'Your name is required.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  messageRequired: 'A message is required.',
+  consentRequired: 'Please accept that we use your details to answer you.',
+  siretInvalid: 'A SIRET number has 14 digits.',
+  applicationNotFound: 'This application does not exist (introuvable).',
+  received: 'Thank you, your request has been received.',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const name = z.string({ error: STOCKIST_MESSAGES.nameRequired }).trim().min(1, { error: STOCKIST_MESSAGES.nameRequired }).max(120);
+const email = z
+  .string({ error: STOCKIST_MESSAGES.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: STOCKIST_MESSAGES.emailInvalid }));
+const message = z.string({ error: STOCKIST_MESSAGES.messageRequired }).trim().min(1, { error: STOCKIST_MESSAGES.messageRequired }).max(5000);
+const consent = z.literal(true, { error: STOCKIST_MESSAGES.consentRequired });
+/** Anti-spam: a field people never see; bots fill it. */
+const honeypot = z.string().max(500).optional();
+
+/** §2 retailer form: name, email, message, consent required; the rest optional. */
+export const applicationInput = z
+  .object({
+    name,
+    email,
+    message,
+    consent,
+    company: optionalText(160),
+    siret: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .transform((v) => (v ? v.replace(/\s+/g, '') : undefined))
+      .refine((v) => v === undefined || /^\d{14}$/.test(v), { error: STOCKIST_MESSAGES.siretInvalid }),
+    phone: optionalText(40),
+    shopType: optionalText(80),
+    catalogOptIn: z.boolean().optional(),
+    website: honeypot,
+    lang: z.enum(['fr', 'en']).optional(),
+  });
+export type ApplicationInput = z.infer<typeof applicationInput>;
+
+/** §2 contact form: name, email, message and consent, all required. */
+export const contactInput = z
+  .object({ name, email, message, consent: consent.optional(), website: honeypot, lang: z.enum(['fr', 'en']).optional() });
+export type ContactInput = z.infer<typeof contactInput>;
+
+export const APPLICATION_STATUSES = ['pending', 'accepted'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const application = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    company: z.string().nullable(),
+    email: z.string(),
+    siret: z.string().nullable(),
+    phone: z.string().nullable(),
+    shopType: z.string().nullable(),
+    message: z.string(),
+    catalogOptIn: z.boolean(),
+    consent: z.boolean(),
+    consentAt: z.string(),
+    locale: z.enum(['fr', 'en']),
+    status: z.enum(APPLICATION_STATUSES),
+    createdAt: z.string(),
+    acceptedAt: z.string().nullable(),
+    acceptedBy: z.object({ email: z.string() }).nullable(),
+    retailerEmail: z.string().nullable(),
+  })
+  .meta({ id: 'StockistApplication' });
+export type Application = z.infer<typeof application>;
+
+export const applicationList = z.object({ data: z.array(application) }).meta({ id: 'StockistApplicationList' });
+export const applicationStatusQuery = z.object({ status: z.enum(APPLICATION_STATUSES).optional() });

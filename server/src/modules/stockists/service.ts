@@ -1,0 +1,152 @@
+import { SET_PASSWORD_TOKEN_TTL_MS, STOCKIST_MESSAGES, type Application, type ApplicationInput, type ApplicationStatus, type Locale } from '@atelier/contract';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { StockistApplicationsTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import { HttpError } from '../../lib/http-errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { acceptanceMail, applicationNotice } from '../mail/templates.ts';
+
+type Row = Selectable<StockistApplicationsTable> & { accepted_by_email: string | null; retailer_email: string | null };
+
+function toApplication(row: Row): Application {
+  return {
+    id: row.id,
+    name: row.name,
+    company: row.company,
+    email: row.email,
+    siret: row.siret,
+    phone: row.phone,
+    shopType: row.shop_type,
+    message: row.message,
+    catalogOptIn: row.catalog_opt_in === 1,
+    consent: true,
+    consentAt: row.consent_at,
+    locale: row.locale,
+    status: row.status,
+    createdAt: row.created_at,
+    acceptedAt: row.accepted_at,
+    acceptedBy: row.accepted_by_email ? { email: row.accepted_by_email } : null,
+    retailerEmail: row.retailer_email,
+  };
+}
+
+export class StockistsService {
+  private readonly db: Db;
+  private readonly config: Config;
+  private readonly auth: AuthService;
+  private readonly onMailQueued: () => void;
+
+  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void) {
+    this.db = db;
+    this.config = config;
+    this.auth = auth;
+    this.onMailQueued = onMailQueued;
+  }
+
+  /** Stores a pending application with its consent time and, in the same transaction, the brand's notice. */
+  async apply(input: ApplicationInput, locale: Locale): Promise<void> {
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('stockist_applications')
+        .values({
+          name: input.name,
+          email: input.email,
+          company: input.company ?? null,
+          siret: input.siret ?? null,
+          phone: input.phone ?? null,
+          shop_type: input.shopType ?? null,
+          message: input.message,
+          catalog_opt_in: input.catalogOptIn ? 1 : 0,
+          consent_at: now,
+          locale,
+          status: 'pending',
+          created_at: now,
+          accepted_at: null,
+          accepted_by: null,
+          retailer_user_id: null,
+        })
+        .execute();
+      await enqueueMail(trx, {
+        to: this.config.BRAND_EMAIL,
+        ...applicationNotice(publicBrand(this.config), input, `${this.config.PUBLIC_URL}/admin/retailers`),
+      });
+    });
+    this.onMailQueued();
+  }
+
+  private query() {
+    return this.db
+      .selectFrom('stockist_applications as a')
+      .leftJoin('users as admin', 'admin.id', 'a.accepted_by')
+      .leftJoin('users as shop', 'shop.id', 'a.retailer_user_id')
+      .selectAll('a')
+      .select(['admin.email as accepted_by_email', 'shop.email as retailer_email']);
+  }
+
+  async list(status?: ApplicationStatus): Promise<Application[]> {
+    let query = this.query().orderBy('a.created_at', 'desc').orderBy('a.id', 'desc');
+    if (status) query = query.where('a.status', '=', status);
+    return (await query.execute()).map((row) => toApplication(row as Row));
+  }
+
+  async get(id: number): Promise<Application | null> {
+    const row = await this.query().where('a.id', '=', id).executeTakeFirst();
+    return row ? toApplication(row as Row) : null;
+  }
+
+  /**
+   * Pending → accepted, once: the conditional update is the lock, so a double
+   * click or two admins create one account and one mail. An existing account
+   * with that e-mail is linked (and made a retailer unless it is an admin).
+   */
+  async accept(id: number, adminId: number): Promise<Application> {
+    const mailed = await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const claimed = await trx
+        .updateTable('stockist_applications')
+        .set({ status: 'accepted', accepted_at: now, accepted_by: adminId })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) {
+        const exists = await trx.selectFrom('stockist_applications').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) throw new HttpError(404, STOCKIST_MESSAGES.applicationNotFound);
+        return false; // already accepted: nothing more to do
+      }
+      const app = await trx.selectFrom('stockist_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      let user = await trx.selectFrom('users').select(['id', 'role', 'email']).where('email', '=', app.email).executeTakeFirst();
+      if (!user) {
+        user = await trx
+          .insertInto('users')
+          .values({ email: app.email, role: 'retailer', locale: app.locale, password_hash: null, created_at: now, updated_at: now })
+          .returning(['id', 'role', 'email'])
+          .executeTakeFirstOrThrow();
+      }
+      await trx.updateTable('stockist_applications').set({ retailer_user_id: user.id }).where('id', '=', id).execute();
+      const token = await this.auth.createPasswordToken(trx, user.id, 'set', SET_PASSWORD_TOKEN_TTL_MS);
+      await enqueueMail(trx, {
+        to: app.email,
+        dedupeKey: `stockist-accepted:${id}`,
+        ...acceptanceMail(publicBrand(this.config), app.locale, app.name, app.email, this.auth.passwordLink(token, app.locale)),
+      });
+      return true;
+    });
+    if (mailed) this.onMailQueued();
+    return (await this.get(id))!;
+  }
+
+  async remove(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('stockist_applications').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('stockist_applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
