@@ -36,6 +36,7 @@ const { stop } = await start(
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Every e2e sign-in comes from 127.0.0.1: the per-IP limit is tested in the API tests.
     LOGIN_MAX_PER_IP: '100000',
+    FORMS_MAX_PER_IP: '100000',
   },
   'production',
 );

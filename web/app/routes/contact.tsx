@@ -1,9 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contact';
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { CheckboxField, Field, FormMessage, Honeypot, TextAreaField } from '../components/Field.tsx';
+import { apiRequest, errorMessage } from '../lib/api.ts';
+import { useLanguage } from '../lib/language.tsx';
+import { pageMeta, type RootData } from '../lib/meta.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.contact' });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.contact', path: '/contact' });
 
-export default function Page() {
-  return <PagePlaceholder titleKey="pages.contact" />;
+const empty = { name: '', email: '', message: '', consent: false, website: '' };
+
+export default function Contact() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const root = useRouteLoaderData<RootData>('root');
+  const [form, setForm] = useState(empty);
+  const [state, setState] = useState<'idle' | 'loading' | 'success' | 'error'>('idle');
+  const [message, setMessage] = useState('');
+  const sending = state === 'loading';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setState('loading');
+    try {
+      await apiRequest('/contact', {
+        method: 'POST',
+        body: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim(), consent: form.consent, lang, ...(form.website ? { website: form.website } : {}) },
+      });
+      setForm(empty);
+      setState('success');
+      setMessage(t('contact.success'));
+    } catch (error) {
+      setState('error');
+      setMessage(errorMessage(error, t('contact.error')));
+    }
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1 className="page-title">{t('pages.contact')}</h1>
+      <p className="lead">{t('contact.intro')}</p>
+      <p>{t('contact.direct', { email: root?.brand.email ?? '' })}</p>
+      <form className="form" onSubmit={submit} aria-busy={sending}>
+        <Field label={t('forms.name')} name="name" autoComplete="name" required value={form.name} disabled={sending} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <Field label={t('forms.email')} name="email" type="email" autoComplete="email" required value={form.email} disabled={sending} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <TextAreaField label={t('forms.message')} name="message" rows={6} required value={form.message} disabled={sending} onChange={(e) => setForm({ ...form, message: e.target.value })} />
+        <CheckboxField label={t('contact.consent')} name="consent" required checked={form.consent} disabled={sending} onChange={(e) => setForm({ ...form, consent: e.target.checked })} />
+        <Honeypot label={t('forms.honeypot')} value={form.website} onChange={(website) => setForm({ ...form, website })} />
+        <div aria-live="polite">
+          {state === 'success' && <FormMessage kind="success">{message}</FormMessage>}
+          {state === 'error' && <FormMessage kind="error">{message}</FormMessage>}
+        </div>
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? t('forms.sending') : t('contact.submit')}
+        </button>
+      </form>
+    </div>
+  );
 }

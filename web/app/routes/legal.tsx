@@ -1,9 +1,9 @@
 import type { Route } from './+types/legal';
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { StaticSections } from '../components/StaticSections.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.legal' });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.legal', path: '/legal' });
 
 export default function Page() {
-  return <PagePlaceholder titleKey="pages.legal" />;
+  return <StaticSections titleKey="pages.legal" sectionsKey="legal.sections" />;
 }

@@ -1,9 +1,9 @@
 import type { Route } from './+types/privacy';
-import { PagePlaceholder } from '../components/PagePlaceholder.tsx';
+import { StaticSections } from '../components/StaticSections.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.privacy' });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.privacy', path: '/privacy' });
 
 export default function Page() {
-  return <PagePlaceholder titleKey="pages.privacy" />;
+  return <StaticSections titleKey="pages.privacy" sectionsKey="privacy.sections" />;
 }

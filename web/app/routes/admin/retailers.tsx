@@ -1,15 +1,194 @@
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Application, ApplicationStatus } from '@atelier/contract';
 import type { Route } from './+types/retailers';
+import { FormMessage } from '../../components/Field.tsx';
+import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminRetailers', noindex: true });
 
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+/** §2: medium date and short time, in the fr-FR or en-US locale. */
+function formatDateTime(iso: string, lang: 'fr' | 'en') {
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
 export default function AdminRetailers() {
   const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest } = useSession();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<ApplicationStatus>('pending');
+  const [items, setItems] = useState<Application[] | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const fail = useCallback(
+    (error: unknown, key: string) => {
+      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
+      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
+    },
+    [navigate, t],
+  );
+
+  const load = useCallback(
+    async (status: ApplicationStatus) => {
+      try {
+        setItems((await authRequest<{ data: Application[] }>(`/admin/retailers/applications?status=${status}`)).data);
+      } catch (error) {
+        setItems([]);
+        fail(error, 'admin.retailers.loadError');
+      }
+    },
+    [authRequest, fail],
+  );
+
+  useEffect(() => {
+    setItems(null);
+    void load(tab);
+  }, [tab, load]);
+
+  async function accept(item: Application) {
+    setBusy(item.id);
+    try {
+      await authRequest(`/admin/retailers/applications/${item.id}/accept`, { method: 'POST' });
+      setMessage({ kind: 'success', text: t('admin.retailers.acceptSuccess') });
+      await load(tab);
+    } catch (error) {
+      // §8: the accept failure always shows its own banner.
+      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
+      setMessage({ kind: 'error', text: t('admin.retailers.acceptError') });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(item: Application) {
+    if (!window.confirm(t('admin.retailers.confirmDelete', { name: item.name }))) return;
+    setBusy(item.id);
+    try {
+      await authRequest(`/admin/retailers/applications/${item.id}`, { method: 'DELETE' });
+      setMessage({ kind: 'success', text: t('admin.retailers.deleteSuccess') });
+      await load(tab);
+    } catch (error) {
+      fail(error, 'admin.retailers.deleteError');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const dash = t('admin.retailers.none');
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminRetailers')}</h1>
-      <p>{t('admin.pending')}</p>
+      <div role="tablist" aria-label={t('admin.retailers.tabs')} className="tabs">
+        {(['pending', 'accepted'] as const).map((status) => (
+          <button
+            key={status}
+            type="button"
+            role="tab"
+            id={`tab-${status}`}
+            aria-selected={tab === status}
+            aria-controls="applications-panel"
+            className="tab"
+            onClick={() => {
+              setTab(status);
+              // §2: changing tab clears the messages.
+              setMessage(null);
+            }}
+          >
+            {t(`admin.retailers.${status}`)}
+          </button>
+        ))}
+      </div>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      <div role="tabpanel" id="applications-panel" aria-labelledby={`tab-${tab}`}>
+        {!items && <p role="status">{t('common.loading')}</p>}
+        {items && items.length === 0 && <p>{t('admin.retailers.empty')}</p>}
+        {items && items.length > 0 && (
+          <ul className="admin-cards">
+            {items.map((item) => (
+              <li key={item.id} className="application-card" data-testid="application-card">
+                <h2 className="application-card__title">
+                  {item.name}
+                  {item.company ? ` · ${item.company}` : ''}
+                </h2>
+                <dl className="application-card__facts">
+                  <div>
+                    <dt>{t('forms.email')}</dt>
+                    <dd>{item.email}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('forms.siret')}</dt>
+                    <dd>{item.siret ?? dash}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('forms.phone')}</dt>
+                    <dd>{item.phone ?? dash}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('forms.shopType')}</dt>
+                    <dd>{item.shopType ?? dash}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('admin.retailers.receivedAt')}</dt>
+                    <dd>{formatDateTime(item.createdAt, lang)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('admin.retailers.consentAt')}</dt>
+                    <dd>{formatDateTime(item.consentAt, lang)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('admin.retailers.language')}</dt>
+                    <dd>{t(`language.${item.locale}`)}</dd>
+                  </div>
+                  {item.acceptedAt && (
+                    <div>
+                      <dt>{t('admin.retailers.acceptedAt')}</dt>
+                      <dd>{formatDateTime(item.acceptedAt, lang)}</dd>
+                    </div>
+                  )}
+                  {item.acceptedBy && (
+                    <div>
+                      <dt>{t('admin.retailers.acceptedBy')}</dt>
+                      <dd>{item.acceptedBy.email}</dd>
+                    </div>
+                  )}
+                  {item.retailerEmail && (
+                    <div>
+                      <dt>{t('admin.retailers.account')}</dt>
+                      <dd>{item.retailerEmail}</dd>
+                    </div>
+                  )}
+                </dl>
+                <p className="application-card__catalog">{item.catalogOptIn ? t('admin.retailers.catalogYes') : t('admin.retailers.catalogNo')}</p>
+                <p className="application-card__message">{item.message}</p>
+                <div className="admin-card__actions">
+                  {item.status === 'pending' && (
+                    <button type="button" className="button" disabled={busy === item.id} aria-label={t('admin.retailers.acceptNamed', { name: item.name })} onClick={() => accept(item)}>
+                      {t('admin.retailers.accept')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button--quiet button--danger"
+                    disabled={busy === item.id}
+                    aria-label={t('admin.retailers.deleteNamed', { name: item.name })}
+                    onClick={() => remove(item)}
+                  >
+                    {t('admin.retailers.delete')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }
