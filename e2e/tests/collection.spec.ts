@@ -156,8 +156,6 @@ test.describe('story', () => {
 });
 
 test.describe('admin products', () => {
-  test.describe.configure({ mode: 'serial' });
-
   test('every §5 rule shows its message and nothing is sent', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
