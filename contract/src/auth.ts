@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ROLES } from './constants.ts';
+import { ROLES } from './constants.ts';
+import { isValidNewPassword } from './password.ts';
 import { API_ERRORS } from './errors.ts';
 
 export const role = z.enum(ROLES);
@@ -12,16 +13,9 @@ export const email = z
   .pipe(z.email({ error: 'Please enter a valid e-mail address.' }));
 
 /** §5: at least 8 characters, a mix of letters and numbers. */
-export const newPassword = z
-  .string()
-  .max(200, { error: API_ERRORS.passwordPolicy })
-  .refine((v) => v.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(v) && /\p{N}/u.test(v), {
-    error: API_ERRORS.passwordPolicy,
-  });
+export const newPassword = z.string().refine(isValidNewPassword, { error: API_ERRORS.passwordPolicy });
 
-export function isValidNewPassword(value: string): boolean {
-  return newPassword.safeParse(value).success;
-}
+export { isValidNewPassword };
 
 export const user = z
   .object({ email: z.string(), role })

@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
-import { createI18n, translator } from './i18n/index.ts';
+import { createI18n, translatorFrom } from './i18n/index.ts';
+import { messagesFor } from './i18n/messages.server.ts';
 import { useStoredLanguagePreference } from './lib/language.tsx';
 import type { RootData } from './lib/meta.ts';
 import { requestLocale } from './lib/request.ts';
@@ -15,7 +16,18 @@ import sansFont from '@fontsource-variable/source-sans-3/files/source-sans-3-lat
 /** The language is resolved on the server (query, cookie, Accept-Language) so SSR and hydration agree. */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { brand, nonce } = context.get(appContext);
-  return { lang: requestLocale(request), brand, nonce };
+  const lang = requestLocale(request);
+  return { lang, brand, nonce, messages: messagesFor(lang) };
+}
+
+/**
+ * The strings travel with the root data, so the root loader runs again only
+ * when the language may have changed (an explicit revalidation after the
+ * toggle, or a different ?lang), not on every navigation.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
 }
 
 export const links: Route.LinksFunction = () => [
@@ -52,9 +64,15 @@ function LanguageSync() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // One instance per page load; later changes go through i18n.changeLanguage.
+  // One instance per page load; a new language arrives with new root data.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const i18n = useMemo(() => createI18n(loaderData.lang), []);
+  const i18n = useMemo(() => createI18n(loaderData.lang, loaderData.messages), []);
+  useEffect(() => {
+    if (i18n.language === loaderData.lang) return;
+    i18n.addResourceBundle(loaderData.lang, 'translation', loaderData.messages, true, true);
+    void i18n.changeLanguage(loaderData.lang);
+    document.documentElement.lang = loaderData.lang;
+  }, [i18n, loaderData.lang, loaderData.messages]);
   return (
     <I18nextProvider i18n={i18n}>
       <SessionProvider>
@@ -67,7 +85,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<RootData>('root');
-  const t = translator(data?.lang ?? 'fr');
+  const t = data ? translatorFrom(data.lang, data.messages) : (key: string) => (key === 'common.backHome' ? 'Accueil' : 'Erreur');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="page page--narrow error-page" id="main">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PICKER_COLOR } from '@atelier/contract';
+import { DEFAULT_PICKER_COLOR } from '@atelier/contract/pure';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

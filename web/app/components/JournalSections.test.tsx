@@ -4,11 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PublicSection } from '@atelier/contract';
 import { createI18n } from '../i18n/index.ts';
+import { messagesFor } from '../i18n/messages.server.ts';
 import { JournalSections } from './JournalSections.tsx';
 
 function render(sections: PublicSection[], lang: 'fr' | 'en' = 'fr') {
   return renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nextProvider i18n={createI18n(lang, messagesFor(lang))}>
       <MemoryRouter>
         <JournalSections sections={sections} lang={lang} />
       </MemoryRouter>

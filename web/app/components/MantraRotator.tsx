@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MANTRA_DISPLAY_MS, MANTRA_FADE_MS } from '@atelier/contract';
+import { MANTRA_DISPLAY_MS, MANTRA_FADE_MS } from '@atelier/contract/pure';
 import { useReducedMotion } from '../lib/motion.ts';
 
 /** §2: each mantra shown 4000 ms with an 800 ms fade, cycling; still under reduced motion. */

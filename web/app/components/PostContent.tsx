@@ -1,4 +1,4 @@
-import { parseContent } from '@atelier/contract';
+import { parseContent } from '@atelier/contract/pure';
 
 /** §2 post content as React elements (text only: markup in a post shows as text). */
 export function PostContent({ content }: { content: string }) {

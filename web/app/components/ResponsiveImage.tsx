@@ -1,4 +1,4 @@
-import { imageSource } from '@atelier/contract';
+import { imageSource } from '@atelier/contract/pure';
 
 /**
  * An image with srcset/sizes from the upload renditions and its intrinsic size

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { STORY_CAROUSEL_MS } from '@atelier/contract';
+import { STORY_CAROUSEL_MS } from '@atelier/contract/pure';
 import type { CollectionState } from './CollectionGrid.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { useReducedMotion } from '../lib/motion.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRUST_CAROUSEL_MS } from '@atelier/contract';
+import { TRUST_CAROUSEL_MS } from '@atelier/contract/pure';
 import { useReducedMotion } from '../lib/motion.ts';
 
 export interface TrustItem {

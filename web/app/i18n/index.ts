@@ -1,16 +1,15 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, type Locale } from '@atelier/contract';
-import en from './en.json';
-import fr from './fr.json';
+import { DEFAULT_LOCALE, type Locale } from '@atelier/contract/pure';
 
-export const resources = { fr: { translation: fr }, en: { translation: en } } as const;
+/** The strings of one language, as the root loader sends them (only the page's language reaches the browser). */
+export type Messages = Record<string, unknown>;
 
 /** A synchronous, self-contained instance: the server makes one per render, the browser one per page load. */
-export function createI18n(lang: Locale): I18n {
+export function createI18n(lang: Locale, messages: Messages): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    resources: { [lang]: { translation: messages } } as Resource,
     lng: lang,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: ['fr', 'en'],
@@ -21,10 +20,14 @@ export function createI18n(lang: Locale): I18n {
   return instance;
 }
 
-const shared: Partial<Record<Locale, I18n>> = {};
+const cache = new WeakMap<Messages, I18n>();
 
-/** For code outside React (meta functions): a translator for a language. */
-export function translator(lang: Locale) {
-  shared[lang] ??= createI18n(lang);
-  return shared[lang]!.t;
+/** For code outside React (meta functions, error boundary): a translator for the given strings. */
+export function translatorFrom(lang: Locale, messages: Messages) {
+  let instance = cache.get(messages);
+  if (!instance) {
+    instance = createI18n(lang, messages);
+    cache.set(messages, instance);
+  }
+  return instance.t;
 }

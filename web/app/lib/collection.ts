@@ -1,6 +1,6 @@
 import type { Locale, SsrContext } from '@atelier/contract';
 import type { CollectionState } from '../components/CollectionGrid.tsx';
-import { translator } from '../i18n/index.ts';
+import { translator } from '../i18n/messages.server.ts';
 
 /** The collection for a page, or the §8 error state ('Unable to load the collection right now'). */
 export async function loadCollection(ctx: SsrContext, lang: Locale): Promise<CollectionState> {

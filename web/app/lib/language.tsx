@@ -1,13 +1,12 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { LANG_COOKIE, STORAGE_KEYS, explicitLocale, type Locale } from '@atelier/contract';
+import { LANG_COOKIE, STORAGE_KEYS, explicitLocale, type Locale } from '@atelier/contract/pure';
 import { storage } from './storage.ts';
 
 function writePreference(lang: Locale) {
   storage.set(STORAGE_KEYS.language, lang);
   document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  document.documentElement.lang = lang;
 }
 
 /** The current language and a toggle that writes storage + cookie (so the server renders the same). */
@@ -20,8 +19,9 @@ export function useLanguage() {
 
   const setLanguage = useCallback(
     (next: Locale) => {
+      // The server sends the strings and the data in the new language (read from the
+      // cookie); the root component switches once they have arrived.
       writePreference(next);
-      void i18n.changeLanguage(next);
       const params = new URLSearchParams(location.search);
       if (params.has('lang')) {
         params.set('lang', next);
@@ -31,7 +31,7 @@ export function useLanguage() {
         void revalidator.revalidate();
       }
     },
-    [i18n, location, navigate, revalidator],
+    [location, navigate, revalidator],
   );
   return { lang, setLanguage, toggle: () => setLanguage(lang === 'fr' ? 'en' : 'fr') };
 }
@@ -43,6 +43,7 @@ export function useLanguage() {
 export function useStoredLanguagePreference() {
   const { i18n } = useTranslation();
   const location = useLocation();
+  const revalidator = useRevalidator();
   useEffect(() => {
     const fromUrl = explicitLocale(new URLSearchParams(location.search).get('lang'));
     const raw = storage.get(STORAGE_KEYS.language);
@@ -50,8 +51,8 @@ export function useStoredLanguagePreference() {
     if (raw !== null && stored === null) storage.remove(STORAGE_KEYS.language);
     const wanted = fromUrl ?? stored;
     if (wanted) {
-      if (wanted !== i18n.language) void i18n.changeLanguage(wanted);
       writePreference(wanted);
+      if (wanted !== i18n.language) void revalidator.revalidate();
     } else {
       writePreference((explicitLocale(i18n.language) ?? 'fr') as Locale);
     }

@@ -1,11 +1,13 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Brand, Locale } from '@atelier/contract';
-import { translator } from '../i18n/index.ts';
+import { translatorFrom, type Messages } from '../i18n/index.ts';
 
 export interface RootData {
   lang: Locale;
   brand: Brand;
   nonce: string;
+  /** The strings of `lang` only. */
+  messages: Messages;
 }
 
 /** Finds the root loader's data among the matches a meta function receives. */
@@ -21,7 +23,8 @@ export function pageMeta(
   const root = rootData(matches);
   const lang = root?.lang ?? 'fr';
   const brandName = root?.brand.name ?? '';
-  const t = translator(lang);
+  const translate = root ? translatorFrom(lang, root.messages) : null;
+  const t = (key: string, values?: Record<string, string>): string => (translate ? String(translate(key, values ?? {})) : key);
   const page = options.title ?? (options.titleKey ? t(options.titleKey) : '');
   const title = page ? t('meta.pageTitle', { page, brand: brandName }) : brandName;
   const meta: MetaDescriptor[] = [

@@ -1,4 +1,5 @@
-import { DEFAULT_SIZE, GALLERY_MAX, LOCALES, SIZES, type AdminProduct, type Locale, type ProductInputRaw, type Size } from '@atelier/contract';
+import { DEFAULT_SIZE, GALLERY_MAX, LOCALES, SIZES, type Locale, type Size } from '@atelier/contract/pure';
+import type { AdminProduct, ProductInputRaw } from '@atelier/contract';
 
 export interface VariantForm {
   key: string;

@@ -1,4 +1,4 @@
-import { LANG_COOKIE, resolveLocale, type Locale } from '@atelier/contract';
+import { LANG_COOKIE, resolveLocale, type Locale } from '@atelier/contract/pure';
 
 function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { STORAGE_KEYS, user as userSchema, type Role, type User } from '@atelier/contract';
+import { ROLES, STORAGE_KEYS } from '@atelier/contract/pure';
+import type { Role, User } from '@atelier/contract';
 import { ApiError, SessionExpiredError, apiRequest, type RequestOptions } from './api.ts';
 import { storage } from './storage.ts';
 
@@ -25,8 +26,10 @@ function readStoredUser(): User | null {
   const raw = storage.get(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (!value || typeof value !== 'object') return null;
+    const { email, role } = value as Record<string, unknown>;
+    return typeof email === 'string' && (ROLES as readonly unknown[]).includes(role) ? { email, role: role as Role } : null;
   } catch {
     return null;
   }

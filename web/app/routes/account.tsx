@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isValidNewPassword } from '@atelier/contract';
+import { isValidNewPassword } from '@atelier/contract/pure';
 import type { Route } from './+types/account';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { RequireRole } from '../components/Guard.tsx';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, data } from 'react-router';
-import { parseContent, type PublicPostPage } from '@atelier/contract';
+import { parseContent } from '@atelier/contract/pure';
+import type { PublicPostPage } from '@atelier/contract';
 import type { Route } from './+types/blog-post';
 import { PostContent, formatDate } from '../components/PostContent.tsx';
 import { appContext } from '../context.ts';

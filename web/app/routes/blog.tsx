@@ -3,7 +3,7 @@ import type { PublicSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
 import { JournalSections } from '../components/JournalSections.tsx';
 import { appContext } from '../context.ts';
-import { translator } from '../i18n/index.ts';
+import { translator } from '../i18n/messages.server.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';

@@ -6,7 +6,7 @@ import type { Route } from './+types/product';
 import { ProductCard } from '../components/CollectionGrid.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { appContext } from '../context.ts';
-import { translator } from '../i18n/index.ts';
+import { translator } from '../i18n/messages.server.ts';
 import { apiRequest } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { jsonLd, pageMeta } from '../lib/meta.ts';

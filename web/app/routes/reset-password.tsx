@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isValidNewPassword } from '@atelier/contract';
+import { isValidNewPassword } from '@atelier/contract/pure';
 import type { Route } from './+types/reset-password';
 import { AuthPage } from '../components/AuthPage.tsx';
 import { FormMessage } from '../components/Field.tsx';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LOCALES, SLUG_PATTERN, type AdminPost, type AdminSection, type Locale } from '@atelier/contract';
+import { LOCALES, SLUG_PATTERN, type Locale } from '@atelier/contract/pure';
+import type { AdminPost, AdminSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
 import { FormMessage } from '../../components/Field.tsx';
 import { formatDate } from '../../components/PostContent.tsx';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { GALLERY_MAX, LOCALES, SIZES, type AdminProduct, type Locale } from '@atelier/contract';
+import { GALLERY_MAX, LOCALES, SIZES, type Locale } from '@atelier/contract/pure';
+import type { AdminProduct } from '@atelier/contract';
 import type { Route } from './+types/products';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormMessage } from '../../components/Field.tsx';
