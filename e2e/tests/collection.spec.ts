@@ -77,8 +77,9 @@ test.describe('product page', () => {
     // No trade data in the page: no price of this product, no size list (the strings of the
     // interface travel with the page, so the word "price" alone proves nothing).
     expect(html).not.toMatch(/118[,.]00|"XL"|"XS"/);
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
-    expect(ld).toMatchObject({ '@type': 'Product', name: 'Robe Soleil', offers: { availability: 'https://schema.org/InStock' } });
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Array<Record<string, unknown>>;
+    expect(ld.find((x) => x['@type'] === 'Product')).toMatchObject({ name: 'Robe Soleil', offers: { availability: 'https://schema.org/InStock' } });
+    expect(ld.find((x) => x['@type'] === 'BreadcrumbList')).toMatchObject({ itemListElement: [{ name: 'Accueil' }, { name: 'La collection' }, { name: 'Robe Soleil' }] });
     expect(JSON.stringify(ld)).not.toContain('price');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/collection\/\d+\?lang=fr"/);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/[a-f0-9]+-1200x1500\.webp"/);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -25,6 +26,7 @@ import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/route
 import { adminUploadRoutes, uploadsDir } from './modules/media/routes.ts';
 import { adminJournalRoutes, journalRoutes } from './modules/journal/routes.ts';
 import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
@@ -121,6 +123,9 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     crossOriginEmbedderPolicy: false,
   });
 
+  // brotli or gzip for HTML, JSON, JS and CSS (images are already compressed).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
@@ -187,6 +192,16 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.addHook('onSend', async (request, reply, payload) => {
         if (request.session && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
         else if (!reply.hasHeader('cache-control') && request.method !== 'GET') reply.header('cache-control', 'no-store');
+        // Public reads get an ETag; a matching If-None-Match is answered 304 without a body.
+        const cacheControl = String(reply.getHeader('cache-control') ?? '');
+        if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && cacheControl.startsWith('public')) {
+          const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+          reply.header('etag', etag);
+          if (request.headers['if-none-match'] === etag) {
+            reply.code(304);
+            return '';
+          }
+        }
         return payload;
       });
 
@@ -214,6 +229,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     },
     { prefix: '/api' },
   );
+
+  await app.register(seoRoutes, { services });
 
   fs.mkdirSync(uploadsDir(services), { recursive: true });
   // Uploaded images: content-hash names, so they never change and cache for a year.

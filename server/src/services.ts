@@ -9,6 +9,15 @@ import { CatalogueService } from './modules/catalogue/service.ts';
 import { JournalService } from './modules/journal/service.ts';
 import { StockistsService } from './modules/stockists/service.ts';
 import { ContactService } from './modules/contact/service.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
+
+/** A rendered page kept with a placeholder where each response puts its own CSP nonce. */
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+  etag: string;
+}
 
 /** Everything the routes and the SSR loaders use; built once per process (or per test). */
 export interface AppServices {
@@ -21,6 +30,8 @@ export interface AppServices {
   journal: JournalService;
   stockists: StockistsService;
   contact: ContactService;
+  /** Anonymous page renders (see web.ts). */
+  pageCache: TtlCache<CachedPage>;
   /** Called after any admin write that changes public content (caches listen here). */
   onContentChange(): void;
 }
@@ -37,5 +48,11 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const kick = () => mail.kick();
   const stockists = new StockistsService(database.db, config, auth, kick);
   const contact = new ContactService(database.db, config, kick);
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, onContentChange: () => {} };
+  const pageCache = new TtlCache<CachedPage>(30_000, 500);
+  const onContentChange = () => {
+    catalogue.publicCache.clear();
+    journal.publicCache.clear();
+    pageCache.clear();
+  };
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, pageCache, onContentChange };
 }

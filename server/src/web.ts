@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import { publicJournal, publicPostPage, publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
 import { publicBrand } from './config.ts';
+import { requestLocale } from './lib/locale.ts';
 import type { AppServices } from './services.ts';
 
 export type WebMode = 'production' | 'development';
@@ -79,6 +81,16 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
   }
 
   const handler = createRequestHandler(() => getBuild(), mode);
+  // Pages are rendered with this stand-in nonce, kept in the cache, and each
+  // response gets its own nonce in place of it (and in its CSP header).
+  const placeholder = randomBytes(16).toString('base64');
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<Response> => {
+    const build = await getBuild();
+    const context = new RouterContextProvider();
+    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal });
+    return handler(toFetchRequest(request, reply), context);
+  };
   const brand = publicBrand(services.config);
   const { catalogue, journal } = services;
   const ssrJournal: SsrContext['journal'] = {
@@ -102,11 +114,34 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      const build = await getBuild();
-      const context = new RouterContextProvider();
-      context.set(build.entry.module.appContext, { nonce: reply.raw.cspNonce ?? '', brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal });
-      const response = await handler(toFetchRequest(request, reply), context);
-      return sendFetchResponse(reply, response);
+      const nonce = reply.raw.cspNonce ?? '';
+      if (mode === 'development') return sendFetchResponse(reply, await renderPage(request, reply, nonce));
+
+      // Every page is rendered for an anonymous visitor (the token never reaches the server
+      // during SSR), so one render serves everyone asking the same URL in the same language.
+      const key = `${requestLocale(request)}|${request.url}`;
+      const page = await services.pageCache.get(key, async () => {
+        const response = await renderPage(request, reply, placeholder);
+        const body = await response.text();
+        const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
+        return { status: response.status, headers, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      });
+      if (page.status >= 500) services.pageCache.delete(key);
+
+      for (const [name, value] of page.headers) reply.header(name, value);
+      reply.header('vary', 'Accept-Language, Cookie');
+      if (page.status === 200) {
+        reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+        reply.header('etag', page.etag);
+        if (request.headers['if-none-match'] === page.etag) {
+          // The browser keeps its copy, nonce and CSP together: no new CSP header here.
+          reply.removeHeader('content-security-policy');
+          return reply.code(304).send();
+        }
+      }
+      reply.code(page.status);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(page.body.replaceAll(placeholder, nonce));
     },
   });
 }

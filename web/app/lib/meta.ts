@@ -10,6 +10,9 @@ export interface RootData {
   messages: Messages;
 }
 
+/** The brand picture for link previews (1200×630, in web/public). */
+export const DEFAULT_IMAGE = '/og-image.jpg';
+
 /** Finds the root loader's data among the matches a meta function receives. */
 export function rootData(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootData | undefined {
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
@@ -46,12 +49,12 @@ export function pageMeta(
       { property: 'og:description', content: options.description ?? t('meta.siteDescription', { brand: brandName }) },
       { property: 'og:url', content: url(lang) },
       { property: 'og:locale', content: lang === 'fr' ? 'fr_FR' : 'en_US' },
-      { name: 'twitter:card', content: options.image ? 'summary_large_image' : 'summary' },
+      { name: 'twitter:card', content: 'summary_large_image' },
     );
-    if (options.image) {
-      const image = options.image.startsWith('http') ? options.image : `${base}${options.image}`;
-      meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
-    }
+    // A product's own picture where there is one, the brand's picture elsewhere.
+    const picture = options.image ?? DEFAULT_IMAGE;
+    const image = picture.startsWith('http') ? picture : `${base}${picture}`;
+    meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
   }
   return meta;
 }
@@ -59,4 +62,13 @@ export function pageMeta(
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
 export function jsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** schema.org BreadcrumbList from (name, path) pairs. */
+export function breadcrumbs(base: string, items: Array<[string, string]>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: `${base}${path}` })),
+  };
 }

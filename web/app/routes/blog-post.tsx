@@ -6,7 +6,7 @@ import type { Route } from './+types/blog-post';
 import { PostContent, formatDate } from '../components/PostContent.tsx';
 import { appContext } from '../context.ts';
 import { useLanguage } from '../lib/language.tsx';
-import { jsonLd, pageMeta, rootData } from '../lib/meta.ts';
+import { breadcrumbs, jsonLd, pageMeta, rootData } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
 
 type PostState = { status: 'ready'; post: PublicPostPage } | { status: 'notFound' };
@@ -59,7 +59,12 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
   };
   return (
     <article className="page page--narrow journal__single">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLd([structured, breadcrumbs(root?.brand.publicUrl ?? '', [[t('pages.blog'), '/blog'], [post.title, `/blog/${post.slug}`]])]),
+        }}
+      />
       <p className="journal__kicker">
         <Link to="/blog">{post.section.title}</Link>
       </p>

@@ -3,7 +3,8 @@ import type { Route } from './+types/home';
 import { CollectionGrid } from '../components/CollectionGrid.tsx';
 import { MantraRotator } from '../components/MantraRotator.tsx';
 import { appContext } from '../context.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { jsonLd, pageMeta, type RootData } from '../lib/meta.ts';
+import { useRouteLoaderData } from 'react-router';
 import { requestLocale } from '../lib/request.ts';
 import { loadCollection } from '../lib/collection.ts';
 
@@ -21,8 +22,24 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const mantras = t('home.mantras', { returnObjects: true }) as unknown as string[];
+  const brand = useRouteLoaderData<RootData>('root')?.brand;
+  const structured = brand && [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: brand.name,
+      legalName: brand.legalEntity,
+      url: brand.publicUrl,
+      logo: `${brand.publicUrl}/favicon.svg`,
+      email: brand.email,
+      address: brand.address,
+      sameAs: [brand.social.instagram, brand.social.pinterest, brand.social.linkedin],
+    },
+    { '@context': 'https://schema.org', '@type': 'WebSite', name: brand.name, url: brand.publicUrl, inLanguage: ['fr', 'en'] },
+  ];
   return (
     <>
+      {structured && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />}
       <section className="hero" aria-labelledby="hero-title">
         <p className="hero__kicker">{t('home.kicker')}</p>
         <h1 id="hero-title" className="hero__title">

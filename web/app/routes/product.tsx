@@ -9,7 +9,8 @@ import { appContext } from '../context.ts';
 import { translator } from '../i18n/messages.server.ts';
 import { apiRequest } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
-import { jsonLd, pageMeta } from '../lib/meta.ts';
+import { breadcrumbs, jsonLd, pageMeta, type RootData } from '../lib/meta.ts';
+import { useRouteLoaderData } from 'react-router';
 import { requestLocale } from '../lib/request.ts';
 import { useSession } from '../lib/session.tsx';
 
@@ -111,19 +112,25 @@ function ProductView({ product, similar }: { product: PublicProduct; similar: Pu
   const safeImage = imageIndex < images.length ? imageIndex : 0;
   const tradeVariant = trade?.variants.find((v) => v.id === variant?.id);
 
+  const base = useRouteLoaderData<RootData>('root')?.brand.publicUrl ?? '';
   const structured = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.title,
     description: product.description,
-    image: product.variants.flatMap((v) => v.images).slice(0, 6),
+    image: product.variants.flatMap((v) => v.images).slice(0, 6).map((url) => (url.startsWith('http') ? url : `${base}${url}`)),
     color: product.variants.map((v) => v.colorName).join(', '),
     offers: { '@type': 'Offer', availability: 'https://schema.org/InStock' },
   };
 
+  const trail = breadcrumbs(base, [
+    [t('pages.home'), '/'],
+    [t('pages.collection'), '/collection'],
+    [product.title, `/collection/${product.id}`],
+  ]);
   return (
     <article className="page product">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd([structured, trail]) }} />
       <div className="product__gallery">
         {images[safeImage] && (
           <div className="product__main-image">

@@ -5,42 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInputRaw } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
-
-export function sampleProduct(overrides: Partial<ProductInputRaw> = {}): ProductInputRaw {
-  return {
-    translations: [
-      { locale: 'fr', title: '  Robe Test ', description: 'Une robe.', mantra: '' },
-      { locale: 'en', title: 'Test dress', description: 'A dress.', mantra: 'Slow down.' },
-    ],
-    variants: [
-      {
-        colorCode: '#B5573A',
-        imageUrl: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-1200x1500.webp',
-        imageGallery: ['/uploads/bbbbbbbbbbbbbbbbbbbbbbbb-1200x1500.webp', '/uploads/bbbbbbbbbbbbbbbbbbbbbbbb-1200x1500.webp', ''],
-        position: 5,
-        price: 118.5,
-        sizes: [' m ', 'xs', 'S!', 'huge', 'M'],
-        translations: [
-          { locale: 'fr', colorName: 'Terracotta' },
-          { locale: 'en', colorName: 'Terracotta' },
-        ],
-      },
-      {
-        colorCode: '',
-        imageUrl: 'https://cdn.example/photo.jpg',
-        imageGallery: [],
-        position: 0,
-        price: 0,
-        sizes: ['onesize'],
-        translations: [
-          { locale: 'fr', colorName: 'Écru' },
-          { locale: 'en', colorName: 'Ecru' },
-        ],
-      },
-    ],
-    ...overrides,
-  };
-}
+import { sampleProduct } from '../../../test/fixtures.ts';
 
 /** A PNG that declares its size but carries (almost) no pixels: what a decompression bomb looks like to a header reader. */
 function pngHeaderOnly(width: number, height: number): Buffer {
@@ -151,6 +116,7 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     expect(fr).toMatchObject({ title: 'Robe Test', mantra: null });
     // A product whose English text is missing (older data) reads in French.
     await t.services.database.db.deleteFrom('product_translations').where('product_id', '=', id).where('locale', '=', 'en').execute();
+    t.services.onContentChange(); // the edit above bypassed the service
     const fallback = (await t.app.inject({ method: 'GET', url: `/api/products/${id}?lang=en` })).json();
     expect(fallback.title).toBe('Robe Test');
   });

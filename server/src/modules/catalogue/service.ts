@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 interface FullVariant {
   id: number;
@@ -72,6 +73,8 @@ export function colourDistance(a: readonly (string | null)[], b: readonly (strin
 
 export class CatalogueService {
   private readonly db: Db;
+  /** Public (anonymous) reads only; trade and admin reads always hit the database. */
+  readonly publicCache = new TtlCache<unknown>(30_000);
   constructor(db: Db) {
     this.db = db;
   }
@@ -162,7 +165,7 @@ export class CatalogueService {
   }
 
   async listPublic(lang: Locale): Promise<PublicProduct[]> {
-    return (await this.load(this.db)).map((p) => this.toPublic(p, lang));
+    return this.publicCache.get(`list:${lang}`, async () => (await this.load(this.db)).map((p) => this.toPublic(p, lang))) as Promise<PublicProduct[]>;
   }
 
   async listTrade(lang: Locale): Promise<TradeProduct[]> {
@@ -174,8 +177,10 @@ export class CatalogueService {
   }
 
   async getPublic(id: number, lang: Locale): Promise<PublicProduct | null> {
-    const [product] = await this.load(this.db, [id]);
-    return product ? this.toPublic(product, lang) : null;
+    return this.publicCache.get(`one:${id}:${lang}`, async () => {
+      const [product] = await this.load(this.db, [id]);
+      return product ? this.toPublic(product, lang) : null;
+    }) as Promise<PublicProduct | null>;
   }
 
   async getTrade(id: number, lang: Locale): Promise<TradeProduct | null> {
@@ -185,6 +190,10 @@ export class CatalogueService {
 
   /** Up to 5 other products, the nearest in colour first (see colourDistance), then the newest. */
   async similar(id: number, lang: Locale): Promise<PublicProduct[] | null> {
+    return this.publicCache.get(`similar:${id}:${lang}`, () => this.computeSimilar(id, lang)) as Promise<PublicProduct[] | null>;
+  }
+
+  private async computeSimilar(id: number, lang: Locale): Promise<PublicProduct[] | null> {
     const all = await this.load(this.db);
     const self = all.find((p) => p.id === id);
     if (!self) return null;

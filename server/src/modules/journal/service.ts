@@ -14,6 +14,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 type Texts<T> = Partial<Record<Locale, T>>;
 const pick = <T>(values: Texts<T>, lang: Locale): T | undefined => values[lang] ?? values.fr ?? values.en;
@@ -54,6 +55,8 @@ async function freeSlug(db: Kysely<Database>, table: 'journal_posts' | 'journal_
 
 export class JournalService {
   private readonly db: Db;
+  /** Published journal reads only. */
+  readonly publicCache = new TtlCache<unknown>(30_000);
   constructor(db: Db) {
     this.db = db;
   }
@@ -92,7 +95,11 @@ export class JournalService {
   }
 
   /** Sections in creation order, each with its published posts only. */
-  async publicJournal(lang: Locale): Promise<PublicSection[]> {
+  publicJournal(lang: Locale): Promise<PublicSection[]> {
+    return this.publicCache.get(`journal:${lang}`, () => this.loadJournal(lang)) as Promise<PublicSection[]>;
+  }
+
+  private async loadJournal(lang: Locale): Promise<PublicSection[]> {
     const [sections, posts] = await Promise.all([this.sections(), this.posts({ publishedOnly: true })]);
     return sections.map((s) => ({
       id: s.id,
@@ -106,7 +113,11 @@ export class JournalService {
   }
 
   /** A published post by slug; a draft is as absent as an unknown slug. */
-  async publicPost(slug: string, lang: Locale): Promise<PublicPostPage | null> {
+  publicPost(slug: string, lang: Locale): Promise<PublicPostPage | null> {
+    return this.publicCache.get(`post:${slug}:${lang}`, () => this.loadPost(slug, lang)) as Promise<PublicPostPage | null>;
+  }
+
+  private async loadPost(slug: string, lang: Locale): Promise<PublicPostPage | null> {
     const [post] = await this.posts({ publishedOnly: true, slug });
     if (!post) return null;
     const section = (await this.sections()).find((s) => s.id === post.sectionId);
