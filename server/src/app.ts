@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -231,6 +232,19 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
   );
 
   await app.register(seoRoutes, { services });
+  if (config.BENCH_ROUTES) {
+    // Baselines measured by `npm run bench` on this same Fastify: the bytes of a page served
+    // as a plain file, and a hello-world route returning the same JSON as the product list.
+    const baseline: { html?: Buffer; json?: string } = {};
+    app.get('/__bench/static', { schema: { hide: true } }, async (_request, reply) => {
+      baseline.html ??= await fs.promises.readFile(path.join(config.dataDir, 'bench-home.html'));
+      return reply.type('text/html; charset=utf-8').send(baseline.html);
+    });
+    app.get('/__bench/hello', { schema: { hide: true } }, async (_request, reply) => {
+      baseline.json ??= JSON.stringify(await services.catalogue.listPublic('fr'));
+      return reply.type('application/json; charset=utf-8').send(baseline.json);
+    });
+  }
 
   fs.mkdirSync(uploadsDir(services), { recursive: true });
   // Uploaded images: content-hash names, so they never change and cache for a year.

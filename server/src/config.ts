@@ -35,6 +35,11 @@ const schema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   FORMS_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   FORMS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Internal: baseline routes for `npm run bench` (never in production). */
+  BENCH_ROUTES: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   BRAND_NAME: z.string().trim().min(1).default('Maison Solène'),
   BRAND_EMAIL: z.email().default('bonjour@maison-solene.example'),
   BRAND_LEGAL_ENTITY: z.string().trim().min(1).default('Maison Solène SAS'),

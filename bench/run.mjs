@@ -1,0 +1,158 @@
+// npm run bench: Lighthouse (mobile) on the main public pages in both languages, first-load
+// bytes, and server throughput against baselines served by the same Fastify. Writes
+// bench/results/latest.md and latest.json; exits non-zero when a budget is missed.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 4310);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BUDGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50 };
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+const server = spawn(process.execPath, ['server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, SEED: 'demo', LOG_LEVEL: 'error', BENCH_ROUTES: 'true', DATABASE_URL: '' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitUp() {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+async function firstLoadBytes(pagePath) {
+  const html = await (await fetch(BASE + pagePath)).text();
+  const js = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
+  const css = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]))];
+  let jsBytes = 0;
+  let cssBytes = 0;
+  for (const f of js) jsBytes += gz(Buffer.from(await (await fetch(BASE + f)).arrayBuffer()));
+  for (const f of css) cssBytes += gz(Buffer.from(await (await fetch(BASE + f)).arrayBuffer()));
+  return { jsKb: jsBytes / 1024, cssKb: cssBytes / 1024, htmlKb: gz(Buffer.from(html)) / 1024 };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function lighthouseRuns(url, chrome) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    const images = requests.filter((r) => r.resourceType === 'Image');
+    runs.push({
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+      seo: Math.round(lhr.categories.seo.score * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      largestImageKb: Math.max(0, ...images.map((r) => (r.transferSize ?? 0) / 1024)),
+    });
+  }
+  const pick = (key) => median(runs.map((r) => r[key]));
+  return Object.fromEntries(Object.keys(runs[0]).map((k) => [k, pick(k)]));
+}
+
+async function load(url, connections = 50, setupPath) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    ...(setupPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: setupPath() }) }] } : {}),
+  });
+  return { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+await waitUp();
+const pages = ['/', '/collection/8', '/story', '/blog'];
+const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`, date: new Date().toISOString(), pages: [], throughput: {}, failures: [] };
+
+const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+try {
+  for (const page of pages) {
+    for (const lang of ['fr', 'en']) {
+      const url = `${BASE}${page}?lang=${lang}`;
+      const lh = await lighthouseRuns(url, chrome);
+      const bytes = await firstLoadBytes(`${page}?lang=${lang}`);
+      report.pages.push({ page: `${page}?lang=${lang}`, ...lh, ...bytes });
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+
+fs.writeFileSync(path.join(dataDir, 'bench-home.html'), Buffer.from(await (await fetch(`${BASE}/?lang=fr`)).arrayBuffer()));
+let n = 0;
+report.throughput.staticBaseline = await load(`${BASE}/__bench/static`);
+report.throughput.cachedPage = await load(`${BASE}/?lang=fr`);
+report.throughput.uncachedPage = await load(`${BASE}/?lang=fr`, 50, () => `/?lang=fr&v=${(n += 1)}`);
+report.throughput.helloBaseline = await load(`${BASE}/__bench/hello`);
+report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
+const t = report.throughput;
+t.cachedRatio = Number((t.cachedPage.rps / t.staticBaseline.rps).toFixed(2));
+t.uncachedRatio = Number((t.uncachedPage.rps / t.staticBaseline.rps).toFixed(2));
+t.apiRatio = Number((t.publicApi.rps / t.helloBaseline.rps).toFixed(2));
+
+for (const p of report.pages) {
+  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo']) if (p[key] < BUDGET[key]) report.failures.push(`${p.page}: ${key} ${p[key]} < ${BUDGET[key]}`);
+  if (p.jsKb > BUDGET.jsKb) report.failures.push(`${p.page}: first-load JS ${p.jsKb.toFixed(1)} KB > ${BUDGET.jsKb} KB`);
+  if (p.cssKb > BUDGET.cssKb) report.failures.push(`${p.page}: CSS ${p.cssKb.toFixed(1)} KB > ${BUDGET.cssKb} KB`);
+  if (p.largestImageKb > BUDGET.lcpImageKb) report.failures.push(`${p.page}: largest image ${p.largestImageKb.toFixed(0)} KB > ${BUDGET.lcpImageKb} KB`);
+  if (p.cls > BUDGET.cls) report.failures.push(`${p.page}: CLS ${p.cls} > 0`);
+}
+if (t.cachedRatio < BUDGET.cachedRatio) report.failures.push(`cached page throughput ${t.cachedRatio}× static < ${BUDGET.cachedRatio}×`);
+if (t.uncachedRatio < BUDGET.uncachedRatio) report.failures.push(`uncached page throughput ${t.uncachedRatio}× static < ${BUDGET.uncachedRatio}×`);
+if (t.apiRatio < BUDGET.apiRatio) report.failures.push(`public API throughput ${t.apiRatio}× hello < ${BUDGET.apiRatio}×`);
+if (t.cachedPage.p99Ms > BUDGET.p99Ms) report.failures.push(`cached page p99 ${t.cachedPage.p99Ms} ms > ${BUDGET.p99Ms} ms`);
+for (const [name, r] of Object.entries(t)) if (typeof r === 'object' && r.errors > 0) report.failures.push(`${name}: ${r.errors} errors`);
+
+const rows = report.pages.map(
+  (p) => `| ${p.page} | ${p.performance} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.cls} | ${p.tbtMs} | ${p.jsKb.toFixed(1)} | ${p.cssKb.toFixed(1)} | ${p.largestImageKb.toFixed(0)} |`,
+);
+const tp = Object.entries(t)
+  .filter(([, r]) => typeof r === 'object')
+  .map(([name, r]) => `| ${name} | ${r.rps} | ${r.p99Ms} | ${r.errors} |`);
+const md = `# Bench — ${report.date}
+
+Machine: ${report.machine}. Lighthouse mobile preset, median of ${RUNS}; autocannon ${DURATION} s, 50 connections.
+
+| page | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms | JS KB gz | CSS KB gz | largest image KB |
+|---|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+| target | req/s | p99 ms | errors |
+|---|---|---|---|
+${tp.join('\n')}
+
+Ratios: cached page ${t.cachedRatio}× static file (budget ${BUDGET.cachedRatio}×), uncached ${t.uncachedRatio}× (budget ${BUDGET.uncachedRatio}×), public API ${t.apiRatio}× hello-world (budget ${BUDGET.apiRatio}×).
+
+${report.failures.length ? `Budgets missed:\n${report.failures.map((f) => `- ${f}`).join('\n')}` : 'Every budget met.'}
+`;
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/results/latest.md'), md);
+fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(report, null, 2));
+console.log(md);
+stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(report.failures.length ? 1 : 0);
