@@ -15,7 +15,8 @@ import { TtlCache } from './lib/ttl-cache.ts';
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  body: string;
+  /** The HTML cut at each nonce placeholder: a response joins the parts with its own nonce. */
+  parts: Buffer[];
   etag: string;
 }
 

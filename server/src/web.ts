@@ -124,7 +124,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
         const response = await renderPage(request, reply, placeholder);
         const body = await response.text();
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
-        return { status: response.status, headers, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+        return { status: response.status, headers, parts: body.split(placeholder).map((part) => Buffer.from(part)), etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
       });
       if (page.status >= 500) services.pageCache.delete(key);
 
@@ -141,7 +141,9 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       }
       reply.code(page.status);
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(page.body.replaceAll(placeholder, nonce));
+      // Buffers, not one big string: no UTF-8 encoding of the page on each response.
+      const nonceBytes = Buffer.from(nonce);
+      return reply.send(Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part]))));
     },
   });
 }
