@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GALLERY_MAX, LOCALES, SIZES, type Locale } from './constants.ts';
+import { GALLERY_MAX, LOCALES, SIZES, bothLocalesOnce } from './constants.ts';
 import { normalizeSizes } from './catalogue-helpers.ts';
 
 export * from './catalogue-helpers.ts';
@@ -28,9 +28,6 @@ const imageUrl = z
     error: PRODUCT_MESSAGES.imageUrlInvalid,
   });
 
-function bothLocalesOnce(items: ReadonlyArray<{ locale: Locale }>): boolean {
-  return LOCALES.every((locale) => items.filter((item) => item.locale === locale).length === 1) && items.length === LOCALES.length;
-}
 
 export const productTranslationInput = z.object({
   locale: z.enum(LOCALES),

@@ -34,3 +34,8 @@ export const LANG_COOKIE = 'lang';
 export const ACCESS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** True when `items` hold each locale exactly once (texts needed in French and in English). */
+export function bothLocalesOnce(items: ReadonlyArray<{ locale: string }>): boolean {
+  return items.length === LOCALES.length && LOCALES.every((l) => items.filter((i) => i.locale === l).length === 1);
+}

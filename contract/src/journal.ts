@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from './constants.ts';
+import { LOCALES, bothLocalesOnce } from './constants.ts';
 import { SLUG_PATTERN } from './journal-helpers.ts';
 
 export * from './journal-helpers.ts';
@@ -16,9 +16,6 @@ export const JOURNAL_MESSAGES = {
   bothLocales: 'The texts are needed in French and in English, once each.',
 } as const;
 
-function bothLocalesOnce(items: ReadonlyArray<{ locale: string }>): boolean {
-  return items.length === LOCALES.length && LOCALES.every((l) => items.filter((i) => i.locale === l).length === 1);
-}
 
 export const sectionInput = z
   .object({

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isValidNewPassword } from '@atelier/contract/pure';
 import { Field } from './Field.tsx';
 
 export interface NewPasswordValue {
@@ -36,4 +37,11 @@ export function NewPasswordFields({ value, onChange, disabled }: { value: NewPas
       />
     </>
   );
+}
+
+/** The §5 checks before sending: the translation key of the first problem, or null. */
+export function newPasswordProblem(value: NewPasswordValue): string | null {
+  if (!isValidNewPassword(value.password)) return 'password.policy';
+  if (value.password !== value.confirmation) return 'password.mismatch';
+  return null;
 }

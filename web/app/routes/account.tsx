@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isValidNewPassword } from '@atelier/contract/pure';
 import type { Route } from './+types/account';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { RequireRole } from '../components/Guard.tsx';
-import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { NewPasswordFields, newPasswordProblem } from '../components/NewPasswordFields.tsx';
 import { SessionExpiredError, errorMessage } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
@@ -28,14 +27,10 @@ function AccountScreen() {
       setMessage(t('password.required'));
       return;
     }
-    if (!isValidNewPassword(value.password)) {
+    const problem = newPasswordProblem(value);
+    if (problem) {
       setState('error');
-      setMessage(t('password.policy'));
-      return;
-    }
-    if (value.password !== value.confirmation) {
-      setState('error');
-      setMessage(t('password.mismatch'));
+      setMessage(t(problem));
       return;
     }
     setState('loading');

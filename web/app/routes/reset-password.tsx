@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isValidNewPassword } from '@atelier/contract/pure';
 import type { Route } from './+types/reset-password';
 import { AuthPage } from '../components/AuthPage.tsx';
 import { FormMessage } from '../components/Field.tsx';
-import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { NewPasswordFields, newPasswordProblem } from '../components/NewPasswordFields.tsx';
 import { apiRequest, errorMessage } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -24,14 +23,10 @@ export default function ResetPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!isValidNewPassword(value.password)) {
+    const problem = newPasswordProblem(value);
+    if (problem) {
       setState('error');
-      setMessage(t('password.policy'));
-      return;
-    }
-    if (value.password !== value.confirmation) {
-      setState('error');
-      setMessage(t('password.mismatch'));
+      setMessage(t(problem));
       return;
     }
     setState('loading');
