@@ -37,6 +37,15 @@ export async function start(env: Record<string, string | undefined> = process.en
 
   const app = await buildApp({ services, web });
   services.mail.start();
+  // Contact messages are kept CONTACT_RETENTION_DAYS, then purged (checked at start and every 6 h).
+  const purge = () =>
+    services.privacy
+      .purgeContactMessages(config.CONTACT_RETENTION_DAYS)
+      .then((n) => n > 0 && app.log.info({ purged: n }, 'old contact messages purged'))
+      .catch((err: unknown) => app.log.error({ err }, 'contact purge failed'));
+  void purge();
+  const purgeTimer = setInterval(purge, 6 * 60 * 60 * 1000);
+  purgeTimer.unref();
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let stopping = false;
@@ -44,6 +53,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     if (stopping) return;
     stopping = true;
     app.log.info('shutting down: finishing in-flight requests');
+    clearInterval(purgeTimer);
     await app.close();
     await services.mail.stop();
     await database.close();

@@ -9,6 +9,7 @@ import { CatalogueService } from './modules/catalogue/service.ts';
 import { JournalService } from './modules/journal/service.ts';
 import { StockistsService } from './modules/stockists/service.ts';
 import { ContactService } from './modules/contact/service.ts';
+import { PrivacyService } from './modules/privacy/service.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 
 /** A rendered page kept with a placeholder where each response puts its own CSP nonce. */
@@ -31,6 +32,7 @@ export interface AppServices {
   journal: JournalService;
   stockists: StockistsService;
   contact: ContactService;
+  privacy: PrivacyService;
   /** Anonymous page renders (see web.ts). */
   pageCache: TtlCache<CachedPage>;
   /** Called after any admin write that changes public content (caches listen here). */
@@ -55,5 +57,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     journal.publicCache.clear();
     pageCache.clear();
   };
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, pageCache, onContentChange };
+  const privacy = new PrivacyService(database.db);
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, pageCache, onContentChange };
 }

@@ -1,0 +1,59 @@
+import type { Db } from '../../db/index.ts';
+import { normaliseEmail } from '../users/service.ts';
+
+export interface PersonalData {
+  email: string;
+  exportedAt: string;
+  account: { email: string; role: string; createdAt: string } | null;
+  stockistApplications: Array<Record<string, unknown>>;
+  contactMessages: Array<{ name: string; email: string; message: string; createdAt: string }>;
+  mails: Array<{ subject: string; status: string; createdAt: string; sentAt: string | null }>;
+}
+
+/** GDPR access and erasure for one e-mail address, across every table that holds personal data. */
+export class PrivacyService {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async export(emailInput: string): Promise<PersonalData> {
+    const email = normaliseEmail(emailInput);
+    const [user, applications, messages, mails] = await Promise.all([
+      this.db.selectFrom('users').select(['email', 'role', 'created_at']).where('email', '=', email).executeTakeFirst(),
+      this.db.selectFrom('stockist_applications').selectAll().where('email', '=', email).execute(),
+      this.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute(),
+      this.db.selectFrom('mail_outbox').select(['subject', 'status', 'created_at', 'sent_at']).where('to_address', '=', email).execute(),
+    ]);
+    return {
+      email,
+      exportedAt: new Date().toISOString(),
+      account: user ? { email: user.email, role: user.role, createdAt: user.created_at } : null,
+      stockistApplications: applications.map(({ id: _id, accepted_by: _a, retailer_user_id: _r, ...rest }) => rest),
+      contactMessages: messages.map((m) => ({ name: m.name, email: m.email, message: m.message, createdAt: m.created_at })),
+      mails: mails.map((m) => ({ subject: m.subject, status: m.status, createdAt: m.created_at, sentAt: m.sent_at })),
+    };
+  }
+
+  /** Deletes everything tied to the address in one transaction; returns how many rows went. */
+  async erase(emailInput: string): Promise<Record<string, number>> {
+    const email = normaliseEmail(emailInput);
+    return this.db.transaction().execute(async (trx) => {
+      const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+      return {
+        stockistApplications: count(await trx.deleteFrom('stockist_applications').where('email', '=', email).executeTakeFirstOrThrow()),
+        contactMessages: count(await trx.deleteFrom('contact_messages').where('email', '=', email).executeTakeFirstOrThrow()),
+        mails: count(await trx.deleteFrom('mail_outbox').where('to_address', '=', email).executeTakeFirstOrThrow()),
+        // Tokens and reset links go with the account (foreign keys cascade).
+        accounts: count(await trx.deleteFrom('users').where('email', '=', email).executeTakeFirstOrThrow()),
+      };
+    });
+  }
+
+  /** Contact messages older than `days` are deleted (the privacy page promises one year). */
+  async purgeContactMessages(days: number, now = Date.now()): Promise<number> {
+    const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+    const result = await this.db.deleteFrom('contact_messages').where('created_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
