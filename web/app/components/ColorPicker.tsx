@@ -99,7 +99,7 @@ export function ColorPicker({ value, onChange, label }: { value: string; onChang
                 {t('admin.products.clearColour')}
               </button>
               <button type="button" className="link-button" onClick={close}>
-                {t('admin.products.cancel')}
+                {t('admin.blog.cancel')}
               </button>
             </div>
           </div>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { LOCALES, SLUG_PATTERN, type Locale } from '@atelier/contract/pure';
 import type { AdminPost, AdminSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
+import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
 import { formatDate } from '../../components/PostContent.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
@@ -135,19 +136,14 @@ function SectionsManager({ sections, reload }: { sections: AdminSection[] | null
             </fieldset>
           ))}
         </div>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {editing === null ? t('admin.blog.sections.create') : t('admin.blog.sections.update')}
-          </button>
-          {editing !== null && (
-            <button type="button" className="button button--quiet" onClick={startNew}>
-              {t('admin.blog.cancel')}
-            </button>
-          )}
-          <button type="button" className="button button--quiet" onClick={startNew}>
-            {t('admin.blog.sections.startNew')}
-          </button>
-        </div>
+        <EditorActions
+          editing={editing !== null}
+          busy={busy}
+          createLabel={t('admin.blog.sections.create')}
+          updateLabel={t('admin.blog.sections.update')}
+          startNewLabel={t('admin.blog.sections.startNew')}
+          onStartNew={startNew}
+        />
       </form>
       {!sections && <p role="status">{t('common.loading')}</p>}
       {sections && sections.length === 0 && <p>{t('admin.blog.sections.empty')}</p>}
@@ -159,25 +155,17 @@ function SectionsManager({ sections, reload }: { sections: AdminSection[] | null
                 <strong>{section.title}</strong>
                 <span className="admin-card__meta">{t('admin.blog.sections.postCount', { count: section.postCount })}</span>
               </div>
-              <div className="admin-card__actions">
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-label={t('admin.blog.editNamed', { title: section.title })}
-                  onClick={() => {
+              <CardActions
+                name={section.title}
+                onDelete={() => remove(section)}
+                onEdit={() => {
                     setEditing(section.id);
                     setMessage(null);
                     const form = emptySectionForm();
                     for (const tr of section.translations) form[tr.locale] = { title: tr.title, description: tr.description ?? '' };
                     setForm(form);
-                  }}
-                >
-                  {t('admin.blog.edit')}
-                </button>
-                <button type="button" className="button button--quiet button--danger" aria-label={t('admin.blog.deleteNamed', { title: section.title })} onClick={() => remove(section)}>
-                  {t('admin.blog.delete')}
-                </button>
-              </div>
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -342,19 +330,14 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
           </label>
         </fieldset>
         {noSection && <p className="field__error">{t('admin.blog.form.sectionRequired')}</p>}
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={busy || noSection}>
-            {editing === null ? t('admin.blog.create') : t('admin.blog.update')}
-          </button>
-          {editing !== null && (
-            <button type="button" className="button button--quiet" onClick={startNew}>
-              {t('admin.blog.cancel')}
-            </button>
-          )}
-          <button type="button" className="button button--quiet" onClick={startNew}>
-            {t('admin.blog.startNew')}
-          </button>
-        </div>
+        <EditorActions
+          editing={editing !== null}
+          busy={busy || noSection}
+          createLabel={t('admin.blog.create')}
+          updateLabel={t('admin.blog.update')}
+          startNewLabel={t('admin.blog.startNew')}
+          onStartNew={startNew}
+        />
       </form>
       {!posts && <p role="status">{t('common.loading')}</p>}
       {posts && posts.length === 0 && <p>{t('admin.blog.empty')}</p>}
@@ -368,25 +351,17 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
                   {post.section} · {post.published ? t('admin.blog.published') : t('admin.blog.draft')} · {formatDate(post.createdAt, lang)}
                 </span>
               </div>
-              <div className="admin-card__actions">
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-label={t('admin.blog.editNamed', { title: post.title })}
-                  onClick={() => {
+              <CardActions
+                name={post.title}
+                onDelete={() => remove(post)}
+                onEdit={() => {
                     setEditing(post.id);
                     setMessage(null);
                     const texts = emptyPostForm(null).texts;
                     for (const tr of post.translations) texts[tr.locale] = { title: tr.title, content: tr.content };
                     setForm({ sectionId: post.sectionId, slug: post.slug, published: post.published, texts });
-                  }}
-                >
-                  {t('admin.blog.edit')}
-                </button>
-                <button type="button" className="button button--quiet button--danger" aria-label={t('admin.blog.deleteNamed', { title: post.title })} onClick={() => remove(post)}>
-                  {t('admin.blog.delete')}
-                </button>
-              </div>
+                }}
+              />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { GALLERY_MAX, LOCALES, SIZES, type Locale } from '@atelier/contract/pure
 import type { AdminProduct } from '@atelier/contract';
 import type { Route } from './+types/products';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
+import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
 import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
@@ -451,20 +452,14 @@ export default function AdminProducts() {
           {t('admin.products.addVariant')}
         </button>
 
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={saving}>
-            {saving && <span className="spinner" aria-hidden="true" />}
-            {selectedId === null ? t('admin.products.create') : t('admin.products.update')}
-          </button>
-          {selectedId !== null && (
-            <button type="button" className="button button--quiet" disabled={saving} onClick={startNew}>
-              {t('admin.products.cancel')}
-            </button>
-          )}
-          <button type="button" className="button button--quiet" disabled={saving} onClick={startNew}>
-            {t('admin.products.startNew')}
-          </button>
-        </div>
+        <EditorActions
+          editing={selectedId !== null}
+          busy={saving}
+          createLabel={t('admin.products.create')}
+          updateLabel={t('admin.products.update')}
+          startNewLabel={t('admin.products.startNew')}
+          onStartNew={startNew}
+        />
       </form>
 
       <section className="admin-list" aria-labelledby="product-list-title">
@@ -487,14 +482,7 @@ export default function AdminProducts() {
                   <Link to={`/collection/${product.id}`}>{product.title}</Link>
                   <span className="admin-card__meta">{t('admin.products.variantCount', { count: product.variants.length })}</span>
                 </div>
-                <div className="admin-card__actions">
-                  <button type="button" className="button button--quiet" onClick={() => edit(product)} aria-label={t('admin.products.editNamed', { title: product.title })}>
-                    {t('admin.products.edit')}
-                  </button>
-                  <button type="button" className="button button--quiet button--danger" onClick={() => remove(product)} aria-label={t('admin.products.deleteNamed', { title: product.title })}>
-                    {t('admin.products.delete')}
-                  </button>
-                </div>
+                <CardActions name={product.title} onEdit={() => edit(product)} onDelete={() => remove(product)} />
               </li>
             ))}
           </ul>
