@@ -133,7 +133,6 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       const error = new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(Math.ceil(context.ttl / 1000)) });
       return error;
     },
-    onExceeded: (request) => request.log.warn({ event: 'rate_limited', route: request.routeOptions.url, ip: request.ip }, 'request refused by rate limit'),
   });
 
   await app.register(swagger, {
@@ -156,6 +155,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       return reply.code(400).send({ error: field && !sentence ? `${field}: ${localized}` : localized });
     }
     if (error instanceof HttpError) {
+      if (error.status === 429) request.log.warn({ event: 'rate_limited', route: request.routeOptions.url, ip: request.ip }, 'request refused by rate limit');
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return reply.code(error.status).send({ error: localizeMessage(error.message, requestLocale(request)) });
     }

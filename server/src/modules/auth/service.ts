@@ -25,6 +25,8 @@ export interface Session {
 
 export class AuthService {
   readonly failures: FailureLimiter;
+  /** How many sign-ins reached the password check (what the per-account limit bounds). */
+  evaluations = 0;
   private readonly db: Db;
   private readonly users: UsersService;
   private readonly config: Config;
@@ -44,6 +46,7 @@ export class AuthService {
     const wait = this.failures.retryAfter(email);
     if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
     const user = await this.users.findByEmail(email);
+    this.evaluations += 1;
     const ok = await verifyPassword(password, user?.password_hash);
     if (!user || !ok) {
       this.failures.fail(email);
