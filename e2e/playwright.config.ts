@@ -14,6 +14,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: './.tmp/results',
+  globalTeardown: './teardown.ts',
   use: {
     baseURL: BASE_URL,
     ...devices['Desktop Chrome'],

@@ -8,10 +8,19 @@ import pino from 'pino';
 import { seedDemo } from '../server/src/cli/seed.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createServices } from '../server/src/services.ts';
-import { ACCOUNTS, E2E_DATA_DIR, E2E_PORT } from './env.ts';
+import { ACCOUNTS, E2E_DATA_DIR, E2E_PORT, SERVER_LOG } from './env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 fs.mkdirSync(E2E_DATA_DIR, { recursive: true });
+
+// Everything the server logs during the run is also kept in a file, which the global teardown
+// reads: no password, token or reset link may appear in it.
+const logFile = fs.openSync(SERVER_LOG, 'w');
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  fs.writeSync(logFile, typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+}) as typeof process.stdout.write;
 
 // The accounts and the demo content exist before the server answers its health check.
 const database = await openDatabase({ sqliteFile: path.join(E2E_DATA_DIR, 'site.db') });
@@ -33,7 +42,7 @@ const { stop } = await start(
     DATA_DIR: E2E_DATA_DIR,
     DATABASE_URL: '',
     SEED: 'none',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     // Every e2e sign-in comes from 127.0.0.1: the per-IP limit is tested in the API tests.
     LOGIN_MAX_PER_IP: '100000',
     FORMS_MAX_PER_IP: '100000',
