@@ -31,7 +31,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
+    // The server's log goes to e2e/.tmp/server.log (read by the teardown), not to the console.
+    stdout: 'ignore',
     stderr: 'pipe',
   },
 });
