@@ -2,11 +2,23 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { createServices } from './services.ts';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 
+/** Seeds the demo content in a child process (its image memory leaves with it). */
+function runSeed(env: Record<string, string | undefined>): Promise<void> {
+  const script = fileURLToPath(new URL('./cli/seed.ts', import.meta.url));
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the demo seed failed (exit code ${code})`))));
+  });
+}
+
 /** Starts the whole site; returns a function that stops it cleanly. */
-export async function start(env: Record<string, string | undefined> = process.env, web: 'production' | 'development' = 'production') {
+export async function start(env: Record<string, string | undefined> = process.env, web: 'production' | 'development' | 'none' = 'production') {
   let config;
   try {
     config = loadConfig(env);
@@ -31,11 +43,10 @@ export async function start(env: Record<string, string | undefined> = process.en
   }
   if (config.SEED === 'demo' && fresh) {
     console.log('Preparing the demo content (first start only)…');
-    const { seedDemo } = await import('./cli/seed.ts');
-    await seedDemo(services);
+    await runSeed(env);
   }
 
-  const app = await buildApp({ services, web });
+  const app = await buildApp({ services, web: web === 'none' ? undefined : web });
   services.mail.start();
   // Contact messages are kept CONTACT_RETENTION_DAYS, then purged (checked at start and every 6 h).
   const purge = () =>
@@ -62,7 +73,9 @@ export async function start(env: Record<string, string | undefined> = process.en
 }
 
 if (import.meta.main) {
-  const { stop } = await start(process.env, process.env.WEB_MODE === 'development' ? 'development' : 'production');
+  // WEB_MODE=none serves the API and uploads only (the crash and load scripts need no pages).
+  const mode = process.env.WEB_MODE === 'development' ? 'development' : process.env.WEB_MODE === 'none' ? 'none' : 'production';
+  const { stop } = await start(process.env, mode);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       stop()

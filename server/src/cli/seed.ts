@@ -1,4 +1,8 @@
 import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/index.ts';
+import { createServices } from '../services.ts';
 import { applicationInput, postInput, productInput, sectionInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
 import { storeImage } from '../modules/media/images.ts';
@@ -63,5 +67,17 @@ async function seedCatalogue(services: AppServices): Promise<void> {
       }),
     );
     await services.catalogue.save(productInput.parse(demoPayload(product, images)), 'fr');
+  }
+}
+
+// `node server/src/cli/seed.ts`: the server runs this in a child process on its first start, so
+// the memory that drawing and encoding the demo images takes goes back to the system with it.
+if (import.meta.main) {
+  const config = loadConfig(process.env);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db') });
+  try {
+    await seedDemo(createServices(config, database, pino({ level: 'silent' })));
+  } finally {
+    await database.close();
   }
 }

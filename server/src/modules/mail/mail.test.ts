@@ -137,5 +137,18 @@ describe('transports', () => {
       expect(received[0]).toContain('Texte brut');
       expect(received[0]).toContain('<p>HTML</p>');
     });
+
+    it('gives a row sent twice (after a crash) the same Message-ID, and another row another one', async () => {
+      const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+      const row = { id: 7, from: 'Shop <shop@example.com>', to: 'buyer@example.com', subject: 'Votre compte', text: 'Texte brut', html: '<p>HTML</p>' };
+      await transport.send(row);
+      await transport.send(row);
+      await transport.send({ ...row, id: 8 });
+      transport.close?.();
+      const ids = received.slice(-3).map((m) => /^Message-ID: (.+)$/im.exec(m)?.[1]?.trim());
+      expect(ids[0]).toMatch(/^<outbox-7-[0-9a-f]{20}@example\.com>$/);
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[2]).not.toBe(ids[0]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -53,12 +54,22 @@ export interface MailTransport {
   close?(): void;
 }
 
+/**
+ * One Message-ID per outbox row and content: if a crash makes the worker send a row again,
+ * mail servers and clients recognise the second copy as the same message.
+ */
+export function messageIdOf(mail: { id: number; from: string; to: string; subject: string; text: string }): string {
+  const domain = /@([^>\s]+)/.exec(mail.from)?.[1] ?? 'localhost';
+  const digest = createHash('sha256').update(`${mail.id}\n${mail.to}\n${mail.subject}\n${mail.text}`).digest('hex').slice(0, 20);
+  return `<outbox-${mail.id}-${digest}@${domain}>`;
+}
+
 /** SMTP through nodemailer. */
 export function smtpTransport(url: string): MailTransport {
   const transporter: Transporter = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageIdOf(mail) });
     },
     close: () => transporter.close(),
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_WIDTHS } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -17,13 +18,23 @@ export const IMAGE_ERRORS = {
   missingField: 'Send the image in the field "image".',
 } as const;
 
+// Memory stays bounded however many uploads arrive at once: a 40 MP image decodes to ~160 MB,
+// so at most two are processed at a time (the others wait their turn), and libvips keeps no
+// cache of past operations (every upload is new, a cache would only hold memory).
+sharp.cache(false);
+const imageSlots = pLimit(2);
+
 /**
  * Decodes the bytes (the name and the declared type do not count), refuses
  * what is not a raster image or is too big, auto-orients, drops every
  * metadata block (EXIF, GPS, XMP) and writes WebP renditions under a
  * content-hash name. Returns the public URL of the largest rendition.
  */
-export async function storeImage(uploadsDir: string, input: Buffer): Promise<string> {
+export function storeImage(uploadsDir: string, input: Buffer): Promise<string> {
+  return imageSlots(() => processImage(uploadsDir, input));
+}
+
+async function processImage(uploadsDir: string, input: Buffer): Promise<string> {
   if (input.length === 0) throw new HttpError(400, IMAGE_ERRORS.notAnImage);
   let metadata: Metadata;
   try {

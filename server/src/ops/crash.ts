@@ -1,0 +1,395 @@
+/**
+ * Crash safety: runs admin writes and stockist accepts against a real server
+ * process, kills it with SIGKILL at random moments, restarts it, and at the end
+ * checks that every write acknowledged with a 2xx is in the database, that no
+ * application is half accepted, that no account or mail is duplicated and that
+ * the database is sound (SQLite `PRAGMA integrity_check`, PostgreSQL amcheck).
+ *
+ *   node server/src/ops/crash.ts [--kills 500] [--db sqlite|postgres|both]
+ *
+ * PostgreSQL is used when DATABASE_URL is set; each run gets its own schema.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Dialect } from '../db/index.ts';
+import { freePort, pause, spawnServer, type ServerProcess } from './server-process.ts';
+
+const ADMIN = { email: 'crash-admin@test.example', password: 'crash-admin-pass-2026' };
+
+export interface CrashReport {
+  dialect: Dialect;
+  kills: number;
+  /** Writes answered with a 2xx before a kill, all checked afterwards. */
+  acknowledged: number;
+  /** Requests cut by a kill (their outcome may go either way; both are checked to be whole). */
+  interrupted: number;
+  products: number;
+  applications: number;
+  accepted: number;
+  mails: number;
+  problems: string[];
+  seconds: number;
+}
+
+interface Ledger {
+  /** Product id → the title versions: last acknowledged, and the one in flight when it was cut. */
+  products: Map<number, { acked: string; inFlight: string | null; deleted: 'no' | 'acked' | 'maybe' }>;
+  /** Emails of applications acknowledged (202). */
+  applied: Set<string>;
+  /** Emails sent whose answer was lost to a kill. */
+  appliedMaybe: Set<string>;
+  /** Application ids acknowledged as accepted. */
+  accepted: Set<number>;
+  acknowledged: number;
+  interrupted: number;
+}
+
+/** A request cut by the kill (connection refused or reset) rather than answered. */
+class Cut extends Error {}
+
+async function call(base: string, method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: any }> {
+  let res: Response;
+  try {
+    res = await fetch(base + url, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new Cut();
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    throw new Cut();
+  }
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+function productBody(title: string) {
+  return {
+    translations: [
+      { locale: 'fr', title, description: 'Robe écrite pendant un crash.', mantra: '' },
+      { locale: 'en', title, description: 'A dress written during a crash.', mantra: '' },
+    ],
+    variants: [
+      {
+        colorCode: '#B5573A',
+        imageUrl: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-1200x1500.webp',
+        imageGallery: [],
+        position: 0,
+        price: 99,
+        sizes: ['S', 'M'],
+        translations: [
+          { locale: 'fr', colorName: 'Terracotta' },
+          { locale: 'en', colorName: 'Terracotta' },
+        ],
+      },
+    ],
+  };
+}
+
+export async function runCrashTest(options: { dialect: Dialect; kills: number; log?: (line: string) => void }): Promise<CrashReport> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-crash-'));
+  const schema = `crash_${randomBytes(5).toString('hex')}`;
+  const baseUrl = process.env.DATABASE_URL;
+  if (options.dialect === 'postgres' && !baseUrl) throw new Error('DATABASE_URL is required for the PostgreSQL crash test');
+  let databaseUrl: string | undefined;
+  if (options.dialect === 'postgres') {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(baseUrl!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    WEB_MODE: 'none',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    SEED: 'none',
+    PUBLIC_URL: 'http://crash.test',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    FORMS_MAX_PER_IP: '1000000',
+    LOGIN_MAX_PER_IP: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+
+  let server: ServerProcess | null = null;
+  const startServer = async () => {
+    server = spawnServer(base, env);
+    await server.ready(30_000);
+  };
+  const kill = () => server!.kill();
+
+  const ledger: Ledger = { products: new Map(), applied: new Set(), appliedMaybe: new Set(), accepted: new Set(), acknowledged: 0, interrupted: 0 };
+  let counter = 0;
+  let token: string | null = null;
+  const problems: string[] = [];
+
+  /** One random write; records what the server acknowledged. */
+  const oneWrite = async () => {
+    const n = ++counter;
+    const pick = Math.random();
+    const live = [...ledger.products.entries()].filter(([, p]) => p.deleted === 'no' && p.inFlight === null);
+    if (pick < 0.3 || live.length < 3) {
+      const title = `Robe ${n}`;
+      try {
+        const res = await call(base, 'POST', '/api/admin/products', token, productBody(title));
+        if (res.status !== 201) throw new Error(`create answered ${res.status} ${JSON.stringify(res.json)}`);
+        ledger.products.set(res.json.id, { acked: title, inFlight: null, deleted: 'no' });
+        ledger.acknowledged += 1;
+      } catch (err) {
+        if (!(err instanceof Cut)) throw err;
+        ledger.interrupted += 1; // it may exist or not; the checks below find no half product either way
+      }
+    } else if (pick < 0.55) {
+      const [id, entry] = live[Math.floor(Math.random() * live.length)]!;
+      const title = `Robe ${n} (v)`;
+      entry.inFlight = title;
+      try {
+        const res = await call(base, 'PUT', `/api/admin/products/${id}`, token, productBody(title));
+        if (res.status !== 200) throw new Error(`update answered ${res.status}`);
+        entry.acked = title;
+        entry.inFlight = null;
+        ledger.acknowledged += 1;
+      } catch (err) {
+        if (!(err instanceof Cut)) throw err;
+        ledger.interrupted += 1; // stays in flight: either version is right
+      }
+    } else if (pick < 0.62) {
+      const [id, entry] = live[Math.floor(Math.random() * live.length)]!;
+      entry.deleted = 'maybe';
+      try {
+        const res = await call(base, 'DELETE', `/api/admin/products/${id}`, token);
+        if (res.status !== 204) throw new Error(`delete answered ${res.status}`);
+        entry.deleted = 'acked';
+        ledger.acknowledged += 1;
+      } catch (err) {
+        if (!(err instanceof Cut)) throw err;
+        ledger.interrupted += 1;
+      }
+    } else if (pick < 0.82) {
+      const email = `shop-${n}@crash.test`;
+      try {
+        const res = await call(base, 'POST', '/api/retailers/contact', null, { name: `Boutique ${n}`, email, message: 'Bonjour', consent: true });
+        if (res.status !== 202) throw new Error(`application answered ${res.status}`);
+        ledger.applied.add(email);
+        ledger.acknowledged += 1;
+      } catch (err) {
+        if (!(err instanceof Cut)) throw err;
+        ledger.appliedMaybe.add(email);
+        ledger.interrupted += 1;
+      }
+    } else {
+      const list = await call(base, 'GET', '/api/admin/retailers/applications?status=pending', token);
+      if (list.status !== 200) throw new Error(`list answered ${list.status}`);
+      const pending: Array<{ id: number }> = list.json.data;
+      if (pending.length === 0) return;
+      const target = pending[Math.floor(Math.random() * pending.length)]!;
+      // Two clicks at once on the same application, as an impatient owner would.
+      const answers = await Promise.allSettled([
+        call(base, 'POST', `/api/admin/retailers/applications/${target.id}/accept`, token),
+        call(base, 'POST', `/api/admin/retailers/applications/${target.id}/accept`, token),
+      ]);
+      for (const answer of answers) {
+        if (answer.status === 'rejected') {
+          if (!(answer.reason instanceof Cut)) throw answer.reason;
+          ledger.interrupted += 1;
+        } else if (answer.value.status === 200 && answer.value.json.status === 'accepted') {
+          ledger.accepted.add(target.id);
+          ledger.acknowledged += 1;
+        } else throw new Error(`accept answered ${answer.value.status}`);
+      }
+    }
+  };
+
+  try {
+    await startServer();
+    const login = await call(base, 'POST', '/api/auth/login', null, ADMIN);
+    if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}`);
+    token = login.json.access_token;
+
+    for (let k = 0; k < options.kills; k++) {
+      if (k > 0) await startServer();
+      // The session survives every crash: the same token goes on working.
+      const me = await call(base, 'GET', '/api/auth/me', token);
+      if (me.status !== 200) problems.push(`after crash ${k}: the admin session was lost (${me.status})`);
+      let alive = true;
+      const workers = Array.from({ length: 4 }, async () => {
+        while (alive) {
+          try {
+            await oneWrite();
+          } catch (err) {
+            if (err instanceof Cut) continue;
+            if (alive) problems.push(`crash ${k}: ${(err as Error).message}`);
+          }
+        }
+      });
+      await pause(80 + Math.random() * 400);
+      await kill();
+      alive = false;
+      await Promise.all(workers);
+      if ((k + 1) % 50 === 0 || k + 1 === options.kills) log(`${options.dialect}: ${k + 1} kills, ${ledger.acknowledged} writes acknowledged`);
+    }
+
+    // One last clean start (migrations and startup after the last crash), then a clean stop.
+    await startServer();
+    await server!.stop();
+
+    const report = await verify({ dialect: options.dialect, dataDir, databaseUrl: baseUrl, schema, ledger, problems });
+    return { ...report, dialect: options.dialect, kills: options.kills, acknowledged: ledger.acknowledged, interrupted: ledger.interrupted, problems, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await (server as ServerProcess | null)?.kill().catch(() => {});
+    if (options.dialect === 'postgres') {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: string | undefined; schema: string; ledger: Ledger; problems: string[] }) {
+  const { ledger, problems } = input;
+  const handle = await openDatabase({
+    databaseUrl: input.dialect === 'postgres' ? input.databaseUrl : undefined,
+    sqliteFile: path.join(input.dataDir, 'site.db'),
+    pgSchema: input.dialect === 'postgres' ? input.schema : undefined,
+    pgPoolMax: 2,
+  });
+  const { db } = handle;
+  try {
+    if (input.dialect === 'sqlite') {
+      const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+      const verdict = integrity.rows.map((r) => r.integrity_check).join('; ');
+      if (verdict !== 'ok') problems.push(`PRAGMA integrity_check: ${verdict}`);
+      const fk = await sql`pragma foreign_key_check`.execute(db);
+      if (fk.rows.length > 0) problems.push(`${fk.rows.length} rows break a foreign key`);
+    } else {
+      // amcheck verifies every B-tree index of the schema against its table.
+      await sql`create extension if not exists amcheck schema public`.execute(db);
+      const home = await sql<{ nspname: string }>`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'amcheck'`.execute(db);
+      const check = sql.id(home.rows[0]!.nspname, 'bt_index_check');
+      const indexes = await sql<{ oid: number; name: string }>`
+        select c.oid, c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+        join pg_namespace n on n.oid = c.relnamespace join pg_am a on a.oid = c.relam
+        where n.nspname = ${input.schema} and a.amname = 'btree'`.execute(db);
+      for (const index of indexes.rows) {
+        try {
+          await sql`select ${check}(${index.oid}::regclass, true)`.execute(db);
+        } catch (err) {
+          problems.push(`index ${index.name}: ${(err as Error).message}`);
+        }
+      }
+      if (indexes.rows.length === 0) problems.push('amcheck found no index to verify');
+    }
+
+    // Products: every acknowledged one is whole, with the acknowledged (or the cut) version.
+    const products = await db.selectFrom('products').select('id').execute();
+    const titles = await db.selectFrom('product_translations').select(['product_id', 'locale', 'title']).execute();
+    const variants = await db.selectFrom('variants').select(['product_id']).execute();
+    for (const product of products) {
+      const own = titles.filter((t) => t.product_id === product.id);
+      if (own.length !== 2 || own[0]!.title !== own[1]!.title) problems.push(`product ${product.id} is half written (${own.length} translations)`);
+      if (!variants.some((v) => v.product_id === product.id)) problems.push(`product ${product.id} has no variant`);
+    }
+    for (const [id, entry] of ledger.products) {
+      const row = titles.find((t) => t.product_id === id && t.locale === 'fr');
+      if (entry.deleted === 'acked') {
+        if (row) problems.push(`product ${id} was deleted (acknowledged) but is back`);
+        continue;
+      }
+      if (!row) {
+        if (entry.deleted === 'no') problems.push(`product ${id} was acknowledged and is lost`);
+        continue;
+      }
+      if (row.title !== entry.acked && row.title !== entry.inFlight) problems.push(`product ${id} has "${row.title}", acknowledged "${entry.acked}"`);
+    }
+
+    // Applications: every acknowledged one kept once; none accepted by half.
+    const apps = await db.selectFrom('stockist_applications').select(['id', 'email', 'status', 'retailer_user_id']).execute();
+    for (const email of ledger.applied) {
+      const count = apps.filter((a) => a.email === email).length;
+      if (count !== 1) problems.push(`application ${email} acknowledged, found ${count} times`);
+    }
+    for (const app of apps) {
+      if (!ledger.applied.has(app.email) && !ledger.appliedMaybe.has(app.email)) problems.push(`application ${app.email} was never sent`);
+    }
+    const users = await db.selectFrom('users').select(['id', 'email', 'role']).execute();
+    const emails = users.map((u) => u.email.toLowerCase());
+    if (new Set(emails).size !== emails.length) problems.push('an account exists twice');
+    const mails = await db.selectFrom('mail_outbox').select(['id', 'dedupe_key', 'to_address', 'status']).execute();
+    const keys = mails.map((m) => m.dedupe_key).filter(Boolean);
+    if (new Set(keys).size !== keys.length) problems.push('a mail was queued twice');
+    const tokens = await db.selectFrom('password_tokens').select(['user_id']).execute();
+    for (const app of apps) {
+      const acceptMails = mails.filter((m) => m.dedupe_key === `stockist-accepted:${app.id}`);
+      if (app.status === 'accepted') {
+        const user = users.find((u) => u.id === app.retailer_user_id);
+        if (!user || user.email !== app.email || user.role !== 'retailer') problems.push(`application ${app.id} accepted without its account`);
+        if (acceptMails.length !== 1) problems.push(`application ${app.id} accepted with ${acceptMails.length} mails`);
+        if (user && !tokens.some((t) => t.user_id === user.id)) problems.push(`application ${app.id} accepted without a set-password link`);
+      } else {
+        if (app.retailer_user_id !== null || acceptMails.length > 0) problems.push(`application ${app.id} is pending but half accepted`);
+        if (users.some((u) => u.email === app.email)) problems.push(`application ${app.id} is pending but has an account`);
+      }
+    }
+    for (const id of ledger.accepted) {
+      if (apps.find((a) => a.id === id)?.status !== 'accepted') problems.push(`application ${id} acknowledged as accepted, found pending`);
+    }
+    // Mail files: one per sent row at most (a file named by the outbox id is rewritten, never doubled).
+    const outboxDir = path.join(input.dataDir, 'outbox');
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')) : [];
+    for (const mail of mails.filter((m) => m.status === 'sent')) {
+      if (!files.includes(`${String(mail.id).padStart(6, '0')}.eml`)) problems.push(`mail ${mail.id} is marked sent but was never written`);
+    }
+    return {
+      products: products.length,
+      applications: apps.length,
+      accepted: apps.filter((a) => a.status === 'accepted').length,
+      mails: mails.length,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const arg = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const kills = Number(arg('kills') ?? 500);
+  const which = arg('db') ?? 'both';
+  const dialects: Dialect[] = which === 'both' ? (process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']) : [which as Dialect];
+  const reports = await Promise.all(dialects.map((dialect) => runCrashTest({ dialect, kills, log: console.log })));
+  let failed = false;
+  for (const r of reports) {
+    console.log(
+      `${r.dialect}: ${r.kills} kills in ${r.seconds.toFixed(0)} s; ${r.acknowledged} acknowledged writes checked, ${r.interrupted} requests cut; ` +
+        `${r.products} products, ${r.applications} applications (${r.accepted} accepted), ${r.mails} mails; problems: ${r.problems.length}`,
+    );
+    for (const p of r.problems) console.log(`  - ${p}`);
+    failed ||= r.problems.length > 0;
+  }
+  process.exit(failed ? 1 : 0);
+}
