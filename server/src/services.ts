@@ -10,6 +10,7 @@ import { JournalService } from './modules/journal/service.ts';
 import { StockistsService } from './modules/stockists/service.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
+import { JsonCache } from './lib/json-cache.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 
 /** A rendered page kept with a placeholder where each response puts its own CSP nonce. */
@@ -33,6 +34,8 @@ export interface AppServices {
   stockists: StockistsService;
   contact: ContactService;
   privacy: PrivacyService;
+  /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
+  jsonCache: JsonCache;
   /** Anonymous page renders (see web.ts). */
   pageCache: TtlCache<CachedPage>;
   /** Called after any admin write that changes public content (caches listen here). */
@@ -52,11 +55,13 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const stockists = new StockistsService(database.db, config, auth, kick);
   const contact = new ContactService(database.db, config, kick);
   const pageCache = new TtlCache<CachedPage>(30_000, 500);
+  const jsonCache = new JsonCache();
   const onContentChange = () => {
+    jsonCache.clear();
     catalogue.publicCache.clear();
     journal.publicCache.clear();
     pageCache.clear();
   };
   const privacy = new PrivacyService(database.db);
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, pageCache, onContentChange };
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, jsonCache, pageCache, onContentChange };
 }

@@ -3,8 +3,8 @@ import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
-import { createI18n, translatorFrom } from './i18n/index.ts';
-import { messagesFor } from './i18n/messages.server.ts';
+import { createI18n, sharedI18n, translatorFrom, type Messages } from './i18n/index.ts';
+import { messagesJsonFor } from './i18n/messages.server.ts';
 import { useStoredLanguagePreference } from './lib/language.tsx';
 import type { RootData } from './lib/meta.ts';
 import { requestLocale } from './lib/request.ts';
@@ -17,7 +17,7 @@ import sansFont from '@fontsource-variable/source-sans-3/files/source-sans-3-lat
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { brand, nonce } = context.get(appContext);
   const lang = requestLocale(request);
-  return { lang, brand, nonce, messages: messagesFor(lang) };
+  return { lang, brand, nonce, messages: messagesJsonFor(lang) };
 }
 
 /**
@@ -64,12 +64,16 @@ function LanguageSync() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // One instance per page load; a new language arrives with new root data.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const i18n = useMemo(() => createI18n(loaderData.lang, loaderData.messages), []);
+  // The server renders with one shared instance per language; the browser makes its own per
+  // page load (it changes language in place when new root data arrives).
+  const i18n = useMemo(
+    () => (import.meta.env.SSR ? sharedI18n(loaderData.lang, loaderData.messages) : createI18n(loaderData.lang, JSON.parse(loaderData.messages) as Messages)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   useEffect(() => {
     if (i18n.language === loaderData.lang) return;
-    i18n.addResourceBundle(loaderData.lang, 'translation', loaderData.messages, true, true);
+    i18n.addResourceBundle(loaderData.lang, 'translation', JSON.parse(loaderData.messages) as Messages, true, true);
     void i18n.changeLanguage(loaderData.lang);
     document.documentElement.lang = loaderData.lang;
   }, [i18n, loaderData.lang, loaderData.messages]);

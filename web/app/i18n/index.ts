@@ -20,14 +20,30 @@ export function createI18n(lang: Locale, messages: Messages): I18n {
   return instance;
 }
 
-const cache = new WeakMap<Messages, I18n>();
+/**
+ * The strings as the root loader sends them: one JSON string rather than an object, so the
+ * page data serializer handles one value instead of hundreds of keys on every render.
+ */
+export type MessagesJson = string;
 
-/** For code outside React (meta functions, error boundary): a translator for the given strings. */
-export function translatorFrom(lang: Locale, messages: Messages) {
-  let instance = cache.get(messages);
+const shared = new Map<string, I18n>();
+
+/**
+ * One instance per language and strings, made once and never changed: the server renders
+ * every page with it, and code outside React (meta functions, error boundary) translates with it.
+ */
+export function sharedI18n(lang: Locale, messages: MessagesJson): I18n {
+  const key = `${lang}\n${messages}`;
+  let instance = shared.get(key);
   if (!instance) {
-    instance = createI18n(lang, messages);
-    cache.set(messages, instance);
+    if (shared.size >= 8) shared.clear();
+    instance = createI18n(lang, JSON.parse(messages) as Messages);
+    shared.set(key, instance);
   }
-  return instance.t;
+  return instance;
+}
+
+/** A translator for the given strings (meta functions, error boundary, loaders). */
+export function translatorFrom(lang: Locale, messages: MessagesJson) {
+  return sharedI18n(lang, messages).t;
 }

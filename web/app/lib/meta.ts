@@ -1,13 +1,13 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Brand, Locale } from '@atelier/contract';
-import { translatorFrom, type Messages } from '../i18n/index.ts';
+import { translatorFrom, type MessagesJson } from '../i18n/index.ts';
 
 export interface RootData {
   lang: Locale;
   brand: Brand;
   nonce: string;
-  /** The strings of `lang` only. */
-  messages: Messages;
+  /** The strings of `lang` only, as JSON. */
+  messages: MessagesJson;
 }
 
 /** The brand picture for link previews (1200×630, in web/public). */

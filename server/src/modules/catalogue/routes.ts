@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { sendJson } from '../../lib/json-cache.ts';
 import type { AppServices } from '../../services.ts';
 
 function langOf(request: FastifyRequest): Locale {
@@ -53,7 +54,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
       publicCache(reply, request);
       const lang = langOf(request);
       // Each role's own schema strips what that role may not see.
-      return isTrade(request) ? tradeProductList.parse(await catalogue.listTrade(lang)) : publicProductList.parse(await catalogue.listPublic(lang));
+      if (isTrade(request)) return tradeProductList.parse(await catalogue.listTrade(lang));
+      const json = await services.jsonCache.get(`products:${lang}`, async () => publicProductList.parse(await catalogue.listPublic(lang)));
+      return sendJson(reply, json!);
     },
   );
 
@@ -76,9 +79,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         if (!product) throw notFound();
         return tradeProduct.parse(product);
       }
-      const product = await catalogue.getPublic(request.params.id, lang);
-      if (!product) throw notFound();
-      return publicProduct.parse(product);
+      const json = await services.jsonCache.get(`product:${request.params.id}:${lang}`, async () => {
+        const product = await catalogue.getPublic(request.params.id, lang);
+        return product && publicProduct.parse(product);
+      });
+      if (!json) throw notFound();
+      return sendJson(reply, json);
     },
   );
 
@@ -96,9 +102,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
     async (request, reply) => {
       reply.header('vary', 'Accept-Language, Cookie');
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      const products = await catalogue.similar(request.params.id, langOf(request));
-      if (!products) throw notFound();
-      return publicProductList.parse(products);
+      const lang = langOf(request);
+      const json = await services.jsonCache.get(`similar:${request.params.id}:${lang}`, async () => {
+        const products = await catalogue.similar(request.params.id, lang);
+        return products && publicProductList.parse(products);
+      });
+      if (!json) throw notFound();
+      return sendJson(reply, json);
     },
   );
 };

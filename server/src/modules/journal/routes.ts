@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { sendJson } from '../../lib/json-cache.ts';
 import type { AppServices } from '../../services.ts';
 
 const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string }).lang) ?? requestLocale(request);
@@ -29,7 +30,9 @@ export const journalRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
     async (request, reply) => {
       reply.header('vary', 'Accept-Language, Cookie');
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return publicJournal.parse(await services.journal.publicJournal(langOf(request)));
+      const lang = langOf(request);
+      const json = await services.jsonCache.get(`journal:${lang}`, async () => publicJournal.parse(await services.journal.publicJournal(lang)));
+      return sendJson(reply, json!);
     },
   );
 
@@ -45,11 +48,15 @@ export const journalRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
       },
     },
     async (request, reply) => {
-      const post = await services.journal.publicPost(request.params.slug, langOf(request));
-      if (!post) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
+      const lang = langOf(request);
+      const json = await services.jsonCache.get(`post:${request.params.slug}:${lang}`, async () => {
+        const post = await services.journal.publicPost(request.params.slug, lang);
+        return post && publicPostPage.parse(post);
+      });
+      if (!json) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
       reply.header('vary', 'Accept-Language, Cookie');
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return publicPostPage.parse(post);
+      return sendJson(reply, json);
     },
   );
 };
