@@ -30,6 +30,8 @@ export interface TestContext {
   services: AppServices;
   config: Config;
   dialect: Dialect;
+  /** PostgreSQL: the schema this context's tables live in. */
+  schema: string | undefined;
   sent: SentMail[];
   /** Bearer header for a fresh sign-in. */
   login(email: string, password: string): Promise<string>;
@@ -70,6 +72,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     services,
     config,
     dialect,
+    schema: dialect === 'postgres' ? schema : undefined,
     sent,
     async login(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

@@ -7,6 +7,16 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Config } from '../config.ts';
 
+/**
+ * The schema the site's tables live in: `public`, or the one DATABASE_URL names with
+ * `?options=-c search_path=NAME` (several sites can then share one database).
+ */
+export function pgSchemaOf(databaseUrl: string): string {
+  const options = new URL(databaseUrl).searchParams.get('options') ?? '';
+  const name = /search_path\s*=\s*([a-z_][a-z0-9_]*)/i.exec(options)?.[1];
+  return name ?? 'public';
+}
+
 function tar(args: string[]) {
   execFileSync('tar', args, { stdio: 'inherit' });
 }
@@ -16,8 +26,12 @@ export async function backup(config: Config, outDir: string): Promise<string> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-'));
   try {
     if (config.DATABASE_URL) {
-      // pg_dump takes a consistent snapshot in one transaction.
-      execFileSync('pg_dump', ['--no-owner', '--no-privileges', '--format=plain', '--file', path.join(work, 'database.sql'), config.DATABASE_URL], { stdio: 'inherit' });
+      // pg_dump takes a consistent snapshot in one transaction (the site's schema only).
+      execFileSync(
+        'pg_dump',
+        ['--no-owner', '--no-privileges', '--format=plain', `--schema=${pgSchemaOf(config.DATABASE_URL)}`, '--file', path.join(work, 'database.sql'), config.DATABASE_URL],
+        { stdio: 'inherit' },
+      );
     } else {
       const source = new BetterSqlite3(path.join(config.dataDir, 'site.db'), { readonly: true, fileMustExist: true });
       await source.backup(path.join(work, 'site.db'));
@@ -44,8 +58,18 @@ export async function restore(config: Config, file: string): Promise<void> {
     const meta = JSON.parse(fs.readFileSync(path.join(work, 'backup.json'), 'utf8')) as { database: 'sqlite' | 'postgres' };
     if (meta.database === 'postgres') {
       if (!config.DATABASE_URL) throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL.');
-      execFileSync('psql', ['--quiet', '--set', 'ON_ERROR_STOP=1', config.DATABASE_URL, '--command', 'drop schema public cascade; create schema public;'], { stdio: 'inherit' });
-      execFileSync('psql', ['--quiet', '--set', 'ON_ERROR_STOP=1', config.DATABASE_URL, '--file', path.join(work, 'database.sql')], { stdio: 'inherit' });
+      const schema = pgSchemaOf(config.DATABASE_URL);
+      const dump = path.join(work, 'database.sql');
+      // The dump creates its schema itself unless it is `public`; in one transaction, so a
+      // failed restore leaves the database as it was.
+      const createsSchema = fs.readFileSync(dump, 'utf8').includes(`CREATE SCHEMA ${schema};`);
+      fs.writeFileSync(
+        path.join(work, 'restore.sql'),
+        `SET client_min_messages = warning;\nDROP SCHEMA IF EXISTS ${schema} CASCADE;\n${createsSchema ? '' : `CREATE SCHEMA ${schema};\n`}\\i '${dump}'\n`,
+      );
+      execFileSync('psql', ['--quiet', '--set', 'ON_ERROR_STOP=1', '--single-transaction', config.DATABASE_URL, '--file', path.join(work, 'restore.sql')], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
     } else {
       if (config.DATABASE_URL) throw new Error('This backup is of a SQLite database: unset DATABASE_URL.');
       fs.mkdirSync(config.dataDir, { recursive: true });

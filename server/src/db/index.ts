@@ -26,6 +26,17 @@ export interface OpenOptions {
   pgPoolMax?: number;
 }
 
+/**
+ * DATABASE_URL with its tables in `schema` (`?options=-c search_path=schema`), written so that
+ * node-postgres and libpq (pg_dump, psql) both read it: a space must be %20, not +.
+ */
+export function withSearchPath(databaseUrl: string, schema: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString().replace(/([?&])options=[^&]*/, `$1options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const schemaName = options.pgSchema;
@@ -62,9 +73,14 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
  * instances. Returns true when the database was new (its first migration ran now).
  */
 export async function migrate(handle: DbHandle): Promise<boolean> {
+  // Kysely looks for its migration table in every schema unless told which: with two sites
+  // (or test runs) in one PostgreSQL database, it would find the other's and skip its own.
+  const schema =
+    handle.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrationsFor(handle.dialect) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Dialect } from '../db/index.ts';
+import { openDatabase, withSearchPath, type Dialect } from '../db/index.ts';
 import { freePort, pause, spawnServer, type ServerProcess } from './server-process.ts';
 
 const ADMIN = { email: 'crash-admin@test.example', password: 'crash-admin-pass-2026' };
@@ -108,9 +108,7 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const url = new URL(baseUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
+    databaseUrl = withSearchPath(baseUrl!, schema);
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -307,6 +307,53 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(files()).toEqual(before);
     });
 
+    it('refuses an HTML/GIF polyglot (GIF is not accepted) and leaves no file', async () => {
+      const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).gif().toBuffer();
+      const polyglot = Buffer.concat([gif, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+      expect((await sharp(polyglot).metadata()).format).toBe('gif');
+      const before = files();
+      const res = await upload(polyglot, 'cat.gif', 'image/gif');
+      expect(res.statusCode).toBe(415);
+      expect(files()).toEqual(before);
+    });
+
+    it('neutralises an HTML/JPEG polyglot: re-encoded, the markup is gone, served as an image that is not sniffed', async () => {
+      const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8a9a5b' } }).jpeg().toBuffer();
+      const res = await upload(Buffer.concat([jpeg, Buffer.from('<html><script>alert(1)</script></html>')]), 'x.html', 'text/html');
+      expect(res.statusCode).toBe(201);
+      const served = await t.app.inject({ method: 'GET', url: res.json().url });
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.includes('<script')).toBe(false);
+    });
+
+    it('ignores a path in the file name: the file lands under its content hash inside the uploads folder', async () => {
+      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#224466' } }).png().toBuffer();
+      const outside = path.dirname(uploadsDir());
+      const beforeOutside = fs.readdirSync(outside).sort();
+      const res = await upload(png, '../../../etc/cron.d/evil.png', 'image/png');
+      expect(res.statusCode).toBe(201);
+      expect(res.json().url).toMatch(/^\/uploads\/[a-f0-9]{24}-40x40\.webp$/);
+      expect(fs.readdirSync(outside).sort()).toEqual(beforeOutside);
+      expect(files().some((f) => f.includes('evil') || f.includes('..'))).toBe(false);
+    });
+
+    it('keeps memory bounded under 12 simultaneous 36-megapixel uploads', async () => {
+      const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b5573a' } }).png().toBuffer();
+      const base = process.memoryUsage().rss;
+      let peak = base;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+      try {
+        // Different bytes each, so every one is decoded and encoded.
+        const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => upload(Buffer.concat([big, Buffer.from([i])]), `big-${i}.png`, 'image/png')));
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(201));
+      } finally {
+        clearInterval(sampler);
+      }
+      // Two images at a time: a few hundred MB at most, not 12 × 108 MB of decoded pixels.
+      expect((peak - base) / 1e6).toBeLessThan(600);
+    }, 60_000);
+
     it('refuses a body over the size limit', async () => {
       const res = await upload(Buffer.alloc(16 * 1024 * 1024, 1), 'big.jpg', 'image/jpeg');
       expect(res.statusCode).toBe(413);
