@@ -72,6 +72,86 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     expect(missing, 'routes without a declared access').toEqual([]);
   });
 
+  it('the matrix: every route × {anonymous, malformed, expired, revoked token, retailer, admin} × path variants; no 2xx where the role must not pass', async () => {
+    // Admin tokens that are no longer valid must open nothing.
+    const expiredAdmin = 'expired-admin@test.example';
+    const revokedAdmin = 'revoked-admin@test.example';
+    for (const email of [expiredAdmin, revokedAdmin]) await t.services.users.create({ email, role: 'admin', password: 'pass-2026-pass' });
+    const expired = await t.login(expiredAdmin, 'pass-2026-pass');
+    const expiredUser = await t.services.database.db.selectFrom('users').select('id').where('email', '=', expiredAdmin).executeTakeFirstOrThrow();
+    await t.services.database.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', expiredUser.id).execute();
+    const revoked = await t.login(revokedAdmin, 'pass-2026-pass');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: t.auth(revoked) })).statusCode).toBeLessThan(300);
+
+    const invalid: Array<[string, Record<string, string>]> = [
+      ['anonymous', {}],
+      ['malformed token', { authorization: 'Bearer not-a-real-token' }],
+      ['oversized token', { authorization: `Bearer ${'A'.repeat(5000)}` }],
+      ['wrong scheme', { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` }],
+      ['expired admin token', t.auth(expired)],
+      ['revoked admin token', t.auth(revoked)],
+    ];
+    const variants = (url: string): string[] => [
+      url,
+      `${url}/`,
+      url.replace('/api/', '/api//'),
+      url.replace(/\/([a-z])/, (_m, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+      url.toUpperCase(),
+      `${url}?lang=en&role=admin`,
+      `${url}%2f..%2f`,
+    ];
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes()) {
+      const key = `${route.method} ${route.url}`;
+      const access = route.url.startsWith('/api/admin') ? 'admin' : ACCESS[key];
+      if (access === undefined || access === 'public') continue;
+      const url = concrete(route.url);
+      const methods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
+      const shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
+      const refused: Array<[string, Record<string, string>]> = access === 'admin' ? [...invalid, ['retailer', shop]] : invalid;
+      for (const [who, headers] of refused) {
+        for (const method of [...methods, 'OPTIONS']) {
+          for (const variant of variants(url)) {
+            const payload = ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method) ? undefined : {};
+            const res = await t.app.inject({ method: method as 'GET', url: variant, headers, payload });
+            checked += 1;
+            if (res.statusCode < 300 || res.statusCode >= 500) failures.push(`${who}: ${method} ${variant} → ${res.statusCode}`);
+          }
+        }
+      }
+      // The exact route, as the right role: it passes the guard.
+      const allowed = access === 'admin' ? t.auth(await t.login(ADMIN.email, ADMIN.password)) : shop;
+      const payload = ['GET', 'DELETE'].includes(route.method) ? undefined : {};
+      const ok = await t.app.inject({ method: route.method as 'GET', url, headers: allowed, payload });
+      if ([401, 403].includes(ok.statusCode) || ok.statusCode >= 500) failures.push(`allowed role: ${key} → ${ok.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('path and query parameters: junk in any of them gets a 4xx {error} or a normal answer, never a 5xx', async () => {
+    const segment = fc.oneof(
+      fc.string({ maxLength: 40, unit: 'grapheme' }),
+      fc.constantFrom('0', '-1', '1.5', '99999999999', '1e3', '__proto__', 'constructor', '..', '%00', "1' or '1'='1", '<script>'),
+      fc.integer().map(String),
+    );
+    const query = fc.dictionary(fc.oneof(fc.constantFrom('lang', 'status', '__proto__', 'constructor'), fc.string({ maxLength: 10 })), fc.string({ maxLength: 30 }), { maxKeys: 4 });
+    const reads = routes().filter((r) => r.method === 'GET');
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...reads), segment, query, async (route, junk, params) => {
+        const path = route.url.replace(/:(\w+)/g, () => encodeURIComponent(junk)).replace(/\*$/, encodeURIComponent(junk));
+        const search = new URLSearchParams(params as Record<string, string>).toString();
+        const res = await t.app.inject({ method: 'GET', url: `${path}${search ? `?${search}` : ''}`, headers: admin });
+        if (res.statusCode >= 500) failures.push(`${path}?${search} → ${res.statusCode}`);
+        else if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json') && typeof res.json().error !== 'string') failures.push(`${path} → no {error}`);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 100) * 3 },
+    );
+    expect(failures).toEqual([]);
+  });
+
   it('1,000 responses carry 1,000 distinct CSP nonces, never unsafe-inline for scripts', async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 1000; i += 1) {
