@@ -11,14 +11,15 @@ import { StockistsService } from './modules/stockists/service.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { JsonCache } from './lib/json-cache.ts';
+import type { NoncedBody } from './lib/nonced-body.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 
 /** A rendered page kept with a placeholder where each response puts its own CSP nonce. */
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  /** The HTML cut at each nonce placeholder: a response joins the parts with its own nonce. */
-  parts: Buffer[];
+  /** The HTML with a placeholder where each response writes its own nonce. */
+  body: NoncedBody;
   etag: string;
 }
 

@@ -9,6 +9,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { publicJournal, publicPostPage, publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
 import { publicBrand } from './config.ts';
 import { requestLocale } from './lib/locale.ts';
+import { NoncedBody } from './lib/nonced-body.ts';
 import type { AppServices } from './services.ts';
 
 export type WebMode = 'production' | 'development';
@@ -124,7 +125,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
         const response = await renderPage(request, reply, placeholder);
         const body = await response.text();
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
-        return { status: response.status, headers, parts: body.split(placeholder).map((part) => Buffer.from(part)), etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+        return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
       });
       if (page.status >= 500) services.pageCache.delete(key);
 
@@ -141,9 +142,10 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       }
       reply.code(page.status);
       if (request.method === 'HEAD') return reply.send();
-      // Buffers, not one big string: no UTF-8 encoding of the page on each response.
-      const nonceBytes = Buffer.from(nonce);
-      return reply.send(Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part]))));
+      const body = page.body.take(nonce);
+      // Back to the page's pool once sent; a response cut short keeps its buffer (dropped).
+      reply.raw.once('finish', () => page.body.release(body));
+      return reply.send(body);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from './i18n/react.tsx';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';

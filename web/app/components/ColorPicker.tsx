@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { DEFAULT_PICKER_COLOR } from '@atelier/contract/pure';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;

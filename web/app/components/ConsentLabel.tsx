@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Link } from 'react-router';
 
 /** The consent sentence with links to /privacy and /legal (§2 retailers form). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** The back-office editor buttons: create or update, cancel (while editing) and start new. */
 export function EditorActions({

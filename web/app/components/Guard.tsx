@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useNavigate } from 'react-router';
 import type { Role } from '@atelier/contract';
 import { homeFor, useSession } from '../lib/session.tsx';

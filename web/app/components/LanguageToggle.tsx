@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 
 /** fr/en toggle: a real button naming the other language, in that language (lang attribute for screen readers). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** A screen whose content arrives with a later piece of work: its title, and a sentence. */
 export function PagePlaceholder({ titleKey, introKey = 'common.comingSoon' }: { titleKey: string; introKey?: string }) {

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { imageSource } from '@atelier/contract/pure';
 
 /**
@@ -19,6 +20,11 @@ export function ResponsiveImage({
   className?: string;
 }) {
   const source = imageSource(url);
+  // The page's main image is announced in <head>, so the browser fetches it before the
+  // scripts and fonts it would otherwise queue behind (it is the LCP element).
+  if (priority) {
+    preload(source.src, { as: 'image', fetchPriority: 'high', ...(source.srcSet ? { imageSrcSet: source.srcSet, imageSizes: sizes } : {}) });
+  }
   return (
     <img
       src={source.src}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';

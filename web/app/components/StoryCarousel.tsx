@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Link } from 'react-router';
 import { STORY_CAROUSEL_MS } from '@atelier/contract/pure';
 import type { CollectionState } from './CollectionGrid.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import type { PublicVariant } from '@atelier/contract';
 
 /** §2: swatches deduplicated by colour code, else colour name, else id; the name is the accessible text. */

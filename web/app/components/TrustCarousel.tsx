@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { TRUST_CAROUSEL_MS } from '@atelier/contract/pure';
 import { useReducedMotion } from '../lib/motion.ts';
 

@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, type Locale } from '@atelier/contract/pure';
 
 /** The strings of one language, as the root loader sends them (only the page's language reaches the browser). */
@@ -8,7 +7,7 @@ export type Messages = Record<string, unknown>;
 /** A synchronous, self-contained instance: the server makes one per render, the browser one per page load. */
 export function createI18n(lang: Locale, messages: Messages): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     resources: { [lang]: { translation: messages } } as Resource,
     lng: lang,
     fallbackLng: DEFAULT_LOCALE,

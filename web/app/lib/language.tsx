@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { LANG_COOKIE, STORAGE_KEYS, explicitLocale, type Locale } from '@atelier/contract/pure';
 import { storage } from './storage.ts';

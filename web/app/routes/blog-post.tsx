@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Link, data } from 'react-router';
 import { parseContent } from '@atelier/contract/pure';
 import type { PublicPostPage } from '@atelier/contract';

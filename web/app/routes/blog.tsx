@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import type { PublicSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
 import { JournalSections } from '../components/JournalSections.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import type { Route } from './+types/collection';
 import { CollectionGrid } from '../components/CollectionGrid.tsx';
 import { appContext } from '../context.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contact';
 import { CheckboxField, Field, FormMessage, Honeypot, TextAreaField } from '../components/Field.tsx';

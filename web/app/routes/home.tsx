@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import type { Route } from './+types/home';
 import { CollectionGrid } from '../components/CollectionGrid.tsx';
 import { MantraRotator } from '../components/MantraRotator.tsx';
@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="collection-title" className="section-title">
           {t('pages.collection')}
         </h2>
-        <CollectionGrid state={loaderData} eagerFirst={0} />
+        <CollectionGrid state={loaderData} eagerFirst={1} />
       </section>
     </>
   );

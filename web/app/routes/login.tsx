@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { LoginResponse } from '@atelier/contract';
 import type { Route } from './+types/login';

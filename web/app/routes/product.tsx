@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Link, data } from 'react-router';
 import type { PublicProduct, TradeProduct } from '@atelier/contract';
 import type { Route } from './+types/product';

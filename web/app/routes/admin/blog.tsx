@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
 import { LOCALES, SLUG_PATTERN, type Locale } from '@atelier/contract/pure';
 import type { AdminPost, AdminSection } from '@atelier/contract';

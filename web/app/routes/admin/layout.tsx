@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
 import { RequireRole } from '../../components/Guard.tsx';

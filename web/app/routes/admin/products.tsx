@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
 import { GALLERY_MAX, LOCALES, SIZES, type Locale } from '@atelier/contract/pure';
 import type { AdminProduct } from '@atelier/contract';
