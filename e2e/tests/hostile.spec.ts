@@ -5,6 +5,8 @@ import { expect, settled, signIn, test } from '../fixtures.ts';
 const XSS = `<img src=x onerror=__pwned=1></script><script>__pwned=2</script>"'&`;
 
 test('markup typed into any field is shown as text on public pages and in the back-office, and never runs', async ({ page, request }) => {
+  // A dozen pages, each checked by axe at two widths by the guard: more than the default minute.
+  test.slow();
   const login = await request.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   const auth = { authorization: `Bearer ${(await login.json()).access_token}` };
   const created = await request.post('/api/admin/products', {

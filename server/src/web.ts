@@ -123,7 +123,9 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       const key = `${requestLocale(request)}|${request.url}`;
       const page = await services.pageCache.get(key, async () => {
         const response = await renderPage(request, reply, placeholder);
-        const body = await response.text();
+        // The scripts only make the page interactive: they load at low priority, after the
+        // stylesheet, the fonts and the main image that the first paint needs.
+        const body = (await response.text()).replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
         return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
       });

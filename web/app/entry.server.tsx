@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { appContext } from './context.ts';
 
@@ -30,16 +29,23 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
       onAllReady() {
-        const body = new PassThrough({
+        // The page is complete: gather it into one string (no web stream in between, which
+        // cost more than the rest of the hand-over) and answer with it.
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
           final(callback) {
             clearTimeout(timeoutId);
             timeoutId = undefined;
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(new Response(Buffer.concat(chunks).toString('utf8'), { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);
