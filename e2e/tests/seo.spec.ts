@@ -46,6 +46,20 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect(blocks.find((b: { '@type': string }) => b['@type'] === 'Organization')).toMatchObject({ name: 'Maison Solène', legalName: 'Maison Solène SAS' });
   });
 
+  test('the first paint comes first: main image preloaded at high priority, stylesheet before the scripts, scripts at low priority', async ({ request }) => {
+    for (const path of ['/', '/collection/8']) {
+      const head = /<head>(.*?)<\/head>/s.exec(await (await request.get(path)).text())![1]!;
+      const image = head.indexOf('<link rel="preload" as="image" fetchPriority="high"');
+      const stylesheet = head.indexOf('rel="stylesheet"');
+      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(image, `${path}: LCP image preload`).toBeGreaterThan(-1);
+      expect(stylesheet, `${path}: stylesheet`).toBeGreaterThan(-1);
+      expect(preloads.length, path).toBeGreaterThan(0);
+      expect(stylesheet, `${path}: stylesheet before the scripts`).toBeLessThan(head.indexOf('<link rel="modulepreload"'));
+      for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+    }
+  });
+
   test('public pages are compressed, cacheable and revalidated with an ETag', async ({ request }) => {
     const first = await request.get('/story?lang=fr', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(first.headers()['content-encoding']).toMatch(/br|gzip/);

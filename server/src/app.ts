@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -18,6 +18,7 @@ import { API_ERRORS, isKnownMessage, localizeMessage } from '@atelier/contract';
 import { requestLocale } from './lib/locale.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './lib/http-errors.ts';
+import { weakEtag } from './lib/json-cache.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/users/routes.ts';
@@ -212,7 +213,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           // Cached reads bring their ETag; others get one from their bytes.
           let etag = reply.getHeader('etag') as string | undefined;
           if (!etag && typeof payload === 'string') {
-            etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+            etag = weakEtag(payload);
             reply.header('etag', etag);
           }
           if (etag && request.headers['if-none-match'] === etag) {

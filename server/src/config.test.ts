@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -46,5 +48,15 @@ describe('configuration', () => {
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(() => loadConfig(env)).not.toThrow();
+  });
+
+  it('runs React in production mode when NODE_ENV is unset (npm start): main.ts sets it before React loads', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const script = `await import(${JSON.stringify(main)}); const react = await import('react'); console.log(process.env.NODE_ENV, typeof react.default.act);`;
+    const env = { ...process.env };
+    delete env.NODE_ENV;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }).trim();
+    // React's production build has no act(); its development build does.
+    expect(out).toBe('production undefined');
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { publicJournal, publicPostPage, publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
 import { publicBrand } from './config.ts';
 import { requestLocale } from './lib/locale.ts';
+import { weakEtag } from './lib/json-cache.ts';
 import { NoncedBody } from './lib/nonced-body.ts';
 import type { AppServices } from './services.ts';
 
@@ -127,7 +128,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
         // stylesheet, the fonts and the main image that the first paint needs.
         const body = (await response.text()).replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
-        return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+        return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: weakEtag(body) };
       });
       if (page.status >= 500) services.pageCache.delete(key);
 

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestContext, type TestContext } from '../../test/helpers.ts';
 import { sampleProduct } from '../../test/fixtures.ts';
-import { withSearchPath } from '../db/index.ts';
-import { backup, pgSchemaOf, restore } from './backup.ts';
+import { pgSchemaOf, withSearchPath } from '../db/index.ts';
+import { backup, restore } from './backup.ts';
 
 describe('backup and restore (SQLite, while the site runs)', () => {
   let t: TestContext;

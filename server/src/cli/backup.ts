@@ -6,16 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Config } from '../config.ts';
-
-/**
- * The schema the site's tables live in: `public`, or the one DATABASE_URL names with
- * `?options=-c search_path=NAME` (several sites can then share one database).
- */
-export function pgSchemaOf(databaseUrl: string): string {
-  const options = new URL(databaseUrl).searchParams.get('options') ?? '';
-  const name = /search_path\s*=\s*([a-z_][a-z0-9_]*)/i.exec(options)?.[1];
-  return name ?? 'public';
-}
+import { pgSchemaOf } from '../db/index.ts';
 
 function tar(args: string[]) {
   execFileSync('tar', args, { stdio: 'inherit' });

@@ -37,6 +37,16 @@ export function withSearchPath(databaseUrl: string, schema: string): string {
   return url.toString().replace(/([?&])options=[^&]*/, `$1options=${encodeURIComponent(`-c search_path=${schema}`)}`);
 }
 
+/**
+ * The schema the site's tables live in: `public`, or the one DATABASE_URL names with
+ * `?options=-c search_path=NAME` (several sites can then share one database).
+ */
+export function pgSchemaOf(databaseUrl: string): string {
+  const options = new URL(databaseUrl).searchParams.get('options') ?? '';
+  const name = /search_path\s*=\s*([a-z_][a-z0-9_]*)/i.exec(options)?.[1];
+  return name ?? 'public';
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const schemaName = options.pgSchema;

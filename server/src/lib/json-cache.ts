@@ -8,9 +8,14 @@ export interface SerializedJson {
   etag: string;
 }
 
+/** The weak ETag of a response body (pages, JSON reads). */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
 export function serializeJson(value: unknown): SerializedJson {
   const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: weakEtag(body) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, withSearchPath, type Dialect } from '../db/index.ts';
@@ -371,13 +372,9 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
 }
 
 if (import.meta.main) {
-  const args = process.argv.slice(2);
-  const arg = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const kills = Number(arg('kills') ?? 500);
-  const which = arg('db') ?? 'both';
+  const { values } = parseArgs({ options: { kills: { type: 'string', default: '500' }, db: { type: 'string', default: 'both' } } });
+  const kills = Number(values.kills);
+  const which = values.db;
   const dialects: Dialect[] = which === 'both' ? (process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']) : [which as Dialect];
   const reports = await Promise.all(dialects.map((dialect) => runCrashTest({ dialect, kills, log: console.log })));
   let failed = false;

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Dialect } from '../db/index.ts';
 import { runCrashTest } from './crash.ts';
@@ -19,14 +20,10 @@ const P99_BUDGET_MS = 50;
 /** Memory may breathe with the garbage collector, not climb. */
 const RSS_GROWTH_LIMIT = 0.2;
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const kills = Number(arg('kills') ?? 500);
-const seconds = Number(arg('seconds') ?? 60);
-const skip = arg('skip');
+const { values } = parseArgs({ options: { kills: { type: 'string', default: '500' }, seconds: { type: 'string', default: '60' }, skip: { type: 'string' } } });
+const kills = Number(values.kills);
+const seconds = Number(values.seconds);
+const skip = values.skip;
 const failures: string[] = [];
 
 if (skip !== 'crash') {
