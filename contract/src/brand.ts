@@ -22,6 +22,8 @@ export interface SsrContext {
   nonce: string;
   brand: Brand;
   dev: boolean;
+  /** Receives the finished page's bytes, so the server's page cache takes them as they are. */
+  onHtml?: (html: Uint8Array) => void;
   /** Public reads for the loaders (anonymous shapes only). */
   catalogue: {
     list(lang: Locale): Promise<PublicProduct[]>;

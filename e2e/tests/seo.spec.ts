@@ -76,9 +76,11 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  test('first-load bytes stay within the budgets (JS ≤ 130 KB, CSS ≤ 20 KB gzip) on every public page; admin code never loads there', async ({ request }) => {
+  test('first-load bytes stay within the budgets (JS ≤ 130 KB, CSS ≤ 20 KB gzip) on every public page; admin code and strings never load there', async ({ request }) => {
     for (const path of ['/', '/collection', '/collection/8', '/story', '/faq', '/retailers', '/blog', '/blog/une-robe-trois-semaines', '/contact', '/privacy', '/legal', '/login']) {
       const html = await (await request.get(path)).text();
+      // The back-office's strings (a third of all strings) ride only with its own pages.
+      expect(html, `${path} carries the back-office strings`).not.toContain('Navigation du back-office');
       const files = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
       let js = 0;
       let css = 0;
@@ -94,5 +96,6 @@ test.describe('what search engines and link previews read (no browser)', () => {
       expect(js / 1024, `${path} JS KB`).toBeLessThanOrEqual(130);
       expect(css / 1024, `${path} CSS KB`).toBeLessThanOrEqual(20);
     }
+    expect(await (await request.get('/admin/products')).text()).toContain('Navigation du back-office');
   });
 });

@@ -50,6 +50,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 /** Mounts the React Router site: built assets + SSR for every other GET path. */
 export async function mountWeb(app: FastifyInstance, { services, mode }: { services: AppServices; mode: WebMode }): Promise<void> {
   let getBuild: () => Promise<BuildWithContext>;
+  let handler: ReturnType<typeof createRequestHandler>;
 
   if (mode === 'development') {
     const { createServer } = await import('vite');
@@ -64,12 +65,17 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     app.use(vite.middlewares);
     app.addHook('onClose', async () => vite.close());
     getBuild = async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as BuildWithContext;
+    // Vite may hand a new build after an edit: React Router derives its routes again each time.
+    handler = createRequestHandler(() => getBuild(), mode);
   } else {
     if (!fs.existsSync(serverBuildFile)) {
       throw new Error(`The site is not built (${serverBuildFile} is missing): run \`npm run build\`.`);
     }
     const build = (await import(pathToFileURL(serverBuildFile).href)) as BuildWithContext;
     getBuild = async () => build;
+    // One build for the process: React Router derives its route tables once (given a function,
+    // it would derive them again on every request).
+    handler = createRequestHandler(build, mode);
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -82,15 +88,14 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     });
   }
 
-  const handler = createRequestHandler(() => getBuild(), mode);
   // Pages are rendered with this stand-in nonce, kept in the cache, and each
   // response gets its own nonce in place of it (and in its CSP header).
   const placeholder = randomBytes(16).toString('base64');
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<Response> => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
     const build = await getBuild();
     const context = new RouterContextProvider();
-    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal });
+    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, onHtml });
     return handler(toFetchRequest(request, reply), context);
   };
   const brand = publicBrand(services.config);
@@ -123,10 +128,11 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       // during SSR), so one render serves everyone asking the same URL in the same language.
       const key = `${requestLocale(request)}|${request.url}`;
       const page = await services.pageCache.get(key, async () => {
-        const response = await renderPage(request, reply, placeholder);
-        // The scripts only make the page interactive: they load at low priority, after the
-        // stylesheet, the fonts and the main image that the first paint needs.
-        const body = (await response.text()).replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+        let html: Uint8Array | undefined;
+        const response = await renderPage(request, reply, placeholder, (bytes) => (html = bytes));
+        // A page comes as its bytes (no second pass through the Response body); anything else
+        // (a redirect, a last-resort error) is read from the response.
+        const body = html ? Buffer.from(html.buffer, html.byteOffset, html.byteLength) : Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
         return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: weakEtag(body) };
       });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { I18nextProvider } from './i18n/react.tsx';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
@@ -13,20 +13,24 @@ import stylesheet from './styles.css?url';
 import serifFont from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
 import sansFont from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url';
 
+const isBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
+
 /** The language is resolved on the server (query, cookie, Accept-Language) so SSR and hydration agree. */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { brand, nonce } = context.get(appContext);
   const lang = requestLocale(request);
-  return { lang, brand, nonce, messages: messagesJsonFor(lang) };
+  return { lang, brand, nonce, messages: messagesJsonFor(lang, { admin: isBackOffice(new URL(request.url)) }) };
 }
 
 /**
  * The strings travel with the root data, so the root loader runs again only
  * when the language may have changed (an explicit revalidation after the
- * toggle, or a different ?lang), not on every navigation.
+ * toggle, or a different ?lang), or when the back-office's strings are needed,
+ * not on every navigation.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  if (isBackOffice(nextUrl) && !isBackOffice(currentUrl)) return true;
   return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
 }
 
@@ -73,12 +77,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
+  // New strings (another language, or the back-office's on entering it) are added before the
+  // screens below render with them, not after; the language then changes in an effect.
+  const applied = useRef(loaderData.messages);
+  if (!import.meta.env.SSR && applied.current !== loaderData.messages) {
+    i18n.addResourceBundle(loaderData.lang, 'translation', JSON.parse(loaderData.messages) as Messages, true, true);
+    applied.current = loaderData.messages;
+  }
   useEffect(() => {
     if (i18n.language === loaderData.lang) return;
-    i18n.addResourceBundle(loaderData.lang, 'translation', JSON.parse(loaderData.messages) as Messages, true, true);
     void i18n.changeLanguage(loaderData.lang);
     document.documentElement.lang = loaderData.lang;
-  }, [i18n, loaderData.lang, loaderData.messages]);
+  }, [i18n, loaderData.lang]);
   return (
     <I18nextProvider i18n={i18n}>
       <SessionProvider>

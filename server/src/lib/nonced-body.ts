@@ -13,9 +13,9 @@ export class NoncedBody {
   private readonly poolSize: number;
   readonly length: number;
 
-  constructor(html: string, placeholder: string, poolSize = 32) {
+  constructor(html: string | Buffer, placeholder: string, poolSize = 32) {
     this.poolSize = poolSize;
-    this.template = Buffer.from(html);
+    this.template = typeof html === 'string' ? Buffer.from(html) : html;
     this.length = this.template.length;
     this.nonceLength = Buffer.byteLength(placeholder);
     for (let at = this.template.indexOf(placeholder); at !== -1; at = this.template.indexOf(placeholder, at + this.nonceLength)) this.slots.push(at);

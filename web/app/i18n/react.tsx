@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
+import { rememberingT } from './index.ts';
 
 /**
  * The React side of i18next, in the few lines this site needs (the instance in context, and a
@@ -24,6 +25,6 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
   );
   const language = useSyncExternalStore(subscribe, () => i18n.language, () => i18n.language);
   // A new function when the language changes, so memoised children and effects see the change.
-  const t = useMemo(() => i18n.getFixedT(language), [i18n, language]);
+  const t = useMemo(() => rememberingT(i18n, language), [i18n, language]);
   return { t, i18n };
 }
