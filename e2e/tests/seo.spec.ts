@@ -70,6 +70,18 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect(again.headers()['content-security-policy']).toBeUndefined();
   });
 
+  test('the tracking parameters of a shared link leave the page as it is (same bytes); the reset link keeps its token', async ({ request }) => {
+    const clean = await request.get('/collection/8?lang=en');
+    const shared = await request.get('/collection/8?utm_source=pinterest&lang=en&fbclid=IwAR0x&v=1');
+    expect(shared.status()).toBe(200);
+    // The same render: same bytes, hence the same ETag.
+    expect(shared.headers()['etag']).toBe(clean.headers()['etag']);
+    expect(await shared.text()).not.toContain('IwAR0x');
+    const reset = await (await request.get('/reset-password?lang=en&token=abc&utm_source=mail')).text();
+    expect(reset).toContain('type="password"');
+    expect(await (await request.get('/reset-password?lang=en&utm_source=mail')).text()).not.toContain('type="password"');
+  });
+
   test('built assets are immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)![1]!;

@@ -33,6 +33,8 @@ const schema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** How long an anonymous page render is reused (0: render every request). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   FORMS_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   FORMS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -55,7 +55,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const kick = () => mail.kick();
   const stockists = new StockistsService(database.db, config, auth, kick);
   const contact = new ContactService(database.db, config, kick);
-  const pageCache = new TtlCache<CachedPage>(30_000, 500);
+  const pageCache = new TtlCache<CachedPage>(config.PAGE_CACHE_SECONDS * 1000, 500);
   const jsonCache = new JsonCache();
   const onContentChange = () => {
     jsonCache.clear();

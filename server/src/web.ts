@@ -11,7 +11,7 @@ import { publicBrand } from './config.ts';
 import { requestLocale } from './lib/locale.ts';
 import { weakEtag } from './lib/json-cache.ts';
 import { NoncedBody } from './lib/nonced-body.ts';
-import type { AppServices } from './services.ts';
+import type { AppServices, CachedPage } from './services.ts';
 
 export type WebMode = 'production' | 'development';
 
@@ -22,8 +22,28 @@ const clientDir = path.join(webDir, 'build/client');
 /** The build's entry.server exports the context token, so server and bundle share one instance. */
 type BuildWithContext = ServerBuild & { entry: { module: { appContext: RouterContext<SsrContext> } } };
 
+/**
+ * The query parameters a page's render reads: the language, and the reset link's token. Any
+ * other (utm_source, fbclid from a shared link, a cache-buster) changes nothing on the page, so
+ * it is left out of the render and of the cache key: such visits are served from the cache.
+ */
+const PAGE_PARAMS = ['lang', 'token'] as const;
+
+export function pageUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const given = new URLSearchParams(url.slice(query + 1));
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${url.slice(0, query)}?${search}` : url.slice(0, query);
+}
+
 /** Fastify request → Fetch Request (GET/HEAD only: the site's forms talk to /api). */
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -32,7 +52,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     else if (value !== undefined) headers.set(name, String(value));
   }
   const origin = `${request.protocol}://${request.host}`;
-  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: controller.signal });
+  return new Request(new URL(url, origin), { method: request.method, headers, signal: controller.signal });
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<void> {
@@ -91,12 +111,13 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
   // Pages are rendered with this stand-in nonce, kept in the cache, and each
   // response gets its own nonce in place of it (and in its CSP header).
   const placeholder = randomBytes(16).toString('base64');
+  const cachePages = services.config.PAGE_CACHE_SECONDS > 0;
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string, url: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
     const build = await getBuild();
     const context = new RouterContextProvider();
     context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, onHtml });
-    return handler(toFetchRequest(request, reply), context);
+    return handler(toFetchRequest(request, reply, url), context);
   };
   const brand = publicBrand(services.config);
   const { catalogue, journal } = services;
@@ -122,20 +143,23 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     url: '/*',
     handler: async (request, reply) => {
       const nonce = reply.raw.cspNonce ?? '';
-      if (mode === 'development') return sendFetchResponse(reply, await renderPage(request, reply, nonce));
+      if (mode === 'development') return sendFetchResponse(reply, await renderPage(request, reply, nonce, request.url));
 
       // Every page is rendered for an anonymous visitor (the token never reaches the server
       // during SSR), so one render serves everyone asking the same URL in the same language.
-      const key = `${requestLocale(request)}|${request.url}`;
-      const page = await services.pageCache.get(key, async () => {
+      const url = pageUrl(request.url);
+      // The language the render will read: the kept ?lang (the first, if several), cookie, header.
+      const key = `${requestLocale(request, new URL(url, 'http://page').searchParams.get('lang'))}|${url}`;
+      const render = async (): Promise<CachedPage> => {
         let html: Uint8Array | undefined;
-        const response = await renderPage(request, reply, placeholder, (bytes) => (html = bytes));
+        const response = await renderPage(request, reply, placeholder, url, (bytes) => (html = bytes));
         // A page comes as its bytes (no second pass through the Response body); anything else
         // (a redirect, a last-resort error) is read from the response.
         const body = html ? Buffer.from(html.buffer, html.byteOffset, html.byteLength) : Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
         return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: weakEtag(body) };
-      });
+      };
+      const page = cachePages ? await services.pageCache.get(key, render) : await render();
       if (page.status >= 500) services.pageCache.delete(key);
 
       for (const [name, value] of page.headers) reply.header(name, value);

@@ -1,9 +1,12 @@
 import { resolveLocale, type Locale } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 
-/** The caller's language: ?lang, then the lang cookie, then Accept-Language (as the pages do). */
-export function requestLocale(request: FastifyRequest): Locale {
-  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+/**
+ * The caller's language: ?lang, then the lang cookie, then Accept-Language (as the pages do).
+ * `lang` overrides the query's value (the page cache passes the one its render will read).
+ */
+export function requestLocale(request: FastifyRequest, lang?: string | null): Locale {
+  const query = lang !== undefined ? lang : (request.query as Record<string, unknown> | undefined)?.lang;
   const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
   return resolveLocale({
     query: typeof query === 'string' ? query : null,

@@ -19,7 +19,9 @@ export class TtlCache<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    if (hit) this.entries.delete(key);
+    // Full: the oldest entry goes (a flood of one-off keys cannot empty the cache of the pages in use).
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const generation = this.generation;
     const value = load();
     this.entries.set(key, { value, expires: now + this.ttlMs });

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { pageUrl } from './web.ts';
+
+describe('the URL a page is rendered and cached for', () => {
+  it('keeps the path, the language and the reset token; drops what no page reads', () => {
+    expect(pageUrl('/story')).toBe('/story');
+    expect(pageUrl('/story?')).toBe('/story');
+    expect(pageUrl('/collection/8?utm_source=ig&lang=en&fbclid=x')).toBe('/collection/8?lang=en');
+    expect(pageUrl('/?v=123')).toBe('/');
+    expect(pageUrl('/reset-password?token=a%2Bb&utm_medium=mail')).toBe('/reset-password?token=a%2Bb');
+  });
+
+  it('keeps the first of repeated parameters, as the page reads it', () => {
+    expect(pageUrl('/?lang=en&lang=fr')).toBe('/?lang=en');
+  });
+});
