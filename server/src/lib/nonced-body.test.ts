@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextNonce } from '../app.ts';
-import { NoncedBody } from './nonced-body.ts';
+import { NoncedBody, PoolBudget } from './nonced-body.ts';
 
 describe('a cached page with a nonce per response', () => {
   const placeholder = nextNonce();
@@ -25,6 +25,20 @@ describe('a cached page with a nonce per response', () => {
     expect(again).toBe(first);
     expect(again.toString()).toBe(html.replaceAll(placeholder, c));
     expect(page.take(nextNonce())).not.toBe(first);
+  });
+
+  it('keeps no more pooled bytes than its limit, across pages', () => {
+    const budget = new PoolBudget(Buffer.byteLength(html) * 1.5);
+    const [one, two] = [new NoncedBody(html, placeholder, { budget }), new NoncedBody(html, placeholder, { budget })];
+    const a = one.take(nextNonce());
+    const b = two.take(nextNonce());
+    one.release(a);
+    two.release(b); // over the limit: left to the garbage collector
+    expect(two.take(nextNonce())).not.toBe(b);
+    expect(one.take(nextNonce())).toBe(a); // taken out of the pool: room again
+    const c = two.take(nextNonce());
+    two.release(c);
+    expect(two.take(nextNonce())).toBe(c);
   });
 
   it('refuses a nonce of another length (it would shift the page)', () => {
