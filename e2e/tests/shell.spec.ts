@@ -128,9 +128,11 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('the pages are served with a per-request CSP nonce on every script', async ({ request }) => {
-  const a = await request.get('/');
-  const b = await request.get('/');
+test('the pages are served with a per-request CSP nonce on every script, gzip-encoded for browsers too', async ({ request }) => {
+  // As a browser asks: the cached page's gzip form gets this response's nonce as well.
+  const a = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  const b = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  expect(a.headers()['content-encoding']).toBe('gzip');
   const nonceA = /'nonce-([^']+)'/.exec(a.headers()['content-security-policy'] ?? '')?.[1];
   const nonceB = /'nonce-([^']+)'/.exec(b.headers()['content-security-policy'] ?? '')?.[1];
   expect(nonceA).toBeTruthy();

@@ -217,7 +217,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
             reply.header('etag', etag);
           }
           if (etag && request.headers['if-none-match'] === etag) {
-            reply.code(304);
+            reply.code(304).removeHeader('content-encoding');
             return '';
           }
         }

@@ -10,6 +10,7 @@ import { publicJournal, publicPostPage, publicProduct, publicProductList, type S
 import { publicBrand } from './config.ts';
 import { requestLocale } from './lib/locale.ts';
 import { weakEtag } from './lib/json-cache.ts';
+import { acceptedEncoding, COMPRESS_FROM_BYTES } from './lib/encodings.ts';
 import { NoncedBody } from './lib/nonced-body.ts';
 import type { AppServices, CachedPage } from './services.ts';
 
@@ -101,6 +102,8 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build leaves .br and .gz copies of every text file (web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -163,7 +166,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       if (page.status >= 500) services.pageCache.delete(key);
 
       for (const [name, value] of page.headers) reply.header(name, value);
-      reply.header('vary', 'Accept-Language, Cookie');
+      reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
       if (page.status === 200) {
         reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
         reply.header('etag', page.etag);
@@ -174,10 +177,14 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
         }
       }
       reply.code(page.status);
+      // Browsers get the page's gzip form, made once per cached page (brotli would have to be
+      // made again for every nonce); a client asking for brotli only gets it from the plugin.
+      const encoding = page.body.length >= COMPRESS_FROM_BYTES && acceptedEncoding(request, ['gzip']) ? 'gzip' : 'identity';
+      if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
       if (request.method === 'HEAD') return reply.send();
-      const body = page.body.take(nonce);
+      const body = page.body.take(nonce, encoding);
       // Back to the page's pool once sent; a response cut short keeps its buffer (dropped).
-      reply.raw.once('finish', () => page.body.release(body));
+      reply.raw.once('finish', () => page.body.release(body, encoding));
       return reply.send(body);
     },
   });

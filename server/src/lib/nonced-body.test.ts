@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { nextNonce } from '../app.ts';
 import { NoncedBody, PoolBudget } from './nonced-body.ts';
@@ -43,5 +44,33 @@ describe('a cached page with a nonce per response', () => {
 
   it('refuses a nonce of another length (it would shift the page)', () => {
     expect(() => new NoncedBody(html, placeholder).take('short')).toThrow();
+  });
+});
+
+describe('the gzip form of a cached page', () => {
+  const placeholder = nextNonce();
+  const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Lin lavé, coton ${i} ✓</p>`).join('');
+  const pages = {
+    'nonces inside': `<html><head><script nonce="${placeholder}">a()</script></head><body>${text(300)}<script nonce="${placeholder}">b()</script>${text(50)}</body></html>`,
+    'a nonce at each end': `${placeholder}${text(200)}${placeholder}`,
+    'no nonce': text(100),
+  };
+
+  for (const [name, html] of Object.entries(pages)) {
+    it(`inflates to the page with this response's nonce (${name}), CRC and length checked`, () => {
+      const page = new NoncedBody(html, placeholder);
+      for (let i = 0; i < 3; i += 1) {
+        const nonce = nextNonce();
+        const gzipped = page.take(nonce, 'gzip');
+        // gunzip verifies the trailer's CRC-32 and length.
+        expect(zlib.gunzipSync(gzipped).toString()).toBe(html.replaceAll(placeholder, nonce));
+        page.release(gzipped, 'gzip');
+      }
+    });
+  }
+
+  it('is much smaller than the page', () => {
+    const page = new NoncedBody(pages['nonces inside'], placeholder);
+    expect(page.take(nextNonce(), 'gzip').length).toBeLessThan(page.length / 5);
   });
 });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
@@ -53,11 +54,25 @@ describe.each(DIALECTS)('search engines and caching on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/products?lang=fr' })).json().length).toBe(before + 1);
   });
 
-  it('compresses JSON with brotli or gzip when asked', async () => {
+  it('compresses JSON with brotli or gzip when asked (q=0 honoured), the same bytes and ETag once decoded', async () => {
     for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin, payload: sampleProduct() });
-    const br = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr', headers: { 'accept-encoding': 'br' } });
+    const plain = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     const gz = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    for (const response of [br, gz]) {
+      expect(response.headers['etag']).toBe(plain.headers['etag']);
+      expect(response.headers['vary']).toContain('Accept-Encoding');
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    const revalidated = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr', headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers['etag']) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['content-encoding']).toBeUndefined();
   });
 });
