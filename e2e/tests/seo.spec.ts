@@ -82,6 +82,15 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect(await (await request.get('/reset-password?lang=en&utm_source=mail')).text()).not.toContain('type="password"');
   });
 
+  test('a client navigation gets the data of the routes it asks for only', async ({ request }) => {
+    const productOnly = await (await request.get('/collection/8.data?lang=en&_routes=routes%2Fproduct')).text();
+    const withRoot = await (await request.get('/collection/8.data?lang=en&_routes=root%2Croutes%2Fproduct')).text();
+    expect(productOnly).toContain('Sun dress');
+    // The strings ride with the root data: not sent when the root is not asked for.
+    expect(productOnly).not.toContain('siteDescription');
+    expect(withRoot).toContain('siteDescription');
+  });
+
   test('built assets are immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)![1]!;

@@ -10,6 +10,10 @@ describe('the URL a page is rendered and cached for', () => {
     expect(pageUrl('/reset-password?token=a%2Bb&utm_medium=mail')).toBe('/reset-password?token=a%2Bb');
   });
 
+  it("leaves React Router's data requests as they are (which loaders to run is in the query)", () => {
+    expect(pageUrl('/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x')).toBe('/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x');
+  });
+
   it('keeps the first of repeated parameters, as the page reads it', () => {
     expect(pageUrl('/?lang=en&lang=fr')).toBe('/?lang=en');
   });

@@ -27,12 +27,15 @@ type BuildWithContext = ServerBuild & { entry: { module: { appContext: RouterCon
  * The query parameters a page's render reads: the language, and the reset link's token. Any
  * other (utm_source, fbclid from a shared link, a cache-buster) changes nothing on the page, so
  * it is left out of the render and of the cache key: such visits are served from the cache.
+ * (With `routeDiscovery: 'initial'` there is no /__manifest request whose parameters matter.)
  */
 const PAGE_PARAMS = ['lang', 'token'] as const;
 
 export function pageUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
+  // A client navigation's data request (/path.data?_routes=…) is React Router's own: as it is.
+  if (url.slice(0, query).endsWith('.data')) return url;
   const given = new URLSearchParams(url.slice(query + 1));
   const kept = new URLSearchParams();
   for (const name of PAGE_PARAMS) {
