@@ -318,3 +318,50 @@ test.describe('admin products', () => {
     expect(ACCOUNTS.admin.email).toBeTruthy();
   });
 });
+
+test.describe('the owner sees an edit at once', () => {
+  test('a product page seen just before an edit shows the edit when the owner goes back to it', async ({ page, request }) => {
+    const login = await request.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+    const auth = { authorization: `Bearer ${(await login.json()).access_token}` };
+    const translations = (title: string) => [
+      { locale: 'fr', title, description: 'Une chemise en lin lavé.', mantra: null },
+      { locale: 'en', title: `${title} (en)`, description: 'A washed linen shirt.', mantra: null },
+    ];
+    const variants = [
+      {
+        colorCode: '#c99a3b',
+        imageUrl: '/uploads/afb68483eb857129163e7651-1200x1500.webp',
+        imageGallery: [],
+        price: 42,
+        sizes: ['M'],
+        translations: [
+          { locale: 'fr', colorName: 'Ocre' },
+          { locale: 'en', colorName: 'Ochre' },
+        ],
+      },
+    ];
+    const created = await request.post('/api/admin/products', { headers: auth, data: { translations: translations('Chemise Garrigue'), variants } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    const card = page.getByTestId('admin-product-card').filter({ has: page.getByRole('link', { name: 'Chemise Garrigue' }) });
+    // Seen on the site (a client-side navigation, as the owner clicks through)…
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chemise Garrigue');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    // …then edited…
+    await page.getByRole('button', { name: 'Modifier « Chemise Garrigue »' }).click();
+    await page.getByLabel('Titre').first().fill('Chemise Garrigue brodée');
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Le produit a été mis à jour.' })).toBeVisible();
+    // …and seen again at once: not the copy the browser kept a minute ago.
+    await page.getByTestId('admin-product-card').getByRole('link', { name: 'Chemise Garrigue brodée' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection/${id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chemise Garrigue brodée');
+
+    expect((await request.delete(`/api/admin/products/${id}`, { headers: auth })).status()).toBe(204);
+  });
+});

@@ -82,8 +82,12 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect(await (await request.get('/reset-password?lang=en&utm_source=mail')).text()).not.toContain('type="password"');
   });
 
-  test('a client navigation gets the data of the routes it asks for only', async ({ request }) => {
-    const productOnly = await (await request.get('/collection/8.data?lang=en&_routes=routes%2Fproduct')).text();
+  test('a client navigation gets the data of the routes it asks for only, checked with the server each time', async ({ request }) => {
+    const data = await request.get('/collection/8.data?lang=en&_routes=routes%2Fproduct');
+    expect(data.headers()['cache-control']).toBe('no-cache');
+    const again = await request.get('/collection/8.data?lang=en&_routes=routes%2Fproduct', { headers: { 'if-none-match': data.headers()['etag']! } });
+    expect(again.status()).toBe(304);
+    const productOnly = await data.text();
     const withRoot = await (await request.get('/collection/8.data?lang=en&_routes=root%2Croutes%2Fproduct')).text();
     expect(productOnly).toContain('Sun dress');
     // The strings ride with the root data: not sent when the root is not asked for.

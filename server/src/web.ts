@@ -31,11 +31,14 @@ type BuildWithContext = ServerBuild & { entry: { module: { appContext: RouterCon
  */
 const PAGE_PARAMS = ['lang', 'token'] as const;
 
+/** React Router's request for a client navigation's data (/path.data?_routes=…). */
+const isDataRequest = (url: string) => (url.includes('?') ? url.slice(0, url.indexOf('?')) : url).endsWith('.data');
+
 export function pageUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
-  // A client navigation's data request (/path.data?_routes=…) is React Router's own: as it is.
-  if (url.slice(0, query).endsWith('.data')) return url;
+  // A client navigation's data request names the loaders to run in its query: kept as it is.
+  if (isDataRequest(url)) return url;
   const given = new URLSearchParams(url.slice(query + 1));
   const kept = new URLSearchParams();
   for (const name of PAGE_PARAMS) {
@@ -171,7 +174,10 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       for (const [name, value] of page.headers) reply.header(name, value);
       reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
       if (page.status === 200) {
-        reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+        // A client navigation's data is checked with the server each time (a 304 when unchanged):
+        // the owner who clicks from the back-office to a product just edited sees the edit, not
+        // the copy the browser kept from a minute before. Whole pages may be reused a little.
+        reply.header('cache-control', isDataRequest(url) ? 'no-cache' : 'public, max-age=60, stale-while-revalidate=600');
         reply.header('etag', page.etag);
         if (request.headers['if-none-match'] === page.etag) {
           // The browser keeps its copy, nonce and CSP together: no new CSP header here.
