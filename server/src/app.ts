@@ -19,6 +19,7 @@ import { requestLocale } from './lib/locale.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './lib/http-errors.ts';
 import { weakEtag } from './lib/json-cache.ts';
+import { COMPRESS_FROM_BYTES } from './lib/encodings.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/users/routes.ts';
@@ -139,7 +140,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
   });
 
   // brotli or gzip for HTML, JSON, JS and CSS (images are already compressed).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 
   await app.register(rateLimit, {
     global: false,

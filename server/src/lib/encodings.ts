@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip';
 
-/** Bodies smaller than this go as they are (the compression plugin's threshold too). */
+/** Bodies smaller than this go as they are (the compression plugin is registered with it too). */
 export const COMPRESS_FROM_BYTES = 1024;
 
 /** The best of `offered` that the request accepts (Accept-Encoding, q-values honoured), or null. */
