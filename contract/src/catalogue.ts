@@ -18,7 +18,13 @@ export const PRODUCT_MESSAGES = {
   variantMinError: 'A product needs at least one variant.',
   productNotFound: 'Product not found (introuvable).',
   productIdInvalid: 'The product id must be a number.',
+  referenceInvalid: 'A style reference may contain only letters, digits and hyphens (40 characters at most).',
+  referenceTaken: 'This style reference is already used by another product.',
+  retailPriceInvalid: 'The recommended retail price must be a price with at most 2 decimals, at least the trade price.',
 } as const;
+
+/** Two decimals at most (floating-point safe). */
+const twoDecimals = (p: number) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6;
 
 const imageUrl = z
   .string()
@@ -66,7 +72,15 @@ export const variantInput = z.object({
     .number({ error: PRODUCT_MESSAGES.priceRequired })
     .min(0, { error: PRODUCT_MESSAGES.priceRequired })
     .max(1_000_000, { error: PRODUCT_MESSAGES.priceRequired })
-    .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, { error: PRODUCT_MESSAGES.priceRequired }),
+    .refine(twoDecimals, { error: PRODUCT_MESSAGES.priceRequired }),
+  /** Recommended retail price incl. VAT (trade information, like the price); absent or null = none. */
+  retailPrice: z
+    .number({ error: PRODUCT_MESSAGES.retailPriceInvalid })
+    .min(0, { error: PRODUCT_MESSAGES.retailPriceInvalid })
+    .max(1_000_000, { error: PRODUCT_MESSAGES.retailPriceInvalid })
+    .refine(twoDecimals, { error: PRODUCT_MESSAGES.retailPriceInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
   sizes: z
     .array(z.string().max(20))
     .max(20)
@@ -84,12 +98,20 @@ export const variantInput = z.object({
       }),
     )
     .refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.colorNameRequired }),
-});
+}).refine((v) => v.retailPrice === null || v.retailPrice >= v.price, { error: PRODUCT_MESSAGES.retailPriceInvalid, path: ['retailPrice'] });
 export type VariantInput = z.infer<typeof variantInput>;
 
 /** §7 admin product payload, with every §5 rule. The form validates with the same schema. */
 export const productInput = z
   .object({
+    /** Style reference (trade information): letters, digits and hyphens, stored upper-case, unique; absent, null or empty = none. */
+    reference: z
+      .string({ error: PRODUCT_MESSAGES.referenceInvalid })
+      .trim()
+      .max(40, { error: PRODUCT_MESSAGES.referenceInvalid })
+      .regex(/^[A-Za-z0-9-]*$/, { error: PRODUCT_MESSAGES.referenceInvalid })
+      .nullish()
+      .transform((v) => (v ? v.toUpperCase() : null)),
     translations: z.array(productTranslationInput).refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.translationsBothLocales }),
     variants: z
       .array(variantInput, { error: PRODUCT_MESSAGES.variantMinError })
@@ -109,7 +131,7 @@ const publicVariant = z.object({
   images: z.array(z.string()),
   position: z.number(),
 });
-const tradeVariant = publicVariant.extend({ price: z.number(), sizes: z.array(z.enum(SIZES)) });
+const tradeVariant = publicVariant.extend({ price: z.number(), retailPrice: z.number().nullable(), sizes: z.array(z.enum(SIZES)) });
 const adminVariant = tradeVariant.extend({
   translations: z.array(z.object({ locale: z.enum(LOCALES), colorName: z.string() })),
 });
@@ -118,11 +140,12 @@ const productBase = z.object({ id: z.number(), title: z.string(), description: z
 
 /** What anyone may see: no price, no sizes (the schema has no such field, so none can be sent). */
 export const publicProduct = productBase.extend({ variants: z.array(publicVariant) }).meta({ id: 'PublicProduct' });
-/** What a signed-in stockist or admin sees: trade price (EUR excl. VAT) and sizes. */
-export const tradeProduct = productBase.extend({ variants: z.array(tradeVariant) }).meta({ id: 'TradeProduct' });
+/** What a signed-in stockist or admin sees: style reference, trade price (EUR excl. VAT), recommended retail price and sizes. */
+export const tradeProduct = productBase.extend({ reference: z.string().nullable(), variants: z.array(tradeVariant) }).meta({ id: 'TradeProduct' });
 /** The back-office shape: every translation too. */
 export const adminProduct = productBase
   .extend({
+    reference: z.string().nullable(),
     variants: z.array(adminVariant),
     translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string(), description: z.string(), mantra: z.string().nullable() })),
     createdAt: z.string(),

@@ -76,6 +76,19 @@ const OTHER_FR: Record<string, string> = {
   'A SIRET number has 14 digits.': 'Un numéro SIRET compte 14 chiffres.',
   'This application does not exist (introuvable).': 'Cette demande est introuvable.',
   'Thank you, your request has been received.': 'Merci, votre demande a bien été reçue.',
+  'A style reference may contain only letters, digits and hyphens (40 characters at most).':
+    'Une référence ne peut contenir que des lettres, des chiffres et des tirets (40 caractères au plus).',
+  'This style reference is already used by another product.': 'Cette référence est déjà utilisée par un autre produit.',
+  'The recommended retail price must be a price with at most 2 decimals, at least the trade price.':
+    'Le prix de vente conseillé doit être un prix d’au plus 2 décimales, au moins égal au prix revendeur.',
+  'The valid-until date must be a real date (YYYY-MM-DD).': 'La date de validité doit être une vraie date (AAAA-MM-JJ).',
+  'Minimums are amounts in euros of 0 or more, with at most 2 decimals.': 'Les minimums sont des montants en euros de 0 ou plus, avec au plus 2 décimales.',
+  'The contact for orders must be a valid e-mail address.': 'Le contact pour les commandes doit être une adresse e-mail valide.',
+  'The season name is required in French and in English.': 'Le nom de la saison est requis en français et en anglais.',
+  'The terms are needed in French and in English, once each.': 'Les conditions sont requises en français et en anglais, une fois chacune.',
+  'A term is too long (2,000 characters at most).': 'Une condition est trop longue (2 000 caractères au plus).',
+  'The line sheet could not be made right now. Please try again.': 'Le catalogue revendeur n’a pas pu être préparé. Veuillez réessayer.',
+  'The wholesale terms were saved.': 'Les conditions revendeur ont été enregistrées.',
 };
 
 /**

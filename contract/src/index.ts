@@ -6,3 +6,4 @@ export * from './brand.ts';
 export * from './catalogue.ts';
 export * from './journal.ts';
 export * from './stockists.ts';
+export * from './wholesale.ts';

@@ -29,6 +29,7 @@ import { adminUploadRoutes, uploadsDir } from './modules/media/routes.ts';
 import { adminJournalRoutes, journalRoutes } from './modules/journal/routes.ts';
 import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { adminWholesaleRoutes, wholesaleRoutes } from './modules/wholesale/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
@@ -231,6 +232,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(catalogueRoutes, { services });
       await api.register(journalRoutes, { services });
       await api.register(formRoutes, { services });
+      await api.register(wholesaleRoutes, { services, prefix: '/wholesale' });
       // The admin scope: one guard for every route registered inside it.
       await api.register(
         async (admin) => {
@@ -240,6 +242,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminUploadRoutes, { services });
           await admin.register(adminJournalRoutes, { services });
           await admin.register(adminStockistRoutes, { services });
+          await admin.register(adminWholesaleRoutes, { services });
         },
         { prefix: '/admin' },
       );

@@ -15,6 +15,8 @@ const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
   'POST /api/auth/reset-password': 'public',
   'GET /api/auth/me': 'signed-in',
   'PUT /api/auth/password': 'signed-in',
+  'GET /api/wholesale/terms': 'signed-in',
+  'GET /api/wholesale/linesheet.pdf': 'signed-in',
   'POST /api/auth/logout': 'signed-in',
   'GET /api/products': 'public',
   'GET /api/products/:id': 'public',

@@ -10,6 +10,7 @@ import { JournalService } from './modules/journal/service.ts';
 import { StockistsService } from './modules/stockists/service.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
+import { WholesaleService } from './modules/wholesale/service.ts';
 import { JsonCache } from './lib/json-cache.ts';
 import type { NoncedBody } from './lib/nonced-body.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
@@ -35,6 +36,7 @@ export interface AppServices {
   stockists: StockistsService;
   contact: ContactService;
   privacy: PrivacyService;
+  wholesale: WholesaleService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
   jsonCache: JsonCache;
   /** Anonymous page renders (see web.ts). */
@@ -57,12 +59,14 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const contact = new ContactService(database.db, config, kick);
   const pageCache = new TtlCache<CachedPage>(config.PAGE_CACHE_SECONDS * 1000, 500);
   const jsonCache = new JsonCache();
+  const wholesale = new WholesaleService(database.db, config, catalogue);
   const onContentChange = () => {
+    wholesale.invalidate();
     jsonCache.clear();
     catalogue.publicCache.clear();
     journal.publicCache.clear();
     pageCache.clear();
   };
   const privacy = new PrivacyService(database.db);
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, jsonCache, pageCache, onContentChange };
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, jsonCache, pageCache, onContentChange };
 }

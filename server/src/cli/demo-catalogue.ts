@@ -6,11 +6,15 @@ interface DemoVariant {
   en: string;
   code: string;
   price: number;
+  /** Recommended retail price incl. VAT (the label's usual ×2.3 on trade, rounded to 5 €); computed when absent. */
+  retail?: number;
   sizes: string[];
 }
 
 export interface DemoProduct {
   garment: Garment;
+  /** Style reference on the line sheet. */
+  reference: string;
   fr: { title: string; description: string; mantra: string | null };
   en: { title: string; description: string; mantra: string | null };
   variants: DemoVariant[];
@@ -21,6 +25,7 @@ const DRESS_SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     garment: 'dress',
+    reference: 'MS27-SOL-ROBE-01',
     fr: {
       title: 'Robe Soleil',
       description: 'Une robe longue en lin lavé, coupée large et resserrée d’un lien à la taille. Elle se porte pieds nus sur la terrasse comme en ville, avec une veste en jean.',
@@ -39,6 +44,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     garment: 'blouse',
+    reference: 'MS27-LAV-BLOU-02',
     fr: {
       title: 'Blouse brodée Lavande',
       description: 'Une blouse en voile de coton, brodée main d’un fil ton sur ton au col et aux poignets. Légère, elle respire les après-midi chauds.',
@@ -56,6 +62,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     garment: 'trousers',
+    reference: 'MS27-GAR-PANT-03',
     fr: {
       title: 'Pantalon large Garrigue',
       description: 'Un pantalon taille haute aux jambes amples, en toile de lin épaisse. Des poches profondes, une ceinture élastiquée au dos : on l’oublie en le portant.',
@@ -74,6 +81,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     garment: 'kimono',
+    reference: 'MS27-AUB-KIMO-04',
     fr: {
       title: 'Kimono Aube',
       description: 'Un kimono court en gaze de coton double, à porter ouvert sur un maillot ou fermé d’une ceinture. Ses manches tombent comme un soir d’été.',
@@ -91,6 +99,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     garment: 'skirt',
+    reference: 'MS27-MIS-JUPE-05',
     fr: {
       title: 'Jupe longue Mistral',
       description: 'Une jupe à volants en viscose fluide, qui danse au moindre souffle. La taille smockée s’ajuste à toutes les silhouettes.',
@@ -109,6 +118,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     garment: 'shirt',
+    reference: 'MS27-ATE-CHEM-06',
     fr: {
       title: 'Chemise Atelier',
       description: 'La chemise d’homme qu’on emprunte et ne rend jamais : lin chambray, boutons en corozo, pans arrondis à rentrer ou à nouer.',
@@ -126,6 +136,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     garment: 'jumpsuit',
+    reference: 'MS27-EST-COMB-07',
     fr: {
       title: 'Combinaison Estran',
       description: 'Une combinaison sans manches en sergé de coton, boutonnée sur le devant, avec des jambes larges qu’on retrousse pour marcher dans l’eau.',
@@ -143,6 +154,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     garment: 'stole',
+    reference: 'MS27-TIS-ETOL-08',
     fr: {
       title: 'Étole Tisserande',
       description: 'Une grande étole tissée sur des métiers à bras, en lin et laine mérinos. Un châle le soir, une couverture sur la plage, un foulard en hiver.',
@@ -162,9 +174,15 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
 ];
 
+/** The label's usual recommended retail price: trade × 2.3, rounded to the nearest 5 €. */
+export function retailFor(trade: number): number {
+  return Math.round((trade * 2.3) / 5) * 5;
+}
+
 /** The API payload of a demo product, once its images are stored. */
 export function demoPayload(product: DemoProduct, images: Array<{ main: string; gallery: string[] }>): ProductInputRaw {
   return {
+    reference: product.reference,
     translations: [
       { locale: 'fr', ...product.fr },
       { locale: 'en', ...product.en },
@@ -175,6 +193,7 @@ export function demoPayload(product: DemoProduct, images: Array<{ main: string; 
       imageGallery: images[i]!.gallery,
       position: i,
       price: v.price,
+      retailPrice: v.retail ?? retailFor(v.price),
       sizes: v.sizes,
       translations: [
         { locale: 'fr', colorName: v.fr },

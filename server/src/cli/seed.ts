@@ -3,7 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { createServices } from '../services.ts';
-import { applicationInput, postInput, productInput, sectionInput } from '@atelier/contract';
+import { applicationInput, postInput, productInput, sectionInput, termsInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
@@ -22,6 +22,7 @@ export async function seedDemo(services: AppServices): Promise<void> {
   }
   if ((await services.catalogue.count()) === 0) await seedCatalogue(services);
   if ((await services.journal.count()) === 0) await seedJournal(services);
+  if ((await services.wholesale.adminTerms()).updatedAt === null) await services.wholesale.saveTerms(termsInput.parse(demoTerms(services.config.BRAND_EMAIL)), null);
   if ((await services.stockists.count()) === 0) {
     await services.stockists.apply(
       applicationInput.parse({
@@ -38,6 +39,38 @@ export async function seedDemo(services: AppServices): Promise<void> {
       'fr',
     );
   }
+}
+
+/** The season's terms of trade, as a small label writes them. */
+export function demoTerms(orderEmail: string) {
+  return {
+    validUntil: '2027-03-31',
+    openingMinimum: 600,
+    reorderMinimum: 250,
+    orderEmail,
+    translations: [
+      {
+        locale: 'fr',
+        seasonName: 'Printemps-été 2027',
+        paymentTerms:
+          'Première commande : 30 % à la commande, le solde avant expédition. Réassorts : paiement à 30 jours fin de mois par virement, une fois deux commandes réglées.',
+        deliveryWindow:
+          'Commandes jusqu’au 31 mars 2027. Livraisons échelonnées du 15 février au 30 avril ; chaque pièce est coupée et cousue dans notre atelier de Montpellier.',
+        shippingNotes:
+          'Franco de port en France métropolitaine dès 800 € HT, sinon 18 € HT par colis. Les pièces abîmées à la réception sont échangées sous 14 jours ; pas de retour des invendus.',
+      },
+      {
+        locale: 'en',
+        seasonName: 'Spring-Summer 2027',
+        paymentTerms:
+          'First order: 30% when ordering, the balance before shipping. Reorders: payment at 30 days end of month by bank transfer, once two orders have been paid.',
+        deliveryWindow:
+          'Orders until 31 March 2027. Deliveries from 15 February to 30 April; every piece is cut and sewn in our Montpellier workshop.',
+        shippingNotes:
+          'Free shipping within mainland France from €800 excl. VAT, otherwise €18 excl. VAT per parcel. Pieces damaged on arrival are exchanged within 14 days; unsold stock is not taken back.',
+      },
+    ],
+  };
 }
 
 async function seedJournal(services: AppServices): Promise<void> {

@@ -49,6 +49,8 @@ export interface MailOutboxTable {
 
 export interface ProductsTable {
   id: Generated<number>;
+  /** Style reference, upper-case, unique when set. */
+  reference: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -70,6 +72,8 @@ export interface VariantsTable {
   /** JSON array of URLs. */
   image_gallery: string;
   price_cents: number;
+  /** Recommended retail price incl. VAT, when the owner gives one. */
+  retail_price_cents: number | null;
   /** Comma-separated, in size order. */
   sizes: string;
 }
@@ -127,6 +131,8 @@ export interface StockistApplicationsTable {
   accepted_at: string | null;
   accepted_by: number | null;
   retailer_user_id: number | null;
+  /** When the welcome mail carried the line sheet (catalogue opt-in honoured). */
+  catalog_sent_at: string | null;
 }
 
 export interface ContactMessagesTable {
@@ -136,6 +142,26 @@ export interface ContactMessagesTable {
   message: string;
   locale: 'fr' | 'en';
   created_at: string;
+}
+
+/** One row (id 1): the season's terms of trade. */
+export interface WholesaleTermsTable {
+  id: number;
+  valid_until: string;
+  opening_minimum_cents: number;
+  reorder_minimum_cents: number;
+  order_email: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export interface WholesaleTermTranslationsTable {
+  terms_id: number;
+  locale: 'fr' | 'en';
+  season_name: string;
+  payment_terms: string;
+  delivery_window: string;
+  shipping_notes: string;
 }
 
 export interface Database {
@@ -153,6 +179,8 @@ export interface Database {
   journal_post_translations: JournalPostTranslationsTable;
   stockist_applications: StockistApplicationsTable;
   contact_messages: ContactMessagesTable;
+  wholesale_terms: WholesaleTermsTable;
+  wholesale_term_translations: WholesaleTermTranslationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

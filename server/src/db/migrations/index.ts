@@ -5,6 +5,7 @@ import { m001Auth } from './001-auth.ts';
 import { m002Catalogue } from './002-catalogue.ts';
 import { m003Journal } from './003-journal.ts';
 import { m004StockistsContact } from './004-stockists-contact.ts';
+import { m005Wholesale } from './005-wholesale.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -20,6 +21,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['002-catalogue', m002Catalogue],
   ['003-journal', m003Journal],
   ['004-stockists-contact', m004StockistsContact],
+  ['005-wholesale', m005Wholesale],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

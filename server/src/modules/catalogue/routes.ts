@@ -126,7 +126,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices
 
   app.post(
     '/products',
-    { schema: { ...adminSchema, summary: 'Create a product', querystring: langQuery, body: productInput, response: { 201: adminProduct, 400: errorBody } } },
+    { schema: { ...adminSchema, summary: 'Create a product', querystring: langQuery, body: productInput, response: { 201: adminProduct, 400: errorBody, 409: errorBody } } },
     async (request, reply) => {
       const saved = await catalogue.save(request.body, langOf(request));
       services.onContentChange();
@@ -143,7 +143,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices
         params: productIdParam,
         querystring: langQuery,
         body: productInput,
-        response: { 200: adminProduct, 400: errorBody, 404: errorBody },
+        response: { 200: adminProduct, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {

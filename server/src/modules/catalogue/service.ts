@@ -1,4 +1,5 @@
 import {
+  PRODUCT_MESSAGES,
   displayImages,
   fromCents,
   normalizeSizes,
@@ -15,20 +16,29 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 
-interface FullVariant {
+/** A unique index refused the row (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export interface FullVariant {
   id: number;
   position: number;
   colorCode: string | null;
   imageUrl: string;
   gallery: string[];
   priceCents: number;
+  retailPriceCents: number | null;
   sizes: ReturnType<typeof normalizeSizes>;
   names: Partial<Record<Locale, string>>;
 }
 
-interface FullProduct {
+export interface FullProduct {
   id: number;
+  reference: string | null;
   createdAt: string;
   updatedAt: string;
   texts: Partial<Record<Locale, { title: string; description: string; mantra: string | null }>>;
@@ -96,7 +106,7 @@ export class CatalogueService {
       : [];
 
     const byId = new Map<number, FullProduct>();
-    for (const p of products) byId.set(p.id, { id: p.id, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [] });
+    for (const p of products) byId.set(p.id, { id: p.id, reference: p.reference, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [] });
     for (const t of texts) {
       byId.get(t.product_id)!.texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra };
     }
@@ -109,6 +119,7 @@ export class CatalogueService {
         imageUrl: v.image_url,
         gallery: parseGallery(v.image_gallery),
         priceCents: v.price_cents,
+        retailPriceCents: v.retail_price_cents,
         sizes: normalizeSizes(v.sizes.split(',')),
         names: {},
       };
@@ -142,7 +153,11 @@ export class CatalogueService {
     const base = this.toPublic(product, lang);
     return {
       ...base,
-      variants: base.variants.map((v, i) => ({ ...v, price: fromCents(product.variants[i]!.priceCents), sizes: product.variants[i]!.sizes })),
+      reference: product.reference,
+      variants: base.variants.map((v, i) => {
+        const full = product.variants[i]!;
+        return { ...v, price: fromCents(full.priceCents), retailPrice: full.retailPriceCents === null ? null : fromCents(full.retailPriceCents), sizes: full.sizes };
+      }),
     };
   }
 
@@ -170,6 +185,11 @@ export class CatalogueService {
 
   async listTrade(lang: Locale): Promise<TradeProduct[]> {
     return (await this.load(this.db)).map((p) => this.toTrade(p, lang));
+  }
+
+  /** Every product with all its texts, in the collection's order (the line sheet reads this). */
+  async listFull(): Promise<FullProduct[]> {
+    return this.load(this.db);
   }
 
   async listAdmin(lang: Locale): Promise<AdminProduct[]> {
@@ -211,10 +231,17 @@ export class CatalogueService {
     const savedId = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       let productId: number;
+      if (input.reference !== null) {
+        let taken = trx.selectFrom('products').select('id').where('reference', '=', input.reference);
+        if (id !== undefined) taken = taken.where('id', '!=', id);
+        if (await taken.executeTakeFirst()) throw new HttpError(409, PRODUCT_MESSAGES.referenceTaken);
+      }
       if (id === undefined) {
-        productId = (await trx.insertInto('products').values({ created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+        productId = (
+          await trx.insertInto('products').values({ reference: input.reference, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+        ).id;
       } else {
-        const updated = await trx.updateTable('products').set({ updated_at: now }).where('id', '=', id).executeTakeFirst();
+        const updated = await trx.updateTable('products').set({ reference: input.reference, updated_at: now }).where('id', '=', id).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return null;
         productId = id;
         await trx.deleteFrom('product_translations').where('product_id', '=', productId).execute();
@@ -236,6 +263,7 @@ export class CatalogueService {
           image_url: variant.imageUrl,
           image_gallery: JSON.stringify(variant.imageGallery),
           price_cents: toCents(variant.price),
+          retail_price_cents: variant.retailPrice === null ? null : toCents(variant.retailPrice),
           sizes: variant.sizes.join(','),
         };
         let variantId: number;
@@ -255,6 +283,10 @@ export class CatalogueService {
       const removed = [...existing].filter((v) => !kept.has(v));
       if (removed.length) await trx.deleteFrom('variants').where('id', 'in', removed).execute();
       return productId;
+    }).catch((error: unknown) => {
+      // Two saves racing for one reference: the unique index decides, the loser gets the same 409.
+      if (isUniqueViolation(error)) throw new HttpError(409, PRODUCT_MESSAGES.referenceTaken);
+      throw error;
     });
     if (savedId === null) return null;
     const [product] = await this.load(this.db, [savedId]);

@@ -1,0 +1,199 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { LOCALES, fromCents, toCents, type AdminTerms, type Locale, type Terms, type TermsInput } from '@atelier/contract';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CatalogueService, FullProduct } from '../catalogue/service.ts';
+import { renderLineSheet, type SheetProduct } from './linesheet.ts';
+
+const TERMS_ID = 1;
+/** Print images: 600 px wide is about 300 dpi in the sheet's 150 pt frame. */
+const PRINT_WIDTH = 600;
+const COVER_WIDTH = 1000;
+
+function pick<T>(values: Partial<Record<Locale, T>>, lang: Locale): T | undefined {
+  return values[lang] ?? values.fr ?? values.en;
+}
+
+export interface LineSheet {
+  pdf: Buffer;
+  filename: string;
+}
+
+/** `Printemps-été 2027` → `printemps-ete-2027` (file names stay ASCII). */
+export function slugify(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+export class WholesaleService {
+  private readonly db: Db;
+  private readonly config: Config;
+  private readonly catalogue: CatalogueService;
+  /** Finished PDFs per language and shop, until the collection or the terms change. */
+  readonly sheets = new TtlCache<LineSheet>(60 * 60_000, 12);
+  /** Print-ready JPEGs per uploaded image (content-hash names never change). */
+  private readonly printImages = new TtlCache<Buffer | null>(24 * 60 * 60_000, 400);
+
+  constructor(db: Db, config: Config, catalogue: CatalogueService) {
+    this.db = db;
+    this.config = config;
+    this.catalogue = catalogue;
+  }
+
+  async adminTerms(): Promise<AdminTerms> {
+    const row = await this.db.selectFrom('wholesale_terms').selectAll().where('id', '=', TERMS_ID).executeTakeFirst();
+    const texts = row ? await this.db.selectFrom('wholesale_term_translations').selectAll().where('terms_id', '=', TERMS_ID).execute() : [];
+    return {
+      validUntil: row?.valid_until ?? null,
+      openingMinimum: row ? fromCents(row.opening_minimum_cents) : 0,
+      reorderMinimum: row ? fromCents(row.reorder_minimum_cents) : 0,
+      orderEmail: row?.order_email ?? this.config.BRAND_EMAIL,
+      translations: LOCALES.map((locale) => {
+        const t = texts.find((x) => x.locale === locale);
+        return {
+          locale,
+          seasonName: t?.season_name ?? '',
+          paymentTerms: t?.payment_terms ?? '',
+          deliveryWindow: t?.delivery_window ?? '',
+          shippingNotes: t?.shipping_notes ?? '',
+        };
+      }),
+      updatedAt: row?.updated_at ?? null,
+    };
+  }
+
+  /** The terms in one language (French when the other is empty). */
+  async terms(lang: Locale): Promise<Terms> {
+    const all = await this.adminTerms();
+    const byLocale = Object.fromEntries(all.translations.filter((t) => t.seasonName).map((t) => [t.locale, t])) as Partial<
+      Record<Locale, AdminTerms['translations'][number]>
+    >;
+    const t = pick(byLocale, lang);
+    return {
+      seasonName: t?.seasonName ?? '',
+      validUntil: all.validUntil,
+      openingMinimum: all.openingMinimum,
+      reorderMinimum: all.reorderMinimum,
+      orderEmail: all.orderEmail,
+      paymentTerms: t?.paymentTerms ?? '',
+      deliveryWindow: t?.deliveryWindow ?? '',
+      shippingNotes: t?.shippingNotes ?? '',
+      updatedAt: all.updatedAt,
+    };
+  }
+
+  /**
+   * One transaction. The terms row is written first: on PostgreSQL its row lock makes a
+   * second owner's save wait for the first to commit, so the texts of two saves never mix.
+   */
+  async saveTerms(input: TermsInput, userId: number | null): Promise<AdminTerms> {
+    await this.db.transaction().execute(async (trx) => {
+      const values = {
+        valid_until: input.validUntil,
+        opening_minimum_cents: toCents(input.openingMinimum),
+        reorder_minimum_cents: toCents(input.reorderMinimum),
+        order_email: input.orderEmail,
+        updated_at: nowIso(),
+        updated_by: userId,
+      };
+      await trx
+        .insertInto('wholesale_terms')
+        .values({ id: TERMS_ID, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
+      for (const t of input.translations) {
+        const texts = { season_name: t.seasonName, payment_terms: t.paymentTerms, delivery_window: t.deliveryWindow, shipping_notes: t.shippingNotes };
+        await trx
+          .insertInto('wholesale_term_translations')
+          .values({ terms_id: TERMS_ID, locale: t.locale, ...texts })
+          .onConflict((oc) => oc.columns(['terms_id', 'locale']).doUpdateSet(texts))
+          .execute();
+      }
+    });
+    this.sheets.clear();
+    return this.adminTerms();
+  }
+
+  /** The shop name of a stockist account, from its accepted application (null when unknown). */
+  async shopName(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('stockist_applications')
+      .select(['company'])
+      .where('retailer_user_id', '=', userId)
+      .where('company', 'is not', null)
+      .orderBy('accepted_at', 'desc')
+      .executeTakeFirst();
+    return row?.company ?? null;
+  }
+
+  /** The line sheet in one language, made once and kept until the collection or the terms change. */
+  lineSheet(lang: Locale, shopName: string | null): Promise<LineSheet> {
+    return this.sheets.get(`${lang}\u0000${shopName ?? ''}`, () => this.makeLineSheet(lang, shopName));
+  }
+
+  /** Clears the finished PDFs (a product or the terms changed). */
+  invalidate(): void {
+    this.sheets.clear();
+  }
+
+  private async makeLineSheet(lang: Locale, shopName: string | null): Promise<LineSheet> {
+    const [terms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull()]);
+    const sheetProducts = await Promise.all(products.map((p) => this.sheetProduct(p, lang)));
+    const firstImage = products[0]?.variants[0]?.imageUrl;
+    const coverImage = firstImage ? await this.printImage(firstImage, COVER_WIDTH) : null;
+    const brand = publicBrand(this.config);
+    const pdf = await renderLineSheet({ lang, brand, terms, shopName, coverImage, products: sheetProducts });
+    const season = slugify(terms.seasonName) || (lang === 'fr' ? 'collection' : 'collection');
+    const name = `${slugify(brand.name) || 'brand'}-${lang === 'fr' ? 'catalogue-revendeur' : 'line-sheet'}-${season}-${lang}.pdf`;
+    return { pdf, filename: name };
+  }
+
+  private async sheetProduct(product: FullProduct, lang: Locale): Promise<SheetProduct> {
+    const text = pick(product.texts, lang);
+    const main = product.variants[0]?.imageUrl;
+    return {
+      title: text?.title ?? '',
+      reference: product.reference,
+      mantra: text?.mantra ?? null,
+      image: main ? await this.printImage(main, PRINT_WIDTH) : null,
+      variants: product.variants.map((v) => ({
+        colorName: pick(v.names, lang) ?? '',
+        colorCode: v.colorCode,
+        sizes: v.sizes,
+        price: fromCents(v.priceCents),
+        retailPrice: v.retailPriceCents === null ? null : fromCents(v.retailPriceCents),
+      })),
+    };
+  }
+
+  /**
+   * A JPEG of an uploaded image, downscaled for print (the sheet never carries the full
+   * uploads). Only our own content-hash files are read; other URLs get the colour panel.
+   */
+  private printImage(url: string, width: number): Promise<Buffer | null> {
+    const match = /^\/uploads\/([a-f0-9]{16,64}-\d+x\d+)\.webp$/.exec(url);
+    if (!match) return Promise.resolve(null);
+    const base = match[1]!;
+    return this.printImages.get(`${base}:${width}`, async () => {
+      const dir = path.join(this.config.dataDir, 'uploads');
+      // The 960 px rendition when there is one: enough for print, a third of the pixels.
+      const candidates = [`${base}-960.webp`, `${base}.webp`];
+      for (const file of candidates) {
+        const bytes = await fs.readFile(path.join(dir, file)).catch(() => null);
+        if (!bytes) continue;
+        return sharp(bytes).resize({ width, withoutEnlargement: true }).flatten({ background: '#efe6d6' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+      }
+      return null;
+    });
+  }
+}
