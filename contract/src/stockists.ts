@@ -80,6 +80,8 @@ export const application = z
     acceptedAt: z.string().nullable(),
     acceptedBy: z.object({ email: z.string() }).nullable(),
     retailerEmail: z.string().nullable(),
+    /** When the welcome mail carried the line sheet (the catalogue opt-in honoured at accept); null otherwise. */
+    catalogSentAt: z.string().nullable(),
   })
   .meta({ id: 'StockistApplication' });
 export type Application = z.infer<typeof application>;

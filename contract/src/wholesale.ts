@@ -54,8 +54,7 @@ export const termsInput = z
       .max(254, { error: WHOLESALE_MESSAGES.orderEmailInvalid })
       .pipe(z.email({ error: WHOLESALE_MESSAGES.orderEmailInvalid })),
     translations: z.array(termsTranslation).refine(bothLocalesOnce, { error: WHOLESALE_MESSAGES.textsBothLocales }),
-  })
-  .meta({ id: 'WholesaleTermsInput' });
+  });
 export type TermsInput = z.infer<typeof termsInput>;
 export type TermsInputRaw = z.input<typeof termsInput>;
 

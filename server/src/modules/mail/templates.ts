@@ -11,16 +11,32 @@ export function escapeHtml(value: string): string {
 }
 
 /** One layout for every mail: a sober text version and the same words in HTML. */
-export function layout(brand: PublicBrand, locale: Locale, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailContent {
+export function layout(
+  brand: PublicBrand,
+  locale: Locale,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  after?: { paragraphs: string[]; link: { label: string; url: string } },
+): MailContent {
   const signature = locale === 'fr' ? `À très vite,\n${brand.name}` : `Warm regards,\n${brand.name}`;
   const footer = `${brand.name} · ${brand.email} · ${brand.publicUrl}`;
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), signature, '--', footer].join('\n\n');
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(after ? [...after.paragraphs, `${after.link.label}: ${after.link.url}`] : []),
+    signature,
+    '--',
+    footer,
+  ].join('\n\n');
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f7f2ea;color:#2b2620;font-family:Georgia,serif">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <p style="font-size:22px;letter-spacing:.08em;text-transform:uppercase;margin:0 0 24px">${escapeHtml(brand.name)}</p>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#9a4a2c;color:#fff;padding:12px 20px;text-decoration:none;border-radius:2px">${escapeHtml(action.label)}</a></p>` : ''}
+${after ? `${after.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p)}</p>`).join('\n')}
+<p style="font-size:16px;line-height:1.6"><a href="${escapeHtml(after.link.url)}" style="color:#9a4a2c">${escapeHtml(after.link.label)}</a></p>` : ''}
 <p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(signature)}</p>
 <p style="font-size:12px;color:#5f574c;border-top:1px solid #d9cfc0;padding-top:12px">${escapeHtml(footer)}</p>
 </div></body></html>`;
@@ -70,8 +86,27 @@ export function contactNotice(brand: Brand, c: { name: string; email: string; me
   return layout(brand, 'fr', `${brand.name} · Message de ${c.name}`, [`Message de ${c.name} <${c.email}> :`, c.message, 'Répondez directement à cette adresse.']);
 }
 
-/** To the applicant: accepted, their sign-in e-mail and a single-use link to set their password. */
-export function acceptanceMail(brand: Brand, locale: Locale, name: string, email: string, link: string): MailContent {
+/**
+ * To the applicant: accepted, their sign-in e-mail and a single-use link to set their password;
+ * with the catalogue opt-in, a link to the account page where the line sheet is downloaded.
+ */
+export function acceptanceMail(brand: Brand, locale: Locale, name: string, email: string, link: string, lineSheetUrl: string | null = null): MailContent {
+  const lineSheet =
+    lineSheetUrl === null
+      ? undefined
+      : locale === 'fr'
+        ? {
+            paragraphs: [
+              'Vous nous avez demandé notre catalogue revendeur : une fois votre mot de passe choisi, connectez-vous pour télécharger le catalogue de la saison (styles, coloris, tailles, prix revendeur et prix conseillés, conditions de vente) depuis votre espace.',
+            ],
+            link: { label: 'Télécharger le catalogue revendeur', url: lineSheetUrl },
+          }
+        : {
+            paragraphs: [
+              'You asked for our trade catalogue: once your password is chosen, sign in to download the season’s line sheet (styles, colours, sizes, trade and recommended retail prices, terms of trade) from your account.',
+            ],
+            link: { label: 'Download the line sheet', url: lineSheetUrl },
+          };
   return locale === 'fr'
     ? layout(
         brand,
@@ -84,6 +119,7 @@ export function acceptanceMail(brand: Brand, locale: Locale, name: string, email
           'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois ; ensuite, vous verrez nos prix revendeur et les tailles disponibles.',
         ],
         { label: 'Choisir mon mot de passe', url: link },
+        lineSheet,
       )
     : layout(
         brand,
@@ -96,5 +132,6 @@ export function acceptanceMail(brand: Brand, locale: Locale, name: string, email
           'Choose your password with the link below. It is valid for 7 days and works once; then you will see our trade prices and the available sizes.',
         ],
         { label: 'Choose my password', url: link },
+        lineSheet,
       );
 }

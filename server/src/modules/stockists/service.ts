@@ -31,6 +31,7 @@ function toApplication(row: Row): Application {
     acceptedAt: row.accepted_at,
     acceptedBy: row.accepted_by_email ? { email: row.accepted_by_email } : null,
     retailerEmail: row.retailer_email,
+    catalogSentAt: row.catalog_sent_at,
   };
 }
 
@@ -127,12 +128,20 @@ export class StockistsService {
           .returning(['id', 'role', 'email'])
           .executeTakeFirstOrThrow();
       }
-      await trx.updateTable('stockist_applications').set({ retailer_user_id: user.id }).where('id', '=', id).execute();
+      // The catalogue opt-in is honoured in the welcome mail: a link to sign in and download the
+      // line sheet (never the PDF itself, whose prices an address without a password must not get).
+      const catalogue = app.catalog_opt_in === 1;
+      await trx
+        .updateTable('stockist_applications')
+        .set({ retailer_user_id: user.id, catalog_sent_at: catalogue ? now : null })
+        .where('id', '=', id)
+        .execute();
       const token = await this.auth.createPasswordToken(trx, user.id, 'set', SET_PASSWORD_TOKEN_TTL_MS);
+      const lineSheetUrl = catalogue ? `${this.config.PUBLIC_URL}/account?lang=${app.locale}` : null;
       await enqueueMail(trx, {
         to: app.email,
         dedupeKey: `stockist-accepted:${id}`,
-        ...acceptanceMail(publicBrand(this.config), app.locale, app.name, app.email, this.auth.passwordLink(token, app.locale)),
+        ...acceptanceMail(publicBrand(this.config), app.locale, app.name, app.email, this.auth.passwordLink(token, app.locale), lineSheetUrl),
       });
       return true;
     });

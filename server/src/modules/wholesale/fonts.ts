@@ -16,12 +16,17 @@ export type Face = keyof typeof FACES;
 
 const NARROW_NBSP = 0x202f;
 const THIN_SPACE = 0x2009;
+const NBSP = 0x00a0;
+const SPACE = 0x0020;
 
 /**
  * French amounts group thousands with a narrow no-break space (U+202F), which the Latin
  * subsets of both brand fonts lack (they have the thin space U+2009, its twin in width).
  * Each face gets a real U+202F glyph, a copy of its thin space, so the PDF shows the right
- * space and its text layer holds the right character. Done once per process (~0.2 s).
+ * space and its text layer holds the right character. The no-break space before `€` shares
+ * the space's glyph in these fonts, and a PDF's text layer maps a glyph to one character, so
+ * it gets a glyph of its own too (otherwise a copied amount would hold a breaking space).
+ * Done once per process (~0.2 s).
  */
 async function faceWithNarrowSpace(file: string): Promise<Buffer> {
   const woff = await fs.readFile(require.resolve(file));
@@ -32,11 +37,16 @@ async function faceWithNarrowSpace(file: string): Promise<Buffer> {
     inflate: (data: number[]) => Array.from(zlib.inflateSync(Buffer.from(data))),
   });
   const data = font.get();
-  if (!data.glyf.some((g) => g.unicode?.includes(NARROW_NBSP))) {
-    const thin = data.glyf.find((g) => g.unicode?.includes(THIN_SPACE));
-    if (!thin) throw new Error(`${file} has neither U+202F nor U+2009`);
-    data.glyf.push({ ...thin, name: 'uni202F', unicode: [NARROW_NBSP] });
-  }
+  const ownGlyph = (codePoint: number, twin: number, name: string) => {
+    const shared = data.glyf.find((g) => g.unicode?.includes(codePoint));
+    if (shared && shared.unicode.length === 1) return;
+    const model = shared ?? data.glyf.find((g) => g.unicode?.includes(twin));
+    if (!model) throw new Error(`${file} has neither U+${codePoint.toString(16)} nor U+${twin.toString(16)}`);
+    if (shared) shared.unicode = shared.unicode.filter((c) => c !== codePoint);
+    data.glyf.push({ ...model, name, unicode: [codePoint] });
+  };
+  ownGlyph(NARROW_NBSP, THIN_SPACE, 'uni202F');
+  ownGlyph(NBSP, SPACE, 'uni00A0');
   return Buffer.from(font.write({ type: 'ttf', hinting: true, kerning: true }) as ArrayBuffer);
 }
 

@@ -139,7 +139,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
 
   // Cover.
   doc.rect(0, 0, PAGE.width, PAGE.height).fill('#f7f2ea');
-  doc.fillColor(ACCENT).font('sans').fontSize(10).text(brand.name.toUpperCase(), MARGIN, MARGIN + 8, { characterSpacing: 3 });
+  doc.fillColor(ACCENT).font('sans').fontSize(10).text(brand.name.toUpperCase(), MARGIN, MARGIN + 8);
   doc.fillColor(INK).font('serif').fontSize(46).text(w.title, MARGIN, MARGIN + 60, { width: PAGE.width - 2 * MARGIN });
   doc.font('serifItalic').fontSize(26).text(season, { width: PAGE.width - 2 * MARGIN });
   doc.moveDown(0.6);
@@ -192,7 +192,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
   ];
   for (const [label, value] of rows) {
     if (doc.y > CONTENT_BOTTOM - 60) doc.addPage();
-    doc.fillColor(MUTED).font('sans').fontSize(8.5).text(label.toUpperCase(), MARGIN, doc.y, { characterSpacing: 1.2 });
+    doc.fillColor(MUTED).font('sans').fontSize(8.5).text(label.toUpperCase(), MARGIN, doc.y);
     doc.moveDown(0.2);
     doc.fillColor(INK).font('sans').fontSize(11).text(value, { width: PAGE.width - 2 * MARGIN, lineGap: 2 });
     doc.moveDown(0.9);
@@ -233,7 +233,7 @@ function drawProduct(doc: PDFKit.PDFDocument, product: SheetProduct, top: number
   doc.fillColor(INK).font('serif').fontSize(20).text(product.title, TEXT_X, top - 3, { width: TEXT_WIDTH });
   doc.moveDown(0.1);
   if (product.reference) {
-    doc.fillColor(MUTED).font('sans').fontSize(8.5).text(`${w.reference} ${product.reference}`, TEXT_X, doc.y, { characterSpacing: 1 });
+    doc.fillColor(MUTED).font('sans').fontSize(8.5).text(`${w.reference} ${product.reference}`, TEXT_X, doc.y);
     doc.moveDown(0.3);
   }
   if (product.mantra) {
@@ -241,8 +241,8 @@ function drawProduct(doc: PDFKit.PDFDocument, product: SheetProduct, top: number
   }
   let y = doc.y + 10;
   doc.fillColor(MUTED).font('sans').fontSize(7.5);
-  doc.text(w.colour.toUpperCase(), TEXT_X + COLS.colour, y, { lineBreak: false, characterSpacing: 0.8 });
-  doc.text(w.sizes.toUpperCase(), TEXT_X + COLS.sizes, y, { lineBreak: false, characterSpacing: 0.8 });
+  doc.text(w.colour.toUpperCase(), TEXT_X + COLS.colour, y, { lineBreak: false});
+  doc.text(w.sizes.toUpperCase(), TEXT_X + COLS.sizes, y, { lineBreak: false});
   doc.text(w.trade.toUpperCase(), TEXT_X + COLS.trade, y, { width: COLS.tradeWidth, align: 'right', lineBreak: false });
   doc.text(w.retail.toUpperCase(), TEXT_X + COLS.retail, y, { width: COLS.retailWidth, align: 'right', lineBreak: false });
   y += 12;
