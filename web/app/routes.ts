@@ -22,6 +22,7 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('blog', 'routes/admin/blog.tsx'),
     route('retailers', 'routes/admin/retailers.tsx'),
+    route('wholesale', 'routes/admin/wholesale.tsx'),
   ]),
   route('*', 'routes/catchall.tsx'),
 ] satisfies RouteConfig;

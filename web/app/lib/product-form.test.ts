@@ -50,4 +50,24 @@ describe('product form rules (§5)', () => {
     expect(payload.variants[0]).toMatchObject({ colorCode: null, price: 12.5, position: 0, sizes: ['S'] });
     expect(productInput.safeParse(payload).success).toBe(true);
   });
+
+  it('style reference and recommended retail price: optional, checked, sent as null when empty', () => {
+    const form = emptyForm();
+    form.texts.fr = { title: 'Robe', description: 'Une robe', mantra: '' };
+    form.texts.en = { title: 'Dress', description: 'A dress', mantra: '' };
+    form.variants[0] = { ...form.variants[0]!, imageUrl: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-1200x1500.webp', price: '80', names: { fr: 'Ocre', en: 'Ochre' } };
+    expect(validateForm(form)).toEqual([]);
+    expect(toPayload(form)).toMatchObject({ reference: null, variants: [{ retailPrice: null }] });
+
+    form.reference = ' ms27-robe ';
+    form.variants[0]!.retailPrice = '185.00';
+    expect(validateForm(form)).toEqual([]);
+    const payload = productInput.parse(toPayload(form));
+    expect(payload.reference).toBe('MS27-ROBE');
+    expect(payload.variants[0]!.retailPrice).toBe(185);
+
+    form.reference = 'MS 27';
+    form.variants[0]!.retailPrice = '79.99';
+    expect(validateForm(form)).toEqual([{ key: 'referenceInvalid' }, { key: 'retailPriceInvalid', variant: 0 }]);
+  });
 });

@@ -8,11 +8,15 @@ export interface VariantForm {
   imageUrl: string;
   imageGallery: string[];
   price: string;
+  /** Recommended retail price incl. VAT; empty = none. */
+  retailPrice: string;
   sizes: Size[];
   names: Record<Locale, string>;
 }
 
 export interface ProductForm {
+  /** Style reference; empty = none. */
+  reference: string;
   texts: Record<Locale, { title: string; description: string; mantra: string }>;
   variants: VariantForm[];
 }
@@ -21,11 +25,12 @@ let counter = 0;
 const newKey = () => `v${Date.now().toString(36)}${(counter += 1)}`;
 
 export function emptyVariant(): VariantForm {
-  return { key: newKey(), colorCode: '', imageUrl: '', imageGallery: [], price: '', sizes: [DEFAULT_SIZE], names: { fr: '', en: '' } };
+  return { key: newKey(), colorCode: '', imageUrl: '', imageGallery: [], price: '', retailPrice: '', sizes: [DEFAULT_SIZE], names: { fr: '', en: '' } };
 }
 
 export function emptyForm(): ProductForm {
   return {
+    reference: '',
     texts: { fr: { title: '', description: '', mantra: '' }, en: { title: '', description: '', mantra: '' } },
     variants: [emptyVariant()],
   };
@@ -36,6 +41,7 @@ export function formFromProduct(product: AdminProduct): ProductForm {
   const texts = emptyForm().texts;
   for (const t of product.translations) texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra ?? '' };
   return {
+    reference: product.reference ?? '',
     texts,
     variants: product.variants.map((v) => ({
       key: newKey(),
@@ -44,6 +50,7 @@ export function formFromProduct(product: AdminProduct): ProductForm {
       imageUrl: v.imageUrl,
       imageGallery: [...v.imageGallery],
       price: v.price.toFixed(2),
+      retailPrice: v.retailPrice === null ? '' : v.retailPrice.toFixed(2),
       sizes: [...v.sizes],
       names: {
         fr: v.translations.find((t) => t.locale === 'fr')?.colorName ?? '',
@@ -83,7 +90,8 @@ export function moveVariant<T>(list: readonly T[], index: number, delta: -1 | 1)
 
 export type FormError =
   | { key: 'titleRequired' | 'descriptionRequired'; locale: Locale }
-  | { key: 'colorNameRequired' | 'variantImageRequired' | 'priceRequired' | 'sizesRequired'; variant: number; locale?: Locale }
+  | { key: 'colorNameRequired' | 'variantImageRequired' | 'priceRequired' | 'retailPriceInvalid' | 'sizesRequired'; variant: number; locale?: Locale }
+  | { key: 'referenceInvalid' }
   | { key: 'galleryLimit'; variant: number; count: number }
   | { key: 'variantMinError' };
 
@@ -94,12 +102,19 @@ export function validateForm(form: ProductForm): FormError[] {
     if (!form.texts[locale].title.trim()) errors.push({ key: 'titleRequired', locale });
     if (!form.texts[locale].description.trim()) errors.push({ key: 'descriptionRequired', locale });
   }
+  if (!/^[A-Za-z0-9-]{0,40}$/.test(form.reference.trim())) errors.push({ key: 'referenceInvalid' });
   if (form.variants.length === 0) errors.push({ key: 'variantMinError' });
   form.variants.forEach((v, variant) => {
     for (const locale of LOCALES) if (!v.names[locale].trim()) errors.push({ key: 'colorNameRequired', variant, locale });
     if (!v.imageUrl) errors.push({ key: 'variantImageRequired', variant });
     const price = Number(v.price);
     if (v.price.trim() === '' || !Number.isFinite(price) || price < 0 || acceptPrice(v.price) === null) errors.push({ key: 'priceRequired', variant });
+    if (v.retailPrice.trim() !== '') {
+      const retail = Number(v.retailPrice);
+      if (!Number.isFinite(retail) || acceptPrice(v.retailPrice) === null || (Number.isFinite(price) && retail < price)) {
+        errors.push({ key: 'retailPriceInvalid', variant });
+      }
+    }
     if (v.sizes.length === 0) errors.push({ key: 'sizesRequired', variant });
     if (v.imageGallery.length > GALLERY_MAX) errors.push({ key: 'galleryLimit', variant, count: v.imageGallery.length });
   });
@@ -109,6 +124,7 @@ export function validateForm(form: ProductForm): FormError[] {
 /** §7 payload: texts trimmed, empty mantra → null, empty colour code → null, positions re-indexed. */
 export function toPayload(form: ProductForm): ProductInputRaw {
   return {
+    reference: form.reference.trim() || null,
     translations: LOCALES.map((locale) => ({
       locale,
       title: form.texts[locale].title.trim(),
@@ -122,6 +138,7 @@ export function toPayload(form: ProductForm): ProductInputRaw {
       imageGallery: v.imageGallery,
       position,
       price: Number(v.price),
+      retailPrice: v.retailPrice.trim() === '' ? null : Number(v.retailPrice),
       sizes: v.sizes,
       translations: LOCALES.map((locale) => ({ locale, colorName: v.names[locale].trim() })),
     })),

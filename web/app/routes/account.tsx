@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/account';
 import { Field, FormMessage } from '../components/Field.tsx';
+import { LineSheetDownload } from '../components/LineSheetDownload.tsx';
 import { RequireRole } from '../components/Guard.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../components/NewPasswordFields.tsx';
 import { SessionExpiredError, errorMessage } from '../lib/api.ts';
@@ -67,6 +68,7 @@ function AccountScreen() {
           <dd data-testid="account-role">{t(`account.roles.${role}`)}</dd>
         </div>
       </dl>
+      <LineSheetDownload />
       <form className="form" onSubmit={submit} aria-labelledby="change-password-title">
         <h2 id="change-password-title" className="form__title">
           {t('account.changePassword')}

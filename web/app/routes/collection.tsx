@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n/react.tsx';
 import type { Route } from './+types/collection';
 import { CollectionGrid } from '../components/CollectionGrid.tsx';
+import { LineSheetDownload } from '../components/LineSheetDownload.tsx';
 import { appContext } from '../context.ts';
 import { loadCollection } from '../lib/collection.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -23,6 +24,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
     <div className="page">
       <h1 className="page-title">{t('pages.collection')}</h1>
       <p className="lead">{t('collection.intro')}</p>
+      <LineSheetDownload />
       <CollectionGrid state={loaderData} headingLevel={2} eagerFirst={2} />
     </div>
   );

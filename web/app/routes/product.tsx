@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, data } from 'react-router';
 import type { PublicProduct, TradeProduct } from '@atelier/contract';
+import { formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/product';
 import { ProductCard } from '../components/CollectionGrid.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
@@ -52,10 +53,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     type: 'product',
   });
 };
-
-function formatPrice(price: number, lang: 'fr' | 'en') {
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
-}
 
 /** Price and sizes for signed-in stockists and admins, fetched in the browser with their token. */
 function useTradeDetails(productId: number) {
@@ -189,10 +186,21 @@ function ProductView({ product, similar }: { product: PublicProduct; similar: Pu
         )}
         {tradeVariant && (
           <div className="trade" data-testid="trade-details">
+            {trade?.reference && (
+              <p className="trade__reference">
+                <span className="trade__label">{t('product.reference')}</span> <span data-testid="trade-reference">{trade.reference}</span>
+              </p>
+            )}
             <p className="trade__price">
               <span className="trade__label">{t('product.tradePrice')}</span>{' '}
               <strong data-testid="trade-price">{formatPrice(tradeVariant.price, lang)}</strong>
             </p>
+            {tradeVariant.retailPrice !== null && (
+              <p className="trade__price">
+                <span className="trade__label">{t('product.retailPrice')}</span>{' '}
+                <span data-testid="retail-price">{formatPrice(tradeVariant.retailPrice, lang)}</span>
+              </p>
+            )}
             <p className="trade__sizes">
               <span className="trade__label">{t('product.sizes')}</span>{' '}
               <span data-testid="trade-sizes">{tradeVariant.sizes.join(' · ')}</span>

@@ -38,7 +38,7 @@ function termsPayload(overrides: Partial<TermsInputRaw> = {}, fr: Record<string,
 
 /** Every string of the PDF's text layer, page by page, joined (what a reader's search finds). */
 async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false });
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
   const doc = await task.promise;
   const parts: string[] = [];
   for (let i = 1; i <= doc.numPages; i += 1) {

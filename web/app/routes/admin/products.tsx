@@ -147,6 +147,27 @@ function VariantEditor({
             }}
           />
         </div>
+        <div className="field">
+          <label htmlFor={`${prefix}-retail`}>{t('admin.products.retailPrice')}</label>
+          <input
+            id={`${prefix}-retail`}
+            type="number"
+            inputMode="decimal"
+            min={variant.price || 0}
+            step={0.01}
+            value={variant.retailPrice}
+            disabled={disabled}
+            aria-describedby={`${prefix}-retail-hint`}
+            aria-invalid={own.some((e) => e.key === 'retailPriceInvalid') || undefined}
+            onChange={(e) => {
+              const accepted = acceptPrice(e.target.value);
+              if (accepted !== null) onChange({ ...variant, retailPrice: accepted });
+            }}
+          />
+          <p className="field__hint" id={`${prefix}-retail-hint`}>
+            {t('admin.products.retailPriceHint')}
+          </p>
+        </div>
       </div>
 
       <div className="variant-editor__images">
@@ -374,6 +395,23 @@ export default function AdminProducts() {
 
       <form id="product-form" className="product-form" onSubmit={submit} noValidate aria-busy={saving}>
         <h2 className="form__title">{selectedId === null ? t('admin.products.createTitle') : t('admin.products.editTitle', { title: form.texts[lang].title || form.texts.fr.title })}</h2>
+        <div className="field field--short">
+          <label htmlFor="product-reference">{t('admin.products.reference')}</label>
+          <input
+            id="product-reference"
+            value={form.reference}
+            maxLength={40}
+            autoCapitalize="characters"
+            spellCheck={false}
+            disabled={saving}
+            aria-describedby="product-reference-hint"
+            aria-invalid={formErrors.some((e) => e.key === 'referenceInvalid') || undefined}
+            onChange={(e) => setForm((f) => ({ ...f, reference: e.target.value }))}
+          />
+          <p className="field__hint" id="product-reference-hint">
+            {t('admin.products.referenceHint')}
+          </p>
+        </div>
         <div className="locale-fieldsets">
           {LOCALES.map((locale: Locale) => (
             <fieldset key={locale} className="locale-fieldset">

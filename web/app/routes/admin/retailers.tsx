@@ -167,6 +167,11 @@ export default function AdminRetailers() {
                   )}
                 </dl>
                 <p className="application-card__catalog">{item.catalogOptIn ? t('admin.retailers.catalogYes') : t('admin.retailers.catalogNo')}</p>
+                {item.status === 'accepted' && (
+                  <p className="application-card__catalog" data-testid="catalog-sent">
+                    {item.catalogSentAt ? t('admin.retailers.catalogSent') : t('admin.retailers.catalogNotSent')}
+                  </p>
+                )}
                 <p className="application-card__message">{item.message}</p>
                 <div className="admin-card__actions">
                   {item.status === 'pending' && (

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { LOCALES, type Locale } from '@atelier/contract/pure';
+import { useTranslation } from '../i18n/react.tsx';
+import { ApiError, apiDownload, errorMessage, saveBlob } from '../lib/api.ts';
+import { useLanguage } from '../lib/language.tsx';
+import { useSession } from '../lib/session.tsx';
+import { FormMessage } from './Field.tsx';
+
+/**
+ * The season's line sheet for a signed-in stockist or admin: fetched with the session token
+ * (a plain link could not carry it) and handed to the browser's download. Nothing shows for
+ * visitors; the server refuses them anyway.
+ */
+export function LineSheetDownload({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { user, token, expire } = useSession();
+  const [state, setState] = useState<{ kind: 'idle' | 'loading' | 'success' | 'error'; text?: string }>({ kind: 'idle' });
+  if (!user || !token) return null;
+  const Heading = `h${headingLevel}` as const;
+  const other: Locale = LOCALES.find((l) => l !== lang)!;
+
+  async function download(sheetLang: Locale) {
+    setState({ kind: 'loading' });
+    try {
+      const { blob, filename } = await apiDownload(`/wholesale/linesheet.pdf?lang=${sheetLang}`, token!);
+      saveBlob(blob, filename);
+      setState({ kind: 'success', text: t('lineSheet.ready') });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) expire();
+      setState({ kind: 'error', text: errorMessage(error, t('lineSheet.error')) });
+    }
+  }
+
+  const busy = state.kind === 'loading';
+  return (
+    <section className="linesheet" aria-labelledby="linesheet-title" data-testid="linesheet">
+      <Heading id="linesheet-title" className="linesheet__title">
+        {t('lineSheet.title')}
+      </Heading>
+      <p className="linesheet__text">{t('lineSheet.text')}</p>
+      <div className="linesheet__actions">
+        <button type="button" className="button" onClick={() => download(lang)} disabled={busy} aria-busy={busy}>
+          {busy ? t('lineSheet.preparing') : t('lineSheet.download')}
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => download(other)} disabled={busy}>
+          {t('lineSheet.downloadOther')}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {state.kind === 'success' && <FormMessage kind="success">{state.text}</FormMessage>}
+        {state.kind === 'error' && <FormMessage kind="error">{state.text}</FormMessage>}
+      </div>
+    </section>
+  );
+}
