@@ -79,6 +79,20 @@ export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise
   },
 });
 
+/** The text of a PDF, as a reader's search finds it (every page, pdf.js). */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
+  const doc = await task.promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i += 1) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+  }
+  await task.destroy();
+  return parts.join('\n');
+}
+
 /** Signs in through the login screen. */
 export async function signIn(page: Page, account: AccountName, password: string = ACCOUNTS[account].password): Promise<void> {
   await page.goto('/login');

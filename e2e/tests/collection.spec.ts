@@ -79,6 +79,9 @@ test.describe('product page', () => {
     // No trade data in the page: no price of this product, no size list (the strings of the
     // interface travel with the page, so the word "price" alone proves nothing).
     expect(html).not.toMatch(/118[,.]00|"XL"|"XS"/);
+    // Nor its style reference or recommended retail price (as values: the interface's own
+    // strings, which travel with the page, name them).
+    expect(html).not.toMatch(/MS27-SOL-ROBE-01|270[,.]00/);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Array<Record<string, unknown>>;
     expect(ld.find((x) => x['@type'] === 'Product')).toMatchObject({ name: 'Robe Soleil', offers: { availability: 'https://schema.org/InStock' } });
     expect(ld.find((x) => x['@type'] === 'BreadcrumbList')).toMatchObject({ itemListElement: [{ name: 'Accueil' }, { name: 'La collection' }, { name: 'Robe Soleil' }] });
@@ -239,6 +242,7 @@ test.describe('admin products', () => {
     await settled(page);
     page.on('dialog', (dialog) => void dialog.accept());
 
+    await page.getByLabel('Référence (facultative)').fill('ms27-gilet-colline');
     await page.getByLabel('Titre').first().fill('Gilet Colline');
     await page.getByLabel('Description').first().fill('Un gilet en laine douce, tricoté main.');
     await page.getByLabel('Titre').nth(1).fill('Hill cardigan');
@@ -253,6 +257,11 @@ test.describe('admin products', () => {
     await v0.getByLabel('Ajouter des images à la galerie').setInputFiles([images[2]!, images[3]!]);
     await expect(v0.locator('.gallery-list li')).toHaveCount(2);
     await v0.getByLabel('Prix revendeur HT (€)').fill('64.90');
+    // Below the trade price: refused before sending.
+    await v0.getByLabel('Prix de vente conseillé TTC (€, facultatif)').fill('60');
+    await page.getByRole('button', { name: 'Créer le produit' }).click();
+    await expect(page.getByText('Le prix conseillé doit avoir au plus 2 décimales et être au moins égal au prix revendeur.').first()).toBeVisible();
+    await v0.getByLabel('Prix de vente conseillé TTC (€, facultatif)').fill('149');
     await v0.getByLabel('M', { exact: true }).check();
 
     await page.getByRole('button', { name: 'Ajouter une variante' }).click();
@@ -268,6 +277,7 @@ test.describe('admin products', () => {
     await page.getByRole('button', { name: 'Créer le produit' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Le produit a été créé.' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Modifier « Gilet Colline »' })).toBeVisible();
+    await expect(page.getByLabel('Référence (facultative)')).toHaveValue('MS27-GILET-COLLINE');
     const card = page.getByTestId('admin-product-card').filter({ hasText: 'Gilet Colline' });
     await expect(card).toHaveCount(1);
     const href = await card.getByRole('link').getAttribute('href');
@@ -287,6 +297,7 @@ test.describe('admin products', () => {
     await expect(anon.getByRole('heading', { level: 1 })).toHaveText('Gilet Colline');
     await expect(anon.getByRole('button', { name: 'Lac' })).toHaveAttribute('aria-pressed', 'true');
     await expect(anon.getByText('Prix revendeur HT')).toHaveCount(0);
+    expect(await anon.content()).not.toMatch(/MS27-GILET-COLLINE|149[,.]00/);
     await anon.goto(`${href}?lang=en`);
     await expect(anon.getByRole('heading', { level: 1 })).toHaveText('Hill cardigan');
     await expect(anon.locator('.product__mantra')).toHaveText('Knit slowly.');
@@ -301,6 +312,8 @@ test.describe('admin products', () => {
     await shopPage.getByRole('button', { name: 'Brique' }).click();
     await expect(shopPage.getByTestId('trade-price')).toHaveText(/^64,90\s€$/);
     await expect(shopPage.getByTestId('trade-sizes')).toHaveText('S · M');
+    await expect(shopPage.getByTestId('trade-reference')).toHaveText('MS27-GILET-COLLINE');
+    await expect(shopPage.getByTestId('retail-price')).toHaveText(/^149,00\s€$/);
     await shop.close();
 
     // Delete with a confirmation naming the product.

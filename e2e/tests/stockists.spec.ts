@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { BASE_URL } from '../env.ts';
-import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
+import { expect, pdfText, settled, signIn, test, waitForMail } from '../fixtures.ts';
 
 test.describe('stockists', () => {
   test('a shop applies, the admin accepts, the mailed link sets a password, and the stockist sees trade prices', async ({ page, browser }) => {
@@ -50,6 +51,8 @@ test.describe('stockists', () => {
     const accepted = page.getByTestId('application-card').filter({ hasText: email });
     await expect(accepted).toContainText('admin@e2e.example');
     await expect(accepted.getByRole('button', { name: /Accepter/ })).toHaveCount(0);
+    // The catalogue opt-in was honoured.
+    await expect(accepted.getByTestId('catalog-sent')).toHaveText('Catalogue revendeur envoyé avec le mail de bienvenue');
 
     // The mail: sign-in e-mail and a single-use link, no password.
     const mail = await waitForMail(email, since);
@@ -68,6 +71,22 @@ test.describe('stockists', () => {
     await expect(shop).toHaveURL(/\/collection$/);
     await shop.getByRole('link', { name: /Robe Soleil/ }).click();
     await expect(shop.getByTestId('trade-price')).toHaveText(/^118,00\s€$/);
+
+    // The catalogue asked for: the mail's second link leads to the line sheet.
+    expect(mail).toContain('notre catalogue revendeur : une fois votre mot de passe choisi');
+    const lineSheetLink = /le catalogue revendeur: (http:\/\/127\.0\.0\.1:\d+\/account\?lang=fr)/.exec(mail)![1]!;
+    await shop.goto(lineSheetLink.replace(BASE_URL, ''));
+    await settled(shop);
+    const sheet = shop.getByTestId('linesheet');
+    await expect(sheet.getByRole('heading', { name: 'Catalogue revendeur' })).toBeVisible();
+    const [download] = await Promise.all([shop.waitForEvent('download'), sheet.getByRole('button', { name: 'Télécharger le catalogue revendeur' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^maison-solene-catalogue-revendeur-[a-z0-9-]+-fr\.pdf$/);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    expect(text).toContain('Préparé pour Les Jours Lents');
+    expect(text).toContain('Robe Soleil');
+    await expect(sheet.getByRole('status')).toHaveText('Le catalogue revendeur est téléchargé.');
     await visitor.close();
   });
 
