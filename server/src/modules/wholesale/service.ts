@@ -40,7 +40,7 @@ export class WholesaleService {
   private readonly config: Config;
   private readonly catalogue: CatalogueService;
   /** Finished PDFs per language and shop, until the collection or the terms change. */
-  readonly sheets = new TtlCache<LineSheet>(60 * 60_000, 12);
+  readonly sheets = new TtlCache<LineSheet>(5 * 60_000, 12);
   /** Print-ready JPEGs per uploaded image (content-hash names never change). */
   private readonly printImages = new TtlCache<Buffer | null>(24 * 60 * 60_000, 400);
 
