@@ -89,6 +89,25 @@ const OTHER_FR: Record<string, string> = {
   'A term is too long (2,000 characters at most).': 'Une condition est trop longue (2 000 caractères au plus).',
   'The line sheet could not be made right now. Please try again.': 'Le catalogue revendeur n’a pas pu être préparé. Veuillez réessayer.',
   'The wholesale terms were saved.': 'Les conditions revendeur ont été enregistrées.',
+  'Each quantity is a whole number from 1 to 999.': 'Chaque quantité est un nombre entier de 1 à 999.',
+  'This size is not one we make.': 'Cette taille n’existe pas chez nous.',
+  'An order can have at most 300 lines.': 'Une commande compte au plus 300 lignes.',
+  'Some lines are no longer available; remove them to continue:': 'Certaines lignes ne sont plus disponibles ; retirez-les pour continuer :',
+  'Your order is empty: add pieces from a product page first.': 'Votre commande est vide : ajoutez d’abord des pièces depuis une fiche produit.',
+  'Your order is below the minimum.': 'Votre commande n’atteint pas le minimum.',
+  'An Idempotency-Key header is required (any random text, the same when the request is retried).':
+    'Un en-tête Idempotency-Key est requis (un texte aléatoire, le même quand la requête est renvoyée).',
+  'This order does not exist (introuvable).': 'Cette commande est introuvable.',
+  'This order cannot go from its current status to the one asked.': 'Cette commande ne peut pas passer de son statut actuel à celui demandé.',
+  'Administrators cannot place orders.': 'Les administrateurs ne passent pas de commande.',
+  'The ship date must be a real date (YYYY-MM-DD).': 'La date d’expédition doit être une vraie date (AAAA-MM-JJ).',
+  'Please give a reason (500 characters at most).': 'Indiquez un motif (500 caractères au plus).',
+  'A confirmed order keeps at least one of its own lines, each with a quantity from 1 to 999.':
+    'Une commande confirmée garde au moins une de ses lignes, chacune avec une quantité de 1 à 999.',
+  'The period needs two real dates, from before to.': 'La période demande deux vraies dates, la première avant la seconde.',
+  'This VAT number is not valid (French: FR, a 2-character key and the 9-digit SIREN).':
+    'Ce numéro de TVA n’est pas valide (en France : FR, une clé de 2 caractères et le SIREN à 9 chiffres).',
+  'Your company details were saved.': 'Les coordonnées de votre société ont été enregistrées.',
 };
 
 /**

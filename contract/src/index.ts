@@ -7,3 +7,4 @@ export * from './catalogue.ts';
 export * from './journal.ts';
 export * from './stockists.ts';
 export * from './wholesale.ts';
+export * from './orders.ts';

@@ -30,6 +30,7 @@ import { adminJournalRoutes, journalRoutes } from './modules/journal/routes.ts';
 import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { adminWholesaleRoutes, wholesaleRoutes } from './modules/wholesale/routes.ts';
+import { adminOrderRoutes, companyRoutes, orderRoutes } from './modules/orders/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
@@ -173,7 +174,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     if (error instanceof HttpError) {
       if (error.status === 429) request.log.warn({ event: 'rate_limited', route: request.routeOptions.url, ip: request.ip }, 'request refused by rate limit');
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return reply.code(error.status).send({ error: localizeMessage(error.message, requestLocale(request)) });
+      const message = localizeMessage(error.message, requestLocale(request));
+      return reply.code(error.status).send({ error: error.detail ? `${message} ${error.detail}` : message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -233,6 +235,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(journalRoutes, { services });
       await api.register(formRoutes, { services });
       await api.register(wholesaleRoutes, { services, prefix: '/wholesale' });
+      await api.register(orderRoutes, { services, prefix: '/orders' });
+      await api.register(companyRoutes, { services, prefix: '/account' });
       // The admin scope: one guard for every route registered inside it.
       await api.register(
         async (admin) => {
@@ -243,6 +247,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminJournalRoutes, { services });
           await admin.register(adminStockistRoutes, { services });
           await admin.register(adminWholesaleRoutes, { services });
+          await admin.register(adminOrderRoutes, { services });
         },
         { prefix: '/admin' },
       );

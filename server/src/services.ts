@@ -11,6 +11,7 @@ import { StockistsService } from './modules/stockists/service.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
+import { OrdersService } from './modules/orders/service.ts';
 import { JsonCache } from './lib/json-cache.ts';
 import type { NoncedBody } from './lib/nonced-body.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
@@ -37,6 +38,7 @@ export interface AppServices {
   contact: ContactService;
   privacy: PrivacyService;
   wholesale: WholesaleService;
+  orders: OrdersService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
   jsonCache: JsonCache;
   /** Anonymous page renders (see web.ts). */
@@ -55,11 +57,12 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const catalogue = new CatalogueService(database.db);
   const journal = new JournalService(database.db);
   const kick = () => mail.kick();
-  const stockists = new StockistsService(database.db, config, auth, kick);
   const contact = new ContactService(database.db, config, kick);
   const pageCache = new TtlCache<CachedPage>(config.PAGE_CACHE_SECONDS * 1000, 500);
   const jsonCache = new JsonCache();
   const wholesale = new WholesaleService(database.db, config, catalogue);
+  const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick);
+  const stockists = new StockistsService(database.db, config, auth, kick, orders);
   const onContentChange = () => {
     wholesale.invalidate();
     jsonCache.clear();
@@ -68,5 +71,5 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     pageCache.clear();
   };
   const privacy = new PrivacyService(database.db);
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, jsonCache, pageCache, onContentChange };
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, jsonCache, pageCache, onContentChange };
 }

@@ -164,6 +164,78 @@ export interface WholesaleTermTranslationsTable {
   shipping_notes: string;
 }
 
+export interface CompanyDetailsTable {
+  user_id: number;
+  company_name: string | null;
+  siret: string | null;
+  vat_number: string | null;
+  billing_address: string | null;
+  delivery_address: string | null;
+  phone: string | null;
+  updated_at: string;
+}
+
+export interface OrderDraftLinesTable {
+  user_id: number;
+  variant_id: number;
+  size: string;
+  quantity: number;
+  position: number;
+}
+
+export interface OrderCountersTable {
+  year: number;
+  last: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Human number, `2027-0042`: the year of the submit and its rank in that year. */
+  number: string;
+  user_id: number | null;
+  shop_email: string;
+  locale: 'fr' | 'en';
+  status: 'submitted' | 'confirmed' | 'shipped' | 'cancelled';
+  idempotency_key: string;
+  note: string | null;
+  /** JSON of the company details at submit time (an order keeps what it was sent with). */
+  company: string;
+  total_cents: number;
+  pieces: number;
+  ship_date: string | null;
+  carrier: string | null;
+  tracking: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  variant_id: number | null;
+  product_id: number | null;
+  /** JSON {fr, en}: frozen at submit, so a renamed product never changes an order. */
+  product_title: string;
+  /** JSON {fr, en}. */
+  color_name: string;
+  color_code: string | null;
+  reference: string | null;
+  size: string;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: 'submitted' | 'confirmed' | 'shipped' | 'cancelled';
+  by_role: 'stockist' | 'brand';
+  note: string | null;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -181,6 +253,12 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   wholesale_terms: WholesaleTermsTable;
   wholesale_term_translations: WholesaleTermTranslationsTable;
+  company_details: CompanyDetailsTable;
+  order_draft_lines: OrderDraftLinesTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

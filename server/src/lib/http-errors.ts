@@ -2,9 +2,12 @@
 export class HttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+  /** Said after the (translated) message: the specifics, already in the caller's language. */
+  readonly detail: string | undefined;
+  constructor(status: number, message: string, headers: Record<string, string> = {}, detail?: string) {
     super(message);
     this.status = status;
     this.headers = headers;
+    this.detail = detail;
   }
 }

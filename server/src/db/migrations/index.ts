@@ -6,6 +6,7 @@ import { m002Catalogue } from './002-catalogue.ts';
 import { m003Journal } from './003-journal.ts';
 import { m004StockistsContact } from './004-stockists-contact.ts';
 import { m005Wholesale } from './005-wholesale.ts';
+import { m006Orders } from './006-orders.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -22,6 +23,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['003-journal', m003Journal],
   ['004-stockists-contact', m004StockistsContact],
   ['005-wholesale', m005Wholesale],
+  ['006-orders', m006Orders],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

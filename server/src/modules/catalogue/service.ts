@@ -81,6 +81,19 @@ export function colourDistance(a: readonly (string | null)[], b: readonly (strin
   return best;
 }
 
+/** What an order needs of a variant: its product's texts, the colour, today's price and sizes. */
+export interface OrderableVariant {
+  variantId: number;
+  productId: number;
+  reference: string | null;
+  titles: Partial<Record<Locale, string>>;
+  colorNames: Partial<Record<Locale, string>>;
+  colorCode: string | null;
+  imageUrl: string | null;
+  priceCents: number;
+  sizes: ReturnType<typeof normalizeSizes>;
+}
+
 export class CatalogueService {
   private readonly db: Db;
   /** Public (anonymous) reads only; trade and admin reads always hit the database. */
@@ -185,6 +198,42 @@ export class CatalogueService {
 
   async listTrade(lang: Locale): Promise<TradeProduct[]> {
     return (await this.load(this.db)).map((p) => this.toTrade(p, lang));
+  }
+
+  /**
+   * The variants an order names, priced today (inside the caller's transaction when given).
+   * Missing ids are simply absent from the map.
+   */
+  async orderable(variantIds: number[], db: Kysely<Database> = this.db): Promise<Map<number, OrderableVariant>> {
+    const ids = [...new Set(variantIds)];
+    const result = new Map<number, OrderableVariant>();
+    if (ids.length === 0) return result;
+    const variants = await db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id', 'v.product_id', 'v.color_code', 'v.image_url', 'v.price_cents', 'v.sizes', 'p.reference'])
+      .where('v.id', 'in', ids)
+      .execute();
+    if (variants.length === 0) return result;
+    const productIds = [...new Set(variants.map((v) => v.product_id))];
+    const [titles, names] = await Promise.all([
+      db.selectFrom('product_translations').select(['product_id', 'locale', 'title']).where('product_id', 'in', productIds).execute(),
+      db.selectFrom('variant_translations').select(['variant_id', 'locale', 'color_name']).where('variant_id', 'in', ids).execute(),
+    ]);
+    for (const v of variants) {
+      result.set(v.id, {
+        variantId: v.id,
+        productId: v.product_id,
+        reference: v.reference,
+        titles: Object.fromEntries(titles.filter((t) => t.product_id === v.product_id).map((t) => [t.locale, t.title])),
+        colorNames: Object.fromEntries(names.filter((n) => n.variant_id === v.id).map((n) => [n.locale, n.color_name])),
+        colorCode: v.color_code,
+        imageUrl: v.image_url || null,
+        priceCents: v.price_cents,
+        sizes: normalizeSizes(v.sizes.split(',')),
+      });
+    }
+    return result;
   }
 
   /** Every product with all its texts, in the collection's order (the line sheet reads this). */

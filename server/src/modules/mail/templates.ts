@@ -33,7 +33,7 @@ export function layout(
 <body style="margin:0;background:#f7f2ea;color:#2b2620;font-family:Georgia,serif">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <p style="font-size:22px;letter-spacing:.08em;text-transform:uppercase;margin:0 0 24px">${escapeHtml(brand.name)}</p>
-${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p)}</p>`).join('\n')}
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#9a4a2c;color:#fff;padding:12px 20px;text-decoration:none;border-radius:2px">${escapeHtml(action.label)}</a></p>` : ''}
 ${after ? `${after.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p)}</p>`).join('\n')}
 <p style="font-size:16px;line-height:1.6"><a href="${escapeHtml(after.link.url)}" style="color:#9a4a2c">${escapeHtml(after.link.label)}</a></p>` : ''}
@@ -134,4 +134,99 @@ export function acceptanceMail(brand: Brand, locale: Locale, name: string, email
         { label: 'Choose my password', url: link },
         lineSheet,
       );
+}
+
+/** An order as the mails tell it (already in the recipient's language). */
+export interface OrderMailData {
+  number: string;
+  shop: string;
+  lines: Array<{ title: string; colour: string; size: string; quantity: number; total: string }>;
+  pieces: number;
+  total: string;
+  note: string | null;
+  url: string;
+}
+
+function orderSummary(order: OrderMailData, locale: Locale): string {
+  const lines = order.lines.map((l) => `· ${l.title} — ${l.colour}, ${l.size} × ${l.quantity} = ${l.total}`);
+  const total = locale === 'fr' ? `${order.pieces} pièces · total HT ${order.total}` : `${order.pieces} pieces · total excl. VAT ${order.total}`;
+  return [...lines, total].join('\n');
+}
+
+/** To the stockist: their order was sent, with its summary. */
+export function orderSubmittedMail(brand: Brand, locale: Locale, order: OrderMailData): MailContent {
+  return locale === 'fr'
+    ? layout(
+        brand,
+        locale,
+        `${brand.name} · Commande ${order.number} reçue`,
+        [
+          'Bonjour,',
+          `Merci pour votre commande ${order.number} : nous l’avons bien reçue et la confirmons au plus vite avec une date d’expédition.`,
+          orderSummary(order, locale),
+          ...(order.note ? [`Votre note : ${order.note}`] : []),
+        ],
+        { label: 'Voir ma commande', url: order.url },
+      )
+    : layout(
+        brand,
+        locale,
+        `${brand.name} · Order ${order.number} received`,
+        [
+          'Hello,',
+          `Thank you for your order ${order.number}: we have received it and will confirm it soon with a ship date.`,
+          orderSummary(order, locale),
+          ...(order.note ? [`Your note: ${order.note}`] : []),
+        ],
+        { label: 'See my order', url: order.url },
+      );
+}
+
+/** To the brand (in French): a new order to confirm. */
+export function orderNotice(brand: Brand, order: OrderMailData): MailContent {
+  return layout(
+    brand,
+    'fr',
+    `${brand.name} · Nouvelle commande ${order.number} : ${order.shop}`,
+    [`Nouvelle commande ${order.number} de ${order.shop}.`, orderSummary(order, 'fr'), ...(order.note ? [`Note : ${order.note}`] : [])],
+    { label: 'Voir la commande', url: order.url },
+  );
+}
+
+/** To the stockist: their order moved (confirmed with its ship date, shipped, cancelled with the reason). */
+export function orderStatusMail(
+  brand: Brand,
+  locale: Locale,
+  order: OrderMailData,
+  change: { status: 'confirmed'; shipDate: string } | { status: 'shipped'; carrier: string | null; tracking: string | null } | { status: 'cancelled'; reason: string; byStockist: boolean },
+): MailContent {
+  const fr = locale === 'fr';
+  let subject: string;
+  let paragraphs: string[];
+  if (change.status === 'confirmed') {
+    subject = fr ? `Commande ${order.number} confirmée` : `Order ${order.number} confirmed`;
+    paragraphs = [
+      fr ? `Votre commande ${order.number} est confirmée. Expédition prévue le ${change.shipDate}.` : `Your order ${order.number} is confirmed. Expected ship date: ${change.shipDate}.`,
+      orderSummary(order, locale),
+    ];
+  } else if (change.status === 'shipped') {
+    const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
+    subject = fr ? `Commande ${order.number} expédiée` : `Order ${order.number} shipped`;
+    paragraphs = [
+      fr ? `Votre commande ${order.number} est partie de l’atelier.` : `Your order ${order.number} has left the workshop.`,
+      ...(how ? [fr ? `Transporteur et suivi : ${how}` : `Carrier and tracking: ${how}`] : []),
+    ];
+  } else {
+    subject = fr ? `Commande ${order.number} annulée` : `Order ${order.number} cancelled`;
+    paragraphs = change.byStockist
+      ? [fr ? `Votre commande ${order.number} est annulée, comme vous l’avez demandé.` : `Your order ${order.number} is cancelled, as you asked.`]
+      : [
+          fr ? `Nous avons dû annuler votre commande ${order.number}.` : `We had to cancel your order ${order.number}.`,
+          fr ? `Motif : ${change.reason}` : `Reason: ${change.reason}`,
+        ];
+  }
+  return layout(brand, locale, `${brand.name} · ${subject}`, [fr ? 'Bonjour,' : 'Hello,', ...paragraphs], {
+    label: fr ? 'Voir ma commande' : 'See my order',
+    url: order.url,
+  });
 }

@@ -4,7 +4,9 @@ import sharp from 'sharp';
 import { LOCALES, fromCents, toCents, type AdminTerms, type Locale, type Terms, type TermsInput } from '@atelier/contract';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../db/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogueService, FullProduct } from '../catalogue/service.ts';
@@ -50,9 +52,10 @@ export class WholesaleService {
     this.catalogue = catalogue;
   }
 
-  async adminTerms(): Promise<AdminTerms> {
-    const row = await this.db.selectFrom('wholesale_terms').selectAll().where('id', '=', TERMS_ID).executeTakeFirst();
-    const texts = row ? await this.db.selectFrom('wholesale_term_translations').selectAll().where('terms_id', '=', TERMS_ID).execute() : [];
+  /** Inside a caller's transaction when given (SQLite has one connection: a read outside it would wait for it). */
+  async adminTerms(db: Kysely<Database> = this.db): Promise<AdminTerms> {
+    const row = await db.selectFrom('wholesale_terms').selectAll().where('id', '=', TERMS_ID).executeTakeFirst();
+    const texts = row ? await db.selectFrom('wholesale_term_translations').selectAll().where('terms_id', '=', TERMS_ID).execute() : [];
     return {
       validUntil: row?.valid_until ?? null,
       openingMinimum: row ? fromCents(row.opening_minimum_cents) : 0,

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { SIZES } from './constants.ts';
+import { isRealDay } from './wholesale.ts';
+
+export const ORDER_STATUSES = ['submitted', 'confirmed', 'shipped', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_QUANTITY_MAX = 999;
+export const ORDER_LINES_MAX = 300;
+
+export const ORDER_MESSAGES = {
+  quantityInvalid: 'Each quantity is a whole number from 1 to 999.',
+  sizeInvalid: 'This size is not one we make.',
+  tooManyLines: 'An order can have at most 300 lines.',
+  lineUnavailable: 'Some lines are no longer available; remove them to continue:',
+  emptyDraft: 'Your order is empty: add pieces from a product page first.',
+  belowMinimum: 'Your order is below the minimum.',
+  idempotencyKeyRequired: 'An Idempotency-Key header is required (any random text, the same when the request is retried).',
+  orderNotFound: 'This order does not exist (introuvable).',
+  transitionRefused: 'This order cannot go from its current status to the one asked.',
+  adminsCannotOrder: 'Administrators cannot place orders.',
+  shipDateInvalid: 'The ship date must be a real date (YYYY-MM-DD).',
+  reasonRequired: 'Please give a reason (500 characters at most).',
+  confirmLinesInvalid: 'A confirmed order keeps at least one of its own lines, each with a quantity from 1 to 999.',
+  periodInvalid: 'The period needs two real dates, from before to.',
+  vatInvalid: 'This VAT number is not valid (French: FR, a 2-character key and the 9-digit SIREN).',
+  siretInvalid: 'A SIRET number has 14 digits.',
+  companySaved: 'Your company details were saved.',
+} as const;
+
+export const draftLineInput = z.object({
+  variantId: z.number().int().positive(),
+  size: z.enum(SIZES, { error: ORDER_MESSAGES.sizeInvalid }),
+  quantity: z
+    .number({ error: ORDER_MESSAGES.quantityInvalid })
+    .int({ error: ORDER_MESSAGES.quantityInvalid })
+    .min(1, { error: ORDER_MESSAGES.quantityInvalid })
+    .max(ORDER_QUANTITY_MAX, { error: ORDER_MESSAGES.quantityInvalid }),
+});
+export type DraftLineInput = z.infer<typeof draftLineInput>;
+
+/** `PUT /api/orders/draft` replaces the draft; one line per variant and size (the last one wins). */
+export const draftInput = z.object({ lines: z.array(draftLineInput).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }) });
+export type DraftInput = z.infer<typeof draftInput>;
+
+const priced = {
+  variantId: z.number().nullable(),
+  productId: z.number().nullable(),
+  productTitle: z.string(),
+  reference: z.string().nullable(),
+  colorName: z.string(),
+  colorCode: z.string().nullable(),
+  size: z.enum(SIZES),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  total: z.number(),
+};
+
+export const minimumInfo = z.object({
+  kind: z.enum(['opening', 'reorder']),
+  amount: z.number(),
+  /** How much is still missing to reach it (0 when reached). */
+  missing: z.number(),
+});
+
+export const draft = z
+  .object({
+    lines: z.array(z.object({ ...priced, variantId: z.number(), productId: z.number(), imageUrl: z.string().nullable() })),
+    /** Lines whose variant or size no longer exists (kept so the stockist sees what went). */
+    unavailable: z.array(z.object({ variantId: z.number(), size: z.enum(SIZES), quantity: z.number() })),
+    pieces: z.number(),
+    total: z.number(),
+    minimum: minimumInfo,
+  })
+  .meta({ id: 'OrderDraft' });
+export type Draft = z.infer<typeof draft>;
+
+export const submitInput = z.object({ note: z.string().trim().max(2000).optional() });
+
+export const orderEvent = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  by: z.enum(['stockist', 'brand']),
+  note: z.string().nullable(),
+});
+
+export const companyDetails = z.object({
+  companyName: z.string().nullable(),
+  siret: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type CompanyDetails = z.infer<typeof companyDetails>;
+
+export const order = z
+  .object({
+    id: z.number(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    lines: z.array(z.object({ id: z.number(), ...priced })),
+    pieces: z.number(),
+    total: z.number(),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+    shipDate: z.string().nullable(),
+    carrier: z.string().nullable(),
+    tracking: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    history: z.array(orderEvent),
+    shop: z.object({ email: z.string(), company: companyDetails }),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof order>;
+
+export const orderSummary = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  pieces: z.number(),
+  total: z.number(),
+  shop: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+export const orderList = z.object({ data: z.array(orderSummary) }).meta({ id: 'OrderList' });
+
+export const reorderResult = z.object({
+  draft,
+  /** Lines of the old order left out (their variant or size no longer exists). */
+  skipped: z.array(z.object({ productTitle: z.string(), colorName: z.string(), size: z.enum(SIZES) })),
+});
+
+const day = (message: string) => z.string({ error: message }).trim().refine(isRealDay, { error: message });
+
+export const confirmInput = z.object({
+  shipDate: day(ORDER_MESSAGES.shipDateInvalid),
+  /** Optional new quantities: the order's own lines (by id) that stay; a line left out is removed. */
+  lines: z
+    .array(z.object({ id: z.number().int().positive(), quantity: draftLineInput.shape.quantity }))
+    .min(1, { error: ORDER_MESSAGES.confirmLinesInvalid })
+    .max(ORDER_LINES_MAX)
+    .optional(),
+});
+export const shipInput = z.object({ carrier: z.string().trim().max(80).optional(), tracking: z.string().trim().max(120).optional() });
+export const cancelInput = z.object({
+  reason: z.string({ error: ORDER_MESSAGES.reasonRequired }).trim().min(1, { error: ORDER_MESSAGES.reasonRequired }).max(500, { error: ORDER_MESSAGES.reasonRequired }),
+});
+export const orderStatusQuery = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+export const periodQuery = z
+  .object({ from: day(ORDER_MESSAGES.periodInvalid), to: day(ORDER_MESSAGES.periodInvalid) })
+  .refine((p) => p.from <= p.to, { error: ORDER_MESSAGES.periodInvalid });
+
+/** French VAT number: FR + key + SIREN, key = (12 + 3 × (SIREN mod 97)) mod 97 when numeric. */
+export function isFrenchVat(value: string): boolean {
+  const match = /^FR([0-9A-HJ-NP-Z]{2})(\d{9})$/.exec(value);
+  if (!match) return false;
+  const [, key, siren] = match as unknown as [string, string, string];
+  if (!/^\d\d$/.test(key)) return true; // alphanumeric keys (new companies) have no public checksum
+  return Number(key) === (12 + 3 * (Number(siren) % 97)) % 97;
+}
+
+/** The intra-EU VAT formats, by country prefix (pattern only; France checks its key too). */
+const EU_VAT: Record<string, RegExp> = {
+  AT: /^ATU\d{8}$/,
+  BE: /^BE[01]\d{9}$/,
+  BG: /^BG\d{9,10}$/,
+  CY: /^CY\d{8}[A-Z]$/,
+  CZ: /^CZ\d{8,10}$/,
+  DE: /^DE\d{9}$/,
+  DK: /^DK\d{8}$/,
+  EE: /^EE\d{9}$/,
+  EL: /^EL\d{9}$/,
+  ES: /^ES[0-9A-Z]\d{7}[0-9A-Z]$/,
+  FI: /^FI\d{8}$/,
+  HR: /^HR\d{11}$/,
+  HU: /^HU\d{8}$/,
+  IE: /^IE\d[0-9A-Z+*]\d{5}[A-Z]{1,2}$/,
+  IT: /^IT\d{11}$/,
+  LT: /^LT(\d{9}|\d{12})$/,
+  LU: /^LU\d{8}$/,
+  LV: /^LV\d{11}$/,
+  MT: /^MT\d{8}$/,
+  NL: /^NL\d{9}B\d{2}$/,
+  PL: /^PL\d{10}$/,
+  PT: /^PT\d{9}$/,
+  RO: /^RO\d{2,10}$/,
+  SE: /^SE\d{12}$/,
+  SI: /^SI\d{8}$/,
+  SK: /^SK\d{10}$/,
+  XI: /^XI(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+};
+
+/** Spaces, dots and hyphens removed, upper-case; valid when France's key matches or the country's pattern does. */
+export function normalizeVat(value: string): string {
+  return value.replace(/[\s.-]/g, '').toUpperCase();
+}
+export function isEuVat(value: string): boolean {
+  const vat = normalizeVat(value);
+  if (vat.startsWith('FR')) return isFrenchVat(vat);
+  const pattern = EU_VAT[vat.slice(0, 2)];
+  return pattern ? pattern.test(vat) : false;
+}
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const companyInput = z.object({
+  companyName: optional(160),
+  siret: z
+    .string()
+    .nullish()
+    .transform((v) => (v ? v.replace(/\s+/g, '') : null))
+    .refine((v) => v === null || /^\d{14}$/.test(v), { error: ORDER_MESSAGES.siretInvalid }),
+  vatNumber: z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() ? normalizeVat(v) : null))
+    .refine((v) => v === null || isEuVat(v), { error: ORDER_MESSAGES.vatInvalid }),
+  billingAddress: optional(500),
+  deliveryAddress: optional(500),
+  phone: optional(40),
+});
+export type CompanyInput = z.infer<typeof companyInput>;
