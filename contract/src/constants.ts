@@ -39,3 +39,9 @@ export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export function bothLocalesOnce(items: ReadonlyArray<{ locale: string }>): boolean {
   return items.length === LOCALES.length && LOCALES.every((l) => items.filter((i) => i.locale === l).length === 1);
 }
+
+/** Wholesale orders: a quantity per colour and size is 1–999; an order has at most 300 lines. */
+export const ORDER_QUANTITY_MAX = 999;
+export const ORDER_LINES_MAX = 300;
+export const ORDER_STATUSES = ['submitted', 'confirmed', 'shipped', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { SIZES } from './constants.ts';
+import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
+
+export type { OrderStatus };
 import { isRealDay } from './wholesale.ts';
 
-export const ORDER_STATUSES = ['submitted', 'confirmed', 'shipped', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_QUANTITY_MAX = 999;
-export const ORDER_LINES_MAX = 300;
 
 export const ORDER_MESSAGES = {
   quantityInvalid: 'Each quantity is a whole number from 1 to 999.',

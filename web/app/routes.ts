@@ -14,6 +14,9 @@ export default [
     route('privacy', 'routes/privacy.tsx'),
     route('legal', 'routes/legal.tsx'),
     route('account', 'routes/account.tsx'),
+    route('account/order', 'routes/orders/draft.tsx'),
+    route('account/orders', 'routes/orders/list.tsx'),
+    route('account/orders/:orderId', 'routes/orders/detail.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
@@ -23,6 +26,8 @@ export default [
     route('blog', 'routes/admin/blog.tsx'),
     route('retailers', 'routes/admin/retailers.tsx'),
     route('wholesale', 'routes/admin/wholesale.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('orders/:orderId', 'routes/admin/order.tsx'),
   ]),
   route('*', 'routes/catchall.tsx'),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation, useRout
 import type { RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { LanguageToggle } from './LanguageToggle.tsx';
+import { useDraftPieces } from '../lib/order-draft.ts';
 
 const LINKS = [
   { to: '/', key: 'nav.home', end: true },
@@ -21,6 +22,7 @@ function AccountMenu({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const pieces = useDraftPieces();
 
   useEffect(() => {
     if (!open) return;
@@ -56,6 +58,20 @@ function AccountMenu({ email }: { email: string }) {
             {t('nav.myAccount')}
           </Link>
         </li>
+        {pieces !== null && (
+          <>
+            <li>
+              <Link to="/account/order" onClick={() => setOpen(false)} data-testid="menu-draft">
+                {t('order.menuDraft', { count: pieces })}
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/orders" onClick={() => setOpen(false)}>
+                {t('order.myOrders')}
+              </Link>
+            </li>
+          </>
+        )}
         <li>
           <button
             type="button"

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import type { Route } from './+types/account';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { LineSheetDownload } from '../components/LineSheetDownload.tsx';
+import { CompanyForm } from '../components/CompanyForm.tsx';
+import { Link } from 'react-router';
 import { RequireRole } from '../components/Guard.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../components/NewPasswordFields.tsx';
 import { SessionExpiredError, errorMessage } from '../lib/api.ts';
@@ -69,6 +71,12 @@ function AccountScreen() {
         </div>
       </dl>
       <LineSheetDownload />
+      {user?.role === 'retailer' && (
+        <nav className="account-links" aria-label={t('order.accountLinks')}>
+          <Link to="/account/order">{t('order.draftTitle')}</Link>
+          <Link to="/account/orders">{t('order.myOrders')}</Link>
+        </nav>
+      )}
       <form className="form" onSubmit={submit} aria-labelledby="change-password-title">
         <h2 id="change-password-title" className="form__title">
           {t('account.changePassword')}
@@ -90,6 +98,7 @@ function AccountScreen() {
           {state === 'loading' ? t('account.submitting') : t('account.submit')}
         </button>
       </form>
+      {user?.role === 'retailer' && <CompanyForm />}
     </div>
   );
 }

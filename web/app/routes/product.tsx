@@ -6,6 +6,7 @@ import { formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/product';
 import { ProductCard } from '../components/CollectionGrid.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { OrderGrid } from '../components/OrderGrid.tsx';
 import { appContext } from '../context.ts';
 import { translator } from '../i18n/messages.server.ts';
 import { apiRequest } from '../lib/api.ts';
@@ -96,6 +97,7 @@ function ProductView({ product, similar }: { product: PublicProduct; similar: Pu
   const [variantIndex, setVariantIndex] = useState(0);
   const [imageIndex, setImageIndex] = useState(0);
   const trade = useTradeDetails(product.id);
+  const { user } = useSession();
 
   // A different product (client navigation) starts from its first variant and image.
   useEffect(() => {
@@ -207,6 +209,7 @@ function ProductView({ product, similar }: { product: PublicProduct; similar: Pu
             </p>
           </div>
         )}
+        {trade && user?.role === 'retailer' && <OrderGrid product={trade} />}
       </div>
       {similar.length > 0 && (
         <section className="product__similar" aria-labelledby="similar-title">

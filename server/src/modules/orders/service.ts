@@ -37,6 +37,15 @@ const parseTexts = (json: string): Texts => {
 
 const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
 
+/** The company details an order was sent with (empty details if the stored JSON is unreadable). */
+function parseCompany(json: string): CompanyDetails {
+  try {
+    return { ...EMPTY_COMPANY, ...(JSON.parse(json) as CompanyDetails) };
+  } catch {
+    return { ...EMPTY_COMPANY };
+  }
+}
+
 /** Who acts on an order: the stockist who placed it, or the brand (an admin). */
 export type Actor = { role: 'stockist'; userId: number } | { role: 'brand'; userId: number };
 
@@ -318,12 +327,7 @@ export class OrdersService {
 
   private shape(loaded: NonNullable<Awaited<ReturnType<OrdersService['load']>>>, lang: Locale): Order {
     const { row, lines, events } = loaded;
-    let company: CompanyDetails = { ...EMPTY_COMPANY };
-    try {
-      company = { ...EMPTY_COMPANY, ...(JSON.parse(row.company) as CompanyDetails) };
-    } catch {
-      // keep the empty details
-    }
+    const company = parseCompany(row.company);
     return {
       id: row.id,
       number: row.number,
@@ -369,12 +373,7 @@ export class OrdersService {
     if (filter.to) query = query.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     return rows.map((r) => {
-      let name: string | null = null;
-      try {
-        name = (JSON.parse(r.company) as CompanyDetails).companyName;
-      } catch {
-        name = null;
-      }
+      const name = parseCompany(r.company).companyName;
       return { id: r.id, number: r.number, status: r.status, createdAt: r.created_at, pieces: r.pieces, total: fromCents(r.total_cents), shop: name ?? r.shop_email };
     });
   }

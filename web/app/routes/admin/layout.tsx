@@ -54,6 +54,9 @@ function AdminShell() {
                 <NavLink to="/admin/retailers">{t('admin.nav.retailers')}</NavLink>
               </li>
               <li>
+                <NavLink to="/admin/orders">{t('admin.nav.orders')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/wholesale">{t('admin.nav.wholesale')}</NavLink>
               </li>
               <li>

@@ -1,0 +1,123 @@
+import type { Order, OrderStatus } from '@atelier/contract';
+import { formatDay, formatPrice } from '@atelier/contract/pure';
+import { useTranslation } from '../i18n/react.tsx';
+import { useLanguage } from '../lib/language.tsx';
+
+export function formatDateTime(iso: string, lang: 'fr' | 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return <span className={`status-badge status-badge--${status}`}>{t(`order.status.${status}`)}</span>;
+}
+
+/** An order's lines as a table (scrolls inside its box on a phone), with the totals. */
+export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'pieces' | 'total'> }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  return (
+    <div className="table-scroll" role="region" aria-label={t('order.lines')} tabIndex={0}>
+      <table className="order-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('order.product')}</th>
+            <th scope="col">{t('order.colour')}</th>
+            <th scope="col">{t('order.size')}</th>
+            <th scope="col" className="num">
+              {t('order.quantity')}
+            </th>
+            <th scope="col" className="num">
+              {t('order.unitPrice')}
+            </th>
+            <th scope="col" className="num">
+              {t('order.lineTotal')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l, i) => (
+            <tr key={i}>
+              <td>
+                {l.productTitle}
+                {l.reference && <span className="order-table__ref"> {l.reference}</span>}
+              </td>
+              <td>{l.colorName}</td>
+              <td>{l.size === 'ONESIZE' ? t('order.oneSize') : l.size}</td>
+              <td className="num">{l.quantity}</td>
+              <td className="num">{formatPrice(l.unitPrice, lang)}</td>
+              <td className="num">{formatPrice(l.total, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t('order.totalLabel')}
+            </th>
+            <td className="num">{order.pieces}</td>
+            <td />
+            <td className="num">
+              <strong>{formatPrice(order.total, lang)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** Status, ship date, carrier, reason and the history of an order. */
+export function OrderFacts({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  return (
+    <>
+      <dl className="facts">
+        <div>
+          <dt>{t('order.statusLabel')}</dt>
+          <dd data-testid="order-status">
+            <StatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('order.date')}</dt>
+          <dd>{formatDateTime(order.createdAt, lang)}</dd>
+        </div>
+        {order.shipDate && (
+          <div>
+            <dt>{t('order.shipDate')}</dt>
+            <dd data-testid="order-ship-date">{formatDay(order.shipDate, lang)}</dd>
+          </div>
+        )}
+        {(order.carrier || order.tracking) && (
+          <div>
+            <dt>{t('order.carrier')}</dt>
+            <dd>{[order.carrier, order.tracking].filter(Boolean).join(' · ')}</dd>
+          </div>
+        )}
+        {order.cancelReason && (
+          <div>
+            <dt>{t('order.cancelReason')}</dt>
+            <dd>{order.cancelReason}</dd>
+          </div>
+        )}
+        {order.note && (
+          <div>
+            <dt>{t('order.note')}</dt>
+            <dd className="pre-line">{order.note}</dd>
+          </div>
+        )}
+      </dl>
+      <h2 className="section-title section-title--small">{t('order.history')}</h2>
+      <ol className="order-history">
+        {order.history.map((h, i) => (
+          <li key={i}>
+            <StatusBadge status={h.status} /> {formatDateTime(h.at, lang)} · {t(`order.by.${h.by}`)}
+            {h.note && <span className="order-history__note"> — {h.note}</span>}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

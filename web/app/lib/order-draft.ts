@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import type { Draft } from '@atelier/contract';
+import { useSession } from './session.tsx';
+
+const EVENT = 'atelier:draft';
+
+/** Tells every part of the page (the menu's piece count) that the draft changed. */
+export function announceDraft(draft: Pick<Draft, 'pieces'>): void {
+  window.dispatchEvent(new CustomEvent(EVENT, { detail: draft.pieces }));
+}
+
+/** The number of pieces in the signed-in stockist's draft (null for anyone else, or while unknown). */
+export function useDraftPieces(): number | null {
+  const { user, authRequest } = useSession();
+  const [pieces, setPieces] = useState<number | null>(null);
+  const retailer = user?.role === 'retailer';
+  useEffect(() => {
+    if (!retailer) {
+      setPieces(null);
+      return;
+    }
+    let cancelled = false;
+    authRequest<Draft>('/orders/draft')
+      .then((draft) => !cancelled && setPieces(draft.pieces))
+      .catch(() => undefined);
+    const listen = (event: Event) => setPieces((event as CustomEvent<number>).detail);
+    window.addEventListener(EVENT, listen);
+    return () => {
+      cancelled = true;
+      window.removeEventListener(EVENT, listen);
+    };
+  }, [retailer, authRequest]);
+  return pieces;
+}
+
+/** A fresh key for one submit attempt (kept for its retries, dropped once it succeeds). */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Draft, Order } from '@atelier/contract';
+import type { Route } from './+types/detail';
+import { FormMessage } from '../../components/Field.tsx';
+import { RequireRole } from '../../components/Guard.tsx';
+import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
+import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { announceDraft } from '../../lib/order-draft.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'order.orderTitle', noindex: true });
+
+function OrderScreen() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest } = useSession();
+  const navigate = useNavigate();
+  const { orderId } = useParams();
+  const [search] = useSearchParams();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(search.get('sent') ? { kind: 'success', text: t('order.sent') } : null);
+
+  const fail = useCallback(
+    (error: unknown, fallback: string) => {
+      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
+      setMessage({ kind: 'error', text: errorMessage(error, t(fallback)) });
+    },
+    [navigate, t],
+  );
+
+  useEffect(() => {
+    if (!/^\d{1,10}$/.test(orderId ?? '')) return void setMessage({ kind: 'error', text: t('order.notFound') });
+    authRequest<Order>(`/orders/${orderId}?lang=${lang}`)
+      .then(setOrder)
+      .catch((error: unknown) => fail(error, 'order.notFound'));
+  }, [authRequest, orderId, lang, fail, t]);
+
+  async function cancel() {
+    if (!order || !window.confirm(t('order.confirmCancel', { number: order.number }))) return;
+    setBusy(true);
+    try {
+      setOrder(await authRequest<Order>(`/orders/${order.id}/cancel?lang=${lang}`, { method: 'POST' }));
+      setMessage({ kind: 'success', text: t('order.cancelled') });
+    } catch (error) {
+      fail(error, 'order.cancelError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function again() {
+    if (!order) return;
+    setBusy(true);
+    try {
+      const result = await authRequest<{ draft: Draft; skipped: Array<{ productTitle: string; colorName: string; size: string }> }>(`/orders/${order.id}/reorder?lang=${lang}`, {
+        method: 'POST',
+      });
+      announceDraft(result.draft);
+      const left = result.skipped.map((s) => `${s.productTitle} (${s.colorName}, ${s.size === 'ONESIZE' ? t('order.oneSize') : s.size})`).join(', ');
+      setMessage({ kind: 'success', text: left ? `${t('order.againDone')} ${t('order.againSkipped', { lines: left })}` : t('order.againDone') });
+    } catch (error) {
+      fail(error, 'order.againError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page page--narrow order-page">
+      <h1 className="page-title">{order ? t('order.numbered', { number: order.number }) : t('order.orderTitle')}</h1>
+      <p>
+        <Link to="/account/orders">{t('order.myOrders')}</Link> · <Link to="/account/order">{t('order.draftTitle')}</Link>
+      </p>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      {order && (
+        <>
+          <OrderFacts order={order} />
+          <OrderLinesTable order={order} />
+          <div className="order-actions">
+            <button type="button" className="button" disabled={busy} onClick={again}>
+              {t('order.again')}
+            </button>
+            {order.status === 'submitted' && (
+              <button type="button" className="button button--quiet" disabled={busy} onClick={cancel}>
+                {t('order.cancel')}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function OrderRoute() {
+  return (
+    <RequireRole roles={['retailer']}>
+      <OrderScreen />
+    </RequireRole>
+  );
+}

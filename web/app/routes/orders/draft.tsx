@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Draft, Order } from '@atelier/contract';
+import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
+import type { Route } from './+types/draft';
+import { FormMessage } from '../../components/Field.tsx';
+import { RequireRole } from '../../components/Guard.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
+import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { announceDraft, newIdempotencyKey } from '../../lib/order-draft.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'order.draftTitle', noindex: true });
+
+type Line = Draft['lines'][number];
+
+/** The stockist's draft: lines by product and colour, quantities to change, the minimum, a note, "Send my order". */
+function DraftScreen() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest } = useSession();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // One key per attempt: a retry after a timeout sends the same one, so it makes one order.
+  const attempt = useRef<string | null>(null);
+
+  const fail = useCallback(
+    (error: unknown, fallback: string) => {
+      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
+      setMessage({ kind: 'error', text: errorMessage(error, t(fallback)) });
+    },
+    [navigate, t],
+  );
+
+  useEffect(() => {
+    authRequest<Draft>(`/orders/draft?lang=${lang}`)
+      .then(setDraft)
+      .catch((error: unknown) => fail(error, 'order.loadError'));
+  }, [authRequest, lang, fail]);
+
+  async function save(lines: Array<Pick<Line, 'variantId' | 'size' | 'quantity'>>) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await authRequest<Draft>(`/orders/draft?lang=${lang}`, { method: 'PUT', body: { lines } });
+      setDraft(saved);
+      announceDraft(saved);
+    } catch (error) {
+      fail(error, 'order.saveError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const current = (draft?.lines ?? []).map(({ variantId, size, quantity }) => ({ variantId, size, quantity }));
+  const setQuantity = (line: Line, quantity: number) =>
+    save(current.map((l) => (l.variantId === line.variantId && l.size === line.size ? { ...l, quantity } : l)));
+  const remove = (line: Line) => save(current.filter((l) => !(l.variantId === line.variantId && l.size === line.size)));
+
+  async function send() {
+    if (!draft) return;
+    setBusy(true);
+    setMessage(null);
+    attempt.current ??= newIdempotencyKey();
+    try {
+      const order = await authRequest<Order>(`/orders/draft/submit?lang=${lang}`, {
+        method: 'POST',
+        body: note.trim() ? { note: note.trim() } : {},
+        headers: { 'idempotency-key': attempt.current },
+      });
+      attempt.current = null;
+      announceDraft({ pieces: 0 });
+      navigate(`/account/orders/${order.id}?sent=1`);
+    } catch (error) {
+      // A refusal (minimum, lines gone) is final for this attempt; a network failure keeps the key.
+      if (error instanceof Error && 'status' in error) attempt.current = null;
+      fail(error, 'order.sendError');
+      setBusy(false);
+    }
+  }
+
+  // Lines grouped by product, then colour.
+  const groups = new Map<number, { title: string; reference: string | null; lines: Line[] }>();
+  for (const line of draft?.lines ?? []) {
+    const group = groups.get(line.productId) ?? { title: line.productTitle, reference: line.reference, lines: [] };
+    group.lines.push(line);
+    groups.set(line.productId, group);
+  }
+  const minimum = draft?.minimum;
+
+  return (
+    <div className="page page--narrow order-page">
+      <h1 className="page-title">{t('order.draftTitle')}</h1>
+      <p>
+        <Link to="/account/orders">{t('order.myOrders')}</Link>
+      </p>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      {draft === null ? (
+        !message && <p role="status">{t('common.loading')}</p>
+      ) : draft.lines.length === 0 ? (
+        <p className="lead" data-testid="draft-empty">
+          {t('order.empty')} <Link to="/collection">{t('order.browse')}</Link>
+        </p>
+      ) : (
+        <>
+          {[...groups.entries()].map(([productId, group]) => (
+            <section key={productId} className="draft-group" aria-labelledby={`draft-${productId}`}>
+              <h2 id={`draft-${productId}`} className="draft-group__title">
+                <Link to={`/collection/${productId}`}>{group.title}</Link>
+                {group.reference && <span className="order-table__ref"> {group.reference}</span>}
+              </h2>
+              <ul className="draft-lines">
+                {group.lines.map((line) => {
+                  const label = t('order.grid.quantityLabel', { colour: line.colorName, size: line.size === 'ONESIZE' ? t('order.oneSize') : line.size });
+                  return (
+                    <li key={`${line.variantId}:${line.size}`} className="draft-line" data-testid="draft-line">
+                      <span className="draft-line__what">
+                        <span className="swatch" style={{ background: line.colorCode ?? 'transparent' }} aria-hidden="true" /> {line.colorName} ·{' '}
+                        {line.size === 'ONESIZE' ? t('order.oneSize') : line.size}
+                      </span>
+                      <input
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={ORDER_QUANTITY_MAX}
+                        aria-label={label}
+                        defaultValue={line.quantity}
+                        disabled={busy}
+                        onBlur={(e) => {
+                          const n = Number(e.target.value);
+                          if (Number.isInteger(n) && n >= 1 && n <= ORDER_QUANTITY_MAX && n !== line.quantity) void setQuantity(line, n);
+                          else e.target.value = String(line.quantity);
+                        }}
+                      />
+                      <span className="draft-line__total">{formatPrice(line.total, lang)}</span>
+                      <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => remove(line)} aria-label={t('order.removeLine', { what: `${group.title}, ${label}` })}>
+                        {t('order.remove')}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+          <div className="draft-summary">
+            <p>
+              {t('order.grid.total', { count: draft.pieces })} <strong data-testid="draft-total">{formatPrice(draft.total, lang)}</strong>
+            </p>
+            {minimum && minimum.amount > 0 && (
+              <p className={minimum.missing > 0 ? 'draft-minimum draft-minimum--short' : 'draft-minimum'} data-testid="draft-minimum">
+                {t(`order.minimum.${minimum.kind}`, { amount: formatPrice(minimum.amount, lang) })}{' '}
+                {minimum.missing > 0 ? t('order.minimum.missing', { amount: formatPrice(minimum.missing, lang) }) : t('order.minimum.reached')}
+              </p>
+            )}
+            {draft.unavailable.length > 0 && <p className="field__error">{t('order.unavailable', { count: draft.unavailable.length })}</p>}
+          </div>
+          <div className="field">
+            <label htmlFor="order-note">{t('order.noteLabel')}</label>
+            <textarea id="order-note" rows={3} maxLength={2000} value={note} disabled={busy} onChange={(e) => setNote(e.target.value)} />
+          </div>
+          <button type="button" className="button" disabled={busy || (minimum?.missing ?? 0) > 0} onClick={send}>
+            {busy ? t('order.sending') : t('order.send')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function DraftRoute() {
+  return (
+    <RequireRole roles={['retailer']}>
+      <DraftScreen />
+    </RequireRole>
+  );
+}
