@@ -290,7 +290,7 @@ export class OrdersService {
             })),
           )
           .execute();
-        await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'stockist', note: note || null, at: now }).execute();
+        await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'stockist', note: null, at: now }).execute();
         await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
         const order = (await this.load(trx, inserted.id))!;
         await this.queueMails(trx, order, 'submitted');

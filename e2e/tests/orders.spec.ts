@@ -1,0 +1,106 @@
+import { BASE_URL } from '../env.ts';
+import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
+
+test.describe('wholesale orders', () => {
+  test('a stockist orders on a phone, is told the minimum, completes and sends it; the owner confirms and ships; the stockist follows it and orders again', async ({ page, browser }) => {
+    const since = Date.now() - 1000;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, 'orderer');
+    await expect(page).toHaveURL(/\/collection$/);
+    await page.getByRole('link', { name: /Robe Soleil/ }).click();
+    const grid = page.getByTestId('order-grid');
+    await expect(grid.getByRole('heading', { name: 'Commander' })).toBeVisible();
+    // Each input is named by its colour and size; only the sizes of that colour are offered.
+    await expect(grid.getByLabel('Écru, XS')).toHaveCount(0);
+    const s = grid.getByLabel('Terracotta, S', { exact: true });
+    expect((await s.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await s.fill('2');
+    await grid.getByLabel('Terracotta, M', { exact: true }).fill('1');
+    await expect(page.getByTestId('grid-total')).toHaveText(/3 pièces · total HT\s*354,00\s€/);
+    await grid.getByRole('button', { name: 'Ajouter à ma commande' }).click();
+    await expect(grid.getByRole('status')).toHaveText('Ajouté : votre commande compte 3 pièces.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The menu carries the count; the draft says how far the minimum is.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('account-menu').click();
+    await expect(page.getByTestId('menu-draft')).toHaveText('Ma commande (3 pièces)');
+    await page.getByTestId('menu-draft').click();
+    await expect(page).toHaveURL(/\/account\/order$/);
+    await settled(page);
+    await expect(page.getByTestId('draft-minimum')).toHaveText(/Minimum de première commande : 600,00\s€ HT\. Il manque 246,00\s€\./);
+    await expect(page.getByRole('button', { name: 'Envoyer ma commande' })).toBeDisabled();
+
+    // Completing it: more of the same dress, by keyboard.
+    const sInput = page.getByLabel('Terracotta, S', { exact: true });
+    await sInput.fill('4');
+    await sInput.press('Tab');
+    await expect(page.getByTestId('draft-total')).toHaveText(/590,00\s€/);
+    const mInput = page.getByLabel('Terracotta, M', { exact: true });
+    await mInput.fill('2');
+    await mInput.press('Tab');
+    await expect(page.getByTestId('draft-total')).toHaveText(/708,00\s€/);
+    await expect(page.getByTestId('draft-minimum')).toHaveText(/Atteint\./);
+    await page.getByLabel('Une note pour l’atelier (facultatif)').fill('Livraison le matin si possible.');
+    await page.getByRole('button', { name: 'Envoyer ma commande' }).click();
+    await expect(page).toHaveURL(/\/account\/orders\/\d+\?sent=1$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Merci ! Votre commande est envoyée' })).toBeVisible();
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    const number = /Commande (\d{4}-\d{4})/.exec(heading!)![1]!;
+    await expect(page.getByTestId('order-status')).toHaveText('Envoyée');
+    const orderUrl = new URL(page.url()).pathname;
+
+    // Both mails arrive.
+    expect(await waitForMail('orderer@e2e.example', since)).toContain(`Commande ${number} re`);
+    expect(await waitForMail('bonjour@maison-solene.example', since)).toContain(`Nouvelle commande ${number}`);
+
+    // The owner confirms with a date, then ships.
+    const office = await browser.newContext({ locale: 'fr-FR' });
+    const owner = await office.newPage();
+    await signIn(owner, 'admin');
+    await expect(owner).toHaveURL(/\/admin\/products$/);
+    await owner.getByRole('link', { name: 'Commandes' }).click();
+    await expect(owner.getByRole('tab', { name: 'Envoyée' })).toHaveAttribute('aria-selected', 'true');
+    await owner.getByTestId('admin-order-row').filter({ hasText: number }).getByRole('link', { name: number }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Commande ${number}`);
+    await expect(owner.getByText('Livraison le matin si possible.')).toBeVisible();
+    await owner.getByLabel('Expédition prévue').fill('2027-03-01');
+    await owner.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await expect(owner.getByRole('status').filter({ hasText: 'La commande est confirmée' })).toBeVisible();
+    await expect(owner.getByTestId('order-status')).toHaveText('Confirmée');
+    await owner.getByLabel('Transporteur (facultatif)').fill('Colissimo');
+    await owner.getByLabel('Numéro de suivi (facultatif)').fill('6A12345678');
+    await owner.getByRole('button', { name: 'Marquer comme expédiée' }).click();
+    await expect(owner.getByTestId('order-status')).toHaveText('Expédiée');
+    await office.close();
+    expect(await waitForMail('orderer@e2e.example', Date.now() - 5000)).toContain('Colissimo');
+
+    // The stockist sees each status, and orders again.
+    await page.goto(orderUrl);
+    await settled(page);
+    await expect(page.getByTestId('order-status')).toHaveText('Expédiée');
+    await expect(page.getByTestId('order-ship-date')).toHaveText('1 mars 2027');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Confirmée' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Annuler la commande' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Commander à nouveau' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'aux prix du jour' })).toBeVisible();
+    await page.goto('/account/orders');
+    await expect(page.getByTestId('order-row').filter({ hasText: number })).toContainText('Expédiée');
+    await page.goto('/account/order');
+    await expect(page.getByTestId('draft-total')).toHaveText(/708,00\s€/);
+    expect(page.url().startsWith(BASE_URL)).toBe(true);
+  });
+
+  test('a visitor and an admin get no order grid; the order pages send a visitor to sign in', async ({ page }) => {
+    await page.goto('/collection/8');
+    await settled(page);
+    await expect(page.getByTestId('order-grid')).toHaveCount(0);
+    await page.goto('/account/order');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.goto('/collection/8');
+    await expect(page.getByTestId('trade-price')).toBeVisible();
+    await expect(page.getByTestId('order-grid')).toHaveCount(0);
+  });
+});
