@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/helpers.ts';
 import { runCrashTest } from './crash.ts';
 
-// 20 SIGKILLs of a real server process during admin writes and stockist accepts, per database.
+// 20 SIGKILLs of a real server process during admin writes, stockist accepts and orders, per database.
 // `npm run soak` runs the same with 500 kills.
 describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {
   it('keeps every acknowledged write, half-accepts nothing and duplicates no account or mail across 20 kills', async () => {
@@ -12,5 +12,6 @@ describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {
     expect(report.acknowledged).toBeGreaterThan(100);
     expect(report.interrupted).toBeGreaterThan(0);
     expect(report.accepted).toBeGreaterThan(0);
+    expect(report.orders).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Crash safety: runs admin writes and stockist accepts against a real server
+ * Crash safety: runs admin writes, stockist accepts, order submits and order moves against a real server
  * process, kills it with SIGKILL at random moments, restarts it, and at the end
  * checks that every write acknowledged with a 2xx is in the database, that no
  * application is half accepted, that no account or mail is duplicated and that
@@ -16,10 +16,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, withSearchPath, type Dialect } from '../db/index.ts';
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import { migrate, openDatabase, withSearchPath, type Dialect } from '../db/index.ts';
+import { createServices } from '../services.ts';
 import { freePort, pause, spawnServer, type ServerProcess } from './server-process.ts';
 
 const ADMIN = { email: 'crash-admin@test.example', password: 'crash-admin-pass-2026' };
+const SHOP = { email: 'crash-shop@test.example', password: 'crash-shop-pass-2026' };
 
 export interface CrashReport {
   dialect: Dialect;
@@ -31,6 +35,7 @@ export interface CrashReport {
   products: number;
   applications: number;
   accepted: number;
+  orders: number;
   mails: number;
   problems: string[];
   seconds: number;
@@ -45,6 +50,10 @@ interface Ledger {
   appliedMaybe: Set<string>;
   /** Application ids acknowledged as accepted. */
   accepted: Set<number>;
+  /** Idempotency key → order id of every submit acknowledged (201/200). */
+  orders: Map<string, number>;
+  /** Order id → the statuses the owner's moves were acknowledged for. */
+  moves: Map<number, Set<string>>;
   acknowledged: number;
   interrupted: number;
 }
@@ -52,12 +61,12 @@ interface Ledger {
 /** A request cut by the kill (connection refused or reset) rather than answered. */
 class Cut extends Error {}
 
-async function call(base: string, method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(base: string, method: string, url: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
   let res: Response;
   try {
     res = await fetch(base + url, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
@@ -137,9 +146,10 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
   };
   const kill = () => server!.kill();
 
-  const ledger: Ledger = { products: new Map(), applied: new Set(), appliedMaybe: new Set(), accepted: new Set(), acknowledged: 0, interrupted: 0 };
+  const ledger: Ledger = { products: new Map(), applied: new Set(), appliedMaybe: new Set(), accepted: new Set(), orders: new Map(), moves: new Map(), acknowledged: 0, interrupted: 0 };
   let counter = 0;
   let token: string | null = null;
+  let shopToken: string | null = null;
   const problems: string[] = [];
 
   /** One random write; records what the server acknowledged. */
@@ -184,7 +194,51 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
         if (!(err instanceof Cut)) throw err;
         ledger.interrupted += 1;
       }
-    } else if (pick < 0.82) {
+    } else if (pick < 0.7) {
+      // A stockist fills the draft and sends it; a retry after a cut reuses the key.
+      const products = await call(base, 'GET', '/api/products', shopToken);
+      const variant = (products.json as Array<{ variants: Array<{ id: number; sizes: string[] }> }>).flatMap((p) => p.variants)[0];
+      if (!variant) return;
+      const draft = await call(base, 'PUT', '/api/orders/draft', shopToken, { lines: [{ variantId: variant.id, size: variant.sizes[0], quantity: 1 + (n % 5) }] });
+      if (draft.status !== 200 && draft.status !== 422) throw new Error(`draft answered ${draft.status} ${JSON.stringify(draft.json)}`);
+      if (draft.status !== 200) return; // the variant went meanwhile: nothing was acknowledged
+      const key = `crash-${n}-${randomBytes(4).toString('hex')}`;
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        try {
+          const res = await call(base, 'POST', '/api/orders/draft/submit', shopToken, {}, { 'idempotency-key': key });
+          if (res.status === 201 || res.status === 200) {
+            ledger.orders.set(key, res.json.id);
+            ledger.acknowledged += 1;
+          } else if (res.status !== 422) throw new Error(`submit answered ${res.status} ${JSON.stringify(res.json)}`);
+          return;
+        } catch (err) {
+          if (!(err instanceof Cut)) throw err;
+          ledger.interrupted += 1;
+          if (attempt === 0) await pause(50);
+          else throw err;
+        }
+      }
+    } else if (pick < 0.76) {
+      // The owner moves an order on: confirm, ship or cancel, whichever its status allows.
+      const list = await call(base, 'GET', '/api/admin/orders', token);
+      const open: Array<{ id: number; status: string }> = (list.json?.data ?? []).filter((o: { status: string }) => o.status === 'submitted' || o.status === 'confirmed');
+      if (open.length === 0) return;
+      const order = open[Math.floor(Math.random() * open.length)]!;
+      const [action, body, to] =
+        Math.random() < 0.2 ? ['cancel', { reason: 'crash test' }, 'cancelled'] : order.status === 'submitted' ? ['confirm', { shipDate: '2027-03-01' }, 'confirmed'] : ['ship', {}, 'shipped'];
+      try {
+        const res = await call(base, 'POST', `/api/admin/orders/${order.id}/${action}`, token, body);
+        if (res.status === 200) {
+          const moves = ledger.moves.get(order.id) ?? new Set<string>();
+          moves.add(to);
+          ledger.moves.set(order.id, moves);
+          ledger.acknowledged += 1;
+        } else if (res.status !== 409) throw new Error(`${action} answered ${res.status}`);
+      } catch (err) {
+        if (!(err instanceof Cut)) throw err;
+        ledger.interrupted += 1;
+      }
+    } else if (pick < 0.86) {
       const email = `shop-${n}@crash.test`;
       try {
         const res = await call(base, 'POST', '/api/retailers/contact', null, { name: `Boutique ${n}`, email, message: 'Bonjour', consent: true });
@@ -220,10 +274,31 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
   };
 
   try {
+    // The stockist who orders exists before the first start (as an accepted one would).
+    const setup = await openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'site.db'), pgPoolMax: 1 });
+    await migrate(setup);
+    const services = createServices(loadConfig({ ...env, LOG_LEVEL: 'silent' }), setup, pino({ level: 'silent' }));
+    await services.users.create({ email: SHOP.email, role: 'retailer', password: SHOP.password });
+    await setup.close();
+
     await startServer();
     const login = await call(base, 'POST', '/api/auth/login', null, ADMIN);
     if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}`);
     token = login.json.access_token;
+    const shopLogin = await call(base, 'POST', '/api/auth/login', null, SHOP);
+    if (shopLogin.status !== 200) throw new Error(`stockist sign-in answered ${shopLogin.status}`);
+    shopToken = shopLogin.json.access_token;
+    // No minimum, so every submit of a non-empty draft goes through.
+    await call(base, 'PUT', '/api/admin/wholesale/terms', token, {
+      validUntil: '2027-03-31',
+      openingMinimum: 0,
+      reorderMinimum: 0,
+      orderEmail: 'orders@crash.test',
+      translations: [
+        { locale: 'fr', seasonName: 'PE27' },
+        { locale: 'en', seasonName: 'SS27' },
+      ],
+    });
 
     for (let k = 0; k < options.kills; k++) {
       if (k > 0) await startServer();
@@ -354,6 +429,37 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
     for (const id of ledger.accepted) {
       if (apps.find((a) => a.id === id)?.status !== 'accepted') problems.push(`application ${id} acknowledged as accepted, found pending`);
     }
+    // Orders: every acknowledged submit there once, whole; every move with its one history row
+    // and one mail; no mail for a move that did not happen.
+    const orders = await db.selectFrom('orders').select(['id', 'idempotency_key', 'status', 'total_cents', 'pieces']).execute();
+    const lines = await db.selectFrom('order_lines').select(['order_id', 'quantity', 'unit_price_cents']).execute();
+    const events = await db.selectFrom('order_events').select(['order_id', 'status']).execute();
+    for (const [key, id] of ledger.orders) {
+      const found = orders.filter((o) => o.idempotency_key === key);
+      if (found.length !== 1 || found[0]!.id !== id) problems.push(`order ${key} acknowledged as ${id}, found ${found.length} times`);
+    }
+    for (const order of orders) {
+      const own = lines.filter((l) => l.order_id === order.id);
+      if (own.length === 0) problems.push(`order ${order.id} has no line`);
+      const total = own.reduce((sum, l) => sum + l.quantity * l.unit_price_cents, 0);
+      if (total !== order.total_cents) problems.push(`order ${order.id} total ${order.total_cents} ≠ its lines ${total}`);
+      const statuses = events.filter((e) => e.order_id === order.id).map((e) => e.status);
+      if (new Set(statuses).size !== statuses.length) problems.push(`order ${order.id} has a move twice in its history`);
+      if (!statuses.includes('submitted') || statuses.at(-1) !== order.status) problems.push(`order ${order.id} is ${order.status} but its history says ${statuses.join(' → ')}`);
+      for (const status of statuses) {
+        const count = mails.filter((m) => m.dedupe_key === `order:${order.id}:${status}:stockist`).length;
+        if (count !== 1) problems.push(`order ${order.id} ${status} has ${count} mails to the stockist`);
+      }
+      if (mails.filter((m) => m.dedupe_key === `order:${order.id}:submitted:brand`).length !== 1) problems.push(`order ${order.id} was not announced to the brand once`);
+      for (const acked of ledger.moves.get(order.id) ?? []) {
+        if (!(statuses as string[]).includes(acked)) problems.push(`order ${order.id} move to ${acked} was acknowledged and is lost`);
+      }
+    }
+    for (const mail of mails) {
+      const match = /^order:(\d+):(\w+):/.exec(mail.dedupe_key ?? '');
+      if (match && !events.some((e) => e.order_id === Number(match[1]) && e.status === match[2])) problems.push(`mail ${mail.dedupe_key} for a move that did not happen`);
+    }
+
     // Mail files: one per sent row at most (a file named by the outbox id is rewritten, never doubled).
     const outboxDir = path.join(input.dataDir, 'outbox');
     const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')) : [];
@@ -364,6 +470,7 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       products: products.length,
       applications: apps.length,
       accepted: apps.filter((a) => a.status === 'accepted').length,
+      orders: orders.length,
       mails: mails.length,
     };
   } finally {
@@ -381,7 +488,7 @@ if (import.meta.main) {
   for (const r of reports) {
     console.log(
       `${r.dialect}: ${r.kills} kills in ${r.seconds.toFixed(0)} s; ${r.acknowledged} acknowledged writes checked, ${r.interrupted} requests cut; ` +
-        `${r.products} products, ${r.applications} applications (${r.accepted} accepted), ${r.mails} mails; problems: ${r.problems.length}`,
+        `${r.products} products, ${r.applications} applications (${r.accepted} accepted), ${r.orders} orders, ${r.mails} mails; problems: ${r.problems.length}`,
     );
     for (const p of r.problems) console.log(`  - ${p}`);
     failed ||= r.problems.length > 0;

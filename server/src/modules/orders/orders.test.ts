@@ -116,6 +116,16 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     expect((await getDraft()).lines).toMatchObject([{ variantId: dress.id, size: 'M', quantity: 1 }]);
   });
 
+  it('several draft saves at once (two tabs) all succeed and leave one whole draft', async () => {
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((quantity) => putDraft([{ variantId: dress.id, size: 'S', quantity }, { variantId: scarf.id, size: 'ONESIZE', quantity }])),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const draft = await getDraft();
+    expect(draft.lines).toHaveLength(2);
+    expect(draft.lines[0].quantity).toBe(draft.lines[1].quantity);
+  });
+
   it('refuses an unknown variant', async () => {
     const res = await putDraft([{ variantId: 999999, size: 'S', quantity: 1 }]);
     expect(res.statusCode).toBe(422);

@@ -182,6 +182,15 @@ export class OrdersService {
     return { lines, unavailable, pieces, total: fromCents(totalCents), minimum: await this.minimum(userId, totalCents, db), priced };
   }
 
+  /**
+   * The stockist's row, locked until the transaction ends on PostgreSQL, so one draft write or
+   * submit at a time per stockist (SQLite transactions already run one at a time).
+   */
+  private lockStockist(trx: Kysely<Database>, userId: number) {
+    const query = trx.selectFrom('users').select(['id', 'email', 'locale', 'role']).where('id', '=', userId);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  }
+
   /** Replaces the draft (one line per variant and size, the last one wins); unknown variants or sizes are refused. */
   async replaceDraft(userId: number, input: DraftLineInput[], lang: Locale): Promise<Draft> {
     const merged = new Map<string, DraftLineInput>();
@@ -191,6 +200,7 @@ export class OrdersService {
     const wrong = lines.filter((l) => !variants.get(l.variantId)?.sizes.includes(l.size));
     if (wrong.length) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, wrong.map((l) => `${l.variantId}/${l.size}`).join(', '));
     await this.db.transaction().execute(async (trx) => {
+      await this.lockStockist(trx, userId);
       await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
       if (lines.length) {
         await trx
@@ -216,11 +226,7 @@ export class OrdersService {
     let outcome: { id: number; created: boolean };
     try {
       outcome = await this.db.transaction().execute(async (trx) => {
-        // PostgreSQL: one submit at a time per stockist (SQLite transactions already run one at a time).
-        const user = await (this.dialect === 'postgres'
-          ? trx.selectFrom('users').select(['id', 'email', 'locale', 'role']).where('id', '=', userId).forUpdate()
-          : trx.selectFrom('users').select(['id', 'email', 'locale', 'role']).where('id', '=', userId)
-        ).executeTakeFirstOrThrow();
+        const user = await this.lockStockist(trx, userId);
         if (user.role !== 'retailer') throw new HttpError(403, ORDER_MESSAGES.adminsCannotOrder);
         const again = await trx.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
         if (again) return { id: again.id, created: false };
