@@ -1,4 +1,5 @@
-import type { Order, OrderStatus } from '@atelier/contract';
+import { Link } from 'react-router';
+import type { Order, OrderStatus, OrderSummary } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -119,5 +120,47 @@ export function OrderFacts({ order }: { order: Order }) {
         ))}
       </ol>
     </>
+  );
+}
+
+/** A list of orders: number (a link), the shop when asked, date, status, pieces and total. */
+export function OrderSummaryTable({ orders, linkBase, label, showShop = false, testId }: { orders: OrderSummary[]; linkBase: string; label: string; showShop?: boolean; testId: string }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className="order-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('order.number')}</th>
+            {showShop && <th scope="col">{t('order.shop')}</th>}
+            <th scope="col">{t('order.date')}</th>
+            <th scope="col">{t('order.statusLabel')}</th>
+            <th scope="col" className="num">
+              {t('order.pieces')}
+            </th>
+            <th scope="col" className="num">
+              {t('order.totalLabel')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.id} data-testid={testId}>
+              <td>
+                <Link to={`${linkBase}/${o.id}`}>{o.number}</Link>
+              </td>
+              {showShop && <td>{o.shop}</td>}
+              <td>{formatDateTime(o.createdAt, lang)}</td>
+              <td>
+                <StatusBadge status={o.status} />
+              </td>
+              <td className="num">{o.pieces}</td>
+              <td className="num">{formatPrice(o.total, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -8,6 +8,8 @@ export interface PersonalData {
   stockistApplications: Array<Record<string, unknown>>;
   contactMessages: Array<{ name: string; email: string; message: string; createdAt: string }>;
   mails: Array<{ subject: string; status: string; createdAt: string; sentAt: string | null }>;
+  companyDetails: Record<string, unknown> | null;
+  orders: Array<{ number: string; status: string; createdAt: string; total: number; company: unknown; note: string | null }>;
 }
 
 /** GDPR access and erasure for one e-mail address, across every table that holds personal data. */
@@ -19,11 +21,18 @@ export class PrivacyService {
 
   async export(emailInput: string): Promise<PersonalData> {
     const email = normaliseEmail(emailInput);
-    const [user, applications, messages, mails] = await Promise.all([
+    const [user, applications, messages, mails, company, orders] = await Promise.all([
       this.db.selectFrom('users').select(['email', 'role', 'created_at']).where('email', '=', email).executeTakeFirst(),
       this.db.selectFrom('stockist_applications').selectAll().where('email', '=', email).execute(),
       this.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute(),
       this.db.selectFrom('mail_outbox').select(['subject', 'status', 'created_at', 'sent_at']).where('to_address', '=', email).execute(),
+      this.db
+        .selectFrom('company_details')
+        .innerJoin('users', 'users.id', 'company_details.user_id')
+        .selectAll('company_details')
+        .where('users.email', '=', email)
+        .executeTakeFirst(),
+      this.db.selectFrom('orders').select(['number', 'status', 'created_at', 'total_cents', 'company', 'note']).where('shop_email', '=', email).execute(),
     ]);
     return {
       email,
@@ -32,6 +41,8 @@ export class PrivacyService {
       stockistApplications: applications.map(({ id: _id, accepted_by: _a, retailer_user_id: _r, ...rest }) => rest),
       contactMessages: messages.map((m) => ({ name: m.name, email: m.email, message: m.message, createdAt: m.created_at })),
       mails: mails.map((m) => ({ subject: m.subject, status: m.status, createdAt: m.created_at, sentAt: m.sent_at })),
+      companyDetails: company ? (({ user_id: _u, ...rest }) => rest)(company) : null,
+      orders: orders.map((o) => ({ number: o.number, status: o.status, createdAt: o.created_at, total: o.total_cents / 100, company: JSON.parse(o.company) as unknown, note: o.note })),
     };
   }
 
@@ -44,8 +55,13 @@ export class PrivacyService {
         stockistApplications: count(await trx.deleteFrom('stockist_applications').where('email', '=', email).executeTakeFirstOrThrow()),
         contactMessages: count(await trx.deleteFrom('contact_messages').where('email', '=', email).executeTakeFirstOrThrow()),
         mails: count(await trx.deleteFrom('mail_outbox').where('to_address', '=', email).executeTakeFirstOrThrow()),
-        // Tokens and reset links go with the account (foreign keys cascade).
+        // Tokens, reset links, company details and the draft go with the account (foreign keys cascade).
+        // Placed orders stay: invoicing records are kept 10 years (French commercial code, L123-22);
+        // they are detached from the account.
         accounts: count(await trx.deleteFrom('users').where('email', '=', email).executeTakeFirstOrThrow()),
+        ordersKept: Number(
+          (await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('shop_email', '=', email).executeTakeFirstOrThrow()).n,
+        ),
       };
     });
   }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { OrderStatus, OrderSummary } from '@atelier/contract';
-import { ORDER_STATUSES, formatPrice } from '@atelier/contract/pure';
+import { ORDER_STATUSES } from '@atelier/contract/pure';
 import type { Route } from './+types/orders';
 import { FormMessage } from '../../components/Field.tsx';
-import { formatDateTime } from '../../components/OrderView.tsx';
+import { OrderSummaryTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, apiDownload, errorMessage, saveBlob } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -81,36 +81,7 @@ export default function AdminOrders() {
         ) : orders.length === 0 ? (
           <p>{t('admin.orders.empty')}</p>
         ) : (
-          <div className="table-scroll" role="region" aria-label={t('pages.adminOrders')} tabIndex={0}>
-            <table className="order-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('order.number')}</th>
-                  <th scope="col">{t('admin.orders.shop')}</th>
-                  <th scope="col">{t('order.date')}</th>
-                  <th scope="col" className="num">
-                    {t('order.pieces')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('order.totalLabel')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <tr key={o.id} data-testid="admin-order-row">
-                    <td>
-                      <Link to={`/admin/orders/${o.id}`}>{o.number}</Link>
-                    </td>
-                    <td>{o.shop}</td>
-                    <td>{formatDateTime(o.createdAt, lang)}</td>
-                    <td className="num">{o.pieces}</td>
-                    <td className="num">{formatPrice(o.total, lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrderSummaryTable orders={orders} linkBase="/admin/orders" label={t('pages.adminOrders')} showShop testId="admin-order-row" />
         )}
       </div>
       <form

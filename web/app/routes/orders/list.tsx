@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { OrderSummary } from '@atelier/contract';
-import { formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/list';
 import { FormMessage } from '../../components/Field.tsx';
 import { RequireRole } from '../../components/Guard.tsx';
-import { StatusBadge, formatDateTime } from '../../components/OrderView.tsx';
+import { OrderSummaryTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
-import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -16,7 +14,6 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 function OrdersScreen() {
   const { t } = useTranslation();
-  const { lang } = useLanguage();
   const { authRequest } = useSession();
   const navigate = useNavigate();
   const [orders, setOrders] = useState<OrderSummary[] | null>(null);
@@ -43,38 +40,7 @@ function OrdersScreen() {
       ) : orders.length === 0 ? (
         <p className="lead">{t('order.noOrders')}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label={t('order.myOrders')} tabIndex={0}>
-          <table className="order-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('order.number')}</th>
-                <th scope="col">{t('order.date')}</th>
-                <th scope="col">{t('order.statusLabel')}</th>
-                <th scope="col" className="num">
-                  {t('order.pieces')}
-                </th>
-                <th scope="col" className="num">
-                  {t('order.totalLabel')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id} data-testid="order-row">
-                  <td>
-                    <Link to={`/account/orders/${o.id}`}>{o.number}</Link>
-                  </td>
-                  <td>{formatDateTime(o.createdAt, lang)}</td>
-                  <td>
-                    <StatusBadge status={o.status} />
-                  </td>
-                  <td className="num">{o.pieces}</td>
-                  <td className="num">{formatPrice(o.total, lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderSummaryTable orders={orders} linkBase="/account/orders" label={t('order.myOrders')} testId="order-row" />
       )}
     </div>
   );
