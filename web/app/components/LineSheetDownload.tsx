@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { LOCALES, type Locale } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
-import { ApiError, apiDownload, errorMessage, saveBlob } from '../lib/api.ts';
+import { ApiError, errorMessage } from '../lib/api.ts';
+import { apiDownload, saveBlob } from '../lib/download.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { useSession } from '../lib/session.tsx';
 import { FormMessage } from './Field.tsx';

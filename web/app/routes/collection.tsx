@@ -1,7 +1,8 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
+import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/collection';
 import { CollectionGrid } from '../components/CollectionGrid.tsx';
-import { LineSheetDownload } from '../components/LineSheetDownload.tsx';
 import { appContext } from '../context.ts';
 import { loadCollection } from '../lib/collection.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -18,13 +19,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     image: loaderData?.status === 'ready' ? loaderData.products[0]?.variants[0]?.images[0] : undefined,
   });
 
+// Signed-in stockists and admins only: visitors never download its code.
+const LineSheetDownload = lazy(() => import('../components/LineSheetDownload.tsx').then((m) => ({ default: m.LineSheetDownload })));
+
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { user } = useSession();
   return (
     <div className="page">
       <h1 className="page-title">{t('pages.collection')}</h1>
       <p className="lead">{t('collection.intro')}</p>
-      <LineSheetDownload />
+      {user && (
+        <Suspense fallback={null}>
+          <LineSheetDownload />
+        </Suspense>
+      )}
       <CollectionGrid state={loaderData} headingLevel={2} eagerFirst={2} />
     </div>
   );

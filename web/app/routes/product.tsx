@@ -1,20 +1,20 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, data } from 'react-router';
-import type { PublicProduct, TradeProduct } from '@atelier/contract';
-import { formatPrice } from '@atelier/contract/pure';
+import type { PublicProduct } from '@atelier/contract';
 import type { Route } from './+types/product';
 import { ProductCard } from '../components/CollectionGrid.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
-import { OrderGrid } from '../components/OrderGrid.tsx';
 import { appContext } from '../context.ts';
 import { translator } from '../i18n/messages.server.ts';
-import { apiRequest } from '../lib/api.ts';
-import { useLanguage } from '../lib/language.tsx';
 import { breadcrumbs, jsonLd, pageMeta, type RootData } from '../lib/meta.ts';
 import { useRouteLoaderData } from 'react-router';
 import { requestLocale } from '../lib/request.ts';
 import { useSession } from '../lib/session.tsx';
+
+// Trade details and the order grid: signed-in users only, after the page has loaded, so visitors
+// never download their code.
+const TradePanel = lazy(() => import('../components/TradePanel.tsx').then((m) => ({ default: m.TradePanel })));
 
 type ProductState =
   | { state: 'ready'; product: PublicProduct; similar: PublicProduct[] }
@@ -55,26 +55,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   });
 };
 
-/** Price and sizes for signed-in stockists and admins, fetched in the browser with their token. */
-function useTradeDetails(productId: number) {
-  const { user, token } = useSession();
-  const { lang } = useLanguage();
-  const [trade, setTrade] = useState<TradeProduct | null>(null);
-  useEffect(() => {
-    if (!user || !token) {
-      setTrade(null);
-      return;
-    }
-    let cancelled = false;
-    apiRequest<TradeProduct>(`/products/${productId}?lang=${lang}`, { token })
-      .then((product) => !cancelled && setTrade(product.variants.every((v) => 'price' in v) ? product : null))
-      .catch(() => !cancelled && setTrade(null));
-    return () => {
-      cancelled = true;
-    };
-  }, [user, token, productId, lang]);
-  return trade;
-}
 
 function StateMessage({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
@@ -93,10 +73,8 @@ function StateMessage({ title, text }: { title: string; text: string }) {
 
 function ProductView({ product, similar }: { product: PublicProduct; similar: PublicProduct[] }) {
   const { t } = useTranslation();
-  const { lang } = useLanguage();
   const [variantIndex, setVariantIndex] = useState(0);
   const [imageIndex, setImageIndex] = useState(0);
-  const trade = useTradeDetails(product.id);
   const { user } = useSession();
 
   // A different product (client navigation) starts from its first variant and image.
@@ -109,7 +87,6 @@ function ProductView({ product, similar }: { product: PublicProduct; similar: Pu
   const images = variant?.images ?? [];
   // §2: the gallery index resets when it goes out of range.
   const safeImage = imageIndex < images.length ? imageIndex : 0;
-  const tradeVariant = trade?.variants.find((v) => v.id === variant?.id);
 
   const base = useRouteLoaderData<RootData>('root')?.brand.publicUrl ?? '';
   const structured = {
@@ -186,30 +163,11 @@ function ProductView({ product, similar }: { product: PublicProduct; similar: Pu
             </div>
           </fieldset>
         )}
-        {tradeVariant && (
-          <div className="trade" data-testid="trade-details">
-            {trade?.reference && (
-              <p className="trade__reference">
-                <span className="trade__label">{t('product.reference')}</span> <span data-testid="trade-reference">{trade.reference}</span>
-              </p>
-            )}
-            <p className="trade__price">
-              <span className="trade__label">{t('product.tradePrice')}</span>{' '}
-              <strong data-testid="trade-price">{formatPrice(tradeVariant.price, lang)}</strong>
-            </p>
-            {tradeVariant.retailPrice !== null && (
-              <p className="trade__price">
-                <span className="trade__label">{t('product.retailPrice')}</span>{' '}
-                <span data-testid="retail-price">{formatPrice(tradeVariant.retailPrice, lang)}</span>
-              </p>
-            )}
-            <p className="trade__sizes">
-              <span className="trade__label">{t('product.sizes')}</span>{' '}
-              <span data-testid="trade-sizes">{tradeVariant.sizes.join(' · ')}</span>
-            </p>
-          </div>
+        {user && (
+          <Suspense fallback={null}>
+            <TradePanel productId={product.id} variantId={variant?.id} />
+          </Suspense>
         )}
-        {trade && user?.role === 'retailer' && <OrderGrid product={trade} />}
       </div>
       {similar.length > 0 && (
         <section className="product__similar" aria-labelledby="similar-title">
