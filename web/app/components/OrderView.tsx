@@ -69,7 +69,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
 }
 
 /** Status, ship date, carrier, reason and the history of an order. */
-export function OrderFacts({ order }: { order: Order }) {
+export function OrderFacts({ order, owner = false }: { order: Order; owner?: boolean }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   return (
@@ -114,7 +114,7 @@ export function OrderFacts({ order }: { order: Order }) {
       <ol className="order-history">
         {order.history.map((h, i) => (
           <li key={i}>
-            <StatusBadge status={h.status} /> {formatDateTime(h.at, lang)} · {t(`order.by.${h.by}`)}
+            <StatusBadge status={h.status} /> {formatDateTime(h.at, lang)} · {t(`order.${owner ? 'byForOwner' : 'by'}.${h.by}`)}
             {h.note && <span className="order-history__note"> — {h.note}</span>}
           </li>
         ))}

@@ -131,7 +131,7 @@ export default function AdminOrder() {
               </div>
             </dl>
           </section>
-          <OrderFacts order={order} />
+          <OrderFacts order={order} owner />
           <OrderLinesTable order={order} />
           <p>
             <button type="button" className="button button--quiet" onClick={csv}>
