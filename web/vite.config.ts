@@ -10,7 +10,7 @@ const framework = new RegExp(`${dir}node_modules${dir}(react|react-dom|scheduler
  * these two groups, so Vite needs no preload helper (another file) on a first visit.
  */
 const site = new RegExp(
-  `${dir}(web${dir}app${dir}(lib${dir}(session|storage|language|api|request|meta|motion|collection|order-draft)|i18n${dir}(index|react)|components${dir}(SiteLayout|LanguageToggle|ResponsiveImage|CollectionGrid|Swatches))|contract${dir}src)[\\\\/.]`,
+  `${dir}(web${dir}app${dir}(lib${dir}(session|storage|language|api|request|meta|motion|collection|order-draft)|i18n${dir}(index|react)|components${dir}(SiteLayout|LanguageToggle|ResponsiveImage|CollectionGrid|Swatches))|contract${dir}src${dir}(constants|i18n|catalogue-helpers|pure))[\\\\/.]`,
 );
 
 export default defineConfig({

@@ -8,3 +8,4 @@ export * from './journal.ts';
 export * from './stockists.ts';
 export * from './wholesale.ts';
 export * from './orders.ts';
+export * from './format.ts';

@@ -4,3 +4,4 @@ export * from './i18n.ts';
 export * from './password.ts';
 export * from './catalogue-helpers.ts';
 export * from './journal-helpers.ts';
+export * from './format.ts';

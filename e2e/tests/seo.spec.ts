@@ -101,7 +101,7 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  test('first-load bytes stay within the budgets (JS ≤ 131 KB, CSS ≤ 20 KB gzip) on every public page; admin code and strings never load there', async ({ request }) => {
+  test('first-load bytes stay within the budgets (JS ≤ 130.5 KB, CSS ≤ 20 KB gzip) on every public page; admin code and strings never load there', async ({ request }) => {
     for (const path of ['/', '/collection', '/collection/8', '/story', '/faq', '/retailers', '/blog', '/blog/une-robe-trois-semaines', '/contact', '/privacy', '/legal', '/login']) {
       const html = await (await request.get(path)).text();
       // The back-office's strings (a third of all strings) ride only with its own pages.
@@ -118,9 +118,10 @@ test.describe('what search engines and link previews read (no browser)', () => {
           expect(body.toString('utf8'), `${path} loads ${file}`).not.toMatch(/admin-product-card|section-form|application-card|color-backdrop/);
         } else css += size;
       }
-      // 131 KB: the stockist features (line sheet, orders) added ~1 KB of shared code and Vite's
-      // helper for their lazy panels; the 130 KB budget is to be won back (issue 16, item 8).
-      expect(js / 1024, `${path} JS KB`).toBeLessThanOrEqual(131);
+      // 130.5 KB: the stockist screens added six routes to React Router's manifest (+0.28 KB on
+      // every page) and the draft count to the account menu; the 130 KB budget is to be won back
+      // (issue 16, item 8). Today's heaviest pages: /retailers 130.3, /collection/8 130.2.
+      expect(js / 1024, `${path} JS KB`).toBeLessThanOrEqual(130.5);
       expect(css / 1024, `${path} CSS KB`).toBeLessThanOrEqual(20);
     }
     expect(await (await request.get('/admin/products')).text()).toContain('Navigation du back-office');

@@ -1,0 +1,21 @@
+// Money and dates in the language's locale (server mails and PDF, stockist and back-office screens).
+/**
+ * An amount in euros in the language's locale, 2 decimals: `1 290,00 €` in French (narrow
+ * no-break space between thousands, no-break space before the sign), `€1,290.00` in English (the product page's locales).
+ */
+export function formatPrice(amount: number, lang: 'fr' | 'en'): string {
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** A calendar date (YYYY-MM-DD) in the language's long form: `31 mars 2027`, `March 31, 2027`. */
+export function formatDay(day: string, lang: 'fr' | 'en'): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, m! - 1, d!)),
+  );
+}
