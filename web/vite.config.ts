@@ -5,9 +5,9 @@ const dir = String.raw`[\\/]`;
 /** React, React Router and i18next: the framework every page runs on. */
 const framework = new RegExp(`${dir}node_modules${dir}(react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser|i18next)${dir}`);
 /**
- * The site's own code every public page uses (layout, session, language, meta, images); admin-only
- * code stays apart. The stockist's order grid, loaded lazily on product pages, imports only from
- * these two groups, so Vite needs no preload helper (another file) on a first visit.
+ * The site's own code every public page uses (layout, session, language, meta, images; the account
+ * menu's draft count); admin-only code and helpers only some pages use (formatting, journal,
+ * passwords) stay apart, in the chunks of the pages that import them.
  */
 const site = new RegExp(
   `${dir}(web${dir}app${dir}(lib${dir}(session|storage|language|api|request|meta|motion|collection|order-draft)|i18n${dir}(index|react)|components${dir}(SiteLayout|LanguageToggle|ResponsiveImage|CollectionGrid|Swatches))|contract${dir}src${dir}(constants|i18n|catalogue-helpers|pure))[\\\\/.]`,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { BASE_URL } from '../env.ts';
 import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
 
@@ -7,6 +8,20 @@ test.describe('wholesale orders', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'orderer');
     await expect(page).toHaveURL(/\/collection$/);
+
+    // Company details first: a wrong VAT key is refused with the server's message, a right one saved.
+    await page.goto('/account');
+    await settled(page);
+    const company = page.getByTestId('company-form');
+    await company.getByLabel('Raison sociale').fill('Les Jours Lents');
+    await company.getByLabel('N° de TVA intracommunautaire').fill('FR41303265045');
+    await company.getByRole('button', { name: 'Enregistrer ma société' }).click();
+    await expect(company.getByRole('alert')).toHaveText(/Ce numéro de TVA n’est pas valide/);
+    await company.getByLabel('N° de TVA intracommunautaire').fill('fr 40 303 265 045');
+    await company.getByRole('button', { name: 'Enregistrer ma société' }).click();
+    await expect(company.getByRole('status')).toHaveText('Les coordonnées de votre société ont été enregistrées.');
+    await expect(company.getByLabel('N° de TVA intracommunautaire')).toHaveValue('FR40303265045');
+    await page.goto('/collection');
     await page.getByRole('link', { name: /Robe Soleil/ }).click();
     const grid = page.getByTestId('order-grid');
     await expect(grid.getByRole('heading', { name: 'Commander' })).toBeVisible();
@@ -63,7 +78,16 @@ test.describe('wholesale orders', () => {
     await expect(owner.getByRole('tab', { name: 'Envoyée' })).toHaveAttribute('aria-selected', 'true');
     await owner.getByTestId('admin-order-row').filter({ hasText: number }).getByRole('link', { name: number }).click();
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Commande ${number}`);
-    await expect(owner.getByText('Livraison le matin si possible.')).toBeVisible();
+    await expect(owner.getByText('Livraison le matin si possible.', { exact: true })).toBeVisible();
+    await expect(owner.getByText('FR40303265045')).toBeVisible();
+    const [csv] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Télécharger cette commande (CSV)' }).click()]);
+    expect(csv.suggestedFilename()).toBe(`order-${number}.csv`);
+    const rows = fs.readFileSync((await csv.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(rows[0]).toMatch(/^Commande,Date,Statut,Boutique/);
+    expect(rows.slice(1)).toHaveLength(2);
+    expect(rows[1]).toContain(`${number},`);
+    expect(rows[1]).toContain('Les Jours Lents');
+    expect(rows[1]).toContain('MS27-SOL-ROBE-01,Robe Soleil,Terracotta,S,4,118.00,472.00');
     await owner.getByLabel('Expédition prévue').fill('2027-03-01');
     await owner.getByRole('button', { name: 'Confirmer la commande' }).click();
     await expect(owner.getByRole('status').filter({ hasText: 'La commande est confirmée' })).toBeVisible();

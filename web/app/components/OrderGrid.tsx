@@ -7,6 +7,7 @@ import { errorMessage } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { announceDraft } from '../lib/order-draft.ts';
 import { useSession } from '../lib/session.tsx';
+import { FormMessage } from './Field.tsx';
 
 const key = (variantId: number, size: Size) => `${variantId}:${size}`;
 
@@ -108,17 +109,8 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
         <Link to="/account/order">{t('order.grid.review')}</Link>
       </div>
       <div aria-live="polite">
-        {/* The same markup as FormMessage, kept here so this lazy piece needs no other file. */}
-        {state.kind === 'success' && (
-          <p className="form-message form-message--success" role="status">
-            {state.text}
-          </p>
-        )}
-        {state.kind === 'error' && (
-          <p className="form-message form-message--error" role="alert">
-            {state.text}
-          </p>
-        )}
+        {state.kind === 'success' && <FormMessage kind="success">{state.text}</FormMessage>}
+        {state.kind === 'error' && <FormMessage kind="error">{state.text}</FormMessage>}
       </div>
     </form>
   );
