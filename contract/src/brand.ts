@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Locale } from './constants.ts';
 import type { PublicProduct } from './catalogue.ts';
 import type { PublicPostPage, PublicSection } from './journal.ts';
+import type { PageKey, PageTextsMap, TrustShop } from './pages.ts';
+import type { PublicStockist } from './listings.ts';
 
 /** What the pages know of the brand; all of it comes from configuration, none of it secret. */
 export const brand = z.object({
@@ -29,6 +31,15 @@ export interface SsrContext {
     list(lang: Locale): Promise<PublicProduct[]>;
     get(id: number, lang: Locale): Promise<PublicProduct | null>;
     similar(id: number, lang: Locale): Promise<PublicProduct[]>;
+  };
+  /** The owner's page texts, in one language. */
+  pages: {
+    texts<K extends PageKey>(page: K, lang: Locale): Promise<PageTextsMap[K]>;
+  };
+  /** Listed shops only (opted in, not hidden). */
+  stockists: {
+    search(q: string | undefined, lang: Locale): Promise<PublicStockist[]>;
+    carousel(lang: Locale): Promise<TrustShop[]>;
   };
   /** Published journal only. */
   journal: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GALLERY_MAX, LOCALES, SIZES, bothLocalesOnce } from './constants.ts';
+import { GALLERY_MAX, LOCALES, PRODUCT_STATUSES, SIZES, bothLocalesOnce } from './constants.ts';
 import { normalizeSizes } from './catalogue-helpers.ts';
 
 export * from './catalogue-helpers.ts';
@@ -17,6 +17,8 @@ export const PRODUCT_MESSAGES = {
   galleryLimit: 'A variant can have at most 4 gallery images.',
   variantMinError: 'A product needs at least one variant.',
   productNotFound: 'Product not found (introuvable).',
+  statusInvalid: 'The status is published or draft.',
+  orderIncomplete: 'The new order must name every product once.',
   productIdInvalid: 'The product id must be a number.',
   referenceInvalid: 'A style reference may contain only letters, digits and hyphens (40 characters at most).',
   referenceTaken: 'This style reference is already used by another product.',
@@ -112,6 +114,8 @@ export const productInput = z
       .regex(/^[A-Za-z0-9-]*$/, { error: PRODUCT_MESSAGES.referenceInvalid })
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : null)),
+    /** Drafts are seen by the back-office only; a product saved without a status is published (§7 payload). */
+    status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.statusInvalid }).default('published'),
     translations: z.array(productTranslationInput).refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.translationsBothLocales }),
     variants: z
       .array(variantInput, { error: PRODUCT_MESSAGES.variantMinError })
@@ -146,6 +150,9 @@ export const tradeProduct = productBase.extend({ reference: z.string().nullable(
 export const adminProduct = productBase
   .extend({
     reference: z.string().nullable(),
+    status: z.enum(PRODUCT_STATUSES),
+    /** Place in the collection (0 first). */
+    position: z.number(),
     variants: z.array(adminVariant),
     translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string(), description: z.string(), mantra: z.string().nullable() })),
     createdAt: z.string(),
@@ -163,6 +170,11 @@ export type AnyProduct = PublicProduct | TradeProduct;
 export const publicProductList = z.array(publicProduct);
 export const tradeProductList = z.array(tradeProduct);
 export const adminProductList = z.array(adminProduct);
+
+/** `PUT /api/admin/products/order`: every product id once, first shown first. */
+export const productOrderInput = z.object({
+  ids: z.array(z.number({ error: PRODUCT_MESSAGES.orderIncomplete }).int().positive(), { error: PRODUCT_MESSAGES.orderIncomplete }).min(1, { error: PRODUCT_MESSAGES.orderIncomplete }).max(2000),
+});
 
 export const uploadResponse = z.object({ url: z.string() }).meta({ id: 'UploadResponse' });
 

@@ -7,6 +7,9 @@ export const ROLES = ['admin', 'retailer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'ONESIZE'] as const;
+/** A draft product is seen in the back-office only. */
+export const PRODUCT_STATUSES = ['published', 'draft'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type Size = (typeof SIZES)[number];
 export const DEFAULT_SIZE: Size = 'S';
 

@@ -108,6 +108,39 @@ const OTHER_FR: Record<string, string> = {
   'This VAT number is not valid (French: FR, a 2-character key and the 9-digit SIREN).':
     'Ce numéro de TVA n’est pas valide (en France : FR, une clé de 2 caractères et le SIREN à 9 chiffres).',
   'Your company details were saved.': 'Les coordonnées de votre société ont été enregistrées.',
+  'The status is published or draft.': 'Le statut est « publié » ou « brouillon ».',
+  'The new order must name every product once.': 'Le nouvel ordre doit citer chaque produit une fois.',
+  'Unknown page: it is home, story, faq or retailers.': 'Page inconnue : home, story, faq ou retailers.',
+  'This text is required in French and in English.': 'Ce texte est requis en français et en anglais.',
+  'A text is too long for its field.': 'Un texte est trop long pour son champ.',
+  'Keep at least one mantra.': 'Gardez au moins un mantra.',
+  'Keep at least one paragraph.': 'Gardez au moins un paragraphe.',
+  'Keep at least one question in the FAQ.': 'Gardez au moins une question dans la FAQ.',
+  'Keep at least one benefit.': 'Gardez au moins un avantage.',
+  'Keep at least one row in the size guide.': 'Gardez au moins une ligne dans le guide des tailles.',
+  'Each size-guide row has 6 cells (EU, FR, bust, waist, hips, equivalence), each of 1 to 20 characters.':
+    'Chaque ligne du guide des tailles a 6 cases (EU, FR, poitrine, taille, hanches, équivalence) de 1 à 20 caractères.',
+  'This list has too many entries.': 'Cette liste compte trop d’éléments.',
+  'Each shop of the carousel needs a name and a town.': 'Chaque boutique du carrousel a besoin d’un nom et d’une ville.',
+  'The hero image must be an image uploaded here.': 'L’image d’accueil doit être une image téléversée ici.',
+  'This page was changed by someone else since you opened it. Reload it to see their version, then make your changes again.':
+    'Cette page a été modifiée par quelqu’un d’autre depuis que vous l’avez ouverte. Rechargez-la pour voir sa version, puis refaites vos changements.',
+  'The page texts were saved.': 'Les textes de la page ont été enregistrés.',
+  'To appear on “Where to buy”, the shop needs a name, a postcode and a town.':
+    'Pour apparaître dans « Où nous trouver », la boutique a besoin d’un nom, d’un code postal et d’une ville.',
+  'A detail of the listing is too long.': 'Une information de la fiche est trop longue.',
+  'The postcode has 3 to 10 letters, digits, spaces or hyphens.': 'Le code postal compte 3 à 10 lettres, chiffres, espaces ou tirets.',
+  'The country is a 2-letter code (FR, BE, CH…).': 'Le pays est un code de 2 lettres (FR, BE, CH…).',
+  'The website must be an address starting with https:// or http://.': 'Le site doit être une adresse commençant par https:// ou http://.',
+  'The Instagram account is a name like @maison.solene (letters, digits, dots and underscores).':
+    'Le compte Instagram est un nom comme @maison.solene (lettres, chiffres, points et tirets bas).',
+  'The logo must be an image uploaded here.': 'Le logo doit être une image téléversée ici.',
+  'This listing does not exist (introuvable).': 'Cette fiche est introuvable.',
+  'Administrators have no shop listing.': 'Les administrateurs n’ont pas de fiche boutique.',
+  'Your listing was saved.': 'Votre fiche a été enregistrée.',
+  'The listing was saved.': 'La fiche a été enregistrée.',
+  'Unknown kind of activity.': 'Type d’activité inconnu.',
+  'The page is a number from 1.': 'La page est un nombre à partir de 1.',
 };
 
 /**

@@ -9,3 +9,7 @@ export * from './stockists.ts';
 export * from './wholesale.ts';
 export * from './orders.ts';
 export * from './format.ts';
+export * from './pages.ts';
+export * from './translations.ts';
+export * from './listings.ts';
+export * from './activity.ts';

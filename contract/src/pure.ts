@@ -5,3 +5,4 @@ export * from './password.ts';
 export * from './catalogue-helpers.ts';
 export * from './journal-helpers.ts';
 export * from './format.ts';
+export * from './translations.ts';

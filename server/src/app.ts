@@ -21,6 +21,9 @@ import { HttpError } from './lib/http-errors.ts';
 import { weakEtag } from './lib/json-cache.ts';
 import { COMPRESS_FROM_BYTES } from './lib/encodings.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
+import { adminActivityRoutes } from './modules/activity/routes.ts';
+import { adminPagesRoutes } from './modules/pages/routes.ts';
+import { accountListingRoutes, adminListingRoutes, publicListingRoutes } from './modules/listings/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -237,6 +240,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(wholesaleRoutes, { services, prefix: '/wholesale' });
       await api.register(orderRoutes, { services, prefix: '/orders' });
       await api.register(companyRoutes, { services, prefix: '/account' });
+      await api.register(accountListingRoutes, { services, prefix: '/account' });
+      await api.register(publicListingRoutes, { services });
       // The admin scope: one guard for every route registered inside it.
       await api.register(
         async (admin) => {
@@ -248,6 +253,9 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminStockistRoutes, { services });
           await admin.register(adminWholesaleRoutes, { services });
           await admin.register(adminOrderRoutes, { services });
+          await admin.register(adminPagesRoutes, { services });
+          await admin.register(adminListingRoutes, { services });
+          await admin.register(adminActivityRoutes, { services });
         },
         { prefix: '/admin' },
       );

@@ -12,6 +12,9 @@ import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
+import { ActivityService } from './modules/activity/service.ts';
+import { PagesService } from './modules/pages/service.ts';
+import { ListingsService } from './modules/listings/service.ts';
 import { JsonCache } from './lib/json-cache.ts';
 import type { NoncedBody } from './lib/nonced-body.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
@@ -39,6 +42,9 @@ export interface AppServices {
   privacy: PrivacyService;
   wholesale: WholesaleService;
   orders: OrdersService;
+  pages: PagesService;
+  listings: ListingsService;
+  activity: ActivityService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
   jsonCache: JsonCache;
   /** Anonymous page renders (see web.ts). */
@@ -63,7 +69,11 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const wholesale = new WholesaleService(database.db, config, catalogue);
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick);
   const stockists = new StockistsService(database.db, config, auth, kick, orders);
+  const pages = new PagesService(database.db);
+  const listings = new ListingsService(database.db);
   const onContentChange = () => {
+    pages.cache.clear();
+    listings.publicCache.clear();
     wholesale.invalidate();
     jsonCache.clear();
     catalogue.publicCache.clear();
@@ -71,5 +81,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     pageCache.clear();
   };
   const privacy = new PrivacyService(database.db);
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, jsonCache, pageCache, onContentChange };
+  const activity = new ActivityService(database.db);
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, pages, listings, activity, jsonCache, pageCache, onContentChange };
 }

@@ -24,12 +24,13 @@ const clientDir = path.join(webDir, 'build/client');
 type BuildWithContext = ServerBuild & { entry: { module: { appContext: RouterContext<SsrContext> } } };
 
 /**
- * The query parameters a page's render reads: the language, and the reset link's token. Any
+ * The query parameters a page's render reads: the language, the reset link's token and the
+ * where-to-buy search. Any
  * other (utm_source, fbclid from a shared link, a cache-buster) changes nothing on the page, so
  * it is left out of the render and of the cache key: such visits are served from the cache.
  * (With `routeDiscovery: 'initial'` there is no /__manifest request whose parameters matter.)
  */
-const PAGE_PARAMS = ['lang', 'token'] as const;
+const PAGE_PARAMS = ['lang', 'token', 'q'] as const;
 
 /** React Router's request for a client navigation's data (/path.data?_routes=…). */
 const isDataRequest = (url: string) => (url.includes('?') ? url.slice(0, url.indexOf('?')) : url).endsWith('.data');
@@ -125,11 +126,16 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string, url: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
     const build = await getBuild();
     const context = new RouterContextProvider();
-    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, onHtml });
+    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, stockists: ssrStockists, onHtml });
     return handler(toFetchRequest(request, reply, url), context);
   };
   const brand = publicBrand(services.config);
   const { catalogue, journal } = services;
+  const ssrPages: SsrContext['pages'] = { texts: (page, lang) => services.pages.texts(page, lang) };
+  const ssrStockists: SsrContext['stockists'] = {
+    search: (q, lang) => services.listings.search(q, lang),
+    carousel: (lang) => services.listings.carousel(lang),
+  };
   const ssrJournal: SsrContext['journal'] = {
     sections: async (lang) => publicJournal.parse(await journal.publicJournal(lang)),
     post: async (slug, lang) => {

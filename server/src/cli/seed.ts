@@ -79,10 +79,12 @@ async function seedJournal(services: AppServices): Promise<void> {
     const saved = await services.journal.saveSection(
       sectionInput.parse({ translations: [{ locale: 'fr', ...section.fr }, { locale: 'en', ...section.en }] }),
       'fr',
+      undefined,
+      null,
     );
     ids.set(section.key, saved!.id);
   }
-  for (const post of DEMO_POSTS) await services.journal.savePost(postInput.parse(demoPostPayload(post, ids.get(post.section)!)), 'fr');
+  for (const post of DEMO_POSTS) await services.journal.savePost(postInput.parse(demoPostPayload(post, ids.get(post.section)!)), 'fr', undefined, null);
 }
 
 async function seedCatalogue(services: AppServices): Promise<void> {
@@ -99,7 +101,7 @@ async function seedCatalogue(services: AppServices): Promise<void> {
         return { main, gallery: [fabric] };
       }),
     );
-    await services.catalogue.save(productInput.parse(demoPayload(product, images)), 'fr');
+    await services.catalogue.save(productInput.parse(demoPayload(product, images)), 'fr', undefined, null);
   }
 }
 

@@ -51,6 +51,9 @@ export interface ProductsTable {
   id: Generated<number>;
   /** Style reference, upper-case, unique when set. */
   reference: string | null;
+  status: Generated<'published' | 'draft'>;
+  /** Place in the collection, 0 first (ties: newest first). */
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -236,7 +239,51 @@ export interface OrderEventsTable {
   at: string;
 }
 
+export interface PageTextsTable {
+  page: 'home' | 'story' | 'faq' | 'retailers';
+  /** JSON: the page's texts in both languages (contract/src/pages.ts). */
+  content: string;
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface StockistListingsTable {
+  id: Generated<number>;
+  user_id: number;
+  listed: number;
+  hidden: number;
+  name: string;
+  address: string;
+  postcode: string;
+  city: string;
+  country: string;
+  website: string;
+  instagram: string;
+  description_fr: string;
+  description_en: string;
+  logo_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivityLogTable {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number | null;
+  user_email: string | null;
+  kind: string;
+  action: string;
+  subject: string;
+  subject_id: string | null;
+  /** JSON object or null. */
+  detail: string | null;
+}
+
 export interface Database {
+  page_texts: PageTextsTable;
+  stockist_listings: StockistListingsTable;
+  activity_log: ActivityLogTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   password_tokens: PasswordTokensTable;

@@ -7,6 +7,7 @@ import { m003Journal } from './003-journal.ts';
 import { m004StockistsContact } from './004-stockists-contact.ts';
 import { m005Wholesale } from './005-wholesale.ts';
 import { m006Orders } from './006-orders.ts';
+import { m007SiteContent } from './007-site-content.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -24,6 +25,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['004-stockists-contact', m004StockistsContact],
   ['005-wholesale', m005Wholesale],
   ['006-orders', m006Orders],
+  ['007-site-content', m007SiteContent],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

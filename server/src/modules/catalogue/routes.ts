@@ -7,6 +7,7 @@ import {
   langQuery,
   productIdParam,
   productInput,
+  productOrderInput,
   publicProduct,
   publicProductList,
   tradeProduct,
@@ -16,6 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { sendJson } from '../../lib/json-cache.ts';
@@ -124,11 +126,46 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices
     async (request) => catalogue.listAdmin(langOf(request)),
   );
 
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'One product, drafts included (the preview reads it)',
+        params: productIdParam,
+        querystring: langQuery,
+        response: { 200: adminProduct, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const product = await catalogue.getAdmin(request.params.id, langOf(request));
+      if (!product) throw notFound();
+      return product;
+    },
+  );
+
+  app.put(
+    '/products/order',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'The collection\'s order: every product id once, first shown first',
+        body: productOrderInput,
+        response: { 204: z.null(), 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await catalogue.reorder(request.body.ids, actorOf(request));
+      services.onContentChange();
+      return reply.code(204).send(null);
+    },
+  );
+
   app.post(
     '/products',
     { schema: { ...adminSchema, summary: 'Create a product', querystring: langQuery, body: productInput, response: { 201: adminProduct, 400: errorBody, 409: errorBody } } },
     async (request, reply) => {
-      const saved = await catalogue.save(request.body, langOf(request));
+      const saved = await catalogue.save(request.body, langOf(request), undefined, actorOf(request));
       services.onContentChange();
       return reply.code(201).send(saved!);
     },
@@ -147,7 +184,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices
       },
     },
     async (request) => {
-      const saved = await catalogue.save(request.body, langOf(request), request.params.id);
+      const saved = await catalogue.save(request.body, langOf(request), request.params.id, actorOf(request));
       if (!saved) throw notFound();
       services.onContentChange();
       return saved;
@@ -158,7 +195,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices
     '/products/:id',
     { schema: { ...adminSchema, summary: 'Delete a product', params: productIdParam, response: { 204: z.null(), 400: errorBody, 404: errorBody } } },
     async (request, reply) => {
-      if (!(await catalogue.remove(request.params.id))) throw notFound();
+      if (!(await catalogue.remove(request.params.id, actorOf(request)))) throw notFound();
       services.onContentChange();
       return reply.code(204).send(null);
     },

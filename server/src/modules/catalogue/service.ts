@@ -6,17 +6,19 @@ import {
   toCents,
   type AdminProduct,
   type Locale,
+  type ProductStatus,
   type ProductInput,
   type PublicProduct,
   type TradeProduct,
   SIMILAR_PRODUCTS_MAX,
 } from '@atelier/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
 
 /** A unique index refused the row (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -39,6 +41,8 @@ export interface FullVariant {
 export interface FullProduct {
   id: number;
   reference: string | null;
+  status: ProductStatus;
+  position: number;
   createdAt: string;
   updatedAt: string;
   texts: Partial<Record<Locale, { title: string; description: string; mantra: string | null }>>;
@@ -81,6 +85,28 @@ export function colourDistance(a: readonly (string | null)[], b: readonly (strin
   return best;
 }
 
+function titleOf(texts: FullProduct['texts']): string {
+  return texts.fr?.title ?? texts.en?.title ?? '';
+}
+
+/** The log's entries for one product save, comparing it with what it was. */
+function productRecords(productId: number, input: ProductInput, before: FullProduct | undefined): ActivityRecord[] {
+  const title = input.translations.find((t) => t.locale === 'fr')?.title ?? input.translations[0]?.title ?? '';
+  if (!before) return [{ kind: 'product', action: 'create', subject: title, subjectId: productId, detail: { status: input.status } }];
+  const records: ActivityRecord[] = [{ kind: 'product', action: 'update', subject: title, subjectId: productId }];
+  if (before.status !== input.status) {
+    records.push({ kind: 'status', action: input.status === 'published' ? 'publish' : 'unpublish', subject: title, subjectId: productId, detail: { from: before.status, to: input.status } });
+  }
+  for (const variant of input.variants) {
+    const old = variant.id === undefined ? undefined : before.variants.find((v) => v.id === variant.id);
+    if (old && old.priceCents !== toCents(variant.price)) {
+      const colour = variant.translations.find((t) => t.locale === 'fr')?.colorName ?? '';
+      records.push({ kind: 'price', action: 'change', subject: `${title} · ${colour}`, subjectId: productId, detail: { from: fromCents(old.priceCents), to: variant.price } });
+    }
+  }
+  return records;
+}
+
 /** What an order needs of a variant: its product's texts, the colour, today's price and sizes. */
 export interface OrderableVariant {
   variantId: number;
@@ -102,10 +128,15 @@ export class CatalogueService {
     this.db = db;
   }
 
-  private async load(db: Kysely<Database>, ids?: number[]): Promise<FullProduct[]> {
+  /**
+   * Products in the collection's order (the owner's positions; the newest first among equals).
+   * `published` keeps drafts out: every read a visitor or a stockist can reach passes it.
+   */
+  private async load(db: Kysely<Database>, ids?: number[], { published = false } = {}): Promise<FullProduct[]> {
     if (ids && ids.length === 0) return [];
-    let productsQuery = db.selectFrom('products').selectAll().orderBy('id', 'desc');
+    let productsQuery = db.selectFrom('products').selectAll().orderBy('position').orderBy('id', 'desc');
     if (ids) productsQuery = productsQuery.where('id', 'in', ids);
+    if (published) productsQuery = productsQuery.where('status', '=', 'published');
     const products = await productsQuery.execute();
     if (products.length === 0) return [];
     const productIds = products.map((p) => p.id);
@@ -119,7 +150,7 @@ export class CatalogueService {
       : [];
 
     const byId = new Map<number, FullProduct>();
-    for (const p of products) byId.set(p.id, { id: p.id, reference: p.reference, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [] });
+    for (const p of products) byId.set(p.id, { id: p.id, reference: p.reference, status: p.status, position: p.position, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [] });
     for (const t of texts) {
       byId.get(t.product_id)!.texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra };
     }
@@ -178,6 +209,8 @@ export class CatalogueService {
     const trade = this.toTrade(product, lang);
     return {
       ...trade,
+      status: product.status,
+      position: product.position,
       createdAt: product.createdAt,
       updatedAt: product.updatedAt,
       translations: (['fr', 'en'] as const)
@@ -193,11 +226,11 @@ export class CatalogueService {
   }
 
   async listPublic(lang: Locale): Promise<PublicProduct[]> {
-    return this.publicCache.get(`list:${lang}`, async () => (await this.load(this.db)).map((p) => this.toPublic(p, lang))) as Promise<PublicProduct[]>;
+    return this.publicCache.get(`list:${lang}`, async () => (await this.load(this.db, undefined, { published: true })).map((p) => this.toPublic(p, lang))) as Promise<PublicProduct[]>;
   }
 
   async listTrade(lang: Locale): Promise<TradeProduct[]> {
-    return (await this.load(this.db)).map((p) => this.toTrade(p, lang));
+    return (await this.load(this.db, undefined, { published: true })).map((p) => this.toTrade(p, lang));
   }
 
   /**
@@ -213,6 +246,7 @@ export class CatalogueService {
       .innerJoin('products as p', 'p.id', 'v.product_id')
       .select(['v.id', 'v.product_id', 'v.color_code', 'v.image_url', 'v.price_cents', 'v.sizes', 'p.reference'])
       .where('v.id', 'in', ids)
+      .where('p.status', '=', 'published')
       .execute();
     if (variants.length === 0) return result;
     const productIds = [...new Set(variants.map((v) => v.product_id))];
@@ -236,9 +270,15 @@ export class CatalogueService {
     return result;
   }
 
-  /** Every product with all its texts, in the collection's order (the line sheet reads this). */
+  /** Every published product with all its texts, in the collection's order (the line sheet reads this). */
   async listFull(): Promise<FullProduct[]> {
-    return this.load(this.db);
+    return this.load(this.db, undefined, { published: true });
+  }
+
+  /** One product as the back-office sees it, drafts included (the preview reads this). */
+  async getAdmin(id: number, lang: Locale): Promise<AdminProduct | null> {
+    const [product] = await this.load(this.db, [id]);
+    return product ? this.toAdmin(product, lang) : null;
   }
 
   async listAdmin(lang: Locale): Promise<AdminProduct[]> {
@@ -247,13 +287,13 @@ export class CatalogueService {
 
   async getPublic(id: number, lang: Locale): Promise<PublicProduct | null> {
     return this.publicCache.get(`one:${id}:${lang}`, async () => {
-      const [product] = await this.load(this.db, [id]);
+      const [product] = await this.load(this.db, [id], { published: true });
       return product ? this.toPublic(product, lang) : null;
     }) as Promise<PublicProduct | null>;
   }
 
   async getTrade(id: number, lang: Locale): Promise<TradeProduct | null> {
-    const [product] = await this.load(this.db, [id]);
+    const [product] = await this.load(this.db, [id], { published: true });
     return product ? this.toTrade(product, lang) : null;
   }
 
@@ -263,7 +303,7 @@ export class CatalogueService {
   }
 
   private async computeSimilar(id: number, lang: Locale): Promise<PublicProduct[] | null> {
-    const all = await this.load(this.db);
+    const all = await this.load(this.db, undefined, { published: true });
     const self = all.find((p) => p.id === id);
     if (!self) return null;
     const colours = self.variants.map((v) => v.colorCode);
@@ -276,10 +316,16 @@ export class CatalogueService {
   }
 
   /** One transaction: the product, its texts, its variants (ids kept, positions re-indexed). */
-  async save(input: ProductInput, lang: Locale, id?: number): Promise<AdminProduct | null> {
+  /**
+   * One transaction: the product, its texts, its variants (ids kept, positions re-indexed), and
+   * its activity entries (created or updated, published or unpublished, each price change).
+   * `actor` null: not a back-office write (the demo seed), not logged.
+   */
+  async save(input: ProductInput, lang: Locale, id: number | undefined, actor: Actor | null): Promise<AdminProduct | null> {
     const savedId = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       let productId: number;
+      const [before] = id === undefined ? [] : await this.load(trx, [id]);
       if (input.reference !== null) {
         let taken = trx.selectFrom('products').select('id').where('reference', '=', input.reference);
         if (id !== undefined) taken = taken.where('id', '!=', id);
@@ -287,10 +333,21 @@ export class CatalogueService {
       }
       if (id === undefined) {
         productId = (
-          await trx.insertInto('products').values({ reference: input.reference, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+          await trx
+            .insertInto('products')
+            .values({
+              reference: input.reference,
+              status: input.status,
+              // A new product comes first in the collection, as it always has.
+              position: sql<number>`(select coalesce(min(position), 0) - 1 from products)`,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
         ).id;
       } else {
-        const updated = await trx.updateTable('products').set({ reference: input.reference, updated_at: now }).where('id', '=', id).executeTakeFirst();
+        const updated = await trx.updateTable('products').set({ reference: input.reference, status: input.status, updated_at: now }).where('id', '=', id).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return null;
         productId = id;
         await trx.deleteFrom('product_translations').where('product_id', '=', productId).execute();
@@ -331,6 +388,7 @@ export class CatalogueService {
       }
       const removed = [...existing].filter((v) => !kept.has(v));
       if (removed.length) await trx.deleteFrom('variants').where('id', 'in', removed).execute();
+      if (actor) await logActivity(trx, actor, ...productRecords(productId, input, before));
       return productId;
     }).catch((error: unknown) => {
       // Two saves racing for one reference: the unique index decides, the loser gets the same 409.
@@ -342,9 +400,27 @@ export class CatalogueService {
     return this.toAdmin(product!, lang);
   }
 
-  async remove(id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  async remove(id: number, actor: Actor | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const [before] = await this.load(trx, [id]);
+      const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      if (actor && before) await logActivity(trx, actor, { kind: 'product', action: 'delete', subject: titleOf(before.texts), subjectId: id });
+      return true;
+    });
+  }
+
+  /** The collection's order: every product id once, first shown first (one transaction). */
+  async reorder(ids: number[], actor: Actor | null): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const all = await trx.selectFrom('products').select('id').execute();
+      const given = new Set(ids);
+      if (given.size !== ids.length || given.size !== all.length || !all.every((p) => given.has(p.id))) {
+        throw new HttpError(400, PRODUCT_MESSAGES.orderIncomplete);
+      }
+      for (const [position, id] of ids.entries()) await trx.updateTable('products').set({ position }).where('id', '=', id).execute();
+      if (actor) await logActivity(trx, actor, { kind: 'product', action: 'reorder', subject: String(ids.length), detail: { first: ids[0] ?? null } });
+    });
   }
 
   async count(): Promise<number> {

@@ -1,3 +1,4 @@
+import { actorOf } from '../../lib/actor.ts';
 import {
   JOURNAL_MESSAGES,
   adminPost,
@@ -74,7 +75,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     '/blog',
     { schema: { tags, summary: 'Create a post', querystring: langQuery, body: postInput, response: { 201: adminPost, 400: errorBody, 409: errorBody } } },
     async (request, reply) => {
-      const post = await journal.savePost(request.body, langOf(request));
+      const post = await journal.savePost(request.body, langOf(request), undefined, actorOf(request));
       services.onContentChange();
       return reply.code(201).send(post!);
     },
@@ -86,7 +87,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
       schema: { tags, summary: 'Update a post', params: idParam, querystring: langQuery, body: postInput, response: { 200: adminPost, 400: errorBody, 404: errorBody, 409: errorBody } },
     },
     async (request) => {
-      const post = await journal.savePost(request.body, langOf(request), request.params.id);
+      const post = await journal.savePost(request.body, langOf(request), request.params.id, actorOf(request));
       if (!post) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
       services.onContentChange();
       return post;
@@ -94,7 +95,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
   );
 
   app.delete('/blog/:id', { schema: { tags, summary: 'Delete a post', params: idParam, response: { 204: z.null(), 404: errorBody } } }, async (request, reply) => {
-    if (!(await journal.deletePost(request.params.id))) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
+    if (!(await journal.deletePost(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
     services.onContentChange();
     return reply.code(204).send(null);
   });
@@ -109,7 +110,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     '/blog/sections',
     { schema: { tags, summary: 'Create a section', querystring: langQuery, body: sectionInput, response: { 201: adminSection, 400: errorBody } } },
     async (request, reply) => {
-      const section = await journal.saveSection(request.body, langOf(request));
+      const section = await journal.saveSection(request.body, langOf(request), undefined, actorOf(request));
       services.onContentChange();
       return reply.code(201).send(section!);
     },
@@ -119,7 +120,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     '/blog/sections/:id',
     { schema: { tags, summary: 'Update a section', params: idParam, querystring: langQuery, body: sectionInput, response: { 200: adminSection, 400: errorBody, 404: errorBody } } },
     async (request) => {
-      const section = await journal.saveSection(request.body, langOf(request), request.params.id);
+      const section = await journal.saveSection(request.body, langOf(request), request.params.id, actorOf(request));
       if (!section) throw new HttpError(404, JOURNAL_MESSAGES.sectionNotFound);
       services.onContentChange();
       return section;
@@ -130,7 +131,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     '/blog/sections/:id',
     { schema: { tags, summary: 'Delete a section and its posts', params: idParam, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
-      if (!(await journal.deleteSection(request.params.id))) throw new HttpError(404, JOURNAL_MESSAGES.sectionNotFound);
+      if (!(await journal.deleteSection(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.sectionNotFound);
       services.onContentChange();
       return reply.code(204).send(null);
     },

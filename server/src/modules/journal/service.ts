@@ -1,3 +1,4 @@
+import { logActivity, type ActivityRecord, type Actor } from '../activity/service.ts';
 import {
   JOURNAL_MESSAGES,
   slugify,
@@ -52,6 +53,8 @@ async function freeSlug(db: Kysely<Database>, table: 'journal_posts' | 'journal_
   if (!taken.has(wanted)) return wanted;
   for (let n = 2; ; n += 1) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
 }
+
+const frTitle = (translations: ReadonlyArray<{ locale: string; title: string }>) => translations.find((t) => t.locale === 'fr')?.title ?? translations[0]?.title ?? '';
 
 export class JournalService {
   private readonly db: Db;
@@ -167,7 +170,7 @@ export class JournalService {
     });
   }
 
-  async saveSection(input: SectionInput, lang: Locale, id?: number): Promise<AdminSection | null> {
+  async saveSection(input: SectionInput, lang: Locale, id: number | undefined, actor: Actor | null): Promise<AdminSection | null> {
     const savedId = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       let sectionId: number;
@@ -184,6 +187,7 @@ export class JournalService {
         .insertInto('journal_section_translations')
         .values(input.translations.map((t) => ({ section_id: sectionId, locale: t.locale, title: t.title, description: t.description })))
         .execute();
+      if (actor) await logActivity(trx, actor, { kind: 'section', action: id === undefined ? 'create' : 'update', subject: frTitle(input.translations), subjectId: sectionId });
       return sectionId;
     });
     if (savedId === null) return null;
@@ -191,21 +195,25 @@ export class JournalService {
   }
 
   /** Deletes a section and, in the same transaction, its posts (the confirmation names how many). */
-  async deleteSection(id: number): Promise<boolean> {
+  async deleteSection(id: number, actor: Actor | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('journal_posts').where('section_id', '=', id).execute();
+      const title = await trx.selectFrom('journal_section_translations').select('title').where('section_id', '=', id).where('locale', '=', 'fr').executeTakeFirst();
+      const posts = await trx.deleteFrom('journal_posts').where('section_id', '=', id).executeTakeFirst();
       const result = await trx.deleteFrom('journal_sections').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      if (Number(result.numDeletedRows) === 0) return false;
+      if (actor) await logActivity(trx, actor, { kind: 'section', action: 'delete', subject: title?.title ?? '', subjectId: id, detail: { posts: Number(posts.numDeletedRows) } });
+      return true;
     });
   }
 
-  async savePost(input: PostInput, lang: Locale, id?: number): Promise<AdminPost | null> {
+  async savePost(input: PostInput, lang: Locale, id: number | undefined, actor: Actor | null): Promise<AdminPost | null> {
     const savedId = await this.db.transaction().execute(async (trx) => {
       const section = await trx.selectFrom('journal_sections').select('id').where('id', '=', input.sectionId).executeTakeFirst();
       if (!section) throw new HttpError(400, JOURNAL_MESSAGES.sectionNotFound);
       const now = nowIso();
       const wanted = input.slug ?? slugify(input.translations.find((t) => t.locale === 'fr')!.title);
       let postId: number;
+      let wasPublished: boolean | null = null;
       if (id === undefined) {
         // A slug given explicitly must be free; a generated one gets a suffix.
         const slug = input.slug ? wanted : await freeSlug(trx, 'journal_posts', wanted);
@@ -218,8 +226,9 @@ export class JournalService {
             .executeTakeFirstOrThrow()
         ).id;
       } else {
-        const existing = await trx.selectFrom('journal_posts').select(['id', 'slug']).where('id', '=', id).executeTakeFirst();
+        const existing = await trx.selectFrom('journal_posts').select(['id', 'slug', 'published']).where('id', '=', id).executeTakeFirst();
         if (!existing) return null;
+        wasPublished = existing.published === 1;
         let slug = existing.slug;
         if (input.slug && input.slug !== existing.slug) {
           if ((await freeSlug(trx, 'journal_posts', input.slug, id)) !== input.slug) throw new HttpError(409, JOURNAL_MESSAGES.slugTaken);
@@ -237,15 +246,28 @@ export class JournalService {
         .insertInto('journal_post_translations')
         .values(input.translations.map((t) => ({ post_id: postId, locale: t.locale, title: t.title, content: t.content })))
         .execute();
+      if (actor) {
+        const subject = frTitle(input.translations);
+        const records: ActivityRecord[] = [{ kind: 'post', action: id === undefined ? 'create' : 'update', subject, subjectId: postId, detail: { published: input.published ? 1 : 0 } }];
+        if (wasPublished !== null && wasPublished !== input.published) {
+          records.push({ kind: 'status', action: input.published ? 'publish' : 'unpublish', subject, subjectId: postId, detail: { post: 1 } });
+        }
+        await logActivity(trx, actor, ...records);
+      }
       return postId;
     });
     if (savedId === null) return null;
     return (await this.adminPosts(lang, savedId))[0] ?? null;
   }
 
-  async deletePost(id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('journal_posts').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  async deletePost(id: number, actor: Actor | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const title = await trx.selectFrom('journal_post_translations').select('title').where('post_id', '=', id).where('locale', '=', 'fr').executeTakeFirst();
+      const result = await trx.deleteFrom('journal_posts').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      if (actor) await logActivity(trx, actor, { kind: 'post', action: 'delete', subject: title?.title ?? '', subjectId: id });
+      return true;
+    });
   }
 
   async count(): Promise<number> {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { errorBody, uploadResponse } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -10,9 +10,27 @@ export function uploadsDir(services: AppServices): string {
   return path.join(services.config.dataDir, 'uploads');
 }
 
+/** The multipart field `image` of a request, through the image pipeline: its public URL. */
+export async function receiveImage(request: FastifyRequest, services: AppServices): Promise<string> {
+  if (!request.isMultipart()) throw new HttpError(400, IMAGE_ERRORS.missingField);
+  const file = await request.file();
+  if (!file || file.fieldname !== 'image') throw new HttpError(400, IMAGE_ERRORS.missingField);
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch {
+    throw new HttpError(413, IMAGE_ERRORS.tooLarge);
+  }
+  if (file.file.truncated) throw new HttpError(413, IMAGE_ERRORS.tooLarge);
+  return storeImage(uploadsDir(services), buffer);
+}
+
+/** The multipart parser with the upload limits, for a scope that takes images. */
+export const imageParser = (app: FastifyInstance) => app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
 /** POST /api/admin/uploads (inside the admin scope): multipart field `image` → `{ url }`. */
 export const adminUploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  await imageParser(app);
   app.post(
     '/uploads',
     {
@@ -24,19 +42,6 @@ export const adminUploadRoutes: FastifyPluginAsync<{ services: AppServices }> = 
         response: { 201: uploadResponse, 400: errorBody, 413: errorBody, 415: errorBody },
       },
     },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(400, IMAGE_ERRORS.missingField);
-      const file = await request.file();
-      if (!file || file.fieldname !== 'image') throw new HttpError(400, IMAGE_ERRORS.missingField);
-      let buffer: Buffer;
-      try {
-        buffer = await file.toBuffer();
-      } catch {
-        throw new HttpError(413, IMAGE_ERRORS.tooLarge);
-      }
-      if (file.file.truncated) throw new HttpError(413, IMAGE_ERRORS.tooLarge);
-      const url = await storeImage(uploadsDir(services), buffer);
-      return reply.code(201).send({ url });
-    },
+    async (request, reply) => reply.code(201).send({ url: await receiveImage(request, services) }),
   );
 };

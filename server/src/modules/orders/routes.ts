@@ -154,7 +154,7 @@ export function ordersCsv(orders: Order[], lang: Locale): string {
 /** Inside the admin scope. */
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
   const tags = ['admin'];
-  const brand = (request: FastifyRequest) => ({ role: 'brand' as const, userId: request.session!.user.id });
+  const brand = (request: FastifyRequest) => ({ role: 'brand' as const, userId: request.session!.user.id, email: request.session!.user.email });
 
   app.get(
     '/orders',

@@ -1,3 +1,4 @@
+import { logActivity } from '../activity/service.ts';
 import {
   ORDER_MESSAGES,
   formatDay,
@@ -47,7 +48,7 @@ function parseCompany(json: string): CompanyDetails {
 }
 
 /** Who acts on an order: the stockist who placed it, or the brand (an admin). */
-export type Actor = { role: 'stockist'; userId: number } | { role: 'brand'; userId: number };
+export type Actor = { role: 'stockist'; userId: number } | { role: 'brand'; userId: number; email: string };
 
 /**
  * Wholesale orders. The draft lives on the server (one per stockist); a submit prices every line
@@ -421,6 +422,10 @@ export class OrdersService {
       await trx.insertInto('order_events').values({ order_id: id, status: to, by_role: actor.role, note, at: now }).execute();
       const order = (await this.load(trx, id))!;
       await this.queueMails(trx, order, to, actor.role === 'stockist');
+      if (actor.role === 'brand') {
+        const action = to === 'confirmed' ? 'confirm' : to === 'shipped' ? 'ship' : 'cancel';
+        await logActivity(trx, { id: actor.userId, email: actor.email }, { kind: 'order', action, subject: order.row.number, subjectId: id, detail: { from: row.status, to } });
+      }
     });
     this.onMailQueued();
     return (await this.get(id, lang))!;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppServices } from '../../services.ts';
 
-const STATIC_PAGES = ['/', '/collection', '/story', '/faq', '/retailers', '/blog', '/contact', '/privacy', '/legal'];
+const STATIC_PAGES = ['/', '/collection', '/story', '/faq', '/retailers', '/where-to-buy', '/blog', '/contact', '/privacy', '/legal'];
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -41,7 +41,7 @@ export const seoRoutes: FastifyPluginAsync<{ services: AppServices }> = async (a
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const [products, posts] = await Promise.all([
-      services.database.db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute(),
+      services.database.db.selectFrom('products').select(['id', 'updated_at']).where('status', '=', 'published').orderBy('id').execute(),
       services.database.db.selectFrom('journal_posts').select(['slug', 'updated_at']).where('published', '=', 1).orderBy('id').execute(),
     ]);
     const newest = (dates: string[]) => dates.sort().at(-1);

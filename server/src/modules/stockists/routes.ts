@@ -1,3 +1,4 @@
+import { actorOf } from '../../lib/actor.ts';
 import { STOCKIST_MESSAGES, application, applicationInput, applicationList, applicationStatusQuery, contactInput, errorBody, explicitLocale, messageResponse } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,14 +67,14 @@ export const adminStockistRoutes: FastifyPluginAsyncZod<{ services: AppServices 
         response: { 200: application, 404: errorBody },
       },
     },
-    async (request) => services.stockists.accept(request.params.id, request.session!.user.id),
+    async (request) => services.stockists.accept(request.params.id, actorOf(request)),
   );
 
   app.delete(
     '/retailers/applications/:id',
     { schema: { tags, summary: 'Delete an application', params: idParam, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
-      if (!(await services.stockists.remove(request.params.id))) throw new HttpError(404, STOCKIST_MESSAGES.applicationNotFound);
+      if (!(await services.stockists.remove(request.params.id, actorOf(request)))) throw new HttpError(404, STOCKIST_MESSAGES.applicationNotFound);
       return reply.code(204).send(null);
     },
   );

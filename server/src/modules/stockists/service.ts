@@ -1,3 +1,4 @@
+import { logActivity, type Actor } from '../activity/service.ts';
 import { SET_PASSWORD_TOKEN_TTL_MS, STOCKIST_MESSAGES, type Application, type ApplicationInput, type ApplicationStatus, type Locale } from '@atelier/contract';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
@@ -108,7 +109,8 @@ export class StockistsService {
    * click or two admins create one account and one mail. An existing account
    * with that e-mail is linked (and made a retailer unless it is an admin).
    */
-  async accept(id: number, adminId: number): Promise<Application> {
+  async accept(id: number, actor: Actor): Promise<Application> {
+    const adminId = actor.id;
     const mailed = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const claimed = await trx
@@ -148,15 +150,21 @@ export class StockistsService {
         dedupeKey: `stockist-accepted:${id}`,
         ...acceptanceMail(publicBrand(this.config), app.locale, app.name, app.email, this.auth.passwordLink(token, app.locale), lineSheetUrl),
       });
+      await logActivity(trx, actor, { kind: 'application', action: 'accept', subject: app.company ? `${app.name} (${app.company})` : app.name, subjectId: id, detail: { email: app.email } });
       return true;
     });
     if (mailed) this.onMailQueued();
     return (await this.get(id))!;
   }
 
-  async remove(id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('stockist_applications').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  async remove(id: number, actor: Actor): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const app = await trx.selectFrom('stockist_applications').select(['name', 'company', 'status']).where('id', '=', id).executeTakeFirst();
+      const result = await trx.deleteFrom('stockist_applications').where('id', '=', id).executeTakeFirst();
+      if (!app || Number(result.numDeletedRows) === 0) return false;
+      await logActivity(trx, actor, { kind: 'application', action: 'delete', subject: app.company ? `${app.name} (${app.company})` : app.name, subjectId: id, detail: { status: app.status } });
+      return true;
+    });
   }
 
   async count(): Promise<number> {

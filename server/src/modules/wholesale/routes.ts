@@ -1,3 +1,4 @@
+import { actorOf } from '../../lib/actor.ts';
 import { WHOLESALE_MESSAGES, adminTerms, errorBody, explicitLocale, langQuery, terms, termsInput, type Locale } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -78,6 +79,6 @@ export const adminWholesaleRoutes: FastifyPluginAsyncZod<{ services: AppServices
   app.put(
     '/wholesale/terms',
     { schema: { tags, summary: 'Replace the wholesale terms (one transaction)', body: termsInput, response: { 200: adminTerms, 400: errorBody } } },
-    async (request) => services.wholesale.saveTerms(request.body, request.session!.user.id),
+    async (request) => services.wholesale.saveTerms(request.body, actorOf(request)),
   );
 };

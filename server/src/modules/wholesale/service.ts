@@ -1,3 +1,4 @@
+import { logActivity, type Actor } from '../activity/service.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -99,7 +100,8 @@ export class WholesaleService {
    * One transaction. The terms row is written first: on PostgreSQL its row lock makes a
    * second owner's save wait for the first to commit, so the texts of two saves never mix.
    */
-  async saveTerms(input: TermsInput, userId: number | null): Promise<AdminTerms> {
+  async saveTerms(input: TermsInput, actor: Actor | null): Promise<AdminTerms> {
+    const userId = actor?.id ?? null;
     await this.db.transaction().execute(async (trx) => {
       const values = {
         valid_until: input.validUntil,
@@ -122,6 +124,8 @@ export class WholesaleService {
           .onConflict((oc) => oc.columns(['terms_id', 'locale']).doUpdateSet(texts))
           .execute();
       }
+      const season = input.translations.find((t) => t.locale === 'fr')?.seasonName ?? '';
+      if (actor) await logActivity(trx, actor, { kind: 'terms', action: 'save', subject: season, detail: { openingMinimum: input.openingMinimum, reorderMinimum: input.reorderMinimum, validUntil: input.validUntil } });
     });
     this.sheets.clear();
     return this.adminTerms();

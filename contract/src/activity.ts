@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** What the back-office log records: one kind per area the owner writes to. */
+export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel'] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export const activityEntry = z
+  .object({
+    id: z.number(),
+    at: z.string(),
+    /** The administrator's e-mail as it was then (kept when the account is gone). */
+    by: z.string().nullable(),
+    kind: z.enum(ACTIVITY_KINDS),
+    action: z.enum(ACTIVITY_ACTIONS),
+    /** What was written to: a product, post, page… by its name or number at the time. */
+    subject: z.string(),
+    subjectId: z.string().nullable(),
+    /** Before and after, where a value changed (a price: { from, to } in euros). */
+    detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+  })
+  .meta({ id: 'ActivityEntry' });
+export type ActivityEntry = z.infer<typeof activityEntry>;
+
+export const activityPage = z.object({ data: z.array(activityEntry), page: z.number(), pageSize: z.number(), total: z.number() }).meta({ id: 'ActivityPage' });
+export type ActivityPage = z.infer<typeof activityPage>;
+
+export const activityQuery = z.object({
+  kind: z.enum(ACTIVITY_KINDS, { error: 'Unknown kind of activity.' }).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: 'The page is a number from 1.' })
+    .transform(Number)
+    .refine((n) => n >= 1, { error: 'The page is a number from 1.' })
+    .optional(),
+});

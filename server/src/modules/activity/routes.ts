@@ -1,0 +1,20 @@
+import { activityPage, activityQuery, errorBody } from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppServices } from '../../services.ts';
+
+/** Registered inside the admin scope. Read only: entries are written by the writes themselves. */
+export const adminActivityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.get(
+    '/activity',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'The back-office activity log, newest first (50 a page), optionally one kind',
+        querystring: activityQuery,
+        response: { 200: activityPage, 400: errorBody },
+      },
+    },
+    async (request) => services.activity.list(request.query.kind, request.query.page ?? 1),
+  );
+};

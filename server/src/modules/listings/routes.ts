@@ -1,0 +1,108 @@
+import {
+  LISTING_MESSAGES,
+  accountListing,
+  adminListing,
+  adminListingInput,
+  errorBody,
+  explicitLocale,
+  listingIdParam,
+  listingInput,
+  publicStockistList,
+  stockistQuery,
+  uploadResponse,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import { requireRole } from '../auth/guard.ts';
+import { MAX_UPLOAD_BYTES } from '../media/images.ts';
+import { imageParser, receiveImage } from '../media/routes.ts';
+import type { AppServices } from '../../services.ts';
+import { adminsHaveNoListing } from './service.ts';
+
+/** `GET /api/stockists?q=`: the shops that chose to appear, nothing else. */
+export const publicListingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.get(
+    '/stockists',
+    {
+      schema: {
+        tags: ['stockists'],
+        summary: 'Listed stockists (opted in, not hidden), by town; q filters by town or postcode',
+        querystring: stockistQuery,
+        response: { 200: publicStockistList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('vary', 'Accept-Language, Cookie');
+      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      const lang = explicitLocale(request.query.lang) ?? requestLocale(request);
+      return { data: await services.listings.search(request.query.q, lang) };
+    },
+  );
+};
+
+/** `/api/account/listing`: a stockist's own listing (an administrator has none). */
+export const accountListingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.addHook('onRequest', requireRole('retailer', 'admin'));
+  app.addHook('preHandler', async (request) => {
+    if (request.session!.user.role === 'admin') throw adminsHaveNoListing();
+  });
+  await imageParser(app);
+  const tags = ['account'];
+  const security = [{ bearer: [] }];
+  app.get('/listing', { schema: { tags, security, summary: 'My shop\'s listing on “Where to buy”', response: { 200: accountListing, 403: errorBody } } }, async (request) =>
+    services.listings.mine(request.session!.user.id),
+  );
+  app.put(
+    '/listing',
+    { schema: { tags, security, summary: 'Save my listing (opt in or out; the label may still hide it)', body: listingInput, response: { 200: accountListing, 400: errorBody, 403: errorBody } } },
+    async (request) => {
+      const saved = await services.listings.saveMine(request.session!.user.id, request.body);
+      services.onContentChange();
+      return saved;
+    },
+  );
+  app.post(
+    '/listing/logo',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload my shop\'s logo (multipart field "image"); returns its URL for the listing',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResponse, 400: errorBody, 403: errorBody, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ url: await receiveImage(request, services) }),
+  );
+};
+
+/** Registered inside the admin scope: every listing, and the owner's edit or hide. */
+export const adminListingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  const schema = { tags: ['admin'], security: [{ bearer: [] }] };
+  app.get('/listings', { schema: { ...schema, summary: 'Every stockist listing, listed or not', response: { 200: z.object({ data: z.array(adminListing) }) } } }, async () => ({
+    data: await services.listings.adminList(),
+  }));
+  app.put(
+    '/listings/:id',
+    {
+      schema: {
+        ...schema,
+        summary: 'Edit or hide a listing (hidden wins over the stockist\'s opt-in)',
+        params: listingIdParam,
+        body: adminListingInput,
+        response: { 200: adminListing, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const saved = await services.listings.adminSave(request.params.id, request.body, actorOf(request));
+      if (!saved) throw new HttpError(404, LISTING_MESSAGES.listingNotFound);
+      services.onContentChange();
+      return saved;
+    },
+  );
+};
+

@@ -1,0 +1,178 @@
+import {
+  LISTING_MESSAGES,
+  normalizeSearch,
+  type AccountListing,
+  type AdminListing,
+  type AdminListingInput,
+  type ListingInput,
+  type Locale,
+  type PublicStockist,
+  type TrustShop,
+} from '@atelier/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { StockistListingsTable } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { logActivity, type Actor } from '../activity/service.ts';
+
+type Row = Selectable<StockistListingsTable>;
+
+const pick = (fr: string, en: string, lang: Locale) => (lang === 'en' ? en || fr : fr || en);
+
+function toFields(row: Row) {
+  return {
+    listed: row.listed === 1,
+    name: row.name,
+    address: row.address,
+    postcode: row.postcode,
+    city: row.city,
+    country: row.country,
+    website: row.website,
+    instagram: row.instagram,
+    description: { fr: row.description_fr, en: row.description_en },
+    logoUrl: row.logo_url,
+  };
+}
+
+function toColumns(input: ListingInput) {
+  return {
+    listed: input.listed ? 1 : 0,
+    name: input.name,
+    address: input.address,
+    postcode: input.postcode,
+    city: input.city,
+    country: input.country,
+    website: input.website,
+    instagram: input.instagram,
+    description_fr: input.description.fr,
+    description_en: input.description.en,
+    logo_url: input.logoUrl,
+  };
+}
+
+/**
+ * Stockists' public listings (/where-to-buy and the trust carousel). A shop is public only
+ * while its stockist has opted in and the owner has not hidden it; nothing else about a
+ * stockist ever reaches a visitor.
+ */
+export class ListingsService {
+  private readonly db: Db;
+  /** The public list per language; cleared by every listing write (and onContentChange). */
+  readonly publicCache = new TtlCache<PublicStockist[]>(30_000, 4);
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** The stockist's listing, or an empty one started from their company name. */
+  async mine(userId: number): Promise<AccountListing> {
+    const row = await this.db.selectFrom('stockist_listings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (row) return { ...toFields(row), hidden: row.hidden === 1, updatedAt: row.updated_at };
+    const company = await this.db.selectFrom('company_details').select('company_name').where('user_id', '=', userId).executeTakeFirst();
+    return {
+      listed: false,
+      name: company?.company_name ?? '',
+      address: '',
+      postcode: '',
+      city: '',
+      country: 'FR',
+      website: '',
+      instagram: '',
+      description: { fr: '', en: '' },
+      logoUrl: null,
+      hidden: false,
+      updatedAt: null,
+    };
+  }
+
+  /** The stockist's own save: never touches `hidden` (the owner's hide wins over an opt-in). */
+  async saveMine(userId: number, input: ListingInput): Promise<AccountListing> {
+    const now = nowIso();
+    const values = { ...toColumns(input), updated_at: now };
+    await this.db
+      .insertInto('stockist_listings')
+      .values({ user_id: userId, hidden: 0, created_at: now, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+    this.publicCache.clear();
+    return this.mine(userId);
+  }
+
+  async adminList(): Promise<AdminListing[]> {
+    const rows = await this.db
+      .selectFrom('stockist_listings as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .selectAll('l')
+      .select('u.email')
+      .orderBy('l.city')
+      .orderBy('l.name')
+      .execute();
+    return rows.map((r) => ({ id: r.id, email: r.email, ...toFields(r), hidden: r.hidden === 1, updatedAt: r.updated_at }));
+  }
+
+  /** The owner's edit, with its activity entry, in one transaction. */
+  async adminSave(id: number, input: AdminListingInput, actor: Actor): Promise<AdminListing | null> {
+    const found = await this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('stockist_listings').select(['hidden', 'name']).where('id', '=', id).executeTakeFirst();
+      if (!before) return false;
+      await trx
+        .updateTable('stockist_listings')
+        .set({ ...toColumns(input), hidden: input.hidden ? 1 : 0, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      const wasHidden = before.hidden === 1;
+      const action = wasHidden === input.hidden ? 'update' : input.hidden ? 'hide' : 'show';
+      await logActivity(trx, actor, { kind: 'listing', action, subject: input.name || before.name, subjectId: id });
+      return true;
+    });
+    this.publicCache.clear();
+    if (!found) return null;
+    return (await this.adminList()).find((l) => l.id === id) ?? null;
+  }
+
+  /** Listed and not hidden, grouped by the page: town, then name. */
+  async publicList(lang: Locale): Promise<PublicStockist[]> {
+    return this.publicCache.get(lang, async () => {
+      const rows = await this.db
+        .selectFrom('stockist_listings')
+        .selectAll()
+        .where('listed', '=', 1)
+        .where('hidden', '=', 0)
+        .execute();
+      return rows
+        .map((r) => ({
+          id: r.id,
+          name: r.name,
+          address: r.address,
+          postcode: r.postcode,
+          city: r.city,
+          country: r.country,
+          website: r.website || null,
+          instagram: r.instagram || null,
+          description: pick(r.description_fr, r.description_en, lang),
+          logoUrl: r.logo_url,
+        }))
+        .sort((a, b) => a.city.localeCompare(b.city, lang) || a.name.localeCompare(b.name, lang));
+    });
+  }
+
+  /** A town or a postcode's start (accents, case and spaces do not matter). */
+  async search(q: string | undefined, lang: Locale): Promise<PublicStockist[]> {
+    const all = await this.publicList(lang);
+    const wanted = normalizeSearch(q ?? '');
+    if (wanted === '') return all;
+    const compact = wanted.replace(/ /g, '');
+    return all.filter((s) => normalizeSearch(s.city).includes(wanted) || normalizeSearch(s.postcode).replace(/ /g, '').startsWith(compact));
+  }
+
+  /** The trust carousel's shops: listed stockists with a description and a logo. */
+  async carousel(lang: Locale): Promise<TrustShop[]> {
+    return (await this.publicList(lang))
+      .filter((s) => s.description !== '' && s.logoUrl)
+      .map((s) => ({ id: `shop-${s.id}`, name: s.name, location: s.city, description: s.description, logo: s.logoUrl }));
+  }
+}
+
+export const adminsHaveNoListing = () => new HttpError(403, LISTING_MESSAGES.adminsHaveNoListing);
