@@ -20,10 +20,10 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
 
-/** A unique index refused the row (SQLite or PostgreSQL). */
+/** A unique index or primary key refused the row (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
 export interface FullVariant {
