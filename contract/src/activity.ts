@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-/** What the back-office log records: one kind per area the owner writes to. */
-export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel'] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
-
-export const ACTIVITY_PAGE_SIZE = 50;
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from './constants.ts';
 
 export const activityEntry = z
   .object({

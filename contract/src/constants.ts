@@ -48,3 +48,10 @@ export const ORDER_QUANTITY_MAX = 999;
 export const ORDER_LINES_MAX = 300;
 export const ORDER_STATUSES = ['submitted', 'confirmed', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What the back-office log records: one kind per area the owner writes to. */
+export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel'] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+export const ACTIVITY_PAGE_SIZE = 50;

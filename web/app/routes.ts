@@ -8,6 +8,7 @@ export default [
     route('story', 'routes/story.tsx'),
     route('faq', 'routes/faq.tsx'),
     route('retailers', 'routes/retailers.tsx'),
+    route('where-to-buy', 'routes/where-to-buy.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:slug', 'routes/blog-post.tsx'),
     route('contact', 'routes/contact.tsx'),
@@ -23,6 +24,10 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
     route('products', 'routes/admin/products.tsx'),
+    route('products/:productId/preview', 'routes/admin/preview.tsx'),
+    route('pages', 'routes/admin/pages.tsx'),
+    route('listings', 'routes/admin/listings.tsx'),
+    route('activity', 'routes/admin/activity.tsx'),
     route('blog', 'routes/admin/blog.tsx'),
     route('retailers', 'routes/admin/retailers.tsx'),
     route('wholesale', 'routes/admin/wholesale.tsx'),

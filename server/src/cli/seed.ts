@@ -3,7 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { createServices } from '../services.ts';
-import { applicationInput, postInput, productInput, sectionInput, termsInput } from '@atelier/contract';
+import { applicationInput, listingInput, postInput, productInput, sectionInput, termsInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
@@ -18,7 +18,21 @@ import { fabricSvg, garmentSvg, renderJpeg } from './demo-images.ts';
 export async function seedDemo(services: AppServices): Promise<void> {
   const hasRetailer = await services.database.db.selectFrom('users').select('id').where('role', '=', 'retailer').executeTakeFirst();
   if (!hasRetailer) {
-    await services.users.create({ email: 'boutique@demo.example', role: 'retailer', password: 'boutique2026', locale: 'fr' });
+    const shop = await services.users.create({ email: 'boutique@demo.example', role: 'retailer', password: 'boutique2026', locale: 'fr' });
+    // The demo stockist appears on /where-to-buy (a real one chooses to, on /account).
+    await services.listings.saveMine(
+      shop.id,
+      listingInput.parse({
+        listed: true,
+        name: 'La Boutique des Halles',
+        address: '4 place des Halles',
+        postcode: '34200',
+        city: 'Sète',
+        website: 'https://boutique-des-halles.example',
+        instagram: '@boutique.des.halles',
+        description: { fr: 'Une boutique de créateurs face au marché, du lin et des céramiques.', en: 'A designers’ shop facing the market, linen and ceramics.' },
+      }),
+    );
   }
   if ((await services.catalogue.count()) === 0) await seedCatalogue(services);
   if ((await services.journal.count()) === 0) await seedJournal(services);

@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/', key: 'nav.home', end: true },
   { to: '/story', key: 'nav.story' },
   { to: '/faq', key: 'nav.faq' },
+  { to: '/where-to-buy', key: 'nav.whereToBuy' },
   { to: '/retailers', key: 'nav.retailers' },
   { to: '/blog', key: 'nav.blog' },
   { to: '/contact', key: 'nav.contact' },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
-import { TRUST_CAROUSEL_MS } from '@atelier/contract/pure';
+import { TRUST_CAROUSEL_MS, imageSource } from '@atelier/contract/pure';
 import { useReducedMotion } from '../lib/motion.ts';
 
 export interface TrustItem {
@@ -8,6 +8,8 @@ export interface TrustItem {
   name: string;
   location: string;
   description: string;
+  /** A stockist's uploaded logo; the label's own items get a drawn monogram. */
+  logo?: string | null;
 }
 
 const LOGO_COLOURS = ['#9a4a2c', '#6b6b3f', '#3d4f7a', '#8c5a3c'];
@@ -53,7 +55,11 @@ export function TrustCarousel({ items }: { items: TrustItem[] }) {
     <section className="trust" aria-roledescription={t('story.carousel')} aria-label={t('retailers.trustLabel')}>
       <h2 className="section-title">{t('retailers.trustTitle')}</h2>
       <figure className="trust__item" data-testid="trust-item">
-        <Logo name={current.name} index={index} />
+        {current.logo ? (
+          <img className="trust__logo trust__logo--image" src={imageSource(current.logo).src} width={64} height={64} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <Logo name={current.name} index={index} />
+        )}
         <figcaption>
           <strong className="trust__name">{current.name}</strong> · <span>{current.location}</span>
           <p>{current.description}</p>

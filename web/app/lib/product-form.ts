@@ -17,6 +17,8 @@ export interface VariantForm {
 export interface ProductForm {
   /** Style reference; empty = none. */
   reference: string;
+  /** Draft: seen in the back-office only (and its preview). */
+  status: 'published' | 'draft';
   texts: Record<Locale, { title: string; description: string; mantra: string }>;
   variants: VariantForm[];
 }
@@ -31,6 +33,7 @@ export function emptyVariant(): VariantForm {
 export function emptyForm(): ProductForm {
   return {
     reference: '',
+    status: 'published',
     texts: { fr: { title: '', description: '', mantra: '' }, en: { title: '', description: '', mantra: '' } },
     variants: [emptyVariant()],
   };
@@ -42,6 +45,7 @@ export function formFromProduct(product: AdminProduct): ProductForm {
   for (const t of product.translations) texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra ?? '' };
   return {
     reference: product.reference ?? '',
+    status: product.status,
     texts,
     variants: product.variants.map((v) => ({
       key: newKey(),
@@ -125,6 +129,7 @@ export function validateForm(form: ProductForm): FormError[] {
 export function toPayload(form: ProductForm): ProductInputRaw {
   return {
     reference: form.reference.trim() || null,
+    status: form.status,
     translations: LOCALES.map((locale) => ({
       locale,
       title: form.texts[locale].title.trim(),

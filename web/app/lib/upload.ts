@@ -1,11 +1,11 @@
 import { ApiError, SessionExpiredError } from './api.ts';
 
 /** Multipart upload with progress (fetch has no upload progress; XMLHttpRequest does). */
-export function uploadImage(file: File, token: string | null, onProgress: (fraction: number) => void): Promise<string> {
+export function uploadImage(file: File, token: string | null, onProgress: (fraction: number) => void, path = '/api/admin/uploads'): Promise<string> {
   if (!token) return Promise.reject(new SessionExpiredError('session expired'));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/uploads');
+    xhr.open('POST', path);
     xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {

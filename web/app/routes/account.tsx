@@ -5,6 +5,7 @@ import type { Route } from './+types/account';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { LineSheetDownload } from '../components/LineSheetDownload.tsx';
 import { CompanyForm } from '../components/CompanyForm.tsx';
+import { AccountListing } from '../components/AccountListing.tsx';
 import { Link } from 'react-router';
 import { RequireRole } from '../components/Guard.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../components/NewPasswordFields.tsx';
@@ -99,6 +100,7 @@ function AccountScreen() {
         </button>
       </form>
       {user?.role === 'retailer' && <CompanyForm />}
+      {user?.role === 'retailer' && <AccountListing />}
     </div>
   );
 }

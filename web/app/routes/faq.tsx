@@ -1,31 +1,28 @@
 import { useTranslation } from '../i18n/react.tsx';
 import type { Route } from './+types/faq';
 import { pageMeta } from '../lib/meta.ts';
+import { appContext } from '../context.ts';
+import { requestLocale } from '../lib/request.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.faq', path: '/faq' });
 
-/** §2 size guide, exactly as the specification gives it. */
-export const SIZE_GUIDE = [
-  ['34', '36', '80-84', '62-66', '86-90', 'XS'],
-  ['36', '38', '84-88', '66-70', '90-94', 'S'],
-  ['38', '40', '88-92', '70-74', '94-98', 'M'],
-  ['40', '42', '92-96', '74-78', '98-102', 'L'],
-  ['42', '44', '96-100', '78-82', '102-106', 'XL'],
-  ['44', '46', '100-106', '82-88', '106-112', 'XXL'],
-] as const;
+/** The owner's questions and size guide (a fresh site starts from the §2 ones). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return context.get(appContext).pages.texts('faq', requestLocale(request));
+}
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const items = t('faq.items', { returnObjects: true }) as unknown as Array<{ q: string; a: string }>;
+  const { items, intro, sizeGuide } = loaderData;
   const columns = ['eu', 'fr', 'bust', 'waist', 'hips', 'equivalence'] as const;
   return (
     <div className="page page--narrow faq">
       <h1 className="page-title">{t('pages.faq')}</h1>
-      <p className="lead">{t('faq.intro')}</p>
-      {/* All ten answers open (§2): headings and paragraphs, readable at a glance and by screen readers. */}
+      {intro && <p className="lead">{intro}</p>}
+      {/* Every answer open (§2): headings and paragraphs, readable at a glance and by screen readers. */}
       <div className="faq__list">
-        {items.map((item) => (
-          <section key={item.q} className="faq__item">
+        {items.map((item, i) => (
+          <section key={i} className="faq__item">
             <h2 className="faq__question">{item.q}</h2>
             <p>{item.a}</p>
           </section>
@@ -47,8 +44,8 @@ export default function Faq() {
             </tr>
           </thead>
           <tbody>
-            {SIZE_GUIDE.map((row) => (
-              <tr key={row[0]}>
+            {sizeGuide.map((row, r) => (
+              <tr key={r}>
                 {row.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i}>{cell}</td>))}
               </tr>
             ))}

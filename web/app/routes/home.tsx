@@ -9,19 +9,22 @@ import { requestLocale } from '../lib/request.ts';
 import { loadCollection } from '../lib/collection.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCollection(context.get(appContext), requestLocale(request));
+  const ctx = context.get(appContext);
+  const lang = requestLocale(request);
+  const [collection, texts] = await Promise.all([loadCollection(ctx, lang), ctx.pages.texts('home', lang)]);
+  return { collection, texts };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
     title: '',
     path: '/',
-    image: loaderData?.status === 'ready' ? loaderData.products[0]?.variants[0]?.images[0] : undefined,
+    image: loaderData?.collection.status === 'ready' ? loaderData.collection.products[0]?.variants[0]?.images[0] : undefined,
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const mantras = t('home.mantras', { returnObjects: true }) as unknown as string[];
+  const { texts, collection } = loaderData;
   const brand = useRouteLoaderData<RootData>('root')?.brand;
   const structured = brand && [
     {
@@ -41,12 +44,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       {structured && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />}
       <section className="hero" aria-labelledby="hero-title">
-        <p className="hero__kicker">{t('home.kicker')}</p>
+        {texts.kicker && <p className="hero__kicker">{texts.kicker}</p>}
         <h1 id="hero-title" className="hero__title">
-          {t('home.title')}
+          {texts.title}
         </h1>
-        <MantraRotator mantras={mantras} />
-        <p className="hero__description">{t('home.description')}</p>
+        <MantraRotator mantras={texts.mantras} />
+        <p className="hero__description">{texts.description}</p>
         <a
           className="button"
           href="#collection"
@@ -57,14 +60,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             target?.focus({ preventScroll: true });
           }}
         >
-          {t('home.cta')}
+          {texts.cta}
         </a>
       </section>
       <section id="collection" className="page collection" aria-labelledby="collection-title" tabIndex={-1}>
         <h2 id="collection-title" className="section-title">
           {t('pages.collection')}
         </h2>
-        <CollectionGrid state={loaderData} eagerFirst={1} />
+        <CollectionGrid state={collection} eagerFirst={1} />
       </section>
     </>
   );

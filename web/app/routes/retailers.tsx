@@ -3,16 +3,29 @@ import { useTranslation } from '../i18n/react.tsx';
 import type { Route } from './+types/retailers';
 import { ConsentLabel } from '../components/ConsentLabel.tsx';
 import { CheckboxField, Field, FormMessage, Honeypot, TextAreaField } from '../components/Field.tsx';
-import { TrustCarousel, type TrustItem } from '../components/TrustCarousel.tsx';
+import { TrustCarousel } from '../components/TrustCarousel.tsx';
+import { appContext } from '../context.ts';
+import { requestLocale } from '../lib/request.ts';
 import { apiRequest, errorMessage } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.retailers', path: '/retailers' });
 
+/**
+ * The owner's texts, and the carousel: the listed stockists who gave a description and a
+ * logo, or the label's own shops while fewer than two have.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const lang = requestLocale(request);
+  const [texts, stockists] = await Promise.all([ctx.pages.texts('retailers', lang), ctx.stockists.carousel(lang).catch(() => [])]);
+  return { ...texts, shops: stockists.length >= 2 ? stockists : texts.shops };
+}
+
 const empty = { name: '', email: '', company: '', siret: '', phone: '', shopType: '', message: '', catalogOptIn: false, consent: false, website: '' };
 
-export default function Retailers() {
+export default function Retailers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const [form, setForm] = useState(empty);
@@ -51,20 +64,19 @@ export default function Retailers() {
     }
   }
 
-  const shops = t('retailers.shops', { returnObjects: true }) as unknown as TrustItem[];
-  const benefits = t('retailers.benefits', { returnObjects: true }) as unknown as string[];
+  const { shops, benefits, intro, mantra } = loaderData;
   return (
     <div className="page retailers">
       <div className="retailers__intro">
         <h1 className="page-title">{t('pages.retailers')}</h1>
-        <p className="lead">{t('retailers.intro')}</p>
+        <p className="lead">{intro}</p>
         <h2 className="section-title">{t('retailers.benefitsTitle')}</h2>
         <ul className="benefits">
-          {benefits.map((b) => (
-            <li key={b}>{b}</li>
+          {benefits.map((b, i) => (
+            <li key={i}>{b}</li>
           ))}
         </ul>
-        <p className="retailers__mantra">{t('retailers.mantra')}</p>
+        {mantra && <p className="retailers__mantra">{mantra}</p>}
         <TrustCarousel items={shops} />
       </div>
       <form className="form retailers__form" onSubmit={submit} aria-labelledby="apply-title" aria-busy={sending}>

@@ -7,19 +7,22 @@ import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCollection(context.get(appContext), requestLocale(request));
+  const ctx = context.get(appContext);
+  const lang = requestLocale(request);
+  const [collection, texts] = await Promise.all([loadCollection(ctx, lang), ctx.pages.texts('story', lang)]);
+  return { collection, paragraphs: texts.paragraphs };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
     titleKey: 'pages.story',
     path: '/story',
-    image: loaderData?.status === 'ready' ? loaderData.products[0]?.variants[0]?.images[0] : undefined,
+    image: loaderData?.collection.status === 'ready' ? loaderData.collection.products[0]?.variants[0]?.images[0] : undefined,
   });
 
 export default function Story({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const paragraphs = t('story.paragraphs', { returnObjects: true }) as unknown as string[];
+  const { paragraphs } = loaderData;
   return (
     <div className="page story">
       <div className="story__text">
@@ -31,7 +34,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <div className="story__carousel">
-        <StoryCarousel state={loaderData} />
+        <StoryCarousel state={loaderData.collection} />
       </div>
     </div>
   );

@@ -261,7 +261,7 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       description: { fr: 'Face aux bateaux, <script>alert(1)</script>', en: 'Facing the boats.' },
       logoUrl: null as string | null,
     };
-    const put = (payload: unknown, headers = shop) => t.app.inject({ method: 'PUT', url: '/api/account/listing', headers, payload });
+    const put = (payload: Record<string, unknown>, headers = shop) => t.app.inject({ method: 'PUT', url: '/api/account/listing', headers, payload });
     const publicList = async (q = '', lang = 'fr') =>
       (await t.app.inject({ method: 'GET', url: `/api/stockists?lang=${lang}${q ? `&q=${encodeURIComponent(q)}` : ''}` })).json<{ data: PublicStockist[] }>().data;
 

@@ -60,6 +60,15 @@ function AdminShell() {
                 <NavLink to="/admin/wholesale">{t('admin.nav.wholesale')}</NavLink>
               </li>
               <li>
+                <NavLink to="/admin/pages">{t('admin.nav.pages')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/listings">{t('admin.nav.listings')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/activity">{t('admin.nav.activity')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/account">{t('admin.nav.account')}</NavLink>
               </li>
               <li>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { Link, useNavigate } from 'react-router';
-import { GALLERY_MAX, LOCALES, SIZES, type Locale } from '@atelier/contract/pure';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GALLERY_MAX, LOCALES, SIZES, missingLocale, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
 import type { AdminProduct } from '@atelier/contract';
 import type { Route } from './+types/products';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
+import { MissingBadge, MissingFlag } from '../../components/admin/Bilingual.tsx';
 import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -31,6 +32,14 @@ import { uploadImage } from '../../lib/upload.ts';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminProducts', noindex: true });
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
+
+/** The languages a saved product still lacks somewhere (its optional mantra; colour names are required). */
+export function productMissing(product: AdminProduct): Locale[] {
+  return missingLocales([
+    ...translationPairs(product.translations, ['title', 'description', 'mantra']),
+    ...product.variants.flatMap((v) => translationPairs(v.translations, ['colorName'])),
+  ]);
+}
 
 function useErrorText() {
   const { t } = useTranslation();
@@ -291,6 +300,8 @@ export default function AdminProducts() {
   const [errors, setErrors] = useState<FormError[]>([]);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const [ordering, setOrdering] = useState(false);
+  const [params, setParams] = useSearchParams();
 
   const handleFailure = useCallback(
     (error: unknown, fallbackKey: string) => {
@@ -316,6 +327,37 @@ export default function AdminProducts() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // `?edit=12` (from the activity log) opens that product in the editor once the list is here.
+  const editParam = params.get('edit');
+  useEffect(() => {
+    if (!products || !editParam) return;
+    const product = products.find((p) => String(p.id) === editParam);
+    if (product) edit(product);
+    setParams({}, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [products, editParam]);
+
+  /** Moves a product one place and saves the whole order at once (the server wants every id). */
+  async function moveProduct(index: number, delta: -1 | 1) {
+    if (!products) return;
+    const next = [...products];
+    const [moved] = next.splice(index, 1);
+    next.splice(index + delta, 0, moved!);
+    setProducts(next);
+    setOrdering(true);
+    try {
+      await authRequest(`/admin/products/order?lang=${lang}`, { method: 'PUT', body: { ids: next.map((p) => p.id) } });
+      setMessage({ kind: 'success', text: t('admin.products.orderSaved', { title: moved!.title, position: index + delta + 1 }) });
+      const target = index + delta === 0 && delta === -1 ? 'down' : index + delta === next.length - 1 && delta === 1 ? 'up' : delta === -1 ? 'up' : 'down';
+      requestAnimationFrame(() => document.getElementById(`product-${moved!.id}-${target}`)?.focus());
+    } catch (error) {
+      handleFailure(error, 'admin.products.orderError');
+      await load();
+    } finally {
+      setOrdering(false);
+    }
+  }
 
   const startNew = () => {
     setSelectedId(null);
@@ -412,6 +454,24 @@ export default function AdminProducts() {
             {t('admin.products.referenceHint')}
           </p>
         </div>
+        <fieldset className="status-field">
+          <legend>{t('admin.products.status')}</legend>
+          {(['published', 'draft'] as const).map((status) => (
+            <div className="field field--check" key={status}>
+              <input
+                id={`product-status-${status}`}
+                type="radio"
+                name="product-status"
+                value={status}
+                checked={form.status === status}
+                disabled={saving}
+                onChange={() => setForm((f) => ({ ...f, status }))}
+              />
+              <label htmlFor={`product-status-${status}`}>{t(`admin.products.statuses.${status}`)}</label>
+            </div>
+          ))}
+          <p className="field__hint">{t('admin.products.statusHint')}</p>
+        </fieldset>
         <div className="locale-fieldsets">
           {LOCALES.map((locale: Locale) => (
             <fieldset key={locale} className="locale-fieldset">
@@ -435,8 +495,10 @@ export default function AdminProducts() {
                   lang={locale}
                   value={form.texts[locale].mantra}
                   disabled={saving}
+                  aria-describedby={missingLocale(form.texts.fr.mantra, form.texts.en.mantra) === locale ? `mantra-${locale}-missing` : undefined}
                   onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], mantra: e.target.value } } }))}
                 />
+                {missingLocale(form.texts.fr.mantra, form.texts.en.mantra) === locale && <MissingFlag locale={locale} id={`mantra-${locale}-missing`} />}
               </div>
               <div className="field">
                 <label htmlFor={`description-${locale}`}>{t('admin.products.description')}</label>
@@ -508,8 +570,8 @@ export default function AdminProducts() {
         {!products && !loadError && <p role="status">{t('common.loading')}</p>}
         {products && products.length === 0 && <p>{t('admin.products.emptyList')}</p>}
         {products && products.length > 0 && (
-          <ul className="admin-cards">
-            {products.map((product) => (
+          <ul className="admin-cards" aria-busy={ordering}>
+            {products.map((product, index) => (
               <li key={product.id} className={`admin-card${product.id === selectedId ? ' admin-card--selected' : ''}`} data-testid="admin-product-card">
                 {product.variants[0]?.images[0] && (
                   <div className="thumb thumb--small">
@@ -517,8 +579,37 @@ export default function AdminProducts() {
                   </div>
                 )}
                 <div className="admin-card__body">
-                  <Link to={`/collection/${product.id}`}>{product.title}</Link>
-                  <span className="admin-card__meta">{t('admin.products.variantCount', { count: product.variants.length })}</span>
+                  {product.status === 'published' ? <Link to={`/collection/${product.id}`}>{product.title}</Link> : <span className="admin-card__title">{product.title}</span>}
+                  <span className="admin-card__meta">
+                    {product.status === 'draft' && <span className="badge">{t('admin.products.statuses.draft')}</span>}
+                    <MissingBadge locales={productMissing(product)} />
+                    {t('admin.products.variantCount', { count: product.variants.length })}
+                  </span>
+                  <Link className="admin-card__preview" to={`/admin/products/${product.id}/preview`} aria-label={t('admin.products.previewNamed', { title: product.title })}>
+                    {t('admin.products.preview')}
+                  </Link>
+                </div>
+                <div className="admin-card__order">
+                  <button
+                    type="button"
+                    id={`product-${product.id}-up`}
+                    className="button button--quiet button--small"
+                    disabled={ordering || index === 0}
+                    aria-label={t('admin.products.moveUp', { title: product.title })}
+                    onClick={() => void moveProduct(index, -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    id={`product-${product.id}-down`}
+                    className="button button--quiet button--small"
+                    disabled={ordering || index === products.length - 1}
+                    aria-label={t('admin.products.moveDown', { title: product.title })}
+                    onClick={() => void moveProduct(index, 1)}
+                  >
+                    ↓
+                  </button>
                 </div>
                 <CardActions name={product.title} onEdit={() => edit(product)} onDelete={() => remove(product)} />
               </li>

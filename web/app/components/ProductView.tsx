@@ -1,0 +1,131 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { PublicProduct } from '@atelier/contract';
+import { useTranslation } from '../i18n/react.tsx';
+import { breadcrumbs, jsonLd, type RootData } from '../lib/meta.ts';
+import { useSession } from '../lib/session.tsx';
+import { ProductCard } from './CollectionGrid.tsx';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
+
+// Trade details and the order grid: signed-in users only, after the page has loaded, so visitors
+// never download their code.
+const TradePanel = lazy(() => import('./TradePanel.tsx').then((m) => ({ default: m.TradePanel })));
+
+/**
+ * §2 product page, ready state: gallery, texts, colour variants, trade panel for signed-in
+ * users, similar products. `preview`: the owner's look at a draft (no structured data, no trade panel).
+ */
+export function ProductView({ product, similar, preview = false }: { product: PublicProduct; similar: PublicProduct[]; preview?: boolean }) {
+  const { t } = useTranslation();
+  const [variantIndex, setVariantIndex] = useState(0);
+  const [imageIndex, setImageIndex] = useState(0);
+  const { user } = useSession();
+
+  // A different product (client navigation) starts from its first variant and image.
+  useEffect(() => {
+    setVariantIndex(0);
+    setImageIndex(0);
+  }, [product.id]);
+
+  const variant = product.variants[Math.min(variantIndex, product.variants.length - 1)];
+  const images = variant?.images ?? [];
+  // §2: the gallery index resets when it goes out of range.
+  const safeImage = imageIndex < images.length ? imageIndex : 0;
+
+  const base = useRouteLoaderData<RootData>('root')?.brand.publicUrl ?? '';
+  const structured = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    image: product.variants.flatMap((v) => v.images).slice(0, 6).map((url) => (url.startsWith('http') ? url : `${base}${url}`)),
+    color: product.variants.map((v) => v.colorName).join(', '),
+    offers: { '@type': 'Offer', availability: 'https://schema.org/InStock' },
+  };
+
+  const trail = breadcrumbs(base, [
+    [t('pages.home'), '/'],
+    [t('pages.collection'), '/collection'],
+    [product.title, `/collection/${product.id}`],
+  ]);
+  return (
+    <article className="page product">
+      {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd([structured, trail]) }} />}
+      <div className="product__gallery">
+        {images[safeImage] && (
+          <div className="product__main-image">
+            <ResponsiveImage
+              url={images[safeImage]}
+              alt={t('product.imageAlt', { title: product.title, colour: variant?.colorName ?? '', index: safeImage + 1, count: images.length })}
+              sizes="(min-width: 60rem) 55vw, 100vw"
+              priority
+            />
+          </div>
+        )}
+        {images.length > 1 && (
+          <ul className="product__thumbs" aria-label={t('product.thumbnails')}>
+            {images.map((url, index) => (
+              <li key={url}>
+                <button
+                  type="button"
+                  className="product__thumb"
+                  aria-pressed={index === safeImage}
+                  aria-label={t('product.showImage', { index: index + 1, count: images.length })}
+                  onClick={() => setImageIndex(index)}
+                >
+                  <ResponsiveImage url={url} alt="" sizes="96px" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="product__details">
+        <h1 className="page-title product__title">{product.title}</h1>
+        {product.mantra && <p className="product__mantra">{product.mantra}</p>}
+        <p className="product__description">{product.description}</p>
+        {product.variants.length > 0 && (
+          <fieldset className="product__variants">
+            <legend>{t('product.colours')}</legend>
+            <div className="variant-buttons">
+              {product.variants.map((v, index) => (
+                <button
+                  key={v.id}
+                  type="button"
+                  className="variant-button"
+                  aria-pressed={index === variantIndex}
+                  onClick={() => {
+                    setVariantIndex(index);
+                    // §2: changing variant resets the gallery to its first image.
+                    setImageIndex(0);
+                  }}
+                >
+                  <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" />
+                  {v.colorName}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {user && !preview && (
+          <Suspense fallback={null}>
+            <TradePanel productId={product.id} variantId={variant?.id} />
+          </Suspense>
+        )}
+      </div>
+      {similar.length > 0 && (
+        <section className="product__similar" aria-labelledby="similar-title">
+          <h2 id="similar-title" className="section-title">
+            {t('product.similar')}
+          </h2>
+          <ul className="product-grid product-grid--small">
+            {similar.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
+
