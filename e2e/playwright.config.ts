@@ -25,6 +25,12 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // The owner's tests change what every visitor sees (home texts, the collection's order):
+  // they run after all the others.
+  projects: [
+    { name: 'site', testIgnore: /site-content\.spec\.ts/ },
+    { name: 'owner', testMatch: /site-content\.spec\.ts/, dependencies: ['site'] },
+  ],
   webServer: {
     command: 'node server.ts',
     cwd: import.meta.dirname,

@@ -180,10 +180,11 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       for (const [name, value] of page.headers) reply.header(name, value);
       reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
       if (page.status === 200) {
-        // A client navigation's data is checked with the server each time (a 304 when unchanged):
-        // the owner who clicks from the back-office to a product just edited sees the edit, not
-        // the copy the browser kept from a minute before. Whole pages may be reused a little.
-        reply.header('cache-control', isDataRequest(url) ? 'no-cache' : 'public, max-age=60, stale-while-revalidate=600');
+        // Pages and a client navigation's data are checked with the server each time (a 304 from
+        // the page cache when unchanged, no body): the owner who saves a text, hides a listing or
+        // publishes a product sees it on her next load, and so does a visitor, never the copy a
+        // browser kept from a minute before.
+        reply.header('cache-control', isDataRequest(url) ? 'no-cache' : 'public, no-cache');
         reply.header('etag', page.etag);
         if (request.headers['if-none-match'] === page.etag) {
           // The browser keeps its copy, nonce and CSP together: no new CSP header here.

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
-import { LOCALES, SLUG_PATTERN, type Locale } from '@atelier/contract/pure';
+import { LOCALES, SLUG_PATTERN, missingLocale, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
 import type { AdminPost, AdminSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
 import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
+import { MissingBadge, MissingFlag } from '../../components/admin/Bilingual.tsx';
 import { formatDate } from '../../components/PostContent.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -130,8 +131,10 @@ function SectionsManager({ sections, reload }: { sections: AdminSection[] | null
                   lang={locale}
                   value={form[locale].description}
                   disabled={busy}
+                  aria-describedby={missingLocale(form.fr.description, form.en.description) === locale ? `section-description-${locale}-missing` : undefined}
                   onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], description: e.target.value } }))}
                 />
+                {missingLocale(form.fr.description, form.en.description) === locale && <MissingFlag locale={locale} id={`section-description-${locale}-missing`} />}
               </div>
             </fieldset>
           ))}
@@ -153,7 +156,10 @@ function SectionsManager({ sections, reload }: { sections: AdminSection[] | null
             <li key={section.id} className={`admin-card${section.id === editing ? ' admin-card--selected' : ''}`} data-testid="section-card">
               <div className="admin-card__body">
                 <strong>{section.title}</strong>
-                <span className="admin-card__meta">{t('admin.blog.sections.postCount', { count: section.postCount })}</span>
+                <span className="admin-card__meta">
+                  <MissingBadge locales={missingLocales(translationPairs(section.translations, ['title', 'description']))} />
+                  {t('admin.blog.sections.postCount', { count: section.postCount })}
+                </span>
               </div>
               <CardActions
                 name={section.title}
@@ -348,6 +354,7 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
               <div className="admin-card__body">
                 {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : <strong>{post.title}</strong>}
                 <span className="admin-card__meta">
+                  <MissingBadge locales={missingLocales(translationPairs(post.translations, ['title', 'content']))} />
                   {post.section} · {post.published ? t('admin.blog.published') : t('admin.blog.draft')} · {formatDate(post.createdAt, lang)}
                 </span>
               </div>

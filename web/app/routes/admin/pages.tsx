@@ -149,7 +149,7 @@ export default function AdminPages() {
           </FormMessage>
         )}
       </div>
-      {content === null || loaded === null ? (
+      {content === null || loaded === null || loaded.page !== page ? (
         !message && <p role="status">{t('common.loading')}</p>
       ) : (
         <form className="pages-form" onSubmit={submit} noValidate aria-busy={saving} aria-labelledby="pages-form-title">

@@ -566,6 +566,7 @@ export default function AdminProducts() {
         <h2 id="product-list-title" className="form__title">
           {t('admin.products.list')}
         </h2>
+        <p className="field__hint">{t('admin.products.orderHint')}</p>
         {loadError && <FormMessage kind="error">{loadError}</FormMessage>}
         {!products && !loadError && <p role="status">{t('common.loading')}</p>}
         {products && products.length === 0 && <p>{t('admin.products.emptyList')}</p>}

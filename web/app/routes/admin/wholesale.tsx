@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LOCALES, type Locale } from '@atelier/contract/pure';
+import { LOCALES, missingLocale, type Locale } from '@atelier/contract/pure';
 import type { AdminTerms, TermsInputRaw } from '@atelier/contract';
 import type { Route } from './+types/wholesale';
 import { Field, FormMessage } from '../../components/Field.tsx';
+import { MissingFlag } from '../../components/admin/Bilingual.tsx';
 import { LineSheetDownload } from '../../components/LineSheetDownload.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
@@ -209,8 +210,10 @@ export default function AdminWholesale() {
                       maxLength={2000}
                       value={form.texts[locale][key]}
                       disabled={saving}
+                      aria-describedby={missingLocale(form.texts.fr[key], form.texts.en[key]) === locale ? `terms-${key}-${locale}-missing` : undefined}
                       onChange={(e) => setText(locale, key, e.target.value)}
                     />
+                    {missingLocale(form.texts.fr[key], form.texts.en[key]) === locale && <MissingFlag locale={locale} id={`terms-${key}-${locale}-missing`} />}
                   </div>
                 ))}
               </fieldset>
