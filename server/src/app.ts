@@ -23,7 +23,7 @@ import { COMPRESS_FROM_BYTES } from './lib/encodings.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
 import { adminActivityRoutes } from './modules/activity/routes.ts';
 import { adminPagesRoutes } from './modules/pages/routes.ts';
-import { accountListingRoutes, adminListingRoutes, publicListingRoutes } from './modules/listings/routes.ts';
+import { accountListingRoutes, adminListingRoutes, publicListingRoutes } from './modules/directory/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';

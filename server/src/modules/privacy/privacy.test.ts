@@ -17,7 +17,12 @@ describe.each(DIALECTS)('personal data (GDPR) on %s', (dialect) => {
     const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find((a: { email: string }) => a.email === email).id;
     await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${id}/accept`, headers: admin });
 
+    const user = await t.services.users.findByEmail(email);
+    await t.services.listings.saveMine(user!.id, { listed: true, name: 'Chez P', address: '', postcode: '34000', city: 'Montpellier', country: 'FR', website: '', instagram: '', description: { fr: '', en: '' }, logoUrl: null });
+    expect(await t.services.listings.search('montpellier', 'fr')).toHaveLength(1);
+
     const data = await t.services.privacy.export('Person@Example.com');
+    expect(data.shopListing).toMatchObject({ name: 'Chez P', city: 'Montpellier', listed: true, hidden: false });
     expect(data.account).toMatchObject({ email, role: 'retailer' });
     expect(data.contactMessages).toHaveLength(1);
     expect(data.stockistApplications).toHaveLength(1);
@@ -25,7 +30,10 @@ describe.each(DIALECTS)('personal data (GDPR) on %s', (dialect) => {
 
     expect(await t.services.privacy.erase(email)).toEqual({ stockistApplications: 1, contactMessages: 1, mails: 1, accounts: 1, ordersKept: 0 });
     const after = await t.services.privacy.export(email);
-    expect(after).toMatchObject({ account: null, stockistApplications: [], contactMessages: [], mails: [] });
+    expect(after).toMatchObject({ account: null, stockistApplications: [], contactMessages: [], mails: [], shopListing: null });
+    // The erased shop leaves the public list at once.
+    t.services.onContentChange();
+    expect(await t.services.listings.search('montpellier', 'fr')).toEqual([]);
     expect((await t.services.privacy.export('other@example.com')).contactMessages).toHaveLength(1);
   });
 

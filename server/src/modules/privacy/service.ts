@@ -9,6 +9,8 @@ export interface PersonalData {
   contactMessages: Array<{ name: string; email: string; message: string; createdAt: string }>;
   mails: Array<{ subject: string; status: string; createdAt: string; sentAt: string | null }>;
   companyDetails: Record<string, unknown> | null;
+  /** The shop's listing on /where-to-buy (public only while opted in and not hidden). */
+  shopListing: Record<string, unknown> | null;
   orders: Array<{ number: string; status: string; createdAt: string; total: number; company: unknown; note: string | null }>;
 }
 
@@ -21,7 +23,7 @@ export class PrivacyService {
 
   async export(emailInput: string): Promise<PersonalData> {
     const email = normaliseEmail(emailInput);
-    const [user, applications, messages, mails, company, orders] = await Promise.all([
+    const [user, applications, messages, mails, company, orders, listing] = await Promise.all([
       this.db.selectFrom('users').select(['email', 'role', 'created_at']).where('email', '=', email).executeTakeFirst(),
       this.db.selectFrom('stockist_applications').selectAll().where('email', '=', email).execute(),
       this.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute(),
@@ -33,6 +35,12 @@ export class PrivacyService {
         .where('users.email', '=', email)
         .executeTakeFirst(),
       this.db.selectFrom('orders').select(['number', 'status', 'created_at', 'total_cents', 'company', 'note']).where('shop_email', '=', email).execute(),
+      this.db
+        .selectFrom('stockist_listings')
+        .innerJoin('users', 'users.id', 'stockist_listings.user_id')
+        .selectAll('stockist_listings')
+        .where('users.email', '=', email)
+        .executeTakeFirst(),
     ]);
     return {
       email,
@@ -42,6 +50,7 @@ export class PrivacyService {
       contactMessages: messages.map((m) => ({ name: m.name, email: m.email, message: m.message, createdAt: m.created_at })),
       mails: mails.map((m) => ({ subject: m.subject, status: m.status, createdAt: m.created_at, sentAt: m.sent_at })),
       companyDetails: company ? (({ user_id: _u, ...rest }) => rest)(company) : null,
+      shopListing: listing ? (({ user_id: _u, id: _i, ...rest }) => ({ ...rest, listed: rest.listed === 1, hidden: rest.hidden === 1 }))(listing) : null,
       orders: orders.map((o) => ({ number: o.number, status: o.status, createdAt: o.created_at, total: o.total_cents / 100, company: JSON.parse(o.company) as unknown, note: o.note })),
     };
   }
@@ -55,7 +64,8 @@ export class PrivacyService {
         stockistApplications: count(await trx.deleteFrom('stockist_applications').where('email', '=', email).executeTakeFirstOrThrow()),
         contactMessages: count(await trx.deleteFrom('contact_messages').where('email', '=', email).executeTakeFirstOrThrow()),
         mails: count(await trx.deleteFrom('mail_outbox').where('to_address', '=', email).executeTakeFirstOrThrow()),
-        // Tokens, reset links, company details and the draft go with the account (foreign keys cascade).
+        // Tokens, reset links, company details, the draft and the shop's listing go with the account
+        // (foreign keys cascade).
         // Placed orders stay: invoicing records are kept 10 years (French commercial code, L123-22);
         // they are detached from the account.
         accounts: count(await trx.deleteFrom('users').where('email', '=', email).executeTakeFirstOrThrow()),
