@@ -152,10 +152,9 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
   let shopToken: string | null = null;
   const problems: string[] = [];
 
-  /** One random write; records what the server acknowledged. */
-  const oneWrite = async () => {
+  /** One random write (or the kind `pick` names); records what the server acknowledged. */
+  const oneWrite = async (pick = Math.random()) => {
     const n = ++counter;
-    const pick = Math.random();
     const live = [...ledger.products.entries()].filter(([, p]) => p.deleted === 'no' && p.inFlight === null);
     if (pick < 0.3 || live.length < 3) {
       const title = `Robe ${n}`;
@@ -306,10 +305,15 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
       const me = await call(base, 'GET', '/api/auth/me', token);
       if (me.status !== 200) problems.push(`after crash ${k}: the admin session was lost (${me.status})`);
       let alive = true;
-      const workers = Array.from({ length: 4 }, async () => {
+      const workers = Array.from({ length: 4 }, async (_, worker) => {
+        // Each run starts with a stockist's order on one worker, so every run checks orders too
+        // (at random they are one write in seven, and a short run could have none).
+        let first = worker === 0;
         while (alive) {
           try {
-            await oneWrite();
+            const pick = first ? 0.65 : undefined;
+            first = false;
+            await oneWrite(pick);
           } catch (err) {
             if (err instanceof Cut) continue;
             if (alive) problems.push(`crash ${k}: ${(err as Error).message}`);
