@@ -51,8 +51,9 @@ export const homeContent = z.object({
   description: pair(PAGE_LIMITS.medium, true),
   cta: pair(80, true),
   mantras: list(pair(PAGE_LIMITS.short, true), PAGE_MESSAGES.mantraMin, 40),
-  /** The hero's photograph (an upload), or none. */
+  /** The hero's photograph (an upload), or none; its description for screen readers. */
   heroImage: uploadedImage,
+  heroAlt: pair(PAGE_LIMITS.short, false),
 });
 
 export const storyContent = z.object({
@@ -126,6 +127,7 @@ export interface HomeTexts {
   cta: string;
   mantras: string[];
   heroImage: string | null;
+  heroAlt: string;
 }
 export interface StoryTexts {
   paragraphs: string[];
@@ -170,6 +172,7 @@ export function localizePage<K extends PageKey>(page: K, content: PageContentMap
         cta: pickText(c.cta, lang),
         mantras: c.mantras.map((m) => pickText(m, lang)),
         heroImage: c.heroImage ?? null,
+        heroAlt: pickText(c.heroAlt ?? { fr: '', en: '' }, lang),
       };
       return texts as PageTextsMap[K];
     }

@@ -280,7 +280,7 @@ test.describe('admin products', () => {
     await expect(page.getByLabel('Référence (facultative)')).toHaveValue('MS27-GILET-COLLINE');
     const card = page.getByTestId('admin-product-card').filter({ hasText: 'Gilet Colline' });
     await expect(card).toHaveCount(1);
-    const href = await card.getByRole('link').getAttribute('href');
+    const href = await card.getByRole('link', { name: 'Gilet Colline', exact: true }).getAttribute('href');
 
     // Reorder: the second colour goes first, and the page shows it first.
     await page.getByTestId('variant-1').getByRole('button', { name: 'Monter' }).click();
@@ -361,7 +361,7 @@ test.describe('the owner sees an edit at once', () => {
     await expect(page).toHaveURL(/\/admin\/products$/);
     const card = page.getByTestId('admin-product-card').filter({ has: page.getByRole('link', { name: 'Chemise Garrigue' }) });
     // Seen on the site (a client-side navigation, as the owner clicks through)…
-    await card.getByRole('link').click();
+    await card.getByRole('link', { name: 'Chemise Garrigue', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chemise Garrigue');
     await page.goBack();
     await expect(page).toHaveURL(/\/admin\/products$/);
@@ -371,7 +371,7 @@ test.describe('the owner sees an edit at once', () => {
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Le produit a été mis à jour.' })).toBeVisible();
     // …and seen again at once: not the copy the browser kept a minute ago.
-    await page.getByTestId('admin-product-card').getByRole('link', { name: 'Chemise Garrigue brodée' }).click();
+    await page.getByTestId('admin-product-card').getByRole('link', { name: 'Chemise Garrigue brodée', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/collection/${id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chemise Garrigue brodée');
 

@@ -12,7 +12,8 @@ test.describe('the owner runs the site', () => {
     await page.goto('/admin/pages');
     await settled(page);
     await expect(page.getByRole('link', { name: 'Textes des pages', exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByText('Textes d’origine du site : jamais modifiés.')).toBeVisible();
+    // The demo gave the home page its lookbook picture; the texts are the label's own.
+    await expect(page.getByText(/Dernier enregistrement : .* \(contenu de démonstration\)\./)).toBeVisible();
 
     // A required text emptied: named, focused, nothing sent.
     let sent = false;
@@ -39,6 +40,13 @@ test.describe('the owner runs the site', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Monter : Mantra 12' })).toBeFocused();
     await expect(page.locator('#mantras-item-11-fr')).toHaveValue('Ralentir est un luxe simple.');
+    // A new lookbook picture, described in both languages.
+    const { makeImage } = await import('../images.ts');
+    await page.getByLabel('Remplacer la photo').setInputFiles(await makeImage('#8c5a3c', 'hero'));
+    await expect(page.locator('.hero-field__image')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]+-\d+x\d+\.webp$/);
+    const heroUrl = await page.locator('.hero-field__image').getAttribute('src');
+    await page.locator('#home-hero-alt-fr').fill('Une robe brique au soleil.');
+    await page.locator('#home-hero-alt-en').fill('A brick dress in the sun.');
     await a11y('page texts editor');
     await page.getByRole('button', { name: 'Enregistrer les textes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Les textes de la page ont été enregistrés.' })).toBeVisible();
@@ -49,9 +57,20 @@ test.describe('the owner runs the site', () => {
     await home.goto('/');
     await expect(home.getByRole('heading', { level: 1 })).toHaveText('Le lin, la mer et le temps long');
     await expect(home.getByTestId('mantra')).toHaveText('Respirer avec la mer.');
+    // The picture is the page's main image: responsive, sized, preloaded at high priority.
+    const hero = home.locator('.hero__media img');
+    await expect(hero).toHaveAttribute('alt', 'Une robe brique au soleil.');
+    await expect(hero).toHaveAttribute('src', heroUrl!);
+    await expect(hero).toHaveAttribute('srcset', /480w/);
+    await expect(hero).toHaveAttribute('sizes', '(min-width: 60rem) 36rem, 100vw');
+    await expect(hero).toHaveAttribute('width', /\d+/);
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    const hash = /\/uploads\/([a-f0-9]+)-/.exec(heroUrl!)![1]!;
+    expect(await home.locator('head').innerHTML()).toMatch(new RegExp(`<link rel="preload" as="image" fetchpriority="high"[^>]*${hash}`, 'i'));
     await home.goto('/?lang=en');
     await expect(home.getByRole('heading', { level: 1 })).toHaveText('Linen, sea and slow time');
     await expect(home.getByTestId('mantra')).toHaveText('Breathe with the sea.');
+    await expect(home.locator('.hero__media img')).toHaveAttribute('alt', 'A brick dress in the sun.');
 
     // Removing every mantra but one, then the last: refused with a clear message.
     await page.goto('/admin/pages?page=story');

@@ -100,3 +100,39 @@ export async function renderJpeg(svg: string): Promise<Buffer> {
     .jpeg({ quality: 86 })
     .toBuffer();
 }
+
+/** The home page's lookbook picture: three pieces of the collection on one rail, in the morning sun. */
+export function lookbookSvg(): string {
+  const pieces: Array<[Garment, string, number]> = [
+    ['kimono', '#6b6b3f', 130],
+    ['dress', '#b5573a', 600],
+    ['blouse', '#c99a3b', 1070],
+  ];
+  const cloth = pieces
+    .map(([garment, colour, x], i) => {
+      const light = shade(colour, 0.28);
+      const dark = shade(colour, -0.32);
+      return `<linearGradient id="c${i}" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="${dark}"/><stop offset="0.3" stop-color="${colour}"/><stop offset="0.55" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient>
+      <g transform="translate(${x - 300} ${230 + (i % 2) * 40}) scale(0.5) rotate(${i - 1} 600 300)"><path d="${SHAPES[garment]}" fill="url(#c${i})"/>
+      <path d="M600 300 Q600 330 600 360" stroke="${dark}" stroke-width="6"/></g>`;
+    })
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  <defs>
+    <linearGradient id="wall" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f6efe3"/><stop offset="1" stop-color="#e2d6c2"/></linearGradient>
+    <radialGradient id="sun" cx="0.85" cy="0.05" r="0.9"><stop offset="0" stop-color="#fff4dc" stop-opacity="0.95"/><stop offset="1" stop-color="#fff4dc" stop-opacity="0"/></radialGradient>
+    <linearGradient id="window" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.5"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></linearGradient>
+  </defs>
+  <rect width="${W}" height="${H}" fill="url(#wall)"/>
+  <path d="M760 0 L1200 0 L1200 1500 L980 1500 Z" fill="url(#window)"/>
+  <rect width="${W}" height="${H}" fill="url(#sun)"/>
+  <rect y="1180" width="${W}" height="320" fill="#d8c8ae"/>
+  <path d="M0 1180 H1200" stroke="#b9a283" stroke-width="4"/>
+  <path d="M60 220 H1140" stroke="#8a6a48" stroke-width="16" stroke-linecap="round"/>
+  ${cloth}
+  <ellipse cx="300" cy="1300" rx="120" ry="22" fill="#3b2f25" opacity="0.12"/>
+  <path d="M250 1300 Q240 1180 300 1150 Q360 1180 350 1300 Z" fill="#a9825a"/>
+  <path d="M275 1150 Q300 1060 325 1150" stroke="#6b6b3f" stroke-width="8" fill="none"/>
+</svg>`;
+}

@@ -8,7 +8,7 @@ import type { AppServices } from '../services.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
 import { DEMO_POSTS, DEMO_SECTIONS, demoPostPayload } from './demo-journal.ts';
-import { fabricSvg, garmentSvg, renderJpeg } from './demo-images.ts';
+import { fabricSvg, garmentSvg, lookbookSvg, renderJpeg } from './demo-images.ts';
 
 /**
  * Demo content, written once, on a fresh database (SEED=demo): a stockist
@@ -35,6 +35,7 @@ export async function seedDemo(services: AppServices): Promise<void> {
     );
   }
   if ((await services.catalogue.count()) === 0) await seedCatalogue(services);
+  if ((await services.pages.admin('home')).version === 0) await seedHero(services);
   if ((await services.journal.count()) === 0) await seedJournal(services);
   if ((await services.wholesale.adminTerms()).updatedAt === null) await services.wholesale.saveTerms(termsInput.parse(demoTerms(services.config.BRAND_EMAIL)), null);
   if ((await services.stockists.count()) === 0) {
@@ -99,6 +100,14 @@ async function seedJournal(services: AppServices): Promise<void> {
     ids.set(section.key, saved!.id);
   }
   for (const post of DEMO_POSTS) await services.journal.savePost(postInput.parse(demoPostPayload(post, ids.get(post.section)!)), 'fr', undefined, null);
+}
+
+/** The home page's lookbook picture (the texts stay the label's own). */
+async function seedHero(services: AppServices): Promise<void> {
+  const url = await storeImage(path.join(services.config.dataDir, 'uploads'), await renderJpeg(lookbookSvg()));
+  const home = await services.pages.admin('home');
+  const heroAlt = { fr: 'Un kimono olive, une robe terracotta et une blouse ocre suspendus dans la lumière du matin.', en: 'An olive kimono, a terracotta dress and an ochre blouse hanging in the morning light.' };
+  await services.pages.save('home', 0, { ...home.content, heroImage: url, heroAlt }, null);
 }
 
 async function seedCatalogue(services: AppServices): Promise<void> {

@@ -14,7 +14,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
       <Link to={`/collection/${product.id}`} className="product-card__link">
         <div className="product-card__image">
           {image ? (
-            <ResponsiveImage url={image} alt="" sizes="(min-width: 60rem) 30vw, (min-width: 36rem) 45vw, 92vw" priority={priority} />
+            <ResponsiveImage url={image} alt="" sizes="(min-width: 60rem) 30vw, (min-width: 36rem) 45vw, 46vw" priority={priority} />
           ) : (
             <div className="product-card__placeholder" aria-hidden="true" />
           )}

@@ -2,6 +2,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import type { Route } from './+types/home';
 import { CollectionGrid } from '../components/CollectionGrid.tsx';
 import { MantraRotator } from '../components/MantraRotator.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { appContext } from '../context.ts';
 import { jsonLd, pageMeta, type RootData } from '../lib/meta.ts';
 import { useRouteLoaderData } from 'react-router';
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
     title: '',
     path: '/',
-    image: loaderData?.collection.status === 'ready' ? loaderData.collection.products[0]?.variants[0]?.images[0] : undefined,
+    image: loaderData?.texts.heroImage ?? (loaderData?.collection.status === 'ready' ? loaderData.collection.products[0]?.variants[0]?.images[0] : undefined),
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -43,31 +44,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {structured && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />}
-      <section className="hero" aria-labelledby="hero-title">
-        {texts.kicker && <p className="hero__kicker">{texts.kicker}</p>}
-        <h1 id="hero-title" className="hero__title">
-          {texts.title}
-        </h1>
-        <MantraRotator mantras={texts.mantras} />
-        <p className="hero__description">{texts.description}</p>
-        <a
-          className="button"
-          href="#collection"
-          onClick={(event) => {
-            event.preventDefault();
-            const target = document.getElementById('collection');
-            target?.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
-            target?.focus({ preventScroll: true });
-          }}
-        >
-          {texts.cta}
-        </a>
+      <section className={texts.heroImage ? 'hero hero--image' : 'hero'} aria-labelledby="hero-title">
+        {texts.heroImage && (
+          <div className="hero__media">
+            <ResponsiveImage url={texts.heroImage} alt={texts.heroAlt} sizes="(min-width: 60rem) 36rem, 100vw" priority />
+          </div>
+        )}
+        <div className="hero__text">
+          {texts.kicker && <p className="hero__kicker">{texts.kicker}</p>}
+          <h1 id="hero-title" className="hero__title">
+            {texts.title}
+          </h1>
+          <MantraRotator mantras={texts.mantras} />
+          <p className="hero__description">{texts.description}</p>
+          <a
+            className="button"
+            href="#collection"
+            onClick={(event) => {
+              event.preventDefault();
+              const target = document.getElementById('collection');
+              target?.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+              target?.focus({ preventScroll: true });
+            }}
+          >
+            {texts.cta}
+          </a>
+        </div>
       </section>
       <section id="collection" className="page collection" aria-labelledby="collection-title" tabIndex={-1}>
         <h2 id="collection-title" className="section-title">
           {t('pages.collection')}
         </h2>
-        <CollectionGrid state={collection} eagerFirst={1} />
+        <CollectionGrid state={collection} eagerFirst={texts.heroImage ? 0 : 1} />
       </section>
     </>
   );

@@ -76,7 +76,11 @@ export const DEFAULT_PAGES: PageContentMap = {
         "en": "Slowing down is a simple luxury."
       }
     ],
-    "heroImage": null
+    "heroImage": null,
+    "heroAlt": {
+      "fr": "",
+      "en": ""
+    }
   },
   "story": {
     "paragraphs": [

@@ -53,7 +53,7 @@ export class PagesService {
    * (on PostgreSQL the second writer waits for the first's row lock, then finds the new
    * version), and the owner is told to reload instead of silently overwriting.
    */
-  async save<K extends PageKey>(page: K, version: number, input: unknown, actor: Actor): Promise<AdminPage<K>> {
+  async save<K extends PageKey>(page: K, version: number, input: unknown, actor: Actor | null): Promise<AdminPage<K>> {
     const parsed = pageContent[page].safeParse(input);
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? PAGE_MESSAGES.textRequired);
     const content = JSON.stringify(parsed.data);
@@ -61,17 +61,18 @@ export class PagesService {
     try {
       await this.db.transaction().execute(async (trx) => {
         if (version === 0) {
-          await trx.insertInto('page_texts').values({ page, content, version: 1, updated_at: now, updated_by: actor.email }).execute();
+          await trx.insertInto('page_texts').values({ page, content, version: 1, updated_at: now, updated_by: actor?.email ?? null }).execute();
         } else {
           const updated = await trx
             .updateTable('page_texts')
-            .set({ content, version: version + 1, updated_at: now, updated_by: actor.email })
+            .set({ content, version: version + 1, updated_at: now, updated_by: actor?.email ?? null })
             .where('page', '=', page)
             .where('version', '=', version)
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) === 0) throw stale();
         }
-        await logActivity(trx, actor, { kind: 'page', action: 'save', subject: page, subjectId: page, detail: { version: version + 1 } });
+        // `actor` null: not a back-office write (the demo seed), not logged.
+        if (actor) await logActivity(trx, actor, { kind: 'page', action: 'save', subject: page, subjectId: page, detail: { version: version + 1 } });
       });
     } catch (error) {
       // Two first saves at once: the primary key lets one in.
