@@ -42,7 +42,9 @@ test.describe('the owner runs the site', () => {
     await expect(page.locator('#mantras-item-11-fr')).toHaveValue('Ralentir est un luxe simple.');
     // A new lookbook picture, described in both languages.
     const { makeImage } = await import('../images.ts');
+    const demoHero = await page.locator('.hero-field__image').getAttribute('src');
     await page.getByLabel('Remplacer la photo').setInputFiles(await makeImage('#8c5a3c', 'hero'));
+    await expect(page.locator('.hero-field__image')).not.toHaveAttribute('src', demoHero!);
     await expect(page.locator('.hero-field__image')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]+-\d+x\d+\.webp$/);
     const heroUrl = await page.locator('.hero-field__image').getAttribute('src');
     await page.locator('#home-hero-alt-fr').fill('Une robe brique au soleil.');

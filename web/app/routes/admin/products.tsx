@@ -346,16 +346,21 @@ export default function AdminProducts() {
     next.splice(index + delta, 0, moved!);
     setProducts(next);
     setOrdering(true);
+    let focusAfter: string | null = null;
     try {
       await authRequest(`/admin/products/order?lang=${lang}`, { method: 'PUT', body: { ids: next.map((p) => p.id) } });
       setMessage({ kind: 'success', text: t('admin.products.orderSaved', { title: moved!.title, position: index + delta + 1 }) });
-      const target = index + delta === 0 && delta === -1 ? 'down' : index + delta === next.length - 1 && delta === 1 ? 'up' : delta === -1 ? 'up' : 'down';
-      requestAnimationFrame(() => document.getElementById(`product-${moved!.id}-${target}`)?.focus());
+      focusAfter = `product-${moved!.id}-${index + delta === 0 && delta === -1 ? 'down' : index + delta === next.length - 1 && delta === 1 ? 'up' : delta === -1 ? 'up' : 'down'}`;
     } catch (error) {
       handleFailure(error, 'admin.products.orderError');
       await load();
     } finally {
       setOrdering(false);
+      // The buttons are enabled again after this render: the focus follows the moved product then.
+      if (focusAfter) {
+        const id = focusAfter;
+        requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(id)?.focus()));
+      }
     }
   }
 
