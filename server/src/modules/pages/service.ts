@@ -1,5 +1,4 @@
 import {
-  PAGE_KEYS,
   PAGE_MESSAGES,
   localizePage,
   pageContent,
@@ -81,9 +80,5 @@ export class PagesService {
     }
     this.cache.clear();
     return this.admin(page);
-  }
-
-  static isPage(value: string): value is PageKey {
-    return (PAGE_KEYS as readonly string[]).includes(value);
   }
 }
