@@ -142,6 +142,8 @@ test.describe('sessions', () => {
   test('a session revoked on the server ends with the session-expired message', async ({ page, request }) => {
     await signIn(page, 'expiring');
     await expect(page).toHaveURL(/\/admin\/products$/);
+    // The list has loaded: revoking before its own request would end the session on that request.
+    await expect(page.getByRole('link', { name: /^Aperçu de / }).first()).toBeVisible();
     const token = await storedToken(page);
     expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
     await page.getByRole('navigation', { name: 'Navigation du back-office' }).getByRole('link', { name: 'Journal' }).click();
