@@ -10,7 +10,6 @@ import { productInput, termsInput } from '@atelier/contract';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
-import { storeImage } from '../server/src/modules/media/images.ts';
 import { demoTerms } from '../server/src/cli/seed.ts';
 import { garmentSvg, renderJpeg, type Garment } from '../server/src/cli/demo-images.ts';
 
@@ -24,9 +23,8 @@ const database = await openDatabase({ sqliteFile: path.join(dataDir, 'site.db') 
 await migrate(database);
 const services = createServices(config, database, pino({ level: 'silent' }));
 await services.wholesale.saveTerms(termsInput.parse(demoTerms(config.BRAND_EMAIL)), null);
-const uploads = path.join(dataDir, 'uploads');
 for (let i = 0; i < STYLES; i += 1) {
-  const image = await storeImage(uploads, await renderJpeg(garmentSvg(GARMENTS[i % GARMENTS.length]!, COLOURS[i % COLOURS.length]!, i)));
+  const image = await services.media.store(await renderJpeg(garmentSvg(GARMENTS[i % GARMENTS.length]!, COLOURS[i % COLOURS.length]!, i)));
   await services.catalogue.save(
     productInput.parse({
       reference: `MS27-STYLE-${String(i + 1).padStart(3, '0')}`,

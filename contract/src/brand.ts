@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from './constants.ts';
 import type { PublicProduct } from './catalogue.ts';
+import type { MediaMap } from './catalogue-helpers.ts';
 import type { PublicPostPage, PublicSection } from './journal.ts';
 import type { PageKey, PageTextsMap, TrustShop } from './pages.ts';
 import type { PublicStockist } from './listings.ts';
@@ -40,6 +41,10 @@ export interface SsrContext {
   stockists: {
     search(q: string | undefined, lang: Locale): Promise<PublicStockist[]>;
     carousel(lang: Locale): Promise<TrustShop[]>;
+  };
+  /** Placeholders and AVIF widths of uploaded pictures, by URL. */
+  media: {
+    describe(urls: Iterable<string>): Promise<MediaMap>;
   };
   /** Published journal only. */
   journal: {

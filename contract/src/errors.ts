@@ -69,6 +69,8 @@ const OTHER_FR: Record<string, string> = {
   'This post does not exist (introuvable).': 'Cet article est introuvable.',
   'The slug may contain only lowercase letters, numbers and hyphens.': 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets.',
   'This slug is already used by another post.': 'Ce slug est déjà utilisé par un autre article.',
+  'The cover must be an image uploaded here.': 'L’image de couverture doit être une image téléversée ici.',
+  'The cover description can be 300 characters at most.': 'La description de l’image de couverture compte 300 caractères au plus.',
   'The id must be a number.': 'L’identifiant doit être un nombre.',
   'Your name is required.': 'Votre nom est obligatoire.',
   'A message is required.': 'Un message est obligatoire.',

@@ -14,7 +14,25 @@ export const JOURNAL_MESSAGES = {
   slugInvalid: 'The slug may contain only lowercase letters, numbers and hyphens.',
   slugTaken: 'This slug is already used by another post.',
   bothLocales: 'The texts are needed in French and in English, once each.',
+  coverInvalid: 'The cover must be an image uploaded here.',
+  coverAltTooLong: 'The cover description can be 300 characters at most.',
 } as const;
+
+/**
+ * Absent: the saved value stays (a client of the original API, which has no cover, never erases
+ * one); empty or null: removed.
+ */
+const keptUnlessGiven = <T extends z.ZodType<string>>(schema: T) =>
+  z.union([schema, z.null()]).optional().transform((v) => (v === undefined ? undefined : v ? v : null));
+
+const coverImageUrl = keptUnlessGiven(
+  z
+    .string({ error: JOURNAL_MESSAGES.coverInvalid })
+    .trim()
+    .max(300, { error: JOURNAL_MESSAGES.coverInvalid })
+    .refine((v) => v === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), { error: JOURNAL_MESSAGES.coverInvalid }),
+);
+const coverAlt = keptUnlessGiven(z.string().trim().max(300, { error: JOURNAL_MESSAGES.coverAltTooLong }));
 
 
 export const sectionInput = z
@@ -44,6 +62,7 @@ export type SectionInput = z.infer<typeof sectionInput>;
 export const postInput = z
   .object({
     published: z.boolean().default(false),
+    coverImageUrl,
     sectionId: z.number({ error: JOURNAL_MESSAGES.sectionRequired }).int({ error: JOURNAL_MESSAGES.sectionRequired }).positive({ error: JOURNAL_MESSAGES.sectionRequired }),
     slug: z
       .string()
@@ -58,6 +77,7 @@ export const postInput = z
           locale: z.enum(LOCALES),
           title: z.string({ error: JOURNAL_MESSAGES.postTitleRequired }).trim().min(1, { error: JOURNAL_MESSAGES.postTitleRequired }).max(200),
           content: z.string({ error: JOURNAL_MESSAGES.postContentRequired }).trim().min(1, { error: JOURNAL_MESSAGES.postContentRequired }).max(50_000),
+          coverAlt,
         }),
       )
       .refine(bothLocalesOnce, { error: JOURNAL_MESSAGES.bothLocales }),
@@ -71,6 +91,9 @@ export const publicPost = z.object({
   title: z.string(),
   content: z.string(),
   slug: z.string(),
+  /** The post's picture, or null; `coverAlt` describes it in the page's language. */
+  coverImageUrl: z.string().nullable(),
+  coverAlt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -108,9 +131,10 @@ export const adminPost = z
     slug: z.string(),
     content: z.string(),
     published: z.boolean(),
+    coverImageUrl: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string(), content: z.string() })),
+    translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string(), content: z.string(), coverAlt: z.string().nullable() })),
   })
   .meta({ id: 'AdminPost' });
 

@@ -71,3 +71,51 @@ test.describe('first visit: the brand fonts', () => {
     });
   }
 });
+
+test.describe('first visit: the pictures', () => {
+  test('a card shows a blurred preview from the page itself until its picture arrives, then the AVIF picture takes its place without moving anything', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    let release!: () => void;
+    const measured = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(/\/uploads\//, async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await measured;
+      await route.continue();
+    });
+    await page.goto('/collection', { waitUntil: 'domcontentloaded' });
+    const image = page.locator('.product-card__image img').first();
+    const title = page.locator('.product-card__title').nth(2);
+    await expect(image).toBeVisible();
+    await expect.poll(() => held.length, 'the browser asked for the pictures').toBeGreaterThan(0);
+
+    // The preview is inline (a data: URL in the HTML): it paints while every picture is held back.
+    const preview = await image.evaluate((img) => getComputedStyle(img).backgroundImage);
+    expect(preview).toMatch(/^url\("data:image\/webp;base64,[A-Za-z0-9+/=]+"\)$/);
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+    const { default: sharp } = await import('sharp');
+    const painted = await sharp(await image.screenshot()).stats();
+    expect(Math.max(...painted.channels.map((c) => c.stdev)), 'the box shows a picture-like preview, not a flat box').toBeGreaterThan(4);
+    const before = { image: await image.boundingBox(), title: await title.boundingBox() };
+
+    release();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Chromium reads AVIF: it takes the AVIF rendition the pipeline made.
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/uploads\/[a-f0-9]+-\d+x\d+(-\d+)?\.avif$/);
+    expect(held.some((path) => path.endsWith('.webp')), 'no WebP fetched beside the AVIF').toBe(false);
+    const after = { image: await image.boundingBox(), title: await title.boundingBox() };
+    expect(after).toEqual(before);
+  });
+
+  test('the home hero picture is the AVIF rendition, preloaded as AVIF at high priority', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('.hero__media img');
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+    await expect(page.locator('.hero__media source[type="image/avif"]')).toHaveAttribute('srcset', /480w.*960w/);
+    const preload = page.locator('link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    await expect(preload).toHaveAttribute('type', 'image/avif');
+    await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  });
+});

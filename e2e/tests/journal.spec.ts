@@ -90,16 +90,36 @@ test.describe('admin journal', () => {
     await card.getByRole('button', { name: 'Modifier « Carnet de route e2e »' }).click();
     await expect(postForm.getByLabel('Titre').first()).toHaveValue('Carnet de route e2e');
     await postForm.getByLabel('Publié').check();
+    // A cover picture, described in French only: the English field is flagged, the list says so.
+    const { makeImage } = await import('../images.ts');
+    await postForm.getByLabel('Téléverser une photo').setInputFiles(await makeImage('#5b6b8c', 'cover'));
+    await expect(postForm.locator('.hero-field__image')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]+-\d+x\d+\.webp$/);
+    const coverUrl = (await postForm.locator('.hero-field__image').getAttribute('src'))!;
+    await page.locator('#post-cover-alt-fr').fill('Un sac de voyage bleu sur le quai.');
+    await expect(postForm.getByText('Manque en anglais')).toBeVisible();
     await postForm.getByRole('button', { name: 'Enregistrer l’article' }).click();
     await expect(page.getByText('L’article a été mis à jour.')).toBeVisible();
     await expect(card).toContainText('Publié');
+    await expect(card.getByTestId('missing-translation')).toContainText('anglais');
 
     await anon.goto('/blog');
     await expect(anon.getByRole('heading', { level: 3, name: 'Carnet de route e2e' })).toBeVisible();
     await expect(anon.getByText('<script>alert(1)</script>')).toBeVisible();
+    // The journal shows the cover beside the post; the post page above its text, described.
+    const listed = anon.locator('article', { has: anon.getByRole('heading', { level: 3, name: 'Carnet de route e2e' }) });
+    await expect(listed.locator('.journal__cover img')).toHaveAttribute('src', coverUrl);
     await anon.goto('/blog/carnet-de-route-e2e');
     await expect(anon.getByRole('heading', { level: 1 })).toHaveText('Carnet de route e2e');
     await expect(anon.locator('blockquote')).toHaveText('Partir, c’est rester un peu.');
+    const cover = anon.getByRole('img', { name: 'Un sac de voyage bleu sur le quai.' });
+    await expect(cover).toHaveAttribute('src', coverUrl);
+    const [coverBox, textBox] = [await cover.boundingBox(), await anon.locator('.post-content').boundingBox()];
+    expect(coverBox!.y + coverBox!.height).toBeLessThanOrEqual(textBox!.y);
+    // It is what a shared link shows, and the BlogPosting's image.
+    const html = await (await anon.request.get('/blog/carnet-de-route-e2e')).text();
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${coverUrl}"`));
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Array<Record<string, unknown>>;
+    expect(String(ld.find((x) => x['@type'] === 'BlogPosting')!.image)).toMatch(new RegExp(`^http://[^"]+${coverUrl}$`));
     await anon.goto('/blog/carnet-de-route-e2e?lang=en');
     await expect(anon.getByRole('heading', { level: 1 })).toHaveText('Road notes e2e');
     expect(alerted).toBe(false);

@@ -30,9 +30,9 @@ test.describe('the owner runs the site', () => {
     await page.locator('#home-title-en').fill('Linen, sea and slow time');
     // An optional text left empty in one language is flagged beside it.
     await page.locator('#home-kicker-en').fill('');
-    await expect(page.getByText('Manque en English')).toBeVisible();
+    await expect(page.getByText('Manque en anglais')).toBeVisible();
     await page.locator('#home-kicker-en').fill('Handmade clothing · Small series');
-    await expect(page.getByText('Manque en English')).toHaveCount(0);
+    await expect(page.getByText('Manque en anglais')).toHaveCount(0);
     await page.locator('#mantras-item-0-fr').fill('Respirer avec la mer.');
     await page.locator('#mantras-item-0-en').fill('Breathe with the sea.');
     // The 13th mantra moves up with the keyboard: the focus follows it.
@@ -140,7 +140,7 @@ test.describe('the owner runs the site', () => {
     await settled(page);
     const card = page.getByTestId('admin-product-card').filter({ hasText: 'Robe Marée' });
     await expect(card.getByText('Brouillon', { exact: true })).toBeVisible();
-    await expect(card.getByTestId('missing-translation')).toHaveText('Traduction manquante : English');
+    await expect(card.getByTestId('missing-translation')).toHaveText('Traduction manquante : anglais');
     await card.getByRole('link', { name: 'Aperçu de Robe Marée' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/products/${id}/preview$`));
     await expect(page.getByText('Aperçu d’un brouillon : seuls les administrateurs voient cette page.')).toBeVisible();
@@ -150,7 +150,7 @@ test.describe('the owner runs the site', () => {
     // Published from the editor, then moved first with the keyboard.
     await page.getByRole('link', { name: 'Retour à l’édition' }).click();
     await expect(page.locator('#title-fr')).toHaveValue('Robe Marée');
-    await expect(page.locator('#mantra-en + .missing-translation')).toHaveText(/Manque en English/);
+    await expect(page.locator('#mantra-en + .missing-translation')).toHaveText(/Manque en anglais/);
     await page.locator('#mantra-en').fill('Follow the tide.');
     await page.getByLabel('Publié').check();
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
@@ -215,7 +215,7 @@ test.describe('the owner runs the site', () => {
     await form.getByLabel('Site web (facultatif)').fill('https://mercerie.example');
     await form.getByLabel('Instagram (facultatif)').fill('@mercerie.du.port');
     await form.locator('#listing-description-fr').fill('Face aux bateaux, le lin sèche au vent.');
-    await expect(form.getByText('Manque en English')).toBeVisible();
+    await expect(form.getByText('Manque en anglais')).toBeVisible();
     await form.locator('#listing-description-en').fill('Facing the boats, linen dries in the wind.');
     await form.getByLabel('Logo (facultatif)').setInputFiles(logo);
     await expect(form.locator('.listing-form__logo-image')).toHaveAttribute('src', /^\/uploads\/[a-f0-9]+-\d+x\d+\.webp$/);

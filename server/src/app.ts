@@ -290,7 +290,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       decorateReply: false,
       index: false,
       dotfiles: 'deny',
-      allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+\.webp$/.test(pathName),
+      allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+\.(webp|avif)$/.test(pathName),
       setHeaders(reply) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       },

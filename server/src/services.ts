@@ -15,6 +15,7 @@ import { OrdersService } from './modules/orders/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/directory/service.ts';
+import { MediaService } from './modules/media/service.ts';
 import { JsonCache } from './lib/json-cache.ts';
 import type { NoncedBody } from './lib/nonced-body.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
@@ -45,6 +46,8 @@ export interface AppServices {
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
+  /** Uploads through the image pipeline, and their placeholders and AVIF widths. */
+  media: MediaService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
   jsonCache: JsonCache;
   /** Anonymous page renders (see web.ts). */
@@ -82,5 +85,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, pages, listings, activity, jsonCache, pageCache, onContentChange };
+  const media = new MediaService(database.db, MediaService.uploadsDirOf(config.dataDir));
+  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, pages, listings, activity, media, jsonCache, pageCache, onContentChange };
 }

@@ -126,11 +126,12 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string, url: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
     const build = await getBuild();
     const context = new RouterContextProvider();
-    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, stockists: ssrStockists, onHtml });
+    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, stockists: ssrStockists, media: ssrMedia, onHtml });
     return handler(toFetchRequest(request, reply, url), context);
   };
   const brand = publicBrand(services.config);
   const { catalogue, journal } = services;
+  const ssrMedia: SsrContext['media'] = { describe: (urls) => services.media.describe(urls) };
   const ssrPages: SsrContext['pages'] = { texts: (page, lang) => services.pages.texts(page, lang) };
   const ssrStockists: SsrContext['stockists'] = {
     search: (q, lang) => services.listings.search(q, lang),

@@ -18,10 +18,28 @@ export const DEMO_SECTIONS = [
   },
 ] as const;
 
-export const DEMO_POSTS: Array<{ section: (typeof DEMO_SECTIONS)[number]['key']; published: boolean; fr: { title: string; content: string }; en: { title: string; content: string } }> = [
+/** A drawn cover: a garment on its rail, or a close-up of the cloth, in one of the collection's colours. */
+export interface DemoCover {
+  draw: 'dress' | 'fabric';
+  colour: string;
+  alt: { fr: string; en: string };
+}
+
+export const DEMO_POSTS: Array<{
+  section: (typeof DEMO_SECTIONS)[number]['key'];
+  published: boolean;
+  cover?: DemoCover;
+  fr: { title: string; content: string };
+  en: { title: string; content: string };
+}> = [
   {
     section: 'atelier',
     published: true,
+    cover: {
+      draw: 'dress',
+      colour: '#b5573a',
+      alt: { fr: 'Une robe terracotta pendue au portant de l’atelier.', en: 'A terracotta dress hanging on the workshop rail.' },
+    },
     fr: {
       title: 'Une robe, trois semaines',
       content: `Du premier croquis à la robe pendue sur le portant, il s’écoule environ trois semaines.
@@ -56,6 +74,11 @@ Only then comes the series: twenty, thirty pieces, never more.`,
   {
     section: 'matieres',
     published: true,
+    cover: {
+      draw: 'fabric',
+      colour: '#9aa58a',
+      alt: { fr: 'Un lin vert sauge, ses plis et son grain en gros plan.', en: 'Sage green linen, its folds and grain up close.' },
+    },
     fr: {
       title: 'Laver son lin sans l’abîmer',
       content: `Le lin aime l’eau. Il s’assouplit à chaque lavage, à condition de le traiter avec un peu d’attention.
@@ -82,6 +105,11 @@ Iron while still damp, or do not iron at all: the creases are part of its charm.
   {
     section: 'matieres',
     published: true,
+    cover: {
+      draw: 'fabric',
+      colour: '#c9b48a',
+      alt: { fr: 'Un lin écru, non teint, en gros plan.', en: 'Undyed ecru linen, up close.' },
+    },
     fr: {
       title: 'D’où vient notre lin',
       content: `Notre lin est cultivé en Normandie et en Belgique, où le climat humide et tempéré lui donne des fibres longues et solides.
@@ -111,13 +139,14 @@ Notes from our visit to Maëlle, who dyes our fabrics with indigo and madder.`,
   },
 ];
 
-export function demoPostPayload(post: (typeof DEMO_POSTS)[number], sectionId: number): PostInputRaw {
+export function demoPostPayload(post: (typeof DEMO_POSTS)[number], sectionId: number, coverImageUrl: string | null = null): PostInputRaw {
   return {
     published: post.published,
     sectionId,
+    coverImageUrl,
     translations: [
-      { locale: 'fr', ...post.fr },
-      { locale: 'en', ...post.en },
+      { locale: 'fr', ...post.fr, coverAlt: coverImageUrl ? (post.cover?.alt.fr ?? null) : null },
+      { locale: 'en', ...post.en, coverAlt: coverImageUrl ? (post.cover?.alt.en ?? null) : null },
     ],
   };
 }

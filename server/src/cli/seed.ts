@@ -5,7 +5,6 @@ import { openDatabase } from '../db/index.ts';
 import { createServices } from '../services.ts';
 import { applicationInput, listingInput, postInput, productInput, sectionInput, termsInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
-import { storeImage } from '../modules/media/images.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
 import { DEMO_POSTS, DEMO_SECTIONS, demoPostPayload } from './demo-journal.ts';
 import { fabricSvg, garmentSvg, lookbookSvg, renderJpeg } from './demo-images.ts';
@@ -99,27 +98,31 @@ async function seedJournal(services: AppServices): Promise<void> {
     );
     ids.set(section.key, saved!.id);
   }
-  for (const post of DEMO_POSTS) await services.journal.savePost(postInput.parse(demoPostPayload(post, ids.get(post.section)!)), 'fr', undefined, null);
+  for (const [index, post] of DEMO_POSTS.entries()) {
+    const cover = post.cover
+      ? await services.media.store(await renderJpeg(post.cover.draw === 'dress' ? garmentSvg('dress', post.cover.colour, index) : fabricSvg(post.cover.colour, index)))
+      : null;
+    await services.journal.savePost(postInput.parse(demoPostPayload(post, ids.get(post.section)!, cover)), 'fr', undefined, null);
+  }
 }
 
 /** The home page's lookbook picture (the texts stay the label's own). */
 async function seedHero(services: AppServices): Promise<void> {
-  const url = await storeImage(path.join(services.config.dataDir, 'uploads'), await renderJpeg(lookbookSvg()));
+  const url = await services.media.store(await renderJpeg(lookbookSvg()));
   const home = await services.pages.admin('home');
   const heroAlt = { fr: 'Un kimono olive, une robe terracotta et une blouse ocre suspendus dans la lumière du matin.', en: 'An olive kimono, a terracotta dress and an ochre blouse hanging in the morning light.' };
   await services.pages.save('home', 0, { ...home.content, heroImage: url, heroAlt }, null);
 }
 
 async function seedCatalogue(services: AppServices): Promise<void> {
-  const uploads = path.join(services.config.dataDir, 'uploads');
   // Oldest first, so the first product of the list is the newest (the grid shows newest first).
   for (const [index, product] of [...DEMO_PRODUCTS].reverse().entries()) {
     const images = await Promise.all(
       product.variants.map(async (variant, v) => {
         const seed = index * 7 + v;
         const [main, fabric] = await Promise.all([
-          renderJpeg(garmentSvg(product.garment, variant.code, seed)).then((jpeg) => storeImage(uploads, jpeg)),
-          renderJpeg(fabricSvg(variant.code, seed)).then((jpeg) => storeImage(uploads, jpeg)),
+          renderJpeg(garmentSvg(product.garment, variant.code, seed)).then((jpeg) => services.media.store(jpeg)),
+          renderJpeg(fabricSvg(variant.code, seed)).then((jpeg) => services.media.store(jpeg)),
         ]);
         return { main, gallery: [fabric] };
       }),

@@ -106,6 +106,7 @@ export interface JournalPostsTable {
   section_id: number;
   slug: string;
   published: number;
+  cover_image_url: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -115,6 +116,17 @@ export interface JournalPostTranslationsTable {
   locale: 'fr' | 'en';
   title: string;
   content: string;
+  cover_alt: string | null;
+}
+
+/** What the image pipeline knows of an upload (migration 008). */
+export interface MediaTable {
+  name: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
+  avif_widths: string;
+  created_at: string;
 }
 
 export interface StockistApplicationsTable {
@@ -281,6 +293,7 @@ export interface ActivityLogTable {
 }
 
 export interface Database {
+  media: MediaTable;
   page_texts: PageTextsTable;
   stockist_listings: StockistListingsTable;
   activity_log: ActivityLogTable;

@@ -17,7 +17,7 @@ function render(sections: PublicSection[], lang: 'fr' | 'en' = 'fr') {
   );
 }
 
-const post = (content: string) => ({ id: 1, title: 'Titre', content, slug: 'titre', createdAt: '2026-03-05T10:00:00.000Z', updatedAt: '2026-03-05T10:00:00.000Z' });
+const post = (content: string) => ({ id: 1, title: 'Titre', content, slug: 'titre', coverImageUrl: null, coverAlt: null, createdAt: '2026-03-05T10:00:00.000Z', updatedAt: '2026-03-05T10:00:00.000Z' });
 
 describe('journal page', () => {
   it('says so when no post is published at all', () => {

@@ -1,10 +1,21 @@
 import { preload } from 'react-dom';
-import { imageSource } from '@atelier/contract/pure';
+import { useMatches } from 'react-router';
+import { imageSource, type ImageMeta, type MediaMap } from '@atelier/contract/pure';
+
+/** What the page's loaders found of an image (see lib/media.ts): placeholder, AVIF widths. */
+function useImageMeta(url: string): ImageMeta | undefined {
+  for (const match of useMatches()) {
+    const media = (match.loaderData as { media?: MediaMap } | undefined)?.media;
+    if (media?.[url]) return media[url];
+  }
+  return undefined;
+}
 
 /**
  * An image with srcset/sizes from the upload renditions and its intrinsic size
- * (no layout shift). The main image of a page is eager with high priority;
- * the rest load lazily.
+ * (no layout shift), AVIF first where the pipeline made it smaller, and a tiny blurred
+ * preview painted behind it (inline, no request) until the picture covers it. The main image
+ * of a page is eager with high priority; the rest load lazily.
  */
 export function ResponsiveImage({
   url,
@@ -19,13 +30,20 @@ export function ResponsiveImage({
   priority?: boolean;
   className?: string;
 }) {
-  const source = imageSource(url);
+  const source = imageSource(url, useImageMeta(url));
   // The page's main image is announced in <head>, so the browser fetches it before the
-  // scripts and fonts it would otherwise queue behind (it is the LCP element).
+  // scripts and fonts it would otherwise queue behind (it is the LCP element). A browser without
+  // AVIF skips a preload of that type and loads the WebP from the <img>.
   if (priority) {
-    preload(source.src, { as: 'image', fetchPriority: 'high', ...(source.srcSet ? { imageSrcSet: source.srcSet, imageSizes: sizes } : {}) });
+    const set = source.avifSrcSet ?? source.srcSet;
+    preload(source.src, {
+      as: 'image',
+      fetchPriority: 'high',
+      ...(source.avifSrcSet ? { type: 'image/avif' } : {}),
+      ...(set ? { imageSrcSet: set, imageSizes: sizes } : {}),
+    });
   }
-  return (
+  const img = (
     <img
       src={source.src}
       srcSet={source.srcSet}
@@ -37,6 +55,15 @@ export function ResponsiveImage({
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
+      style={source.placeholder ? { backgroundImage: `url(${source.placeholder})` } : undefined}
+      data-placeholder={source.placeholder ? '' : undefined}
     />
+  );
+  if (!source.avifSrcSet) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={source.avifSrcSet} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

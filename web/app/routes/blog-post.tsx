@@ -4,17 +4,20 @@ import { parseContent } from '@atelier/contract/pure';
 import type { PublicPostPage } from '@atelier/contract';
 import type { Route } from './+types/blog-post';
 import { PostContent, formatDate } from '../components/PostContent.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { appContext } from '../context.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { breadcrumbs, jsonLd, pageMeta, rootData } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
+import { withMedia } from '../lib/media.ts';
 
 type PostState = { status: 'ready'; post: PublicPostPage } | { status: 'notFound' };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const post = await context.get(appContext).journal.post(params.slug, requestLocale(request));
+  const ctx = context.get(appContext);
+  const post = await ctx.journal.post(params.slug, requestLocale(request));
   if (!post) return data<PostState>({ status: 'notFound' }, { status: 404 });
-  return data<PostState>({ status: 'ready', post });
+  return data(await withMedia(ctx, { status: 'ready', post } as PostState));
 }
 
 /** A description from the post's first paragraph. */
@@ -26,7 +29,8 @@ function summary(post: PublicPostPage): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   if (loaderData?.status !== 'ready') return pageMeta(matches, { titleKey: 'blog.notFoundTitle', noindex: true });
-  return pageMeta(matches, { title: loaderData.post.title, description: summary(loaderData.post), path: `/blog/${params.slug}`, type: 'article' });
+  const { post } = loaderData;
+  return pageMeta(matches, { title: post.title, description: summary(post), path: `/blog/${params.slug}`, type: 'article', ...(post.coverImageUrl ? { image: post.coverImageUrl } : {}) });
 };
 
 export default function BlogPost({ loaderData, matches }: Route.ComponentProps) {
@@ -54,6 +58,7 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
     articleSection: post.section.title,
     inLanguage: lang,
     description: summary(post),
+    image: post.coverImageUrl && root ? `${root.brand.publicUrl}${post.coverImageUrl}` : undefined,
     mainEntityOfPage: root ? `${root.brand.publicUrl}/blog/${post.slug}` : undefined,
     publisher: root ? { '@type': 'Organization', name: root.brand.name } : undefined,
   };
@@ -72,6 +77,11 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
       <p className="journal__date">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, lang)}</time>
       </p>
+      {post.coverImageUrl && (
+        <figure className="journal__single-cover">
+          <ResponsiveImage url={post.coverImageUrl} alt={post.coverAlt ?? ''} sizes="(min-width: 46rem) 44rem, 100vw" priority />
+        </figure>
+      )}
       <PostContent content={post.content} />
       <p className="journal__back">
         <Link to="/blog">{t('blog.back')}</Link>

@@ -7,13 +7,15 @@ import { translator } from '../i18n/messages.server.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
+import { withMedia } from '../lib/media.ts';
 
 type BlogState = { status: 'ready'; sections: PublicSection[] } | { status: 'error'; message: string };
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<BlogState> {
   const lang = requestLocale(request);
   try {
-    return { status: 'ready', sections: await context.get(appContext).journal.sections(lang) };
+    const ctx = context.get(appContext);
+    return await withMedia(ctx, { status: 'ready', sections: await ctx.journal.sections(lang) } as const);
   } catch {
     return { status: 'error', message: translator(lang)('blog.error') };
   }

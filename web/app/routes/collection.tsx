@@ -7,9 +7,11 @@ import { appContext } from '../context.ts';
 import { loadCollection } from '../lib/collection.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
+import { withMedia } from '../lib/media.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCollection(context.get(appContext), requestLocale(request));
+  const ctx = context.get(appContext);
+  return withMedia(ctx, await loadCollection(ctx, requestLocale(request)));
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

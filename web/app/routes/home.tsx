@@ -8,12 +8,13 @@ import { jsonLd, pageMeta, type RootData } from '../lib/meta.ts';
 import { useRouteLoaderData } from 'react-router';
 import { requestLocale } from '../lib/request.ts';
 import { loadCollection } from '../lib/collection.ts';
+import { withMedia } from '../lib/media.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const lang = requestLocale(request);
   const [collection, texts] = await Promise.all([loadCollection(ctx, lang), ctx.pages.texts('home', lang)]);
-  return { collection, texts };
+  return withMedia(ctx, { collection, texts });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

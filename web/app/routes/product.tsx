@@ -7,6 +7,7 @@ import { appContext } from '../context.ts';
 import { translator } from '../i18n/messages.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
+import { withMedia } from '../lib/media.ts';
 
 
 type ProductState =
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!product) return data<ProductState>({ state: 'notFound' }, { status: 404 });
     // §8: a failure of the similar products yields an empty list.
     const similar = await ctx.catalogue.similar(id, lang).catch(() => []);
-    return data<ProductState>({ state: 'ready', product, similar });
+    return data(await withMedia(ctx, { state: 'ready', product, similar } as ProductState));
   } catch {
     return data<ProductState>({ state: 'error', message: t('product.error') }, { status: 500 });
   }

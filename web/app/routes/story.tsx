@@ -5,12 +5,13 @@ import { appContext } from '../context.ts';
 import { loadCollection } from '../lib/collection.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
+import { withMedia } from '../lib/media.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const lang = requestLocale(request);
   const [collection, texts] = await Promise.all([loadCollection(ctx, lang), ctx.pages.texts('story', lang)]);
-  return { collection, paragraphs: texts.paragraphs };
+  return withMedia(ctx, { collection, paragraphs: texts.paragraphs });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -8,6 +8,7 @@ import { m004StockistsContact } from './004-stockists-contact.ts';
 import { m005Wholesale } from './005-wholesale.ts';
 import { m006Orders } from './006-orders.ts';
 import { m007SiteContent } from './007-site-content.ts';
+import { m008MediaCovers } from './008-media-covers.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -26,6 +27,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['005-wholesale', m005Wholesale],
   ['006-orders', m006Orders],
   ['007-site-content', m007SiteContent],
+  ['008-media-covers', m008MediaCovers],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

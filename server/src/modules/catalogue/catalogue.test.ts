@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInputRaw } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
+import { garmentSvg, renderJpeg } from '../../cli/demo-images.ts';
 
 /** A PNG that declares its size but carries (almost) no pixels: what a decompression bomb looks like to a header reader. */
 function pngHeaderOnly(width: number, height: number): Buffer {
@@ -336,6 +337,44 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(res.json().url).toMatch(/^\/uploads\/[a-f0-9]{24}-40x40\.webp$/);
       expect(fs.readdirSync(outside).sort()).toEqual(beforeOutside);
       expect(files().some((f) => f.includes('evil') || f.includes('..'))).toBe(false);
+    });
+
+    it('writes an AVIF beside each rendition it makes smaller, and records a tiny placeholder for the page', async () => {
+      const jpeg = await renderJpeg(garmentSvg('dress', '#b5573a', 3));
+      const { url } = (await upload(jpeg, 'dress.jpg', 'image/jpeg')).json();
+      const base = url.replace('/uploads/', '').replace('.webp', '');
+      const name = (size: number | null, ext: string) => (size === null ? `${base}.${ext}` : `${base}-${size}.${ext}`);
+      const bytes = (file: string) => fs.statSync(path.join(uploadsDir(), file)).size;
+      const avif = [480, 960, null].filter((size) => files().includes(name(size, 'avif')));
+      expect(avif.length, 'a photograph gets AVIF renditions').toBeGreaterThan(0);
+      for (const size of avif) expect(bytes(name(size, 'avif'))).toBeLessThan(bytes(name(size, 'webp')));
+
+      const meta = (await t.services.media.describe([url, '/uploads/ffffffffffffffffffffffff-10x10.webp', 'https://elsewhere.example/a.webp']))[url];
+      expect(Object.keys(await t.services.media.describe(['/uploads/ffffffffffffffffffffffff-10x10.webp']))).toEqual([]);
+      expect(meta?.avif).toEqual(avif.map((size) => size ?? 1200));
+      expect(meta?.placeholder).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);
+      expect(meta!.placeholder!.length, 'the placeholder is a few hundred bytes at most').toBeLessThan(600);
+      const preview = await sharp(Buffer.from(meta!.placeholder!.split(',')[1]!, 'base64')).metadata();
+      expect([preview.width, preview.height]).toEqual([16, 20]);
+
+      const served = await t.app.inject({ method: 'GET', url: `/uploads/${name(avif[0]!, 'avif')}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/avif');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The same picture again: the same files and the same row, nothing new.
+      const before = files();
+      expect((await upload(jpeg, 'again.jpg', 'image/jpeg')).json().url).toBe(url);
+      expect(files()).toEqual(before);
+      const rows = await t.services.database.db.selectFrom('media').selectAll().where('name', '=', base).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('skips AVIF where it is not smaller, and gives no placeholder to a picture with transparency', async () => {
+      const logo = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 90, g: 60, b: 40, alpha: 0.5 } } }).png().toBuffer();
+      const { url } = (await upload(logo, 'logo.png', 'image/png')).json();
+      const base = url.replace('/uploads/', '').replace('.webp', '');
+      expect(files().filter((file) => file.startsWith(base))).toEqual([`${base}.webp`]);
+      expect(await t.services.media.describe([url])).toEqual({ [url]: {} });
     });
 
     it('keeps memory bounded under 12 simultaneous 36-megapixel uploads', async () => {

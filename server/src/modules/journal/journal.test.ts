@@ -136,6 +136,59 @@ describe.each(DIALECTS)('journal API on %s', (dialect) => {
     expect((await call('DELETE', `/api/admin/blog/sections/${s.id}`)).statusCode).toBe(404);
   });
 
+  it('a post may have a cover with its description in each language; a save without the fields keeps them', async () => {
+    const s = await newSection('Couvertures', 'Covers');
+    const cover = '/uploads/0123456789abcdef01234567-1200x1500.webp';
+    const withCover = post(s.id, true, 'Portrait de la teinturière', { coverImageUrl: cover });
+    withCover.translations[0] = { ...withCover.translations[0]!, coverAlt: 'Des écheveaux bleus au soleil.' } as never;
+    const created = await call('POST', '/api/admin/blog', withCover);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().coverImageUrl).toBe(cover);
+    expect(created.json().translations).toEqual(
+      expect.arrayContaining([expect.objectContaining({ locale: 'fr', coverAlt: 'Des écheveaux bleus au soleil.' }), expect.objectContaining({ locale: 'en', coverAlt: null })]),
+    );
+    const { id, slug } = created.json();
+
+    // Public: the cover, and its description in the reader's language (the other one's when missing).
+    const fr = (await t.app.inject({ method: 'GET', url: `/api/blog/posts/${slug}?lang=fr` })).json();
+    expect(fr).toMatchObject({ coverImageUrl: cover, coverAlt: 'Des écheveaux bleus au soleil.' });
+    const en = (await t.app.inject({ method: 'GET', url: `/api/blog/posts/${slug}?lang=en` })).json();
+    expect(en.coverAlt).toBe('Des écheveaux bleus au soleil.');
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/blog?lang=fr' })).json().flatMap((x: { posts: unknown[] }) => x.posts);
+    expect(listed.find((p: { id: number }) => p.id === id)).toMatchObject({ coverImageUrl: cover });
+
+    // A client of the original API (no cover fields) edits the post: the cover stays.
+    const edited = await call('PUT', `/api/admin/blog/${id}`, post(s.id, true, 'Portrait, suite'));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().coverImageUrl).toBe(cover);
+    expect(edited.json().translations.find((tr: { locale: string }) => tr.locale === 'fr').coverAlt).toBe('Des écheveaux bleus au soleil.');
+
+    // Null (or empty) removes it; the public payload says null.
+    const removed = await call('PUT', `/api/admin/blog/${id}`, post(s.id, true, 'Portrait, suite', { coverImageUrl: null }));
+    expect(removed.json().coverImageUrl).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: `/api/blog/posts/${slug}` })).json()).toMatchObject({ coverImageUrl: null, coverAlt: null });
+    // A post without a cover at all (the spec's payload) reads null.
+    const plain = await call('POST', '/api/admin/blog', post(s.id, true, 'Sans image'));
+    expect(plain.json().coverImageUrl).toBeNull();
+  });
+
+  it('refuses a cover that is not an upload of ours, or a description over 300 characters, in both languages, and changes nothing', async () => {
+    const s = await newSection('Refus', 'Refusals');
+    const before = (await call('GET', '/api/admin/blog')).json().length;
+    const outside = await call('POST', '/api/admin/blog?lang=fr', post(s.id, true, 'Externe', { coverImageUrl: 'https://tracker.example/pixel.gif' }));
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error).toContain('L’image de couverture doit être une image téléversée ici.');
+    const climb = await call('POST', '/api/admin/blog?lang=en', post(s.id, true, 'Chemin', { coverImageUrl: '/uploads/../site.db' }));
+    expect(climb.statusCode).toBe(400);
+    expect(climb.json().error).toContain('The cover must be an image uploaded here.');
+    const long = post(s.id, true, 'Longue');
+    long.translations[1] = { ...long.translations[1]!, coverAlt: 'x'.repeat(301) } as never;
+    const tooLong = await call('POST', '/api/admin/blog?lang=fr', long);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toContain('300 caractères au plus');
+    expect((await call('GET', '/api/admin/blog')).json().length).toBe(before);
+  });
+
   it('refuses every admin journal route to a stockist (403) and to anonymous callers (401)', async () => {
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
       ['GET', '/api/admin/blog'],

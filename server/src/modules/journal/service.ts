@@ -32,10 +32,17 @@ interface PostRow {
   sectionId: number;
   slug: string;
   published: boolean;
+  coverImageUrl: string | null;
   createdAt: string;
   updatedAt: string;
-  texts: Texts<{ title: string; content: string }>;
+  texts: Texts<{ title: string; content: string; coverAlt: string | null }>;
 }
+
+/** The cover and its description in the page's language (the other language's when it has none). */
+const cover = (post: PostRow, lang: Locale) => ({
+  coverImageUrl: post.coverImageUrl,
+  coverAlt: post.coverImageUrl ? (post.texts[lang]?.coverAlt ?? pick(post.texts, lang === 'fr' ? 'en' : 'fr')?.coverAlt ?? null) : null,
+});
 
 /** A free slug in `table`: the wanted one, else wanted-2, wanted-3… (ignoring the row itself). */
 async function freeSlug(db: Kysely<Database>, table: 'journal_posts' | 'journal_sections', wanted: string, selfId?: number): Promise<string> {
@@ -91,9 +98,10 @@ export class JournalService {
       sectionId: r.section_id,
       slug: r.slug,
       published: r.published === 1,
+      coverImageUrl: r.cover_image_url,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
-      texts: Object.fromEntries(texts.filter((t) => t.post_id === r.id).map((t) => [t.locale, { title: t.title, content: t.content }])),
+      texts: Object.fromEntries(texts.filter((t) => t.post_id === r.id).map((t) => [t.locale, { title: t.title, content: t.content, coverAlt: t.cover_alt }])),
     }));
   }
 
@@ -111,7 +119,7 @@ export class JournalService {
       slug: s.slug,
       posts: posts
         .filter((p) => p.sectionId === s.id)
-        .map((p) => ({ id: p.id, title: pick(p.texts, lang)?.title ?? '', content: pick(p.texts, lang)?.content ?? '', slug: p.slug, createdAt: p.createdAt, updatedAt: p.updatedAt })),
+        .map((p) => ({ id: p.id, title: pick(p.texts, lang)?.title ?? '', content: pick(p.texts, lang)?.content ?? '', slug: p.slug, ...cover(p, lang), createdAt: p.createdAt, updatedAt: p.updatedAt })),
     }));
   }
 
@@ -129,6 +137,7 @@ export class JournalService {
       title: pick(post.texts, lang)?.title ?? '',
       content: pick(post.texts, lang)?.content ?? '',
       slug: post.slug,
+      ...cover(post, lang),
       createdAt: post.createdAt,
       updatedAt: post.updatedAt,
       section: { id: section?.id ?? 0, title: section ? (pick(section.texts, lang)?.title ?? '') : '', slug: section?.slug ?? '' },
@@ -163,6 +172,7 @@ export class JournalService {
         slug: p.slug,
         content: pick(p.texts, lang)?.content ?? '',
         published: p.published,
+        coverImageUrl: p.coverImageUrl,
         createdAt: p.createdAt,
         updatedAt: p.updatedAt,
         translations: (['fr', 'en'] as const).filter((l) => p.texts[l]).map((l) => ({ locale: l, ...p.texts[l]! })),
@@ -214,6 +224,7 @@ export class JournalService {
       const wanted = input.slug ?? slugify(input.translations.find((t) => t.locale === 'fr')!.title);
       let postId: number;
       let wasPublished: boolean | null = null;
+      const keptAlt = new Map<string, string | null>();
       if (id === undefined) {
         // A slug given explicitly must be free; a generated one gets a suffix.
         const slug = input.slug ? wanted : await freeSlug(trx, 'journal_posts', wanted);
@@ -221,12 +232,12 @@ export class JournalService {
         postId = (
           await trx
             .insertInto('journal_posts')
-            .values({ section_id: input.sectionId, slug, published: input.published ? 1 : 0, created_at: now, updated_at: now })
+            .values({ section_id: input.sectionId, slug, published: input.published ? 1 : 0, cover_image_url: input.coverImageUrl ?? null, created_at: now, updated_at: now })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
       } else {
-        const existing = await trx.selectFrom('journal_posts').select(['id', 'slug', 'published']).where('id', '=', id).executeTakeFirst();
+        const existing = await trx.selectFrom('journal_posts').select(['id', 'slug', 'published', 'cover_image_url']).where('id', '=', id).executeTakeFirst();
         if (!existing) return null;
         wasPublished = existing.published === 1;
         let slug = existing.slug;
@@ -236,15 +247,33 @@ export class JournalService {
         }
         await trx
           .updateTable('journal_posts')
-          .set({ section_id: input.sectionId, slug, published: input.published ? 1 : 0, updated_at: now })
+          .set({
+            section_id: input.sectionId,
+            slug,
+            published: input.published ? 1 : 0,
+            cover_image_url: input.coverImageUrl === undefined ? existing.cover_image_url : input.coverImageUrl,
+            updated_at: now,
+          })
           .where('id', '=', id)
           .execute();
+        // A translation sent without coverAlt keeps the description it had.
+        for (const row of await trx.selectFrom('journal_post_translations').select(['locale', 'cover_alt']).where('post_id', '=', id).execute()) {
+          keptAlt.set(row.locale, row.cover_alt);
+        }
         await trx.deleteFrom('journal_post_translations').where('post_id', '=', id).execute();
         postId = id;
       }
       await trx
         .insertInto('journal_post_translations')
-        .values(input.translations.map((t) => ({ post_id: postId, locale: t.locale, title: t.title, content: t.content })))
+        .values(
+          input.translations.map((t) => ({
+            post_id: postId,
+            locale: t.locale,
+            title: t.title,
+            content: t.content,
+            cover_alt: t.coverAlt === undefined ? (keptAlt.get(t.locale) ?? null) : t.coverAlt,
+          })),
+        )
         .execute();
       if (actor) {
         const subject = frTitle(input.translations);

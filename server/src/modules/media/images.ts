@@ -24,17 +24,41 @@ export const IMAGE_ERRORS = {
 sharp.cache(false);
 const imageSlots = pLimit(2);
 
+/** What an upload left on disk, for the media table. */
+export interface StoredImage {
+  url: string;
+  /** `<hash>-<width>x<height>`: the base of every file name. */
+  name: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
+  avifWidths: number[];
+}
+
 /**
  * Decodes the bytes (the name and the declared type do not count), refuses
  * what is not a raster image or is too big, auto-orients, drops every
  * metadata block (EXIF, GPS, XMP) and writes WebP renditions under a
- * content-hash name. Returns the public URL of the largest rendition.
+ * content-hash name, with an AVIF beside each one that AVIF makes smaller, and a
+ * tiny placeholder for the page to show until the picture arrives.
  */
-export function storeImage(uploadsDir: string, input: Buffer): Promise<string> {
+export function storeImage(uploadsDir: string, input: Buffer): Promise<StoredImage> {
   return imageSlots(() => processImage(uploadsDir, input));
 }
 
-async function processImage(uploadsDir: string, input: Buffer): Promise<string> {
+/**
+ * A 16 px wide WebP of the picture, slightly blurred, as a data: URL (about 100 to 250 bytes):
+ * stretched over the image's box it reads as a soft preview. None for a picture with
+ * transparency, whose preview would show through it once loaded.
+ */
+async function placeholderOf(image: Buffer): Promise<string | null> {
+  const tiny = sharp(image).resize({ width: 16 });
+  if (!(await tiny.clone().stats()).isOpaque) return null;
+  const data = await tiny.blur(0.6).webp({ quality: 45, effort: 4 }).toBuffer();
+  return `data:image/webp;base64,${data.toString('base64')}`;
+}
+
+async function processImage(uploadsDir: string, input: Buffer): Promise<StoredImage> {
   if (input.length === 0) throw new HttpError(400, IMAGE_ERRORS.notAnImage);
   let metadata: Metadata;
   try {
@@ -47,31 +71,48 @@ async function processImage(uploadsDir: string, input: Buffer): Promise<string> 
   }
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new HttpError(413, IMAGE_ERRORS.tooManyPixels);
 
-  let oriented: { data: Buffer; info: OutputInfo };
+  let largest: { data: Buffer; info: OutputInfo };
   try {
-    // failOn 'error' refuses truncated or corrupt files instead of rendering grey.
-    oriented = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    // failOn 'error' refuses truncated or corrupt files instead of rendering grey. The decoded,
+    // oriented, resized pixels are kept raw: every rendition starts from them, decoded once.
+    largest = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: LARGEST, withoutEnlargement: true })
-      .webp({ quality: 80, effort: 3 })
+      .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw new HttpError(415, IMAGE_ERRORS.notAnImage);
   }
-  const { width, height } = oriented.info;
+  const { width, height, channels } = largest.info;
+  const pixels = () => sharp(largest.data, { raw: { width, height, channels } });
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 24);
-  const base = `${hash}-${width}x${height}`;
-  const files: Array<[string, Buffer]> = [[`${base}.webp`, oriented.data]];
-  for (const size of IMAGE_WIDTHS) {
-    if (size >= width) continue;
-    files.push([`${base}-${size}.webp`, await sharp(oriented.data).resize({ width: size }).webp({ quality: 78, effort: 3 }).toBuffer()]);
-  }
+  const name = `${hash}-${width}x${height}`;
+  const sizes = [...IMAGE_WIDTHS.filter((size) => size < width), width];
+
+  const renditions = await Promise.all(
+    sizes.map(async (size) => {
+      const scaled = await (size === width ? pixels() : pixels().resize({ width: size })).toBuffer({ resolveWithObject: true });
+      const source = () => sharp(scaled.data, { raw: { width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels } });
+      const [webp, avif] = await Promise.all([
+        source().webp({ quality: size === width ? 80 : 78, effort: 3 }).toBuffer(),
+        source().avif({ quality: 50, effort: 2 }).toBuffer(),
+      ]);
+      return { size, webp, avif: avif.length < webp.length ? avif : null };
+    }),
+  );
+  const placeholder = await placeholderOf(await pixels().resize({ width: 64 }).png().toBuffer());
+
+  const fileName = (size: number, ext: string) => (size === width ? `${name}.${ext}` : `${name}-${size}.${ext}`);
+  const files: Array<[string, Buffer]> = renditions.flatMap(({ size, webp, avif }) => [
+    [fileName(size, 'webp'), webp] as [string, Buffer],
+    ...(avif ? [[fileName(size, 'avif'), avif] as [string, Buffer]] : []),
+  ]);
 
   await fs.mkdir(uploadsDir, { recursive: true });
   const written: string[] = [];
   try {
-    for (const [name, data] of files) {
-      const target = path.join(uploadsDir, name);
+    for (const [file, data] of files) {
+      const target = path.join(uploadsDir, file);
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temp, data);
       written.push(temp);
@@ -82,5 +123,12 @@ async function processImage(uploadsDir: string, input: Buffer): Promise<string> 
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));
     throw err;
   }
-  return `/uploads/${base}.webp`;
+  return {
+    url: `/uploads/${name}.webp`,
+    name,
+    width,
+    height,
+    placeholder,
+    avifWidths: renditions.filter((r) => r.avif).map((r) => r.size),
+  };
 }

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { errorBody, uploadResponse } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AppServices } from '../../services.ts';
-import { IMAGE_ERRORS, MAX_UPLOAD_BYTES, storeImage } from './images.ts';
+import { IMAGE_ERRORS, MAX_UPLOAD_BYTES } from './images.ts';
 
 export function uploadsDir(services: AppServices): string {
-  return path.join(services.config.dataDir, 'uploads');
+  return services.media.uploadsDir;
 }
 
 /** The multipart field `image` of a request, through the image pipeline: its public URL. */
@@ -22,7 +21,7 @@ export async function receiveImage(request: FastifyRequest, services: AppService
     throw new HttpError(413, IMAGE_ERRORS.tooLarge);
   }
   if (file.file.truncated) throw new HttpError(413, IMAGE_ERRORS.tooLarge);
-  return storeImage(uploadsDir(services), buffer);
+  return services.media.store(buffer);
 }
 
 /** The multipart parser with the upload limits, for a scope that takes images. */

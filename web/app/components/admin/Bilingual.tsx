@@ -10,7 +10,7 @@ export function MissingFlag({ locale, id }: { locale: Locale; id?: string }) {
   return (
     <p className="missing-translation" id={id}>
       <span aria-hidden="true">⚠ </span>
-      {t('bilingual.missingIn', { language: t(`language.${locale}`) })}
+      {t('bilingual.missingIn', { language: t(`bilingual.languageName.${locale}`) })}
     </p>
   );
 }
@@ -21,7 +21,7 @@ export function MissingBadge({ locales }: { locales: Locale[] }) {
   if (locales.length === 0) return null;
   return (
     <span className="badge badge--warning" data-testid="missing-translation">
-      {t('bilingual.badge', { languages: locales.map((l) => t(`language.${l}`)).join(', ') })}
+      {t('bilingual.badge', { languages: locales.map((l) => t(`bilingual.languageName.${l}`)).join(', ') })}
     </span>
   );
 }

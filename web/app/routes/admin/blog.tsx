@@ -6,7 +6,8 @@ import type { AdminPost, AdminSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
 import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
-import { MissingBadge, MissingFlag } from '../../components/admin/Bilingual.tsx';
+import { MissingBadge, MissingFlag, type Pair } from '../../components/admin/Bilingual.tsx';
+import { ImageUploadField } from '../../components/admin/ImageUploadField.tsx';
 import { formatDate } from '../../components/PostContent.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -17,13 +18,15 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 type SectionForm = Record<Locale, { title: string; description: string }>;
-type PostForm = { sectionId: number | null; slug: string; published: boolean; texts: Record<Locale, { title: string; content: string }> };
+type PostForm = { sectionId: number | null; slug: string; published: boolean; coverImageUrl: string | null; coverAlt: Pair; texts: Record<Locale, { title: string; content: string }> };
 
 const emptySectionForm = (): SectionForm => ({ fr: { title: '', description: '' }, en: { title: '', description: '' } });
 const emptyPostForm = (sectionId: number | null): PostForm => ({
   sectionId,
   slug: '',
   published: false,
+  coverImageUrl: null,
+  coverAlt: { fr: '', en: '' },
   texts: { fr: { title: '', content: '' }, en: { title: '', content: '' } },
 });
 
@@ -232,7 +235,8 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
       published: form.published,
       sectionId: form.sectionId,
       slug: form.slug.trim() || null,
-      translations: LOCALES.map((locale) => ({ locale, title: form.texts[locale].title.trim(), content: form.texts[locale].content })),
+      coverImageUrl: form.coverImageUrl,
+      translations: LOCALES.map((locale) => ({ locale, title: form.texts[locale].title.trim(), content: form.texts[locale].content, coverAlt: form.coverAlt[locale].trim() || null })),
     };
     const saved = await call(
       () => authRequest<AdminPost>(wasEditing ? `/admin/blog/${editing}?lang=${lang}` : `/admin/blog?lang=${lang}`, { method: wasEditing ? 'PUT' : 'POST', body }),
@@ -317,6 +321,17 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
         <p id="content-hint" className="field__hint">
           {t('admin.blog.form.contentHint')}
         </p>
+        <ImageUploadField
+          id="post-cover"
+          label={t('admin.blog.form.cover')}
+          hint={t('admin.blog.form.coverHint')}
+          url={form.coverImageUrl}
+          onUrl={(coverImageUrl) => setForm((f) => ({ ...f, coverImageUrl }))}
+          alt={form.coverAlt}
+          onAlt={(coverAlt) => setForm((f) => ({ ...f, coverAlt }))}
+          altMaxLength={300}
+          disabled={busy}
+        />
         <div className="field">
           <label htmlFor="post-slug">{t('admin.blog.form.slug')}</label>
           <input id="post-slug" value={form.slug} disabled={busy} aria-describedby="slug-hint" pattern="[a-z0-9]+(-[a-z0-9]+)*" onChange={(e) => setForm((f) => ({ ...f, slug: e.target.value }))} />
@@ -354,7 +369,7 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
               <div className="admin-card__body">
                 {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : <strong>{post.title}</strong>}
                 <span className="admin-card__meta">
-                  <MissingBadge locales={missingLocales(translationPairs(post.translations, ['title', 'content']))} />
+                  <MissingBadge locales={missingLocales(translationPairs(post.translations, ['title', 'content', 'coverAlt']))} />
                   {post.section} · {post.published ? t('admin.blog.published') : t('admin.blog.draft')} · {formatDate(post.createdAt, lang)}
                 </span>
               </div>
@@ -364,9 +379,12 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
                 onEdit={() => {
                     setEditing(post.id);
                     setMessage(null);
-                    const texts = emptyPostForm(null).texts;
-                    for (const tr of post.translations) texts[tr.locale] = { title: tr.title, content: tr.content };
-                    setForm({ sectionId: post.sectionId, slug: post.slug, published: post.published, texts });
+                    const { texts, coverAlt } = emptyPostForm(null);
+                    for (const tr of post.translations) {
+                      texts[tr.locale] = { title: tr.title, content: tr.content };
+                      coverAlt[tr.locale] = tr.coverAlt ?? '';
+                    }
+                    setForm({ sectionId: post.sectionId, slug: post.slug, published: post.published, coverImageUrl: post.coverImageUrl, coverAlt, texts });
                 }}
               />
             </li>

@@ -5,13 +5,12 @@ import type { Route } from './+types/pages';
 import { FormMessage } from '../../components/Field.tsx';
 import { ListEditor } from '../../components/admin/ListEditor.tsx';
 import { PairField, type Pair } from '../../components/admin/Bilingual.tsx';
+import { ImageUploadField } from '../../components/admin/ImageUploadField.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { ApiError, SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
-import { uploadImage } from '../../lib/upload.ts';
-import { imageSource } from '@atelier/contract/pure';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminPages', noindex: true });
 
@@ -224,7 +223,17 @@ function HomeEditor({ content, onChange, errorOf, refuse, disabled }: EditorProp
         disabled={disabled}
       />
       <PairField id="home-cta" label={t('admin.pages.cta')} value={content.cta} onChange={(cta) => set({ cta })} required maxLength={80} error={errorOf('home-cta')} disabled={disabled} />
-      <HeroImageField content={content} onChange={onChange} disabled={disabled} />
+      <ImageUploadField
+        id="home-hero"
+        label={t('admin.pages.heroImage')}
+        hint={t('admin.pages.heroHint')}
+        url={content.heroImage}
+        onUrl={(heroImage) => set({ heroImage })}
+        alt={content.heroAlt}
+        onAlt={(heroAlt) => set({ heroAlt })}
+        altMaxLength={SHORT}
+        disabled={disabled}
+      />
       <h3 className="pages-form__subtitle">{t('admin.pages.mantras')}</h3>
       <p className="field__hint">{t('admin.pages.mantrasHint')}</p>
       <ListEditor
@@ -242,66 +251,6 @@ function HomeEditor({ content, onChange, errorOf, refuse, disabled }: EditorProp
         )}
       />
     </>
-  );
-}
-
-/** The hero's picture: uploaded through the image pipeline, with its description in both languages. */
-function HeroImageField({ content, onChange, disabled }: { content: HomeContent; onChange: (content: HomeContent) => void; disabled: boolean }) {
-  const { t } = useTranslation();
-  const { token } = useSession();
-  const navigate = useNavigate();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const busy = disabled || progress !== null;
-  async function upload(file: File) {
-    setError(null);
-    setProgress(0);
-    try {
-      const url = await uploadImage(file, token, setProgress);
-      onChange({ ...content, heroImage: url });
-    } catch (e) {
-      if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
-      setError(errorMessage(e, t('admin.pages.heroUploadError')));
-    } finally {
-      setProgress(null);
-    }
-  }
-  return (
-    <fieldset className="pair-field hero-field">
-      <legend className="pair-field__label">{t('admin.pages.heroImage')}</legend>
-      <p className="field__hint">{t('admin.pages.heroHint')}</p>
-      {content.heroImage && <img className="hero-field__image" src={imageSource(content.heroImage).src} alt="" width={160} height={200} />}
-      <div className="field">
-        <label htmlFor="home-hero-file">{content.heroImage ? t('admin.pages.heroReplace') : t('admin.pages.heroUpload')}</label>
-        <input
-          id="home-hero-file"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          disabled={busy}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload(file);
-          }}
-        />
-        {progress !== null && <progress max={1} value={progress} aria-label={t('admin.pages.heroUploading')} />}
-        {error && <p className="field__error">{error}</p>}
-      </div>
-      {content.heroImage && (
-        <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => onChange({ ...content, heroImage: null })}>
-          {t('admin.pages.heroRemove')}
-        </button>
-      )}
-      <PairField
-        id="home-hero-alt"
-        label={t('admin.pages.heroAlt')}
-        hint={t('admin.pages.heroAltHint')}
-        value={content.heroAlt}
-        onChange={(heroAlt) => onChange({ ...content, heroAlt })}
-        maxLength={SHORT}
-        disabled={busy}
-      />
-    </fieldset>
   );
 }
 
