@@ -27,16 +27,22 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise<void>; allowConsole: RegExp[] }>({
+export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise<void>; allowConsole: RegExp[]; axeVisited: boolean }>({
   /** Console errors a test provokes on purpose (e.g. a faked server failure). */
   allowConsole: [[], { option: true }],
+  /**
+   * Off only where a test visits every screen for another purpose (the layout check): the
+   * screens' own tests run axe on them, and running it again on every route at two widths
+   * would double the suite's time.
+   */
+  axeVisited: [true, { option: true }],
   /**
    * Every test: no console error, no page error (React hydration errors
    * included); afterwards axe runs on every page the test visited, at desktop
    * and at 360 px wide, in the same browser context (same session).
    */
   guard: [
-    async ({ page, context, allowConsole }, use, testInfo) => {
+    async ({ page, context, allowConsole, axeVisited }, use, testInfo) => {
       const problems: string[] = [];
       const visited = new Set<string>();
       page.on('console', (message) => {
@@ -54,11 +60,14 @@ export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise
       await use();
 
       expect(problems, 'console or page errors').toEqual([]);
-      if (testInfo.status !== testInfo.expectedStatus) return;
+      if (testInfo.status !== testInfo.expectedStatus || !axeVisited) return;
       const violations: string[] = [];
       for (const url of visited) {
         for (const viewport of VIEWPORTS) {
           const probe = await context.newPage();
+          // Still pages: axe checks what is on the screen, not a frame of an animation (the
+          // mantras' fade would lower the contrast of a text caught half-faded).
+          await probe.emulateMedia({ reducedMotion: 'reduce' });
           probe.on('pageerror', (error) => violations.push(`${url}: page error ${error.message}`));
           await probe.setViewportSize({ width: viewport.width, height: viewport.height });
           await probe.goto(url);

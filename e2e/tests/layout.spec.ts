@@ -3,6 +3,8 @@ import { expect, settled, signIn, storedToken, test } from '../fixtures.ts';
 
 // Runs in the `owner` project, after the others: orders exist by then, and nothing here writes.
 test.describe.configure({ timeout: 420_000 });
+// Every route is checked by axe in its own spec; here only the widths are.
+test.use({ axeVisited: false });
 
 const WIDTHS = [360, 1280];
 

@@ -4,6 +4,8 @@ import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
 
 test.describe('wholesale orders', () => {
   test('a stockist orders on a phone, is told the minimum, completes and sends it; the owner confirms and ships; the stockist follows it and orders again', async ({ page, browser }) => {
+    // The whole journey of two people, then axe on every screen they saw, at two widths.
+    test.setTimeout(240_000);
     const since = Date.now() - 1000;
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'orderer');
