@@ -152,8 +152,11 @@ test.describe('stockists', () => {
     await page.clock.install();
     await page.goto('/retailers');
     await settled(page);
+    // Whichever shop comes first (stockists listed by other tests may lead the carousel), it stays.
+    const first = (await page.getByTestId('trust-item').textContent())!;
+    expect(first.length).toBeGreaterThan(0);
     await page.clock.runFor(20_000);
-    await expect(page.getByTestId('trust-item')).toContainText('La Mercerie du Port');
+    await expect(page.getByTestId('trust-item')).toHaveText(first);
   });
 });
 
