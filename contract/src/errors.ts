@@ -16,6 +16,7 @@ export const API_ERRORS = {
   passwordPolicy: 'The password must be at least 8 characters long and mix letters and numbers.',
   invalidResetToken: 'This link is invalid or has expired. Please ask for a new one.',
   internal: 'Something went wrong on our side. Please try again.',
+  limitsUnavailable: 'This service is unavailable for a moment. Please try again in a few seconds.',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;
@@ -31,6 +32,7 @@ const API_ERRORS_FR: Record<ApiErrorKey, string> = {
   passwordPolicy: 'Le mot de passe doit compter au moins 8 caractères et mêler lettres et chiffres.',
   invalidResetToken: 'Ce lien n’est pas valide ou a expiré. Demandez-en un nouveau.',
   internal: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+  limitsUnavailable: 'Ce service est indisponible un instant. Réessayez dans quelques secondes.',
 };
 
 /** Other sentences the API sends (validation and confirmations), English → French. */

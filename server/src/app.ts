@@ -37,6 +37,7 @@ import { adminOrderRoutes, companyRoutes, orderRoutes } from './modules/orders/r
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
+import { sharedRateLimitStore } from './platform/rate-limit-store.ts';
 
 export interface BuildOptions {
   services: AppServices;
@@ -136,6 +137,9 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     reply.header('content-security-policy', dev ? policy : `${policyHead}${nonce}${policyTail}`);
   });
 
+  // Before every route, so each is counted.
+  services.metrics?.count(app);
+
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: false,
@@ -149,6 +153,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
 
   await app.register(rateLimit, {
     global: false,
+    // Several instances count together in Redis; one instance counts in its memory.
+    ...(services.platform.redis ? { store: sharedRateLimitStore(services.platform.redis) } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(Math.ceil(context.ttl / 1000)) });
       return error;
@@ -175,7 +181,10 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       return reply.code(400).send({ error: field && !sentence ? `${field}: ${localized}` : localized });
     }
     if (error instanceof HttpError) {
-      if (error.status === 429) request.log.warn({ event: 'rate_limited', route: request.routeOptions.url, ip: request.ip }, 'request refused by rate limit');
+      if (error.status === 429) {
+        request.log.warn({ event: 'rate_limited', route: request.routeOptions.url, ip: request.ip }, 'request refused by rate limit');
+        services.metrics?.denied(request.routeOptions.url ?? 'unmatched');
+      }
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       const message = localizeMessage(error.message, requestLocale(request));
       return reply.code(error.status).send({ error: error.detail ? `${message} ${error.detail}` : message });
@@ -267,6 +276,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
   );
 
   await app.register(seoRoutes, { services });
+  if (services.metrics && config.METRICS_TOKEN) services.metrics.route(app, config.METRICS_TOKEN);
   if (config.BENCH_ROUTES) {
     // Baselines measured by `npm run bench` on this same Fastify: the bytes of a page served
     // as a plain file, and a hello-world route returning the same JSON as the product list.

@@ -24,6 +24,11 @@ describe('configuration', () => {
     ['ADMIN_EMAIL', 'not-an-email'],
     ['BRAND_EMAIL', 'nope'],
     ['SOCIAL_INSTAGRAM_URL', 'instagram'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['S3_ENDPOINT', 's3.example'],
+    ['MEDIA_PUBLIC_URL', 'cdn'],
+    ['METRICS_TOKEN', 'short'],
   ])('stops on a bad %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value, ADMIN_PASSWORD: 'x' })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
     try {
@@ -31,6 +36,22 @@ describe('configuration', () => {
     } catch (err) {
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'media' }, 'S3_REGION'],
+    [{ S3_REGION: 'eu-west-3' }, 'S3_BUCKET'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'media', S3_REGION: 'eu-west-3', AWS_ACCESS_KEY_ID: 'AKIA' }, 'AWS_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'media', S3_REGION: 'eu-west-3', AWS_SECRET_ACCESS_KEY: 'secret' }, 'AWS_ACCESS_KEY_ID'],
+  ])('stops on half an S3 configuration, naming what is missing (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} is required`));
+  });
+
+  it('takes a whole S3 configuration and a Redis URL', () => {
+    const config = loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-3', S3_ENDPOINT: 'http://127.0.0.1:9000', REDIS_URL: 'redis://127.0.0.1:6379/0' });
+    expect(config.S3_BUCKET).toBe('media');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379/0');
   });
 
   it('needs ADMIN_PASSWORD with ADMIN_EMAIL', () => {

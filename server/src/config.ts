@@ -23,6 +23,16 @@ const schema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
   SMTP_URL: url(/^smtps?:$/),
+  /** Shared sign-in and form limits, and cache invalidation across instances. */
+  REDIS_URL: url(/^rediss?:$/),
+  /** Uploads in an S3-compatible bucket (credentials: AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). */
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: url(/^https?:$/),
+  /** Where browsers fetch uploads from when a CDN fronts the bucket (/uploads/* redirects there). */
+  MEDIA_PUBLIC_URL: url(/^https?:$/),
+  /** GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>` (off when unset). */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { error: 'must be at least 16 characters' }),
   MAIL_FROM: optionalString,
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,6 +81,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const value = parsed.data;
   if (value.ADMIN_EMAIL && !value.ADMIN_PASSWORD) {
     throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMAIL is set');
+  }
+  // Half an S3 configuration would quietly write uploads to the local disk of one instance.
+  const s3 = { S3_BUCKET: value.S3_BUCKET, S3_REGION: value.S3_REGION, S3_ENDPOINT: value.S3_ENDPOINT, MEDIA_PUBLIC_URL: value.MEDIA_PUBLIC_URL };
+  if (Object.values(s3).some(Boolean)) {
+    for (const name of ['S3_BUCKET', 'S3_REGION'] as const) {
+      if (!s3[name]) throw new ConfigError(`Invalid configuration: ${name} is required when the S3 settings are used`);
+    }
+    const keyId = env.AWS_ACCESS_KEY_ID?.trim();
+    const secret = env.AWS_SECRET_ACCESS_KEY?.trim();
+    if (Boolean(keyId) !== Boolean(secret)) {
+      throw new ConfigError(`Invalid configuration: ${keyId ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'} is required with ${keyId ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY'}`);
+    }
   }
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   return { ...value, PUBLIC_URL: publicUrl, dataDir: path.resolve(value.DATA_DIR) };

@@ -47,6 +47,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     await runSeed(env);
   }
 
+  await services.platform.start();
   const app = await buildApp({ services, web: web === 'none' ? undefined : web });
   services.mail.start();
   // Contact messages are kept CONTACT_RETENTION_DAYS, then purged (checked at start and every 6 h).
@@ -68,6 +69,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     clearInterval(purgeTimer);
     await app.close();
     await services.mail.stop();
+    await services.platform.close();
     await database.close();
   };
   return { app, services, stop };

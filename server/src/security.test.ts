@@ -9,6 +9,8 @@ import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '
  */
 const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
   'GET /api/health': 'public',
+  // Its own token (METRICS_TOKEN), checked in platform/metrics.test.ts; not registered without it.
+  'GET /metrics': 'public',
   'GET /api/openapi.json': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/forgot-password': 'public',

@@ -18,7 +18,11 @@ import { ListingsService } from './modules/directory/service.ts';
 import { MediaService } from './modules/media/service.ts';
 import { JsonCache } from './lib/json-cache.ts';
 import type { NoncedBody } from './lib/nonced-body.ts';
-import { TtlCache } from './lib/ttl-cache.ts';
+import type { PageCache } from './lib/page-cache.ts';
+import { createBus, type ChangeBus } from './platform/bus.ts';
+import { SharedRedis } from './platform/redis.ts';
+import { Metrics } from './platform/metrics.ts';
+import { MemoryAttempts, RedisAttempts } from './modules/auth/rate-limit.ts';
 
 /** A rendered page kept with a placeholder where each response puts its own CSP nonce. */
 export interface CachedPage {
@@ -50,10 +54,21 @@ export interface AppServices {
   media: MediaService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
   jsonCache: JsonCache;
-  /** Anonymous page renders (see web.ts). */
-  pageCache: TtlCache<CachedPage>;
-  /** Called after any admin write that changes public content (caches listen here). */
+  /** Anonymous page renders (set by web.ts when the site is served). */
+  pageCache: PageCache<CachedPage> | null;
+  /** Called after any admin write that changes public content: clears here, tells the other instances. */
   onContentChange(): void;
+  /** What instances share: Redis (REDIS_URL) and the channel that carries content changes. */
+  platform: Platform;
+  /** Prometheus metrics when METRICS_TOKEN is set. */
+  metrics: Metrics | null;
+}
+
+export interface Platform {
+  redis: SharedRedis | null;
+  bus: ChangeBus;
+  start(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export function createServices(config: Config, database: DbHandle, log: Logger, transport?: MailTransport): AppServices {
@@ -62,29 +77,51 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const from = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`;
   const mail = new OutboxWorker(database.db, mailTransport, from, log.child({ module: 'mail' }));
   const users = new UsersService(database.db);
-  const auth = new AuthService(database.db, users, config, () => mail.kick());
+  const redis = config.REDIS_URL ? new SharedRedis(config.REDIS_URL, log.child({ module: 'redis' })) : null;
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  const attempts = redis ? new RedisAttempts(redis, 'atelier:login:', config.LOGIN_MAX_PER_EMAIL, windowMs) : new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, windowMs);
+  const auth = new AuthService(database.db, users, config, () => mail.kick(), attempts);
   const catalogue = new CatalogueService(database.db);
   const journal = new JournalService(database.db);
   const kick = () => mail.kick();
   const contact = new ContactService(database.db, config, kick);
-  const pageCache = new TtlCache<CachedPage>(config.PAGE_CACHE_SECONDS * 1000, 500);
   const jsonCache = new JsonCache();
   const wholesale = new WholesaleService(database.db, config, catalogue);
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick);
   const stockists = new StockistsService(database.db, config, auth, kick, orders);
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
-  const onContentChange = () => {
+  const bus = createBus(database, redis, log.child({ module: 'bus' }));
+  // Data first, then the pages: their background renders read the fresh data.
+  const clearLocal = () => {
     pages.cache.clear();
     listings.publicCache.clear();
     wholesale.invalidate();
     jsonCache.clear();
     catalogue.publicCache.clear();
     journal.publicCache.clear();
-    pageCache.clear();
+    services.pageCache?.invalidate();
+  };
+  bus.onRemoteChange(clearLocal);
+  const onContentChange = () => {
+    clearLocal();
+    bus.publish();
+  };
+  const platform: Platform = {
+    redis,
+    bus,
+    async start() {
+      if (redis && !(await redis.connected())) log.error({ event: 'redis_down' }, 'Redis did not answer at start: sign-in and forms wait for it');
+      await bus.start();
+    },
+    async close() {
+      await bus.close();
+      await redis?.close();
+    },
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
   const media = new MediaService(database.db, MediaService.uploadsDirOf(config.dataDir));
-  return { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, pages, listings, activity, media, jsonCache, pageCache, onContentChange };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  return services;
 }

@@ -12,6 +12,7 @@ import { requestLocale } from './lib/locale.ts';
 import { weakEtag } from './lib/json-cache.ts';
 import { acceptedEncoding, COMPRESS_FROM_BYTES } from './lib/encodings.ts';
 import { NoncedBody } from './lib/nonced-body.ts';
+import { PageCache } from './lib/page-cache.ts';
 import type { AppServices, CachedPage } from './services.ts';
 
 export type WebMode = 'production' | 'development';
@@ -123,12 +124,43 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
   const placeholder = randomBytes(16).toString('base64');
   const cachePages = services.config.PAGE_CACHE_SECONDS > 0;
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, nonce: string, url: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
+  const renderRequest = async (request: Request, nonce: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
     const build = await getBuild();
     const context = new RouterContextProvider();
     context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, stockists: ssrStockists, media: ssrMedia, onHtml });
-    return handler(toFetchRequest(request, reply, url), context);
+    return handler(request, context);
   };
+  const renderPage = (request: FastifyRequest, reply: FastifyReply, nonce: string, url: string, onHtml?: (html: Uint8Array) => void) =>
+    renderRequest(toFetchRequest(request, reply, url), nonce, onHtml);
+
+  /** A page as the cache keeps it: its bytes with the placeholder nonce, its headers, its ETag. */
+  const capture = async (render: (onHtml: (html: Uint8Array) => void) => Promise<Response>): Promise<CachedPage> => {
+    let html: Uint8Array | undefined;
+    const response = await render((bytes) => (html = bytes));
+    // A page comes as its bytes (no second pass through the Response body); anything else
+    // (a redirect, a last-resort error) is read from the response.
+    const body = html ? Buffer.from(html.buffer, html.byteOffset, html.byteLength) : Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
+    return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: weakEtag(body) };
+  };
+  // A cached page depends on its key alone (language | URL), so it can be rendered with no
+  // visitor's request: the one a change re-renders in the background is the one a visitor gets.
+  const pageCache = cachePages
+    ? new PageCache<CachedPage>({
+        ttlMs: services.config.PAGE_CACHE_SECONDS * 1000,
+        maxEntries: 500,
+        refreshLimit: 60,
+        keep: (page) => page.status < 500,
+        render: (key) => {
+          const [lang, url] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
+          const request = new Request(new URL(url, services.config.PUBLIC_URL), { headers: { cookie: `lang=${lang}`, 'accept-language': lang } });
+          return capture((onHtml) => renderRequest(request, placeholder, onHtml));
+        },
+        onError: (err, key) => app.log.error({ err, page: key }, 'page render failed'),
+      })
+    : null;
+  services.pageCache = pageCache;
+  services.metrics?.watchPages(() => pageCache?.stats ?? null);
   const brand = publicBrand(services.config);
   const { catalogue, journal } = services;
   const ssrMedia: SsrContext['media'] = { describe: (urls) => services.media.describe(urls) };
@@ -166,17 +198,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       const url = pageUrl(request.url);
       // The language the render will read: the kept ?lang (the first, if several), cookie, header.
       const key = `${requestLocale(request, new URL(url, 'http://page').searchParams.get('lang'))}|${url}`;
-      const render = async (): Promise<CachedPage> => {
-        let html: Uint8Array | undefined;
-        const response = await renderPage(request, reply, placeholder, url, (bytes) => (html = bytes));
-        // A page comes as its bytes (no second pass through the Response body); anything else
-        // (a redirect, a last-resort error) is read from the response.
-        const body = html ? Buffer.from(html.buffer, html.byteOffset, html.byteLength) : Buffer.from(await response.arrayBuffer());
-        const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
-        return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: weakEtag(body) };
-      };
-      const page = cachePages ? await services.pageCache.get(key, render) : await render();
-      if (page.status >= 500) services.pageCache.delete(key);
+      const page = pageCache ? await pageCache.get(key) : await capture((onHtml) => renderPage(request, reply, placeholder, url, onHtml));
 
       for (const [name, value] of page.headers) reply.header(name, value);
       reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');

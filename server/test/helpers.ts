@@ -62,6 +62,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   const sent: SentMail[] = [];
   const transport: MailTransport = { send: async (mail) => void sent.push({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }) };
   const services = createServices(config, database, pino({ level: 'silent' }), transport);
+  await services.platform.start();
   await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });
   await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });
   const app = await buildApp({ services, logger: false });
@@ -83,6 +84,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     async close() {
       await app.close();
       await services.mail.stop();
+      await services.platform.close();
       await database.close();
       if (dialect === 'postgres') {
         const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -91,6 +93,37 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
         await client.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A second instance of the site on the same database as `t` (another process would be the same). */
+export interface Peer {
+  app: FastifyInstance;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+export async function createPeer(t: TestContext, env: Record<string, string> = {}, log: pino.Logger = pino({ level: 'silent' })): Promise<Peer> {
+  const config = { ...t.config, ...loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: t.config.PUBLIC_URL, SEED: 'none', ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}), ...env }) };
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(config.dataDir, 'site.db'),
+    pgSchema: t.schema,
+    pgPoolMax: 5,
+  });
+  const services = createServices(config, database, log, { send: async () => {} });
+  await services.platform.start();
+  const app = await buildApp({ services, logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    async close() {
+      await app.close();
+      await services.mail.stop();
+      await services.platform.close();
+      await database.close();
     },
   };
 }

@@ -13,6 +13,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL: how to open a connection of its own, on the same schema (LISTEN needs one). */
+  pgClientConfig?: pg.ClientConfig;
   close(): Promise<void>;
 }
 
@@ -57,15 +59,12 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       await admin.query(`create schema if not exists ${schemaName}`);
       await admin.end();
     }
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.pgPoolMax ?? 10,
-      ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
-    });
+    const pgClientConfig: pg.ClientConfig = { connectionString: options.databaseUrl, ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}) };
+    const pool = new pg.Pool({ ...pgClientConfig, max: options.pgPoolMax ?? 10 });
     // Without this, an idle client error (server restart) would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgClientConfig, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

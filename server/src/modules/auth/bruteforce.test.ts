@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { ADMIN, createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { FailureLimiter } from './rate-limit.ts';
+import { MemoryAttempts } from './rate-limit.ts';
 
 describe('brute force on one account (1,000 attempts)', () => {
   let t: TestContext;
@@ -13,7 +13,7 @@ describe('brute force on one account (1,000 attempts)', () => {
     t = await createTestContext('sqlite', { LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_EMAIL: '10' });
     // The same services behind an app whose logs we read, and a clock we move.
     app = await buildApp({ services: t.services, logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } as never });
-    (t.services.auth as { failures: FailureLimiter }).failures = new FailureLimiter(10, 15 * 60_000, () => clock);
+    t.services.auth.attempts = new MemoryAttempts(10, 15 * 60_000, () => clock);
   });
   afterAll(async () => {
     await app.close();

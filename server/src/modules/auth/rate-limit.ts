@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto';
+import type { SharedRedis } from '../../platform/redis.ts';
+
 /**
- * Fixed-window failure counter keyed by account (normalised e-mail). Only
- * failures count and a success clears the key, so an attacker gets at most
- * `max` evaluated guesses per window while the real owner, once the window
- * has passed, signs in normally.
+ * Sign-in attempts per account (normalised e-mail) in a fixed window. An attempt takes its slot
+ * before the password is checked, so concurrent guesses cannot all pass the check at once;
+ * a success gives the slot back and clears the key. An attacker thus gets at most `max`
+ * evaluated guesses per window, however many requests, instances or threads, while the real
+ * owner, once the window has passed, signs in normally.
  */
-export class FailureLimiter {
+export interface AttemptLimiter {
+  /** Takes one attempt: 0 to go on, else the seconds to wait (nothing taken). */
+  take(key: string): Promise<number>;
+  /** A success (or a reset by mail): the account starts afresh. */
+  clear(key: string): Promise<void>;
+}
+
+/** One instance: a map in the process. */
+export class MemoryAttempts implements AttemptLimiter {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
   private readonly max: number;
   private readonly windowMs: number;
@@ -16,34 +28,66 @@ export class FailureLimiter {
     this.now = now;
   }
 
-  /** Seconds to wait when the key is blocked, else 0. */
-  retryAfter(key: string): number {
-    const entry = this.entries.get(key);
-    if (!entry) return 0;
+  async take(key: string): Promise<number> {
     const now = this.now();
-    if (entry.resetAt <= now) {
-      this.entries.delete(key);
-      return 0;
-    }
-    return entry.count >= this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
-  }
-
-  fail(key: string): void {
-    const now = this.now();
-    const entry = this.entries.get(key);
+    let entry = this.entries.get(key);
     if (!entry || entry.resetAt <= now) {
-      this.entries.set(key, { count: 1, resetAt: now + this.windowMs });
+      entry = { count: 0, resetAt: now + this.windowMs };
+      this.entries.set(key, entry);
       if (this.entries.size > 100_000) this.sweep(now);
-    } else {
-      entry.count += 1;
     }
+    if (entry.count >= this.max) return Math.ceil((entry.resetAt - now) / 1000);
+    entry.count += 1;
+    return 0;
   }
 
-  clear(key: string): void {
+  async clear(key: string): Promise<void> {
     this.entries.delete(key);
   }
 
   private sweep(now: number): void {
     for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
+  }
+}
+
+// One atomic step in Redis: count the attempt unless the account is at its limit.
+const TAKE = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n >= tonumber(ARGV[1]) then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]); ttl = tonumber(ARGV[2]) end
+  return ttl
+end
+n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`;
+
+/** Every instance: one counter with expiry in Redis. Errors propagate (the caller fails closed). */
+export class RedisAttempts implements AttemptLimiter {
+  private readonly redis: SharedRedis;
+  private readonly prefix: string;
+  private readonly max: number;
+  private readonly windowMs: number;
+
+  constructor(redis: SharedRedis, prefix: string, max: number, windowMs: number) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.max = max;
+    this.windowMs = windowMs;
+  }
+
+  /** The e-mail is hashed: addresses are not written to Redis. */
+  private key(key: string): string {
+    return this.prefix + createHash('sha256').update(key).digest('base64url');
+  }
+
+  async take(key: string): Promise<number> {
+    const ttl = Number(await this.redis.client.eval(TAKE, 1, this.key(key), this.max, this.windowMs));
+    return ttl > 0 ? Math.ceil(ttl / 1000) : 0;
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.redis.client.del(this.key(key));
   }
 }

@@ -16,15 +16,21 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { normaliseEmail, toPublicUser, type PublicUser, type UsersService } from '../users/service.ts';
-import { FailureLimiter } from './rate-limit.ts';
+import { MemoryAttempts, type AttemptLimiter } from './rate-limit.ts';
 
 export interface Session {
   user: PublicUser;
   tokenId: number;
 }
 
+/** The shared limit store cannot answer: sign-in fails closed (the error handler logs nothing more). */
+export function limitUnavailable(): never {
+  throw new HttpError(503, API_ERRORS.limitsUnavailable, { 'retry-after': '5' });
+}
+
 export class AuthService {
-  readonly failures: FailureLimiter;
+  /** Sign-in attempts per account (in Redis when several instances share it). */
+  attempts: AttemptLimiter;
   /** How many sign-ins reached the password check (what the per-account limit bounds). */
   evaluations = 0;
   private readonly db: Db;
@@ -32,27 +38,24 @@ export class AuthService {
   private readonly config: Config;
   private readonly onMailQueued: () => void;
 
-  constructor(db: Db, users: UsersService, config: Config, onMailQueued: () => void = () => {}) {
+  constructor(db: Db, users: UsersService, config: Config, onMailQueued: () => void = () => {}, attempts?: AttemptLimiter) {
     this.db = db;
     this.users = users;
     this.config = config;
     this.onMailQueued = onMailQueued;
-    this.failures = new FailureLimiter(config.LOGIN_MAX_PER_EMAIL, config.LOGIN_WINDOW_MINUTES * 60_000);
+    this.attempts = attempts ?? new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, config.LOGIN_WINDOW_MINUTES * 60_000);
   }
 
   /** One answer for an unknown e-mail, a wrong password and an account without password. */
   async login(emailInput: string, password: string): Promise<LoginResponse> {
     const email = normaliseEmail(emailInput);
-    const wait = this.failures.retryAfter(email);
+    const wait = await this.attempts.take(email).catch(limitUnavailable);
     if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
     const user = await this.users.findByEmail(email);
     this.evaluations += 1;
     const ok = await verifyPassword(password, user?.password_hash);
-    if (!user || !ok) {
-      this.failures.fail(email);
-      throw new HttpError(401, API_ERRORS.invalidCredentials);
-    }
-    this.failures.clear(email);
+    if (!user || !ok) throw new HttpError(401, API_ERRORS.invalidCredentials);
+    await this.attempts.clear(email).catch(() => {}); // the window ends it anyway
     const token = await this.issueToken(this.db, user.id);
     return { access_token: token, user: { email: user.email, role: user.role } };
   }
@@ -170,6 +173,6 @@ export class AuthService {
       return row.email;
     });
     // Whoever can read the mailbox is the owner: lift a lock-out left by attackers.
-    this.failures.clear(email);
+    await this.attempts.clear(email).catch(() => {});
   }
 }

@@ -1,0 +1,44 @@
+import { createRequire } from 'node:module';
+import { HttpError } from '../lib/http-errors.ts';
+import { API_ERRORS } from '@atelier/contract';
+import type { SharedRedis } from './redis.ts';
+
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+
+type Store = Pick<FastifyRateLimitStore, 'incr' | 'child'>;
+
+// @fastify/rate-limit's own Redis store (one atomic Lua step per request), used as it is.
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: unknown,
+  prefix: string,
+) => Store;
+
+/**
+ * The per-IP limits of sign-in and the forms, counted in Redis so every instance shares them.
+ * When Redis cannot answer, the request is refused with 503 and a sentence (fail closed), not
+ * the plugin's bare 500.
+ */
+export function sharedRateLimitStore(redis: SharedRedis): FastifyRateLimitStoreCtor {
+  const wrap = (inner: Store): Store => ({
+    incr(key, callback, timeWindow, max) {
+      inner.incr(
+        key,
+        (err, result) => {
+          if (!err) return callback(null, result);
+          redis.down(err);
+          callback(new HttpError(503, API_ERRORS.limitsUnavailable, { 'retry-after': '5' }));
+        },
+        timeWindow,
+        max,
+      );
+    },
+    child: (routeOptions) => wrap(inner.child(routeOptions) as Store),
+  });
+  return class {
+    constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
+      return wrap(new RedisStore(params.continueExceeding, params.exponentialBackoff, redis.client, 'atelier:ip:'));
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
