@@ -45,7 +45,7 @@ for (let i = 0; i < RUNS; i += 1) {
   await services.media.store(input);
   timings.push(performance.now() - started);
 }
-const written = fs.readdirSync(services.media.uploadsDir);
+const written = fs.readdirSync(path.join(services.config.dataDir, 'uploads'));
 timings.sort((a, b) => a - b);
 const avif = written.filter((f) => f.endsWith('.avif')).length;
 console.log(

@@ -28,7 +28,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { adminUserRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes.ts';
-import { adminUploadRoutes, uploadsDir } from './modules/media/routes.ts';
+import { adminUploadRoutes, uploadServing } from './modules/media/routes.ts';
 import { adminJournalRoutes, journalRoutes } from './modules/journal/routes.ts';
 import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -120,7 +120,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     "default-src 'self'",
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self' 'nonce-\0'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${config.MEDIA_PUBLIC_URL ? ` ${new URL(config.MEDIA_PUBLIC_URL).origin}` : ''}`,
     "font-src 'self'",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "object-src 'none'",
@@ -291,21 +291,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     });
   }
 
-  fs.mkdirSync(uploadsDir(services), { recursive: true });
-  // Uploaded images: content-hash names, so they never change and cache for a year.
-  await app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: uploadsDir(services),
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      allowedPath: (pathName) => /^\/[A-Za-z0-9._-]+\.(webp|avif)$/.test(pathName),
-      setHeaders(reply) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  });
+  await app.register(uploadServing, { services });
 
   if (web) await mountWeb(app, { services, mode: web });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: API_ERRORS.notFound }));

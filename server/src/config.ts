@@ -64,6 +64,8 @@ const schema = z.object({
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
+  /** AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY when both are set (else the SDK's own chain: instance role, profile). */
+  s3Credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Absolute data directory. */
   dataDir: string;
 };
@@ -95,7 +97,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
-  return { ...value, PUBLIC_URL: publicUrl, dataDir: path.resolve(value.DATA_DIR) };
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
+  return {
+    ...value,
+    PUBLIC_URL: publicUrl,
+    dataDir: path.resolve(value.DATA_DIR),
+    ...(accessKeyId && secretAccessKey ? { s3Credentials: { accessKeyId, secretAccessKey } } : {}),
+  };
 }
 
 /** The brand details the web pages need (never secrets). */

@@ -16,6 +16,7 @@ import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/directory/service.ts';
 import { MediaService } from './modules/media/service.ts';
+import { createMediaStore } from './modules/media/store.ts';
 import { JsonCache } from './lib/json-cache.ts';
 import type { NoncedBody } from './lib/nonced-body.ts';
 import type { PageCache } from './lib/page-cache.ts';
@@ -86,7 +87,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const kick = () => mail.kick();
   const contact = new ContactService(database.db, config, kick);
   const jsonCache = new JsonCache();
-  const wholesale = new WholesaleService(database.db, config, catalogue);
+  const media = new MediaService(database.db, createMediaStore(config));
+  const wholesale = new WholesaleService(database.db, config, catalogue, media.files);
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick);
   const stockists = new StockistsService(database.db, config, auth, kick, orders);
   const pages = new PagesService(database.db);
@@ -121,7 +123,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const media = new MediaService(database.db, MediaService.uploadsDirOf(config.dataDir));
   const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

@@ -97,6 +97,17 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   };
 }
 
+/** A multipart form with one file, as the back-office's upload fields send it: the payload and its content type. */
+export function fileForm(body: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'image'): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = '----atelier' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** A second instance of the site on the same database as `t` (another process would be the same). */
 export interface Peer {
   app: FastifyInstance;

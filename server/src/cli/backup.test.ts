@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestContext, type TestContext } from '../../test/helpers.ts';
 import { sampleProduct } from '../../test/fixtures.ts';
 import { pgSchemaOf, withSearchPath } from '../db/index.ts';
-import { backup, restore } from './backup.ts';
+import { backup, bucketNote, restore } from './backup.ts';
+import { execFileSync } from 'node:child_process';
 
 describe('backup and restore (SQLite, while the site runs)', () => {
   let t: TestContext;
@@ -45,6 +46,41 @@ describe('backup and restore (SQLite, while the site runs)', () => {
     await reopened.close();
     expect(fs.readFileSync(path.join(t.config.dataDir, 'uploads', 'aaaaaaaaaaaaaaaaaaaaaaaa-10x10.webp'), 'utf8')).toBe('image bytes');
     // The test context closes its own handle again: give it a live one.
+    t.services.database.close = async () => {};
+  });
+});
+
+describe('backup of a site whose uploads live in a bucket', () => {
+  let t: TestContext;
+  let out: string;
+  beforeAll(async () => {
+    t = await createTestContext('sqlite', { S3_BUCKET: 'media', S3_REGION: 'eu-west-3', S3_ENDPOINT: 'http://127.0.0.1:9' });
+    out = fs.mkdtempSync(path.join(os.tmpdir(), 'backups-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(out, { recursive: true, force: true });
+  });
+
+  it('says in the archive that the pictures are in the bucket, holds the database only, and a restore leaves local files alone', async () => {
+    const file = await backup(t.config, out);
+    const listing = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' });
+    expect(listing).toContain('./site.db');
+    expect(listing).toContain('./MEDIA.txt');
+    expect(listing).not.toContain('./uploads');
+    const note = execFileSync('tar', ['-xOzf', file, './MEDIA.txt'], { encoding: 'utf8' });
+    expect(note).toContain('bucket media (http://127.0.0.1:9)');
+    expect(note).toContain('database only');
+    expect(bucketNote(t.config)).toBe(note.trim());
+    const meta = JSON.parse(execFileSync('tar', ['-xOzf', file, './backup.json'], { encoding: 'utf8' }));
+    expect(meta.media).toEqual({ bucket: 'media', endpoint: 'http://127.0.0.1:9' });
+
+    const kept = path.join(t.config.dataDir, 'uploads', 'cccccccccccccccccccccccc-10x10.webp');
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    fs.writeFileSync(kept, 'local bytes');
+    await t.services.database.close();
+    await restore(t.config, file);
+    expect(fs.readFileSync(kept, 'utf8')).toBe('local bytes');
     t.services.database.close = async () => {};
   });
 });

@@ -1,4 +1,4 @@
-// npm run backup [-- --out DIR]   a consistent snapshot of the database and the uploads, in one .tar.gz
+// npm run backup [-- --out DIR]   a consistent snapshot of the database and the uploads (unless they live in a bucket), in one .tar.gz
 // npm run restore -- FILE         puts a snapshot back (stop the site first)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +10,15 @@ import { pgSchemaOf } from '../db/index.ts';
 
 function tar(args: string[]) {
   execFileSync('tar', args, { stdio: 'inherit' });
+}
+
+/** When uploads live in a bucket: what a backup covers, and what it leaves to the bucket. */
+export function bucketNote(config: Config): string | null {
+  if (!config.S3_BUCKET) return null;
+  return (
+    `The uploaded pictures live in the bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` (${config.S3_ENDPOINT})` : ''}: this archive holds the database only. ` +
+    'Keep versioning on for the bucket, or copy it with its provider\'s tools (names never change, so a copy by name is complete); a restore leaves the bucket as it is.'
+  );
 }
 
 /** Writes DATA_DIR's database (online backup, safe while the site runs) and uploads into one archive. */
@@ -28,10 +37,17 @@ export async function backup(config: Config, outDir: string): Promise<string> {
       await source.backup(path.join(work, 'site.db'));
       source.close();
     }
-    const uploads = path.join(config.dataDir, 'uploads');
-    fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
-    if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(work, 'uploads'), { recursive: true, filter: (f) => !f.endsWith('.tmp') });
-    fs.writeFileSync(path.join(work, 'backup.json'), JSON.stringify({ createdAt: new Date().toISOString(), database: config.DATABASE_URL ? 'postgres' : 'sqlite' }, null, 2));
+    const note = bucketNote(config);
+    if (note) {
+      // The pictures are in the bucket: the archive says so instead of holding them.
+      fs.writeFileSync(path.join(work, 'MEDIA.txt'), `${note}\n`);
+    } else {
+      const uploads = path.join(config.dataDir, 'uploads');
+      fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
+      if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(work, 'uploads'), { recursive: true, filter: (f) => !f.endsWith('.tmp') });
+    }
+    const media = config.S3_BUCKET ? { bucket: config.S3_BUCKET, endpoint: config.S3_ENDPOINT ?? 'AWS' } : 'archive';
+    fs.writeFileSync(path.join(work, 'backup.json'), JSON.stringify({ createdAt: new Date().toISOString(), database: config.DATABASE_URL ? 'postgres' : 'sqlite', media }, null, 2));
     fs.mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
     tar(['-czf', file, '-C', work, '.']);
@@ -69,9 +85,12 @@ export async function restore(config: Config, file: string): Promise<void> {
       fs.copyFileSync(path.join(work, 'site.db'), `${target}.restoring`);
       fs.renameSync(`${target}.restoring`, target);
     }
-    const uploads = path.join(config.dataDir, 'uploads');
-    fs.rmSync(uploads, { recursive: true, force: true });
-    fs.cpSync(path.join(work, 'uploads'), uploads, { recursive: true });
+    // An archive of a site whose pictures are in a bucket has none: the local uploads stay as they are.
+    if (fs.existsSync(path.join(work, 'uploads'))) {
+      const uploads = path.join(config.dataDir, 'uploads');
+      fs.rmSync(uploads, { recursive: true, force: true });
+      fs.cpSync(path.join(work, 'uploads'), uploads, { recursive: true });
+    }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -86,6 +105,8 @@ if (import.meta.main) {
       const outIndex = rest.indexOf('--out');
       const out = outIndex >= 0 ? rest[outIndex + 1]! : path.resolve('backups');
       console.log(`Backup written: ${await backup(config, out)}`);
+      const note = bucketNote(config);
+      if (note) console.log(note);
     } else if (command === 'restore' && rest[0]) {
       await restore(config, path.resolve(rest[0]));
       console.log(`Restored ${rest[0]} into ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}`);

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInputRaw } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, fileForm, type TestContext } from '../../../test/helpers.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
 import { garmentSvg, renderJpeg } from '../../cli/demo-images.ts';
 
@@ -234,13 +234,8 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
 
   describe('uploads', () => {
     const upload = (body: Buffer, filename: string, contentType: string, headers = admin, field = 'image') => {
-      const boundary = '----atelier' + Math.random().toString(16).slice(2);
-      const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-        body,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const form = fileForm(body, filename, contentType, field);
+      return t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...headers, ...form.headers }, payload: form.payload });
     };
     const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
     const files = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);

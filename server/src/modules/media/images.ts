@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import pLimit from 'p-limit';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_WIDTHS } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { MediaStore } from './store.ts';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -42,8 +41,8 @@ export interface StoredImage {
  * content-hash name, with an AVIF beside each one that AVIF makes smaller, and a
  * tiny placeholder for the page to show until the picture arrives.
  */
-export function storeImage(uploadsDir: string, input: Buffer): Promise<StoredImage> {
-  return imageSlots(() => processImage(uploadsDir, input));
+export function storeImage(store: MediaStore, input: Buffer): Promise<StoredImage> {
+  return imageSlots(() => processImage(store, input));
 }
 
 /**
@@ -58,7 +57,7 @@ async function placeholderOf(image: Buffer): Promise<string | null> {
   return `data:image/webp;base64,${data.toString('base64')}`;
 }
 
-async function processImage(uploadsDir: string, input: Buffer): Promise<StoredImage> {
+async function processImage(store: MediaStore, input: Buffer): Promise<StoredImage> {
   if (input.length === 0) throw new HttpError(400, IMAGE_ERRORS.notAnImage);
   let metadata: Metadata;
   try {
@@ -108,21 +107,8 @@ async function processImage(uploadsDir: string, input: Buffer): Promise<StoredIm
     ...(avif ? [[fileName(size, 'avif'), avif] as [string, Buffer]] : []),
   ]);
 
-  await fs.mkdir(uploadsDir, { recursive: true });
-  const written: string[] = [];
-  try {
-    for (const [file, data] of files) {
-      const target = path.join(uploadsDir, file);
-      const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await fs.writeFile(temp, data);
-      written.push(temp);
-      await fs.rename(temp, target);
-      written.pop();
-    }
-  } catch (err) {
-    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
-    throw err;
-  }
+  // Each file whole or absent; the page that names them is written after (the media row, then the product).
+  await Promise.all(files.map(([file, data]) => store.put(file, data)));
   return {
     url: `/uploads/${name}.webp`,
     name,

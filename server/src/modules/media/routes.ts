@@ -1,13 +1,54 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { errorBody, uploadResponse } from '@atelier/contract';
+import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import { API_ERRORS, errorBody, uploadResponse } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AppServices } from '../../services.ts';
 import { IMAGE_ERRORS, MAX_UPLOAD_BYTES } from './images.ts';
+import { contentTypeOf, DiskStore, IMMUTABLE, UPLOAD_NAME } from './store.ts';
 
-export function uploadsDir(services: AppServices): string {
-  return services.media.uploadsDir;
-}
+/**
+ * GET /uploads/<name>: the pipeline's files, immutable (content-hash names never change).
+ * From DATA_DIR/uploads as static files; from the bucket through the server; or a redirect to
+ * MEDIA_PUBLIC_URL (a CDN in front of the bucket). Only names the pipeline makes are looked up.
+ */
+export const uploadServing: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+  const store = services.media.files;
+  const cdn = services.config.MEDIA_PUBLIC_URL?.replace(/\/+$/, '');
+  if (store instanceof DiskStore && !cdn) {
+    fs.mkdirSync(store.dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: store.dir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName) => UPLOAD_NAME.test(pathName.slice(1)),
+      setHeaders(reply) {
+        reply.header('cache-control', IMMUTABLE);
+      },
+    });
+    return;
+  }
+  app.get('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!UPLOAD_NAME.test(name)) throw new HttpError(404, API_ERRORS.notFound);
+    if (cdn) return reply.code(302).header('cache-control', 'public, max-age=86400').redirect(`${cdn}/${name}`);
+    const file = await store.open(name);
+    if (!file) throw new HttpError(404, API_ERRORS.notFound);
+    reply.header('content-type', contentTypeOf(name)).header('cache-control', IMMUTABLE);
+    if (file.etag) {
+      reply.header('etag', file.etag);
+      if (request.headers['if-none-match'] === file.etag) {
+        file.body.destroy();
+        return reply.code(304).send();
+      }
+    }
+    if (file.length !== undefined) reply.header('content-length', String(file.length));
+    return reply.send(file.body);
+  });
+};
 
 /** The multipart field `image` of a request, through the image pipeline: its public URL. */
 export async function receiveImage(request: FastifyRequest, services: AppServices): Promise<string> {

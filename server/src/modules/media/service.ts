@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { uploadBase, type ImageMeta, type MediaMap } from '@atelier/contract';
 import type { Database } from '../../db/schema.ts';
 import { storeImage } from './images.ts';
+import type { MediaStore } from './store.ts';
 
 /** Rows never change (a name is a content hash), so each process keeps what it has read. */
 const REMEMBERED = 20_000;
@@ -14,20 +14,17 @@ const REMEMBERED = 20_000;
 export class MediaService {
   private readonly known = new Map<string, ImageMeta>();
   private readonly db: Kysely<Database>;
-  readonly uploadsDir: string;
+  /** DATA_DIR/uploads, or the bucket (S3_BUCKET). */
+  readonly files: MediaStore;
 
-  constructor(db: Kysely<Database>, uploadsDir: string) {
+  constructor(db: Kysely<Database>, files: MediaStore) {
     this.db = db;
-    this.uploadsDir = uploadsDir;
-  }
-
-  static uploadsDirOf(dataDir: string): string {
-    return path.join(dataDir, 'uploads');
+    this.files = files;
   }
 
   /** Stores the image's files, then its row (the same bytes twice: the same row, kept). Returns its URL. */
   async store(input: Buffer): Promise<string> {
-    const image = await storeImage(this.uploadsDir, input);
+    const image = await storeImage(this.files, input);
     await this.db
       .insertInto('media')
       .values({

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage, AdminListing, AdminPage, AdminProduct, HomeContent, FaqContent, PublicStockist } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, fileForm, type TestContext } from '../../../test/helpers.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
 
 const SHOP2 = { email: 'second-shop@test.example', password: 'shop-pass-2027' };
@@ -307,13 +307,8 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
 
     it('the logo goes through the image pipeline; with a description it puts the shop in the trust carousel', async () => {
       const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#9a4a2c' } }).png().toBuffer();
-      const boundary = '----listing' + Math.random().toString(16).slice(2);
-      const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const up = await t.app.inject({ method: 'POST', url: '/api/account/listing/logo', headers: { ...shop, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const form = fileForm(png, 'logo.png', 'image/png');
+      const up = await t.app.inject({ method: 'POST', url: '/api/account/listing/logo', headers: { ...shop, ...form.headers }, payload: form.payload });
       expect(up.statusCode).toBe(201);
       const url = up.json<{ url: string }>().url;
       expect(url).toMatch(/^\/uploads\/[a-f0-9]+-\d+x\d+\.webp$/);

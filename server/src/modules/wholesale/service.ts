@@ -1,6 +1,4 @@
 import { logActivity, type Actor } from '../activity/service.ts';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { LOCALES, fromCents, toCents, type AdminTerms, type Locale, type Terms, type TermsInput } from '@atelier/contract';
 import type { Config } from '../../config.ts';
@@ -10,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../db/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { MediaStore } from '../media/store.ts';
 import type { CatalogueService, FullProduct } from '../catalogue/service.ts';
 import { renderLineSheet, type SheetProduct } from './linesheet.ts';
 
@@ -47,10 +46,13 @@ export class WholesaleService {
   /** Print-ready JPEGs per uploaded image (content-hash names never change). */
   private readonly printImages = new TtlCache<Buffer | null>(24 * 60 * 60_000, 400);
 
-  constructor(db: Db, config: Config, catalogue: CatalogueService) {
+  private readonly uploads: MediaStore;
+
+  constructor(db: Db, config: Config, catalogue: CatalogueService, uploads: MediaStore) {
     this.db = db;
     this.config = config;
     this.catalogue = catalogue;
+    this.uploads = uploads;
   }
 
   /** Inside a caller's transaction when given (SQLite has one connection: a read outside it would wait for it). */
@@ -192,11 +194,10 @@ export class WholesaleService {
     if (!match) return Promise.resolve(null);
     const base = match[1]!;
     return this.printImages.get(`${base}:${width}`, async () => {
-      const dir = path.join(this.config.dataDir, 'uploads');
       // The 960 px rendition when there is one: enough for print, a third of the pixels.
       const candidates = [`${base}-960.webp`, `${base}.webp`];
       for (const file of candidates) {
-        const bytes = await fs.readFile(path.join(dir, file)).catch(() => null);
+        const bytes = await this.uploads.read(file);
         if (!bytes) continue;
         return sharp(bytes).resize({ width, withoutEnlargement: true }).flatten({ background: '#efe6d6' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
       }
