@@ -34,7 +34,6 @@ import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { adminWholesaleRoutes, wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { adminOrderRoutes, companyRoutes, orderRoutes } from './modules/orders/routes.ts';
-import fastifyStatic from '@fastify/static';
 import type { AppServices } from './services.ts';
 import { mountWeb, type WebMode } from './web.ts';
 import { sharedRateLimitStore } from './platform/rate-limit-store.ts';
