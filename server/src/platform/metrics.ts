@@ -46,6 +46,16 @@ export class Metrics {
         }
       },
     });
+    new Counter({
+      name: 'page_renders_total',
+      help: 'Page renders kept in the cache (a visitor waiting on a miss, or in the background after a change).',
+      registers,
+      collect() {
+        const stats = pageStats();
+        if (stats && stats.renders > seen.renders) this.inc(stats.renders - seen.renders);
+        if (stats) seen.renders = stats.renders;
+      },
+    });
     new Gauge({
       name: 'mail_outbox_messages',
       help: 'Mails in the outbox by status (pending: not yet sent; failed: given up after the retries).',
