@@ -120,6 +120,24 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
   });
 });
 
+describe('a Redis URL with a password', () => {
+  it('never reaches the log, even when every connection fails', async () => {
+    const lines: string[] = [];
+    const t = await createTestContext('sqlite');
+    const port = 1 + (await import('../ops/server-process.ts').then((m) => m.freePort()));
+    const peer = await createPeer(t, { REDIS_URL: `redis://default:secret-redis-pass@127.0.0.1:${port}/0` }, pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) }));
+    try {
+      const res = await peer.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+      expect(res.statusCode).toBe(503);
+      expect(lines.some((l) => l.includes('redis_down'))).toBe(true);
+      expect(lines.join('\n')).not.toContain('secret-redis-pass');
+    } finally {
+      await peer.close();
+      await t.close();
+    }
+  });
+});
+
 // Without Redis, PostgreSQL carries the change from one instance to the other (LISTEN/NOTIFY).
 describe.each(DIALECTS.filter((d) => d === 'postgres'))('two instances without Redis on %s', (dialect) => {
   let t: TestContext;

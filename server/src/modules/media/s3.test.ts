@@ -88,6 +88,26 @@ describe.each(DIALECTS)('uploads in an S3 bucket on %s', (dialect) => {
     }
   });
 
+  it('a bucket that does not answer: the upload fails with a sentence, and the log carries no credential', async () => {
+    const lines: string[] = [];
+    const pino = (await import('pino')).default;
+    const down = { ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9', AWS_SECRET_ACCESS_KEY: 'secret-s3-key-0123' };
+    const b = await createPeer(t, down, pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) }));
+    try {
+      const { buildApp } = await import('../../app.ts');
+      const app = await buildApp({ services: b.services, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } as never });
+      const form = fileForm(await photo('#336699'));
+      const res = await app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...t.auth(token), ...form.headers }, payload: form.payload });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: FR.internal });
+      expect(lines.join('\n')).toContain('request failed');
+      expect(lines.join('\n')).not.toContain('secret-s3-key-0123');
+      await app.close();
+    } finally {
+      await b.close();
+    }
+  });
+
   it('npm run media -- migrate copies the uploads on disk into the bucket once: a second run copies nothing', async () => {
     const disk = new DiskStore(path.join(t.config.dataDir, 'uploads'));
     const names = ['0123456789abcdef01234567-10x10.webp', '0123456789abcdef01234567-10x10.avif', '0123456789abcdef01234567-10x10-5.webp'];
