@@ -48,9 +48,11 @@ async function waitUp(base = BASE) {
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 async function firstLoadBytes(pagePath) {
   const html = await (await fetch(BASE + pagePath)).text();
-  const js = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
-  const css = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]))];
-  let jsBytes = 0;
+  // What the page loads (as e2e/tests/seo.spec.ts counts it): preloaded and imported modules,
+  // stylesheets, and the inline manifest of the page's routes (routes are discovered lazily).
+  const js = [...new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
+  const css = [...new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]))];
+  let jsBytes = gz(Buffer.from(/window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(html)?.[1] ?? ''));
   let cssBytes = 0;
   for (const f of js) jsBytes += gz(Buffer.from(await (await fetch(BASE + f)).arrayBuffer()));
   for (const f of css) cssBytes += gz(Buffer.from(await (await fetch(BASE + f)).arrayBuffer()));

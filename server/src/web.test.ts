@@ -14,6 +14,10 @@ describe('the URL a page is rendered and cached for', () => {
     expect(pageUrl('/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x')).toBe('/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x');
   });
 
+  it("leaves React Router's route discovery as it is (the paths to discover are in the query)", () => {
+    expect(pageUrl('/__manifest?p=%2Fcollection&p=%2Fstory&version=591e0ec5')).toBe('/__manifest?p=%2Fcollection&p=%2Fstory&version=591e0ec5');
+  });
+
   it('keeps the first of repeated parameters, as the page reads it', () => {
     expect(pageUrl('/?lang=en&lang=fr')).toBe('/?lang=en');
   });

@@ -29,18 +29,21 @@ type BuildWithContext = ServerBuild & { entry: { module: { appContext: RouterCon
  * where-to-buy search. Any
  * other (utm_source, fbclid from a shared link, a cache-buster) changes nothing on the page, so
  * it is left out of the render and of the cache key: such visits are served from the cache.
- * (With `routeDiscovery: 'initial'` there is no /__manifest request whose parameters matter.)
  */
 const PAGE_PARAMS = ['lang', 'token', 'q'] as const;
 
+const pathOf = (url: string) => (url.includes('?') ? url.slice(0, url.indexOf('?')) : url);
 /** React Router's request for a client navigation's data (/path.data?_routes=…). */
-const isDataRequest = (url: string) => (url.includes('?') ? url.slice(0, url.indexOf('?')) : url).endsWith('.data');
+const isDataRequest = (url: string) => pathOf(url).endsWith('.data');
+/** React Router's lazy route discovery (/__manifest?p=/a&p=/b&version=…): the routes a page's links lead to. */
+const isManifestRequest = (url: string) => pathOf(url) === '/__manifest';
 
 export function pageUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
-  // A client navigation's data request names the loaders to run in its query: kept as it is.
-  if (isDataRequest(url)) return url;
+  // A client navigation's data request names the loaders to run in its query, and a manifest
+  // request the paths to discover: both kept as they are.
+  if (isDataRequest(url) || isManifestRequest(url)) return url;
   const given = new URLSearchParams(url.slice(query + 1));
   const kept = new URLSearchParams();
   for (const name of PAGE_PARAMS) {
@@ -207,7 +210,8 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
         // the page cache when unchanged, no body): the owner who saves a text, hides a listing or
         // publishes a product sees it on her next load, and so does a visitor, never the copy a
         // browser kept from a minute before.
-        reply.header('cache-control', isDataRequest(url) ? 'no-cache' : 'public, no-cache');
+        // (A route-discovery answer names its build version in its URL: React Router's immutable stands.)
+        if (!isManifestRequest(url)) reply.header('cache-control', isDataRequest(url) ? 'no-cache' : 'public, no-cache');
         reply.header('etag', page.etag);
         if (request.headers['if-none-match'] === page.etag) {
           // The browser keeps its copy, nonce and CSP together: no new CSP header here.
