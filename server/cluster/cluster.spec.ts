@@ -9,12 +9,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSearchPath } from '../src/db/index.ts';
 import { freePort, pause, spawnServer, type ServerProcess } from '../src/ops/server-process.ts';
 import { startRedis, type RedisProcess } from '../test/redis.ts';
 import { startS3, type S3Process } from '../test/s3.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.ts';
 import { fileForm } from '../test/helpers.ts';
 import { sampleProduct } from '../test/fixtures.ts';
 
@@ -68,8 +68,8 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
   const schema = `cluster_${randomBytes(5).toString('hex')}`;
   let redis: RedisProcess;
   let s3: S3Process;
-  let smtp: SMTPServer;
-  const received: string[] = [];
+  let smtp: SmtpCatcher;
+  let received: string[] = [];
   const dirs: string[] = [];
   let a: Instance;
   let b: Instance;
@@ -98,21 +98,8 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
 
     redis = await startRedis();
     s3 = await startS3();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const smtpPort = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtpCatcher();
+    received = smtp.received;
 
     const shared: Record<string, string> = {
       PATH: process.env.PATH ?? '',
@@ -122,7 +109,7 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
       DATABASE_URL: withSearchPath(baseUrl, schema),
       REDIS_URL: redis.url,
       ...s3.env,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_MAX_PER_EMAIL: String(LIMIT),
@@ -149,7 +136,7 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     }
     await redis?.stop();
     await s3?.stop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.stop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -35,7 +35,7 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { adminWholesaleRoutes, wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { adminOrderRoutes, companyRoutes, orderRoutes } from './modules/orders/routes.ts';
 import type { AppServices } from './services.ts';
-import { mountWeb, type WebMode } from './web.ts';
+import { editCookie, mountWeb, type WebMode } from './web.ts';
 import { sharedRateLimitStore } from './platform/rate-limit-store.ts';
 
 export interface BuildOptions {
@@ -220,6 +220,11 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
         return payload;
       });
       api.addHook('onSend', async (request, reply, payload) => {
+        // A signed-in write that went through: this browser's next pages are rendered after it
+        // (read your own writes), while other visitors may get the previous page a moment longer.
+        if (request.session && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) {
+          reply.header('set-cookie', editCookie(Date.now(), https));
+        }
         if (request.session && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
         else if (!reply.hasHeader('cache-control') && request.method !== 'GET') reply.header('cache-control', 'no-store');
         // Public reads get an ETag; a matching If-None-Match is answered 304 without a body.

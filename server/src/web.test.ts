@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageUrl } from './web.ts';
+import { editCookie, editedAt, pageUrl } from './web.ts';
 
 describe('the URL a page is rendered and cached for', () => {
   it('keeps the path, the language and the reset token; drops what no page reads', () => {
@@ -20,5 +20,18 @@ describe('the URL a page is rendered and cached for', () => {
 
   it('keeps the first of repeated parameters, as the page reads it', () => {
     expect(pageUrl('/?lang=en&lang=fr')).toBe('/?lang=en');
+  });
+});
+
+describe('the mark of a browser that just wrote', () => {
+  it('is read back when recent, and ignored when old, from the future or not a number', () => {
+    const now = Date.now();
+    expect(editCookie(now, true)).toBe(`atelier_edit=${now}; Path=/; Max-Age=120; SameSite=Lax; HttpOnly; Secure`);
+    expect(editedAt(`lang=fr; atelier_edit=${now - 1000}`, now)).toBe(now - 1000);
+    expect(editedAt(`atelier_edit=${now - 121_000}`, now)).toBeUndefined();
+    expect(editedAt(`atelier_edit=${now + 60_000}`, now)).toBeUndefined();
+    expect(editedAt('atelier_edit=abc', now)).toBeUndefined();
+    expect(editedAt('xatelier_edit=1', now)).toBeUndefined();
+    expect(editedAt(undefined, now)).toBeUndefined();
   });
 });

@@ -38,6 +38,22 @@ const isDataRequest = (url: string) => pathOf(url).endsWith('.data');
 /** React Router's lazy route discovery (/__manifest?p=/a&p=/b&version=…): the routes a page's links lead to. */
 const isManifestRequest = (url: string) => pathOf(url) === '/__manifest';
 
+const EDIT_COOKIE = 'atelier_edit';
+const EDIT_WINDOW_MS = 120_000;
+
+/** Set on a signed-in write: when it was made (ms), so the writer's next pages are rendered after it. */
+export function editCookie(at: number, secure: boolean): string {
+  return `${EDIT_COOKIE}=${at}; Path=/; Max-Age=${EDIT_WINDOW_MS / 1000}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+}
+
+/** The time of this browser's last write, if recent; a value from the future (or nonsense) is ignored. */
+export function editedAt(cookieHeader: string | undefined, now = Date.now()): number | undefined {
+  const value = new RegExp(`(?:^|;\\s*)${EDIT_COOKIE}=(\\d{1,15})(?:;|$)`).exec(cookieHeader ?? '')?.[1];
+  if (!value) return undefined;
+  const at = Number(value);
+  return at <= now + 1000 && at > now - EDIT_WINDOW_MS ? at : undefined;
+}
+
 export function pageUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
@@ -201,7 +217,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       const url = pageUrl(request.url);
       // The language the render will read: the kept ?lang (the first, if several), cookie, header.
       const key = `${requestLocale(request, new URL(url, 'http://page').searchParams.get('lang'))}|${url}`;
-      const page = pageCache ? await pageCache.get(key) : await capture((onHtml) => renderPage(request, reply, placeholder, url, onHtml));
+      const page = pageCache ? await pageCache.get(key, editedAt(request.headers.cookie)) : await capture((onHtml) => renderPage(request, reply, placeholder, url, onHtml));
 
       for (const [name, value] of page.headers) reply.header(name, value);
       reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');

@@ -79,6 +79,31 @@ describe('page cache (stale while revalidate)', () => {
     await expect(cache.get('fr|/new')).rejects.toThrow('render failed');
   });
 
+  it('the browser that just wrote gets a page rendered after its write; other visitors get the previous one meanwhile', async () => {
+    const { cache, state } = site(20);
+    await cache.get('fr|/');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    state.version = 2;
+    const wroteAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    cache.invalidate();
+    const [visitor, writer] = await Promise.all([cache.get('fr|/'), cache.get('fr|/', wroteAt)]);
+    expect(visitor.body).toBe('fr|/@1');
+    expect(writer.body).toBe('fr|/@2');
+    // Once a render after the write is kept, the writer is served from the cache like anyone.
+    await cache.settled();
+    const renders = state.renders.length;
+    expect((await cache.get('fr|/', wroteAt)).body).toBe('fr|/@2');
+    expect(state.renders).toHaveLength(renders);
+    // On an instance the change message has not reached yet, the writer still gets a fresh render.
+    const other = site(5);
+    await other.cache.get('fr|/');
+    other.state.version = 3;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect((await other.cache.get('fr|/', Date.now() - 1)).body).toBe('fr|/@3');
+    expect((await other.cache.get('fr|/')).body).toBe('fr|/@3');
+  });
+
   it('a flood of one-off URLs pushes out the least recently used page, not the ones in use', async () => {
     const { cache, state } = site();
     await cache.get('fr|/');

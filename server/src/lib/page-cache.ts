@@ -26,6 +26,7 @@ interface Entry<T> {
 export class PageCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly inflight = new Map<string, Promise<T>>();
+  private readonly inflightStarted = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly refreshLimit: number;
@@ -56,10 +57,21 @@ export class PageCache<T> {
     this.onError = options.onError ?? (() => {});
   }
 
-  /** The page for `key`: current, or the previous one while its new render runs, or rendered now. */
-  async get(key: string): Promise<T> {
+  /**
+   * The page for `key`: current, or the previous one while its new render runs, or rendered now.
+   * `freshAfter` (ms) is for the browser that just wrote: a render that started before it would
+   * not show the write, so that browser waits for one that started after (read your own writes).
+   */
+  async get(key: string, freshAfter?: number): Promise<T> {
     const now = Date.now();
     const entry = this.entries.get(key);
+    // Strictly after: a render begun in the write's own millisecond may have read before it.
+    if (freshAfter !== undefined && !(entry && entry.renderedAt > freshAfter)) {
+      this.stats.miss += 1;
+      const running = this.inflight.get(key);
+      if (running && this.inflightStarted.get(key)! > freshAfter) return running;
+      return this.refresh(key, true);
+    }
     if (entry) {
       entry.lastUsed = now;
       if (entry.generation === this.generation && now - entry.renderedAt < this.ttlMs) {
@@ -121,14 +133,20 @@ export class PageCache<T> {
     }
   }
 
-  private refresh(key: string): Promise<T> {
+  /** Renders `key` (joining the render under way unless `anew`) and keeps the result unless a later one landed. */
+  private refresh(key: string, anew = false): Promise<T> {
     const running = this.inflight.get(key);
-    if (running) return running;
+    if (running && !anew) return running;
     const generation = this.generation;
     const started = Date.now();
-    const promise = this.render(key).then(
+    const promise: Promise<T> = this.render(key).then(
       (value) => {
-        this.inflight.delete(key);
+        if (this.inflight.get(key) === promise) {
+          this.inflight.delete(key);
+          this.inflightStarted.delete(key);
+        }
+        const current = this.entries.get(key);
+        if (current && current.renderedAt > started) return value; // a later render already landed
         if (this.keep(value)) {
           if (!this.entries.has(key) && this.entries.size >= this.maxEntries) this.evict();
           // Rendered before a later change: kept (newer than what was there) but still stale.
@@ -140,11 +158,15 @@ export class PageCache<T> {
         return value;
       },
       (err: unknown) => {
-        this.inflight.delete(key);
+        if (this.inflight.get(key) === promise) {
+          this.inflight.delete(key);
+          this.inflightStarted.delete(key);
+        }
         throw err;
       },
     );
     this.inflight.set(key, promise);
+    this.inflightStarted.set(key, started);
     return promise;
   }
 

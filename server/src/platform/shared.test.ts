@@ -120,6 +120,29 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
   });
 });
 
+describe.each(DIALECTS)('read your own writes on %s', (dialect) => {
+  it('a signed-in write that went through marks the browser (for its next pages); reads, refusals and anonymous forms do not', async () => {
+    const t = await createTestContext(dialect);
+    try {
+      const token = await t.login(ADMIN.email, ADMIN.password);
+      const saved = await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: t.auth(token), payload: sampleProduct() });
+      expect(saved.statusCode).toBe(201);
+      const cookie = String(saved.headers['set-cookie']);
+      expect(cookie).toMatch(/^atelier_edit=\d+; Path=\/; Max-Age=120; SameSite=Lax; HttpOnly$/);
+      expect(Math.abs(Number(/=(\d+)/.exec(cookie)![1]) - Date.now())).toBeLessThan(5000);
+      const refused = await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: t.auth(token), payload: {} });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/products', headers: t.auth(token) })).headers['set-cookie']).toBeUndefined();
+      const form = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ana', email: 'ana@test.example', message: 'Bonjour.', consent: true } });
+      expect(form.statusCode).toBe(202);
+      expect(form.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a Redis URL with a password', () => {
   it('never reaches the log, even when every connection fails', async () => {
     const lines: string[] = [];

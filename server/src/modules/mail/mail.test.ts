@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp.ts';
 import { OutboxWorker, backoffMs, enqueueMail, fileTransport, smtpTransport, type MailTransport } from './outbox.ts';
 
 const mail = (to: string, dedupeKey?: string) => ({ to, subject: 'Sujet é', text: 'Bonjour', html: '<p>Bonjour</p>', dedupeKey });
@@ -105,30 +105,16 @@ describe('transports', () => {
   });
 
   describe('through a real SMTP server', () => {
-    let server: SMTPServer;
-    let port = 0;
-    const received: string[] = [];
+    let smtp: SmtpCatcher;
+    let received: string[] = [];
     beforeAll(async () => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, _session, callback) {
-          let data = '';
-          stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-          stream.on('end', () => {
-            received.push(data);
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-      port = (server.server.address() as { port: number }).port;
+      smtp = await startSmtpCatcher();
+      received = smtp.received;
     });
-    afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(async () => smtp.stop());
 
     it('delivers the mail and it reads back with both parts', async () => {
-      const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+      const transport = smtpTransport(smtp.url);
       await transport.send({ id: 1, from: 'Shop <shop@example.com>', to: 'buyer@example.com', subject: 'Votre compte', text: 'Texte brut', html: '<p>HTML</p>' });
       transport.close?.();
       expect(received).toHaveLength(1);
@@ -139,7 +125,7 @@ describe('transports', () => {
     });
 
     it('gives a row sent twice (after a crash) the same Message-ID, and another row another one', async () => {
-      const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+      const transport = smtpTransport(smtp.url);
       const row = { id: 7, from: 'Shop <shop@example.com>', to: 'buyer@example.com', subject: 'Votre compte', text: 'Texte brut', html: '<p>HTML</p>' };
       await transport.send(row);
       await transport.send(row);

@@ -90,9 +90,10 @@ function SectionsManager({ sections, reload }: { sections: AdminSection[] | null
     );
     setBusy(false);
     if (!saved) return;
-    setMessage({ kind: 'success', text: t(wasEditing ? 'admin.blog.sections.updated' : 'admin.blog.sections.created') });
     startNew();
+    // The list first: what the confirmation announces is already on screen (a post count included).
     await reload();
+    setMessage({ kind: 'success', text: t(wasEditing ? 'admin.blog.sections.updated' : 'admin.blog.sections.created') });
   }
 
   async function remove(section: AdminSection) {
@@ -245,11 +246,12 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
     );
     setBusy(false);
     if (!saved) return;
-    setMessage({ kind: 'success', text: t(wasEditing ? 'admin.blog.updated' : 'admin.blog.created') });
     // After creating a post the form keeps the same section.
     setEditing(null);
     setForm(emptyPostForm(saved.sectionId));
+    // The list first: its section's post count is right by the time the confirmation shows.
     await reload();
+    setMessage({ kind: 'success', text: t(wasEditing ? 'admin.blog.updated' : 'admin.blog.created') });
   }
 
   async function remove(post: AdminPost) {
