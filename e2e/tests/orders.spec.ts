@@ -62,6 +62,8 @@ test.describe('wholesale orders', () => {
     await page.getByRole('button', { name: 'Envoyer ma commande' }).click();
     await expect(page).toHaveURL(/\/account\/orders\/\d+\?sent=1$/);
     await expect(page.getByRole('status').filter({ hasText: 'Merci ! Votre commande est envoyée' })).toBeVisible();
+    // The thanks can show before the order itself has loaded: wait for its number.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Commande \d{4}-\d{4}/);
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
     const number = /Commande (\d{4}-\d{4})/.exec(heading!)![1]!;
     await expect(page.getByTestId('order-status')).toHaveText('Envoyée');
