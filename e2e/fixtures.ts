@@ -16,6 +16,18 @@ const VIEWPORTS = [
   { name: 'mobile 360px', width: 360, height: 740 },
 ];
 
+/**
+ * A visitor after an edit: pages are served stale-while-revalidate, so a visitor (not the one who
+ * saved) may get the previous page while the new one renders. Loads `url` until `check` passes,
+ * within 10 s; `check` should use short timeouts (it is tried on each load).
+ */
+export async function loadUntil(page: Page, url: string, check: () => Promise<unknown>): Promise<void> {
+  await expect(async () => {
+    await page.goto(url);
+    await check();
+  }).toPass({ intervals: [100, 250, 500, 1000], timeout: 10_000 });
+}
+
 /** Waits until the page is hydrated and the session is loaded (no "loading" status left). */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../env.ts';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, loadUntil, settled, signIn, test } from '../fixtures.ts';
 
 test.describe('home', () => {
   test('the hero rotates its 13 mantras every 4 s and the call to action leads to the collection', async ({ page }) => {
@@ -291,11 +291,10 @@ test.describe('admin products', () => {
     // The visitor's view, in both languages, without prices.
     const visitor = await browser.newContext({ locale: 'fr-FR' });
     const anon = await visitor.newPage();
-    await anon.goto('/');
-    await expect(anon.locator('.product-card').filter({ hasText: 'Gilet Colline' })).toHaveCount(1);
-    await anon.goto(href!);
+    await loadUntil(anon, '/', () => expect(anon.locator('.product-card').filter({ hasText: 'Gilet Colline' })).toHaveCount(1, { timeout: 500 }));
+    // The product's page as saved last (its first colour moved up), once its new render is in.
+    await loadUntil(anon, href!, () => expect(anon.getByRole('button', { name: 'Lac' })).toHaveAttribute('aria-pressed', 'true', { timeout: 500 }));
     await expect(anon.getByRole('heading', { level: 1 })).toHaveText('Gilet Colline');
-    await expect(anon.getByRole('button', { name: 'Lac' })).toHaveAttribute('aria-pressed', 'true');
     await expect(anon.getByText('Prix revendeur HT')).toHaveCount(0);
     expect(await anon.content()).not.toMatch(/MS27-GILET-COLLINE|149[,.]00/);
     await anon.goto(`${href}?lang=en`);

@@ -1,4 +1,4 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, loadUntil, settled, signIn, test } from '../fixtures.ts';
 
 test.describe('journal', () => {
   test('shows the sections with their published posts, headings and quotes; drafts stay hidden', async ({ page }) => {
@@ -102,14 +102,12 @@ test.describe('admin journal', () => {
     await expect(card).toContainText('Publié');
     await expect(card.getByTestId('missing-translation')).toContainText('anglais');
 
-    await anon.goto('/blog');
-    await expect(anon.getByRole('heading', { level: 3, name: 'Carnet de route e2e' })).toBeVisible();
+    await loadUntil(anon, '/blog', () => expect(anon.getByRole('heading', { level: 3, name: 'Carnet de route e2e' })).toBeVisible({ timeout: 500 }));
     await expect(anon.getByText('<script>alert(1)</script>')).toBeVisible();
     // The journal shows the cover beside the post; the post page above its text, described.
     const listed = anon.locator('article', { has: anon.getByRole('heading', { level: 3, name: 'Carnet de route e2e' }) });
     await expect(listed.locator('.journal__cover img')).toHaveAttribute('src', coverUrl);
-    await anon.goto('/blog/carnet-de-route-e2e');
-    await expect(anon.getByRole('heading', { level: 1 })).toHaveText('Carnet de route e2e');
+    await loadUntil(anon, '/blog/carnet-de-route-e2e', () => expect(anon.getByRole('heading', { level: 1 })).toHaveText('Carnet de route e2e', { timeout: 500 }));
     await expect(anon.locator('blockquote')).toHaveText('Partir, c’est rester un peu.');
     const cover = anon.getByRole('img', { name: 'Un sac de voyage bleu sur le quai.' });
     await expect(cover).toHaveAttribute('src', coverUrl);
@@ -127,7 +125,7 @@ test.describe('admin journal', () => {
     await card.getByRole('button', { name: 'Supprimer « Carnet de route e2e »' }).click();
     await expect(page.getByText('L’article a été supprimé.')).toBeVisible();
     expect(dialogs.at(-1)).toContain('Carnet de route e2e');
-    expect((await anon.goto('/blog/carnet-de-route-e2e'))?.status()).toBe(404);
+    await expect.poll(async () => (await anon.goto('/blog/carnet-de-route-e2e'))?.status(), { timeout: 10_000 }).toBe(404);
 
     // A section with a post: the confirmation says its post goes with it.
     await postForm.getByLabel('Titre').first().fill('Dernier billet e2e');

@@ -21,7 +21,12 @@ interface Entry<T> {
   generation: number;
   renderedAt: number;
   lastUsed: number;
+  /** Requests served from it, halved at each change: how much it is asked for lately. */
+  hits: number;
 }
+
+/** Pages not asked for in this long are left to their next visitor after a change. */
+const RECENT_MS = 10 * 60_000;
 
 export class PageCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -41,7 +46,7 @@ export class PageCache<T> {
   constructor(options: {
     ttlMs: number;
     maxEntries: number;
-    /** How many of the most recently used pages a change re-renders ahead of visitors. */
+    /** How many of the pages asked for lately a change re-renders ahead of visitors (most asked first). */
     refreshLimit: number;
     /** Renders a key on its own (no visitor's request: a background render has none). */
     render: (key: string) => Promise<T>;
@@ -74,6 +79,7 @@ export class PageCache<T> {
     }
     if (entry) {
       entry.lastUsed = now;
+      entry.hits += 1;
       if (entry.generation === this.generation && now - entry.renderedAt < this.ttlMs) {
         this.stats.hit += 1;
         return entry.value;
@@ -86,11 +92,17 @@ export class PageCache<T> {
     return this.refresh(key);
   }
 
-  /** Content changed: every page is stale; the most visited are rendered again now, in the background. */
+  /**
+   * Content changed: every page is stale; the pages asked for lately are rendered again now, in
+   * the background, the most asked for first (the home page before a page seen once).
+   */
   invalidate(): void {
     this.generation += 1;
-    const recent = [...this.entries.entries()].sort((a, b) => b[1].lastUsed - a[1].lastUsed).slice(0, this.refreshLimit);
-    this.queue = recent.map(([key]) => key);
+    const now = Date.now();
+    const wanted = [...this.entries.entries()].filter(([, entry]) => now - entry.lastUsed < RECENT_MS);
+    wanted.sort((a, b) => b[1].hits - a[1].hits || b[1].lastUsed - a[1].lastUsed);
+    this.queue = wanted.slice(0, this.refreshLimit).map(([key]) => key);
+    for (const entry of this.entries.values()) entry.hits = Math.floor(entry.hits / 2);
     void this.drain();
   }
 
@@ -150,7 +162,7 @@ export class PageCache<T> {
         if (this.keep(value)) {
           if (!this.entries.has(key) && this.entries.size >= this.maxEntries) this.evict();
           // Rendered before a later change: kept (newer than what was there) but still stale.
-          this.entries.set(key, { value, generation, renderedAt: started, lastUsed: this.entries.get(key)?.lastUsed ?? Date.now() });
+          this.entries.set(key, { value, generation, renderedAt: started, lastUsed: current?.lastUsed ?? Date.now(), hits: current?.hits ?? 0 });
           this.stats.renders += 1;
         } else {
           this.entries.delete(key);
