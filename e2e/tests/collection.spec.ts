@@ -283,7 +283,7 @@ test.describe('admin products', () => {
     const href = await card.getByRole('link', { name: 'Gilet Colline', exact: true }).getAttribute('href');
 
     // Reorder: the second colour goes first, and the page shows it first.
-    await page.getByTestId('variant-1').getByRole('button', { name: 'Monter' }).click();
+    await page.getByTestId('variant-1').getByRole('button', { name: 'Monter', exact: true }).click();
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Le produit a été mis à jour.' })).toBeVisible();
     await expect(page.getByTestId('variant-0').getByLabel('Nom de la couleur (Français)')).toHaveValue('Lac');

@@ -168,7 +168,9 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     ? new PageCache<CachedPage>({
         ttlMs: services.config.PAGE_CACHE_SECONDS * 1000,
         maxEntries: 500,
-        refreshLimit: 200,
+        refreshLimit: 100,
+        // Route discovery answers depend on the build only.
+        unaffected: (key) => isManifestRequest(key.slice(key.indexOf('|') + 1)),
         keep: (page) => page.status < 500,
         render: (key) => {
           const [lang, url] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];

@@ -105,6 +105,18 @@ describe('page cache (stale while revalidate)', () => {
     expect((await other.cache.get('fr|/')).body).toBe('fr|/@3');
   });
 
+  it('a change leaves alone what no content affects', async () => {
+    const cache = new PageCache<string>({ ttlMs: 60_000, maxEntries: 10, refreshLimit: 10, keep: () => true, render: async (key) => `${key}@${renders++}`, unaffected: (key) => key.startsWith('fr|/__manifest') });
+    let renders = 0;
+    await cache.get('fr|/__manifest?paths=/a');
+    await cache.get('fr|/');
+    cache.invalidate();
+    await cache.settled();
+    expect(renders).toBe(3); // the page again, not the manifest
+    expect(await cache.get('fr|/__manifest?paths=/a')).toBe('fr|/__manifest?paths=/a@0');
+    expect(cache.stats.hit).toBe(1);
+  });
+
   it('a flood of one-off URLs pushes out the least recently used page, not the ones in use', async () => {
     const { cache, state } = site();
     await cache.get('fr|/');

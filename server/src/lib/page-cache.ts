@@ -38,6 +38,7 @@ export class PageCache<T> {
   private readonly render: (key: string) => Promise<T>;
   private readonly keep: (value: T) => boolean;
   private readonly onError: (err: unknown, key: string) => void;
+  private readonly unaffected: (key: string) => boolean;
   private generation = 0;
   private queue: string[] = [];
   private draining = false;
@@ -53,6 +54,8 @@ export class PageCache<T> {
     /** Whether a render may be kept (a server error is not). */
     keep: (value: T) => boolean;
     onError?: (err: unknown, key: string) => void;
+    /** Keys whose answer no content change affects (they stay current). */
+    unaffected?: (key: string) => boolean;
   }) {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries;
@@ -60,6 +63,7 @@ export class PageCache<T> {
     this.render = options.render;
     this.keep = options.keep;
     this.onError = options.onError ?? (() => {});
+    this.unaffected = options.unaffected ?? (() => false);
   }
 
   /**
@@ -99,7 +103,11 @@ export class PageCache<T> {
   invalidate(): void {
     this.generation += 1;
     const now = Date.now();
-    const wanted = [...this.entries.entries()].filter(([, entry]) => now - entry.lastUsed < RECENT_MS);
+    const wanted: Array<[string, Entry<T>]> = [];
+    for (const [key, entry] of this.entries) {
+      if (this.unaffected(key)) entry.generation = this.generation;
+      else if (now - entry.lastUsed < RECENT_MS) wanted.push([key, entry]);
+    }
     wanted.sort((a, b) => b[1].hits - a[1].hits || b[1].lastUsed - a[1].lastUsed);
     this.queue = wanted.slice(0, this.refreshLimit).map(([key]) => key);
     for (const entry of this.entries.values()) entry.hits = Math.floor(entry.hits / 2);

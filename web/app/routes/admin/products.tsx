@@ -274,10 +274,10 @@ function VariantEditor({
 
       <div className="variant-editor__actions">
         <button type="button" className="button button--quiet" disabled={disabled || index === 0} onClick={() => onMove(-1)}>
-          {t('admin.products.moveUp')}
+          {t('admin.products.variantUp')}
         </button>
         <button type="button" className="button button--quiet" disabled={disabled || index === count - 1} onClick={() => onMove(1)}>
-          {t('admin.products.moveDown')}
+          {t('admin.products.variantDown')}
         </button>
         <button type="button" className="button button--quiet button--danger" disabled={disabled} onClick={onRemove}>
           {t('admin.products.removeVariant')}
@@ -287,6 +287,12 @@ function VariantEditor({
   );
 }
 
+/** `list` (the server's data) in the order of `order` (the screen's); products it lacks come last. */
+function inOrderOf(list: AdminProduct[], order: AdminProduct[]): AdminProduct[] {
+  const rank = new Map(order.map((p, i) => [p.id, i]));
+  return [...list].sort((a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length));
+}
+
 export default function AdminProducts() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -294,6 +300,8 @@ export default function AdminProducts() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [products, setProducts] = useState<AdminProduct[] | null>(null);
+  /** Moves made in this screen: a list asked for before the latest one keeps the screen's order. */
+  const orderChanges = useRef(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [form, setForm] = useState<ProductForm>(emptyForm);
@@ -315,8 +323,11 @@ export default function AdminProducts() {
   );
 
   const load = useCallback(async () => {
+    const since = orderChanges.current;
     try {
-      setProducts(await authRequest<AdminProduct[]>(`/admin/products?lang=${lang}`));
+      const list = await authRequest<AdminProduct[]>(`/admin/products?lang=${lang}`);
+      // A move made while the list was on its way is newer than the list's order: keep it.
+      setProducts((current) => (orderChanges.current === since || !current ? list : inOrderOf(list, current)));
       setLoadError(null);
     } catch (error) {
       if (error instanceof SessionExpiredError) return navigate('/login', { replace: true });
@@ -344,6 +355,7 @@ export default function AdminProducts() {
     const next = [...products];
     const [moved] = next.splice(index, 1);
     next.splice(index + delta, 0, moved!);
+    orderChanges.current += 1;
     setProducts(next);
     setOrdering(true);
     let focusAfter: string | null = null;
