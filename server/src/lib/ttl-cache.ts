@@ -1,7 +1,7 @@
 /**
- * A small in-process cache for public reads and page renders. Entries live
- * `ttlMs` at most, so several instances agree within that time; any admin
- * write that changes public content clears it at once on this instance.
+ * A small in-process cache for public reads. Entries live `ttlMs` at most (a
+ * safety net); any admin write that changes public content clears it at once,
+ * here and, through the change channel, on the other instances.
  */
 export class TtlCache<T> {
   private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();

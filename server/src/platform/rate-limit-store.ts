@@ -1,9 +1,6 @@
 import { createRequire } from 'node:module';
-import { HttpError } from '../lib/http-errors.ts';
-import { API_ERRORS } from '@atelier/contract';
-import type { SharedRedis } from './redis.ts';
-
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { limitsUnavailable, type SharedRedis } from './redis.ts';
 
 type Store = Pick<FastifyRateLimitStore, 'incr' | 'child'>;
 
@@ -28,7 +25,7 @@ export function sharedRateLimitStore(redis: SharedRedis): FastifyRateLimitStoreC
         (err, result) => {
           if (!err) return callback(null, result);
           redis.down(err);
-          callback(new HttpError(503, API_ERRORS.limitsUnavailable, { 'retry-after': '5' }));
+          callback(limitsUnavailable());
         },
         timeWindow,
         max,

@@ -1,5 +1,12 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { API_ERRORS } from '@atelier/contract';
+import { HttpError } from '../lib/http-errors.ts';
+
+/** A limit that cannot be counted is not skipped: the request is refused for a moment (fail closed). */
+export function limitsUnavailable(): HttpError {
+  return new HttpError(503, API_ERRORS.limitsUnavailable, { 'retry-after': '5' });
+}
 
 /**
  * The Redis link shared by every instance (REDIS_URL): the sign-in and form limits, and the

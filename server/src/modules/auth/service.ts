@@ -17,15 +17,11 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { normaliseEmail, toPublicUser, type PublicUser, type UsersService } from '../users/service.ts';
 import { MemoryAttempts, type AttemptLimiter } from './rate-limit.ts';
+import { limitsUnavailable } from '../../platform/redis.ts';
 
 export interface Session {
   user: PublicUser;
   tokenId: number;
-}
-
-/** The shared limit store cannot answer: sign-in fails closed (the error handler logs nothing more). */
-export function limitUnavailable(): never {
-  throw new HttpError(503, API_ERRORS.limitsUnavailable, { 'retry-after': '5' });
 }
 
 export class AuthService {
@@ -49,7 +45,10 @@ export class AuthService {
   /** One answer for an unknown e-mail, a wrong password and an account without password. */
   async login(emailInput: string, password: string): Promise<LoginResponse> {
     const email = normaliseEmail(emailInput);
-    const wait = await this.attempts.take(email).catch(limitUnavailable);
+    // The shared count cannot be read: sign-in fails closed.
+    const wait = await this.attempts.take(email).catch(() => {
+      throw limitsUnavailable();
+    });
     if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
     const user = await this.users.findByEmail(email);
     this.evaluations += 1;
