@@ -119,3 +119,50 @@ test.describe('first visit: the pictures', () => {
     await expect(preload).toHaveAttribute('fetchpriority', 'high');
   });
 });
+
+test.describe('first visit: the scripts wait for the first paint', () => {
+  test('a reading page asks for no script until it has loaded and painted, then becomes interactive by itself', async ({ page }) => {
+    const scripts: { url: string; at: number }[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push({ url: request.url(), at: Date.now() });
+    });
+    let loadedAt = 0;
+    page.on('load', () => (loadedAt = Date.now()));
+    await page.goto('/collection/8?lang=fr');
+    // Nobody touches the page: its scripts still start, after the load event.
+    await expect.poll(() => scripts.length, { timeout: 10_000 }).toBeGreaterThan(3);
+    expect(loadedAt).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.at, script.url).toBeGreaterThanOrEqual(loadedAt);
+    // Interactive: the language button works.
+    await page.getByTestId('lang-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a tap on a button before the page is interactive is not lost: it is played once the scripts have run', async ({ page }) => {
+    // The framework arrives 1.5 s late, as on a slow phone link.
+    await page.route(/\/assets\/framework-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/?lang=fr', { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('lang-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout: 10_000 });
+    await expect(page).toHaveURL(/lang=en/);
+    // Once, not twice: the language did not flip back.
+    await page.waitForTimeout(500);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a page with a form loads its scripts with the page, so what is typed reaches the form', async ({ page }) => {
+    const scripts: number[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(Date.now());
+    });
+    let loadedAt = 0;
+    page.on('load', () => (loadedAt = Date.now()));
+    await page.goto('/contact?lang=fr');
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...scripts)).toBeLessThan(loadedAt);
+  });
+});

@@ -46,18 +46,22 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect(blocks.find((b: { '@type': string }) => b['@type'] === 'Organization')).toMatchObject({ name: 'Maison Solène', legalName: 'Maison Solène SAS' });
   });
 
-  test('the first paint comes first: main image preloaded at high priority, stylesheet before the scripts, scripts at low priority', async ({ request }) => {
-    for (const path of ['/', '/collection/8']) {
-      const head = /<head>(.*?)<\/head>/s.exec(await (await request.get(path)).text())![1]!;
-      const image = head.search(/<link rel="preload" as="image"( type="image\/avif")? fetchPriority="high"/);
-      const stylesheet = head.indexOf('rel="stylesheet"');
-      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-      expect(image, `${path}: LCP image preload`).toBeGreaterThan(-1);
-      expect(stylesheet, `${path}: stylesheet`).toBeGreaterThan(-1);
-      expect(preloads.length, path).toBeGreaterThan(0);
-      expect(stylesheet, `${path}: stylesheet before the scripts`).toBeLessThan(head.indexOf('<link rel="modulepreload"'));
-      for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+  test('the first paint comes first: main image preloaded at high priority, stylesheet first; reading pages start their scripts after it, pages with a form at low priority', async ({ request }) => {
+    for (const path of ['/', '/collection/8', '/story', '/blog']) {
+      const html = await (await request.get(path)).text();
+      const head = /<head>(.*?)<\/head>/s.exec(html)![1]!;
+      if (path === '/' || path === '/collection/8') expect(head.search(/<link rel="preload" as="image"( type="image\/avif")? fetchPriority="high"/), `${path}: LCP image preload`).toBeGreaterThan(-1);
+      expect(head.indexOf('rel="stylesheet"'), `${path}: stylesheet`).toBeGreaterThan(-1);
+      // Nothing that loads a script with the page: the modules are named for the loader only.
+      expect(html, path).not.toContain('<link rel="modulepreload"');
+      expect(html, path).not.toContain('type="module"');
+      expect(html, path).toMatch(/<script nonce="[^"]+">\(function\(preloads, run\)[\s\S]*"\/assets\/entry\.client-[^"]+\.js"/);
     }
+    const contact = /<head>(.*?)<\/head>/s.exec(await (await request.get('/contact')).text())![1]!;
+    const preloads = [...contact.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(contact.indexOf('rel="stylesheet"'), 'stylesheet before the scripts').toBeLessThan(contact.indexOf('<link rel="modulepreload"'));
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
   });
 
   test('public pages are compressed, cacheable and revalidated with an ETag on every load (a 304 when unchanged)', async ({ request }) => {
@@ -106,10 +110,17 @@ test.describe('what search engines and link previews read (no browser)', () => {
       const html = await (await request.get(path)).text();
       // The back-office's strings (a third of all strings) ride only with its own pages.
       expect(html, `${path} carries the back-office strings`).not.toContain('Navigation du back-office');
-      // What the page loads: the modules it preloads and imports, and its stylesheets. (Routes
+      // What the page loads: its modules and its stylesheets. (Routes
       // are discovered lazily: the manifest of the page's own routes travels inline, counted
       // below; the modules of other routes named there load only when a link leads to them.)
-      const js = [...new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+      // Preloaded, imported, or listed for the loader that starts a reading page's scripts after its first paint.
+      const deferred = /\(function\(preloads, run\)[\s\S]*?\}\)\((\[[^\]]*\])/.exec(html);
+      const js = [
+        ...new Set([
+          ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+          ...(deferred ? (JSON.parse(deferred[1]!) as string[]) : []),
+        ]),
+      ];
       const css = [...new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!))];
       expect(js.length, `${path} loads its modules`).toBeGreaterThan(3);
       let jsBytes = zlib.gzipSync(/window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(html)![1]!, { level: 9 }).length;

@@ -3,6 +3,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { appContext } from './context.ts';
+import { deferScripts } from './lib/deferred-scripts.server.ts';
 
 // The server reads the context token from the build, so it sets the very object loaders read.
 export { appContext };
@@ -13,8 +14,9 @@ const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
 const LOW_PRIORITY = Buffer.from('fetchpriority="low" ');
 
 /**
- * The scripts only make the page interactive: they load at low priority, after the stylesheet,
- * the fonts and the main image that the first paint needs. Done on the bytes (no decoding).
+ * On a page with a form (the scripts of reading pages wait for the first paint: deferScripts),
+ * the scripts load at low priority, after the stylesheet, the fonts and the main image that the
+ * first paint needs. Done on the bytes (no decoding).
  */
 function withLowPriorityScripts(page: Buffer): Buffer {
   const parts: Buffer[] = [];
@@ -60,7 +62,9 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            const html = withLowPriorityScripts(Buffer.concat(chunks));
+            const page = Buffer.concat(chunks);
+            const deferred = deferScripts(page.toString());
+            const html = deferred === null ? withLowPriorityScripts(page) : Buffer.from(deferred);
             onHtml?.(html);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));

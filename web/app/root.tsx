@@ -84,6 +84,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     i18n.addResourceBundle(loaderData.lang, 'translation', JSON.parse(loaderData.messages) as Messages, true, true);
     applied.current = loaderData.messages;
   }
+  // The page is interactive: clicks on buttons made before now are played again
+  // (lib/deferred-scripts.server.ts), and tests may act.
+  useEffect(() => {
+    window.dispatchEvent(new Event('atelier:hydrated'));
+  }, []);
   useEffect(() => {
     if (i18n.language === loaderData.lang) return;
     void i18n.changeLanguage(loaderData.lang);
