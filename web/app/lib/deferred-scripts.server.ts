@@ -30,13 +30,17 @@ const LOADER = `(function(preloads, run) {
     if (started) return;
     started = true;
     kinds.forEach(function(kind) { removeEventListener(kind, start, true); });
-    preloads.forEach(function(href) {
+    // One preload per task: each starts a fetch (a millisecond or two of a phone's main thread),
+    // so the page stays responsive while they are added; then the modules are imported.
+    var next = 0;
+    (function preload() {
+      if (next === preloads.length) return run();
       var link = document.createElement('link');
       link.rel = 'modulepreload';
-      link.href = href;
+      link.href = preloads[next++];
       document.head.appendChild(link);
-    });
-    run();
+      setTimeout(preload, 0);
+    })();
   }
   function hold(event) {
     var button = event.target instanceof Element && event.target.closest('button, [role="button"]');
