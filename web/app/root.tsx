@@ -85,7 +85,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     applied.current = loaderData.messages;
   }
   // The page is interactive: clicks on buttons made before now are played again
-  // (lib/deferred-scripts.server.ts), and tests may act.
+  // (lib/deferred-scripts.server.ts).
   useEffect(() => {
     window.dispatchEvent(new Event('atelier:hydrated'));
   }, []);

@@ -17,7 +17,7 @@
  * A page whose scripts do not have that shape (a React Router upgrade) is left as it is.
  */
 
-const PRELOAD = /<link rel="modulepreload"(?: fetchpriority="low")? href="([^"]+)"[^>]*\/>/g;
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /^[ \t]*import \* as (route\d+) from "([^"]+)";[ \t]*$/gm;
 const OTHER_STATIC_IMPORT = /^\s*(import|export)\s+[^(\s]/m;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deferScripts } from './deferred-scripts.server.ts';
 
-// The tags as React Router 7 writes them (root.tsx's <Scripts nonce>), after entry.server's
-// low-priority rewrite.
+// The tags as React Router 7 writes them (root.tsx's <Scripts nonce>), before entry.server's
+// low-priority rewrite (which only pages that keep their scripts get).
 const page = (body = '<main><h1>Maison Solène</h1><button type="button">EN</button></main>') =>
   `<!DOCTYPE html><html lang="fr"><head><link rel="stylesheet" href="/assets/styles.css"/>` +
-  `<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-A.js" nonce="n0nce=="/>` +
-  `<link rel="modulepreload" fetchpriority="low" href="/assets/framework-B.js" nonce="n0nce=="/></head><body>${body}` +
+  `<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce=="/>` +
+  `<link rel="modulepreload" href="/assets/framework-B.js" nonce="n0nce=="/></head><body>${body}` +
   `<script nonce="n0nce==">window.__reactRouterContext = {};</script>` +
   `<script nonce="n0nce==" type="module" async="">;\nimport * as route0 from "/assets/root-C.js";\nimport * as route1 from "/assets/home-D.js";\n` +
   `window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};\n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client-A.js");</script>` +
