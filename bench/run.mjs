@@ -51,7 +51,7 @@ async function firstLoadBytes(pagePath) {
   // What the page loads (as e2e/tests/seo.spec.ts counts it): its modules (preloaded, imported, or
   // listed for the loader that starts a reading page's scripts after its first paint), its
   // stylesheets, and the inline manifest of the page's routes (routes are discovered lazily).
-  const deferred = /\(function\(preloads, run\)[\s\S]*?\}\)\((\[[^\]]*\])/.exec(html);
+  const deferred = /\(function\(preloads, run, fetches\)[\s\S]*?\}\)\((\[[^\]]*\])/.exec(html);
   const js = [...new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]).concat(deferred ? JSON.parse(deferred[1]) : []))];
   const css = [...new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]))];
   let jsBytes = gz(Buffer.from(/window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(html)?.[1] ?? ''));

@@ -121,10 +121,15 @@ test.describe('first visit: the pictures', () => {
 });
 
 test.describe('first visit: the scripts wait for the first paint', () => {
-  test('a reading page asks for no script until it has loaded and painted, then becomes interactive by itself', async ({ page }) => {
+  test('a reading page asks for no script nor strings until it has loaded and painted, then becomes interactive by itself', async ({ page }) => {
     const scripts: { url: string; at: number }[] = [];
+    const strings: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push({ url: request.url(), at: Date.now() });
+      if (/\/assets\/[\w.-]+\.json$/.test(request.url())) {
+        scripts.push({ url: request.url(), at: Date.now() });
+        strings.push(new URL(request.url()).pathname);
+      }
     });
     let loadedAt = 0;
     page.on('load', () => (loadedAt = Date.now()));
@@ -133,9 +138,16 @@ test.describe('first visit: the scripts wait for the first paint', () => {
     await expect.poll(() => scripts.length, { timeout: 10_000 }).toBeGreaterThan(3);
     expect(loadedAt).toBeGreaterThan(0);
     for (const script of scripts) expect(script.at, script.url).toBeGreaterThanOrEqual(loadedAt);
-    // Interactive: the language button works.
+    // The strings are a file of the page's language, kept for good by the browser.
+    await expect.poll(() => strings).toEqual([expect.stringMatching(/^\/assets\/fr-[\w-]+\.json$/)]);
+    const file = await page.request.get(strings[0]!);
+    expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await file.json()).nav).toBeTruthy();
+    // Interactive: the language button works, and the other language's strings come with it.
     await page.getByTestId('lang-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Story' })).toBeVisible();
+    expect(strings).toEqual([expect.stringMatching(/^\/assets\/fr-/), expect.stringMatching(/^\/assets\/en-[\w-]+\.json$/)]);
   });
 
   test('a tap on a button before the page is interactive is not lost: it is played once the scripts have run', async ({ page }) => {

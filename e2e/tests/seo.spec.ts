@@ -21,7 +21,7 @@ test.describe('what search engines and link previews read (no browser)', () => {
   for (const [path, heading] of PAGES) {
     test(`${path} is complete in the server's HTML`, async ({ request }) => {
       const html = await (await request.get(`${path}?lang=fr`)).text();
-      expect(html).toContain('<html lang="fr">');
+      expect(html).toMatch(/<html lang="fr"[ >]/);
       expect(html).toContain(`>${heading}</h1>`);
       expect(attr(html, /<title>([^<]+)<\/title>/)).toBeTruthy();
       expect(attr(html, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(30);
@@ -34,7 +34,7 @@ test.describe('what search engines and link previews read (no browser)', () => {
       expect(html).not.toContain('noindex');
       for (const match of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)) expect(() => JSON.parse(match[1]!)).not.toThrow();
       const en = await (await request.get(`${path}?lang=en`)).text();
-      expect(en).toContain('<html lang="en">');
+      expect(en).toMatch(/<html lang="en"[ >]/);
       expect(en).toMatch(/<link rel="canonical" href="[^"]+\?lang=en"\/>/);
     });
   }
@@ -55,7 +55,7 @@ test.describe('what search engines and link previews read (no browser)', () => {
       // Nothing that loads a script with the page: the modules are named for the loader only.
       expect(html, path).not.toContain('<link rel="modulepreload"');
       expect(html, path).not.toContain('type="module"');
-      expect(html, path).toMatch(/<script nonce="[^"]+">\(function\(preloads, run\)[\s\S]*"\/assets\/entry\.client-[^"]+\.js"/);
+      expect(html, path).toMatch(/<script nonce="[^"]+">\(function\(preloads, run, fetches\)[\s\S]*"\/assets\/entry\.client-[^"]+\.js"/);
     }
     const contact = /<head>(.*?)<\/head>/s.exec(await (await request.get('/contact')).text())![1]!;
     const preloads = [...contact.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
@@ -94,9 +94,10 @@ test.describe('what search engines and link previews read (no browser)', () => {
     const productOnly = await data.text();
     const withRoot = await (await request.get('/collection/8.data?lang=en&_routes=root%2Croutes%2Fproduct')).text();
     expect(productOnly).toContain('Sun dress');
-    // The strings ride with the root data: not sent when the root is not asked for.
-    expect(productOnly).not.toContain('siteDescription');
-    expect(withRoot).toContain('siteDescription');
+    // The root data names the page's strings file (the strings themselves are a cached asset).
+    expect(productOnly).not.toMatch(/\/assets\/en-[\w-]+\.json/);
+    expect(withRoot).toMatch(/\/assets\/en-[\w-]+\.json/);
+    expect(withRoot).not.toContain('siteDescription');
   });
 
   test('built assets are immutable', async ({ request }) => {
@@ -108,13 +109,17 @@ test.describe('what search engines and link previews read (no browser)', () => {
   test('first-load bytes stay within the budgets (JS ≤ 130 KB, CSS ≤ 20 KB gzip) on every public page; admin code and strings never load there', async ({ request }) => {
     for (const path of ['/', '/collection', '/collection/8', '/story', '/faq', '/retailers', '/where-to-buy', '/blog', '/blog/une-robe-trois-semaines', '/contact', '/privacy', '/legal', '/login']) {
       const html = await (await request.get(path)).text();
-      // The back-office's strings (a third of all strings) ride only with its own pages.
-      expect(html, `${path} carries the back-office strings`).not.toContain('Navigation du back-office');
+      // The page's strings are files of their own, not in the page; the back-office's strings (a
+      // third of all strings) are loaded only by its own pages.
+      expect(html, `${path} carries strings`).not.toContain('siteDescription');
+      const strings = /<html [^>]*data-strings="([^"]+)"/.exec(html)![1]!.split(' ');
+      expect(strings, path).toHaveLength(1);
+      expect(await (await request.get(strings[0]!)).text(), `${path} loads the back-office strings`).not.toContain('Navigation du back-office');
       // What the page loads: its modules and its stylesheets. (Routes
       // are discovered lazily: the manifest of the page's own routes travels inline, counted
       // below; the modules of other routes named there load only when a link leads to them.)
       // Preloaded, imported, or listed for the loader that starts a reading page's scripts after its first paint.
-      const deferred = /\(function\(preloads, run\)[\s\S]*?\}\)\((\[[^\]]*\])/.exec(html);
+      const deferred = /\(function\(preloads, run, fetches\)[\s\S]*?\}\)\((\[[^\]]*\])/.exec(html);
       const js = [
         ...new Set([
           ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
@@ -140,6 +145,8 @@ test.describe('what search engines and link previews read (no browser)', () => {
       expect(jsBytes / 1024, `${path} JS KB`).toBeLessThanOrEqual(130);
       expect(cssBytes / 1024, `${path} CSS KB`).toBeLessThanOrEqual(20);
     }
-    expect(await (await request.get('/admin/products')).text()).toContain('Navigation du back-office');
+    const admin = /<html [^>]*data-strings="([^"]+)"/.exec(await (await request.get('/admin/products')).text())![1]!.split(' ');
+    expect(admin).toHaveLength(2);
+    expect(await (await request.get(admin[1]!)).text()).toContain('Navigation du back-office');
   });
 });

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { I18nextProvider } from './i18n/react.tsx';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
-import { createI18n, sharedI18n, translatorFrom, type Messages } from './i18n/index.ts';
-import { messagesJsonFor } from './i18n/messages.server.ts';
+import { loadStrings, sharedI18n, translatorFrom } from './i18n/index.ts';
+import { stringsFilesFor } from './i18n/messages.server.ts';
 import { useStoredLanguagePreference } from './lib/language.tsx';
 import type { RootData } from './lib/meta.ts';
 import { requestLocale } from './lib/request.ts';
@@ -15,18 +15,30 @@ import sansFont from '@fontsource-variable/source-sans-3/files/source-sans-3-lat
 
 const isBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
 
+// In the browser, the page's strings are files of their own (named on <html>, preloaded with the
+// scripts): this module, which every page imports before hydrating, is ready once they are here,
+// or the first render would not match the page. If they cannot be had, the page stays as the
+// server sent it: its links and forms work without scripts.
+if (!import.meta.env.SSR) await loadStrings((document.documentElement.dataset.strings ?? '').split(' ').filter(Boolean));
+
 /** The language is resolved on the server (query, cookie, Accept-Language) so SSR and hydration agree. */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { brand, nonce } = context.get(appContext);
   const lang = requestLocale(request);
-  return { lang, brand, nonce, messages: messagesJsonFor(lang, { admin: isBackOffice(new URL(request.url)) }) };
+  return { lang, brand, nonce, strings: stringsFilesFor(lang, { admin: isBackOffice(new URL(request.url)) }) };
+}
+
+/** In the browser, after the first page: a new language, or the back-office, shows once its strings have arrived. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
+  const data = await serverLoader();
+  await loadStrings(data.strings);
+  return data;
 }
 
 /**
- * The strings travel with the root data, so the root loader runs again only
- * when the language may have changed (an explicit revalidation after the
- * toggle, or a different ?lang), or when the back-office's strings are needed,
- * not on every navigation.
+ * The root data names the strings, so the root loader runs again only when the language may
+ * have changed (an explicit revalidation after the toggle, or a different ?lang), or when the
+ * back-office's strings are needed, not on every navigation.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
@@ -43,8 +55,10 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
   const nonce = data?.nonce;
+  const firstStrings = useRef(data?.strings);
   return (
-    <html lang={data?.lang ?? 'fr'}>
+    // data-strings: the strings files the browser loads before hydrating (entry.client.tsx).
+    <html lang={data?.lang ?? 'fr'} data-strings={data?.strings.join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -54,6 +68,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        {/* The first page's strings, fetched with its scripts (on a reading page, after the first
+            paint: deferred-scripts); later ones are fetched by the root's clientLoader. */}
+        {firstStrings.current?.map((url) => <link key={url} rel="preload" href={url} as="fetch" crossOrigin="anonymous" fetchPriority="low" />)}
       </head>
       <body>
         {children}
@@ -70,30 +87,17 @@ function LanguageSync() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // The server renders with one shared instance per language; the browser makes its own per
-  // page load (it changes language in place when new root data arrives).
-  const i18n = useMemo(
-    () => (import.meta.env.SSR ? sharedI18n(loaderData.lang, loaderData.messages) : createI18n(loaderData.lang, JSON.parse(loaderData.messages) as Messages)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  // New strings (another language, or the back-office's on entering it) are added before the
-  // screens below render with them, not after; the language then changes in an effect.
-  const applied = useRef(loaderData.messages);
-  if (!import.meta.env.SSR && applied.current !== loaderData.messages) {
-    i18n.addResourceBundle(loaderData.lang, 'translation', JSON.parse(loaderData.messages) as Messages, true, true);
-    applied.current = loaderData.messages;
-  }
+  // One instance per language and strings files, on the server and in the browser: a new
+  // language or the back-office's strings give another instance, and every screen re-renders.
+  const i18n = sharedI18n(loaderData.lang, loaderData.strings);
   // The page is interactive: clicks on buttons made before now are played again
   // (lib/deferred-scripts.server.ts).
   useEffect(() => {
     window.dispatchEvent(new Event('atelier:hydrated'));
   }, []);
   useEffect(() => {
-    if (i18n.language === loaderData.lang) return;
-    void i18n.changeLanguage(loaderData.lang);
     document.documentElement.lang = loaderData.lang;
-  }, [i18n, loaderData.lang]);
+  }, [loaderData.lang]);
   return (
     <I18nextProvider i18n={i18n}>
       <SessionProvider>
@@ -106,7 +110,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<RootData>('root');
-  const t = data ? translatorFrom(data.lang, data.messages) : (key: string) => (key === 'common.backHome' ? 'Accueil' : 'Erreur');
+  const t = data ? translatorFrom(data.lang, data.strings) : (key: string) => (key === 'common.backHome' ? 'Accueil' : 'Erreur');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="page page--narrow error-page" id="main">

@@ -1,52 +1,76 @@
 import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, type Locale } from '@atelier/contract/pure';
 
-/** The strings of one language, as the root loader sends them (only the page's language reaches the browser). */
+/** The strings of one language (or part of them: the back-office's are a file of their own). */
 export type Messages = Record<string, unknown>;
 
-/** A synchronous, self-contained instance: the server makes one per render, the browser one per page load. */
+/** A synchronous, self-contained instance. */
 export function createI18n(lang: Locale, messages: Messages): I18n {
   const instance = i18next.createInstance();
   void instance.init({
     resources: { [lang]: { translation: messages } } as Resource,
     lng: lang,
     fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: ['fr', 'en'],
     interpolation: { escapeValue: false },
     initAsync: false,
-    returnNull: false,
   });
   return instance;
 }
 
 /**
- * The strings as the root loader sends them: one JSON string rather than an object, so the
- * page data serializer handles one value instead of hundreds of keys on every render.
+ * The strings files a page needs, by their URLs (immutable assets of the build): the public
+ * strings of its language, then the back-office's on its own pages. The root loader sends these
+ * few dozen bytes instead of the strings themselves (issue 16: the strings were three quarters of
+ * every page's HTML and of the inline data the browser evaluates before the first paint); the
+ * browser fetches each file once and keeps it.
  */
-export type MessagesJson = string;
+export type StringsFiles = readonly string[];
 
-const shared = new Map<Locale, Map<MessagesJson, I18n>>();
+const loaded = new Map<string, Messages>();
+
+/** Strings known without a fetch (the server registers every file at start-up). */
+export function registerStrings(url: string, messages: Messages): void {
+  loaded.set(url, messages);
+}
+
+/** Browser: fetches the files not yet here; rejects if one cannot be had. */
+export function loadStrings(files: StringsFiles): Promise<unknown> {
+  return Promise.all(
+    files
+      .filter((url) => !loaded.has(url))
+      .map(async (url) => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url}: ${response.status}`);
+        loaded.set(url, (await response.json()) as Messages);
+      }),
+  );
+}
+
+const shared = new Map<string, I18n>();
 
 /**
- * One instance per language and strings, made once and never changed: the server renders
- * every page with it, and code outside React (meta functions, error boundary) translates with it.
- * Looked up by the strings themselves: the same few string values every time, whose hash V8 keeps.
+ * One instance per language and strings files, made once and never changed: the server renders
+ * every page with it, the browser every screen of a language, and code outside React (meta
+ * functions, error boundary, loaders) translates with it. Files are merged in order (each holds
+ * its own top-level sections).
  */
-export function sharedI18n(lang: Locale, messages: MessagesJson): I18n {
-  let ofLanguage = shared.get(lang);
-  if (!ofLanguage) shared.set(lang, (ofLanguage = new Map()));
-  let instance = ofLanguage.get(messages);
+export function sharedI18n(lang: Locale, files: StringsFiles): I18n {
+  const id = `${lang} ${files.join(' ')}`;
+  let instance = shared.get(id);
   if (!instance) {
-    if (ofLanguage.size >= 4) ofLanguage.clear();
-    instance = createI18n(lang, JSON.parse(messages) as Messages);
-    ofLanguage.set(messages, instance);
+    const parts = files.map((url) => loaded.get(url));
+    instance = createI18n(lang, Object.assign({}, ...parts) as Messages);
+    // A file still missing (it cannot be, as the browser loads them before rendering) would show
+    // keys: such an instance is not kept, so the next render uses the strings once they are here.
+    // (At most four: two languages, with or without the back-office's strings.)
+    if (parts.every(Boolean)) shared.set(id, instance);
   }
   return instance;
 }
 
 /** A translator for the given strings (meta functions, error boundary, loaders). */
-export function translatorFrom(lang: Locale, messages: MessagesJson): TFunction {
-  return rememberingT(sharedI18n(lang, messages), lang);
+export function translatorFrom(lang: Locale, files: StringsFiles): TFunction {
+  return rememberingT(sharedI18n(lang, files), lang);
 }
 
 type Remembered = Map<string, string>;

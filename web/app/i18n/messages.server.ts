@@ -1,25 +1,34 @@
 import type { Locale } from '@atelier/contract/pure';
+import adminEn from './admin.en.json';
+import adminEnUrl from './admin.en.json?url';
+import adminFr from './admin.fr.json';
+import adminFrUrl from './admin.fr.json?url';
 import en from './en.json';
+import enUrl from './en.json?url';
 import fr from './fr.json';
-import { translatorFrom, type Messages, type MessagesJson } from './index.ts';
+import frUrl from './fr.json?url';
+import { registerStrings, translatorFrom, type Messages, type StringsFiles } from './index.ts';
 
-const ALL: Record<Locale, Messages> = { fr, en };
-const JSON_OF: Record<Locale, MessagesJson> = { fr: JSON.stringify(fr), en: JSON.stringify(en) };
+// The strings files as the browser fetches them (assets of the build, cached for good): the
+// server knows their contents from the start, the browser loads those its page names.
+registerStrings(frUrl, fr);
+registerStrings(adminFrUrl, adminFr);
+registerStrings(enUrl, en);
+registerStrings(adminEnUrl, adminEn);
 
-/** The back-office's strings (a third of the whole) stay out of every other page's data. */
-const withoutAdmin = ({ admin: _admin, ...rest }: Messages): Messages => rest;
-const PUBLIC_JSON_OF: Record<Locale, MessagesJson> = { fr: JSON.stringify(withoutAdmin(fr)), en: JSON.stringify(withoutAdmin(en)) };
+const PUBLIC: Record<Locale, StringsFiles> = { fr: [frUrl], en: [enUrl] };
+const ALL: Record<Locale, StringsFiles> = { fr: [frUrl, adminFrUrl], en: [enUrl, adminEnUrl] };
 
-/** Server only: the strings of a language (the browser receives them through the root loader). */
-export function messagesFor(lang: Locale): Messages {
-  return ALL[lang];
+/** The files a page needs: the back-office's strings (a third of the whole) only on its own pages. */
+export function stringsFilesFor(lang: Locale, { admin = true }: { admin?: boolean } = {}): StringsFiles {
+  return admin ? ALL[lang] : PUBLIC[lang];
 }
 
-/** The same strings, serialized once per process; the back-office's only for its own pages. */
-export function messagesJsonFor(lang: Locale, { admin = true }: { admin?: boolean } = {}): MessagesJson {
-  return admin ? JSON_OF[lang] : PUBLIC_JSON_OF[lang];
+/** Server and tests: every string of a language. */
+export function messagesFor(lang: Locale): Messages {
+  return lang === 'fr' ? { ...fr, ...adminFr } : { ...en, ...adminEn };
 }
 
 export function translator(lang: Locale) {
-  return translatorFrom(lang, JSON_OF[lang]);
+  return translatorFrom(lang, ALL[lang]);
 }

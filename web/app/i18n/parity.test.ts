@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
+import adminEn from './admin.en.json';
+import adminFr from './admin.fr.json';
+import enPublic from './en.json';
+import frPublic from './fr.json';
+
+// The back-office's strings are a file of their own (its pages load it with the public one).
+const fr = { ...frPublic, ...adminFr };
+const en = { ...enPublic, ...adminEn };
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') {
@@ -18,6 +24,13 @@ function lookup(obj: unknown, key: string): unknown {
 }
 
 describe('translations', () => {
+  it('keep the back-office strings in their own file, under admin only', () => {
+    expect(Object.keys(adminFr)).toEqual(['admin']);
+    expect(Object.keys(adminEn)).toEqual(['admin']);
+    expect(Object.keys(frPublic)).not.toContain('admin');
+    expect(Object.keys(enPublic)).not.toContain('admin');
+  });
+
   it('have the same keys in French and English', () => {
     const frKeys = keys(fr).sort();
     const enKeys = keys(en).sort();

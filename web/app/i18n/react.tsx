@@ -15,7 +15,7 @@ export function I18nextProvider({ i18n, children }: { i18n: I18n; children: Reac
 
 export function useTranslation(): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error('useTranslation needs an I18nextProvider above it');
+  if (!i18n) throw new Error('no I18nextProvider');
   const subscribe = useCallback(
     (onChange: () => void) => {
       i18n.on('languageChanged', onChange);

@@ -12,32 +12,42 @@
  *
  * React Router writes one `<link rel="modulepreload">` per module and one inline module script
  * whose static imports load the route modules before it imports the client entry. The rewrite
- * drops the preloads and turns that script into a classic one that, when started, adds the
- * preloads and imports the same modules dynamically, then runs the rest of the script as it was.
+ * drops the preloads (and that of the page's strings files) and turns that script into a classic
+ * one that, when started, adds the preloads and imports the same modules dynamically, then runs
+ * the rest of the script as it was.
  * A page whose scripts do not have that shape (a React Router upgrade) is left as it is.
  */
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+/** The page's strings files (root.tsx), which the client entry fetches before hydrating. */
+const FETCH_PRELOAD = /<link rel="preload" href="([^"]+)" as="fetch"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /^[ \t]*import \* as (route\d+) from "([^"]+)";[ \t]*$/gm;
 const OTHER_STATIC_IMPORT = /^\s*(import|export)\s+[^(\s]/m;
 const FORM_FIELD = /<(input|textarea|select)[\s>]/;
 
 /** Runs in the page: starts the scripts after load and two frames, or at the first interaction. */
-const LOADER = `(function(preloads, run) {
+const LOADER = `(function(preloads, run, fetches) {
   var started = false, queued = [], kinds = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
   function start() {
     if (started) return;
     started = true;
     kinds.forEach(function(kind) { removeEventListener(kind, start, true); });
     // One preload per task: each starts a fetch (a millisecond or two of a phone's main thread),
-    // so the page stays responsive while they are added; then the modules are imported.
-    var next = 0;
+    // so the page stays responsive while they are added; then the modules are imported. The
+    // strings files go first: small, and needed before hydrating.
+    var all = fetches.concat(preloads), next = 0;
     (function preload() {
-      if (next === preloads.length) return run();
+      if (next === all.length) return run();
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = preloads[next++];
+      if (next < fetches.length) {
+        link.rel = 'preload';
+        link.as = 'fetch';
+        link.crossOrigin = 'anonymous';
+      } else {
+        link.rel = 'modulepreload';
+      }
+      link.href = all[next++];
       document.head.appendChild(link);
       setTimeout(preload, 0);
     })();
@@ -71,14 +81,20 @@ export function deferScripts(html: string): string | null {
   // Anything else static (an import of another form) could not run inside a function.
   if (imports.length === 0 || OTHER_STATIC_IMPORT.test(rest)) return null;
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(PRELOAD, (_, href: string) => {
-    preloads.push(href);
-    return '';
-  });
+  const fetches: string[] = [];
+  const withoutPreloads = html
+    .replace(PRELOAD, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    })
+    .replace(FETCH_PRELOAD, (_, href: string) => {
+      fetches.push(href);
+      return '';
+    });
   const names = imports.map((m) => `${m[1]} = modules[${imports.indexOf(m)}]`).join(', ');
   const loads = imports.map((m) => `import(${JSON.stringify(m[2])})`).join(', ');
   const run = `function() { return Promise.all([${loads}]).then(function(modules) { var ${names};\n${rest}\n}); }`;
   // JSON inside a script: "</" cannot close it early (module paths never hold one, but still).
-  const list = JSON.stringify(preloads).replaceAll('</', '<\\/');
-  return withoutPreloads.replace(tag, () => `<script nonce="${nonce}">${LOADER}(${list}, ${run});</script>`);
+  const list = (hrefs: string[]) => JSON.stringify(hrefs).replaceAll('</', '<\\/');
+  return withoutPreloads.replace(tag, () => `<script nonce="${nonce}">${LOADER}(${list(preloads)}, ${run}, ${list(fetches)});</script>`);
 }

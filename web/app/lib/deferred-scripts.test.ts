@@ -6,7 +6,8 @@ import { deferScripts } from './deferred-scripts.server.ts';
 const page = (body = '<main><h1>Maison Solène</h1><button type="button">EN</button></main>') =>
   `<!DOCTYPE html><html lang="fr"><head><link rel="stylesheet" href="/assets/styles.css"/>` +
   `<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce=="/>` +
-  `<link rel="modulepreload" href="/assets/framework-B.js" nonce="n0nce=="/></head><body>${body}` +
+  `<link rel="modulepreload" href="/assets/framework-B.js" nonce="n0nce=="/>` +
+  `<link rel="preload" href="/assets/fr-E.json" as="fetch" crossorigin="anonymous" fetchPriority="low"/></head><body>${body}` +
   `<script nonce="n0nce==">window.__reactRouterContext = {};</script>` +
   `<script nonce="n0nce==" type="module" async="">;\nimport * as route0 from "/assets/root-C.js";\nimport * as route1 from "/assets/home-D.js";\n` +
   `window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};\n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client-A.js");</script>` +
@@ -18,12 +19,15 @@ describe('deferScripts: the scripts of a reading page wait for its first paint',
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('type="module"');
     expect(html).toContain('["/assets/entry.client-A.js","/assets/framework-B.js"]');
+    // The page's strings file waits too, and is fetched (not imported) when the scripts start.
+    expect(html).not.toContain('as="fetch"');
+    expect(html).toMatch(/, \["\/assets\/fr-E\.json"\]\);<\/script>/);
     // The route modules are imported, in order, before the rest of the script runs with them.
     expect(html).toMatch(/Promise\.all\(\[import\("\/assets\/root-C\.js"\), import\("\/assets\/home-D\.js"\)\]\)\.then\(function\(modules\) \{ var route0 = modules\[0\], route1 = modules\[1\];/);
     expect(html).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
     expect(html).toContain('import("/assets/entry.client-A.js");');
     // Still allowed by the page's CSP (same nonce), and the page data scripts are untouched.
-    expect(html).toContain('<script nonce="n0nce==">(function(preloads, run)');
+    expect(html).toContain('<script nonce="n0nce==">(function(preloads, run, fetches)');
     expect(html).toContain('<script nonce="n0nce==">window.__reactRouterContext.streamController.close();</script>');
     expect(html).toContain('<body><main><h1>Maison Solène</h1><button type="button">EN</button></main><script');
   });

@@ -1,13 +1,13 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Brand, Locale } from '@atelier/contract';
-import { translatorFrom, type MessagesJson } from '../i18n/index.ts';
+import { translatorFrom, type StringsFiles } from '../i18n/index.ts';
 
 export interface RootData {
   lang: Locale;
   brand: Brand;
   nonce: string;
-  /** The strings of `lang` only, as JSON. */
-  messages: MessagesJson;
+  /** The strings files of `lang` the page needs (i18n/index.ts). */
+  strings: StringsFiles;
 }
 
 /** The brand picture for link previews (1200×630, in web/public). */
@@ -26,7 +26,7 @@ export function pageMeta(
   const root = rootData(matches);
   const lang = root?.lang ?? 'fr';
   const brandName = root?.brand.name ?? '';
-  const translate = root ? translatorFrom(lang, root.messages) : null;
+  const translate = root ? translatorFrom(lang, root.strings) : null;
   const t = (key: string, values?: Record<string, string>): string => (translate ? String(translate(key, values ?? {})) : key);
   const page = options.title ?? (options.titleKey ? t(options.titleKey) : '');
   const title = page ? t('meta.pageTitle', { page, brand: brandName }) : brandName;

@@ -137,6 +137,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 export function useSession(): SessionValue {
   const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession outside SessionProvider');
+  if (!value) throw new Error('no SessionProvider');
   return value;
 }
