@@ -1,12 +1,39 @@
 import { useTranslation } from '../i18n/react.tsx';
 import { Link } from 'react-router';
-import type { PublicProduct } from '@atelier/contract';
+import type { PublicProduct, PublicVariant } from '@atelier/contract';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { Swatches } from './Swatches.tsx';
 
-export type CollectionState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; products: PublicProduct[] };
+/**
+ * What a card shows of a product: its title, its colours, and the first picture of its first
+ * colour. Grids get only this (lib/collection.ts), not every text and picture of every product:
+ * the page data the browser parses before hydrating, and the placeholders it carries, are a
+ * fraction of the whole.
+ */
+export interface ProductCardData {
+  id: number;
+  title: string;
+  variants: Array<Pick<PublicVariant, 'id' | 'colorName' | 'colorCode' | 'images'>>;
+}
 
-export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: PublicProduct; priority?: boolean; headingLevel?: 2 | 3 }) {
+export function productCard(product: PublicProduct): ProductCardData {
+  return {
+    id: product.id,
+    title: product.title,
+    variants: product.variants.map((v, index) => ({ id: v.id, colorName: v.colorName, colorCode: v.colorCode, images: index === 0 ? v.images.slice(0, 1) : [] })),
+  };
+}
+
+/** What a product page shows of its product (the list's `imageUrl` and `imageGallery` repeat `images`). */
+export type ProductPageData = Omit<PublicProduct, 'variants'> & { variants: Array<Omit<PublicVariant, 'imageUrl' | 'imageGallery' | 'position'>> };
+
+export function productPage({ variants, ...product }: PublicProduct): ProductPageData {
+  return { ...product, variants: variants.map(({ imageUrl: _url, imageGallery: _gallery, position: _position, ...variant }) => variant) };
+}
+
+export type CollectionState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; products: ProductCardData[] };
+
+export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductCardData; priority?: boolean; headingLevel?: 2 | 3 }) {
   const image = product.variants[0]?.images[0];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

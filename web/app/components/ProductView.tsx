@@ -1,10 +1,9 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { PublicProduct } from '@atelier/contract';
 import { useTranslation } from '../i18n/react.tsx';
 import { breadcrumbs, jsonLd, type RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
-import { ProductCard } from './CollectionGrid.tsx';
+import { ProductCard, type ProductCardData, type ProductPageData } from './CollectionGrid.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 // Trade details and the order grid: signed-in users only, after the page has loaded, so visitors
@@ -15,7 +14,7 @@ const TradePanel = lazy(() => import('./TradePanel.tsx').then((m) => ({ default:
  * §2 product page, ready state: gallery, texts, colour variants, trade panel for signed-in
  * users, similar products. `preview`: the owner's look at a draft (no structured data, no trade panel).
  */
-export function ProductView({ product, similar, preview = false }: { product: PublicProduct; similar: PublicProduct[]; preview?: boolean }) {
+export function ProductView({ product, similar, preview = false }: { product: ProductPageData; similar: ProductCardData[]; preview?: boolean }) {
   const { t } = useTranslation();
   const [variantIndex, setVariantIndex] = useState(0);
   const [imageIndex, setImageIndex] = useState(0);

@@ -2,7 +2,9 @@ import { useTranslation } from '../i18n/react.tsx';
 import type { PublicVariant } from '@atelier/contract';
 
 /** §2: swatches deduplicated by colour code, else colour name, else id; the name is the accessible text. */
-export function uniqueColours(variants: readonly PublicVariant[]): PublicVariant[] {
+type Colour = Pick<PublicVariant, 'id' | 'colorName' | 'colorCode'>;
+
+export function uniqueColours<V extends Colour>(variants: readonly V[]): V[] {
   const seen = new Set<string>();
   return variants.filter((v) => {
     const key = v.colorCode ? `code:${v.colorCode.toLowerCase()}` : v.colorName ? `name:${v.colorName.toLowerCase()}` : `id:${v.id}`;
@@ -12,7 +14,7 @@ export function uniqueColours(variants: readonly PublicVariant[]): PublicVariant
   });
 }
 
-export function Swatches({ variants }: { variants: readonly PublicVariant[] }) {
+export function Swatches({ variants }: { variants: readonly Colour[] }) {
   const { t } = useTranslation();
   const colours = uniqueColours(variants);
   return (

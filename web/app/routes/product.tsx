@@ -1,7 +1,7 @@
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, data } from 'react-router';
-import type { PublicProduct } from '@atelier/contract';
 import type { Route } from './+types/product';
+import { productCard, productPage, type ProductCardData, type ProductPageData } from '../components/CollectionGrid.tsx';
 import { ProductView } from '../components/ProductView.tsx';
 import { appContext } from '../context.ts';
 import { translator } from '../i18n/messages.server.ts';
@@ -11,7 +11,7 @@ import { withMedia } from '../lib/media.ts';
 
 
 type ProductState =
-  | { state: 'ready'; product: PublicProduct; similar: PublicProduct[] }
+  | { state: 'ready'; product: ProductPageData; similar: ProductCardData[] }
   | { state: 'notFound' }
   | { state: 'error'; message: string };
 
@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!product) return data<ProductState>({ state: 'notFound' }, { status: 404 });
     // §8: a failure of the similar products yields an empty list.
     const similar = await ctx.catalogue.similar(id, lang).catch(() => []);
-    return data(await withMedia(ctx, { state: 'ready', product, similar } as ProductState));
+    return data(await withMedia(ctx, { state: 'ready', product: productPage(product), similar: similar.map(productCard) } as ProductState));
   } catch {
     return data<ProductState>({ state: 'error', message: t('product.error') }, { status: 500 });
   }
