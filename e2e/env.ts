@@ -4,6 +4,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp/data');
 export const OUTBOX_DIR = path.join(E2E_DATA_DIR, 'outbox');
+/** Fingerprints of the pages axe found clean in this run (emptied when the e2e server starts). */
+export const AXE_CLEAN_DIR = path.resolve(import.meta.dirname, '.tmp/axe-clean');
 export const SERVER_LOG = path.resolve(import.meta.dirname, '.tmp/server.log');
 
 /** Each test that changes an account gets its own, so tests can run in parallel. */

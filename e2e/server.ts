@@ -8,9 +8,10 @@ import pino from 'pino';
 import { seedDemo } from '../server/src/cli/seed.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createServices } from '../server/src/services.ts';
-import { ACCOUNTS, E2E_DATA_DIR, E2E_PORT, SERVER_LOG } from './env.ts';
+import { ACCOUNTS, AXE_CLEAN_DIR, E2E_DATA_DIR, E2E_PORT, SERVER_LOG } from './env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+fs.rmSync(AXE_CLEAN_DIR, { recursive: true, force: true });
 fs.mkdirSync(E2E_DATA_DIR, { recursive: true });
 
 // Everything the server logs during the run is also kept in a file, which the global teardown
