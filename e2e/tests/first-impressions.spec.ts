@@ -178,3 +178,20 @@ test.describe('first visit: the scripts wait for the first paint', () => {
     expect(Math.min(...scripts)).toBeLessThan(loadedAt);
   });
 });
+
+test.describe('first visit: strings that cannot be had', () => {
+  // The aborted requests (the preload and the fetch) are the only console errors.
+  test.use({ allowConsole: [/net::ERR_FAILED/] });
+
+  test('a page whose strings file cannot be had stays as the server sent it: no half-translated screen, links still work', async ({ page }) => {
+    await page.route(/\/assets\/fr-[\w-]+\.json$/, (route) => route.abort());
+    await page.goto('/faq?lang=fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions fréquentes');
+    // The scripts were tried (the strings are asked for), and the page never showed a key.
+    await page.waitForTimeout(1_500);
+    await expect(page.locator('body')).not.toContainText('nav.story');
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Notre histoire' }).click();
+    await expect(page).toHaveURL(/\/story/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre histoire');
+  });
+});

@@ -100,6 +100,20 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect(withRoot).not.toContain('siteDescription');
   });
 
+  test('grids carry cards, not whole products: a title, colours and a first picture (the page data the browser parses stays small)', async ({ request }) => {
+    const description = 'Une robe longue en lin lavé';
+    for (const path of ['/', '/collection', '/story']) {
+      const html = await (await request.get(`${path}?lang=fr`)).text();
+      expect(html, path).toContain('Robe Soleil');
+      expect(html, `${path} carries a description`).not.toContain(description);
+      expect(html, path).not.toContain('imageGallery');
+    }
+    // A product page has its own texts, without the list's repeated picture fields.
+    const product = await (await request.get('/collection/8?lang=fr')).text();
+    expect(product).toContain(description);
+    expect(product).not.toContain('imageGallery');
+  });
+
   test('built assets are immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)![1]!;

@@ -17,9 +17,10 @@ const isBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
 
 // In the browser, the page's strings are files of their own (named on <html>, preloaded with the
 // scripts): this module, which every page imports before hydrating, is ready once they are here,
-// or the first render would not match the page. If they cannot be had, the page stays as the
-// server sent it: its links and forms work without scripts.
-if (!import.meta.env.SSR) await loadStrings((document.documentElement.dataset.strings ?? '').split(' ').filter(Boolean));
+// or the first render would not match the page. If they cannot be had, this module never
+// finishes, so nothing hydrates: the page stays as the server sent it (its links and forms work
+// without scripts), rather than show keys in place of its texts.
+if (!import.meta.env.SSR) await loadStrings((document.documentElement.dataset.strings ?? '').split(' ').filter(Boolean)).catch(() => new Promise(() => {}));
 
 /** The language is resolved on the server (query, cookie, Accept-Language) so SSR and hydration agree. */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
@@ -57,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = data?.nonce;
   const firstStrings = useRef(data?.strings);
   return (
-    // data-strings: the strings files the browser loads before hydrating (entry.client.tsx).
+    // data-strings: the strings files the browser loads before hydrating (top of this module).
     <html lang={data?.lang ?? 'fr'} data-strings={data?.strings.join(' ')}>
       <head>
         <meta charSet="utf-8" />
@@ -95,9 +96,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     window.dispatchEvent(new Event('atelier:hydrated'));
   }, []);
-  useEffect(() => {
-    document.documentElement.lang = loaderData.lang;
-  }, [loaderData.lang]);
   return (
     <I18nextProvider i18n={i18n}>
       <SessionProvider>

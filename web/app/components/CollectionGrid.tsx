@@ -6,7 +6,7 @@ import { Swatches } from './Swatches.tsx';
 
 /**
  * What a card shows of a product: its title, its colours, and the first picture of its first
- * colour. Grids get only this (lib/collection.ts), not every text and picture of every product:
+ * colour. Grids get only this (lib/collection.ts: productCard), not every text and picture of every product:
  * the page data the browser parses before hydrating, and the placeholders it carries, are a
  * fraction of the whole.
  */
@@ -16,20 +16,8 @@ export interface ProductCardData {
   variants: Array<Pick<PublicVariant, 'id' | 'colorName' | 'colorCode' | 'images'>>;
 }
 
-export function productCard(product: PublicProduct): ProductCardData {
-  return {
-    id: product.id,
-    title: product.title,
-    variants: product.variants.map((v, index) => ({ id: v.id, colorName: v.colorName, colorCode: v.colorCode, images: index === 0 ? v.images.slice(0, 1) : [] })),
-  };
-}
-
 /** What a product page shows of its product (the list's `imageUrl` and `imageGallery` repeat `images`). */
 export type ProductPageData = Omit<PublicProduct, 'variants'> & { variants: Array<Omit<PublicVariant, 'imageUrl' | 'imageGallery' | 'position'>> };
-
-export function productPage({ variants, ...product }: PublicProduct): ProductPageData {
-  return { ...product, variants: variants.map(({ imageUrl: _url, imageGallery: _gallery, position: _position, ...variant }) => variant) };
-}
 
 export type CollectionState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; products: ProductCardData[] };
 

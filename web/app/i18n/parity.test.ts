@@ -3,10 +3,11 @@ import adminEn from './admin.en.json';
 import adminFr from './admin.fr.json';
 import enPublic from './en.json';
 import frPublic from './fr.json';
+import { messagesFor } from './messages.server.ts';
 
-// The back-office's strings are a file of their own (its pages load it with the public one).
-const fr = { ...frPublic, ...adminFr };
-const en = { ...enPublic, ...adminEn };
+// Every string: the back-office's are a file of their own (its pages load it with the public one).
+const fr = messagesFor('fr');
+const en = messagesFor('en');
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') {

@@ -1,12 +1,13 @@
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, data } from 'react-router';
 import type { Route } from './+types/product';
-import { productCard, productPage, type ProductCardData, type ProductPageData } from '../components/CollectionGrid.tsx';
+import type { ProductCardData, ProductPageData } from '../components/CollectionGrid.tsx';
 import { ProductView } from '../components/ProductView.tsx';
 import { appContext } from '../context.ts';
 import { translator } from '../i18n/messages.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
+import { productCard, productPage } from '../lib/collection.ts';
 import { withMedia } from '../lib/media.ts';
 
 
