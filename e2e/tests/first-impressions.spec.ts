@@ -43,7 +43,8 @@ test.describe('first visit: the brand fonts', () => {
 
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       await expect(page.locator('.product-card__title').first()).toBeVisible();
-      expect(held, 'the page asked for its fonts').toBeGreaterThan(0);
+      // A first visit asks for them once the page has painted (next test).
+      await expect.poll(() => held, { message: 'the page asked for its fonts' }).toBeGreaterThan(0);
       expect(await page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded' && !face.family.includes('fallback')).length)).toBe(0);
 
       // Text shows at once (swap), in the metric-matched fallback face, not the brand font.
@@ -70,6 +71,69 @@ test.describe('first visit: the brand fonts', () => {
       expect(moved, 'nothing moved by more than 1 px').toEqual([]);
     });
   }
+});
+
+test.describe('first visit: the fonts wait for the main picture', () => {
+  const FONT = /\/assets\/[\w-]+\.woff2$/;
+
+  test('a first visit asks for the brand fonts once its main picture has been painted; a returning visitor has them from the first paint', async ({ page, context }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const fonts: { url: string; at: number }[] = [];
+    page.on('request', (request) => {
+      if (FONT.test(request.url())) fonts.push({ url: request.url(), at: Date.now() });
+    });
+    let loadedAt = 0;
+    page.on('load', () => (loadedAt = Date.now()));
+    await page.goto('/?lang=fr');
+    // The three faces, all after the load event, and after the hero picture was shown.
+    await expect.poll(() => new Set(fonts.map((f) => f.url)).size).toBe(3);
+    for (const font of fonts) expect(font.at, font.url).toBeGreaterThanOrEqual(loadedAt);
+    const order = await page.evaluate(
+      () =>
+        new Promise<{ picturePainted: number; firstFont: number }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const hero = list.getEntries().find((entry) => (entry as PerformanceEntry & { element?: Element }).element?.closest('.hero__media'));
+            const fontStarts = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.woff2')).map((entry) => entry.startTime);
+            if (hero) resolve({ picturePainted: hero.startTime, firstFont: Math.min(...fontStarts) });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(order.firstFont).toBeGreaterThan(order.picturePainted);
+    // Then the brand's letters replace the fallback's.
+    await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    expect((await drawnWith(cdp, page, '.hero__title')).map((font) => font.familyName).join()).toMatch(/Cormorant Garamond/);
+
+    // The next page opened (a new tab, a return the next day) finds them in the browser's cache:
+    // the stylesheet asks for them at once and the first paint is in the brand's letters.
+    const next = await context.newPage();
+    await next.goto('/story?lang=fr', { waitUntil: 'domcontentloaded' });
+    await expect(next.locator('html')).not.toHaveClass(/fonts-later/);
+    await next.waitForLoadState('load');
+    const nextCdp = await context.newCDPSession(next);
+    await nextCdp.send('DOM.enable');
+    await nextCdp.send('CSS.enable');
+    expect((await drawnWith(nextCdp, next, 'h1')).map((font) => font.familyName).join()).toMatch(/Cormorant Garamond/);
+    await next.close();
+  });
+
+  test('without JavaScript, the stylesheet loads the brand fonts itself', async ({ browser }) => {
+    const visitor = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
+    const page = await visitor.newPage();
+    const fonts: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (FONT.test(request.url())) fonts.push(request.url());
+    });
+    await page.goto('/?lang=fr');
+    await expect.poll(() => fonts.length).toBeGreaterThanOrEqual(2);
+    const cdp = await visitor.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    await expect.poll(async () => (await drawnWith(cdp, page, '.hero__title')).map((font) => font.familyName).join()).toMatch(/Cormorant Garamond/);
+    await visitor.close();
+  });
 });
 
 test.describe('first visit: the pictures', () => {

@@ -10,8 +10,6 @@ import type { RootData } from './lib/meta.ts';
 import { requestLocale } from './lib/request.ts';
 import { SessionProvider } from './lib/session.tsx';
 import stylesheet from './styles.css?url';
-import serifFont from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
-import sansFont from '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url';
 
 const isBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
 
@@ -48,8 +46,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: serifFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: sansFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -59,7 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const firstStrings = useRef(data?.strings);
   return (
     // data-strings: the strings files the browser loads before hydrating (top of this module).
-    <html lang={data?.lang ?? 'fr'} data-strings={data?.strings.join(' ')}>
+    // suppressHydrationWarning: the main-paint script (lib/main-paint.server.ts) may have set a class on <html>.
+    <html lang={data?.lang ?? 'fr'} data-strings={data?.strings.join(' ')} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from '../i18n/react.tsx';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PublicSection } from '@atelier/contract';
 import { createI18n } from '../i18n/index.ts';
@@ -43,5 +43,25 @@ describe('journal page', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
+  });
+
+  it('fetches the first cover at once (the top of the page on a phone), the others lazily', () => {
+    const withCover = (id: number, slug: string) => ({ ...post('Texte'), id, slug, coverImageUrl: `/uploads/${'a'.repeat(24)}-1200x1500.webp` });
+    const sections = [
+      { id: 1, title: 'Sans image', description: null, slug: 'a', posts: [post('Bonjour')] },
+      { id: 2, title: 'Carnet', description: null, slug: 'b', posts: [withCover(2, 'deux'), withCover(3, 'trois')] },
+    ];
+    // Pictures read their renditions from the page's loader data: a data router.
+    const router = createMemoryRouter([{ path: '/', element: <JournalSections sections={sections} lang="fr" /> }]);
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={createI18n('fr', messagesFor('fr'))}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(images).toHaveLength(2);
+    expect(images[0]).toContain('loading="eager"');
+    expect(images[0]).toContain('fetchPriority="high"');
+    expect(images[1]).toContain('loading="lazy"');
   });
 });

@@ -8,6 +8,8 @@ import { ResponsiveImage } from './ResponsiveImage.tsx';
 export function JournalSections({ sections, lang }: { sections: PublicSection[]; lang: Locale }) {
   const { t } = useTranslation();
   if (!sections.some((s) => s.posts.length > 0)) return <p className="status-line">{t('blog.empty')}</p>;
+  // The first cover is the top of the page on a phone (its largest paint): fetched first, not lazily.
+  const firstCover = sections.flatMap((s) => s.posts).find((post) => post.coverImageUrl)?.id;
   return (
     <>
       {sections.map((section) => (
@@ -23,7 +25,7 @@ export function JournalSections({ sections, lang }: { sections: PublicSection[];
               <article key={post.id} className={post.coverImageUrl ? 'journal__post journal__post--cover' : 'journal__post'} aria-labelledby={`post-${post.id}`}>
                 {post.coverImageUrl && (
                   <Link to={`/blog/${post.slug}`} className="journal__cover" tabIndex={-1} aria-hidden="true">
-                    <ResponsiveImage url={post.coverImageUrl} alt="" sizes="(min-width: 40rem) 16rem, 100vw" />
+                    <ResponsiveImage url={post.coverImageUrl} alt="" sizes="(min-width: 40rem) 16rem, 100vw" priority={post.id === firstCover} />
                   </Link>
                 )}
                 <div className="journal__post-body">

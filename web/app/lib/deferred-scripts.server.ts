@@ -5,8 +5,8 @@
  * trace, the 128 KB of modules loaded before the first paint and the LCP waited on them).
  *
  * This rewrites React Router's script tags in such a page so that the modules are fetched and run
- * once the page has loaded and painted, or at the visitor's first touch, click, key or focus,
- * whichever comes first. A click on a button before the page is interactive is played again as
+ * once the page has loaded and painted its main picture (main-paint.server.ts), or at the
+ * visitor's first touch, click, key or focus, whichever comes first. A click on a button before the page is interactive is played again as
  * soon as it is. A page with a form field keeps its scripts as they are (they load at low
  * priority): what someone types there must reach the form's state.
  *
@@ -26,7 +26,7 @@ const STATIC_IMPORT = /^[ \t]*import \* as (route\d+) from "([^"]+)";[ \t]*$/gm;
 const OTHER_STATIC_IMPORT = /^\s*(import|export)\s+[^(\s]/m;
 const FORM_FIELD = /<(input|textarea|select)[\s>]/;
 
-/** Runs in the page: starts the scripts after load and two frames, or at the first interaction. */
+/** Runs in the page: starts the scripts after the main paint, or at the first interaction. */
 const LOADER = `(function(preloads, run, fetches) {
   var started = false, queued = [], kinds = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
   function start() {
@@ -66,8 +66,14 @@ const LOADER = `(function(preloads, run, fetches) {
     queued.forEach(function(button) { if (button.isConnected) button.click(); });
   }, { once: true });
   kinds.forEach(function(kind) { addEventListener(kind, start, { capture: true, passive: true }); });
-  function afterPaint() { requestAnimationFrame(function() { requestAnimationFrame(function() { setTimeout(start, 0); }); }); }
-  if (document.readyState === 'complete') afterPaint(); else addEventListener('load', afterPaint, { once: true });
+  // Once the page has loaded and its main picture has been painted (main-paint.server.ts); a
+  // page without that script starts after load and two frames.
+  if (window.atelierPainted) start();
+  else if (window.atelierPainted === false) addEventListener('atelier:painted', start, { once: true });
+  else {
+    var afterPaint = function() { requestAnimationFrame(function() { requestAnimationFrame(function() { setTimeout(start, 0); }); }); };
+    if (document.readyState === 'complete') afterPaint(); else addEventListener('load', afterPaint, { once: true });
+  }
 })`;
 
 /** The page with its scripts deferred, or null when it has a form field or an unknown shape. */
