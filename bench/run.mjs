@@ -63,9 +63,9 @@ async function firstLoadBytes(pagePath) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// Each run is a first visit: Lighthouse empties the HTTP cache, and by default keeps the origin's
-// localStorage, where the site notes that the browser has its fonts (web/app/lib/main-paint.server.ts):
-// a run after the first would be a visitor who kept that note but lost the fonts themselves.
+// Each run is a first visit: Lighthouse empties the HTTP cache but by default keeps the origin's
+// localStorage, so a run after the first would carry what the site stored there (a language
+// preference, a session).
 const FIRST_VISIT = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'];
 
 async function lighthouseRuns(url, chrome) {

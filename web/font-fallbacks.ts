@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateFallbackName, generateFontFace, getMetricsForFamily, readMetrics } from 'fontaine';
 import type { Plugin } from 'vite';
+import { formatUnicodeRange, parseUnicodeRange, writeSubsets, type FontSource, type FontSubset } from './font-subsets.ts';
 
 /**
  * Fallback faces whose metrics match the brand fonts, so that text drawn before a brand font
@@ -40,22 +41,19 @@ const FALLBACKS: Record<'serif' | 'sans-serif', { metricsOf: string; local: Reco
   ],
 };
 
-interface BrandFace {
-  family: string;
-  style: string;
-  file: string;
-}
 
 const FONT_FACE = /@font-face\s*{([^}]*)}/g;
 const declaration = (block: string, name: string) => new RegExp(`${name}\\s*:\\s*([^;]+);`).exec(block)?.[1]?.trim();
 
 /** The brand's @font-face rules, as written in fonts.css. */
-export function brandFaces(css: string, cssFile: string): BrandFace[] {
+export function brandFaces(css: string, cssFile: string): FontSource[] {
   return [...css.matchAll(FONT_FACE)].map(([, block = '']) => {
     const family = declaration(block, 'font-family')?.replace(/^['"]|['"]$/g, '');
     const url = /url\(['"]?([^'")]+)['"]?\)/.exec(declaration(block, 'src') ?? '')?.[1];
-    if (!family || !url) throw new Error(`font-fallbacks: an @font-face in ${cssFile} has no font-family or url()`);
-    return { family, style: declaration(block, 'font-style') ?? 'normal', file: resolve(dirname(cssFile), url) };
+    const [min, max = min] = (declaration(block, 'font-weight') ?? '').split(/\s+/).map(Number);
+    const range = declaration(block, 'unicode-range');
+    if (!family || !url || !min || !max || !range) throw new Error(`font-fallbacks: an @font-face in ${cssFile} lacks font-family, src url(), font-weight or unicode-range`);
+    return { family, style: declaration(block, 'font-style') ?? 'normal', weight: [min, max], file: resolve(dirname(cssFile), url), range: parseUnicodeRange(range) };
   });
 }
 
@@ -65,7 +63,7 @@ async function categoryOf(family: string): Promise<'serif' | 'sans-serif'> {
   return known?.category === 'serif' ? 'serif' : 'sans-serif';
 }
 
-export async function fallbackFaces(faces: BrandFace[]): Promise<string> {
+export async function fallbackFaces(faces: FontSource[]): Promise<string> {
   let css = '';
   for (const face of faces) {
     // A variable font file's default instance need not be the regular weight (Source Sans 3's is
@@ -93,31 +91,69 @@ export async function fallbackFaces(faces: BrandFace[]): Promise<string> {
   return css;
 }
 
+/** The brand faces as served: each subset with its own unicode-range (font-subsets.ts). */
+function subsetFaces(subsets: FontSubset[], cssDir: string): string {
+  return subsets
+    .map(
+      ({ source, file, range }) => `@font-face {
+  font-family: ${JSON.stringify(source.family)};
+  font-style: ${source.style};
+  font-display: swap;
+  font-weight: ${source.weight[0]} ${source.weight[1]};
+  src: url(${JSON.stringify(relative(cssDir, file).split(sep).join('/'))}) format('woff2-variations');
+  unicode-range: ${formatUnicodeRange(range)};
+}
+`,
+    )
+    .join('');
+}
+
+const VIRTUAL = 'virtual:atelier-fonts';
+
 /**
- * Adds the fallback faces after the stylesheet's `@import './fonts.css'` (Vite inlines that import
- * without running plugins on it, so the plugin reads fonts.css itself). The build fails if a
- * fallback family is not named in the stylesheet's font stacks: a face nobody uses is a mistake.
+ * The brand fonts at build time. fonts.css declares the faces (family, style, weights, Latin range,
+ * Fontsource file); this plugin
+ * - cuts each face into its subsets (font-subsets.ts) in web/.fonts when Vite starts,
+ * - puts their @font-face rules, then the metric-matched fallback faces, in place of the
+ *   stylesheet's `@import './fonts.css'`, and
+ * - gives `virtual:atelier-fonts` (`preloads`: the URLs of the common files, which every page
+ *   needs at its first paint) to root.tsx.
+ * The build fails if a fallback family is not named in the stylesheet's font stacks: a face
+ * nobody uses is a mistake.
  */
-export function fontFallbacks(): Plugin {
+export function brandFonts(): Plugin {
   const IMPORT = /@import\s+['"]\.\/fonts\.css['"];/;
+  const fontsFile = resolve(import.meta.dirname, 'app', 'fonts.css');
+  let faces: FontSource[] = [];
+  let subsets: FontSubset[] = [];
   return {
-    name: 'atelier-font-fallbacks',
+    name: 'atelier-brand-fonts',
     enforce: 'pre',
+    async config() {
+      faces = brandFaces(await readFile(fontsFile, 'utf8'), fontsFile);
+      subsets = await writeSubsets(faces, resolve(import.meta.dirname, '.fonts'));
+    },
+    resolveId(id) {
+      return id === VIRTUAL ? `\0${VIRTUAL}` : null;
+    },
+    load(id) {
+      if (id !== `\0${VIRTUAL}`) return null;
+      const common = subsets.filter((subset) => subset.part === 'common');
+      return `${common.map((subset, i) => `import font${i} from ${JSON.stringify(`${subset.file}?url`)};`).join('\n')}
+export const preloads = [${common.map((_, i) => `font${i}`).join(', ')}];`;
+    },
     async transform(code, id) {
       const [file = id, query = ''] = id.split('?');
       // `styles.css?url` is a JS module pointing at the stylesheet; the CSS itself comes next.
       if (!/[\\/]app[\\/]styles\.css$/.test(file) || /(^|&)url\b/.test(query)) return null;
-      const match = IMPORT.exec(code);
-      if (!match) throw new Error('font-fallbacks: styles.css no longer imports ./fonts.css');
-      const fontsFile = resolve(dirname(file), 'fonts.css');
-      const faces = brandFaces(await readFile(fontsFile, 'utf8'), fontsFile);
+      if (!IMPORT.test(code)) throw new Error('font-fallbacks: styles.css no longer imports ./fonts.css');
       for (const family of new Set(faces.map((face) => face.family))) {
         if (!code.includes(`'${generateFallbackName(family)}'`)) {
           throw new Error(`font-fallbacks: styles.css must name '${generateFallbackName(family)}' right after '${family}' in its font stack`);
         }
       }
-      const css = await fallbackFaces(faces);
-      return { code: code.replace(IMPORT, `${match[0]}\n${css}`), map: null };
+      const css = subsetFaces(subsets, dirname(file)) + (await fallbackFaces(faces));
+      return { code: code.replace(IMPORT, () => css), map: null };
     },
   };
 }

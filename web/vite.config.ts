@@ -1,6 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { fontFallbacks } from './font-fallbacks.ts';
+import { brandFonts } from './font-fallbacks.ts';
 
 const dir = String.raw`[\\/]`;
 /** React, React Router and i18next: the framework every page runs on. */
@@ -15,7 +15,7 @@ const site = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [fontFallbacks(), reactRouter()],
+  plugins: [brandFonts(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

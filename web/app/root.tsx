@@ -10,6 +10,7 @@ import type { RootData } from './lib/meta.ts';
 import { requestLocale } from './lib/request.ts';
 import { SessionProvider } from './lib/session.tsx';
 import stylesheet from './styles.css?url';
+import { preloads as fontPreloads } from 'virtual:atelier-fonts';
 
 const isBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
 
@@ -45,7 +46,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
 }
 
+// The brand faces' common files (font-fallbacks.ts): every page draws its first paint with them.
 export const links: Route.LinksFunction = () => [
+  ...fontPreloads.map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -55,8 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const firstStrings = useRef(data?.strings);
   return (
     // data-strings: the strings files the browser loads before hydrating (top of this module).
-    // suppressHydrationWarning: the main-paint script (lib/main-paint.server.ts) may have set a class on <html>.
-    <html lang={data?.lang ?? 'fr'} data-strings={data?.strings.join(' ')} suppressHydrationWarning>
+    <html lang={data?.lang ?? 'fr'} data-strings={data?.strings.join(' ')}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
