@@ -117,7 +117,7 @@ const VIRTUAL = 'virtual:atelier-fonts';
  * - puts their @font-face rules, then the metric-matched fallback faces, in place of the
  *   stylesheet's `@import './fonts.css'`, and
  * - gives `virtual:atelier-fonts` (`preloads`: the URLs of the common files, which every page
- *   needs at its first paint) to root.tsx.
+ *   needs at its first paint) to lib/font-preloads.server.ts.
  * The build fails if a fallback family is not named in the stylesheet's font stacks: a face
  * nobody uses is a mistake.
  */

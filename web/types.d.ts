@@ -7,7 +7,7 @@ declare module 'subset-font' {
   ): Promise<Buffer>;
 }
 
-/** The URLs of the brand fonts' common files, which every page preloads (font-fallbacks.ts). */
+/** The URLs of the brand fonts' common files, which every page preloads (font-fallbacks.ts, lib/font-preloads.server.ts). */
 declare module 'virtual:atelier-fonts' {
   export const preloads: string[];
 }

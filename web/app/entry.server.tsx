@@ -4,6 +4,7 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { appContext } from './context.ts';
 import { deferScripts } from './lib/deferred-scripts.server.ts';
+import { withFontPreloads } from './lib/font-preloads.server.ts';
 import { withMainPaintScript } from './lib/main-paint.server.ts';
 
 // The server reads the context token from the build, so it sets the very object loaders read.
@@ -63,7 +64,7 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            const page = withMainPaintScript(Buffer.concat(chunks), nonce);
+            const page = withFontPreloads(withMainPaintScript(Buffer.concat(chunks), nonce));
             const deferred = deferScripts(page.toString());
             const html = deferred === null ? withLowPriorityScripts(page) : Buffer.from(deferred);
             onHtml?.(html);

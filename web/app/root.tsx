@@ -10,7 +10,6 @@ import type { RootData } from './lib/meta.ts';
 import { requestLocale } from './lib/request.ts';
 import { SessionProvider } from './lib/session.tsx';
 import stylesheet from './styles.css?url';
-import { preloads as fontPreloads } from 'virtual:atelier-fonts';
 
 const isBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
 
@@ -46,9 +45,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
 }
 
-// The brand faces' common files (font-fallbacks.ts): every page draws its first paint with them.
+// The brand fonts are preloaded by the server (lib/font-preloads.server.ts).
 export const links: Route.LinksFunction = () => [
-  ...fontPreloads.map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
