@@ -6,9 +6,10 @@
  *
  * This rewrites React Router's script tags in such a page so that the modules are fetched and run
  * once the page has loaded and painted its main picture (main-paint.server.ts), or at the
- * visitor's first touch, click, key or focus, whichever comes first. A click on a button before the page is interactive is played again as
- * soon as it is. A page with a form field keeps its scripts as they are (they load at low
- * priority): what someone types there must reach the form's state.
+ * visitor's first touch, click, key or focus, whichever comes first. A click on a button before
+ * the page is interactive is played again as soon as it is. A page with a form field keeps its
+ * scripts as they are (they load at low priority): what someone types there must reach the
+ * form's state.
  *
  * React Router writes one `<link rel="modulepreload">` per module and one inline module script
  * whose static imports load the route modules before it imports the client entry. The rewrite

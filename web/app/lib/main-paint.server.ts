@@ -13,17 +13,18 @@
  * whose largest paint is not that picture, gets the event a second after load.
  */
 const SCRIPT = `(function() {
-  var loaded = false, painted = false;
+  var loaded = false, painted = false, observer;
   window.atelierPainted = false;
   function fire() {
     if (window.atelierPainted) return;
     window.atelierPainted = true;
+    if (observer) observer.disconnect();
     dispatchEvent(new Event('atelier:painted'));
   }
   function check() { if (loaded && painted) setTimeout(fire, 0); }
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf('largest-contentful-paint') >= 0) {
-    new PerformanceObserver(function(list) {
+    observer = new PerformanceObserver(function(list) {
       var main = document.querySelector('img[fetchpriority="high"]');
       list.getEntries().forEach(function(entry) { if (!main || entry.element === main) painted = true; });
       check();
