@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, settled, test } from '../fixtures.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -90,7 +90,9 @@ test.describe('first visit: the brand fonts are cut to what the site draws', () 
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(70_000);
     expect([...fonts.keys()].some((path) => path.includes('.rest.')), 'no page of the demo needs the rest of Latin').toBe(false);
 
-    // An owner who writes "Straße" or "España": the rest of the face arrives, and draws it.
+    // An owner who writes "Straße" or "España": the rest of the face arrives, and draws it. (The
+    // title is changed once React has taken the page over, or its hydration would see other text.)
+    await settled(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
