@@ -41,7 +41,6 @@ const FALLBACKS: Record<'serif' | 'sans-serif', { metricsOf: string; local: Reco
   ],
 };
 
-
 const FONT_FACE = /@font-face\s*{([^}]*)}/g;
 const declaration = (block: string, name: string) => new RegExp(`${name}\\s*:\\s*([^;]+);`).exec(block)?.[1]?.trim();
 

@@ -4,16 +4,26 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { appContext } from './context.ts';
 import { deferScripts } from './lib/deferred-scripts.server.ts';
-import { withFontPreloads } from './lib/font-preloads.server.ts';
-import { withMainPaintScript } from './lib/main-paint.server.ts';
+import { FONT_PRELOADS } from './lib/font-preloads.server.ts';
+import { mainPaintScript } from './lib/main-paint.server.ts';
 
 // The server reads the context token from the build, so it sets the very object loaders read.
 export { appContext };
 
 export const streamTimeout = 5_000;
 
+const CHARSET = Buffer.from('<meta charSet="utf-8"/>');
+const HEAD_END = Buffer.from('</head>');
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
 const LOW_PRIORITY = Buffer.from('fetchpriority="low" ');
+
+/** The page with `addition` put just before or after the first `marker` (unchanged without one). */
+function insert(page: Buffer, marker: Buffer, addition: Buffer, where: 'before' | 'after'): Buffer {
+  const at = page.indexOf(marker);
+  if (at === -1) return page;
+  const cut = where === 'after' ? at + marker.length : at;
+  return Buffer.concat([page.subarray(0, cut), addition, page.subarray(cut)]);
+}
 
 /**
  * On a page with a form (the scripts of reading pages wait for the first paint: deferScripts),
@@ -64,7 +74,9 @@ export default function handleRequest(
           final(callback) {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            const page = withFontPreloads(withMainPaintScript(Buffer.concat(chunks), nonce));
+            // First in <head>, the script that tells when the main picture is on screen; last,
+            // the brand fonts' preloads (lib/main-paint.server.ts, lib/font-preloads.server.ts).
+            const page = insert(insert(Buffer.concat(chunks), CHARSET, mainPaintScript(nonce), 'after'), HEAD_END, FONT_PRELOADS, 'before');
             const deferred = deferScripts(page.toString());
             const html = deferred === null ? withLowPriorityScripts(page) : Buffer.from(deferred);
             onHtml?.(html);

@@ -5,8 +5,8 @@
  * when it reaches the screen, which on some runs came after the modules had been asked for, and
  * Lighthouse then counted them before the largest paint (LCP 2.2 s instead of 1.2 s).
  *
- * The script is the first thing in <head>, after the charset (entry.server.tsx puts it there; the
- * browser bundle does not carry it). It sets `window.atelierPainted` to false, then to true, and
+ * The script is the first thing in <head>, after the charset (entry.server.tsx puts it there, so
+ * the browser bundle does not carry it). It sets `window.atelierPainted` to false, then to true, and
  * sends the window an `atelier:painted` event, once the page has loaded and its main picture (the
  * image fetched at high priority; its first content when it has none) has been painted, as the
  * browser reports it (largest-contentful-paint). A browser that does not report paints, or a page
@@ -28,7 +28,8 @@ const SCRIPT = `(function() {
       var main = document.querySelector('img[fetchpriority="high"]');
       list.getEntries().forEach(function(entry) { if (!main || entry.element === main) painted = true; });
       check();
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
   } else painted = true;
   addEventListener('load', function() {
     loaded = true;
@@ -37,12 +38,5 @@ const SCRIPT = `(function() {
   }, { once: true });
 })();`.replace(/\n\s*/g, ' ');
 
-const CHARSET = Buffer.from('<meta charSet="utf-8"/>');
-
-/** The page with the script first in its <head>, after the charset (unchanged without one). */
-export function withMainPaintScript(page: Buffer, nonce: string): Buffer {
-  const at = page.indexOf(CHARSET);
-  if (at === -1) return page;
-  const end = at + CHARSET.length;
-  return Buffer.concat([page.subarray(0, end), Buffer.from(`<script nonce="${nonce}">${SCRIPT}</script>`), page.subarray(end)]);
-}
+/** The script tag, with the response's (placeholder) nonce. */
+export const mainPaintScript = (nonce: string) => Buffer.from(`<script nonce="${nonce}">${SCRIPT}</script>`);
