@@ -121,6 +121,8 @@ export const productInput = z
       .array(variantInput, { error: PRODUCT_MESSAGES.variantMinError })
       .min(1, { error: PRODUCT_MESSAGES.variantMinError })
       .max(24),
+    /** The seasons the product is sold in (carry-over styles are in several); absent: a new product joins the current season, a saved one keeps its own. */
+    seasonIds: z.array(z.number().int().positive()).max(50).optional(),
   })
   .meta({ id: 'ProductInput' });
 export type ProductInput = z.infer<typeof productInput>;
@@ -153,6 +155,7 @@ export const adminProduct = productBase
     status: z.enum(PRODUCT_STATUSES),
     /** Place in the collection (0 first). */
     position: z.number(),
+    seasonIds: z.array(z.number()),
     variants: z.array(adminVariant),
     translations: z.array(z.object({ locale: z.enum(LOCALES), title: z.string(), description: z.string(), mantra: z.string().nullable() })),
     createdAt: z.string(),

@@ -15,3 +15,10 @@ describe('API messages', () => {
     expect(localizeMessage('Something else', 'fr')).toBe('Something else');
   });
 });
+
+describe('seasons and stock messages', () => {
+  it('every sentence the seasons and stock API sends has a French version', async () => {
+    const { SEASON_MESSAGES } = await import('./seasons.ts');
+    for (const message of Object.values(SEASON_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+  });
+});

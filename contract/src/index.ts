@@ -8,6 +8,7 @@ export * from './journal.ts';
 export * from './stockists.ts';
 export * from './wholesale.ts';
 export * from './orders.ts';
+export * from './seasons.ts';
 export * from './format.ts';
 export * from './pages.ts';
 export * from './translations.ts';

@@ -27,6 +27,9 @@ export const ORDER_MESSAGES = {
 
 export const draftLineInput = z.object({
   variantId: z.number().int().positive(),
+  /** atOnce: from stock, shipped now; preBook: in a season's order window, delivered in `deliveryId`. Absent: pre-book in the product's open season, else at-once. */
+  mode: z.enum(['atOnce', 'preBook']).optional(),
+  deliveryId: z.number().int().positive().nullish(),
   size: z.enum(SIZES, { error: ORDER_MESSAGES.sizeInvalid }),
   quantity: z
     .number({ error: ORDER_MESSAGES.quantityInvalid })
@@ -60,9 +63,15 @@ export const minimumInfo = z.object({
   missing: z.number(),
 });
 
+const seasonRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+const deliveryRef = z.object({ id: z.number(), name: z.string(), from: z.string(), to: z.string() });
+const modeFields = { mode: z.enum(['atOnce', 'preBook']), season: seasonRef.nullable(), delivery: deliveryRef.nullable() };
+
 export const draft = z
   .object({
-    lines: z.array(z.object({ ...priced, variantId: z.number(), productId: z.number(), imageUrl: z.string().nullable() })),
+    lines: z.array(z.object({ ...priced, variantId: z.number(), productId: z.number(), imageUrl: z.string().nullable(), ...modeFields })),
+    /** The orders a submit will make: at-once lines together, each pre-book delivery window its own. */
+    orders: z.array(z.object({ ...modeFields, pieces: z.number(), total: z.number() })),
     /** Lines whose variant or size no longer exists (kept so the stockist sees what went). */
     unavailable: z.array(z.object({ variantId: z.number(), size: z.enum(SIZES), quantity: z.number() })),
     pieces: z.number(),
@@ -107,9 +116,13 @@ export const order = z
     cancelReason: z.string().nullable(),
     history: z.array(orderEvent),
     shop: z.object({ email: z.string(), company: companyDetails }),
+    ...modeFields,
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
+
+/** The submit answer: the first order made, as before, and every order of the submission. */
+export const submitResult = order.extend({ orders: z.array(order) }).meta({ id: 'OrderSubmission' });
 
 export const orderSummary = z.object({
   id: z.number(),
@@ -119,6 +132,7 @@ export const orderSummary = z.object({
   pieces: z.number(),
   total: z.number(),
   shop: z.string(),
+  ...modeFields,
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 export const orderList = z.object({ data: z.array(orderSummary) }).meta({ id: 'OrderList' });
@@ -144,7 +158,12 @@ export const shipInput = z.object({ carrier: z.string().trim().max(80).optional(
 export const cancelInput = z.object({
   reason: z.string({ error: ORDER_MESSAGES.reasonRequired }).trim().min(1, { error: ORDER_MESSAGES.reasonRequired }).max(500, { error: ORDER_MESSAGES.reasonRequired }),
 });
-export const orderStatusQuery = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+export const orderStatusQuery = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** A season's code, and optionally one of its delivery windows. */
+  season: z.string().max(20).optional(),
+  delivery: z.string().regex(/^\d{1,10}$/).transform(Number).optional(),
+});
 export const periodQuery = z
   .object({ from: day(ORDER_MESSAGES.periodInvalid), to: day(ORDER_MESSAGES.periodInvalid) })
   .refine((p) => p.from <= p.to, { error: ORDER_MESSAGES.periodInvalid });

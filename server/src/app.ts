@@ -34,6 +34,8 @@ import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { adminWholesaleRoutes, wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { adminOrderRoutes, companyRoutes, orderRoutes } from './modules/orders/routes.ts';
+import { adminSeasonRoutes, seasonRoutes } from './modules/seasons/routes.ts';
+import { adminStockRoutes, availabilityRoutes } from './modules/stock/routes.ts';
 import type { AppServices } from './services.ts';
 import { editCookie, mountWeb, type WebMode } from './web.ts';
 import { sharedRateLimitStore } from './platform/rate-limit-store.ts';
@@ -251,6 +253,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(journalRoutes, { services });
       await api.register(formRoutes, { services });
       await api.register(wholesaleRoutes, { services, prefix: '/wholesale' });
+      await api.register(seasonRoutes, { services, prefix: '/wholesale' });
+      await api.register(availabilityRoutes, { services, prefix: '/wholesale' });
       await api.register(orderRoutes, { services, prefix: '/orders' });
       await api.register(companyRoutes, { services, prefix: '/account' });
       await api.register(accountListingRoutes, { services, prefix: '/account' });
@@ -266,6 +270,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminStockistRoutes, { services });
           await admin.register(adminWholesaleRoutes, { services });
           await admin.register(adminOrderRoutes, { services });
+          await admin.register(adminSeasonRoutes, { services });
+          await admin.register(adminStockRoutes, { services });
           await admin.register(adminPagesRoutes, { services });
           await admin.register(adminListingRoutes, { services });
           await admin.register(adminActivityRoutes, { services });

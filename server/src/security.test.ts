@@ -28,6 +28,8 @@ const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
   'POST /api/orders/:id/cancel': 'signed-in',
   'POST /api/orders/:id/reorder': 'signed-in',
   'GET /api/account/company': 'signed-in',
+  'GET /api/wholesale/seasons': 'signed-in',
+  'GET /api/wholesale/availability/:id': 'signed-in',
   'PUT /api/account/company': 'signed-in',
   'GET /api/account/listing': 'signed-in',
   'PUT /api/account/listing': 'signed-in',

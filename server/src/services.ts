@@ -12,6 +12,8 @@ import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
+import { SeasonsService } from './modules/seasons/service.ts';
+import { StockService } from './modules/stock/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/directory/service.ts';
@@ -48,6 +50,8 @@ export interface AppServices {
   privacy: PrivacyService;
   wholesale: WholesaleService;
   orders: OrdersService;
+  seasons: SeasonsService;
+  stock: StockService;
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
@@ -82,14 +86,16 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
   const attempts = redis ? new RedisAttempts(redis, 'atelier:login:', config.LOGIN_MAX_PER_EMAIL, windowMs) : new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, windowMs);
   const auth = new AuthService(database.db, users, config, () => mail.kick(), attempts);
-  const catalogue = new CatalogueService(database.db);
+  const seasons = new SeasonsService(database.db);
+  const stock = new StockService(database.db);
+  const catalogue = new CatalogueService(database.db, seasons);
   const journal = new JournalService(database.db);
   const kick = () => mail.kick();
   const contact = new ContactService(database.db, config, kick);
   const jsonCache = new JsonCache();
   const media = new MediaService(database.db, createMediaStore(config));
-  const wholesale = new WholesaleService(database.db, config, catalogue, media.files);
-  const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick);
+  const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
+  const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock);
   const stockists = new StockistsService(database.db, config, auth, kick, orders);
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
@@ -123,6 +129,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

@@ -196,6 +196,9 @@ export interface OrderDraftLinesTable {
   size: string;
   quantity: number;
   position: number;
+  /** atOnce or preBook; null: resolved when read (pre-book in an open season, else at-once). */
+  mode: string | null;
+  delivery_id: number | null;
 }
 
 export interface OrderCountersTable {
@@ -223,6 +226,83 @@ export interface OrdersTable {
   cancel_reason: string | null;
   created_at: string;
   updated_at: string;
+  season_id: number | null;
+  delivery_id: number | null;
+  mode: Generated<'atOnce' | 'preBook'>;
+  /** Orders of one submission share its idempotency key; 0 is the first. */
+  submission_rank: Generated<number>;
+}
+
+export interface SeasonsTable {
+  id: Generated<number>;
+  code: string;
+  orders_open: string;
+  orders_close: string | null;
+  valid_until: string | null;
+  opening_minimum_cents: number;
+  reorder_minimum_cents: number;
+  order_email: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export interface SeasonTranslationsTable {
+  season_id: number;
+  locale: 'fr' | 'en';
+  name: string;
+  payment_terms: string;
+  delivery_window: string;
+  shipping_notes: string;
+}
+
+export interface SeasonDeliveriesTable {
+  id: Generated<number>;
+  season_id: number;
+  position: number;
+  starts_on: string;
+  ends_on: string;
+}
+
+export interface SeasonDeliveryTranslationsTable {
+  delivery_id: number;
+  locale: 'fr' | 'en';
+  name: string;
+}
+
+export interface ProductSeasonsTable {
+  product_id: number;
+  season_id: number;
+}
+
+export interface StockLevelsTable {
+  variant_id: number;
+  size: string;
+  /** null: not sold from stock. */
+  on_hand: number | null;
+  /** Pieces held by submitted or confirmed at-once orders. */
+  reserved: Generated<number>;
+  updated_at: string;
+}
+
+export interface StockIncomingTable {
+  id: Generated<number>;
+  variant_id: number;
+  size: string;
+  quantity: number;
+  available_from: string;
+}
+
+export interface StockMovementsTable {
+  id: Generated<number>;
+  variant_id: number;
+  size: string;
+  order_id: number | null;
+  on_hand_delta: number;
+  reserved_delta: number;
+  reason: 'count' | 'import' | 'reserve' | 'release' | 'ship';
+  user_id: number | null;
+  at: string;
 }
 
 export interface OrderLinesTable {
@@ -319,6 +399,14 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
+  seasons: SeasonsTable;
+  season_translations: SeasonTranslationsTable;
+  season_deliveries: SeasonDeliveriesTable;
+  season_delivery_translations: SeasonDeliveryTranslationsTable;
+  product_seasons: ProductSeasonsTable;
+  stock_levels: StockLevelsTable;
+  stock_incoming: StockIncomingTable;
+  stock_movements: StockMovementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

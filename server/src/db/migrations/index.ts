@@ -9,6 +9,7 @@ import { m005Wholesale } from './005-wholesale.ts';
 import { m006Orders } from './006-orders.ts';
 import { m007SiteContent } from './007-site-content.ts';
 import { m008MediaCovers } from './008-media-covers.ts';
+import { m009SeasonsStock } from './009-seasons-stock.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -28,6 +29,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['006-orders', m006Orders],
   ['007-site-content', m007SiteContent],
   ['008-media-covers', m008MediaCovers],
+  ['009-seasons-stock', m009SeasonsStock],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

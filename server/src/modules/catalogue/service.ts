@@ -19,6 +19,7 @@ import type { Database } from '../../db/schema.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
+import type { SeasonsService } from '../seasons/service.ts';
 
 /** A unique index or primary key refused the row (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -47,6 +48,8 @@ export interface FullProduct {
   updatedAt: string;
   texts: Partial<Record<Locale, { title: string; description: string; mantra: string | null }>>;
   variants: FullVariant[];
+  /** The seasons the product is sold in. */
+  seasonIds: number[];
 }
 
 function parseGallery(json: string): string[] {
@@ -124,8 +127,10 @@ export class CatalogueService {
   private readonly db: Db;
   /** Public (anonymous) reads only; trade and admin reads always hit the database. */
   readonly publicCache = new TtlCache<unknown>(30_000);
-  constructor(db: Db) {
+  private readonly seasons: SeasonsService;
+  constructor(db: Db, seasons: SeasonsService) {
     this.db = db;
+    this.seasons = seasons;
   }
 
   /**
@@ -140,9 +145,10 @@ export class CatalogueService {
     const products = await productsQuery.execute();
     if (products.length === 0) return [];
     const productIds = products.map((p) => p.id);
-    const [texts, variants] = await Promise.all([
+    const [texts, variants, seasons] = await Promise.all([
       db.selectFrom('product_translations').selectAll().where('product_id', 'in', productIds).execute(),
       db.selectFrom('variants').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
+      db.selectFrom('product_seasons').selectAll().where('product_id', 'in', productIds).orderBy('season_id').execute(),
     ]);
     const variantIds = variants.map((v) => v.id);
     const names = variantIds.length
@@ -150,7 +156,8 @@ export class CatalogueService {
       : [];
 
     const byId = new Map<number, FullProduct>();
-    for (const p of products) byId.set(p.id, { id: p.id, reference: p.reference, status: p.status, position: p.position, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [] });
+    for (const p of products) byId.set(p.id, { id: p.id, reference: p.reference, status: p.status, position: p.position, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [], seasonIds: [] });
+    for (const ps of seasons) byId.get(ps.product_id)!.seasonIds.push(ps.season_id);
     for (const t of texts) {
       byId.get(t.product_id)!.texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra };
     }
@@ -211,6 +218,7 @@ export class CatalogueService {
       ...trade,
       status: product.status,
       position: product.position,
+      seasonIds: product.seasonIds,
       createdAt: product.createdAt,
       updatedAt: product.updatedAt,
       translations: (['fr', 'en'] as const)
@@ -387,7 +395,10 @@ export class CatalogueService {
           .execute();
       }
       const removed = [...existing].filter((v) => !kept.has(v));
-      if (removed.length) await trx.deleteFrom('variants').where('id', 'in', removed).execute();
+      if (removed.length) {
+        await trx.deleteFrom('variants').where('id', 'in', removed).execute();
+      }
+      await this.seasons.setProductSeasons(trx, productId, input.seasonIds, id === undefined);
       if (actor) await logActivity(trx, actor, ...productRecords(productId, input, before));
       return productId;
     }).catch((error: unknown) => {

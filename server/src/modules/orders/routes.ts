@@ -1,6 +1,7 @@
 import {
   API_ERRORS,
   ORDER_MESSAGES,
+  SEASON_MESSAGES,
   cancelInput,
   companyDetails,
   companyInput,
@@ -16,6 +17,7 @@ import {
   reorderResult,
   shipInput,
   submitInput,
+  submitResult,
   type Locale,
   type Order,
 } from '@atelier/contract';
@@ -27,6 +29,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { AppServices } from '../../services.ts';
 import { requireRole } from '../auth/guard.ts';
+import { seasonParam } from '../seasons/routes.ts';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: ORDER_MESSAGES.orderNotFound }).transform(Number) });
 const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string } | undefined)?.lang) ?? requestLocale(request);
@@ -66,19 +69,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         querystring: query,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: submitInput.nullish(),
-        response: { 200: order, 201: order, 400: errorBody, 422: errorBody },
+        response: { 200: submitResult, 201: submitResult, 400: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(key)) throw new HttpError(400, ORDER_MESSAGES.idempotencyKeyRequired);
-      const { order: placed, created } = await services.orders.submit(me(request), key, request.body?.note, langOf(request));
-      return reply.code(created ? 201 : 200).send(placed);
+      const { order: placed, orders, created } = await services.orders.submit(me(request), key, request.body?.note, langOf(request));
+      return reply.code(created ? 201 : 200).send({ ...placed, orders });
     },
   );
 
-  app.get('/', { schema: { tags, security, summary: 'My orders, newest first', response: { 200: orderList } } }, async (request) => ({
-    data: await services.orders.list({ userId: me(request) }),
+  app.get('/', { schema: { tags, security, summary: 'My orders, newest first', querystring: query, response: { 200: orderList } } }, async (request) => ({
+    data: await services.orders.list({ userId: me(request) }, langOf(request)),
   }));
 
   app.get(
@@ -158,8 +161,23 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
 
   app.get(
     '/orders',
-    { schema: { tags, summary: 'Orders, newest first (optionally of one status)', querystring: orderStatusQuery, response: { 200: orderList } } },
-    async (request) => ({ data: await services.orders.list({ status: request.query.status }) }),
+    {
+      schema: {
+        tags,
+        summary: 'Orders, newest first (optionally of one status, one season by its code, one delivery window)',
+        querystring: z.intersection(orderStatusQuery, query),
+        response: { 200: orderList, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const seasonId = await seasonParam(services, request.query.season);
+      if (request.query.delivery !== undefined) {
+        const delivery = await services.seasons.delivery(request.query.delivery);
+        if (!delivery) throw new HttpError(404, SEASON_MESSAGES.deliveryNotFound);
+        if (seasonId !== undefined && delivery.seasonId !== seasonId) throw new HttpError(422, SEASON_MESSAGES.deliveryOtherSeason);
+      }
+      return { data: await services.orders.list({ status: request.query.status, seasonId, deliveryId: request.query.delivery }, langOf(request)) };
+    },
   );
 
   app.get(

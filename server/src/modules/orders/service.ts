@@ -1,6 +1,7 @@
 import { logActivity } from '../activity/service.ts';
 import {
   ORDER_MESSAGES,
+  SEASON_MESSAGES,
   formatDay,
   formatPrice,
   fromCents,
@@ -10,7 +11,10 @@ import {
   type DraftLineInput,
   type Locale,
   type Order,
+  type Availability,
+  type OrderMode,
   type OrderStatus,
+  type SizeAvailability,
   type OrderSummary,
   type Size,
 } from '@atelier/contract';
@@ -25,6 +29,8 @@ import { isUniqueViolation, type CatalogueService, type OrderableVariant } from 
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } from '../mail/templates.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
+import { deliveryOf, type DeliveryInfo, type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
+import { availableNow, promisable, type StockLevel, type StockLine, type StockService } from '../stock/service.ts';
 
 type Texts = Partial<Record<Locale, string>>;
 const pick = (texts: Texts, lang: Locale) => texts[lang] ?? texts.fr ?? texts.en ?? '';
@@ -47,6 +53,90 @@ function parseCompany(json: string): CompanyDetails {
   }
 }
 
+/** A draft line's place: how it is ordered, in which season and delivery, or why it cannot be. */
+export interface Placed {
+  mode: OrderMode;
+  season: SeasonInfo | null;
+  delivery: DeliveryInfo | null;
+  problem?: 'notOrderable' | 'deliveryUnknown';
+}
+
+interface PricedLine {
+  line: DraftLineInput;
+  variant: OrderableVariant;
+  placed: Placed;
+}
+
+interface ModeContext {
+  seasons: SeasonInfo[];
+  productSeasons: Map<number, number[]>;
+  levels: Map<string, StockLevel>;
+}
+
+/** The order of preference among a product's seasons: open ones, the soonest to close first. */
+function byClosing(a: SeasonInfo, b: SeasonInfo): number {
+  const rank = (s: SeasonInfo) => (s.state === 'open' ? 0 : s.state === 'upcoming' ? 1 : 2);
+  return rank(a) - rank(b) || (a.ordersClose ?? '9999').localeCompare(b.ordersClose ?? '9999') || b.ordersOpen.localeCompare(a.ordersOpen);
+}
+
+/**
+ * Decides a line's mode. With no season at all, every line is pre-booked with no delivery
+ * window (as before seasons). A given delivery window must belong to a season of the product.
+ * Without a mode: pre-book in the product's open season (its first delivery), else at-once.
+ */
+export function placeLine(line: Pick<DraftLineInput, 'variantId' | 'size' | 'mode' | 'deliveryId'>, variant: OrderableVariant, ctx: ModeContext): Placed {
+  const stocked = ctx.levels.get(`${line.variantId}:${line.size}`)?.onHand != null;
+  if (line.mode === 'atOnce') return { mode: 'atOnce', season: null, delivery: null, ...(stocked ? {} : { problem: 'notOrderable' }) };
+  if (ctx.seasons.length === 0) return { mode: 'preBook', season: null, delivery: null };
+  const own = new Set(ctx.productSeasons.get(variant.productId) ?? []);
+  const seasons = ctx.seasons.filter((s) => own.has(s.id)).sort(byClosing);
+  if (line.deliveryId) {
+    for (const s of seasons) {
+      const delivery = s.deliveries.find((d) => d.id === line.deliveryId);
+      if (delivery) return { mode: 'preBook', season: s, delivery };
+    }
+    return { mode: 'preBook', season: null, delivery: null, problem: 'deliveryUnknown' };
+  }
+  const open = seasons.find((s) => s.state === 'open' && s.deliveries.length);
+  if (open) return { mode: 'preBook', season: open, delivery: open.deliveries[0]! };
+  if (line.mode === undefined && stocked) return { mode: 'atOnce', season: null, delivery: null };
+  const any = seasons.find((s) => s.deliveries.length);
+  if (any) return { mode: 'preBook', season: any, delivery: any.deliveries[0]! };
+  return { mode: line.mode ?? 'atOnce', season: null, delivery: null, problem: 'notOrderable' };
+}
+
+function modeOut(placed: Placed, lang: Locale) {
+  return {
+    mode: placed.mode,
+    season: placed.season ? { id: placed.season.id, code: placed.season.code, name: pick(placed.season.names, lang) } : null,
+    delivery: placed.delivery ? deliveryOf(placed.delivery, lang) : null,
+  };
+}
+
+/** At-once lines together, then one group per delivery window (the earliest first). */
+function groupLines(lines: PricedLine[]): Array<{ placed: Placed; lines: PricedLine[] }> {
+  const groups = new Map<string, { placed: Placed; lines: PricedLine[] }>();
+  for (const line of lines) {
+    const key = line.placed.mode === 'atOnce' ? 'atOnce' : `preBook:${line.placed.delivery?.id ?? 'none'}`;
+    const group = groups.get(key) ?? { placed: line.placed, lines: [] };
+    group.lines.push(line);
+    groups.set(key, group);
+  }
+  const order = (g: { placed: Placed }) => (g.placed.mode === 'atOnce' ? '0' : `1${g.placed.delivery?.from ?? ''}${String(g.placed.delivery?.id ?? 0).padStart(10, '0')}`);
+  return [...groups.values()].sort((a, b) => order(a).localeCompare(order(b)));
+}
+
+/** An order's season, mode and delivery as the API shows them. */
+function orderMode(row: { mode: OrderMode; season_id: number | null; delivery_id: number | null }, seasons: SeasonInfo[], lang: Locale) {
+  const season = seasons.find((s) => s.id === row.season_id) ?? null;
+  const delivery = season?.deliveries.find((d) => d.id === row.delivery_id) ?? null;
+  return {
+    mode: row.mode,
+    season: season ? { id: season.id, code: season.code, name: pick(season.names, lang) } : null,
+    delivery: delivery ? deliveryOf(delivery, lang) : null,
+  };
+}
+
 /** Who acts on an order: the stockist who placed it, or the brand (an admin). */
 export type Actor = { role: 'stockist'; userId: number } | { role: 'brand'; userId: number; email: string };
 
@@ -63,9 +153,22 @@ export class OrdersService {
   private readonly catalogue: CatalogueService;
   private readonly wholesale: WholesaleService;
   private readonly onMailQueued: () => void;
+  private readonly seasons: SeasonsService;
+  private readonly stock: StockService;
 
-  constructor(db: Db, dialect: Dialect, config: Config, catalogue: CatalogueService, wholesale: WholesaleService, onMailQueued: () => void) {
+  constructor(
+    db: Db,
+    dialect: Dialect,
+    config: Config,
+    catalogue: CatalogueService,
+    wholesale: WholesaleService,
+    onMailQueued: () => void,
+    seasons: SeasonsService,
+    stock: StockService,
+  ) {
     this.db = db;
+    this.seasons = seasons;
+    this.stock = stock;
     this.dialect = dialect;
     this.config = config;
     this.catalogue = catalogue;
@@ -143,16 +246,33 @@ export class OrdersService {
     return db.selectFrom('order_draft_lines').selectAll().where('user_id', '=', userId).orderBy('position').execute();
   }
 
-  /** The draft priced today, lines whose variant or size went set apart. */
-  async draft(userId: number, lang: Locale, db: Kysely<Database> = this.db): Promise<Draft & { priced: Array<{ line: DraftLineInput; variant: OrderableVariant }> }> {
+  /** What deciding a line's mode needs: every season, the products' seasons, the stock of the variants. */
+  private async modeContext(variants: OrderableVariant[], db: Kysely<Database>): Promise<ModeContext> {
+    const [seasons, productSeasons, levels] = await Promise.all([
+      this.seasons.infos(db),
+      this.seasons.productSeasons(
+        variants.map((v) => v.productId),
+        db,
+      ),
+      this.stock.levels(
+        variants.map((v) => v.variantId),
+        db,
+      ),
+    ]);
+    return { seasons, productSeasons, levels };
+  }
+
+  /** Priced lines with their mode, season and delivery decided, lines whose variant or size went set apart. */
+  async draft(userId: number, lang: Locale, db: Kysely<Database> = this.db): Promise<Draft & { priced: PricedLine[] }> {
     const rows = await this.draftRows(userId, db);
     const variants = await this.catalogue.orderable(
       rows.map((r) => r.variant_id),
       db,
     );
+    const ctx = await this.modeContext([...variants.values()], db);
     const lines: Draft['lines'] = [];
     const unavailable: Draft['unavailable'] = [];
-    const priced: Array<{ line: DraftLineInput; variant: OrderableVariant }> = [];
+    const priced: PricedLine[] = [];
     let totalCents = 0;
     let pieces = 0;
     for (const row of rows) {
@@ -162,10 +282,11 @@ export class OrdersService {
         unavailable.push({ variantId: row.variant_id, size, quantity: row.quantity });
         continue;
       }
+      const placed = placeLine({ variantId: row.variant_id, size, mode: (row.mode as OrderMode | null) ?? undefined, deliveryId: row.delivery_id }, variant, ctx);
       const lineCents = variant.priceCents * row.quantity;
       totalCents += lineCents;
       pieces += row.quantity;
-      priced.push({ line: { variantId: row.variant_id, size, quantity: row.quantity }, variant });
+      priced.push({ line: { variantId: row.variant_id, size, quantity: row.quantity }, variant, placed });
       lines.push({
         variantId: variant.variantId,
         productId: variant.productId,
@@ -178,9 +299,15 @@ export class OrdersService {
         quantity: row.quantity,
         unitPrice: fromCents(variant.priceCents),
         total: fromCents(lineCents),
+        ...modeOut(placed, lang),
       });
     }
-    return { lines, unavailable, pieces, total: fromCents(totalCents), minimum: await this.minimum(userId, totalCents, db), priced };
+    const orders = groupLines(priced).map((group) => ({
+      ...modeOut(group.placed, lang),
+      pieces: group.lines.reduce((n, l) => n + l.line.quantity, 0),
+      total: fromCents(group.lines.reduce((n, l) => n + l.variant.priceCents * l.line.quantity, 0)),
+    }));
+    return { lines, orders, unavailable, pieces, total: fromCents(totalCents), minimum: await this.minimum(userId, totalCents, db), priced };
   }
 
   /**
@@ -192,7 +319,11 @@ export class OrdersService {
     return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
   }
 
-  /** Replaces the draft (one line per variant and size, the last one wins); unknown variants or sizes are refused. */
+  /**
+   * Replaces the draft (one line per variant and size, the last one wins); unknown variants or
+   * sizes, and a delivery window of a season the product is not sold in, are refused. Each line
+   * keeps the mode it was given, or the one decided now (pre-book in an open season, else at-once).
+   */
   async replaceDraft(userId: number, input: DraftLineInput[], lang: Locale): Promise<Draft> {
     const merged = new Map<string, DraftLineInput>();
     for (const line of input) merged.set(`${line.variantId}:${line.size}`, line);
@@ -200,13 +331,27 @@ export class OrdersService {
     const variants = await this.catalogue.orderable(lines.map((l) => l.variantId));
     const wrong = lines.filter((l) => !variants.get(l.variantId)?.sizes.includes(l.size));
     if (wrong.length) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, wrong.map((l) => `${l.variantId}/${l.size}`).join(', '));
+    const ctx = await this.modeContext([...variants.values()], this.db);
+    const placed = lines.map((l) => ({ line: l, placed: placeLine(l, variants.get(l.variantId)!, ctx) }));
+    const badDelivery = placed.filter((p) => p.placed.problem === 'deliveryUnknown');
+    if (badDelivery.length) throw new HttpError(422, SEASON_MESSAGES.deliveryUnknown, {}, badDelivery.map((p) => `${p.line.variantId}/${p.line.size}`).join(', '));
     await this.db.transaction().execute(async (trx) => {
       await this.lockStockist(trx, userId);
       await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
-      if (lines.length) {
+      if (placed.length) {
         await trx
           .insertInto('order_draft_lines')
-          .values(lines.map((l, position) => ({ user_id: userId, variant_id: l.variantId, size: l.size, quantity: l.quantity, position })))
+          .values(
+            placed.map(({ line: l, placed: p }, position) => ({
+              user_id: userId,
+              variant_id: l.variantId,
+              size: l.size,
+              quantity: l.quantity,
+              position,
+              mode: p.mode,
+              delivery_id: p.delivery?.id ?? null,
+            })),
+          )
           .execute();
       }
     });
@@ -218,25 +363,82 @@ export class OrdersService {
     return draft;
   }
 
+  /**
+   * What a stockist can order of each size today: in stock (at-once, how many), pre-order (the
+   * delivery of the product's open season), incoming (at-once, from a date) or sold out.
+   */
+  async availability(productId: number, lang: Locale): Promise<Availability | null> {
+    const variantRows = await this.db.selectFrom('variants').select('id').where('product_id', '=', productId).orderBy('position').orderBy('id').execute();
+    const variants = await this.catalogue.orderable(variantRows.map((v) => v.id));
+    if (variants.size === 0) return null;
+    const ctx = await this.modeContext([...variants.values()], this.db);
+    return {
+      productId,
+      variants: variantRows
+        .map((r) => variants.get(r.id))
+        .filter((v): v is OrderableVariant => v !== undefined)
+        .map((v) => ({
+          variantId: v.variantId,
+          sizes: v.sizes.map((size): SizeAvailability => {
+            const level = ctx.levels.get(`${v.variantId}:${size}`);
+            const now = availableNow(level);
+            const none = { availableFrom: null, delivery: null, season: null };
+            if (now !== null && now > 0) return { size, state: 'inStock', available: now, ...none };
+            const placed = placeLine({ variantId: v.variantId, size, mode: 'preBook' }, v, ctx);
+            if (!placed.problem && (placed.season === null || placed.season.state === 'open')) {
+              return { size, state: 'preBook', available: null, ...modeOut(placed, lang), availableFrom: null };
+            }
+            const later = promisable(level);
+            if (later > 0 && level!.incoming.length) return { size, state: 'incoming', available: later, ...none, availableFrom: level!.incoming[0]!.availableFrom };
+            return { size, state: 'soldOut', available: 0, ...none };
+          }),
+        })),
+    };
+  }
+
   // —— Submit ——
 
-  /** One order per idempotency key: a retry, a double click or a race answers the same order. */
-  async submit(userId: number, key: string, note: string | undefined, lang: Locale): Promise<{ order: Order; created: boolean }> {
+  /**
+   * One submission per idempotency key: a retry, a double click or a race answers the same
+   * orders. The draft becomes one order per delivery (at-once lines together), the minimum
+   * applies to the whole, at-once pieces are reserved and closed windows refused, all in one
+   * transaction: either every order is made, or nothing is written.
+   */
+  async submit(userId: number, key: string, note: string | undefined, lang: Locale): Promise<{ order: Order; orders: Order[]; created: boolean }> {
+    const answer = async (ids: number[], created: boolean) => {
+      const orders = await Promise.all(ids.map(async (id) => (await this.get(id, lang))!));
+      return { order: orders[0]!, orders, created };
+    };
     const existing = await this.byKey(userId, key);
-    if (existing) return { order: (await this.get(existing, lang))!, created: false };
-    let outcome: { id: number; created: boolean };
+    if (existing.length) return answer(existing, false);
+    let outcome: { ids: number[]; created: boolean };
     try {
       outcome = await this.db.transaction().execute(async (trx) => {
         const user = await this.lockStockist(trx, userId);
         if (user.role !== 'retailer') throw new HttpError(403, ORDER_MESSAGES.adminsCannotOrder);
-        const again = await trx.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
-        if (again) return { id: again.id, created: false };
+        const again = await this.byKey(userId, key, trx);
+        if (again.length) return { ids: again, created: false };
 
         const draft = await this.draft(userId, lang, trx);
         if (draft.unavailable.length) {
           throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, draft.unavailable.map((l) => `${l.variantId}/${l.size}`).join(', '));
         }
         if (draft.priced.length === 0) throw new HttpError(422, ORDER_MESSAGES.emptyDraft);
+        const describe = (p: PricedLine) => `${pick(p.variant.titles, lang)} — ${pick(p.variant.colorNames, lang)}, ${p.line.size}`;
+        const notOrderable = draft.priced.filter((p) => p.placed.problem === 'notOrderable' || p.placed.problem === 'deliveryUnknown');
+        if (notOrderable.length) throw new HttpError(422, SEASON_MESSAGES.notOrderable, {}, notOrderable.map(describe).join('; '));
+        const closed = new Map<number, SeasonInfo>();
+        for (const p of draft.priced) if (p.placed.mode === 'preBook' && p.placed.season && p.placed.season.state !== 'open') closed.set(p.placed.season.id, p.placed.season);
+        if (closed.size) {
+          const detail = [...closed.values()]
+            .map((s) => {
+              const name = pick(s.names, lang);
+              if (s.state === 'upcoming') return lang === 'fr' ? `${name} : ouverture le ${formatDay(s.ordersOpen, 'fr')}` : `${name}: opens on ${formatDay(s.ordersOpen, 'en')}`;
+              return lang === 'fr' ? `${name} : clôturées le ${formatDay(s.ordersClose!, 'fr')}` : `${name}: closed on ${formatDay(s.ordersClose!, 'en')}`;
+            })
+            .join('; ');
+          throw new HttpError(422, SEASON_MESSAGES.windowClosed, {}, detail);
+        }
         if (draft.minimum.missing > 0) {
           const detail =
             lang === 'fr'
@@ -247,77 +449,101 @@ export class OrdersService {
 
         const now = nowIso();
         const year = Number(now.slice(0, 4));
-        const counter = await trx
-          .insertInto('order_counters')
-          .values({ year, last: 1 })
-          .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
-          .returning('last')
-          .executeTakeFirstOrThrow();
-        const number = `${year}-${String(counter.last).padStart(4, '0')}`;
-        const company = await this.company(userId, trx);
-        const totalCents = draft.priced.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
-        const pieces = draft.priced.reduce((sum, p) => sum + p.line.quantity, 0);
-        const inserted = await trx
-          .insertInto('orders')
-          .values({
-            number,
-            user_id: userId,
-            shop_email: user.email,
-            locale: user.locale,
-            status: 'submitted',
-            idempotency_key: key,
-            note: note || null,
-            company: JSON.stringify(company),
-            total_cents: totalCents,
-            pieces,
-            ship_date: null,
-            carrier: null,
-            tracking: null,
-            cancel_reason: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('order_lines')
-          .values(
-            draft.priced.map(({ line, variant }, position) => ({
-              order_id: inserted.id,
-              position,
-              variant_id: variant.variantId,
-              product_id: variant.productId,
-              product_title: JSON.stringify(variant.titles),
-              color_name: JSON.stringify(variant.colorNames),
-              color_code: variant.colorCode,
-              reference: variant.reference,
-              size: line.size,
-              quantity: line.quantity,
-              unit_price_cents: variant.priceCents,
-            })),
-          )
-          .execute();
-        await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'stockist', note: null, at: now }).execute();
+        const company = JSON.stringify(await this.company(userId, trx));
+        const current = await this.seasons.current(trx);
+        const ids: number[] = [];
+        const short: Array<{ line: PricedLine; left: number }> = [];
+        for (const [rank, group] of groupLines(draft.priced).entries()) {
+          const counter = await trx
+            .insertInto('order_counters')
+            .values({ year, last: 1 })
+            .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
+            .returning('last')
+            .executeTakeFirstOrThrow();
+          const number = `${year}-${String(counter.last).padStart(4, '0')}`;
+          const totalCents = group.lines.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
+          const pieces = group.lines.reduce((sum, p) => sum + p.line.quantity, 0);
+          // At-once orders count in the current season (what is sold from stock while it runs).
+          const seasonId = group.placed.mode === 'atOnce' ? (current?.id ?? null) : (group.placed.season?.id ?? null);
+          const inserted = await trx
+            .insertInto('orders')
+            .values({
+              number,
+              user_id: userId,
+              shop_email: user.email,
+              locale: user.locale,
+              status: 'submitted',
+              idempotency_key: key,
+              submission_rank: rank,
+              note: note || null,
+              company,
+              total_cents: totalCents,
+              pieces,
+              ship_date: null,
+              carrier: null,
+              tracking: null,
+              cancel_reason: null,
+              created_at: now,
+              updated_at: now,
+              mode: group.placed.mode,
+              season_id: seasonId,
+              delivery_id: group.placed.delivery?.id ?? null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('order_lines')
+            .values(
+              group.lines.map(({ line, variant }, position) => ({
+                order_id: inserted.id,
+                position,
+                variant_id: variant.variantId,
+                product_id: variant.productId,
+                product_title: JSON.stringify(variant.titles),
+                color_name: JSON.stringify(variant.colorNames),
+                color_code: variant.colorCode,
+                reference: variant.reference,
+                size: line.size,
+                quantity: line.quantity,
+                unit_price_cents: variant.priceCents,
+              })),
+            )
+            .execute();
+          if (group.placed.mode === 'atOnce') {
+            const missing = await this.stock.reserve(
+              trx,
+              inserted.id,
+              group.lines.map((p) => ({ variantId: p.variant.variantId, size: p.line.size, quantity: p.line.quantity })),
+            );
+            for (const m of missing) short.push({ line: group.lines.find((p) => p.variant.variantId === m.variantId && p.line.size === m.size)!, left: m.left });
+          }
+          await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'stockist', note: null, at: now }).execute();
+          ids.push(inserted.id);
+        }
+        if (short.length) {
+          const detail = short.map((s) => (lang === 'fr' ? `${describe(s.line)} : ${s.left} restante(s)` : `${describe(s.line)}: ${s.left} left`)).join('; ');
+          throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
+        }
         await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
-        const order = (await this.load(trx, inserted.id))!;
-        await this.queueMails(trx, order, 'submitted');
-        return { id: inserted.id, created: true };
+        for (const id of ids) await this.queueMails(trx, (await this.load(trx, id))!, 'submitted');
+        return { ids, created: true };
       });
     } catch (error) {
       // Two submits with one key racing: the unique index let one through; answer it.
       if (isUniqueViolation(error)) {
         const winner = await this.byKey(userId, key);
-        if (winner) return { order: (await this.get(winner, lang))!, created: false };
+        if (winner.length) return answer(winner, false);
       }
       throw error;
     }
     if (outcome.created) this.onMailQueued();
-    return { order: (await this.get(outcome.id, lang))!, created: outcome.created };
+    return answer(outcome.ids, outcome.created);
   }
 
-  private async byKey(userId: number, key: string): Promise<number | null> {
-    const row = await this.db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
-    return row?.id ?? null;
+  /** The orders of one submission, first made first. */
+  private async byKey(userId: number, key: string, db: Kysely<Database> = this.db): Promise<number[]> {
+    const rows = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).orderBy('submission_rank').execute();
+    return rows.map((r) => r.id);
   }
 
   // —— Reading ——
@@ -325,11 +551,12 @@ export class OrdersService {
   private async load(db: Kysely<Database>, id: number) {
     const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    const [lines, events] = await Promise.all([
+    const [lines, events, seasons] = await Promise.all([
       db.selectFrom('order_lines').selectAll().where('order_id', '=', id).orderBy('position').execute(),
       db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('at').orderBy('id').execute(),
+      this.seasons.infos(db, row.season_id === null ? [] : [row.season_id]),
     ]);
-    return { row, lines, events };
+    return { row, lines, events, seasons };
   }
 
   private shape(loaded: NonNullable<Awaited<ReturnType<OrdersService['load']>>>, lang: Locale): Order {
@@ -362,6 +589,7 @@ export class OrdersService {
       cancelReason: row.cancel_reason,
       history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role, note: e.note })),
       shop: { email: row.shop_email, company },
+      ...orderMode(row, loaded.seasons, lang),
     };
   }
 
@@ -372,16 +600,31 @@ export class OrdersService {
     return this.shape(loaded, lang);
   }
 
-  async list(filter: { userId?: number; status?: OrderStatus; from?: string; to?: string }): Promise<OrderSummary[]> {
-    let query = this.db.selectFrom('orders').select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'shop_email']);
+  async list(filter: { userId?: number; status?: OrderStatus; from?: string; to?: string; seasonId?: number; deliveryId?: number }, lang: Locale = 'fr'): Promise<OrderSummary[]> {
+    let query = this.db
+      .selectFrom('orders')
+      .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'shop_email', 'mode', 'season_id', 'delivery_id']);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
     if (filter.to) query = query.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
+    if (filter.seasonId !== undefined) query = query.where('season_id', '=', filter.seasonId);
+    if (filter.deliveryId !== undefined) query = query.where('delivery_id', '=', filter.deliveryId);
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const seasonIds = [...new Set(rows.map((r) => r.season_id).filter((v): v is number => v !== null))];
+    const seasons = await this.seasons.infos(this.db, seasonIds);
     return rows.map((r) => {
       const name = parseCompany(r.company).companyName;
-      return { id: r.id, number: r.number, status: r.status, createdAt: r.created_at, pieces: r.pieces, total: fromCents(r.total_cents), shop: name ?? r.shop_email };
+      return {
+        id: r.id,
+        number: r.number,
+        status: r.status,
+        createdAt: r.created_at,
+        pieces: r.pieces,
+        total: fromCents(r.total_cents),
+        shop: name ?? r.shop_email,
+        ...orderMode(r, seasons, lang),
+      };
     });
   }
 
@@ -397,6 +640,7 @@ export class OrdersService {
   /**
    * One status move: a conditional update from the allowed statuses is the lock, so two moves at
    * once (confirm and cancel) leave exactly one outcome; the loser gets 409 and nothing changes.
+   * `apply` runs after that update, inside the same transaction (stock moves there).
    */
   private async move(
     id: number,
@@ -404,21 +648,17 @@ export class OrdersService {
     to: OrderStatus,
     actor: Actor,
     lang: Locale,
-    apply: (trx: Kysely<Database>) => Promise<Record<string, string | number | null>>,
+    apply: (trx: Kysely<Database>, row: { mode: OrderMode }) => Promise<Record<string, string | number | null>>,
     note: string | null,
   ): Promise<Order> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status']).where('id', '=', id).executeTakeFirst();
+      const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode']).where('id', '=', id).executeTakeFirst();
       if (!row || (actor.role === 'stockist' && row.user_id !== actor.userId)) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
-      const extra = await apply(trx);
       const now = nowIso();
-      const updated = await trx
-        .updateTable('orders')
-        .set({ status: to, updated_at: now, ...extra })
-        .where('id', '=', id)
-        .where('status', 'in', from)
-        .executeTakeFirst();
+      const updated = await trx.updateTable('orders').set({ status: to, updated_at: now }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
+      const extra = await apply(trx, row);
+      if (Object.keys(extra).length) await trx.updateTable('orders').set(extra).where('id', '=', id).execute();
       await trx.insertInto('order_events').values({ order_id: id, status: to, by_role: actor.role, note, at: now }).execute();
       const order = (await this.load(trx, id))!;
       await this.queueMails(trx, order, to, actor.role === 'stockist');
@@ -431,6 +671,11 @@ export class OrdersService {
     return (await this.get(id, lang))!;
   }
 
+  private async stockLines(trx: Kysely<Database>, id: number): Promise<StockLine[]> {
+    const lines = await trx.selectFrom('order_lines').select(['variant_id', 'size', 'quantity']).where('order_id', '=', id).execute();
+    return lines.filter((l) => l.variant_id !== null).map((l) => ({ variantId: l.variant_id!, size: l.size, quantity: l.quantity }));
+  }
+
   confirm(id: number, input: { shipDate: string; lines?: Array<{ id: number; quantity: number }> }, actor: Actor, lang: Locale): Promise<Order> {
     return this.move(
       id,
@@ -438,9 +683,9 @@ export class OrdersService {
       'confirmed',
       actor,
       lang,
-      async (trx) => {
+      async (trx, order) => {
         if (!input.lines) return { ship_date: input.shipDate } as Record<string, string | number | null>;
-        const own = await trx.selectFrom('order_lines').select(['id', 'unit_price_cents']).where('order_id', '=', id).execute();
+        const own = await trx.selectFrom('order_lines').select(['id', 'unit_price_cents', 'variant_id', 'size', 'quantity']).where('order_id', '=', id).execute();
         const ownIds = new Set(own.map((l) => l.id));
         const wanted = new Map(input.lines.map((l) => [l.id, l.quantity]));
         if ([...wanted.keys()].some((lineId) => !ownIds.has(lineId))) throw new HttpError(400, ORDER_MESSAGES.confirmLinesInvalid);
@@ -448,12 +693,23 @@ export class OrdersService {
         if (removed.length) await trx.deleteFrom('order_lines').where('id', 'in', removed).execute();
         let total = 0;
         let pieces = 0;
+        const less: StockLine[] = [];
+        const more: StockLine[] = [];
         for (const line of own) {
-          const quantity = wanted.get(line.id);
-          if (quantity === undefined) continue;
+          const quantity = wanted.get(line.id) ?? 0;
+          if (line.variant_id !== null && quantity !== line.quantity) {
+            (quantity < line.quantity ? less : more).push({ variantId: line.variant_id, size: line.size, quantity: Math.abs(line.quantity - quantity) });
+          }
+          if (!wanted.has(line.id)) continue;
           await trx.updateTable('order_lines').set({ quantity }).where('id', '=', line.id).execute();
           total += line.unit_price_cents * quantity;
           pieces += quantity;
+        }
+        if (order.mode === 'atOnce') {
+          // A lower quantity gives the difference back; a higher one must be in stock.
+          await this.stock.release(trx, id, less, actor.userId);
+          const short = await this.stock.reserve(trx, id, more);
+          if (short.length) throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, short.map((s) => `${s.variantId}/${s.size}: ${s.left}`).join('; '));
         }
         return { ship_date: input.shipDate, total_cents: total, pieces };
       },
@@ -461,14 +717,53 @@ export class OrdersService {
     );
   }
 
+  /** Shipping an at-once order takes its pieces off the shelf; without them on hand it is refused (409). */
   ship(id: number, input: { carrier?: string; tracking?: string }, actor: Actor, lang: Locale): Promise<Order> {
-    return this.move(id, ['confirmed'], 'shipped', actor, lang, async () => ({ carrier: input.carrier || null, tracking: input.tracking || null }), null);
+    return this.move(
+      id,
+      ['confirmed'],
+      'shipped',
+      actor,
+      lang,
+      async (trx, order) => {
+        if (order.mode === 'atOnce') {
+          const short = await this.stock.ship(trx, id, await this.stockLines(trx, id), actor.userId);
+          if (short.length) {
+            const names = await this.catalogue.orderable(
+              short.map((s) => s.variantId),
+              trx,
+            );
+            const detail = short
+              .map((s) => {
+                const v = names.get(s.variantId);
+                const what = v ? `${pick(v.titles, lang)} — ${pick(v.colorNames, lang)}, ${s.size}` : `${s.variantId}/${s.size}`;
+                return lang === 'fr' ? `${what} : ${s.quantity} à expédier, ${s.left} en stock` : `${what}: ${s.quantity} to ship, ${s.left} on hand`;
+              })
+              .join('; ');
+            throw new HttpError(409, SEASON_MESSAGES.notOnHand, {}, detail);
+          }
+        }
+        return { carrier: input.carrier || null, tracking: input.tracking || null };
+      },
+      null,
+    );
   }
 
-  /** The brand cancels a submitted or confirmed order; a stockist only a submitted one of theirs. */
+  /** The brand cancels a submitted or confirmed order; a stockist only a submitted one of theirs. Reserved pieces go back. */
   cancel(id: number, reason: string, actor: Actor, lang: Locale): Promise<Order> {
     const from: OrderStatus[] = actor.role === 'stockist' ? ['submitted'] : ['submitted', 'confirmed'];
-    return this.move(id, from, 'cancelled', actor, lang, async () => ({ cancel_reason: reason }), reason);
+    return this.move(
+      id,
+      from,
+      'cancelled',
+      actor,
+      lang,
+      async (trx, order) => {
+        if (order.mode === 'atOnce') await this.stock.release(trx, id, await this.stockLines(trx, id), actor.role === 'brand' ? actor.userId : null);
+        return { cancel_reason: reason };
+      },
+      reason,
+    );
   }
 
   /** An old order's lines added to the draft at today's prices; what no longer exists is named and left out. */
@@ -478,7 +773,9 @@ export class OrdersService {
     const variants = await this.catalogue.orderable(order.lines.map((l) => l.variantId).filter((v): v is number => v !== null));
     const skipped: Array<{ productTitle: string; colorName: string; size: Size }> = [];
     const current = await this.draftRows(userId, this.db);
-    const lines = new Map(current.map((r) => [`${r.variant_id}:${r.size}`, { variantId: r.variant_id, size: r.size as Size, quantity: r.quantity }]));
+    const lines = new Map<string, DraftLineInput>(
+      current.map((r) => [`${r.variant_id}:${r.size}`, { variantId: r.variant_id, size: r.size as Size, quantity: r.quantity, mode: (r.mode as OrderMode | null) ?? undefined, deliveryId: r.delivery_id }]),
+    );
     for (const line of order.lines) {
       const variant = line.variantId === null ? undefined : variants.get(line.variantId);
       if (!variant || !variant.sizes.includes(line.size)) {
@@ -487,6 +784,7 @@ export class OrdersService {
       }
       const key = `${variant.variantId}:${line.size}`;
       const quantity = Math.min(999, (lines.get(key)?.quantity ?? 0) + line.quantity);
+      // The mode is decided again today (last season's delivery window is gone).
       lines.set(key, { variantId: variant.variantId, size: line.size, quantity });
     }
     const draft = await this.replaceDraft(userId, [...lines.values()], lang);

@@ -9,7 +9,7 @@ export interface SheetProduct {
   mantra: string | null;
   /** JPEG bytes ready for print, or null (a plain panel in the first colour is drawn). */
   image: Buffer | null;
-  variants: Array<{ colorName: string; colorCode: string | null; sizes: Size[]; price: number; retailPrice: number | null }>;
+  variants: Array<{ colorName: string; colorCode: string | null; sizes: Size[]; price: number; retailPrice: number | null; inStock?: Size[] }>;
 }
 
 export interface SheetInput {
@@ -19,6 +19,8 @@ export interface SheetInput {
   shopName: string | null;
   coverImage: Buffer | null;
   products: SheetProduct[];
+  /** The season's order window and delivery windows, when the site has seasons. */
+  season?: { ordersOpen: string; ordersClose: string | null; deliveries: Array<{ name: string; from: string; to: string }> };
 }
 
 const WORDS = {
@@ -36,6 +38,10 @@ const WORDS = {
     noRetail: '—',
     oneSize: 'Taille unique',
     termsTitle: 'Conditions de vente',
+    stockNote: '* en stock, expédié tout de suite ; les autres tailles en pré-commande',
+    orderWindow: 'Pré-commandes',
+    window: (from: string, to: string | null) => (to ? `du ${from} au ${to}` : `à partir du ${from}`),
+    deliveries: 'Livraisons',
     season: 'Saison',
     validity: 'Validité',
     openingMinimum: 'Minimum de première commande',
@@ -64,6 +70,10 @@ const WORDS = {
     noRetail: '—',
     oneSize: 'One size',
     termsTitle: 'Terms of trade',
+    stockNote: '* in stock, shipped now; other sizes on pre-order',
+    orderWindow: 'Pre-orders',
+    window: (from: string, to: string | null) => (to ? `${from} to ${to}` : `from ${from}`),
+    deliveries: 'Deliveries',
     season: 'Season',
     validity: 'Valid until',
     openingMinimum: 'Opening order minimum',
@@ -97,8 +107,8 @@ const ROW = 17;
 /** Table columns inside the text column: colour, sizes, trade, retail (right-aligned prices). */
 const COLS = { colour: 0, sizes: 102, sizesWidth: 102, trade: 204, tradeWidth: 60, retail: 266, retailWidth: TEXT_WIDTH - 266 };
 
-function sizeRun(sizes: readonly Size[], lang: Locale): string {
-  return sizes.map((s) => (s === 'ONESIZE' ? WORDS[lang].oneSize : s)).join(' · ');
+function sizeRun(sizes: readonly Size[], lang: Locale, inStock: readonly Size[] = []): string {
+  return sizes.map((s) => `${s === 'ONESIZE' ? WORDS[lang].oneSize : s}${inStock.includes(s) ? '*' : ''}`).join(' · ');
 }
 
 function minimum(amount: number, lang: Locale): string {
@@ -153,7 +163,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
   }
   doc.moveTo(MARGIN, PAGE.height - MARGIN - 70).lineTo(PAGE.width - MARGIN, PAGE.height - MARGIN - 70).lineWidth(0.5).stroke(RULE);
   doc.fillColor(MUTED).font('sans').fontSize(9);
-  doc.text(w.pricesNote, MARGIN, PAGE.height - MARGIN - 58, { width: PAGE.width - 2 * MARGIN });
+  doc.text(input.season ? `${w.pricesNote} · ${w.stockNote}` : w.pricesNote, MARGIN, PAGE.height - MARGIN - 58, { width: PAGE.width - 2 * MARGIN });
   doc.text(`${w.orders} : ${terms.orderEmail || brand.email}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'));
   doc.text(`${brand.legalEntity} · ${brand.address}`);
   doc.text(brand.publicUrl);
@@ -182,6 +192,12 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
   doc.moveDown(0.8);
   const rows: Array<[string, string]> = [
     [w.season, season],
+    ...(input.season
+      ? ([
+          [w.orderWindow, w.window(formatDay(input.season.ordersOpen, lang), input.season.ordersClose ? formatDay(input.season.ordersClose, lang) : null)],
+          [w.deliveries, input.season.deliveries.map((d) => `${d.name} : ${w.window(formatDay(d.from, lang), formatDay(d.to, lang))}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':')).join('\n')],
+        ] as Array<[string, string]>)
+      : []),
     [w.validity, terms.validUntil ? formatDay(terms.validUntil, lang) : w.notSet],
     [w.openingMinimum, minimum(terms.openingMinimum, lang)],
     [w.reorderMinimum, minimum(terms.reorderMinimum, lang)],
@@ -255,7 +271,7 @@ function drawProduct(doc: PDFKit.PDFDocument, product: SheetProduct, top: number
     }
     doc.fillColor(INK).font('sans').fontSize(9.5);
     doc.text(variant.colorName, TEXT_X + 14, y, { width: COLS.sizes - 18, lineBreak: false, ellipsis: true });
-    doc.fontSize(9).text(sizeRun(variant.sizes, lang), TEXT_X + COLS.sizes, y + 0.5, { width: COLS.sizesWidth, lineBreak: false });
+    doc.fontSize(9).text(sizeRun(variant.sizes, lang, variant.inStock), TEXT_X + COLS.sizes, y + 0.5, { width: COLS.sizesWidth, lineBreak: false });
     doc.fontSize(9.5);
     doc.font('sansBold').text(formatPrice(variant.price, lang), TEXT_X + COLS.trade, y, { width: COLS.tradeWidth, align: 'right', lineBreak: false });
     doc

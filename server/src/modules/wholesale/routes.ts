@@ -41,10 +41,10 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
       schema: {
         tags,
         security,
-        summary: 'The season’s line sheet as a PDF (fr or en; anything else gives fr)',
-        querystring: langQuery,
+        summary: 'A season’s line sheet as a PDF (fr or en; anything else gives fr; ?season=CODE, default the current season)',
+        querystring: langQuery.extend({ season: z.string().max(20).optional() }),
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('application/pdf'), 401: errorBody, 500: errorBody },
+        response: { 200: z.any().describe('application/pdf'), 401: errorBody, 404: errorBody, 500: errorBody },
       },
     },
     async (request, reply) => {
@@ -53,8 +53,9 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
       const shop = user.role === 'retailer' ? await services.wholesale.shopName(user.id) : null;
       let sheet;
       try {
-        sheet = await services.wholesale.lineSheet(lang, shop);
+        sheet = await services.wholesale.lineSheet(lang, shop, request.query.season || undefined);
       } catch (err) {
+        if (err instanceof HttpError) throw err;
         request.log.error({ err, event: 'linesheet_failed', lang }, 'line sheet render failed');
         throw new HttpError(500, WHOLESALE_MESSAGES.lineSheetFailed);
       }

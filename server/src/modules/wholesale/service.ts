@@ -1,6 +1,6 @@
 import { logActivity, type Actor } from '../activity/service.ts';
 import sharp from 'sharp';
-import { LOCALES, fromCents, toCents, type AdminTerms, type Locale, type Terms, type TermsInput } from '@atelier/contract';
+import { LOCALES, SEASON_MESSAGES, fromCents, toCents, type AdminTerms, type Locale, type Terms, type TermsInput } from '@atelier/contract';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Kysely } from 'kysely';
@@ -10,7 +10,12 @@ import { nowIso } from '../../db/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { MediaStore } from '../media/store.ts';
 import type { CatalogueService, FullProduct } from '../catalogue/service.ts';
-import { renderLineSheet, type SheetProduct } from './linesheet.ts';
+import { renderLineSheet, type SheetInput, type SheetProduct } from './linesheet.ts';
+import type { SeasonsService } from '../seasons/service.ts';
+import { availableNow, type StockLevel, type StockService } from '../stock/service.ts';
+import type { Selectable } from 'kysely';
+import type { SeasonsTable } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 
 const TERMS_ID = 1;
 /** Print images: 600 px wide is about 300 dpi in the sheet's 150 pt frame. */
@@ -48,8 +53,13 @@ export class WholesaleService {
 
   private readonly uploads: MediaStore;
 
-  constructor(db: Db, config: Config, catalogue: CatalogueService, uploads: MediaStore) {
+  private readonly seasons: SeasonsService;
+  private readonly stock: StockService;
+
+  constructor(db: Db, config: Config, catalogue: CatalogueService, uploads: MediaStore, seasons: SeasonsService, stock: StockService) {
     this.db = db;
+    this.seasons = seasons;
+    this.stock = stock;
     this.config = config;
     this.catalogue = catalogue;
     this.uploads = uploads;
@@ -57,6 +67,22 @@ export class WholesaleService {
 
   /** Inside a caller's transaction when given (SQLite has one connection: a read outside it would wait for it). */
   async adminTerms(db: Kysely<Database> = this.db): Promise<AdminTerms> {
+    // The terms are the current season's once a season exists.
+    const current = await this.seasons.current(db);
+    if (current) {
+      const texts = await db.selectFrom('season_translations').selectAll().where('season_id', '=', current.id).execute();
+      return {
+        validUntil: current.valid_until,
+        openingMinimum: fromCents(current.opening_minimum_cents),
+        reorderMinimum: fromCents(current.reorder_minimum_cents),
+        orderEmail: current.order_email,
+        translations: LOCALES.map((locale) => {
+          const t = texts.find((x) => x.locale === locale);
+          return { locale, seasonName: t?.name ?? '', paymentTerms: t?.payment_terms ?? '', deliveryWindow: t?.delivery_window ?? '', shippingNotes: t?.shipping_notes ?? '' };
+        }),
+        updatedAt: current.updated_at,
+      };
+    }
     const row = await db.selectFrom('wholesale_terms').selectAll().where('id', '=', TERMS_ID).executeTakeFirst();
     const texts = row ? await db.selectFrom('wholesale_term_translations').selectAll().where('terms_id', '=', TERMS_ID).execute() : [];
     return {
@@ -105,6 +131,32 @@ export class WholesaleService {
   async saveTerms(input: TermsInput, actor: Actor | null): Promise<AdminTerms> {
     const userId = actor?.id ?? null;
     await this.db.transaction().execute(async (trx) => {
+      const current = await this.seasons.current(trx);
+      if (current) {
+        await trx
+          .updateTable('seasons')
+          .set({
+            valid_until: input.validUntil,
+            opening_minimum_cents: toCents(input.openingMinimum),
+            reorder_minimum_cents: toCents(input.reorderMinimum),
+            order_email: input.orderEmail,
+            updated_at: nowIso(),
+            updated_by: userId,
+          })
+          .where('id', '=', current.id)
+          .execute();
+        for (const t of input.translations) {
+          await trx
+            .updateTable('season_translations')
+            .set({ name: t.seasonName, payment_terms: t.paymentTerms, delivery_window: t.deliveryWindow, shipping_notes: t.shippingNotes })
+            .where('season_id', '=', current.id)
+            .where('locale', '=', t.locale)
+            .execute();
+        }
+        const season = input.translations.find((t) => t.locale === 'fr')?.seasonName ?? '';
+        if (actor) await logActivity(trx, actor, { kind: 'terms', action: 'save', subject: season, detail: { openingMinimum: input.openingMinimum, reorderMinimum: input.reorderMinimum, validUntil: input.validUntil, season: current.code } });
+        return;
+      }
       const values = {
         valid_until: input.validUntil,
         opening_minimum_cents: toCents(input.openingMinimum),
@@ -145,9 +197,15 @@ export class WholesaleService {
     return row?.company ?? null;
   }
 
-  /** The line sheet in one language, made once and kept until the collection or the terms change. */
-  lineSheet(lang: Locale, shopName: string | null): Promise<LineSheet> {
-    return this.sheets.get(`${lang}\u0000${shopName ?? ''}`, () => this.makeLineSheet(lang, shopName));
+  /**
+   * The line sheet in one language, made once and kept until the collection, the terms or the
+   * stock change. With seasons: one season's styles (the current one unless `seasonCode` names
+   * another), its windows and terms, in-stock sizes marked; an unknown code is 404.
+   */
+  async lineSheet(lang: Locale, shopName: string | null, seasonCode?: string): Promise<LineSheet> {
+    const season = seasonCode ? await this.seasons.byCode(seasonCode) : await this.seasons.current();
+    if (seasonCode && !season) throw new HttpError(404, SEASON_MESSAGES.seasonUnknown);
+    return this.sheets.get(`${lang}\u0000${shopName ?? ''}\u0000${season?.id ?? ''}`, () => this.makeLineSheet(lang, shopName, season));
   }
 
   /** Clears the finished PDFs (a product or the terms changed). */
@@ -155,15 +213,34 @@ export class WholesaleService {
     this.sheets.clear();
   }
 
-  private async makeLineSheet(lang: Locale, shopName: string | null): Promise<LineSheet> {
-    const [terms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull()]);
-    const sheetProducts = await Promise.all(products.map((p) => this.sheetProduct(p, lang)));
+  private async makeLineSheet(lang: Locale, shopName: string | null, seasonRow: Selectable<SeasonsTable> | null): Promise<LineSheet> {
+    let [terms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull()]);
+    let season: SheetInput['season'];
+    let inStock = new Map<string, StockLevel>();
+    if (seasonRow) {
+      const shown = await this.seasons.seasonForStockist(seasonRow, lang);
+      terms = { ...shown.terms, seasonName: shown.name, updatedAt: seasonRow.updated_at };
+      season = { ordersOpen: shown.ordersOpen, ordersClose: shown.ordersClose, deliveries: shown.deliveries };
+      const ids = await this.seasons.seasonProductIds(seasonRow.id);
+      products = products.filter((p) => ids.has(p.id));
+      inStock = await this.stock.levels(products.flatMap((p) => p.variants.map((v) => v.id)));
+    }
+    const sheetProducts = await Promise.all(
+      products.map(async (p) => {
+        const sheet = await this.sheetProduct(p, lang);
+        sheet.variants.forEach((v, i) => {
+          const id = p.variants[i]!.id;
+          v.inStock = v.sizes.filter((size) => (availableNow(inStock.get(`${id}:${size}`)) ?? 0) > 0);
+        });
+        return sheet;
+      }),
+    );
     const firstImage = products[0]?.variants[0]?.imageUrl;
     const coverImage = firstImage ? await this.printImage(firstImage, COVER_WIDTH) : null;
     const brand = publicBrand(this.config);
-    const pdf = await renderLineSheet({ lang, brand, terms, shopName, coverImage, products: sheetProducts });
-    const season = slugify(terms.seasonName) || (lang === 'fr' ? 'collection' : 'collection');
-    const name = `${slugify(brand.name) || 'brand'}-${lang === 'fr' ? 'catalogue-revendeur' : 'line-sheet'}-${season}-${lang}.pdf`;
+    const pdf = await renderLineSheet({ lang, brand, terms, shopName, coverImage, products: sheetProducts, season });
+    const seasonSlug = slugify(terms.seasonName) || 'collection';
+    const name = `${slugify(brand.name) || 'brand'}-${lang === 'fr' ? 'catalogue-revendeur' : 'line-sheet'}-${seasonSlug}-${lang}.pdf`;
     return { pdf, filename: name };
   }
 

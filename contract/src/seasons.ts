@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { LOCALES, SIZES, bothLocalesOnce } from './constants.ts';
+import { isRealDay, termsInput } from './wholesale.ts';
+
+/** Every sentence the seasons and stock API can send (French in errors.ts). */
+export const SEASON_MESSAGES = {
+  codeInvalid: 'A season code is 2 to 20 capitals, digits and hyphens, like SS27.',
+  codeTaken: 'Another season already has this code.',
+  nameRequired: 'The season name is required in French and in English.',
+  dateInvalid: 'Dates must be real days (YYYY-MM-DD).',
+  windowInvalid: 'The order window must open on or before the day it closes.',
+  deliveryRequired: 'A season needs at least one delivery window.',
+  deliveryInvalid: 'A delivery window must start on or before the day it ends.',
+  deliveryNameRequired: 'Each delivery window needs a name in French and in English.',
+  deliveryInUse: 'A delivery window that orders use cannot be removed.',
+  seasonNotFound: 'This season does not exist (introuvable).',
+  seasonHasOrders: 'A season with orders cannot be deleted.',
+  seasonUnknown: 'No season has this code.',
+  deliveryNotFound: 'This delivery window does not exist (introuvable).',
+  deliveryOtherSeason: 'This delivery window belongs to another season.',
+  stockInvalid: 'Stock is a whole number of pieces, 0 or more (empty: not sold from stock).',
+  incomingInvalid: 'Incoming stock needs a whole quantity of 1 or more and a real “available from” day.',
+  stockReserved: 'Pieces of this size are reserved by orders: its stock cannot be emptied.',
+  stockUnknownVariant: 'A stock line names a colour or size this product does not come in.',
+  importEmpty: 'The file has no stock line to read.',
+  importInvalid: 'Some lines of the file cannot be read; nothing was written:',
+  importTooLarge: 'A stock file can have at most 5,000 lines.',
+  notInStock: 'Some pieces are no longer in stock; nothing was ordered:',
+  windowClosed: 'Pre-orders for this season are closed:',
+  notOrderable: 'Some lines cannot be ordered this way; nothing was ordered:',
+  notOnHand: 'Not enough pieces on hand to ship this order:',
+  deliveryUnknown: 'This delivery window does not belong to a season this product is sold in.',
+  seasonIdUnknown: 'A season given for this product does not exist.',
+} as const;
+
+const day = (message: string = SEASON_MESSAGES.dateInvalid) => z.string({ error: message }).trim().refine(isRealDay, { error: message });
+
+const nameTranslation = (message: string) =>
+  z.object({
+    locale: z.enum(LOCALES),
+    name: z.string({ error: message }).trim().min(1, { error: message }).max(80, { error: message }),
+  });
+
+export const deliveryInput = z
+  .object({
+    id: z.number().int().positive().optional(),
+    from: day(),
+    to: day(),
+    translations: z.array(nameTranslation(SEASON_MESSAGES.deliveryNameRequired)).refine(bothLocalesOnce, { error: SEASON_MESSAGES.deliveryNameRequired }),
+  })
+  .refine((d) => d.from <= d.to, { error: SEASON_MESSAGES.deliveryInvalid });
+
+/** The terms of today, without the season name (the season carries its own). */
+const seasonTerms = termsInput
+  .omit({ translations: true, validUntil: true })
+  .extend({
+    validUntil: day(SEASON_MESSAGES.dateInvalid).nullish().transform((v) => v ?? null),
+    translations: termsInput.shape.translations.element
+      .omit({ seasonName: true })
+      .array()
+      .refine(bothLocalesOnce, { error: 'The terms are needed in French and in English, once each.' }),
+  });
+
+/** `POST /api/admin/seasons` and `PUT /api/admin/seasons/{id}`. */
+export const seasonInput = z
+  .object({
+    code: z
+      .string({ error: SEASON_MESSAGES.codeInvalid })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9-]{1,19}$/, { error: SEASON_MESSAGES.codeInvalid }),
+    ordersOpen: day(),
+    /** null: no end (a season migrated from terms that had no valid-until date). */
+    ordersClose: day().nullable(),
+    translations: z.array(nameTranslation(SEASON_MESSAGES.nameRequired)).refine(bothLocalesOnce, { error: SEASON_MESSAGES.nameRequired }),
+    deliveries: z.array(deliveryInput, { error: SEASON_MESSAGES.deliveryRequired }).min(1, { error: SEASON_MESSAGES.deliveryRequired }).max(12),
+    terms: seasonTerms,
+  })
+  .refine((s) => s.ordersClose === null || s.ordersOpen <= s.ordersClose, { error: SEASON_MESSAGES.windowInvalid, path: ['ordersClose'] });
+export type SeasonInput = z.infer<typeof seasonInput>;
+export type SeasonInputRaw = z.input<typeof seasonInput>;
+
+const localeNames = z.array(z.object({ locale: z.enum(LOCALES), name: z.string() }));
+
+export const adminDelivery = z.object({ id: z.number(), from: z.string(), to: z.string(), translations: localeNames, orders: z.number() });
+export const adminSeason = z
+  .object({
+    id: z.number(),
+    code: z.string(),
+    ordersOpen: z.string(),
+    ordersClose: z.string().nullable(),
+    /** open (today inside the window), upcoming, closed. */
+    state: z.enum(['open', 'upcoming', 'closed']),
+    current: z.boolean(),
+    translations: localeNames,
+    deliveries: z.array(adminDelivery),
+    terms: z.object({
+      validUntil: z.string().nullable(),
+      openingMinimum: z.number(),
+      reorderMinimum: z.number(),
+      orderEmail: z.string(),
+      translations: z.array(z.object({ locale: z.enum(LOCALES), paymentTerms: z.string(), deliveryWindow: z.string(), shippingNotes: z.string() })),
+    }),
+    products: z.number(),
+    orders: z.number(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'SeasonAdmin' });
+export type AdminSeason = z.infer<typeof adminSeason>;
+export const adminSeasonList = z.object({ data: z.array(adminSeason) }).meta({ id: 'SeasonAdminList' });
+
+export const delivery = z.object({ id: z.number(), name: z.string(), from: z.string(), to: z.string() }).meta({ id: 'Delivery' });
+export type Delivery = z.infer<typeof delivery>;
+
+/** What a signed-in stockist reads of an open or upcoming season, in one language. */
+export const season = z
+  .object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    ordersOpen: z.string(),
+    ordersClose: z.string().nullable(),
+    state: z.enum(['open', 'upcoming', 'closed']),
+    deliveries: z.array(delivery),
+    terms: z.object({
+      validUntil: z.string().nullable(),
+      openingMinimum: z.number(),
+      reorderMinimum: z.number(),
+      orderEmail: z.string(),
+      paymentTerms: z.string(),
+      deliveryWindow: z.string(),
+      shippingNotes: z.string(),
+    }),
+  })
+  .meta({ id: 'Season' });
+export type Season = z.infer<typeof season>;
+export const seasonList = z.object({ data: z.array(season) }).meta({ id: 'SeasonList' });
+
+// —— Stock ——
+
+const onHand = z
+  .number({ error: SEASON_MESSAGES.stockInvalid })
+  .int({ error: SEASON_MESSAGES.stockInvalid })
+  .min(0, { error: SEASON_MESSAGES.stockInvalid })
+  .max(1_000_000, { error: SEASON_MESSAGES.stockInvalid })
+  .nullable();
+export const incomingInput = z.object({
+  quantity: z.number({ error: SEASON_MESSAGES.incomingInvalid }).int({ error: SEASON_MESSAGES.incomingInvalid }).min(1, { error: SEASON_MESSAGES.incomingInvalid }).max(1_000_000, { error: SEASON_MESSAGES.incomingInvalid }),
+  availableFrom: day(SEASON_MESSAGES.incomingInvalid),
+});
+export const stockItemInput = z.object({
+  variantId: z.number().int().positive(),
+  size: z.enum(SIZES, { error: SEASON_MESSAGES.stockUnknownVariant }),
+  onHand,
+  /** Absent: the incoming quantities stay as they are; given: they are replaced. */
+  incoming: z.array(incomingInput).max(12).optional(),
+});
+export type StockItemInput = z.infer<typeof stockItemInput>;
+/** `PUT /api/admin/stock`: one transaction. */
+export const stockInput = z.object({ items: z.array(stockItemInput).min(1).max(5000) }).meta({ id: 'StockInput' });
+
+export const stockCell = z.object({
+  size: z.enum(SIZES),
+  onHand: z.number().nullable(),
+  reserved: z.number(),
+  /** max(0, onHand − reserved); null when not sold from stock. */
+  available: z.number().nullable(),
+  incoming: z.array(z.object({ quantity: z.number(), availableFrom: z.string() })),
+});
+export const stockRow = z.object({
+  variantId: z.number(),
+  productId: z.number(),
+  reference: z.string().nullable(),
+  title: z.string(),
+  colorName: z.string(),
+  colorCode: z.string().nullable(),
+  cells: z.array(stockCell),
+});
+export type StockRow = z.infer<typeof stockRow>;
+export const stockList = z.object({ data: z.array(stockRow) }).meta({ id: 'StockList' });
+
+/** `POST /api/admin/stock/import?confirm=…`: the CSV as text; a preview unless confirmed. */
+export const stockImportResult = z
+  .object({
+    confirmed: z.boolean(),
+    changes: z.array(
+      z.object({ line: z.number(), reference: z.string(), colorName: z.string(), size: z.enum(SIZES), variantId: z.number(), from: z.number().nullable(), to: z.number().nullable() }),
+    ),
+    unchanged: z.number(),
+    errors: z.array(z.object({ line: z.number(), text: z.string(), error: z.string() })),
+  })
+  .meta({ id: 'StockImportResult' });
+export type StockImportResult = z.infer<typeof stockImportResult>;
+
+// —— What a stockist can order, per size ——
+
+export const ORDER_MODES = ['atOnce', 'preBook'] as const;
+export type OrderMode = (typeof ORDER_MODES)[number];
+
+export const sizeAvailability = z.object({
+  size: z.enum(SIZES),
+  /** inStock: at-once from the shelf; preBook: a season's window is open; incoming: at-once, from a date; soldOut. */
+  state: z.enum(['inStock', 'preBook', 'incoming', 'soldOut']),
+  available: z.number().nullable(),
+  availableFrom: z.string().nullable(),
+  delivery: delivery.nullable(),
+  season: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+});
+export type SizeAvailability = z.infer<typeof sizeAvailability>;
+export const availability = z
+  .object({ productId: z.number(), variants: z.array(z.object({ variantId: z.number(), sizes: z.array(sizeAvailability) })) })
+  .meta({ id: 'Availability' });
+export type Availability = z.infer<typeof availability>;
+
+export const seasonQuery = z.object({ season: z.string().max(20).optional(), lang: z.string().max(35).optional() });

@@ -1,0 +1,364 @@
+import { parse } from 'csv-parse/sync';
+import { SEASON_MESSAGES, SIZES, normalizeSizes, type Locale, type Size, type StockImportResult, type StockItemInput, type StockRow } from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { logActivity, type Actor } from '../activity/service.ts';
+
+export const IMPORT_MAX_LINES = 5000;
+
+export interface StockLevel {
+  onHand: number | null;
+  reserved: number;
+  incoming: Array<{ quantity: number; availableFrom: string }>;
+}
+
+/** One order line as stock sees it. */
+export interface StockLine {
+  variantId: number;
+  size: string;
+  quantity: number;
+}
+
+/** A line that could not be served, with what is left of it. */
+export interface ShortLine extends StockLine {
+  left: number;
+}
+
+const key = (variantId: number, size: string) => `${variantId}:${size}`;
+
+/** Pieces that can still be promised now: on hand − reserved, never negative. */
+export function availableNow(level: StockLevel | undefined): number | null {
+  if (!level || level.onHand === null) return null;
+  return Math.max(0, level.onHand - level.reserved);
+}
+
+/** Pieces that can be promised at all: on hand and incoming, less what is reserved. */
+export function promisable(level: StockLevel | undefined): number {
+  if (!level || level.onHand === null) return 0;
+  return Math.max(0, level.onHand + level.incoming.reduce((n, i) => n + i.quantity, 0) - level.reserved);
+}
+
+interface VariantForStock {
+  variantId: number;
+  productId: number;
+  reference: string | null;
+  titles: Partial<Record<Locale, string>>;
+  colorNames: Partial<Record<Locale, string>>;
+  colorCode: string | null;
+  sizes: Size[];
+}
+
+const pick = (texts: Partial<Record<Locale, string>>, lang: Locale) => texts[lang] ?? texts.fr ?? texts.en ?? '';
+const fold = (value: string) =>
+  value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Stock per variant and size: pieces on hand (null: not sold from stock), pieces reserved by
+ * at-once orders, and incoming quantities. Every change is a movement written in the same
+ * transaction as its cause (a count, an import, an order's reserve, release or shipment), so
+ * the levels always equal the sum of the movements.
+ */
+export class StockService {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async levels(variantIds: number[], db: Kysely<Database> = this.db): Promise<Map<string, StockLevel>> {
+    const result = new Map<string, StockLevel>();
+    const ids = [...new Set(variantIds)];
+    if (ids.length === 0) return result;
+    const [levels, incoming] = await Promise.all([
+      db.selectFrom('stock_levels').selectAll().where('variant_id', 'in', ids).execute(),
+      db.selectFrom('stock_incoming').selectAll().where('variant_id', 'in', ids).orderBy('available_from').orderBy('id').execute(),
+    ]);
+    for (const l of levels) result.set(key(l.variant_id, l.size), { onHand: l.on_hand, reserved: l.reserved, incoming: [] });
+    for (const i of incoming) {
+      const level = result.get(key(i.variant_id, i.size));
+      if (level) level.incoming.push({ quantity: i.quantity, availableFrom: i.available_from });
+    }
+    return result;
+  }
+
+  private async variants(db: Kysely<Database>, filter: { seasonId?: number; variantIds?: number[] }): Promise<VariantForStock[]> {
+    let query = db
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id', 'v.product_id', 'v.color_code', 'v.sizes', 'p.reference'])
+      .orderBy('p.position')
+      .orderBy('p.id', 'desc')
+      .orderBy('v.position')
+      .orderBy('v.id');
+    if (filter.seasonId !== undefined) {
+      query = query.where('p.id', 'in', db.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId));
+    }
+    if (filter.variantIds) {
+      if (filter.variantIds.length === 0) return [];
+      query = query.where('v.id', 'in', [...new Set(filter.variantIds)]);
+    }
+    const rows = await query.execute();
+    if (rows.length === 0) return [];
+    const productIds = [...new Set(rows.map((r) => r.product_id))];
+    const [titles, names] = await Promise.all([
+      db.selectFrom('product_translations').select(['product_id', 'locale', 'title']).where('product_id', 'in', productIds).execute(),
+      db.selectFrom('variant_translations').select(['variant_id', 'locale', 'color_name']).where('variant_id', 'in', rows.map((r) => r.id)).execute(),
+    ]);
+    const titleBy = new Map<number, Partial<Record<Locale, string>>>();
+    for (const t of titles) titleBy.set(t.product_id, { ...titleBy.get(t.product_id), [t.locale]: t.title });
+    const nameBy = new Map<number, Partial<Record<Locale, string>>>();
+    for (const n of names) nameBy.set(n.variant_id, { ...nameBy.get(n.variant_id), [n.locale]: n.color_name });
+    return rows.map((r) => ({
+      variantId: r.id,
+      productId: r.product_id,
+      reference: r.reference,
+      titles: titleBy.get(r.product_id) ?? {},
+      colorNames: nameBy.get(r.id) ?? {},
+      colorCode: r.color_code,
+      sizes: normalizeSizes(r.sizes.split(',')),
+    }));
+  }
+
+  /** Every variant's grid (of one season's products when given), in the collection's order. */
+  async list(lang: Locale, filter: { seasonId?: number; productId?: number } = {}): Promise<StockRow[]> {
+    let variants = await this.variants(this.db, { seasonId: filter.seasonId });
+    if (filter.productId !== undefined) variants = variants.filter((v) => v.productId === filter.productId);
+    const levels = await this.levels(variants.map((v) => v.variantId));
+    return variants.map((v) => ({
+      variantId: v.variantId,
+      productId: v.productId,
+      reference: v.reference,
+      title: pick(v.titles, lang),
+      colorName: pick(v.colorNames, lang),
+      colorCode: v.colorCode,
+      cells: v.sizes.map((size) => {
+        const level = levels.get(key(v.variantId, size));
+        return { size, onHand: level?.onHand ?? null, reserved: level?.reserved ?? 0, available: availableNow(level), incoming: level?.incoming ?? [] };
+      }),
+    }));
+  }
+
+  /** Sets on-hand counts (and incoming, where given) in one transaction; unknown variants or sizes refuse the whole set. */
+  async save(items: StockItemInput[], actor: Actor | null, reason: 'count' | 'import' = 'count'): Promise<number> {
+    const variants = await this.variants(this.db, { variantIds: items.map((i) => i.variantId) });
+    const byId = new Map(variants.map((v) => [v.variantId, v]));
+    const wrong = items.filter((i) => !byId.get(i.variantId)?.sizes.includes(i.size));
+    if (wrong.length) throw new HttpError(422, SEASON_MESSAGES.stockUnknownVariant, {}, wrong.map((i) => `${i.variantId}/${i.size}`).join(', '));
+    const merged = new Map<string, StockItemInput>();
+    for (const item of items) merged.set(key(item.variantId, item.size), item);
+    let changed = 0;
+    await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const levels = await this.levels([...merged.values()].map((i) => i.variantId), trx);
+      for (const item of merged.values()) {
+        const before = levels.get(key(item.variantId, item.size));
+        if (item.onHand === null && (before?.reserved ?? 0) > 0) {
+          throw new HttpError(422, SEASON_MESSAGES.stockReserved, {}, `${byId.get(item.variantId)!.reference ?? item.variantId} ${pick(byId.get(item.variantId)!.colorNames, 'fr')} ${item.size}`);
+        }
+        const from = before?.onHand ?? null;
+        if (from !== item.onHand) {
+          changed += 1;
+          await trx
+            .insertInto('stock_levels')
+            .values({ variant_id: item.variantId, size: item.size, on_hand: item.onHand, reserved: 0, updated_at: now })
+            .onConflict((oc) => oc.columns(['variant_id', 'size']).doUpdateSet({ on_hand: item.onHand, updated_at: now }))
+            .execute();
+          await trx
+            .insertInto('stock_movements')
+            .values({ variant_id: item.variantId, size: item.size, order_id: null, on_hand_delta: (item.onHand ?? 0) - (from ?? 0), reserved_delta: 0, reason, user_id: actor?.id ?? null, at: now })
+            .execute();
+        }
+        if (item.incoming) {
+          await trx.deleteFrom('stock_incoming').where('variant_id', '=', item.variantId).where('size', '=', item.size).execute();
+          if (item.incoming.length) {
+            await trx
+              .insertInto('stock_incoming')
+              .values(item.incoming.map((i) => ({ variant_id: item.variantId, size: item.size, quantity: i.quantity, available_from: i.availableFrom })))
+              .execute();
+            if (!before) {
+              // Incoming pieces of a size with no count yet: it is sold from stock, 0 on hand.
+              await trx.insertInto('stock_levels').values({ variant_id: item.variantId, size: item.size, on_hand: item.onHand ?? 0, reserved: 0, updated_at: now }).onConflict((oc) => oc.columns(['variant_id', 'size']).doNothing()).execute();
+            }
+          }
+        }
+      }
+      await logActivity(trx, actor, { kind: 'stock', action: reason === 'import' ? 'import' : 'update', subject: String(merged.size), detail: { lines: merged.size, changed } });
+    });
+    return changed;
+  }
+
+  /**
+   * Reads the owner's spreadsheet (style reference, colour, size, on hand; a header row is
+   * skipped): a preview of every change and every unreadable line; with `confirm`, the whole file
+   * is written in one transaction, or nothing when any line is wrong.
+   */
+  async importCsv(text: string, confirm: boolean, actor: Actor | null, lang: Locale = 'fr'): Promise<StockImportResult> {
+    let records: string[][];
+    try {
+      const sample = text.slice(0, 2000);
+      const delimiter = (sample.match(/;/g)?.length ?? 0) > (sample.match(/,/g)?.length ?? 0) ? ';' : sample.includes('\t') && !sample.includes(',') ? '\t' : ',';
+      records = parse(text.replace(/^\ufeff/, ''), { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true, trim: true }) as string[][];
+    } catch (error) {
+      throw new HttpError(422, SEASON_MESSAGES.importInvalid, {}, error instanceof Error ? error.message.slice(0, 200) : '');
+    }
+    if (records.length > IMPORT_MAX_LINES + 1) throw new HttpError(413, SEASON_MESSAGES.importTooLarge);
+    const all = await this.variants(this.db, {});
+    const byReference = new Map<string, VariantForStock[]>();
+    for (const v of all) if (v.reference) byReference.set(v.reference, [...(byReference.get(v.reference) ?? []), v]);
+    const levels = await this.levels(all.map((v) => v.variantId));
+    const changes: StockImportResult['changes'] = [];
+    const errors: StockImportResult['errors'] = [];
+    const items: StockItemInput[] = [];
+    const seen = new Map<string, number>();
+    let unchanged = 0;
+    records.forEach((cells, index) => {
+      const line = index + 1;
+      if (cells.every((c) => c === '')) return;
+      const [reference = '', colour = '', sizeText = '', count = ''] = cells;
+      const raw = cells.join(', ').slice(0, 200);
+      // A header row: its count cell is not a number and it names no style we have.
+      if (index === 0 && !/^\d*$/.test(count) && !byReference.has(reference.toUpperCase())) return;
+      const fail = (error: string) => errors.push({ line, text: raw, error: importError(error, lang) });
+      const candidates = byReference.get(reference.toUpperCase());
+      if (!candidates) return fail(`unknownReference:${reference}`);
+      const wanted = fold(colour);
+      const variant = candidates.find((v) => Object.values(v.colorNames).some((n) => n && fold(n) === wanted) || (v.colorCode && v.colorCode.toLowerCase() === wanted));
+      if (!variant) return fail(`unknownColour:${colour}`);
+      const size = sizeText.toUpperCase().replace(/[^A-Z0-9]/g, '') as Size;
+      if (!(SIZES as readonly string[]).includes(size) || !variant.sizes.includes(size)) return fail(`unknownSize:${sizeText}`);
+      let onHand: number | null;
+      if (count === '') onHand = null;
+      else if (/^\d{1,7}$/.test(count)) onHand = Number(count);
+      else return fail(`badCount:${count}`);
+      const k = key(variant.variantId, size);
+      if (seen.has(k)) return fail(`duplicate:${seen.get(k)}`);
+      seen.set(k, line);
+      const before = levels.get(k);
+      if (onHand === null && (before?.reserved ?? 0) > 0) return fail('reserved');
+      items.push({ variantId: variant.variantId, size, onHand });
+      if ((before?.onHand ?? null) === onHand) {
+        unchanged += 1;
+        return;
+      }
+      changes.push({ line, reference: variant.reference ?? '', colorName: pick(variant.colorNames, 'fr'), size, variantId: variant.variantId, from: before?.onHand ?? null, to: onHand });
+    });
+    if (!confirm) return { confirmed: false, changes, unchanged, errors };
+    if (errors.length) throw new HttpError(422, SEASON_MESSAGES.importInvalid, {}, errors.map((e) => e.line).join(', '));
+    if (items.length === 0) throw new HttpError(422, SEASON_MESSAGES.importEmpty);
+    await this.save(items, actor, 'import');
+    return { confirmed: true, changes, unchanged, errors };
+  }
+
+  // —— Inside an order's transaction ——
+
+  /**
+   * Reserves at-once pieces: each line is one conditional update (on hand and incoming less
+   * what is reserved must cover it), so two stockists racing for the last pieces cannot both
+   * get them. Returns the lines that could not be served (the caller then rolls back).
+   */
+  async reserve(trx: Kysely<Database>, orderId: number, lines: StockLine[]): Promise<ShortLine[]> {
+    const short: ShortLine[] = [];
+    const now = nowIso();
+    for (const line of merge(lines)) {
+      const incoming = trx
+        .selectFrom('stock_incoming')
+        .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
+        .where('variant_id', '=', line.variantId)
+        .where('size', '=', line.size);
+      const updated = await trx
+        .updateTable('stock_levels')
+        .set({ reserved: sql<number>`reserved + ${line.quantity}`, updated_at: now })
+        .where('variant_id', '=', line.variantId)
+        .where('size', '=', line.size)
+        .where('on_hand', 'is not', null)
+        .where(sql<boolean>`on_hand + (${incoming}) - reserved >= ${line.quantity}`)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        const level = (await this.levels([line.variantId], trx)).get(key(line.variantId, line.size));
+        short.push({ ...line, left: promisable(level) });
+        continue;
+      }
+      await trx.insertInto('stock_movements').values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: 0, reserved_delta: line.quantity, reason: 'reserve', user_id: null, at: now }).execute();
+    }
+    return short;
+  }
+
+  /** Gives reserved pieces back (a cancel, or a lower quantity at confirm). */
+  async release(trx: Kysely<Database>, orderId: number, lines: StockLine[], userId: number | null): Promise<void> {
+    const now = nowIso();
+    for (const line of merge(lines)) {
+      if (line.quantity <= 0) continue;
+      const level = await trx.selectFrom('stock_levels').select('reserved').where('variant_id', '=', line.variantId).where('size', '=', line.size).executeTakeFirst();
+      if (!level) continue; // the colour is gone, and its stock with it
+      const quantity = Math.min(line.quantity, level.reserved);
+      if (quantity === 0) continue;
+      await trx
+        .updateTable('stock_levels')
+        .set({ reserved: sql<number>`reserved - ${quantity}`, updated_at: now })
+        .where('variant_id', '=', line.variantId)
+        .where('size', '=', line.size)
+        .execute();
+      await trx.insertInto('stock_movements').values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: 0, reserved_delta: -quantity, reason: 'release', user_id: userId, at: now }).execute();
+    }
+  }
+
+  /** Takes shipped pieces off the shelf (on hand −, reserved −); lines without the pieces on hand are returned. */
+  async ship(trx: Kysely<Database>, orderId: number, lines: StockLine[], userId: number | null): Promise<ShortLine[]> {
+    const now = nowIso();
+    const short: ShortLine[] = [];
+    for (const line of merge(lines)) {
+      const level = await trx.selectFrom('stock_levels').select(['on_hand', 'reserved']).where('variant_id', '=', line.variantId).where('size', '=', line.size).executeTakeFirst();
+      if (!level || level.on_hand === null) continue; // the colour is gone: nothing left to count
+      const reservedTaken = Math.min(line.quantity, level.reserved);
+      const updated = await trx
+        .updateTable('stock_levels')
+        .set({ on_hand: sql<number>`on_hand - ${line.quantity}`, reserved: sql<number>`reserved - ${reservedTaken}`, updated_at: now })
+        .where('variant_id', '=', line.variantId)
+        .where('size', '=', line.size)
+        .where('on_hand', '>=', line.quantity)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        short.push({ ...line, left: level.on_hand });
+        continue;
+      }
+      await trx
+        .insertInto('stock_movements')
+        .values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: -line.quantity, reserved_delta: -reservedTaken, reason: 'ship', user_id: userId, at: now })
+        .execute();
+    }
+    return short;
+  }
+}
+
+const IMPORT_ERRORS: Record<string, Record<Locale, string>> = {
+  unknownReference: { fr: 'aucun style n’a la référence « {} »', en: 'no style has the reference “{}”' },
+  unknownColour: { fr: 'ce style n’a pas le coloris « {} »', en: 'this style has no colour “{}”' },
+  unknownSize: { fr: 'ce coloris n’existe pas en taille « {} »', en: 'this colour does not come in size “{}”' },
+  badCount: { fr: '« {} » n’est pas un nombre entier de pièces (0 ou plus, vide : pas de stock)', en: '“{}” is not a whole number of pieces (0 or more, empty: not from stock)' },
+  duplicate: { fr: 'même style, coloris et taille qu’à la ligne {}', en: 'same style, colour and size as line {}' },
+  reserved: { fr: 'des pièces sont réservées : le stock ne peut pas être vidé', en: 'pieces are reserved: the stock cannot be emptied' },
+};
+
+/** `unknownColour:Rust` → a sentence in the owner's language. */
+function importError(code: string, lang: Locale): string {
+  const [name = '', ...rest] = code.split(':');
+  const template = IMPORT_ERRORS[name]?.[lang] ?? name;
+  return template.replace('{}', rest.join(':').slice(0, 60));
+}
+
+function merge(lines: StockLine[]): StockLine[] {
+  const byKey = new Map<string, StockLine>();
+  for (const l of lines) {
+    const k = key(l.variantId, l.size);
+    const prev = byKey.get(k);
+    byKey.set(k, prev ? { ...prev, quantity: prev.quantity + l.quantity } : { ...l });
+  }
+  return [...byKey.values()];
+}
