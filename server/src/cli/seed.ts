@@ -3,7 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { createServices } from '../services.ts';
-import { applicationInput, listingInput, postInput, productInput, sectionInput, termsInput } from '@atelier/contract';
+import { applicationInput, listingInput, postInput, productInput, seasonInput, sectionInput, stockInput } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
 import { DEMO_POSTS, DEMO_SECTIONS, demoPostPayload } from './demo-journal.ts';
@@ -36,7 +36,7 @@ export async function seedDemo(services: AppServices): Promise<void> {
   if ((await services.catalogue.count()) === 0) await seedCatalogue(services);
   if ((await services.pages.admin('home')).version === 0) await seedHero(services);
   if ((await services.journal.count()) === 0) await seedJournal(services);
-  if ((await services.wholesale.adminTerms()).updatedAt === null) await services.wholesale.saveTerms(termsInput.parse(demoTerms(services.config.BRAND_EMAIL)), null);
+  if ((await services.seasons.count()) === 0) await seedSeasons(services);
   if ((await services.stockists.count()) === 0) {
     await services.stockists.apply(
       applicationInput.parse({
@@ -85,6 +85,70 @@ export function demoTerms(orderEmail: string) {
       },
     ],
   };
+}
+
+const addDays = (base: Date, days: number) => new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Three seasons around today, as a label runs them: last autumn's (closed, sold from stock),
+ * this spring's (pre-orders open, two deliveries, the terms above) and next autumn's (upcoming);
+ * carry-over styles in several, and stock on the pieces the workshop already made.
+ */
+async function seedSeasons(services: AppServices): Promise<void> {
+  const now = new Date();
+  const close = addDays(now, 75);
+  const terms = demoTerms(services.config.BRAND_EMAIL);
+  const seasonTerms = (validUntil: string) => ({
+    validUntil,
+    openingMinimum: terms.openingMinimum,
+    reorderMinimum: terms.reorderMinimum,
+    orderEmail: terms.orderEmail,
+    translations: terms.translations.map(({ seasonName: _name, ...texts }) => texts),
+  });
+  const delivery = (fr: string, en: string, from: string, to: string) => ({ from, to, translations: [{ locale: 'fr', name: fr }, { locale: 'en', name: en }] });
+  const make = (code: string, fr: string, en: string, open: string, closeOn: string, deliveries: ReturnType<typeof delivery>[], validUntil = closeOn) =>
+    services.seasons.save(seasonInput.parse({ code, ordersOpen: open, ordersClose: closeOn, translations: [{ locale: 'fr', name: fr }, { locale: 'en', name: en }], deliveries, terms: seasonTerms(validUntil) }), undefined, null);
+  // The demo's styles are the 2027 spring collection (MS27-…): its name and terms are fixed, its windows follow today.
+  const springName = (lang: 'fr' | 'en') => terms.translations.find((x) => x.locale === lang)!.seasonName;
+  const spring = await make('SS27', springName('fr'), springName('en'), addDays(now, -45), close, [
+    delivery('Première livraison', 'First delivery', addDays(now, 82), addDays(now, 112)),
+    delivery('Deuxième livraison', 'Second delivery', addDays(now, 120), addDays(now, 150)),
+  ], terms.validUntil);
+  const autumn = await make('AW26', 'Automne-hiver 2026', 'Autumn-Winter 2026', addDays(now, -240), addDays(now, -120), [
+    delivery('Livraison d’automne', 'Autumn delivery', addDays(now, -100), addDays(now, -60)),
+  ]);
+  const next = await make('AW27', 'Automne-hiver 2027', 'Autumn-Winter 2027', addDays(now, 105), addDays(now, 200), [
+    delivery('Livraison d’automne', 'Autumn delivery', addDays(now, 260), addDays(now, 300)),
+  ]);
+  const db = services.database.db;
+  const products = await db.selectFrom('products').select(['id', 'reference']).execute();
+  const byRef = (ref: string) => products.find((p) => p.reference === ref)?.id;
+  const plan: Record<string, number[]> = {
+    'MS27-SOL-ROBE-01': [spring.id],
+    'MS27-LAV-BLOU-02': [spring.id],
+    'MS27-GAR-PANT-03': [spring.id],
+    'MS27-AUB-KIMO-04': [next.id],
+    'MS27-MIS-JUPE-05': [spring.id],
+    'MS27-ATE-CHEM-06': [autumn.id, spring.id],
+    'MS27-EST-COMB-07': [autumn.id],
+    'MS27-TIS-ETOL-08': [autumn.id, spring.id, next.id],
+  };
+  await db.transaction().execute(async (trx) => {
+    for (const [ref, seasonIds] of Object.entries(plan)) {
+      const id = byRef(ref);
+      if (id !== undefined) await services.seasons.setProductSeasons(trx, id, seasonIds, false);
+    }
+  });
+  // What last autumn left on the shelves: sold at once.
+  const stock = await services.stock.list('fr');
+  const items = stock.flatMap((row) => {
+    if (row.reference === 'MS27-TIS-ETOL-08') return row.cells.map((c, i) => ({ variantId: row.variantId, size: c.size, onHand: [12, 4, 0, 7][i % 4]! }));
+    if (row.reference === 'MS27-EST-COMB-07') return row.cells.map((c, i) => ({ variantId: row.variantId, size: c.size, onHand: [3, 0, 2, 1][i % 4]! }));
+    if (row.reference === 'MS27-ATE-CHEM-06')
+      return row.cells.map((c, i) => ({ variantId: row.variantId, size: c.size, onHand: i === 1 ? 0 : 5, ...(i === 1 ? { incoming: [{ quantity: 10, availableFrom: addDays(now, 21) }] } : {}) }));
+    return [];
+  });
+  if (items.length) await services.stock.save(stockInput.parse({ items }).items, null);
 }
 
 async function seedJournal(services: AppServices): Promise<void> {
