@@ -31,6 +31,8 @@ export default [
     route('blog', 'routes/admin/blog.tsx'),
     route('retailers', 'routes/admin/retailers.tsx'),
     route('wholesale', 'routes/admin/wholesale.tsx'),
+    route('seasons', 'routes/admin/seasons.tsx'),
+    route('stock', 'routes/admin/stock.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
   ]),

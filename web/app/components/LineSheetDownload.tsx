@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { LOCALES, type Locale } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
@@ -12,8 +12,20 @@ import { FormMessage } from './Field.tsx';
  * (a plain link could not carry it) and handed to the browser's download. Nothing shows for
  * visitors; the server refuses them anyway.
  */
-export function LineSheetDownload({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function LineSheetDownload({
+  headingLevel = 2,
+  season,
+  text = true,
+  testId = 'linesheet',
+}: {
+  headingLevel?: 2 | 3;
+  /** One season's sheet (else the current season's). */
+  season?: { code: string; name: string };
+  text?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
+  const titleId = useId();
   const { lang } = useLanguage();
   const { user, token, expire } = useSession();
   const [state, setState] = useState<{ kind: 'idle' | 'loading' | 'success' | 'error'; text?: string }>({ kind: 'idle' });
@@ -24,7 +36,7 @@ export function LineSheetDownload({ headingLevel = 2 }: { headingLevel?: 2 | 3 }
   async function download(sheetLang: Locale) {
     setState({ kind: 'loading' });
     try {
-      const { blob, filename } = await apiDownload(`/wholesale/linesheet.pdf?lang=${sheetLang}`, token!);
+      const { blob, filename } = await apiDownload(`/wholesale/linesheet.pdf?lang=${sheetLang}${season ? `&season=${encodeURIComponent(season.code)}` : ''}`, token!);
       saveBlob(blob, filename);
       setState({ kind: 'success', text: t('lineSheet.ready') });
     } catch (error) {
@@ -35,11 +47,11 @@ export function LineSheetDownload({ headingLevel = 2 }: { headingLevel?: 2 | 3 }
 
   const busy = state.kind === 'loading';
   return (
-    <section className="linesheet" aria-labelledby="linesheet-title" data-testid="linesheet">
-      <Heading id="linesheet-title" className="linesheet__title">
-        {t('lineSheet.title')}
+    <section className="linesheet" aria-labelledby={titleId} data-testid={testId}>
+      <Heading id={titleId} className="linesheet__title">
+        {season ? t('seasons.lineSheet', { name: season.name }) : t('lineSheet.title')}
       </Heading>
-      <p className="linesheet__text">{t('lineSheet.text')}</p>
+      {text && <p className="linesheet__text">{t('lineSheet.text')}</p>}
       <div className="linesheet__actions">
         <button type="button" className="button" onClick={() => download(lang)} disabled={busy} aria-busy={busy}>
           {busy ? t('lineSheet.preparing') : t('lineSheet.download')}

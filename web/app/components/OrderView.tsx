@@ -8,6 +8,17 @@ export function formatDateTime(iso: string, lang: 'fr' | 'en'): string {
   return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** A delivery window in words: `First delivery (1 Feb 2027 – 28 Feb 2027)`. */
+export function deliveryText(d: { name: string; from: string; to: string }, t: ReturnType<typeof useTranslation>['t'], lang: 'fr' | 'en'): string {
+  return t('order.deliveryValue', { name: d.name, from: formatDay(d.from, lang), to: formatDay(d.to, lang) });
+}
+
+/** Season, mode and delivery of an order, or of a summary row. */
+export function orderModeText(o: Pick<OrderSummary, 'mode' | 'season' | 'delivery'>, t: ReturnType<typeof useTranslation>['t'], lang: 'fr' | 'en'): string {
+  const parts = [o.season?.name, t(`order.mode.${o.mode}`), o.delivery ? deliveryText(o.delivery, t, lang) : null];
+  return parts.filter(Boolean).join(' · ');
+}
+
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return <span className={`status-badge status-badge--${status}`}>{t(`order.status.${status}`)}</span>;
@@ -85,6 +96,16 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
           <dt>{t('order.date')}</dt>
           <dd>{formatDateTime(order.createdAt, lang)}</dd>
         </div>
+        {order.season && (
+          <div>
+            <dt>{t('order.season')}</dt>
+            <dd data-testid="order-season">{order.season.name}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('order.delivery')}</dt>
+          <dd data-testid="order-mode">{order.mode === 'atOnce' ? t('order.mode.atOnce') : order.delivery ? `${t('order.mode.preBook')} · ${deliveryText(order.delivery, t, lang)}` : t('order.mode.preBook')}</dd>
+        </div>
         {order.shipDate && (
           <div>
             <dt>{t('order.shipDate')}</dt>
@@ -135,6 +156,7 @@ export function OrderSummaryTable({ orders, linkBase, label, showShop = false, t
             <th scope="col">{t('order.number')}</th>
             {showShop && <th scope="col">{t('order.shop')}</th>}
             <th scope="col">{t('order.date')}</th>
+            <th scope="col">{t('order.delivery')}</th>
             <th scope="col">{t('order.statusLabel')}</th>
             <th scope="col" className="num">
               {t('order.pieces')}
@@ -152,6 +174,7 @@ export function OrderSummaryTable({ orders, linkBase, label, showShop = false, t
               </td>
               {showShop && <td>{o.shop}</td>}
               <td>{formatDateTime(o.createdAt, lang)}</td>
+              <td data-testid="order-row-mode">{orderModeText(o, t, lang)}</td>
               <td>
                 <StatusBadge status={o.status} />
               </td>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Draft } from '@atelier/contract';
+import type { Draft, DraftLineInput } from '@atelier/contract';
 import { useSession } from './session.tsx';
 
 const EVENT = 'atelier:draft';
@@ -36,4 +36,9 @@ export function useDraftPieces(): number | null {
 /** A fresh key for one submit attempt (kept for its retries, dropped once it succeeds). */
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A draft line as `PUT /api/orders/draft` takes it back, keeping its mode and delivery. */
+export function lineInput(line: Draft['lines'][number], quantity = line.quantity): DraftLineInput {
+  return { variantId: line.variantId, size: line.size, quantity, mode: line.mode, deliveryId: line.delivery?.id ?? null };
 }

@@ -21,6 +21,8 @@ export interface ProductForm {
   status: 'published' | 'draft';
   texts: Record<Locale, { title: string; description: string; mantra: string }>;
   variants: VariantForm[];
+  /** The seasons it is sold in; null for a new product until one is ticked (it then joins the current season). */
+  seasonIds: number[] | null;
 }
 
 let counter = 0;
@@ -36,6 +38,7 @@ export function emptyForm(): ProductForm {
     status: 'published',
     texts: { fr: { title: '', description: '', mantra: '' }, en: { title: '', description: '', mantra: '' } },
     variants: [emptyVariant()],
+    seasonIds: null,
   };
 }
 
@@ -46,6 +49,7 @@ export function formFromProduct(product: AdminProduct): ProductForm {
   return {
     reference: product.reference ?? '',
     status: product.status,
+    seasonIds: [...product.seasonIds],
     texts,
     variants: product.variants.map((v) => ({
       key: newKey(),
@@ -130,6 +134,7 @@ export function toPayload(form: ProductForm): ProductInputRaw {
   return {
     reference: form.reference.trim() || null,
     status: form.status,
+    ...(form.seasonIds ? { seasonIds: form.seasonIds } : {}),
     translations: LOCALES.map((locale) => ({
       locale,
       title: form.texts[locale].title.trim(),

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Route } from './+types/account';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { LineSheetDownload } from '../components/LineSheetDownload.tsx';
+import { OpenSeasons } from '../components/OpenSeasons.tsx';
 import { CompanyForm } from '../components/CompanyForm.tsx';
 import { AccountListing } from '../components/AccountListing.tsx';
 import { Link } from 'react-router';
@@ -72,6 +73,7 @@ function AccountScreen() {
         </div>
       </dl>
       <LineSheetDownload />
+      <OpenSeasons />
       {user?.role === 'retailer' && (
         <nav className="account-links" aria-label={t('order.accountLinks')}>
           <Link to="/account/order">{t('order.draftTitle')}</Link>

@@ -57,6 +57,12 @@ function AdminShell() {
                 <NavLink to="/admin/orders">{t('admin.nav.orders')}</NavLink>
               </li>
               <li>
+                <NavLink to="/admin/seasons">{t('admin.nav.seasons')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/stock">{t('admin.nav.stock')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/wholesale">{t('admin.nav.wholesale')}</NavLink>
               </li>
               <li>

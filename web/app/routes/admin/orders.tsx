@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderStatus, OrderSummary } from '@atelier/contract';
+import type { AdminSeason, OrderStatus, OrderSummary } from '@atelier/contract';
 import { ORDER_STATUSES } from '@atelier/contract/pure';
 import type { Route } from './+types/orders';
 import { FormMessage } from '../../components/Field.tsx';
@@ -27,6 +27,9 @@ export default function AdminOrders() {
   const [orders, setOrders] = useState<OrderSummary[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [period, setPeriod] = useState({ from: monthStart(), to: today() });
+  const [seasons, setSeasons] = useState<AdminSeason[]>([]);
+  const [filter, setFilter] = useState({ season: '', delivery: '' });
+  const chosen = seasons.find((s) => s.code === filter.season);
 
   const fail = useCallback(
     (error: unknown, key: string) => {
@@ -38,10 +41,19 @@ export default function AdminOrders() {
 
   useEffect(() => {
     setOrders(null);
-    authRequest<{ data: OrderSummary[] }>(`/admin/orders?status=${tab}`)
+    const query = new URLSearchParams({ status: tab, lang });
+    if (filter.season) query.set('season', filter.season);
+    if (filter.delivery) query.set('delivery', filter.delivery);
+    authRequest<{ data: OrderSummary[] }>(`/admin/orders?${query}`)
       .then((res) => setOrders(res.data))
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
-  }, [authRequest, tab, fail]);
+  }, [authRequest, tab, fail, lang, filter]);
+  useEffect(() => {
+    authRequest<{ data: AdminSeason[] }>('/admin/seasons')
+      .then((res) => setSeasons(res.data))
+      .catch(() => undefined);
+  }, [authRequest]);
+  const name = (list: Array<{ locale: string; name: string }>) => list.find((x) => x.locale === lang)?.name ?? list[0]?.name ?? '';
 
   async function exportPeriod() {
     if (!token) return;
@@ -57,6 +69,34 @@ export default function AdminOrders() {
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminOrders')}</h1>
       {message && <FormMessage kind="error">{message}</FormMessage>}
+      {seasons.length > 0 && (
+        <div className="stock-tools" data-testid="order-filters">
+          <div className="field">
+            <label htmlFor="orders-season">{t('admin.orders.season')}</label>
+            <select id="orders-season" value={filter.season} onChange={(e) => setFilter({ season: e.target.value, delivery: '' })}>
+              <option value="">{t('admin.orders.allSeasons')}</option>
+              {seasons.map((s) => (
+                <option key={s.id} value={s.code}>
+                  {s.code} · {name(s.translations)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {chosen && (
+            <div className="field">
+              <label htmlFor="orders-delivery">{t('admin.orders.delivery')}</label>
+              <select id="orders-delivery" value={filter.delivery} onChange={(e) => setFilter({ ...filter, delivery: e.target.value })}>
+                <option value="">{t('admin.orders.allDeliveries')}</option>
+                {chosen.deliveries.map((d) => (
+                  <option key={d.id} value={String(d.id)}>
+                    {name(d.translations)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </div>
+      )}
       <div role="tablist" aria-label={t('admin.orders.tabs')} className="tabs">
         {ORDER_STATUSES.map((status) => (
           <button

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Draft, Order } from '@atelier/contract';
+import type { Draft, DraftLineInput, Order } from '@atelier/contract';
 import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/draft';
 import { FormMessage } from '../../components/Field.tsx';
@@ -9,7 +9,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { announceDraft, newIdempotencyKey } from '../../lib/order-draft.ts';
+import { announceDraft, lineInput, newIdempotencyKey } from '../../lib/order-draft.ts';
+import { deliveryText } from '../../components/OrderView.tsx';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'order.draftTitle', noindex: true });
@@ -43,7 +44,7 @@ function DraftScreen() {
       .catch((error: unknown) => fail(error, 'order.loadError'));
   }, [authRequest, lang, fail]);
 
-  async function save(lines: Array<Pick<Line, 'variantId' | 'size' | 'quantity'>>) {
+  async function save(lines: DraftLineInput[]) {
     setBusy(true);
     setMessage(null);
     try {
@@ -57,10 +58,11 @@ function DraftScreen() {
     }
   }
 
-  const current = (draft?.lines ?? []).map(({ variantId, size, quantity }) => ({ variantId, size, quantity }));
-  const setQuantity = (line: Line, quantity: number) =>
-    save(current.map((l) => (l.variantId === line.variantId && l.size === line.size ? { ...l, quantity } : l)));
-  const remove = (line: Line) => save(current.filter((l) => !(l.variantId === line.variantId && l.size === line.size)));
+  // Each line goes back with its mode and delivery, so changing a quantity never moves it.
+  const lines = draft?.lines ?? [];
+  const same = (a: Line, b: Line) => a.variantId === b.variantId && a.size === b.size;
+  const setQuantity = (line: Line, quantity: number) => save(lines.map((l) => lineInput(l, same(l, line) ? quantity : l.quantity)));
+  const remove = (line: Line) => save(lines.filter((l) => !same(l, line)).map((l) => lineInput(l)));
 
   async function send() {
     if (!draft) return;
@@ -68,14 +70,15 @@ function DraftScreen() {
     setMessage(null);
     attempt.current ??= newIdempotencyKey();
     try {
-      const order = await authRequest<Order>(`/orders/draft/submit?lang=${lang}`, {
+      const order = await authRequest<Order & { orders?: Order[] }>(`/orders/draft/submit?lang=${lang}`, {
         method: 'POST',
         body: note.trim() ? { note: note.trim() } : {},
         headers: { 'idempotency-key': attempt.current },
       });
       attempt.current = null;
       announceDraft({ pieces: 0 });
-      navigate(`/account/orders/${order.id}?sent=1`);
+      const made = order.orders?.length ?? 1;
+      navigate(made > 1 ? `/account/orders?sent=${made}` : `/account/orders/${order.id}?sent=1`);
     } catch (error) {
       // A refusal (minimum, lines gone) is final for this attempt; a network failure keeps the key.
       if (error instanceof Error && 'status' in error) attempt.current = null;
@@ -84,14 +87,20 @@ function DraftScreen() {
     }
   }
 
-  // Lines grouped by product, then colour.
-  const groups = new Map<number, { title: string; reference: string | null; lines: Line[] }>();
-  for (const line of draft?.lines ?? []) {
-    const group = groups.get(line.productId) ?? { title: line.productTitle, reference: line.reference, lines: [] };
-    group.lines.push(line);
-    groups.set(line.productId, group);
-  }
+  // Lines grouped by the order they will make (at-once together, each delivery its own), then product.
+  const orderKey = (l: Pick<Line, 'mode' | 'delivery'>) => (l.mode === 'atOnce' ? 'atOnce' : `preBook:${l.delivery?.id ?? ''}`);
+  const deliveries = (draft?.orders ?? []).map((o) => {
+    const groups = new Map<number, { title: string; reference: string | null; lines: Line[] }>();
+    for (const line of lines.filter((l) => orderKey(l) === orderKey(o))) {
+      const group = groups.get(line.productId) ?? { title: line.productTitle, reference: line.reference, lines: [] };
+      group.lines.push(line);
+      groups.set(line.productId, group);
+    }
+    return { order: o, key: orderKey(o), groups };
+  });
+  const split = deliveries.length > 1 || deliveries.some((d) => d.order.mode === 'atOnce' || d.order.delivery);
   const minimum = draft?.minimum;
+  const GroupHeading = split ? 'h3' : 'h2';
 
   return (
     <div className="page page--narrow order-page">
@@ -108,43 +117,69 @@ function DraftScreen() {
         </p>
       ) : (
         <>
-          {[...groups.entries()].map(([productId, group]) => (
-            <section key={productId} className="draft-group" aria-labelledby={`draft-${productId}`}>
-              <h2 id={`draft-${productId}`} className="draft-group__title">
-                <Link to={`/collection/${productId}`}>{group.title}</Link>
-                {group.reference && <span className="order-table__ref"> {group.reference}</span>}
-              </h2>
-              <ul className="draft-lines">
-                {group.lines.map((line) => {
-                  const label = t('order.grid.quantityLabel', { colour: line.colorName, size: line.size === 'ONESIZE' ? t('order.oneSize') : line.size });
-                  return (
-                    <li key={`${line.variantId}:${line.size}`} className="draft-line" data-testid="draft-line">
-                      <span className="draft-line__what">
-                        <span className="swatch" style={{ background: line.colorCode ?? 'transparent' }} aria-hidden="true" /> {line.colorName} ·{' '}
-                        {line.size === 'ONESIZE' ? t('order.oneSize') : line.size}
-                      </span>
-                      <input
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        max={ORDER_QUANTITY_MAX}
-                        aria-label={label}
-                        defaultValue={line.quantity}
-                        disabled={busy}
-                        onBlur={(e) => {
-                          const n = Number(e.target.value);
-                          if (Number.isInteger(n) && n >= 1 && n <= ORDER_QUANTITY_MAX && n !== line.quantity) void setQuantity(line, n);
-                          else e.target.value = String(line.quantity);
-                        }}
-                      />
-                      <span className="draft-line__total">{formatPrice(line.total, lang)}</span>
-                      <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => remove(line)} aria-label={t('order.removeLine', { what: `${group.title}, ${label}` })}>
-                        {t('order.remove')}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
+          {split && (
+            <div className="draft-split" data-testid="draft-split">
+              <p>{t('order.split.title', { count: draft.orders.length })}</p>
+              <ol>
+                {draft.orders.map((o) => (
+                  <li key={orderKey(o)}>
+                    {o.mode === 'atOnce'
+                      ? t('order.split.atOnce')
+                      : o.delivery
+                        ? t('order.split.preBook', { season: o.season?.name ?? '', delivery: deliveryText(o.delivery, t, lang) })
+                        : t('order.split.preBookPlain')}{' '}
+                    — {t('order.split.pieces', { count: o.pieces, total: formatPrice(o.total, lang) })}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+          {deliveries.map((d) => (
+            <section key={d.key} className="draft-delivery" aria-labelledby={split ? `draft-order-${d.key}` : undefined}>
+              {split && (
+                <h2 id={`draft-order-${d.key}`} className="section-title section-title--small">
+                  {d.order.mode === 'atOnce' ? t('order.groupAtOnce') : d.order.delivery ? t('order.groupPreBook', { delivery: deliveryText(d.order.delivery, t, lang) }) : t('order.mode.preBook')}
+                </h2>
+              )}
+              {[...d.groups.entries()].map(([productId, group]) => (
+                <section key={productId} className="draft-group" aria-labelledby={`draft-${d.key}-${productId}`}>
+                  <GroupHeading id={`draft-${d.key}-${productId}`} className="draft-group__title">
+                    <Link to={`/collection/${productId}`}>{group.title}</Link>
+                    {group.reference && <span className="order-table__ref"> {group.reference}</span>}
+                  </GroupHeading>
+                  <ul className="draft-lines">
+                    {group.lines.map((line) => {
+                      const label = t('order.grid.quantityLabel', { colour: line.colorName, size: line.size === 'ONESIZE' ? t('order.oneSize') : line.size });
+                      return (
+                        <li key={`${line.variantId}:${line.size}`} className="draft-line" data-testid="draft-line">
+                          <span className="draft-line__what">
+                            <span className="swatch" style={{ background: line.colorCode ?? 'transparent' }} aria-hidden="true" /> {line.colorName} ·{' '}
+                            {line.size === 'ONESIZE' ? t('order.oneSize') : line.size}
+                          </span>
+                          <input
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={ORDER_QUANTITY_MAX}
+                            aria-label={label}
+                            defaultValue={line.quantity}
+                            disabled={busy}
+                            onBlur={(e) => {
+                              const n = Number(e.target.value);
+                              if (Number.isInteger(n) && n >= 1 && n <= ORDER_QUANTITY_MAX && n !== line.quantity) void setQuantity(line, n);
+                              else e.target.value = String(line.quantity);
+                            }}
+                          />
+                          <span className="draft-line__total">{formatPrice(line.total, lang)}</span>
+                          <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => remove(line)} aria-label={t('order.removeLine', { what: `${group.title}, ${label}` })}>
+                            {t('order.remove')}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+              ))}
             </section>
           ))}
           <div className="draft-summary">

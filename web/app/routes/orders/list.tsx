@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderSummary } from '@atelier/contract';
 import type { Route } from './+types/list';
 import { FormMessage } from '../../components/Field.tsx';
@@ -7,6 +7,7 @@ import { RequireRole } from '../../components/Guard.tsx';
 import { OrderSummaryTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -18,15 +19,18 @@ function OrdersScreen() {
   const navigate = useNavigate();
   const [orders, setOrders] = useState<OrderSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { lang } = useLanguage();
+  const [params] = useSearchParams();
+  const sent = Number(params.get('sent') ?? 0);
 
   useEffect(() => {
-    authRequest<{ data: OrderSummary[] }>('/orders')
+    authRequest<{ data: OrderSummary[] }>(`/orders?lang=${lang}`)
       .then((res) => setOrders(res.data))
       .catch((e: unknown) => {
         if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
         setError(errorMessage(e, t('order.loadError')));
       });
-  }, [authRequest, navigate, t]);
+  }, [authRequest, navigate, t, lang]);
 
   return (
     <div className="page page--narrow order-page">
@@ -34,6 +38,7 @@ function OrdersScreen() {
       <p>
         <Link to="/account/order">{t('order.draftTitle')}</Link>
       </p>
+      {sent > 1 && <FormMessage kind="success">{t('order.sentMany', { count: sent })}</FormMessage>}
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {orders === null ? (
         !error && <p role="status">{t('common.loading')}</p>

@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AdminSeason } from '@atelier/contract';
+import { formatDay } from '@atelier/contract/pure';
+import type { Route } from './+types/seasons';
+import { FormMessage } from '../../components/Field.tsx';
+import { SeasonForm, blankSeason, seasonForm, seasonPayload, type SeasonFormValue } from '../../components/admin/SeasonForm.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
+import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminSeasons', noindex: true });
+
+/** The seasons: each with its order window, deliveries and terms; a form to create or edit one. */
+export default function AdminSeasons() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest, user } = useSession();
+  const navigate = useNavigate();
+  const [seasons, setSeasons] = useState<AdminSeason[] | null>(null);
+  const [editing, setEditing] = useState<AdminSeason | null>(null);
+  // A new key remounts the form with its starting values (after a save, an edit, start new).
+  const [formKey, setFormKey] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  const fail = useCallback(
+    (error: unknown, key: string) => {
+      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
+      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
+    },
+    [navigate, t],
+  );
+  const load = useCallback(
+    () =>
+      authRequest<{ data: AdminSeason[] }>(`/admin/seasons?lang=${lang}`)
+        .then((res) => setSeasons(res.data))
+        .catch((error: unknown) => fail(error, 'admin.seasons.loadError')),
+    [authRequest, lang, fail],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function edit(season: AdminSeason | null) {
+    setEditing(season);
+    setFormKey((k) => k + 1);
+    setMessage(null);
+  }
+
+  async function save(form: SeasonFormValue) {
+    setSaving(true);
+    setMessage(null);
+    try {
+      const saved = await authRequest<AdminSeason>(editing ? `/admin/seasons/${editing.id}?lang=${lang}` : `/admin/seasons?lang=${lang}`, {
+        method: editing ? 'PUT' : 'POST',
+        body: seasonPayload(form),
+      });
+      await load();
+      edit(saved);
+      setMessage({ kind: 'success', text: t(editing ? 'admin.seasons.updated' : 'admin.seasons.created') });
+    } catch (error) {
+      fail(error, 'admin.seasons.saveError');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(season: AdminSeason) {
+    if (!window.confirm(t('admin.seasons.confirmDelete', { code: season.code }))) return;
+    try {
+      await authRequest(`/admin/seasons/${season.id}?lang=${lang}`, { method: 'DELETE' });
+      if (editing?.id === season.id) edit(null);
+      await load();
+      setMessage({ kind: 'success', text: t('admin.seasons.deleted') });
+    } catch (error) {
+      fail(error, 'admin.seasons.deleteError');
+    }
+  }
+
+  const name = (s: AdminSeason) => s.translations.find((x) => x.locale === lang)?.name || s.translations.find((x) => x.locale === 'fr')?.name || s.code;
+  const day = (d: string | null) => (d ? formatDay(d, lang) : t('admin.seasons.noEnd'));
+
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">{t('pages.adminSeasons')}</h1>
+      <p className="lead">{t('admin.seasons.intro')}</p>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      <section aria-labelledby="seasons-list-title">
+        <h2 id="seasons-list-title" className="section-title section-title--small">
+          {t('admin.seasons.list')}
+        </h2>
+        {seasons === null ? (
+          <p role="status">{t('common.loading')}</p>
+        ) : seasons.length === 0 ? (
+          <p>{t('admin.seasons.empty')}</p>
+        ) : (
+          <ul className="season-cards">
+            {seasons.map((s) => (
+              <li key={s.id} className="season-card" data-testid="season-card">
+                <h3 className="season-card__title">
+                  <span className="season-card__code">{s.code}</span> {name(s)}
+                </h3>
+                <p className="season-card__state">
+                  <span className={`status-badge status-badge--${s.state === 'open' ? 'confirmed' : s.state === 'upcoming' ? 'submitted' : 'cancelled'}`}>{t(`admin.seasons.state.${s.state}`)}</span>
+                  {s.current && <span className="badge"> {t('admin.seasons.current')}</span>}
+                </p>
+                <p>{t('admin.seasons.window', { from: day(s.ordersOpen), to: day(s.ordersClose) })}</p>
+                <ul className="season-card__deliveries">
+                  {s.deliveries.map((d) => (
+                    <li key={d.id}>
+                      {d.translations.find((x) => x.locale === lang)?.name} : {t('admin.seasons.window', { from: formatDay(d.from, lang), to: formatDay(d.to, lang) })}
+                    </li>
+                  ))}
+                </ul>
+                <p className="field__hint">{t('admin.seasons.counts', { products: s.products, orders: s.orders })}</p>
+                <div className="order-actions">
+                  <button type="button" className="button button--quiet button--small" onClick={() => edit(s)} aria-label={`${t('admin.seasons.edit')} ${s.code}`}>
+                    {t('admin.seasons.edit')}
+                  </button>
+                  {s.orders === 0 && (
+                    <button type="button" className="button button--quiet button--small" onClick={() => remove(s)} aria-label={`${t('admin.seasons.delete')} ${s.code}`}>
+                      {t('admin.seasons.delete')}
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <SeasonForm
+        key={formKey}
+        initial={editing ? seasonForm(editing) : blankSeason(seasons?.[0]?.terms.orderEmail ?? user?.email ?? '')}
+        editing={editing?.code ?? null}
+        saving={saving}
+        onSubmit={save}
+        onCancel={() => edit(null)}
+      />
+    </div>
+  );
+}

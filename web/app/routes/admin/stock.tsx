@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { AdminSeason, StockImportResult, StockRow } from '@atelier/contract';
+import type { Route } from './+types/stock';
+import { FormMessage } from '../../components/Field.tsx';
+import { StockGrid } from '../../components/admin/StockGrid.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
+import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { apiDownload, saveBlob } from '../../lib/download.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminStock', noindex: true });
+
+/** Every variant's stock on one screen (of one season when chosen), its CSV, and an import with a preview. */
+export default function AdminStock() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest, token } = useSession();
+  const navigate = useNavigate();
+  const [seasons, setSeasons] = useState<AdminSeason[]>([]);
+  const [season, setSeason] = useState('');
+  const [rows, setRows] = useState<StockRow[] | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [preview, setPreview] = useState<StockImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fail = useCallback(
+    (error: unknown, key: string) => {
+      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
+      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
+    },
+    [navigate, t],
+  );
+  const load = useCallback(
+    () =>
+      authRequest<{ data: StockRow[] }>(`/admin/stock?lang=${lang}${season ? `&season=${encodeURIComponent(season)}` : ''}`)
+        .then((res) => setRows(res.data))
+        .catch((error: unknown) => fail(error, 'admin.stock.loadError')),
+    [authRequest, lang, season, fail],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    authRequest<{ data: AdminSeason[] }>('/admin/seasons')
+      .then((res) => setSeasons(res.data))
+      .catch(() => undefined);
+  }, [authRequest]);
+
+  async function exportCsv() {
+    if (!token) return;
+    try {
+      const { blob, filename } = await apiDownload(`/admin/stock.csv?lang=${lang}${season ? `&season=${encodeURIComponent(season)}` : ''}`, token);
+      saveBlob(blob, filename);
+    } catch (error) {
+      fail(error, 'admin.stock.loadError');
+    }
+  }
+
+  async function send(confirm: boolean) {
+    if (csv === null) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await authRequest<StockImportResult>(`/admin/stock/import?lang=${lang}`, { method: 'POST', body: { csv, confirm } });
+      if (result.confirmed) {
+        setPreview(null);
+        setCsv(null);
+        setMessage({ kind: 'success', text: t('admin.stock.imported', { count: result.changes.length }) });
+        await load();
+      } else setPreview(result);
+    } catch (error) {
+      fail(error, 'admin.stock.importError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function readFile(event: FormEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    setPreview(null);
+    if (!file) return setCsv(null);
+    void file.text().then(setCsv);
+  }
+
+  const seasonName = (s: AdminSeason) => `${s.code} · ${s.translations.find((x) => x.locale === lang)?.name ?? ''}`;
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">{t('pages.adminStock')}</h1>
+      <p className="lead">{t('admin.stock.intro')}</p>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      <div className="stock-tools">
+        <div className="field">
+          <label htmlFor="stock-season">{t('admin.stock.season')}</label>
+          <select id="stock-season" value={season} onChange={(e) => setSeason(e.target.value)}>
+            <option value="">{t('admin.stock.allSeasons')}</option>
+            {seasons.map((s) => (
+              <option key={s.id} value={s.code}>
+                {seasonName(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button button--quiet" onClick={exportCsv}>
+          {t('admin.stock.export')}
+        </button>
+      </div>
+      {rows === null ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p>{t('admin.stock.empty')}</p>
+      ) : (
+        <StockGrid key={season} rows={rows} onSaved={() => void load()} />
+      )}
+      <section className="stock-import" aria-labelledby="stock-import-title">
+        <h2 id="stock-import-title" className="form__title">
+          {t('admin.stock.importTitle')}
+        </h2>
+        <p className="field__hint">{t('admin.stock.importHint')}</p>
+        <div className="field">
+          <label htmlFor="stock-file">{t('admin.stock.file')}</label>
+          <input id="stock-file" type="file" accept=".csv,text/csv,text/plain" onChange={readFile} disabled={busy} />
+        </div>
+        <button type="button" className="button button--quiet" disabled={busy || csv === null} onClick={() => send(false)}>
+          {busy && !preview ? t('admin.stock.previewing') : t('admin.stock.preview')}
+        </button>
+        {preview && (
+          <div className="stock-preview" data-testid="stock-preview">
+            <h3 className="section-title section-title--small">{t('admin.stock.changesTitle')}</h3>
+            <div className="table-scroll" role="region" aria-label={t('admin.stock.changesTitle')} tabIndex={0}>
+              <table className="order-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.stock.line')}</th>
+                    <th scope="col">{t('admin.stock.what')}</th>
+                    <th scope="col">{t('admin.stock.fromTo')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.changes.map((c) => (
+                    <tr key={c.line} data-testid="stock-change">
+                      <td>{c.line}</td>
+                      <td>
+                        {c.reference} · {c.colorName} · {c.size === 'ONESIZE' ? t('order.oneSize') : c.size}
+                      </td>
+                      <td>
+                        {c.from ?? t('admin.stock.none')} → {c.to ?? t('admin.stock.none')}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {preview.unchanged > 0 && <p>{t('admin.stock.unchanged', { count: preview.unchanged })}</p>}
+            {preview.errors.length > 0 && (
+              <>
+                <h3 className="section-title section-title--small field__error">{t('admin.stock.errorsTitle')}</h3>
+                <ul className="stock-preview__errors">
+                  {preview.errors.map((e) => (
+                    <li key={e.line} data-testid="stock-import-error">
+                      {t('admin.stock.line')} {e.line} ({e.text}) : {e.error}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <button type="button" className="button" disabled={busy || preview.errors.length > 0 || preview.changes.length === 0} onClick={() => send(true)}>
+              {t('admin.stock.confirm', { count: preview.changes.length })}
+            </button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
