@@ -63,7 +63,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * 1.2-2.4 s a call on an idle machine, against 0.1 s for the run itself, and most of the suite's
  * time on a busy 2-core one.
  */
-async function axeViolations(page: Page): Promise<string[]> {
+/** axe-core's violations on the page as it is now (one line each). */
+export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (tags) => {
     const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } });
@@ -187,8 +188,8 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest mail written to DATA_DIR/outbox for a recipient (the server writes .eml files without SMTP). */
-export async function waitForMail(to: string, since = 0): Promise<string> {
+/** The newest mail written to DATA_DIR/outbox (the server writes .eml files without SMTP) to `to` since `since` (and holding `containing`, when given: a mail that is still on its way is waited for, not mistaken for an earlier one). */
+export async function waitForMail(to: string, since = 0, containing?: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     if (fs.existsSync(OUTBOX_DIR)) {
@@ -200,7 +201,9 @@ export async function waitForMail(to: string, since = 0): Promise<string> {
         .sort();
       for (const file of files.reverse()) {
         const raw = fs.readFileSync(file, 'utf8');
-        if (new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(raw)) return decodeQuotedPrintable(raw);
+        if (!new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(raw)) continue;
+        const text = decodeQuotedPrintable(raw);
+        if (containing === undefined || text.includes(containing)) return text;
       }
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -101,7 +101,7 @@ test.describe('wholesale orders', () => {
     await owner.getByRole('button', { name: 'Marquer comme expédiée' }).click();
     await expect(owner.getByTestId('order-status')).toHaveText('Expédiée');
     await office.close();
-    expect(await waitForMail('orderer@e2e.example', Date.now() - 5000)).toContain('Colissimo');
+    expect(await waitForMail('orderer@e2e.example', Date.now() - 5000, 'Colissimo')).toContain('6A12345678');
 
     // The stockist sees each status, and orders again.
     await page.goto(orderUrl);
