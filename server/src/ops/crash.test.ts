@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/helpers.ts';
 import { runCrashTest } from './crash.ts';
 
-// 20 SIGKILLs of a real server process during admin writes, stockist accepts and orders, per database.
+// 20 SIGKILLs of a real server process during admin writes, stockist accepts, orders (pre-book and
+// at-once from stock), order moves and stock counts, per database.
 // `npm run soak` runs the same with 500 kills.
 describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {
-  it('keeps every acknowledged write, half-accepts nothing and duplicates no account or mail across 20 kills', async () => {
+  it('keeps every acknowledged write, half-accepts nothing, duplicates no account or mail and keeps stock equal to its movements and orders across 20 kills', async () => {
     const report = await runCrashTest({ dialect, kills: 20 });
     expect(report.problems).toEqual([]);
     // The run must really have written and been cut, or it proves nothing (more than 2 acknowledged writes per kill; a busy 2-core machine does 85–220).
@@ -13,5 +14,8 @@ describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {
     expect(report.interrupted).toBeGreaterThan(0);
     expect(report.accepted).toBeGreaterThan(0);
     expect(report.orders).toBeGreaterThan(0);
+    // At-once orders reserved pieces, so the stock checks had movements to add up.
+    expect(report.atOnce).toBeGreaterThan(0);
+    expect(report.movements).toBeGreaterThan(report.atOnce);
   }, 180_000);
 });

@@ -1,9 +1,11 @@
 /**
- * Crash safety: runs admin writes, stockist accepts, order submits and order moves against a real server
- * process, kills it with SIGKILL at random moments, restarts it, and at the end
+ * Crash safety: runs admin writes, stockist accepts, order submits (pre-book and at-once, which
+ * reserve stock), order moves (confirm with fewer pieces, ship, cancel) and stock counts against a
+ * real server process, kills it with SIGKILL at random moments, restarts it, and at the end
  * checks that every write acknowledged with a 2xx is in the database, that no
  * application is half accepted, that no account or mail is duplicated and that
- * the database is sound (SQLite `PRAGMA integrity_check`, PostgreSQL amcheck).
+ * the database is sound (SQLite `PRAGMA integrity_check`, PostgreSQL amcheck), and that on hand and
+ * reservations equal what the stock movements and the orders say, with nothing negative.
  *
  *   node server/src/ops/crash.ts [--kills 500] [--db sqlite|postgres|both]
  *
@@ -36,6 +38,10 @@ export interface CrashReport {
   applications: number;
   accepted: number;
   orders: number;
+  /** At-once orders among them (each reserved pieces). */
+  atOnce: number;
+  /** Stock movements written (counts, reservations, releases, shipments). */
+  movements: number;
   mails: number;
   problems: string[];
   seconds: number;
@@ -54,6 +60,10 @@ interface Ledger {
   orders: Map<string, number>;
   /** Order id → the statuses the owner's moves were acknowledged for. */
   moves: Map<number, Set<string>>;
+  /** Stock counts acknowledged that changed a level (each must have left its movement). */
+  counts: number;
+  /** Stock counts sent whose answer was lost to a kill. */
+  countsMaybe: number;
   acknowledged: number;
   interrupted: number;
 }
@@ -146,12 +156,14 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
   };
   const kill = () => server!.kill();
 
-  const ledger: Ledger = { products: new Map(), applied: new Set(), appliedMaybe: new Set(), accepted: new Set(), orders: new Map(), moves: new Map(), acknowledged: 0, interrupted: 0 };
+  const ledger: Ledger = { products: new Map(), applied: new Set(), appliedMaybe: new Set(), accepted: new Set(), orders: new Map(), moves: new Map(), counts: 0, countsMaybe: 0, acknowledged: 0, interrupted: 0 };
   let counter = 0;
   let token: string | null = null;
   let shopToken: string | null = null;
   /** The variant stockists order: its product is never edited or deleted, so a submit never meets a line gone stale. */
   let orderVariant: { id: number; size: string } | null = null;
+  /** The variant sold from stock (sizes S and M): at-once orders reserve it, the owner counts it. */
+  let stockVariant: number | null = null;
   const problems: string[] = [];
 
   /** One random write (or the kind `pick` names); records what the server acknowledged. */
@@ -196,9 +208,14 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
         if (!(err instanceof Cut)) throw err;
         ledger.interrupted += 1;
       }
-    } else if (pick < 0.7) {
-      // A stockist fills the draft and sends it; a retry after a cut reuses the key.
-      const draft = await call(base, 'PUT', '/api/orders/draft', shopToken, { lines: [{ variantId: orderVariant!.id, size: orderVariant!.size, quantity: 1 + (n % 5) }] });
+    } else if (pick < 0.7 || (pick >= 0.76 && pick < 0.82)) {
+      // A stockist fills the draft and sends it (pre-book, or at-once from stock, which reserves
+      // pieces and may find too few: 422); a retry after a cut reuses the key.
+      const line =
+        pick < 0.7
+          ? { variantId: orderVariant!.id, size: orderVariant!.size, quantity: 1 + (n % 5) }
+          : { variantId: stockVariant!, size: n % 2 ? 'S' : 'M', quantity: 1 + (n % 4), mode: 'atOnce' };
+      const draft = await call(base, 'PUT', '/api/orders/draft', shopToken, { lines: [line] });
       if (draft.status !== 200) throw new Error(`draft answered ${draft.status} ${JSON.stringify(draft.json)}`);
       const key = `crash-${n}-${randomBytes(4).toString('hex')}`;
       for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -222,8 +239,14 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
       const open: Array<{ id: number; status: string }> = (list.json?.data ?? []).filter((o: { status: string }) => o.status === 'submitted' || o.status === 'confirmed');
       if (open.length === 0) return;
       const order = open[Math.floor(Math.random() * open.length)]!;
-      const [action, body, to] =
+      const [action, body, to]: [string, Record<string, unknown>, string] =
         Math.random() < 0.2 ? ['cancel', { reason: 'crash test' }, 'cancelled'] : order.status === 'submitted' ? ['confirm', { shipDate: '2027-03-01' }, 'confirmed'] : ['ship', {}, 'shipped'];
+      if (action === 'confirm' && Math.random() < 0.5) {
+        // The owner confirms one piece fewer on each line: reserved pieces go back to stock.
+        const full = await call(base, 'GET', `/api/admin/orders/${order.id}`, token);
+        const lines: Array<{ id: number; quantity: number }> = full.json?.lines ?? [];
+        if (lines.length) body.lines = lines.map((l) => ({ id: l.id, quantity: Math.max(1, l.quantity - 1) }));
+      }
       try {
         const res = await call(base, 'POST', `/api/admin/orders/${order.id}/${action}`, token, body);
         if (res.status === 200) {
@@ -237,6 +260,18 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
         ledger.interrupted += 1;
       }
     } else if (pick < 0.86) {
+      // The owner counts the shelf: a new on-hand figure for one size.
+      try {
+        const res = await call(base, 'PUT', '/api/admin/stock', token, { items: [{ variantId: stockVariant!, size: n % 2 ? 'S' : 'M', onHand: n % 41 }] });
+        if (res.status !== 200) throw new Error(`stock answered ${res.status} ${JSON.stringify(res.json)}`);
+        if (res.json.changed > 0) ledger.counts += 1;
+        ledger.acknowledged += 1;
+      } catch (err) {
+        if (!(err instanceof Cut)) throw err;
+        ledger.countsMaybe += 1;
+        ledger.interrupted += 1;
+      }
+    } else if (pick < 0.93) {
       const email = `shop-${n}@crash.test`;
       try {
         const res = await call(base, 'POST', '/api/retailers/contact', null, { name: `Boutique ${n}`, email, message: 'Bonjour', consent: true });
@@ -301,6 +336,28 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
         { locale: 'en', seasonName: 'SS27' },
       ],
     });
+
+    // A season open for orders (the first one takes every product), then a style sold from stock.
+    const today = new Date();
+    const dayOf = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const season = await call(base, 'POST', '/api/admin/seasons', token, {
+      code: 'CRASH',
+      ordersOpen: dayOf(-30),
+      ordersClose: dayOf(60),
+      translations: [
+        { locale: 'fr', name: 'Saison du crash' },
+        { locale: 'en', name: 'Crash season' },
+      ],
+      deliveries: [{ from: dayOf(90), to: dayOf(120), translations: [{ locale: 'fr', name: 'Livraison' }, { locale: 'en', name: 'Delivery' }] }],
+      terms: { validUntil: null, openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@crash.test', translations: [{ locale: 'fr' }, { locale: 'en' }] },
+    });
+    if (season.status !== 201) throw new Error(`the season answered ${season.status} ${JSON.stringify(season.json)}`);
+    const stocked = await call(base, 'POST', '/api/admin/products', token, productBody('Robe en stock'));
+    if (stocked.status !== 201) throw new Error(`the stocked product answered ${stocked.status}`);
+    ledger.products.set(stocked.json.id, { acked: 'Robe en stock', inFlight: null, deleted: 'no', standing: true });
+    stockVariant = stocked.json.variants[0].id;
+    const stock = await call(base, 'PUT', '/api/admin/stock', token, { items: [{ variantId: stockVariant, size: 'S', onHand: 30 }, { variantId: stockVariant, size: 'M', onHand: 30 }] });
+    if (stock.status !== 200) throw new Error(`the first stock count answered ${stock.status} ${JSON.stringify(stock.json)}`);
 
     for (let k = 0; k < options.kills; k++) {
       if (k > 0) await startServer();
@@ -467,6 +524,39 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       if (match && !events.some((e) => e.order_id === Number(match[1]) && e.status === match[2])) problems.push(`mail ${mail.dedupe_key} for a move that did not happen`);
     }
 
+    // Stock: every level equals the sum of its movements and what the open at-once orders hold;
+    // nothing negative; every acknowledged count left its movement; each at-once order's own
+    // movements match where it stands.
+    const levels = await db.selectFrom('stock_levels').select(['variant_id', 'size', 'on_hand', 'reserved']).execute();
+    const movements = await db.selectFrom('stock_movements').select(['variant_id', 'size', 'order_id', 'on_hand_delta', 'reserved_delta', 'reason']).execute();
+    const fullOrders = await db.selectFrom('orders').select(['id', 'status', 'mode']).execute();
+    const stockLines = await db.selectFrom('order_lines').select(['order_id', 'variant_id', 'size', 'quantity']).execute();
+    const heldBy = (status: string) => status === 'submitted' || status === 'confirmed';
+    for (const level of levels) {
+      const own = movements.filter((m) => m.variant_id === level.variant_id && m.size === level.size);
+      const onHand = own.reduce((sum, m) => sum + m.on_hand_delta, 0);
+      const reserved = own.reduce((sum, m) => sum + m.reserved_delta, 0);
+      const held = stockLines
+        .filter((l) => l.variant_id === level.variant_id && l.size === level.size && fullOrders.some((o) => o.id === l.order_id && o.mode === 'atOnce' && heldBy(o.status)))
+        .reduce((sum, l) => sum + l.quantity, 0);
+      const where = `stock ${level.variant_id}/${level.size}`;
+      if ((level.on_hand ?? 0) < 0 || level.reserved < 0) problems.push(`${where} is negative (${level.on_hand} on hand, ${level.reserved} reserved)`);
+      if ((level.on_hand ?? 0) !== onHand) problems.push(`${where}: ${level.on_hand} on hand, its movements say ${onHand}`);
+      if (level.reserved !== reserved) problems.push(`${where}: ${level.reserved} reserved, its movements say ${reserved}`);
+      if (level.reserved !== held) problems.push(`${where}: ${level.reserved} reserved, the open at-once orders hold ${held}`);
+    }
+    for (const order of fullOrders.filter((o) => o.mode === 'atOnce')) {
+      const own = movements.filter((m) => m.order_id === order.id);
+      const pieces = stockLines.filter((l) => l.order_id === order.id).reduce((sum, l) => sum + l.quantity, 0);
+      const reserved = own.reduce((sum, m) => sum + m.reserved_delta, 0);
+      const shipped = -own.reduce((sum, m) => sum + m.on_hand_delta, 0);
+      const expected = heldBy(order.status) ? [pieces, 0] : order.status === 'shipped' ? [0, pieces] : [0, 0];
+      if (reserved !== expected[0] || shipped !== expected[1]) problems.push(`at-once order ${order.id} (${order.status}, ${pieces} pieces) holds ${reserved} and shipped ${shipped}`);
+    }
+    const counted = movements.filter((m) => m.reason === 'count').length;
+    // The first count (two sizes) is set up before the crashes; a count that changed nothing leaves no movement.
+    if (counted < ledger.counts + 2 || counted > ledger.counts + ledger.countsMaybe + 2) problems.push(`${counted} count movements for ${ledger.counts} counts acknowledged (${ledger.countsMaybe} cut)`);
+
     // Mail files: one per sent row at most (a file named by the outbox id is rewritten, never doubled).
     const outboxDir = path.join(input.dataDir, 'outbox');
     const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')) : [];
@@ -478,6 +568,8 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       applications: apps.length,
       accepted: apps.filter((a) => a.status === 'accepted').length,
       orders: orders.length,
+      atOnce: fullOrders.filter((o) => o.mode === 'atOnce').length,
+      movements: movements.length,
       mails: mails.length,
     };
   } finally {
@@ -495,7 +587,7 @@ if (import.meta.main) {
   for (const r of reports) {
     console.log(
       `${r.dialect}: ${r.kills} kills in ${r.seconds.toFixed(0)} s; ${r.acknowledged} acknowledged writes checked, ${r.interrupted} requests cut; ` +
-        `${r.products} products, ${r.applications} applications (${r.accepted} accepted), ${r.orders} orders, ${r.mails} mails; problems: ${r.problems.length}`,
+        `${r.products} products, ${r.applications} applications (${r.accepted} accepted), ${r.orders} orders (${r.atOnce} at-once), ${r.movements} stock movements, ${r.mails} mails; problems: ${r.problems.length}`,
     );
     for (const p of r.problems) console.log(`  - ${p}`);
     failed ||= r.problems.length > 0;
