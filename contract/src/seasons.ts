@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, SIZES, bothLocalesOnce } from './constants.ts';
-import { isRealDay, termsInput } from './wholesale.ts';
+import { isRealDay, terms, termsInput } from './wholesale.ts';
 
 /** Every sentence the seasons and stock API can send (French in errors.ts). */
 export const SEASON_MESSAGES = {
@@ -122,15 +122,8 @@ export const season = z
     ordersClose: z.string().nullable(),
     state: z.enum(['open', 'upcoming', 'closed']),
     deliveries: z.array(delivery),
-    terms: z.object({
-      validUntil: z.string().nullable(),
-      openingMinimum: z.number(),
-      reorderMinimum: z.number(),
-      orderEmail: z.string(),
-      paymentTerms: z.string(),
-      deliveryWindow: z.string(),
-      shippingNotes: z.string(),
-    }),
+    /** The wholesale terms of today, in the asked language, without their season name and date. */
+    terms: terms.omit({ seasonName: true, updatedAt: true }),
   })
   .meta({ id: 'Season' });
 export type Season = z.infer<typeof season>;

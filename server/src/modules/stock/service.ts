@@ -7,6 +7,7 @@ import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
+import type { OrderableVariant } from '../catalogue/service.ts';
 
 export const IMPORT_MAX_LINES = 5000;
 
@@ -42,15 +43,7 @@ export function promisable(level: StockLevel | undefined): number {
   return Math.max(0, level.onHand + level.incoming.reduce((n, i) => n + i.quantity, 0) - level.reserved);
 }
 
-interface VariantForStock {
-  variantId: number;
-  productId: number;
-  reference: string | null;
-  titles: Partial<Record<Locale, string>>;
-  colorNames: Partial<Record<Locale, string>>;
-  colorCode: string | null;
-  sizes: Size[];
-}
+type VariantForStock = Pick<OrderableVariant, 'variantId' | 'productId' | 'reference' | 'titles' | 'colorNames' | 'colorCode' | 'sizes'>;
 
 const pick = (texts: Partial<Record<Locale, string>>, lang: Locale) => texts[lang] ?? texts.fr ?? texts.en ?? '';
 const fold = (value: string) =>

@@ -131,20 +131,17 @@ export class WholesaleService {
   async saveTerms(input: TermsInput, actor: Actor | null): Promise<AdminTerms> {
     const userId = actor?.id ?? null;
     await this.db.transaction().execute(async (trx) => {
+      const values = {
+        valid_until: input.validUntil,
+        opening_minimum_cents: toCents(input.openingMinimum),
+        reorder_minimum_cents: toCents(input.reorderMinimum),
+        order_email: input.orderEmail,
+        updated_at: nowIso(),
+        updated_by: userId,
+      };
       const current = await this.seasons.current(trx);
       if (current) {
-        await trx
-          .updateTable('seasons')
-          .set({
-            valid_until: input.validUntil,
-            opening_minimum_cents: toCents(input.openingMinimum),
-            reorder_minimum_cents: toCents(input.reorderMinimum),
-            order_email: input.orderEmail,
-            updated_at: nowIso(),
-            updated_by: userId,
-          })
-          .where('id', '=', current.id)
-          .execute();
+        await trx.updateTable('seasons').set(values).where('id', '=', current.id).execute();
         for (const t of input.translations) {
           await trx
             .updateTable('season_translations')
@@ -157,14 +154,6 @@ export class WholesaleService {
         if (actor) await logActivity(trx, actor, { kind: 'terms', action: 'save', subject: season, detail: { openingMinimum: input.openingMinimum, reorderMinimum: input.reorderMinimum, validUntil: input.validUntil, season: current.code } });
         return;
       }
-      const values = {
-        valid_until: input.validUntil,
-        opening_minimum_cents: toCents(input.openingMinimum),
-        reorder_minimum_cents: toCents(input.reorderMinimum),
-        order_email: input.orderEmail,
-        updated_at: nowIso(),
-        updated_by: userId,
-      };
       await trx
         .insertInto('wholesale_terms')
         .values({ id: TERMS_ID, ...values })

@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
 import type { Order } from '@atelier/contract';
 import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/order';
 import { FormMessage } from '../../components/Field.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { apiDownload, saveBlob } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminOrders', noindex: true });
@@ -19,24 +19,16 @@ export default function AdminOrder() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { authRequest, token } = useSession();
-  const navigate = useNavigate();
   const { orderId } = useParams();
   const [order, setOrder] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { message, setMessage, fail } = useScreenMessage();
   const [shipDate, setShipDate] = useState('');
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const [reason, setReason] = useState('');
 
-  const fail = useCallback(
-    (error: unknown, key: string) => {
-      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
-      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
-    },
-    [navigate, t],
-  );
 
   const show = (next: Order) => {
     setOrder(next);

@@ -4,14 +4,14 @@ import { useNavigate } from 'react-router';
 import type { Application, ApplicationStatus } from '@atelier/contract';
 import type { Route } from './+types/retailers';
 import { FormMessage } from '../../components/Field.tsx';
-import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { SessionExpiredError } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminRetailers', noindex: true });
 
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** §2: medium date and short time, in the fr-FR or en-US locale. */
 function formatDateTime(iso: string, lang: 'fr' | 'en') {
@@ -25,16 +25,9 @@ export default function AdminRetailers() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<ApplicationStatus>('pending');
   const [items, setItems] = useState<Application[] | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const { message, setMessage, fail } = useScreenMessage();
   const [busy, setBusy] = useState<number | null>(null);
 
-  const fail = useCallback(
-    (error: unknown, key: string) => {
-      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
-      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
-    },
-    [navigate, t],
-  );
 
   const load = useCallback(
     async (status: ApplicationStatus) => {

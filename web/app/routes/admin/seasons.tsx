@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { AdminSeason } from '@atelier/contract';
 import { formatDay } from '@atelier/contract/pure';
 import type { Route } from './+types/seasons';
 import { FormMessage } from '../../components/Field.tsx';
 import { SeasonForm, blankSeason, seasonForm, seasonPayload, type SeasonFormValue } from '../../components/admin/SeasonForm.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminSeasons', noindex: true });
@@ -18,21 +17,13 @@ export default function AdminSeasons() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { authRequest, user } = useSession();
-  const navigate = useNavigate();
   const [seasons, setSeasons] = useState<AdminSeason[] | null>(null);
   const [editing, setEditing] = useState<AdminSeason | null>(null);
   // A new key remounts the form with its starting values (after a save, an edit, start new).
   const [formKey, setFormKey] = useState(0);
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { message, setMessage, fail } = useScreenMessage();
 
-  const fail = useCallback(
-    (error: unknown, key: string) => {
-      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
-      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
-    },
-    [navigate, t],
-  );
   const load = useCallback(
     () =>
       authRequest<{ data: AdminSeason[] }>(`/admin/seasons?lang=${lang}`)

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import type { AdminSeason, StockImportResult, StockRow } from '@atelier/contract';
 import type { Route } from './+types/stock';
 import { FormMessage } from '../../components/Field.tsx';
 import { StockGrid } from '../../components/admin/StockGrid.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { apiDownload, saveBlob } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminStock', noindex: true });
@@ -18,22 +17,14 @@ export default function AdminStock() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { authRequest, token } = useSession();
-  const navigate = useNavigate();
   const [seasons, setSeasons] = useState<AdminSeason[]>([]);
   const [season, setSeason] = useState('');
   const [rows, setRows] = useState<StockRow[] | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { message, setMessage, fail } = useScreenMessage();
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<StockImportResult | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const fail = useCallback(
-    (error: unknown, key: string) => {
-      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
-      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
-    },
-    [navigate, t],
-  );
   const load = useCallback(
     () =>
       authRequest<{ data: StockRow[] }>(`/admin/stock?lang=${lang}${season ? `&season=${encodeURIComponent(season)}` : ''}`)

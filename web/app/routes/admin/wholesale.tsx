@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
 import { LOCALES, missingLocale, type Locale } from '@atelier/contract/pure';
 import type { AdminTerms, TermsInputRaw } from '@atelier/contract';
 import type { Route } from './+types/wholesale';
@@ -7,10 +6,10 @@ import { Field, FormMessage } from '../../components/Field.tsx';
 import { MissingFlag } from '../../components/admin/Bilingual.tsx';
 import { LineSheetDownload } from '../../components/LineSheetDownload.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { acceptPrice } from '../../lib/product-form.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminWholesale', noindex: true });
@@ -69,20 +68,12 @@ export default function AdminWholesale() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { authRequest } = useSession();
-  const navigate = useNavigate();
   const [form, setForm] = useState<TermsForm | null>(null);
   const [updatedAt, setUpdatedAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { message, setMessage, fail } = useScreenMessage();
 
-  const fail = useCallback(
-    (error: unknown, key: string) => {
-      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
-      setMessage({ kind: 'error', text: errorMessage(error, t(key)) });
-    },
-    [navigate, t],
-  );
 
   useEffect(() => {
     authRequest<AdminTerms>('/admin/wholesale/terms')
