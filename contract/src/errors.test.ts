@@ -20,5 +20,7 @@ describe('seasons and stock messages', () => {
   it('every sentence the seasons and stock API sends has a French version', async () => {
     const { SEASON_MESSAGES } = await import('./seasons.ts');
     for (const message of Object.values(SEASON_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+    const { SECURITY_MESSAGES } = await import('./security.ts');
+    for (const message of Object.values(SECURITY_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
   });
 });

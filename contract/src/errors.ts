@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Every non-success API answer has this body. */
-export const errorBody = z.object({ error: z.string() }).meta({ id: 'Error' });
+export const errorBody = z
+  .object({
+    error: z.string(),
+    /** 403 on a sensitive change: sign in again (password, and a code or a passkey), then retry. */
+    reauth: z.boolean().optional(),
+    /** 403 on the back-office under MFA_REQUIRED=admin: add a second factor first. */
+    mfaSetupRequired: z.boolean().optional(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Messages the server sends; the UI shows them as they are (spec §8: server message first). */
@@ -171,6 +179,23 @@ const OTHER_FR: Record<string, string> = {
   'Not enough pieces on hand to ship this order:': 'Pas assez de pièces en stock pour expédier cette commande :',
   'This delivery window does not belong to a season this product is sold in.': 'Cette période de livraison n’appartient à aucune saison où ce produit est vendu.',
   'A season given for this product does not exist.': 'Une saison indiquée pour ce produit n’existe pas.',
+  'This code is not right, or it was already used. Please try again.': 'Ce code n’est pas le bon, ou il a déjà servi. Réessayez.',
+  'Enter the 6-digit code of your authenticator app, or one of your recovery codes.': 'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
+  'This sign-in step has expired. Please sign in again.': 'Cette étape de connexion a expiré. Reconnectez-vous.',
+  'This passkey could not be checked. Please try again.': 'Cette clé d’accès n’a pas pu être vérifiée. Réessayez.',
+  'This passkey is not known here. Sign in with your password, then add it again.': 'Cette clé d’accès n’est pas connue ici. Connectez-vous avec votre mot de passe, puis ajoutez-la de nouveau.',
+  'Passkeys need the site to be served under a domain name (not an IP address).': 'Les clés d’accès demandent que le site soit servi sous un nom de domaine (pas une adresse IP).',
+  'This passkey does not exist (introuvable).': 'Cette clé d’accès est introuvable.',
+  'A passkey name is 1 to 60 characters.': 'Le nom d’une clé d’accès compte 1 à 60 caractères.',
+  'Start the authenticator set-up again: its code has expired.': 'Recommencez la configuration de l’application : son code a expiré.',
+  'An authenticator app is already set up. Remove it first to set up another one.': 'Une application d’authentification est déjà configurée. Retirez-la d’abord pour en configurer une autre.',
+  'No authenticator app is set up.': 'Aucune application d’authentification n’est configurée.',
+  'For this change, please confirm it is you: sign in again.': 'Pour ce changement, confirmez que c’est bien vous : reconnectez-vous.',
+  'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.': 'Les administrateurs doivent ajouter un second facteur (une clé d’accès ou une application d’authentification) avant d’utiliser le back-office.',
+  'This session does not exist (introuvable).': 'Cette session est introuvable.',
+  'Recovery codes come with a second factor: add a passkey or an authenticator app first.': 'Les codes de secours vont avec un second facteur : ajoutez d’abord une clé d’accès ou une application d’authentification.',
+  'Your other sessions are signed out.': 'Vos autres sessions sont déconnectées.',
+  'Thank you, you can carry on.': 'Merci, vous pouvez continuer.',
 };
 
 /**

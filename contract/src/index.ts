@@ -9,6 +9,7 @@ export * from './stockists.ts';
 export * from './wholesale.ts';
 export * from './orders.ts';
 export * from './seasons.ts';
+export * from './security.ts';
 export * from './format.ts';
 export * from './pages.ts';
 export * from './translations.ts';

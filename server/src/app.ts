@@ -1,3 +1,4 @@
+import { accountSecurityRoutes, signInStepRoutes } from './modules/security/routes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -188,7 +189,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       }
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       const message = localizeMessage(error.message, requestLocale(request));
-      return reply.code(error.status).send({ error: error.detail ? `${message} ${error.detail}` : message });
+      return reply.code(error.status).send({ ...error.extra, error: error.detail ? `${message} ${error.detail}` : message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -249,6 +250,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { services, prefix: '/auth' });
+      await api.register(signInStepRoutes, { services, prefix: '/auth' });
+      await api.register(accountSecurityRoutes, { services, prefix: '/account' });
       await api.register(catalogueRoutes, { services });
       await api.register(journalRoutes, { services });
       await api.register(formRoutes, { services });

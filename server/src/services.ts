@@ -14,6 +14,7 @@ import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { SeasonsService } from './modules/seasons/service.ts';
 import { StockService } from './modules/stock/service.ts';
+import { SecurityService } from './modules/security/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/directory/service.ts';
@@ -52,6 +53,7 @@ export interface AppServices {
   orders: OrdersService;
   seasons: SeasonsService;
   stock: StockService;
+  security: SecurityService;
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
@@ -86,6 +88,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
   const attempts = redis ? new RedisAttempts(redis, 'atelier:login:', config.LOGIN_MAX_PER_EMAIL, windowMs) : new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, windowMs);
   const auth = new AuthService(database.db, users, config, () => mail.kick(), attempts);
+  const security = new SecurityService(database.db, auth, config, () => mail.kick());
+  auth.secondStep = (userId) => security.challenge(userId);
   const seasons = new SeasonsService(database.db);
   const stock = new StockService(database.db);
   const catalogue = new CatalogueService(database.db, seasons);
@@ -129,6 +133,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

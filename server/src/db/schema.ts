@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Times are ISO-8601 UTC strings (sortable as text on both databases); booleans are 0/1. */
 export interface UsersTable {
@@ -9,6 +9,8 @@ export interface UsersTable {
   locale: 'fr' | 'en';
   created_at: string;
   updated_at: string;
+  /** 1 when the account has a second factor (a passkey or a confirmed authenticator app). */
+  mfa: ColumnType<number, number | undefined, number>;
 }
 
 export interface AuthTokensTable {
@@ -18,6 +20,48 @@ export interface AuthTokensTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** When the holder last proved who they are (sign-in or re-authentication). */
+  authenticated_at: string | null;
+  last_seen_at: string | null;
+  user_agent: string | null;
+  /** password, mfa, passkey, recovery. */
+  method: string | null;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: ColumnType<string, string | undefined, string>;
+  backed_up: ColumnType<number, number | undefined, number>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface TotpFactorsTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: string | null;
+  last_step: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface AuthChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: 'mfa' | 'passkey-login' | 'passkey-add' | 'totp-setup';
+  user_id: number | null;
+  expires_at: string;
 }
 
 export interface PasswordTokensTable {
@@ -379,6 +423,10 @@ export interface Database {
   activity_log: ActivityLogTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
+  passkeys: PasskeysTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  auth_challenges: AuthChallengesTable;
   password_tokens: PasswordTokensTable;
   mail_outbox: MailOutboxTable;
   products: ProductsTable;

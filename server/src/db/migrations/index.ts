@@ -10,6 +10,7 @@ import { m006Orders } from './006-orders.ts';
 import { m007SiteContent } from './007-site-content.ts';
 import { m008MediaCovers } from './008-media-covers.ts';
 import { m009SeasonsStock } from './009-seasons-stock.ts';
+import { m010SignInFactors } from './010-sign-in-factors.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -30,6 +31,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['007-site-content', m007SiteContent],
   ['008-media-covers', m008MediaCovers],
   ['009-seasons-stock', m009SeasonsStock],
+  ['010-sign-in-factors', m010SignInFactors],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,4 +1,5 @@
-import { API_ERRORS, type Role } from '@atelier/contract';
+import { API_ERRORS, SECURITY_MESSAGES, type Role } from '@atelier/contract';
+import { HttpError } from '../../lib/http-errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from './service.ts';
 
@@ -25,6 +26,12 @@ export function requireRole(...roles: Role[]) {
     }
     if (!roles.includes(request.session.user.role)) {
       return reply.code(403).header('cache-control', 'no-store').send({ error: API_ERRORS.forbidden });
+    }
+    // MFA_REQUIRED=admin: the back-office stays shut until the administrator adds a second factor
+    // (the account's own routes, open to every role, stay open so they can).
+    if (request.session.mfaMissing && !roles.includes('retailer')) {
+      reply.header('cache-control', 'no-store');
+      throw new HttpError(403, SECURITY_MESSAGES.mfaRequired, {}, undefined, { mfaSetupRequired: true });
     }
   };
 }

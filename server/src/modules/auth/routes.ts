@@ -1,7 +1,7 @@
 import {
   forgotPasswordRequest,
   loginRequest,
-  loginResponse,
+  loginOrMfa,
   messageResponse,
   passwordChangeRequest,
   resetPasswordRequest,
@@ -26,13 +26,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
       config: { rateLimit: perIp },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; returns a bearer token',
+        summary: 'Sign in; returns a bearer token, or the second step (mfa_token) for an account with a second factor',
         body: loginRequest,
-        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: loginOrMfa, 400: errorBody, 401: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body.email, request.body.password);
+      const result = await auth.login(request.body.email, request.body.password, typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null);
       reply.header('cache-control', 'no-store');
       return result;
     },
@@ -56,10 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
           tags: ['auth'],
           summary: 'Change the password; other sessions are signed out',
           body: passwordChangeRequest,
-          response: { 200: messageResponse, 400: errorBody, 401: errorBody },
+          response: { 200: messageResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
       async (request) => {
+        services.security.requireRecent(request.session!);
         await auth.changePassword(request.session!, request.body.current_password, request.body.password);
         return { message: 'Password updated.' };
       },

@@ -4,6 +4,7 @@ import {
   RESET_TOKEN_TTL_MS,
   type Locale,
   type LoginResponse,
+  type MfaChallenge,
 } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -22,7 +23,20 @@ import { limitsUnavailable } from '../../platform/redis.ts';
 export interface Session {
   user: PublicUser;
   tokenId: number;
+  /** When the holder last proved who they are (sign-in or re-authentication). */
+  authenticatedAt: string;
+  /** An administrator without a second factor while MFA_REQUIRED=admin: the back-office stays shut. */
+  mfaMissing: boolean;
 }
+
+export interface IssueOptions {
+  method?: 'password' | 'passkey' | 'totp' | 'recovery';
+  userAgent?: string | null;
+  now?: number;
+}
+
+/** Last-seen times are written at most once a minute per session. */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 export class AuthService {
   /** Sign-in attempts per account (in Redis when several instances share it). */
@@ -42,8 +56,13 @@ export class AuthService {
     this.attempts = attempts ?? new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, config.LOGIN_WINDOW_MINUTES * 60_000);
   }
 
+  /** Milliseconds since the epoch for sign-in times; the tests move it (authenticator steps, recent sign-in). */
+  clock: () => number = () => Date.now();
+  /** Set by createServices: the second step for an account with a factor. */
+  secondStep: ((userId: number) => Promise<MfaChallenge>) | null = null;
+
   /** One answer for an unknown e-mail, a wrong password and an account without password. */
-  async login(emailInput: string, password: string): Promise<LoginResponse> {
+  async login(emailInput: string, password: string, userAgent: string | null = null): Promise<LoginResponse | MfaChallenge> {
     const email = normaliseEmail(emailInput);
     // The shared count cannot be read: sign-in fails closed.
     const wait = await this.attempts.take(email).catch(() => {
@@ -55,21 +74,28 @@ export class AuthService {
     const ok = await verifyPassword(password, user?.password_hash);
     if (!user || !ok) throw new HttpError(401, API_ERRORS.invalidCredentials);
     await this.attempts.clear(email).catch(() => {}); // the window ends it anyway
-    const token = await this.issueToken(this.db, user.id);
+    // A password alone never opens an account that has a second factor.
+    if (user.mfa && this.secondStep) return this.secondStep(user.id);
+    const token = await this.issueToken(this.db, user.id, { method: 'password', userAgent });
     return { access_token: token, user: { email: user.email, role: user.role } };
   }
 
-  async issueToken(db: Kysely<Database>, userId: number): Promise<string> {
+  async issueToken(db: Kysely<Database>, userId: number, options: IssueOptions = {}): Promise<string> {
     const token = newToken();
-    const now = Date.now();
+    const now = options.now ?? this.clock();
+    const at = nowIso(new Date(now));
     await db
       .insertInto('auth_tokens')
       .values({
         user_id: userId,
         token_hash: sha256(token),
-        created_at: nowIso(new Date(now)),
+        created_at: at,
         expires_at: nowIso(new Date(now + ACCESS_TOKEN_TTL_MS)),
         revoked_at: null,
+        authenticated_at: at,
+        last_seen_at: at,
+        user_agent: options.userAgent?.slice(0, 300) ?? null,
+        method: options.method ?? null,
       })
       .execute();
     return token;
@@ -81,12 +107,22 @@ export class AuthService {
     const row = await this.db
       .selectFrom('auth_tokens')
       .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-      .select(['auth_tokens.id as token_id', 'users.id', 'users.email', 'users.role'])
+      .select(['auth_tokens.id as token_id', 'auth_tokens.created_at', 'auth_tokens.authenticated_at', 'auth_tokens.last_seen_at', 'users.id', 'users.email', 'users.role', 'users.mfa'])
       .where('auth_tokens.token_hash', '=', sha256(token))
       .where('auth_tokens.revoked_at', 'is', null)
       .where('auth_tokens.expires_at', '>', nowIso())
       .executeTakeFirst();
-    return row ? { user: toPublicUser(row), tokenId: row.token_id } : null;
+    if (!row) return null;
+    const now = Date.now();
+    if (!row.last_seen_at || now - Date.parse(row.last_seen_at) > LAST_SEEN_EVERY_MS) {
+      await this.db.updateTable('auth_tokens').set({ last_seen_at: nowIso(new Date(now)) }).where('id', '=', row.token_id).execute();
+    }
+    return {
+      user: toPublicUser(row),
+      tokenId: row.token_id,
+      authenticatedAt: row.authenticated_at ?? row.created_at,
+      mfaMissing: this.config.MFA_REQUIRED === 'admin' && row.role === 'admin' && !row.mfa,
+    };
   }
 
   async logout(tokenId: number): Promise<void> {

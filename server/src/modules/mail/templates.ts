@@ -230,3 +230,24 @@ export function orderStatusMail(
     url: order.url,
   });
 }
+
+export type SecurityEvent = 'passkeyAdded' | 'passkeyRemoved' | 'totpAdded' | 'totpRemoved' | 'recoveryUsed' | 'recoveryRenewed' | 'factorsReset';
+
+const SECURITY_WORDS: Record<SecurityEvent, Record<Locale, [subject: string, line: string]>> = {
+  passkeyAdded: { fr: ['Une clé d’accès a été ajoutée', 'Une clé d’accès nommée « {} » a été ajoutée à votre compte.'], en: ['A passkey was added', 'A passkey named “{}” was added to your account.'] },
+  passkeyRemoved: { fr: ['Une clé d’accès a été retirée', 'La clé d’accès « {} » a été retirée de votre compte.'], en: ['A passkey was removed', 'The passkey “{}” was removed from your account.'] },
+  totpAdded: { fr: ['Application d’authentification ajoutée', 'Une application d’authentification a été configurée : la connexion par mot de passe demande désormais son code.'], en: ['Authenticator app added', 'An authenticator app was set up: signing in with your password now asks for its code.'] },
+  totpRemoved: { fr: ['Application d’authentification retirée', 'L’application d’authentification a été retirée de votre compte.'], en: ['Authenticator app removed', 'The authenticator app was removed from your account.'] },
+  recoveryUsed: { fr: ['Un code de secours a servi', 'Un code de secours vient de servir à vous connecter. Il en reste {}.'], en: ['A recovery code was used', 'A recovery code was just used to sign in to your account. {} are left.'] },
+  recoveryRenewed: { fr: ['Nouveaux codes de secours', 'De nouveaux codes de secours ont été créés ; les anciens ne servent plus.'], en: ['New recovery codes', 'New recovery codes were made; the old ones no longer work.'] },
+  factorsReset: { fr: ['Seconds facteurs retirés', 'Vos clés d’accès, votre application d’authentification et vos codes de secours ont été retirés par l’administrateur du site.'], en: ['Second factors removed', 'Your passkeys, authenticator app and recovery codes were removed by the site’s administrator.'] },
+};
+
+/** To an account holder: a sign-in factor was added, removed or used. */
+export function securityMail(brand: PublicBrand, locale: Locale, event: SecurityEvent, detail: string, securityUrl: string): MailContent {
+  const [subject, line] = SECURITY_WORDS[event][locale];
+  const text = line.replace('{}', detail);
+  return locale === 'fr'
+    ? layout(brand, locale, `${brand.name} · ${subject}`, ['Bonjour,', text, 'Si ce n’est pas vous, changez votre mot de passe tout de suite et retirez ce que vous ne reconnaissez pas dans la sécurité de votre compte.'], { label: 'Sécurité du compte', url: securityUrl })
+    : layout(brand, locale, `${brand.name} · ${subject}`, ['Hello,', text, 'If this was not you, change your password at once and remove what you do not recognise in your account’s security.'], { label: 'Account security', url: securityUrl });
+}

@@ -1,0 +1,132 @@
+import {
+  SECURITY_MESSAGES,
+  errorBody,
+  loginResponse,
+  messageResponse,
+  mfaRequest,
+  passkeyAddRequest,
+  passkeyRenameRequest,
+  passkeyVerifyRequest,
+  reauthRequest,
+  recoveryCodes,
+  securityOverview,
+  totpConfirmRequest,
+  totpSetup,
+  webauthnOptions,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppServices } from '../../services.ts';
+import { requireRole } from '../auth/guard.ts';
+
+const idParam = z.object({ id: z.coerce.number({ error: 'Not found.' }).int().positive() });
+const userAgent = (headers: Record<string, unknown>) => (typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null);
+
+/** The sign-in steps past the password: `/api/auth/mfa`, passkeys, re-authentication. */
+export const signInStepRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  const { security, config } = services;
+  const perIp = { max: config.LOGIN_MAX_PER_IP, timeWindow: config.LOGIN_WINDOW_MINUTES * 60_000 };
+  const tags = ['auth'];
+
+  app.post(
+    '/mfa',
+    {
+      config: { rateLimit: perIp },
+      schema: { tags, summary: 'The second step: the mfa_token of a password sign-in and a code (authenticator app or recovery code)', body: mfaRequest, response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return security.completeMfa(request.body.mfa_token, request.body.code, { userAgent: userAgent(request.headers) });
+    },
+  );
+
+  app.post(
+    '/passkey/options',
+    { config: { rateLimit: perIp }, schema: { tags, summary: 'Begin a passkey sign-in (discoverable credentials; single-use challenge, 5 minutes)', response: { 200: webauthnOptions, 409: errorBody, 429: errorBody } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return security.passkeyLoginOptions();
+    },
+  );
+
+  app.post(
+    '/passkey/verify',
+    {
+      config: { rateLimit: perIp },
+      schema: { tags, summary: 'Finish a passkey sign-in: a full sign-in, no second step', body: passkeyVerifyRequest, response: { 200: loginResponse, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return security.passkeyLogin(request.body.response, { userAgent: userAgent(request.headers) });
+    },
+  );
+
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addHook('onRequest', requireRole('admin', 'retailer'));
+    scope.post(
+      '/reauth',
+      {
+        config: { rateLimit: perIp },
+        schema: { tags, summary: 'Confirm it is still you (password, and a code when the account has an app; or a passkey) before a sensitive change', body: reauthRequest, response: { 200: messageResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+      },
+      async (request) => {
+        await security.reauth(request.session!, request.body);
+        return { message: SECURITY_MESSAGES.reauthDone };
+      },
+    );
+  });
+};
+
+/** `/api/account/…`: the signed-in person's own factors and sessions, never anyone else's. */
+export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (plain, { services }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { security } = services;
+  const tags = ['account security'];
+  app.addHook('onRequest', requireRole('admin', 'retailer'));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const sensitive = { 200: recoveryCodes.partial(), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+  app.get('/security', { schema: { tags, summary: 'Passkeys, authenticator app, recovery codes left and signed-in sessions', response: { 200: securityOverview, 401: errorBody } } }, async (request) =>
+    security.overview(request.session!),
+  );
+  app.post('/passkeys/options', { schema: { tags, summary: 'Begin adding a passkey (needs a recent sign-in)', response: { 200: webauthnOptions, 401: errorBody, 403: errorBody, 409: errorBody } } }, async (request) =>
+    security.passkeyAddOptions(request.session!),
+  );
+  app.post(
+    '/passkeys',
+    { schema: { tags, summary: 'Add a passkey; the first factor of an account comes with its recovery codes, given once', body: passkeyAddRequest, response: { ...sensitive, 201: recoveryCodes.partial().extend({ id: z.number() }) } } },
+    async (request, reply) => reply.code(201).send(await security.passkeyAdd(request.session!, request.body.response, request.body.name)),
+  );
+  app.patch('/passkeys/:id', { schema: { tags, summary: 'Rename a passkey', params: idParam, body: passkeyRenameRequest, response: { 204: z.null(), 400: errorBody, 401: errorBody, 404: errorBody } } }, async (request, reply) => {
+    await security.passkeyRename(request.session!, request.params.id, request.body.name);
+    return reply.code(204).send(null);
+  });
+  app.delete('/passkeys/:id', { schema: { tags, summary: 'Remove a passkey (needs a recent sign-in)', params: idParam, response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody } } }, async (request, reply) => {
+    await security.passkeyRemove(request.session!, request.params.id);
+    return reply.code(204).send(null);
+  });
+  app.post('/totp', { schema: { tags, summary: 'Begin setting up an authenticator app: its secret, as text and as a QR code (needs a recent sign-in)', response: { 200: totpSetup, 401: errorBody, 403: errorBody, 409: errorBody } } }, async (request) =>
+    security.totpSetup(request.session!),
+  );
+  app.post('/totp/confirm', { schema: { tags, summary: 'Confirm the app with its first code; the first factor comes with recovery codes, given once', body: totpConfirmRequest, response: sensitive } }, async (request) =>
+    security.totpConfirm(request.session!, request.body.code),
+  );
+  app.delete('/totp', { schema: { tags, summary: 'Remove the authenticator app (needs a recent sign-in)', response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody } } }, async (request, reply) => {
+    await security.totpRemove(request.session!);
+    return reply.code(204).send(null);
+  });
+  app.post('/recovery-codes', { schema: { tags, summary: 'Make 10 new recovery codes; the old ones stop working (needs a recent sign-in)', response: { 200: recoveryCodes, 401: errorBody, 403: errorBody, 409: errorBody } } }, async (request) => ({
+    recoveryCodes: await security.renewRecoveryCodes(request.session!),
+  }));
+  app.delete('/sessions/:id', { schema: { tags, summary: 'Sign out one of your sessions', params: idParam, response: { 204: z.null(), 401: errorBody, 404: errorBody } } }, async (request, reply) => {
+    await security.signOutSession(request.session!, request.params.id);
+    return reply.code(204).send(null);
+  });
+  app.delete('/sessions', { schema: { tags, summary: 'Sign out every session but this one', response: { 200: messageResponse, 401: errorBody } } }, async (request) => {
+    await security.signOutOthers(request.session!);
+    return { message: SECURITY_MESSAGES.signedOutOthers };
+  });
+};

@@ -1,0 +1,555 @@
+import { isIP } from 'node:net';
+import { randomInt } from 'node:crypto';
+import {
+  API_ERRORS,
+  CHALLENGE_TTL_MS,
+  MFA_TOKEN_TTL_MS,
+  RECENT_SIGN_IN_MS,
+  SECURITY_MESSAGES,
+  type LoginResponse,
+  type Locale,
+  type MfaChallenge,
+  type SecurityOverview,
+} from '@atelier/contract';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import Bowser from 'bowser';
+import type { Kysely } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { limitsUnavailable } from '../../platform/redis.ts';
+import { logActivity } from '../activity/service.ts';
+import type { AuthService, Session } from '../auth/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { securityMail, type SecurityEvent } from '../mail/templates.ts';
+
+const RECOVERY_CODES = 10;
+/** Recovery code letters: no 0/o, 1/l/i, so a printed code reads back without doubt. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const TOTP_PERIOD = 30;
+
+type ChallengeKind = 'mfa' | 'passkey-login' | 'passkey-add';
+type Trx = Kysely<Database>;
+
+/** The relying party: PUBLIC_URL's host; none when it is an IP address (browsers refuse passkeys there). */
+export function relyingParty(config: Config): { id: string; origin: string; name: string } | null {
+  const url = new URL(config.PUBLIC_URL);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return null;
+  return { id: host, origin: url.origin, name: config.BRAND_NAME };
+}
+
+/** `Firefox 133`, `macOS`: what a session list shows of a user agent. */
+export function describeAgent(userAgent: string | null): { browser: string; system: string } {
+  if (!userAgent) return { browser: '', system: '' };
+  const parsed = Bowser.parse(userAgent);
+  const major = parsed.browser.version?.split('.')[0];
+  return {
+    browser: [parsed.browser.name, major].filter(Boolean).join(' '),
+    system: [parsed.os.name, parsed.os.versionName ?? parsed.os.version?.split('.')[0]].filter(Boolean).join(' '),
+  };
+}
+
+/** The challenge a WebAuthn response answers (from its clientDataJSON), or null when unreadable. */
+function challengeOf(response: { response?: Record<string, unknown> }): string | null {
+  const data = response.response?.clientDataJSON;
+  if (typeof data !== 'string' || data.length > 4000) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as { challenge?: unknown };
+    return typeof parsed.challenge === 'string' ? parsed.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+function recoveryCode(): string {
+  const pick = () => Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return `${pick()}-${pick()}`;
+}
+const recoveryHash = (code: string) => sha256(`recovery:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
+
+export interface SignInContext {
+  userAgent: string | null;
+}
+
+/**
+ * Second factors (passkeys, an authenticator app, recovery codes), the sign-in steps that use
+ * them, recent sign-in for sensitive changes, and the account's sessions.
+ */
+export class SecurityService {
+  /** The sign-in clock (shared with AuthService); the tests move it to step through authenticator codes. */
+  get clock(): () => number {
+    return this.auth.clock;
+  }
+  set clock(clock: () => number) {
+    this.auth.clock = clock;
+  }
+  private readonly db: Db;
+  private readonly auth: AuthService;
+  private readonly config: Config;
+  private readonly onMailQueued: () => void;
+
+  constructor(db: Db, auth: AuthService, config: Config, onMailQueued: () => void = () => {}) {
+    this.db = db;
+    this.auth = auth;
+    this.config = config;
+    this.onMailQueued = onMailQueued;
+  }
+
+  private securityUrl(locale: Locale): string {
+    return `${this.config.PUBLIC_URL}/account/security?lang=${locale}`;
+  }
+
+  private async mail(trx: Trx, userId: number, event: SecurityEvent, detail = ''): Promise<void> {
+    const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow();
+    await enqueueMail(trx, { to: user.email, ...securityMail(publicBrand(this.config), user.locale, event, detail, this.securityUrl(user.locale)) });
+  }
+
+  // ── Challenges: stored hashed, single-use, 5 minutes; any instance can finish what another began ──
+
+  private async saveChallenge(trx: Trx, kind: ChallengeKind, value: string, userId: number | null, ttlMs: number): Promise<void> {
+    const now = this.clock();
+    await trx.deleteFrom('auth_challenges').where('expires_at', '<', nowIso(new Date(now))).execute();
+    await trx.insertInto('auth_challenges').values({ token_hash: sha256(value), kind, user_id: userId, expires_at: nowIso(new Date(now + ttlMs)) }).execute();
+  }
+
+  /** Takes a challenge once: the user it was made for, or undefined when unknown, expired or used. */
+  private async takeChallenge(trx: Trx, kind: ChallengeKind, value: string | null): Promise<{ userId: number | null } | undefined> {
+    if (!value) return undefined;
+    const row = await trx
+      .selectFrom('auth_challenges')
+      .select(['id', 'user_id'])
+      .where('token_hash', '=', sha256(value))
+      .where('kind', '=', kind)
+      .where('expires_at', '>', nowIso(new Date(this.clock())))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const gone = await trx.deleteFrom('auth_challenges').where('id', '=', row.id).executeTakeFirst();
+    return Number(gone.numDeletedRows) === 1 ? { userId: row.user_id } : undefined;
+  }
+
+  /** Whether the account has a factor, kept on the user row for the session check. */
+  private async refreshMfa(trx: Trx, userId: number): Promise<boolean> {
+    const passkeys = await trx.selectFrom('passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const totp = await trx.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
+    const mfa = Number(passkeys.n) > 0 || Boolean(totp);
+    await trx.updateTable('users').set({ mfa: mfa ? 1 : 0 }).where('id', '=', userId).execute();
+    if (!mfa) await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    return mfa;
+  }
+
+  /** New recovery codes (the old ones void); returned once, stored hashed. */
+  private async makeRecoveryCodes(trx: Trx, userId: number): Promise<string[]> {
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+    await trx
+      .insertInto('recovery_codes')
+      .values(codes.map((code) => ({ user_id: userId, code_hash: recoveryHash(code), used_at: null })))
+      .execute();
+    return codes;
+  }
+
+  /** Codes for the first factor of an account: given once, with that factor. */
+  private async firstFactorCodes(trx: Trx, userId: number): Promise<string[] | undefined> {
+    const any = await trx.selectFrom('recovery_codes').select('id').where('user_id', '=', userId).executeTakeFirst();
+    return any ? undefined : this.makeRecoveryCodes(trx, userId);
+  }
+
+  // ── Recent sign-in ──
+
+  isRecent(session: Session): boolean {
+    return this.clock() - Date.parse(session.authenticatedAt) < RECENT_SIGN_IN_MS;
+  }
+
+  requireRecent(session: Session): void {
+    if (!this.isRecent(session)) throw new HttpError(403, SECURITY_MESSAGES.reauthRequired, {}, undefined, { reauth: true });
+  }
+
+  /** Proves it is still the holder: the password (and a code when the account has an app), or a passkey. */
+  async reauth(session: Session, input: { password?: string; code?: string; passkey?: Record<string, unknown> }): Promise<void> {
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
+    await this.takeAttempt(user.email);
+    if (input.passkey) {
+      const found = await this.checkPasskey(input.passkey as unknown as AuthenticationResponseJSON);
+      if (!found || found.userId !== user.id) throw new HttpError(400, SECURITY_MESSAGES.passkeyInvalid);
+    } else {
+      if (!(await verifyPassword(input.password ?? '', user.password_hash))) throw new HttpError(400, API_ERRORS.wrongCurrentPassword);
+      const totp = await this.db.selectFrom('totp_factors').select('user_id').where('user_id', '=', user.id).where('confirmed_at', 'is not', null).executeTakeFirst();
+      if (totp || (user.mfa && !(await this.hasPasskeys(user.id)))) {
+        // An account whose second factor is an app (or only recovery codes left) gives a code too.
+        const ok = input.code ? await this.db.transaction().execute((trx) => this.useCode(trx, user.id, input.code!)) : null;
+        if (!ok) throw new HttpError(400, SECURITY_MESSAGES.codeInvalid);
+      }
+    }
+    await this.auth.attempts.clear(user.email).catch(() => {});
+    await this.db.updateTable('auth_tokens').set({ authenticated_at: nowIso(new Date(this.clock())) }).where('id', '=', session.tokenId).execute();
+  }
+
+  private async hasPasskeys(userId: number): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst());
+  }
+
+  /** Wrong codes and passkeys count against the account's limit, as wrong passwords do. */
+  private async takeAttempt(email: string): Promise<void> {
+    const wait = await this.auth.attempts.take(email).catch(() => {
+      throw limitsUnavailable();
+    });
+    if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
+  }
+
+  // ── The second step after a right password ──
+
+  /** Called by the password sign-in for an account with a factor: the mfa_token and what can answer it. */
+  async challenge(userId: number): Promise<MfaChallenge> {
+    const token = newToken();
+    const totp = await this.db.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
+    const passkeys = await this.hasPasskeys(userId);
+    await this.db.transaction().execute((trx) => this.saveChallenge(trx, 'mfa', token, userId, MFA_TOKEN_TTL_MS));
+    const methods: MfaChallenge['methods'] = [...(totp ? (['totp'] as const) : []), ...(passkeys && relyingParty(this.config) ? (['passkey'] as const) : []), 'recovery'];
+    return { mfa_required: true, mfa_token: token, methods };
+  }
+
+  /**
+   * A TOTP code (accepted once: its step must be later than the last one used) or a recovery code
+   * (used once; mails the holder). True when it opened.
+   */
+  private async useCode(trx: Trx, userId: number, raw: string): Promise<'totp' | 'recovery' | null> {
+    const code = raw.replace(/\s/g, '');
+    if (/^\d{6}$/.test(code)) {
+      const factor = await trx.selectFrom('totp_factors').select(['secret', 'last_step']).where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
+      if (!factor) return null;
+      const step = this.totpStep(factor.secret, code);
+      if (step === null) return null;
+      const taken = await trx.updateTable('totp_factors').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', step).executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1 ? 'totp' : null;
+    }
+    const used = await trx
+      .updateTable('recovery_codes')
+      .set({ used_at: nowIso(new Date(this.clock())) })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', recoveryHash(code))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return null;
+    const left = await trx.selectFrom('recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow();
+    await this.mail(trx, userId, 'recoveryUsed', String(Number(left.n)));
+    return 'recovery';
+  }
+
+  /** The 30-second step a code belongs to (this one, or one either side for a slow clock), or null. */
+  private totpStep(secret: string, code: string): number | null {
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD, algorithm: 'SHA1' });
+    const now = this.clock();
+    const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+    return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD) + delta;
+  }
+
+  /** `POST /api/auth/mfa`: the mfa_token and a code give the session. */
+  async completeMfa(mfaToken: string, code: string, context: SignInContext): Promise<LoginResponse> {
+    const pending = await this.db
+      .selectFrom('auth_challenges')
+      .innerJoin('users', 'users.id', 'auth_challenges.user_id')
+      .select(['users.id', 'users.email', 'users.role'])
+      .where('auth_challenges.token_hash', '=', sha256(mfaToken))
+      .where('auth_challenges.kind', '=', 'mfa')
+      .where('auth_challenges.expires_at', '>', nowIso(new Date(this.clock())))
+      .executeTakeFirst();
+    if (!pending) throw new HttpError(401, SECURITY_MESSAGES.mfaTokenInvalid);
+    await this.takeAttempt(pending.email);
+    const token = await this.db.transaction().execute(async (trx) => {
+      const method = await this.useCode(trx, pending.id, code);
+      if (!method) return null;
+      // The mfa_token serves once: a second answer with it finds nothing.
+      if (!(await this.takeChallenge(trx, 'mfa', mfaToken))) throw new HttpError(401, SECURITY_MESSAGES.mfaTokenInvalid);
+      return this.auth.issueToken(trx, pending.id, { method, userAgent: context.userAgent, now: this.clock() });
+    });
+    if (!token) {
+      this.onMailQueued();
+      throw new HttpError(401, SECURITY_MESSAGES.codeInvalid);
+    }
+    this.onMailQueued();
+    await this.auth.attempts.clear(pending.email).catch(() => {});
+    return { access_token: token, user: { email: pending.email, role: pending.role } };
+  }
+
+  // ── Passkeys ──
+
+  private rp() {
+    const rp = relyingParty(this.config);
+    if (!rp) throw new HttpError(409, SECURITY_MESSAGES.passkeysUnavailable);
+    return rp;
+  }
+
+  async passkeyAddOptions(session: Session): Promise<Record<string, unknown>> {
+    this.requireRecent(session);
+    const rp = this.rp();
+    const existing = await this.db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', session.user.id).execute();
+    const options = await generateRegistrationOptions({
+      rpName: rp.name,
+      rpID: rp.id,
+      userName: session.user.email,
+      userID: new TextEncoder().encode(`user-${session.user.id}`),
+      attestationType: 'none',
+      excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports ? p.transports.split(',') : undefined })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    await this.db.transaction().execute((trx) => this.saveChallenge(trx, 'passkey-add', options.challenge, session.user.id, CHALLENGE_TTL_MS));
+    return options as unknown as Record<string, unknown>;
+  }
+
+  async passkeyAdd(session: Session, response: Record<string, unknown>, name: string): Promise<{ id: number; recoveryCodes?: string[] }> {
+    this.requireRecent(session);
+    const rp = this.rp();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const challenge = challengeOf(response);
+      const taken = await this.takeChallenge(trx, 'passkey-add', challenge);
+      if (!taken || taken.userId !== session.user.id) return null;
+      let verified;
+      try {
+        verified = await verifyRegistrationResponse({
+          response: response as unknown as RegistrationResponseJSON,
+          expectedChallenge: challenge!,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: true,
+        });
+      } catch {
+        return null;
+      }
+      if (!verified.verified) return null;
+      const { credential, credentialBackedUp } = verified.registrationInfo;
+      const clash = await trx.selectFrom('passkeys').select('id').where('credential_id', '=', credential.id).executeTakeFirst();
+      if (clash) return null;
+      const now = nowIso(new Date(this.clock()));
+      const row = await trx
+        .insertInto('passkeys')
+        .values({
+          user_id: session.user.id,
+          credential_id: credential.id,
+          public_key: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: (credential.transports ?? []).join(','),
+          backed_up: credentialBackedUp ? 1 : 0,
+          name,
+          created_at: now,
+          last_used_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.refreshMfa(trx, session.user.id);
+      const recoveryCodes = await this.firstFactorCodes(trx, session.user.id);
+      await this.mail(trx, session.user.id, 'passkeyAdded', name);
+      return { id: row.id, ...(recoveryCodes ? { recoveryCodes } : {}) };
+    });
+    if (!result) throw new HttpError(400, SECURITY_MESSAGES.passkeyInvalid);
+    this.onMailQueued();
+    return result;
+  }
+
+  async passkeyRename(session: Session, id: number, name: string): Promise<void> {
+    const done = await this.db.updateTable('passkeys').set({ name }).where('id', '=', id).where('user_id', '=', session.user.id).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new HttpError(404, SECURITY_MESSAGES.passkeyNotFound);
+  }
+
+  async passkeyRemove(session: Session, id: number): Promise<void> {
+    this.requireRecent(session);
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('passkeys').select('name').where('id', '=', id).where('user_id', '=', session.user.id).executeTakeFirst();
+      if (!row) throw new HttpError(404, SECURITY_MESSAGES.passkeyNotFound);
+      await trx.deleteFrom('passkeys').where('id', '=', id).execute();
+      await this.refreshMfa(trx, session.user.id);
+      await this.mail(trx, session.user.id, 'passkeyRemoved', row.name);
+    });
+    this.onMailQueued();
+  }
+
+  async passkeyLoginOptions(): Promise<Record<string, unknown>> {
+    const rp = this.rp();
+    const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+    await this.db.transaction().execute((trx) => this.saveChallenge(trx, 'passkey-login', options.challenge, null, CHALLENGE_TTL_MS));
+    return options as unknown as Record<string, unknown>;
+  }
+
+  /**
+   * Checks an assertion against its single-use challenge and the stored credential (origin,
+   * rpId, signature, user verification, a counter that only goes up); updates the counter.
+   */
+  private async checkPasskey(response: AuthenticationResponseJSON): Promise<{ userId: number; email: string } | null> {
+    const rp = this.rp();
+    const stored = await this.db
+      .selectFrom('passkeys')
+      .innerJoin('users', 'users.id', 'passkeys.user_id')
+      .select(['passkeys.id', 'passkeys.user_id', 'passkeys.credential_id', 'passkeys.public_key', 'passkeys.counter', 'passkeys.transports', 'users.email'])
+      .where('passkeys.credential_id', '=', String(response.id ?? ''))
+      .executeTakeFirst();
+    if (!stored) throw new HttpError(401, SECURITY_MESSAGES.passkeyUnknown);
+    await this.takeAttempt(stored.email);
+    return this.db.transaction().execute(async (trx) => {
+      const challenge = challengeOf(response as unknown as { response: Record<string, unknown> });
+      if (!(await this.takeChallenge(trx, 'passkey-login', challenge))) return null;
+      let verified;
+      try {
+        verified = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge!,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: true,
+          credential: { id: stored.credential_id, publicKey: Buffer.from(stored.public_key, 'base64url'), counter: Number(stored.counter), transports: stored.transports ? (stored.transports.split(',') as never) : undefined },
+        });
+      } catch {
+        return null;
+      }
+      if (!verified.verified) return null;
+      const moved = await trx
+        .updateTable('passkeys')
+        .set({ counter: verified.authenticationInfo.newCounter, last_used_at: nowIso(new Date(this.clock())) })
+        .where('id', '=', stored.id)
+        .where((eb) => eb.or([eb('counter', '<', verified.authenticationInfo.newCounter), eb('counter', '=', 0)]))
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return null;
+      return { userId: stored.user_id, email: stored.email };
+    });
+  }
+
+  async passkeyLogin(response: Record<string, unknown>, context: SignInContext): Promise<LoginResponse> {
+    const found = await this.checkPasskey(response as unknown as AuthenticationResponseJSON);
+    if (!found) throw new HttpError(401, SECURITY_MESSAGES.passkeyInvalid);
+    await this.auth.attempts.clear(found.email).catch(() => {});
+    const user = await this.db.selectFrom('users').select(['email', 'role']).where('id', '=', found.userId).executeTakeFirstOrThrow();
+    const token = await this.auth.issueToken(this.db, found.userId, { method: 'passkey', userAgent: context.userAgent, now: this.clock() });
+    return { access_token: token, user: { email: user.email, role: user.role } };
+  }
+
+  // ── Authenticator app ──
+
+  async totpSetup(session: Session): Promise<{ secret: string; uri: string; qrSvg: string }> {
+    this.requireRecent(session);
+    const existing = await this.db.selectFrom('totp_factors').select('confirmed_at').where('user_id', '=', session.user.id).executeTakeFirst();
+    if (existing?.confirmed_at) throw new HttpError(409, SECURITY_MESSAGES.totpAlready);
+    const secret = new Secret({ size: 20 }).base32;
+    const now = nowIso(new Date(this.clock()));
+    await this.db
+      .insertInto('totp_factors')
+      .values({ user_id: session.user.id, secret, confirmed_at: null, last_step: 0, created_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: now, last_step: 0 }))
+      .execute();
+    const uri = new TOTP({ issuer: this.config.BRAND_NAME, label: session.user.email, secret: Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD, algorithm: 'SHA1' }).toString();
+    const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    return { secret, uri, qrSvg };
+  }
+
+  async totpConfirm(session: Session, code: string): Promise<{ recoveryCodes?: string[] }> {
+    this.requireRecent(session);
+    await this.takeAttempt(session.user.email);
+    const result = await this.db.transaction().execute(async (trx) => {
+      const pending = await trx.selectFrom('totp_factors').select(['secret', 'confirmed_at', 'created_at']).where('user_id', '=', session.user.id).executeTakeFirst();
+      if (!pending || pending.confirmed_at) throw new HttpError(409, pending ? SECURITY_MESSAGES.totpAlready : SECURITY_MESSAGES.totpNotStarted);
+      // A set-up left unconfirmed for more than 10 minutes starts again (its QR code may have been seen).
+      if (this.clock() - Date.parse(pending.created_at) > RECENT_SIGN_IN_MS) throw new HttpError(409, SECURITY_MESSAGES.totpNotStarted);
+      const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? this.totpStep(pending.secret, code.replace(/\s/g, '')) : null;
+      if (step === null) return null;
+      await trx.updateTable('totp_factors').set({ confirmed_at: nowIso(new Date(this.clock())), last_step: step }).where('user_id', '=', session.user.id).execute();
+      await this.refreshMfa(trx, session.user.id);
+      const recoveryCodes = await this.firstFactorCodes(trx, session.user.id);
+      await this.mail(trx, session.user.id, 'totpAdded');
+      return recoveryCodes ? { recoveryCodes } : {};
+    });
+    if (!result) throw new HttpError(400, SECURITY_MESSAGES.codeInvalid);
+    await this.auth.attempts.clear(session.user.email).catch(() => {});
+    this.onMailQueued();
+    return result;
+  }
+
+  async totpRemove(session: Session): Promise<void> {
+    this.requireRecent(session);
+    await this.db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom('totp_factors').where('user_id', '=', session.user.id).where('confirmed_at', 'is not', null).executeTakeFirst();
+      if (Number(gone.numDeletedRows) !== 1) throw new HttpError(404, SECURITY_MESSAGES.totpNone);
+      await this.refreshMfa(trx, session.user.id);
+      await this.mail(trx, session.user.id, 'totpRemoved');
+    });
+    this.onMailQueued();
+  }
+
+  async renewRecoveryCodes(session: Session): Promise<string[]> {
+    this.requireRecent(session);
+    const codes = await this.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('mfa').where('id', '=', session.user.id).executeTakeFirstOrThrow();
+      if (!user.mfa) throw new HttpError(409, SECURITY_MESSAGES.recoveryNeedsFactor);
+      const made = await this.makeRecoveryCodes(trx, session.user.id);
+      await this.mail(trx, session.user.id, 'recoveryRenewed');
+      return made;
+    });
+    this.onMailQueued();
+    return codes;
+  }
+
+  // ── Sessions ──
+
+  async overview(session: Session): Promise<SecurityOverview> {
+    const userId = session.user.id;
+    const [passkeys, totp, codes, sessions] = await Promise.all([
+      this.db.selectFrom('passkeys').select(['id', 'name', 'created_at', 'last_used_at', 'backed_up']).where('user_id', '=', userId).orderBy('id').execute(),
+      this.db.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst(),
+      this.db.selectFrom('recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('auth_tokens')
+        .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', nowIso())
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute(),
+    ]);
+    return {
+      passkeysAvailable: relyingParty(this.config) !== null,
+      passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: p.created_at, lastUsedAt: p.last_used_at, backedUp: p.backed_up === 1 })),
+      totp: Boolean(totp),
+      recoveryCodesLeft: Number(codes.n),
+      sessions: sessions.map((s) => ({ id: s.id, ...describeAgent(s.user_agent), createdAt: s.created_at, lastSeenAt: s.last_seen_at ?? s.created_at, current: s.id === session.tokenId })),
+      mfaSetupRequired: session.mfaMissing,
+      recentSignIn: this.isRecent(session),
+    };
+  }
+
+  async signOutSession(session: Session, id: number): Promise<void> {
+    const done = await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('id', '=', id).where('user_id', '=', session.user.id).where('revoked_at', 'is', null).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new HttpError(404, SECURITY_MESSAGES.sessionNotFound);
+  }
+
+  async signOutOthers(session: Session): Promise<void> {
+    await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', session.user.id).where('id', '!=', session.tokenId).where('revoked_at', 'is', null).execute();
+  }
+
+  /** `npm run user -- reset-mfa`: a locked-out person's factors go, their sessions end; the activity log says so. */
+  async resetFactors(email: string): Promise<boolean> {
+    const user = await this.db.selectFrom('users').select(['id', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!user) return false;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('passkeys').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('totp_factors').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
+      await trx.updateTable('users').set({ mfa: 0 }).where('id', '=', user.id).execute();
+      await trx.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+      await logActivity(trx, null, { kind: 'security', action: 'reset', subject: user.email });
+      await this.mail(trx, user.id, 'factorsReset');
+    });
+    this.onMailQueued();
+    return true;
+  }
+}
