@@ -15,6 +15,7 @@ export default [
     route('privacy', 'routes/privacy.tsx'),
     route('legal', 'routes/legal.tsx'),
     route('account', 'routes/account.tsx'),
+    route('account/security', 'routes/account-security.tsx'),
     route('account/order', 'routes/orders/draft.tsx'),
     route('account/orders', 'routes/orders/list.tsx'),
     route('account/orders/:orderId', 'routes/orders/detail.tsx'),

@@ -1,5 +1,6 @@
 // npm run user -- create --email someone@example.com --role admin|retailer [--password …]
 // npm run user -- list
+// npm run user -- reset-mfa --email someone@example.com   (removes passkeys, authenticator app and recovery codes; signs every session out)
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
@@ -8,7 +9,7 @@ import { migrate, openDatabase } from '../db/index.ts';
 import { createServices } from '../services.ts';
 import { generatePassword } from '../lib/crypto.ts';
 
-const usage = 'Usage: npm run user -- create --email EMAIL --role admin|retailer [--password PASSWORD]\n       npm run user -- list';
+const usage = 'Usage: npm run user -- create --email EMAIL --role admin|retailer [--password PASSWORD]\n       npm run user -- list\n       npm run user -- reset-mfa --email EMAIL';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -28,6 +29,12 @@ try {
     const password = values.password ?? generatePassword();
     const user = await services.users.create({ email: values.email, role, password });
     console.log(`Created ${user.role} ${user.email}${values.password ? '' : `\nPassword: ${password} (shown once; change it on /account)`}`);
+  } else if (command === 'reset-mfa') {
+    if (!values.email) throw new Error(usage);
+    if (!(await services.security.resetFactors(values.email))) throw new Error(`No account has the e-mail ${values.email}.`);
+    // The mail telling the holder goes through the outbox: send it before the process ends.
+    await services.mail.runOnce();
+    console.log(`Second factors of ${values.email.trim().toLowerCase()} removed and every session signed out; they sign in with their password again. The activity log says so.`);
   } else if (command === 'list') {
     for (const user of await services.users.list()) console.log(`${user.id}\t${user.role}\t${user.email}`);
   } else {

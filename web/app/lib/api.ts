@@ -3,17 +3,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** True when the server sent its own message (spec §8: it takes priority over our fallback). */
   readonly fromServer: boolean;
-  constructor(status: number, message: string, fromServer: boolean) {
+  /** The error body's other fields (`reauth`, `mfaSetupRequired`). */
+  readonly body: Record<string, unknown>;
+  constructor(status: number, message: string, fromServer: boolean, body: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
     this.fromServer = fromServer;
+    this.body = body;
   }
 }
 
 export class SessionExpiredError extends Error {}
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   token?: string | null;
   signal?: AbortSignal;
@@ -41,10 +44,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const message = (data as { error?: unknown } | undefined)?.error;
-    if (typeof message === 'string' && message) throw new ApiError(response.status, message, true);
+    if (typeof message === 'string' && message) throw new ApiError(response.status, message, true, data as Record<string, unknown>);
     throw new ApiError(response.status, `Request failed with status ${response.status}`, false);
   }
   return data as T;
+}
+
+/** 403 on a sensitive change: the server asks to sign in again first. */
+export function needsReauth(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.body.reauth === true;
 }
 
 /** The message to show: the server's when it sent one, else the screen's own fallback. */

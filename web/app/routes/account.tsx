@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SecurityOverview } from '@atelier/contract';
+import { useReauth } from '../components/security/Reauth.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/account';
@@ -24,6 +26,14 @@ function AccountScreen() {
   const [value, setValue] = useState({ password: '', confirmation: '' });
   const [state, setState] = useState<'idle' | 'loading' | 'success' | 'error'>('idle');
   const [message, setMessage] = useState('');
+  // A password change needs a recent sign-in: what the account confirms with comes from its security.
+  const [factors, setFactors] = useState({ code: false, passkey: false });
+  const { guard, form } = useReauth(factors);
+  useEffect(() => {
+    authRequest<SecurityOverview>('/account/security')
+      .then((o) => setFactors({ code: o.totp, passkey: o.passkeys.length > 0 }))
+      .catch(() => undefined);
+  }, [authRequest]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,23 +49,27 @@ function AccountScreen() {
       return;
     }
     setState('loading');
-    try {
-      await authRequest('/auth/password', {
-        method: 'PUT',
-        body: { current_password: current, password: value.password, password_confirmation: value.confirmation },
-      });
-      setCurrent('');
-      setValue({ password: '', confirmation: '' });
-      setState('success');
-      setMessage(t('account.success'));
-    } catch (error) {
-      if (error instanceof SessionExpiredError) {
-        navigate('/login', { replace: true });
-        return;
-      }
-      setState('error');
-      setMessage(errorMessage(error, t('account.error')));
-    }
+    await guard(
+      async () => {
+        await authRequest('/auth/password', {
+          method: 'PUT',
+          body: { current_password: current, password: value.password, password_confirmation: value.confirmation },
+        });
+        setCurrent('');
+        setValue({ password: '', confirmation: '' });
+        setState('success');
+        setMessage(t('account.success'));
+      },
+      (error) => {
+        if (error instanceof SessionExpiredError) {
+          navigate('/login', { replace: true });
+          return;
+        }
+        setState('error');
+        setMessage(errorMessage(error, t('account.error')));
+      },
+    );
+    setState((s) => (s === 'loading' ? 'idle' : s));
   }
 
   const role = user?.role === 'admin' ? 'admin' : 'retailer';
@@ -74,12 +88,12 @@ function AccountScreen() {
       </dl>
       <LineSheetDownload />
       <OpenSeasons />
-      {user?.role === 'retailer' && (
-        <nav className="account-links" aria-label={t('order.accountLinks')}>
-          <Link to="/account/order">{t('order.draftTitle')}</Link>
-          <Link to="/account/orders">{t('order.myOrders')}</Link>
-        </nav>
-      )}
+      <nav className="account-links" aria-label={t('account.links')}>
+        {user?.role === 'retailer' && <Link to="/account/order">{t('order.draftTitle')}</Link>}
+        {user?.role === 'retailer' && <Link to="/account/orders">{t('order.myOrders')}</Link>}
+        <Link to="/account/security">{t('security.link')}</Link>
+      </nav>
+      {form}
       <form className="form" onSubmit={submit} aria-labelledby="change-password-title">
         <h2 id="change-password-title" className="form__title">
           {t('account.changePassword')}

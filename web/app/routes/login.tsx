@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
-import type { LoginResponse } from '@atelier/contract';
+import type { LoginOrMfa, LoginResponse, MfaChallenge, SecurityOverview } from '@atelier/contract';
 import type { Route } from './+types/login';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { AuthPage } from '../components/AuthPage.tsx';
 import { apiRequest, errorMessage } from '../lib/api.ts';
+import { cancelPasskeyCeremony, passkeyAutofillSupported, passkeySignIn, passkeysSupported } from '../lib/passkeys.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { homeFor, useSession } from '../lib/session.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -53,6 +54,48 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
   );
 }
 
+/** The second step of a password sign-in: a code (app or recovery), or the account's passkey. */
+function SecondStep({ challenge, onDone, onPasskey }: { challenge: MfaChallenge; onDone: (result: LoginResponse) => void; onPasskey: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [state, setState] = useState<FormState>('idle');
+  const [error, setError] = useState('');
+  const passkey = challenge.methods.includes('passkey') && passkeysSupported();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setState('error');
+      setError(t('login.mfaRequired'));
+      return;
+    }
+    setState('loading');
+    try {
+      onDone(await apiRequest<LoginResponse>('/auth/mfa', { method: 'POST', body: { mfa_token: challenge.mfa_token, code: code.trim() } }));
+    } catch (err) {
+      setState('error');
+      setError(errorMessage(err, t('login.mfaError')));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="form" data-testid="mfa-step">
+      <h2 className="form__title">{t('login.mfaTitle')}</h2>
+      <p>{challenge.methods.includes('totp') ? t('login.mfaIntro') : t('login.mfaIntroPasskey')}</p>
+      {passkey && (
+        <button type="button" className="button" onClick={onPasskey}>
+          {t('login.mfaUsePasskey')}
+        </button>
+      )}
+      <Field label={t('login.mfaCode')} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required value={code} onChange={(e) => setCode(e.target.value)} disabled={state === 'loading'} autoFocus />
+      {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
+      <button type="submit" className={passkey ? 'button button--quiet' : 'button'} disabled={state === 'loading'}>
+        {t('login.mfaSubmit')}
+      </button>
+    </form>
+  );
+}
+
 export default function Login() {
   const { t } = useTranslation();
   const { status, user, expired, signIn } = useSession();
@@ -62,12 +105,47 @@ export default function Login() {
   const [state, setState] = useState<FormState>('idle');
   const [error, setError] = useState('');
   const [forgot, setForgot] = useState(false);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [passkeys, setPasskeys] = useState(false);
+  // Where a fresh sign-in goes instead of the role's home (an administrator who must add a factor first).
+  const next = useRef<string | null>(null);
 
   // An already signed-in user goes where a fresh sign-in would take them.
-  const signedInHome = status === 'ready' && user ? homeFor(user.role) : null;
+  const signedInHome = status === 'ready' && user ? (next.current ?? homeFor(user.role)) : null;
   useEffect(() => {
     if (signedInHome) navigate(signedInHome, { replace: true });
   }, [signedInHome, navigate]);
+
+  // Passkeys: a button where the browser can make them, and the e-mail field's suggestions where it offers them.
+  useEffect(() => {
+    if (!passkeysSupported()) return;
+    setPasskeys(true);
+    let live = true;
+    passkeyAutofillSupported()
+      .then((autofill) => {
+        if (!autofill || !live) return;
+        passkeySignIn(true)
+          .then((result) => live && void finish(result))
+          .catch(() => undefined); // dismissed, or replaced by another ceremony
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      void cancelPasskeyCeremony();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Takes the session; an administrator the site requires a factor of goes to add one first. */
+  async function finish(result: LoginResponse) {
+    setState('success');
+    if (result.user.role === 'admin') {
+      const security = await apiRequest<SecurityOverview>('/account/security', { token: result.access_token }).catch(() => null);
+      if (security?.mfaSetupRequired) next.current = '/account/security';
+    }
+    // The effect above takes the user to their home.
+    signIn(result.access_token, result.user);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -79,13 +157,27 @@ export default function Login() {
     setState('loading');
     setError('');
     try {
-      const result = await apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: { email: email.trim(), password } });
-      setState('success');
-      // The effect above takes the user to their home.
-      signIn(result.access_token, result.user);
+      const result = await apiRequest<LoginOrMfa>('/auth/login', { method: 'POST', body: { email: email.trim(), password } });
+      if ('mfa_required' in result) {
+        setState('idle');
+        setChallenge(result);
+        return;
+      }
+      await finish(result);
     } catch (err) {
       setState('error');
       setError(errorMessage(err, t('login.error')));
+    }
+  }
+
+  async function withPasskey() {
+    setError('');
+    try {
+      await cancelPasskeyCeremony();
+      await finish(await passkeySignIn());
+    } catch (err) {
+      setState('error');
+      setError(errorMessage(err, t('login.passkeyError')));
     }
   }
 
@@ -93,6 +185,11 @@ export default function Login() {
     <AuthPage title={t('login.title')} intro={t('login.intro')}>
       {forgot ? (
         <ForgotPassword onBack={() => setForgot(false)} />
+      ) : challenge ? (
+        <>
+          <SecondStep challenge={challenge} onDone={(result) => void finish(result)} onPasskey={() => void withPasskey()} />
+          {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
+        </>
       ) : (
         <form onSubmit={submit} className="form">
           {expired && state === 'idle' && (
@@ -100,12 +197,17 @@ export default function Login() {
               {t('common.sessionExpired')}
             </p>
           )}
-          <Field label={t('login.email')} type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={state === 'loading'} />
+          <Field label={t('login.email')} type="email" name="email" autoComplete="username webauthn" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={state === 'loading'} />
           <Field label={t('login.password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} disabled={state === 'loading'} />
           {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
           <button type="submit" className="button" disabled={state === 'loading'}>
             {state === 'loading' ? t('login.submitting') : t('login.submit')}
           </button>
+          {passkeys && (
+            <button type="button" className="button button--quiet" onClick={() => void withPasskey()} disabled={state === 'loading'}>
+              {t('login.passkey')}
+            </button>
+          )}
           <p>
             <button type="button" className="link-button" onClick={() => setForgot(true)}>
               {t('login.forgot')}

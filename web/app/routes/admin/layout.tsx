@@ -6,6 +6,10 @@ import { RequireRole } from '../../components/Guard.tsx';
 import { LanguageToggle } from '../../components/LanguageToggle.tsx';
 import { pageMeta, type RootData } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
+import { storage } from '../../lib/storage.ts';
+import type { SecurityOverview } from '@atelier/contract';
+
+const SUGGESTION_DISMISSED = 'atelier.passkeySuggestionDismissed';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'admin.title', noindex: true });
 
@@ -18,12 +22,20 @@ function AdminShell() {
   const [open, setOpen] = useState(false);
   const navId = useId();
 
+  const [suggest, setSuggest] = useState(false);
   // The token in storage may have been revoked (signed out elsewhere, password
   // changed): check it with the server on each screen; a refusal ends the
-  // session and the login screen says so.
+  // session and the login screen says so. The same answer says whether the site
+  // requires a second factor this administrator has not added yet (then the
+  // back-office is shut and the Security section opens), or suggests a passkey.
   useEffect(() => {
-    authRequest('/auth/me').catch(() => undefined);
-  }, [authRequest, location.pathname]);
+    authRequest<SecurityOverview>('/account/security')
+      .then((security) => {
+        if (security.mfaSetupRequired) return void navigate('/account/security', { replace: true });
+        setSuggest(security.passkeys.length === 0 && !security.totp && !storage.get(SUGGESTION_DISMISSED));
+      })
+      .catch(() => undefined);
+  }, [authRequest, location.pathname, navigate]);
 
   // The collapsible menu closes on navigation.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -101,6 +113,22 @@ function AdminShell() {
         </div>
       </header>
       <main id="main" className="admin__main" tabIndex={-1}>
+        {suggest && (
+          <div className="admin-suggestion" data-testid="passkey-suggestion">
+            <p>{t('security.suggestion')}</p>
+            <Link to="/account/security">{t('security.suggestionLink')}</Link>
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              onClick={() => {
+                storage.set(SUGGESTION_DISMISSED, '1');
+                setSuggest(false);
+              }}
+            >
+              {t('security.suggestionDismiss')}
+            </button>
+          </div>
+        )}
         <Outlet />
       </main>
     </div>

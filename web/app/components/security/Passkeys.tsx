@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import type { SecurityOverview } from '@atelier/contract';
+import { formatDay } from '@atelier/contract/pure';
+import { useTranslation } from '../../i18n/react.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { passkeyRegistration, passkeysSupported } from '../../lib/passkeys.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Field } from '../Field.tsx';
+
+export interface FactorProps {
+  overview: SecurityOverview;
+  reload: () => Promise<void>;
+  /** Runs a sensitive change, asking to sign in again when the server wants it. */
+  guard: (action: () => Promise<void>, onError: (error: unknown) => void) => Promise<void>;
+  onCodes: (codes: string[]) => void;
+  onMessage: (kind: 'success' | 'error', text: string, error?: unknown) => void;
+}
+
+const day = (iso: string, lang: 'fr' | 'en') => formatDay(iso.slice(0, 10), lang);
+
+/** Passkeys: add (named), list with their dates, rename, remove. */
+export function Passkeys({ overview, reload, guard, onCodes, onMessage }: FactorProps) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest } = useSession();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    await guard(
+      async () => {
+        const options = await authRequest<Record<string, unknown>>('/account/passkeys/options', { method: 'POST' });
+        const response = await passkeyRegistration(options);
+        const added = await authRequest<{ recoveryCodes?: string[] }>('/account/passkeys', { method: 'POST', body: { name: name.trim(), response } });
+        setName('');
+        if (added.recoveryCodes) onCodes(added.recoveryCodes);
+        onMessage('success', t('security.passkeyAdded'));
+        await reload();
+      },
+      (error) => onMessage('error', t('security.passkeyError'), error),
+    );
+    setBusy(false);
+  }
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    if (!renaming) return;
+    try {
+      await authRequest(`/account/passkeys/${renaming.id}`, { method: 'PATCH', body: { name: renaming.name.trim() } });
+      setRenaming(null);
+      await reload();
+    } catch (error) {
+      onMessage('error', t('security.passkeyError'), error);
+    }
+  }
+
+  const remove = (id: number) =>
+    guard(
+      async () => {
+        await authRequest(`/account/passkeys/${id}`, { method: 'DELETE' });
+        onMessage('success', t('security.removed'));
+        await reload();
+      },
+      (error) => onMessage('error', t('security.passkeyError'), error),
+    );
+
+  return (
+    <section className="security-block" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">{t('security.passkeysTitle')}</h2>
+      <p>{t('security.passkeysIntro')}</p>
+      {!overview.passkeysAvailable ? (
+        <p className="field__hint">{t('security.passkeysUnavailable')}</p>
+      ) : (
+        <>
+          {overview.passkeys.length === 0 ? (
+            <p>{t('security.noPasskeys')}</p>
+          ) : (
+            <ul className="security-list" data-testid="passkeys">
+              {overview.passkeys.map((p) => (
+                <li key={p.id}>
+                  {renaming?.id === p.id ? (
+                    <form onSubmit={rename} className="security-list__rename">
+                      <Field label={t('security.renameLabel', { name: p.name })} value={renaming.name} maxLength={60} required onChange={(e) => setRenaming({ id: p.id, name: e.target.value })} autoFocus />
+                      <div className="form-actions">
+                        <button type="submit" className="button button--small">
+                          {t('security.save')}
+                        </button>
+                        <button type="button" className="button button--quiet button--small" onClick={() => setRenaming(null)}>
+                          {t('security.cancel')}
+                        </button>
+                      </div>
+                    </form>
+                  ) : (
+                    <>
+                      <div>
+                        <strong>{p.name}</strong>
+                        <span className="security-list__meta">
+                          {t('security.passkeyCreated', { date: day(p.createdAt, lang) })} · {p.lastUsedAt ? t('security.passkeyUsed', { date: day(p.lastUsedAt, lang) }) : t('security.passkeyNeverUsed')}
+                        </span>
+                      </div>
+                      <div className="security-list__actions">
+                        <button type="button" className="button button--quiet button--small" onClick={() => setRenaming({ id: p.id, name: p.name })} aria-label={`${t('security.rename')} ${p.name}`}>
+                          {t('security.rename')}
+                        </button>
+                        <button type="button" className="button button--quiet button--danger button--small" onClick={() => void remove(p.id)} aria-label={t('security.removeNamed', { name: p.name })}>
+                          {t('security.remove')}
+                        </button>
+                      </div>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {passkeysSupported() ? (
+            <form onSubmit={add} className="form security-add">
+              <Field label={t('security.passkeyName')} hint={t('security.passkeyNameHint')} value={name} maxLength={60} required onChange={(e) => setName(e.target.value)} disabled={busy} />
+              <button type="submit" className="button" disabled={busy}>
+                {t('security.addPasskey')}
+              </button>
+            </form>
+          ) : (
+            <p className="field__hint">{t('security.passkeysUnsupported')}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
