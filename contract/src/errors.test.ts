@@ -22,5 +22,7 @@ describe('seasons and stock messages', () => {
     for (const message of Object.values(SEASON_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { SECURITY_MESSAGES } = await import('./security.ts');
     for (const message of Object.values(SECURITY_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+    const { PRODUCTION_MESSAGES } = await import('./production.ts');
+    for (const message of Object.values(PRODUCTION_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
   });
 });

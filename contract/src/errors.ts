@@ -196,6 +196,7 @@ const OTHER_FR: Record<string, string> = {
   'Recovery codes come with a second factor: add a passkey or an authenticator app first.': 'Les codes de secours vont avec un second facteur : ajoutez d’abord une clé d’accès ou une application d’authentification.',
   'Your other sessions are signed out.': 'Vos autres sessions sont déconnectées.',
   'Thank you, you can carry on.': 'Merci, vous pouvez continuer.',
+  'No season exists yet: create one in Seasons first.': 'Aucune saison n’existe encore : créez-en une dans Saisons.',
 };
 
 /**

@@ -10,6 +10,7 @@ export * from './wholesale.ts';
 export * from './orders.ts';
 export * from './seasons.ts';
 export * from './security.ts';
+export * from './production.ts';
 export * from './format.ts';
 export * from './pages.ts';
 export * from './translations.ts';

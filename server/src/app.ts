@@ -1,3 +1,4 @@
+import { adminProductionRoutes } from './modules/production/routes.ts';
 import { accountSecurityRoutes, signInStepRoutes } from './modules/security/routes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -275,6 +276,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminOrderRoutes, { services });
           await admin.register(adminSeasonRoutes, { services });
           await admin.register(adminStockRoutes, { services });
+          await admin.register(adminProductionRoutes, { services });
           await admin.register(adminPagesRoutes, { services });
           await admin.register(adminListingRoutes, { services });
           await admin.register(adminActivityRoutes, { services });

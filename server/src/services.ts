@@ -15,6 +15,8 @@ import { OrdersService } from './modules/orders/service.ts';
 import { SeasonsService } from './modules/seasons/service.ts';
 import { StockService } from './modules/stock/service.ts';
 import { SecurityService } from './modules/security/service.ts';
+import { ProductionService } from './modules/production/service.ts';
+import { SalesService } from './modules/sales/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/directory/service.ts';
@@ -54,6 +56,8 @@ export interface AppServices {
   seasons: SeasonsService;
   stock: StockService;
   security: SecurityService;
+  production: ProductionService;
+  sales: SalesService;
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
@@ -92,6 +96,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   auth.secondStep = (userId) => security.challenge(userId);
   const seasons = new SeasonsService(database.db);
   const stock = new StockService(database.db);
+  const production = new ProductionService(database.db, seasons, stock);
+  const sales = new SalesService(database.db, seasons);
   const catalogue = new CatalogueService(database.db, seasons);
   const journal = new JournalService(database.db);
   const kick = () => mail.kick();
@@ -133,6 +139,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, production, sales, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

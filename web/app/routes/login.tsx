@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { LoginOrMfa, LoginResponse, MfaChallenge, SecurityOverview } from '@atelier/contract';
+
+// The second step loads only for an account that has one: the login page stays light for everyone else.
+const SecondStep = lazy(() => import('../components/LoginSecondStep.tsx'));
 import type { Route } from './+types/login';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { AuthPage } from '../components/AuthPage.tsx';
@@ -50,48 +53,6 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
           {t('login.backToLogin')}
         </button>
       </p>
-    </form>
-  );
-}
-
-/** The second step of a password sign-in: a code (app or recovery), or the account's passkey. */
-function SecondStep({ challenge, onDone, onPasskey }: { challenge: MfaChallenge; onDone: (result: LoginResponse) => void; onPasskey: () => void }) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [state, setState] = useState<FormState>('idle');
-  const [error, setError] = useState('');
-  const passkey = challenge.methods.includes('passkey') && passkeysSupported();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setState('error');
-      setError(t('login.mfaRequired'));
-      return;
-    }
-    setState('loading');
-    try {
-      onDone(await apiRequest<LoginResponse>('/auth/mfa', { method: 'POST', body: { mfa_token: challenge.mfa_token, code: code.trim() } }));
-    } catch (err) {
-      setState('error');
-      setError(errorMessage(err, t('login.mfaError')));
-    }
-  }
-
-  return (
-    <form onSubmit={submit} className="form" data-testid="mfa-step">
-      <h2 className="form__title">{t('login.mfaTitle')}</h2>
-      <p>{challenge.methods.includes('totp') ? t('login.mfaIntro') : t('login.mfaIntroPasskey')}</p>
-      {passkey && (
-        <button type="button" className="button" onClick={onPasskey}>
-          {t('login.mfaUsePasskey')}
-        </button>
-      )}
-      <Field label={t('login.mfaCode')} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required value={code} onChange={(e) => setCode(e.target.value)} disabled={state === 'loading'} autoFocus />
-      {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
-      <button type="submit" className={passkey ? 'button button--quiet' : 'button'} disabled={state === 'loading'}>
-        {t('login.mfaSubmit')}
-      </button>
     </form>
   );
 }
@@ -187,7 +148,9 @@ export default function Login() {
         <ForgotPassword onBack={() => setForgot(false)} />
       ) : challenge ? (
         <>
-          <SecondStep challenge={challenge} onDone={(result) => void finish(result)} onPasskey={() => void withPasskey()} />
+          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+            <SecondStep challenge={challenge} onDone={(result) => void finish(result)} onPasskey={() => void withPasskey()} />
+          </Suspense>
           {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
         </>
       ) : (

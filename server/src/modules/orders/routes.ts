@@ -23,7 +23,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/csv.ts';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
@@ -149,9 +149,7 @@ export function ordersCsv(orders: Order[], lang: Locale): string {
       o.shipDate ?? '',
     ]),
   );
-  // A cell starting with = + - @ would be a formula in a spreadsheet: it is quoted as text.
-  const safe = rows.map((r) => r.map((cell) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
-  return `\ufeff${stringify([[...CSV_HEADER[lang]], ...safe], { record_delimiter: '\r\n' })}`;
+  return spreadsheetCsv(CSV_HEADER[lang], rows);
 }
 
 /** Inside the admin scope. */

@@ -25,6 +25,7 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { parseTexts, pick } from '../../lib/texts.ts';
 import { isUniqueViolation, type CatalogueService, type OrderableVariant } from '../catalogue/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } from '../mail/templates.ts';
@@ -32,15 +33,6 @@ import type { WholesaleService } from '../wholesale/service.ts';
 import { deliveryOf, type DeliveryInfo, type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
 import { availableNow, promisable, type StockLevel, type StockLine, type StockService } from '../stock/service.ts';
 
-type Texts = Partial<Record<Locale, string>>;
-const pick = (texts: Texts, lang: Locale) => texts[lang] ?? texts.fr ?? texts.en ?? '';
-const parseTexts = (json: string): Texts => {
-  try {
-    return JSON.parse(json) as Texts;
-  } catch {
-    return {};
-  }
-};
 
 const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
 

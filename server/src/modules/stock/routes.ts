@@ -1,5 +1,5 @@
 import { SEASON_MESSAGES, availability, errorBody, productIdParam, seasonQuery, stockImportResult, stockInput, stockList, type Locale, type StockRow } from '@atelier/contract';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/csv.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -26,8 +26,7 @@ export function stockCsv(rows: StockRow[], lang: Locale): string {
       c.incoming.map((i) => `${i.quantity}@${i.availableFrom}`).join(' '),
     ]),
   );
-  const safe = body.map((r) => r.map((cell) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
-  return `\ufeff${stringify([[...CSV_HEADER[lang]], ...safe], { record_delimiter: '\r\n' })}`;
+  return spreadsheetCsv(CSV_HEADER[lang], body);
 }
 
 /** Inside the admin scope: the stock grid, its CSV, and the import. */

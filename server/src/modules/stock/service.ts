@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { pick } from '../../lib/texts.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import type { OrderableVariant } from '../catalogue/service.ts';
 
@@ -45,7 +46,6 @@ export function promisable(level: StockLevel | undefined): number {
 
 type VariantForStock = Pick<OrderableVariant, 'variantId' | 'productId' | 'reference' | 'titles' | 'colorNames' | 'colorCode' | 'sizes'>;
 
-const pick = (texts: Partial<Record<Locale, string>>, lang: Locale) => texts[lang] ?? texts.fr ?? texts.en ?? '';
 const fold = (value: string) =>
   value
     .normalize('NFKD')

@@ -1,0 +1,132 @@
+import { formatDay, type CutSheet, type Locale, type Size } from '@atelier/contract';
+import PDFDocument from 'pdfkit';
+import { brandFonts } from '../wholesale/fonts.ts';
+
+const WORDS = {
+  fr: {
+    title: 'Fiche de coupe',
+    status: { submitted: 'commandes envoyées', confirmed: 'commandes confirmées', both: 'commandes envoyées et confirmées' },
+    allDeliveries: 'toutes les livraisons',
+    colour: 'Coloris',
+    total: 'Total',
+    grandTotal: (pieces: number, orders: number) => `Total de la saison : ${pieces} pièces, ${orders} commandes`,
+    sizeCurve: 'Courbe de tailles',
+    made: (date: string) => `Établie le ${date}`,
+    empty: 'Aucune pièce à fabriquer pour ce choix.',
+    oneSize: 'TU',
+    page: (n: number, total: number) => `Page ${n} sur ${total}`,
+  },
+  en: {
+    title: 'Cut sheet',
+    status: { submitted: 'submitted orders', confirmed: 'confirmed orders', both: 'submitted and confirmed orders' },
+    allDeliveries: 'every delivery',
+    colour: 'Colour',
+    total: 'Total',
+    grandTotal: (pieces: number, orders: number) => `Season total: ${pieces} pieces, ${orders} orders`,
+    sizeCurve: 'Size curve',
+    made: (date: string) => `Made on ${date}`,
+    empty: 'No piece to make for this choice.',
+    oneSize: 'OS',
+    page: (n: number, total: number) => `Page ${n} of ${total}`,
+  },
+} as const;
+
+const INK = '#2b2620';
+const MUTED = '#5f574c';
+const ACCENT = '#9a4a2c';
+const RULE = '#d9cfc0';
+const BAND = '#f3ece1';
+/** A4 landscape. */
+const PAGE = { width: 841.89, height: 595.28 };
+const MARGIN = 40;
+const ROW = 18;
+const COLOUR_WIDTH = 190;
+const BOTTOM = PAGE.height - MARGIN - 20;
+
+const percent = (share: number | undefined, lang: Locale) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(share ?? 0);
+
+/**
+ * The workshop's print: a header (season, delivery, which orders, date), then one table per
+ * style (colours as rows, sizes as columns, totals), the size curve and the season's total.
+ * Real text in the brand's embedded fonts, A4 landscape.
+ */
+export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: string, today: string): Promise<Buffer> {
+  const w = WORDS[lang];
+  const fonts = await brandFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: lang === 'fr' ? 'fr-FR' : 'en-US',
+    displayTitle: true,
+    info: { Title: `${brandName} · ${w.title} · ${sheet.season.name}`, Author: brandName, Creator: brandName, Producer: brandName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const [face, bytes] of Object.entries(fonts)) doc.registerFont(face, bytes);
+
+  const sizes = sheet.sizes;
+  const sizeLabel = (s: Size) => (s === 'ONESIZE' ? w.oneSize : s);
+  const tableWidth = PAGE.width - 2 * MARGIN;
+  const cell = Math.min(64, (tableWidth - COLOUR_WIDTH) / (sizes.length + 1));
+  const x = (i: number) => MARGIN + COLOUR_WIDTH + i * cell;
+
+  doc.fillColor(ACCENT).font('sans').fontSize(9).text(brandName.toUpperCase(), MARGIN, MARGIN);
+  doc.fillColor(INK).font('serif').fontSize(26).text(`${w.title} · ${sheet.season.name}`, MARGIN, MARGIN + 14);
+  const delivery = sheet.delivery ? `${sheet.delivery.name} (${formatDay(sheet.delivery.from, lang)} – ${formatDay(sheet.delivery.to, lang)})` : w.allDeliveries;
+  doc.fillColor(MUTED).font('sans').fontSize(10).text(`${sheet.season.code} · ${delivery} · ${w.status[sheet.status]} · ${w.made(formatDay(today, lang))}`);
+  let y = doc.y + 14;
+
+  const row = (label: string, values: Array<string | number>, total: string | number, options: { bold?: boolean; band?: boolean } = {}) => {
+    if (options.band) doc.rect(MARGIN, y - 4, COLOUR_WIDTH + (sizes.length + 1) * cell, ROW).fill(BAND);
+    doc.fillColor(INK).font(options.bold ? 'sansBold' : 'sans').fontSize(10);
+    doc.text(label, MARGIN + 4, y, { width: COLOUR_WIDTH - 8, lineBreak: false, ellipsis: true });
+    values.forEach((v, i) => doc.text(String(v), x(i), y, { width: cell - 6, align: 'right', lineBreak: false }));
+    doc.font('sansBold').text(String(total), x(sizes.length), y, { width: cell - 6, align: 'right', lineBreak: false });
+    y += ROW;
+  };
+
+  if (sheet.styles.length === 0) doc.fillColor(MUTED).font('serifItalic').fontSize(14).text(w.empty, MARGIN, y);
+  for (const style of sheet.styles) {
+    const height = ROW * (style.colors.length + 3) + 24;
+    if (y + height > BOTTOM && y > MARGIN + 80) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.fillColor(INK).font('serif').fontSize(15).text(style.title, MARGIN, y, { continued: Boolean(style.reference) });
+    if (style.reference) doc.fillColor(MUTED).font('sans').fontSize(9).text(`   ${style.reference}`);
+    y = doc.y + 4;
+    row(w.colour, sizes.map(sizeLabel), w.total, { bold: true, band: true });
+    for (const color of style.colors) row(color.colorName, sizes.map((s) => color.sizes[s] ?? ''), color.total);
+    doc.moveTo(MARGIN, y - 3).lineTo(x(sizes.length + 1), y - 3).lineWidth(0.5).stroke(RULE);
+    row(w.total, sizes.map((s) => style.sizes[s] ?? ''), style.total, { bold: true });
+    doc.fillColor(MUTED).font('sans').fontSize(8);
+    sizes.forEach((s, i) => doc.text(style.sizes[s] ? percent(style.sizeCurve[s], lang) : '', x(i), y - 4, { width: cell - 6, align: 'right', lineBreak: false }));
+    y += 18;
+  }
+
+  if (sheet.styles.length) {
+    if (y + ROW * 3 > BOTTOM) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.moveTo(MARGIN, y).lineTo(x(sizes.length + 1), y).lineWidth(1).stroke(INK);
+    y += 8;
+    row(w.total, sizes.map((s) => sheet.sizeTotals[s] ?? ''), sheet.total, { bold: true, band: true });
+    row(w.sizeCurve, sizes.map((s) => percent(sheet.sizeCurve[s], lang)), '100 %'.replace(' ', lang === 'fr' ? '\u202f' : ''));
+    doc.fillColor(INK).font('serif').fontSize(14).text(w.grandTotal(sheet.total, sheet.orders), MARGIN, y + 8);
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i += 1) {
+    doc.switchToPage(range.start + i);
+    doc.fillColor(MUTED).font('sans').fontSize(8).text(w.page(i + 1, range.count), MARGIN, PAGE.height - MARGIN, { width: tableWidth, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,72 @@
+import { cutSheet, errorBody, productionQuery, salesFigures, salesQuery, type CutSheet, type Locale } from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { spreadsheetCsv } from '../../lib/csv.ts';
+import type { AppServices } from '../../services.ts';
+import { langOf } from '../seasons/routes.ts';
+import { renderCutSheet } from './pdf.ts';
+
+const CSV_HEADER = {
+  fr: ['Saison', 'Livraison', 'Référence', 'Style', 'Coloris', 'Code couleur', 'Taille', 'Pièces'],
+  en: ['Season', 'Delivery', 'Reference', 'Style', 'Colour', 'Colour code', 'Size', 'Pieces'],
+} as const;
+
+/** One row per style × colour × size, as the JSON counts them. */
+export function cutSheetCsv(sheet: CutSheet, lang: Locale): string {
+  const rows = sheet.styles.flatMap((style) =>
+    style.colors.flatMap((color) =>
+      sheet.sizes
+        .filter((size) => color.sizes[size])
+        .map((size) => [sheet.season.code, sheet.delivery?.name ?? '', style.reference ?? '', style.title, color.colorName, color.colorCode ?? '', size, color.sizes[size]!]),
+    ),
+  );
+  return spreadsheetCsv(CSV_HEADER[lang], rows);
+}
+
+const fileName = (sheet: CutSheet, ext: string) => `cut-sheet-${sheet.season.code}${sheet.delivery ? `-${sheet.delivery.id}` : ''}-${sheet.status}.${ext}`;
+
+/** Inside the admin scope: the cut sheet (JSON, CSV, PDF) and the season at a glance. Never in a shared cache. */
+export const adminProductionRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  const tags = ['admin'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const sheetOf = (query: { season?: string; delivery?: number; status?: 'submitted' | 'confirmed' | 'both' }, lang: Locale) =>
+    services.production.cutSheet({ season: query.season, deliveryId: query.delivery, status: query.status }, lang);
+
+  app.get(
+    '/production',
+    {
+      schema: {
+        tags,
+        summary: 'The cut sheet: pre-book pieces per style × colour × size of a season (default: the current one), optionally one delivery, submitted and/or confirmed orders',
+        querystring: productionQuery,
+        response: { 200: cutSheet, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => sheetOf(request.query, langOf(request)),
+  );
+  app.get(
+    '/production.csv',
+    { schema: { tags, summary: 'The cut sheet as CSV: one row per style × colour × size', querystring: productionQuery, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const lang = langOf(request);
+      const sheet = await sheetOf(request.query, lang);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName(sheet, 'csv')}"`).send(cutSheetCsv(sheet, lang));
+    },
+  );
+  app.get(
+    '/production.pdf',
+    { schema: { tags, summary: 'The cut sheet for the workshop: A4 landscape PDF, one table per style', querystring: productionQuery, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const lang = langOf(request);
+      const sheet = await sheetOf(request.query, lang);
+      const pdf = await renderCutSheet(sheet, lang, services.config.BRAND_NAME, new Date().toISOString().slice(0, 10));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName(sheet, 'pdf')}"`).send(pdf);
+    },
+  );
+  app.get(
+    '/sales',
+    { schema: { tags, summary: 'The season at a glance: totals against the previous season of the same kind, and the figures behind every chart', querystring: salesQuery, response: { 200: salesFigures, 404: errorBody } } },
+    async (request) => services.sales.figures(request.query.season, langOf(request)),
+  );
+};

@@ -1,0 +1,220 @@
+import { SIZES, type Locale, type SalesFigures, type Size } from '@atelier/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { parseTexts, pick } from '../../lib/texts.ts';
+import { seasonFor } from '../production/service.ts';
+import type { SeasonInfo, SeasonsService } from '../seasons/service.ts';
+
+type Trx = Kysely<Database>;
+const NOT_GIVEN: Record<Locale, string> = { fr: 'Non renseigné', en: 'Not given' };
+const cents = (n: unknown) => Number(n ?? 0) / 100;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** SS27 → SS: seasons of the same kind share their letters. */
+const kindOf = (code: string) => code.replace(/[^A-Z]/g, '');
+
+/** The Monday of a day (YYYY-MM-DD), as YYYY-MM-DD. */
+export function mondayOf(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The season at a glance: orders, stockists, pieces and revenue (excl. VAT, from the orders'
+ * frozen lines) against the previous season of the same kind, and the figures behind each chart.
+ * Every figure is an aggregating query; all are read in one transaction.
+ */
+export class SalesService {
+  private readonly db: Db;
+  private readonly seasons: SeasonsService;
+
+  constructor(db: Db, seasons: SeasonsService) {
+    this.db = db;
+    this.seasons = seasons;
+  }
+
+  /** Orders of a season that count: every status but cancelled. */
+  private orders(trx: Trx, seasonId: number) {
+    return trx.selectFrom('orders').where('orders.season_id', '=', seasonId).where('orders.status', '!=', 'cancelled');
+  }
+
+  private lines(trx: Trx, seasonId: number) {
+    return this.orders(trx, seasonId).innerJoin('order_lines', 'order_lines.order_id', 'orders.id');
+  }
+
+  private async totals(trx: Trx, seasonId: number) {
+    const [counts, sums, firsts] = await Promise.all([
+      this.orders(trx, seasonId)
+        .select((eb) => [eb.fn.count<number>('orders.id').as('orders'), eb.fn.count<number>('orders.user_id').distinct().as('stockists')])
+        .executeTakeFirstOrThrow(),
+      this.lines(trx, seasonId)
+        .select((eb) => [eb.fn.sum<number>('order_lines.quantity').as('pieces'), eb.fn.sum<number>(sql`order_lines.quantity * order_lines.unit_price_cents`).as('revenue')])
+        .executeTakeFirstOrThrow(),
+      this.orders(trx, seasonId).select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')]).groupBy('orders.user_id').execute(),
+    ]);
+    // A stockist is returning when they ordered (in another season) before their first order of this one.
+    const before = await trx
+      .selectFrom('orders')
+      .select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')])
+      .where('orders.status', '!=', 'cancelled')
+      .where((eb) => eb.or([eb('orders.season_id', 'is', null), eb('orders.season_id', '!=', seasonId)]))
+      .groupBy('orders.user_id')
+      .execute();
+    const earliest = new Map(before.map((r) => [r.user_id, String(r.first)]));
+    const returning = firsts.filter((f) => f.user_id !== null && earliest.has(f.user_id) && earliest.get(f.user_id)! < String(f.first)).length;
+    const stockists = Number(counts.stockists);
+    return { orders: Number(counts.orders), stockists, newStockists: stockists - returning, returningStockists: returning, pieces: Number(sums.pieces ?? 0), revenue: round(cents(sums.revenue)) };
+  }
+
+  async figures(code: string | undefined, lang: Locale): Promise<SalesFigures> {
+    return this.db.transaction().execute(async (trx) => {
+      const season = await seasonFor(this.seasons, trx, code);
+      const previous = await this.previousOf(trx, season);
+      const [now, then] = await Promise.all([this.totals(trx, season.id), previous ? this.totals(trx, previous.id) : Promise.resolve(null)]);
+      const versus = (key: keyof typeof now) => ({ value: now[key], previous: then ? then[key] : null });
+
+      const revenue = sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents)`;
+      const pieces = sql<number>`sum(order_lines.quantity)`;
+      const day = sql<string>`substr(orders.created_at, 1, 10)`;
+      const [days, styles, colors, sizes, stockists, places, sold, stock] = await Promise.all([
+        this.lines(trx, season.id).select([day.as('day'), pieces.as('pieces'), revenue.as('revenue')]).groupBy(day).execute(),
+        this.lines(trx, season.id)
+          .select((eb) => ['order_lines.product_id', eb.fn.max('order_lines.product_title').as('title'), eb.fn.max('order_lines.reference').as('reference'), pieces.as('pieces'), revenue.as('revenue')])
+          .groupBy('order_lines.product_id')
+          .execute(),
+        this.lines(trx, season.id)
+          .select((eb) => ['order_lines.color_name', eb.fn.max('order_lines.color_code').as('color_code'), pieces.as('pieces'), revenue.as('revenue')])
+          .groupBy('order_lines.color_name')
+          .execute(),
+        this.lines(trx, season.id).select(['order_lines.size', pieces.as('pieces')]).groupBy('order_lines.size').execute(),
+        this.lines(trx, season.id)
+          .leftJoin('company_details', 'company_details.user_id', 'orders.user_id')
+          .select((eb) => [
+            'orders.user_id',
+            eb.fn.max('company_details.company_name').as('company'),
+            eb.fn.max('orders.shop_email').as('email'),
+            eb.fn.count<number>('orders.id').distinct().as('orders'),
+            pieces.as('pieces'),
+            revenue.as('revenue'),
+          ])
+          .groupBy('orders.user_id')
+          .execute(),
+        this.lines(trx, season.id)
+          .leftJoin('stockist_listings', 'stockist_listings.user_id', 'orders.user_id')
+          .select(['stockist_listings.country', 'stockist_listings.city', pieces.as('pieces'), revenue.as('revenue')])
+          .groupBy(['stockist_listings.country', 'stockist_listings.city'])
+          .execute(),
+        this.lines(trx, season.id)
+          .where('orders.mode', '=', 'atOnce')
+          .select((eb) => ['order_lines.product_id', eb.fn.max('order_lines.product_title').as('title'), eb.fn.max('order_lines.reference').as('reference'), pieces.as('pieces')])
+          .groupBy('order_lines.product_id')
+          .execute(),
+        trx
+          .selectFrom('stock_levels')
+          .innerJoin('variants', 'variants.id', 'stock_levels.variant_id')
+          .innerJoin('product_seasons', 'product_seasons.product_id', 'variants.product_id')
+          .innerJoin('products', 'products.id', 'variants.product_id')
+          .leftJoin('product_translations', (j) => j.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.locale', '=', lang))
+          .where('product_seasons.season_id', '=', season.id)
+          .where('stock_levels.on_hand', 'is not', null)
+          .select((eb) => ['variants.product_id', eb.fn.max('products.reference').as('reference'), eb.fn.max('product_translations.title').as('title'), sql<number>`sum(case when stock_levels.on_hand > stock_levels.reserved then stock_levels.on_hand - stock_levels.reserved else 0 end)`.as('left')])
+          .groupBy('variants.product_id')
+          .execute(),
+      ]);
+
+      const named = (label: string, p: unknown, r: unknown) => ({ label, pieces: Number(p ?? 0), revenue: round(cents(r)) });
+      const byPieces = <T extends { pieces: number }>(a: T, b: T) => b.pieces - a.pieces;
+      const totalPieces = now.pieces;
+
+      const countries = new Map<string, { label: string; pieces: number; revenue: number }>();
+      for (const p of places) {
+        const label = p.country ? p.country.toUpperCase() : NOT_GIVEN[lang];
+        const entry = countries.get(label) ?? { label, pieces: 0, revenue: 0 };
+        entry.pieces += Number(p.pieces ?? 0);
+        entry.revenue = round(entry.revenue + cents(p.revenue));
+        countries.set(label, entry);
+      }
+
+      const soldBy = new Map(sold.map((s) => [s.product_id, s]));
+      const through = new Map<number | null, { reference: string | null; label: string; sold: number; left: number }>();
+      for (const s of stock) through.set(s.product_id, { reference: s.reference ?? null, label: String(s.title ?? ''), sold: 0, left: Number(s.left ?? 0) });
+      for (const [id, s] of soldBy) {
+        const entry = through.get(id) ?? { reference: s.reference ?? null, label: pick(parseTexts(String(s.title ?? '{}')), lang), sold: 0, left: 0 };
+        entry.sold = Number(s.pieces ?? 0);
+        if (!entry.label) entry.label = pick(parseTexts(String(s.title ?? '{}')), lang);
+        through.set(id, entry);
+      }
+
+      return {
+        season: { code: season.code, name: pick(season.names, lang), ordersOpen: season.ordersOpen, ordersClose: season.ordersClose },
+        previous: previous ? { code: previous.code, name: pick(previous.names, lang) } : null,
+        totals: {
+          orders: versus('orders'),
+          stockists: versus('stockists'),
+          newStockists: versus('newStockists'),
+          returningStockists: versus('returningStockists'),
+          pieces: versus('pieces'),
+          revenue: versus('revenue'),
+        },
+        weeks: this.weeks(season, days),
+        topStyles: styles
+          .map((s) => ({ ...named(pick(parseTexts(String(s.title ?? '{}')), lang), s.pieces, s.revenue), reference: s.reference ?? null }))
+          .sort(byPieces)
+          .slice(0, 10),
+        topColors: colors
+          .map((c) => ({ ...named(pick(parseTexts(String(c.color_name ?? '{}')), lang), c.pieces, c.revenue), colorCode: c.color_code ?? null }))
+          .sort(byPieces)
+          .slice(0, 10),
+        sizes: sizes
+          .map((s) => ({ size: s.size as Size, pieces: Number(s.pieces ?? 0), share: totalPieces ? Number(s.pieces ?? 0) / totalPieces : 0 }))
+          .sort((a, b) => SIZES.indexOf(a.size) - SIZES.indexOf(b.size)),
+        byStockist: stockists
+          .map((s) => ({ ...named(String(s.company ?? '') || String(s.email ?? ''), s.pieces, s.revenue), orders: Number(s.orders) }))
+          .sort((a, b) => b.revenue - a.revenue)
+          .slice(0, 20),
+        byCountry: [...countries.values()].sort((a, b) => b.revenue - a.revenue),
+        byTown: places
+          .map((p) => ({ ...named(p.city || NOT_GIVEN[lang], p.pieces, p.revenue), country: p.country ? p.country.toUpperCase() : '' }))
+          .sort((a, b) => b.revenue - a.revenue)
+          .slice(0, 20),
+        sellThrough: [...through.values()]
+          .filter((t) => t.sold + t.left > 0)
+          .map((t) => ({ ...t, rate: t.sold / (t.sold + t.left) }))
+          .sort((a, b) => b.rate - a.rate),
+      };
+    });
+  }
+
+  /** The latest earlier season whose code has the same letters (SS26 before SS27). */
+  private async previousOf(trx: Trx, season: SeasonInfo): Promise<SeasonInfo | null> {
+    const all = await this.seasons.infos(trx);
+    return all.filter((s) => s.id !== season.id && kindOf(s.code) === kindOf(season.code) && s.ordersOpen < season.ordersOpen).sort((a, b) => b.ordersOpen.localeCompare(a.ordersOpen))[0] ?? null;
+  }
+
+  /** Pieces and revenue per week (Monday), every week of the order window and of any order outside it. */
+  private weeks(season: SeasonInfo, days: Array<{ day: string; pieces: unknown; revenue: unknown }>): SalesFigures['weeks'] {
+    const byWeek = new Map<string, { pieces: number; revenue: number }>();
+    for (const d of days) {
+      const week = mondayOf(String(d.day));
+      const entry = byWeek.get(week) ?? { pieces: 0, revenue: 0 };
+      entry.pieces += Number(d.pieces ?? 0);
+      entry.revenue = round(entry.revenue + cents(d.revenue));
+      byWeek.set(week, entry);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const first = [mondayOf(season.ordersOpen), ...byWeek.keys()].sort()[0]!;
+    const close = season.ordersClose && season.ordersClose < today ? season.ordersClose : today;
+    const last = [mondayOf(close), ...byWeek.keys()].sort().at(-1)!;
+    const weeks: SalesFigures['weeks'] = [];
+    // At most two years of weeks: a season is never longer.
+    for (let week = first, n = 0; week <= last && n < 104; n += 1) {
+      weeks.push({ week, ...(byWeek.get(week) ?? { pieces: 0, revenue: 0 }) });
+      const next = new Date(`${week}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 7);
+      week = next.toISOString().slice(0, 10);
+    }
+    return weeks;
+  }
+}
