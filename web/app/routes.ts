@@ -34,6 +34,8 @@ export default [
     route('wholesale', 'routes/admin/wholesale.tsx'),
     route('seasons', 'routes/admin/seasons.tsx'),
     route('stock', 'routes/admin/stock.tsx'),
+    route('production', 'routes/admin/production.tsx'),
+    route('sales', 'routes/admin/sales.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
   ]),

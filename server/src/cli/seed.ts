@@ -7,6 +7,7 @@ import { applicationInput, listingInput, postInput, productInput, seasonInput, s
 import type { AppServices } from '../services.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
 import { DEMO_POSTS, DEMO_SECTIONS, demoPostPayload } from './demo-journal.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { fabricSvg, garmentSvg, lookbookSvg, renderJpeg } from './demo-images.ts';
 
 /**
@@ -149,6 +150,7 @@ async function seedSeasons(services: AppServices): Promise<void> {
     return [];
   });
   if (items.length) await services.stock.save(stockInput.parse({ items }).items, null);
+  await seedDemoOrders(services, { spring: spring.id, autumn: autumn.id, autumnClose: addDays(now, -120) });
 }
 
 async function seedJournal(services: AppServices): Promise<void> {

@@ -75,6 +75,12 @@ function AdminShell() {
                 <NavLink to="/admin/stock">{t('admin.nav.stock')}</NavLink>
               </li>
               <li>
+                <NavLink to="/admin/production">{t('admin.nav.production')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/sales">{t('admin.nav.sales')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/wholesale">{t('admin.nav.wholesale')}</NavLink>
               </li>
               <li>
