@@ -50,11 +50,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
-/** 403 on a sensitive change: the server asks to sign in again first. */
-export function needsReauth(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.body.reauth === true;
-}
-
 /** The message to show: the server's when it sent one, else the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.fromServer) return error.message;

@@ -1,43 +1,25 @@
-import type { LoginResponse } from '@atelier/contract';
 import { apiRequest } from './api.ts';
 
-/** The WebAuthn helpers load only when a passkey is used: no page pays for them up front. */
-const browser = () => import('@simplewebauthn/browser');
+/*
+ * Passkeys with the browser's own WebAuthn JSON helpers (PublicKeyCredential.parse…FromJSON and
+ * credential.toJSON(): Chrome and Edge 129, Firefox 119, Safari 18.4): no library to load, so the
+ * login page stays within its first-load budget. A browser without them is offered no passkey, and
+ * neither is a site served from an IP address (browsers refuse passkeys there).
+ */
 
-/** The browser can make passkeys, and the site is under a host name (browsers refuse them on an IP address). */
-export function passkeysSupported(): boolean {
-  if (typeof window === 'undefined' || typeof window.PublicKeyCredential !== 'function') return false;
-  const host = window.location.hostname;
-  return !/^\d{1,3}(\.\d{1,3}){3}$/.test(host) && !host.startsWith('[') && !host.includes(':');
-}
+let pending: AbortController | undefined;
 
-/** True when the browser offers passkeys in the e-mail field's suggestions (conditional mediation). */
-export async function passkeyAutofillSupported(): Promise<boolean> {
-  if (!passkeysSupported()) return false;
-  return (await browser()).browserSupportsWebAuthnAutofill();
-}
+export const passkeysSupported = (): boolean =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential?.parseRequestOptionsFromJSON === 'function' && !/^[\d.]+$|[[:]/.test(location.hostname);
 
-/** An assertion for the server's sign-in challenge (a button press, or the e-mail field's suggestion). */
-export async function passkeyAssertion(autofill = false): Promise<Record<string, unknown>> {
-  const options = await apiRequest<Record<string, unknown>>('/auth/passkey/options', { method: 'POST' });
-  const { startAuthentication } = await browser();
-  return (await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill })) as unknown as Record<string, unknown>;
-}
+/** Stops a pending ceremony (the e-mail field's suggestion, before a button starts another one). */
+export const cancelPasskeyCeremony = () => pending?.abort();
 
-/** A full sign-in with a passkey: no password, no second step. */
-export async function passkeySignIn(autofill = false): Promise<LoginResponse> {
-  const response = await passkeyAssertion(autofill);
-  return apiRequest<LoginResponse>('/auth/passkey/verify', { method: 'POST', body: { response } });
-}
-
-/** Stops a pending autofill sign-in (before another WebAuthn ceremony starts, or on leaving the page). */
-export async function cancelPasskeyCeremony(): Promise<void> {
-  if (!passkeysSupported()) return;
-  (await browser()).WebAuthnAbortService.cancelCeremony();
-}
-
-/** Makes a passkey for the options the server gave. */
-export async function passkeyRegistration(options: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const { startRegistration } = await browser();
-  return (await startRegistration({ optionsJSON: options as never })) as unknown as Record<string, unknown>;
+/** An assertion for a fresh sign-in challenge: on a button press, or `conditional` (the e-mail field's suggestions). */
+export async function passkeyAssertion(mediation?: CredentialMediationRequirement): Promise<Record<string, unknown>> {
+  const options = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('/auth/passkey/options', { method: 'POST' });
+  cancelPasskeyCeremony();
+  pending = new AbortController();
+  const credential = (await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options), mediation, signal: pending.signal })) as PublicKeyCredential;
+  return credential.toJSON() as unknown as Record<string, unknown>;
 }

@@ -1,15 +1,12 @@
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
-import type { LoginOrMfa, LoginResponse, MfaChallenge, SecurityOverview } from '@atelier/contract';
-
-// The second step loads only for an account that has one: the login page stays light for everyone else.
-const SecondStep = lazy(() => import('../components/LoginSecondStep.tsx'));
+import type { LoginOrMfa, LoginResponse, MfaChallenge } from '@atelier/contract';
 import type { Route } from './+types/login';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { AuthPage } from '../components/AuthPage.tsx';
 import { apiRequest, errorMessage } from '../lib/api.ts';
-import { cancelPasskeyCeremony, passkeyAutofillSupported, passkeySignIn, passkeysSupported } from '../lib/passkeys.ts';
+import { cancelPasskeyCeremony, passkeyAssertion, passkeysSupported } from '../lib/passkeys.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { homeFor, useSession } from '../lib/session.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -66,13 +63,13 @@ export default function Login() {
   const [state, setState] = useState<FormState>('idle');
   const [error, setError] = useState('');
   const [forgot, setForgot] = useState(false);
+  // The second step of a password sign-in, for an account with a factor: a code, or its passkey.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [code, setCode] = useState('');
   const [passkeys, setPasskeys] = useState(false);
-  // Where a fresh sign-in goes instead of the role's home (an administrator who must add a factor first).
-  const next = useRef<string | null>(null);
 
   // An already signed-in user goes where a fresh sign-in would take them.
-  const signedInHome = status === 'ready' && user ? (next.current ?? homeFor(user.role)) : null;
+  const signedInHome = status === 'ready' && user ? homeFor(user.role) : null;
   useEffect(() => {
     if (signedInHome) navigate(signedInHome, { replace: true });
   }, [signedInHome, navigate]);
@@ -81,61 +78,54 @@ export default function Login() {
   useEffect(() => {
     if (!passkeysSupported()) return;
     setPasskeys(true);
-    let live = true;
-    passkeyAutofillSupported()
-      .then((autofill) => {
-        if (!autofill || !live) return;
-        passkeySignIn(true)
-          .then((result) => live && void finish(result))
-          .catch(() => undefined); // dismissed, or replaced by another ceremony
+    PublicKeyCredential.isConditionalMediationAvailable?.()
+      .then((offered) => {
+        if (offered) return passkeyAssertion('conditional').then(verify).then(finish);
       })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      void cancelPasskeyCeremony();
-    };
+      .catch(() => undefined); // dismissed, or replaced by the button's ceremony
+    return cancelPasskeyCeremony;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** Takes the session; an administrator the site requires a factor of goes to add one first. */
-  async function finish(result: LoginResponse) {
+  /** A passkey sign-in is a full sign-in: no password, no second step. */
+  const verify = (response: Record<string, unknown>) => apiRequest<LoginResponse>('/auth/passkey/verify', { method: 'POST', body: { response } });
+
+  /** Takes the session (an administrator the site requires a factor of is sent on to add one by the back-office). */
+  function finish(result: LoginResponse) {
     setState('success');
-    if (result.user.role === 'admin') {
-      const security = await apiRequest<SecurityOverview>('/account/security', { token: result.access_token }).catch(() => null);
-      if (security?.mfaSetupRequired) next.current = '/account/security';
-    }
     // The effect above takes the user to their home.
     signIn(result.access_token, result.user);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) {
+    if (challenge ? !code.trim() : !email.trim() || !password) {
       setState('error');
-      setError(t('login.required'));
+      setError(t(challenge ? 'login.mfaRequired' : 'login.required'));
       return;
     }
     setState('loading');
     setError('');
     try {
-      const result = await apiRequest<LoginOrMfa>('/auth/login', { method: 'POST', body: { email: email.trim(), password } });
+      const result = challenge
+        ? await apiRequest<LoginResponse>('/auth/mfa', { method: 'POST', body: { mfa_token: challenge.mfa_token, code: code.trim() } })
+        : await apiRequest<LoginOrMfa>('/auth/login', { method: 'POST', body: { email: email.trim(), password } });
       if ('mfa_required' in result) {
         setState('idle');
         setChallenge(result);
         return;
       }
-      await finish(result);
+      finish(result);
     } catch (err) {
       setState('error');
-      setError(errorMessage(err, t('login.error')));
+      setError(errorMessage(err, t(challenge ? 'login.mfaError' : 'login.error')));
     }
   }
 
   async function withPasskey() {
     setError('');
     try {
-      await cancelPasskeyCeremony();
-      await finish(await passkeySignIn());
+      finish(await verify(await passkeyAssertion()));
     } catch (err) {
       setState('error');
       setError(errorMessage(err, t('login.passkeyError')));
@@ -147,12 +137,20 @@ export default function Login() {
       {forgot ? (
         <ForgotPassword onBack={() => setForgot(false)} />
       ) : challenge ? (
-        <>
-          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-            <SecondStep challenge={challenge} onDone={(result) => void finish(result)} onPasskey={() => void withPasskey()} />
-          </Suspense>
+        <form onSubmit={submit} className="form" data-testid="mfa-step">
+          <h2 className="form__title">{t('login.mfaTitle')}</h2>
+          <p>{t(challenge.methods.includes('totp') ? 'login.mfaIntro' : 'login.mfaIntroPasskey')}</p>
+          {passkeys && challenge.methods.includes('passkey') && (
+            <button type="button" className="button" onClick={() => void withPasskey()}>
+              {t('login.mfaUsePasskey')}
+            </button>
+          )}
+          <Field label={t('login.mfaCode')} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required value={code} onChange={(e) => setCode(e.target.value)} disabled={state === 'loading'} autoFocus />
           {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
-        </>
+          <button type="submit" className="button" disabled={state === 'loading'}>
+            {t('login.mfaSubmit')}
+          </button>
+        </form>
       ) : (
         <form onSubmit={submit} className="form">
           {expired && state === 'idle' && (

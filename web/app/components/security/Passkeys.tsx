@@ -3,7 +3,7 @@ import type { SecurityOverview } from '@atelier/contract';
 import { formatDay } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
-import { passkeyRegistration, passkeysSupported } from '../../lib/passkeys.ts';
+import { passkeysSupported } from '../../lib/passkeys.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Field } from '../Field.tsx';
 
@@ -17,6 +17,12 @@ export interface FactorProps {
 }
 
 const day = (iso: string, lang: 'fr' | 'en') => formatDay(iso.slice(0, 10), lang);
+
+/** Makes a passkey for the options the server gave (the browser's own WebAuthn JSON helpers). */
+async function passkeyRegistration(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const credential = (await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options as unknown as PublicKeyCredentialCreationOptionsJSON) })) as PublicKeyCredential;
+  return credential.toJSON() as unknown as Record<string, unknown>;
+}
 
 /** Passkeys: add (named), list with their dates, rename, remove. */
 export function Passkeys({ overview, reload, guard, onCodes, onMessage }: FactorProps) {

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { errorMessage, needsReauth } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { passkeyAssertion, passkeysSupported } from '../../lib/passkeys.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Field, FormMessage } from '../Field.tsx';
+
+/** 403 on a sensitive change: the server asks to sign in again first. */
+const needsReauth = (error: unknown) => error instanceof ApiError && error.status === 403 && error.body.reauth === true;
 
 /** What the account can confirm with: a code when it has an app, a passkey when it has one. */
 export interface ReauthNeeds {
