@@ -24,5 +24,7 @@ describe('seasons and stock messages', () => {
     for (const message of Object.values(SECURITY_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { PRODUCTION_MESSAGES } = await import('./production.ts');
     for (const message of Object.values(PRODUCTION_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+    const { INVOICING_MESSAGES } = await import('./invoicing.ts');
+    for (const message of Object.values(INVOICING_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
   });
 });

@@ -197,6 +197,21 @@ const OTHER_FR: Record<string, string> = {
   'Your other sessions are signed out.': 'Vos autres sessions sont déconnectées.',
   'Thank you, you can carry on.': 'Merci, vous pouvez continuer.',
   'No season exists yet: create one in Seasons first.': 'Aucune saison n’existe encore : créez-en une dans Saisons.',
+  'The legal name is required (160 characters at most).': 'La dénomination sociale est obligatoire (160 caractères au plus).',
+  'The legal form is a short text, like SAS or SARL (40 characters at most).': 'La forme juridique est un texte court, comme SAS ou SARL (40 caractères au plus).',
+  'The share capital is an amount in euros, 0 or more.': 'Le capital social est un montant en euros, 0 ou plus.',
+  'The address needs a first line, a postcode, a town and a country (2 letters, like FR).': 'L’adresse demande une première ligne, un code postal, une ville et un pays (2 lettres, comme FR).',
+  'The SIREN is 9 digits whose key is right (Luhn).': 'Le SIREN compte 9 chiffres dont la clé est juste (Luhn).',
+  'The SIRET is 14 digits whose key is right (Luhn) and which start with the SIREN.': 'Le SIRET compte 14 chiffres dont la clé est juste (Luhn) et qui commencent par le SIREN.',
+  'The RCS town is required for a company registered in France (80 characters at most).': 'La ville du RCS est obligatoire pour une société immatriculée en France (80 caractères au plus).',
+  'This VAT number is not valid (for France: FR, its key and the SIREN).': 'Ce numéro de TVA n’est pas valide (pour la France : FR, sa clé et le SIREN).',
+  'This IBAN is not valid (its check digits do not match).': 'Cet IBAN n’est pas valide (sa clé de contrôle ne correspond pas).',
+  'A BIC is 8 or 11 letters and digits, like BNPAFRPPXXX.': 'Un BIC compte 8 ou 11 lettres et chiffres, comme BNPAFRPPXXX.',
+  'A number prefix is 1 to 20 letters, digits or + - _ / (the whole number stays within 35 characters).': 'Un préfixe de numéro compte 1 à 20 lettres, chiffres ou + - _ / (le numéro entier reste sous 35 caractères).',
+  'Invoices and credit notes need two different prefixes.': 'Les factures et les avoirs demandent deux préfixes différents.',
+  'Payment terms are 0 to 60 days (45 at most from the end of the month).': 'Le délai de paiement va de 0 à 60 jours (45 au plus en fin de mois).',
+  'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.': 'Le taux des pénalités de retard est un pourcentage de 0 à 100, avec 2 décimales au plus.',
+  'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.': 'Un escompte pour paiement anticipé est un taux de 0,01 à 100 % avec le délai où il s’applique, ou aucun.',
 };
 
 /**

@@ -11,6 +11,7 @@ export * from './orders.ts';
 export * from './seasons.ts';
 export * from './security.ts';
 export * from './production.ts';
+export * from './invoicing.ts';
 export * from './format.ts';
 export * from './pages.ts';
 export * from './translations.ts';

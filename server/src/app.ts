@@ -1,3 +1,4 @@
+import { adminInvoicingRoutes } from './modules/invoicing/routes.ts';
 import { adminProductionRoutes } from './modules/production/routes.ts';
 import { accountSecurityRoutes, signInStepRoutes } from './modules/security/routes.ts';
 import fs from 'node:fs';
@@ -277,6 +278,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminSeasonRoutes, { services });
           await admin.register(adminStockRoutes, { services });
           await admin.register(adminProductionRoutes, { services });
+          await admin.register(adminInvoicingRoutes, { services });
           await admin.register(adminPagesRoutes, { services });
           await admin.register(adminListingRoutes, { services });
           await admin.register(adminActivityRoutes, { services });

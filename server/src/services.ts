@@ -17,6 +17,7 @@ import { StockService } from './modules/stock/service.ts';
 import { SecurityService } from './modules/security/service.ts';
 import { ProductionService } from './modules/production/service.ts';
 import { SalesService } from './modules/sales/service.ts';
+import { InvoicingService } from './modules/invoicing/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/directory/service.ts';
@@ -58,6 +59,7 @@ export interface AppServices {
   security: SecurityService;
   production: ProductionService;
   sales: SalesService;
+  invoicing: InvoicingService;
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
@@ -98,6 +100,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const stock = new StockService(database.db);
   const production = new ProductionService(database.db, seasons, stock);
   const sales = new SalesService(database.db, seasons);
+  const invoicing = new InvoicingService(database.db);
   const catalogue = new CatalogueService(database.db, seasons);
   const journal = new JournalService(database.db);
   const kick = () => mail.kick();
@@ -139,6 +142,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, production, sales, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, production, sales, invoicing, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

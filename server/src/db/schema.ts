@@ -56,6 +56,14 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+export interface InvoicingSettingsTable {
+  id: number;
+  /** JSON of InvoicingSettingsInput. */
+  settings: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 export interface AuthChallengesTable {
   id: Generated<number>;
   token_hash: string;
@@ -427,6 +435,7 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   auth_challenges: AuthChallengesTable;
+  invoicing_settings: InvoicingSettingsTable;
   password_tokens: PasswordTokensTable;
   mail_outbox: MailOutboxTable;
   products: ProductsTable;

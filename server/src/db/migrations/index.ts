@@ -11,6 +11,7 @@ import { m007SiteContent } from './007-site-content.ts';
 import { m008MediaCovers } from './008-media-covers.ts';
 import { m009SeasonsStock } from './009-seasons-stock.ts';
 import { m010SignInFactors } from './010-sign-in-factors.ts';
+import { m011Invoicing } from './011-invoicing.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -32,6 +33,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['008-media-covers', m008MediaCovers],
   ['009-seasons-stock', m009SeasonsStock],
   ['010-sign-in-factors', m010SignInFactors],
+  ['011-invoicing', m011Invoicing],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { isEuVat, normalizeVat } from './orders.ts';
+
+/** Every sentence the invoicing API can send (French in errors.ts). */
+export const INVOICING_MESSAGES = {
+  legalNameRequired: 'The legal name is required (160 characters at most).',
+  legalFormInvalid: 'The legal form is a short text, like SAS or SARL (40 characters at most).',
+  capitalInvalid: 'The share capital is an amount in euros, 0 or more.',
+  addressInvalid: 'The address needs a first line, a postcode, a town and a country (2 letters, like FR).',
+  sirenInvalid: 'The SIREN is 9 digits whose key is right (Luhn).',
+  siretInvalid: 'The SIRET is 14 digits whose key is right (Luhn) and which start with the SIREN.',
+  rcsInvalid: 'The RCS town is required for a company registered in France (80 characters at most).',
+  vatInvalid: 'This VAT number is not valid (for France: FR, its key and the SIREN).',
+  ibanInvalid: 'This IBAN is not valid (its check digits do not match).',
+  bicInvalid: 'A BIC is 8 or 11 letters and digits, like BNPAFRPPXXX.',
+  prefixInvalid: 'A number prefix is 1 to 20 letters, digits or + - _ / (the whole number stays within 35 characters).',
+  prefixesSame: 'Invoices and credit notes need two different prefixes.',
+  termsInvalid: 'Payment terms are 0 to 60 days (45 at most from the end of the month).',
+  penaltyInvalid: 'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.',
+  discountInvalid: 'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.',
+} as const;
+
+/** Luhn's key over a string of digits (SIREN, SIRET). */
+export function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const isSiren = (value: string): boolean => /^\d{9}$/.test(value) && luhn(value);
+/** A SIRET: 14 digits, Luhn, except La Poste's establishments (SIREN 356000000), whose digits sum to a multiple of 5. */
+export function isSiret(value: string): boolean {
+  if (!/^\d{14}$/.test(value)) return false;
+  if (value.startsWith('356000000')) return [...value].reduce((n, d) => n + Number(d), 0) % 5 === 0;
+  return luhn(value);
+}
+
+/** ISO 13616: letters to numbers, the first four characters moved to the end, mod 97 = 1. */
+export function isIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  if (iban.startsWith('FR') && iban.length !== 27) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const char of moved) {
+    const n = char >= 'A' ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of n) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest === 1;
+}
+
+const text = (max: number, message: string) => z.string({ error: message }).trim().max(max, { error: message });
+const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+const prefix = z
+  .string({ error: INVOICING_MESSAGES.prefixInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9+\-_/]{1,20}$/, { error: INVOICING_MESSAGES.prefixInvalid });
+
+export const postalAddress = z.object({
+  line1: text(120, INVOICING_MESSAGES.addressInvalid).min(1, { error: INVOICING_MESSAGES.addressInvalid }),
+  line2: text(120, INVOICING_MESSAGES.addressInvalid).optional().transform((v) => v || ''),
+  postcode: text(12, INVOICING_MESSAGES.addressInvalid).min(1, { error: INVOICING_MESSAGES.addressInvalid }),
+  town: text(80, INVOICING_MESSAGES.addressInvalid).min(1, { error: INVOICING_MESSAGES.addressInvalid }),
+  country: z
+    .string({ error: INVOICING_MESSAGES.addressInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: INVOICING_MESSAGES.addressInvalid }),
+});
+export type PostalAddress = z.infer<typeof postalAddress>;
+
+/** `PUT /api/admin/invoicing/settings`: the label's legal identity, as every invoice must state it. */
+export const invoicingSettingsInput = z
+  .object({
+    legalName: text(160, INVOICING_MESSAGES.legalNameRequired).min(1, { error: INVOICING_MESSAGES.legalNameRequired }),
+    legalForm: text(40, INVOICING_MESSAGES.legalFormInvalid).min(1, { error: INVOICING_MESSAGES.legalFormInvalid }),
+    shareCapital: z.number({ error: INVOICING_MESSAGES.capitalInvalid }).min(0, { error: INVOICING_MESSAGES.capitalInvalid }).max(1e12, { error: INVOICING_MESSAGES.capitalInvalid }).refine(twoDecimals, { error: INVOICING_MESSAGES.capitalInvalid }),
+    address: postalAddress,
+    siren: z
+      .string({ error: INVOICING_MESSAGES.sirenInvalid })
+      .transform((v) => v.replace(/\s+/g, ''))
+      .refine(isSiren, { error: INVOICING_MESSAGES.sirenInvalid }),
+    siret: z
+      .string({ error: INVOICING_MESSAGES.siretInvalid })
+      .transform((v) => v.replace(/\s+/g, ''))
+      .refine(isSiret, { error: INVOICING_MESSAGES.siretInvalid }),
+    rcsTown: text(80, INVOICING_MESSAGES.rcsInvalid).min(1, { error: INVOICING_MESSAGES.rcsInvalid }),
+    vatNumber: z
+      .string({ error: INVOICING_MESSAGES.vatInvalid })
+      .transform(normalizeVat)
+      .refine(isEuVat, { error: INVOICING_MESSAGES.vatInvalid }),
+    iban: z
+      .string({ error: INVOICING_MESSAGES.ibanInvalid })
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine(isIban, { error: INVOICING_MESSAGES.ibanInvalid }),
+    bic: z
+      .string({ error: INVOICING_MESSAGES.bicInvalid })
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), { error: INVOICING_MESSAGES.bicInvalid }),
+    invoicePrefix: prefix,
+    creditNotePrefix: prefix,
+    paymentDays: z.number({ error: INVOICING_MESSAGES.termsInvalid }).int({ error: INVOICING_MESSAGES.termsInvalid }).min(0, { error: INVOICING_MESSAGES.termsInvalid }).max(60, { error: INVOICING_MESSAGES.termsInvalid }),
+    endOfMonth: z.boolean({ error: INVOICING_MESSAGES.termsInvalid }),
+    penaltyRate: z.number({ error: INVOICING_MESSAGES.penaltyInvalid }).min(0, { error: INVOICING_MESSAGES.penaltyInvalid }).max(100, { error: INVOICING_MESSAGES.penaltyInvalid }).refine(twoDecimals, { error: INVOICING_MESSAGES.penaltyInvalid }),
+    /** null: no discount for early payment (what the invoice then says). */
+    earlyPaymentDiscount: z
+      .object({
+        rate: z.number({ error: INVOICING_MESSAGES.discountInvalid }).min(0.01, { error: INVOICING_MESSAGES.discountInvalid }).max(100, { error: INVOICING_MESSAGES.discountInvalid }).refine(twoDecimals, { error: INVOICING_MESSAGES.discountInvalid }),
+        days: z.number({ error: INVOICING_MESSAGES.discountInvalid }).int({ error: INVOICING_MESSAGES.discountInvalid }).min(0, { error: INVOICING_MESSAGES.discountInvalid }).max(60, { error: INVOICING_MESSAGES.discountInvalid }),
+      })
+      .nullable(),
+    vatOnDebits: z.boolean(),
+  })
+  .refine((s) => s.siret.startsWith(s.siren), { error: INVOICING_MESSAGES.siretInvalid, path: ['siret'] })
+  .refine((s) => !s.vatNumber.startsWith('FR') || s.vatNumber.endsWith(s.siren), { error: INVOICING_MESSAGES.vatInvalid, path: ['vatNumber'] })
+  .refine((s) => s.invoicePrefix !== s.creditNotePrefix, { error: INVOICING_MESSAGES.prefixesSame, path: ['creditNotePrefix'] })
+  .refine((s) => !s.endOfMonth || s.paymentDays <= 45, { error: INVOICING_MESSAGES.termsInvalid, path: ['paymentDays'] });
+export type InvoicingSettingsInput = z.infer<typeof invoicingSettingsInput>;
+export type InvoicingSettingsInputRaw = z.input<typeof invoicingSettingsInput>;
+
+/** What `GET /api/admin/invoicing/settings` answers: the settings, or null fields before the first save. */
+export const invoicingSettings = z
+  .object({
+    configured: z.boolean(),
+    settings: z
+      .object({
+        legalName: z.string(),
+        legalForm: z.string(),
+        shareCapital: z.number(),
+        address: z.object({ line1: z.string(), line2: z.string(), postcode: z.string(), town: z.string(), country: z.string() }),
+        siren: z.string(),
+        siret: z.string(),
+        rcsTown: z.string(),
+        vatNumber: z.string(),
+        iban: z.string(),
+        bic: z.string(),
+        invoicePrefix: z.string(),
+        creditNotePrefix: z.string(),
+        paymentDays: z.number(),
+        endOfMonth: z.boolean(),
+        penaltyRate: z.number(),
+        earlyPaymentDiscount: z.object({ rate: z.number(), days: z.number() }).nullable(),
+        vatOnDebits: z.boolean(),
+      })
+      .nullable(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'InvoicingSettings' });
+export type InvoicingSettings = z.infer<typeof invoicingSettings>;

@@ -1,0 +1,27 @@
+import { errorBody, invoicingSettings, invoicingSettingsInput } from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import type { AppServices } from '../../services.ts';
+
+/** Inside the admin scope: the label's legal identity for its invoices. */
+export const adminInvoicingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  const tags = ['admin'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  app.get('/invoicing/settings', { schema: { tags, summary: 'The label’s legal identity on its invoices (configured: false before the first save)', response: { 200: invoicingSettings } } }, async () =>
+    services.invoicing.settings(),
+  );
+  app.put(
+    '/invoicing/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save the legal identity: SIREN and SIRET (Luhn), VAT number, IBAN (mod 97), number prefixes, payment terms, penalties, discount',
+        body: invoicingSettingsInput,
+        response: { 200: invoicingSettings, 400: errorBody },
+      },
+    },
+    async (request) => services.invoicing.saveSettings(request.body, actorOf(request)),
+  );
+};
