@@ -36,6 +36,7 @@ export default [
     route('stock', 'routes/admin/stock.tsx'),
     route('production', 'routes/admin/production.tsx'),
     route('sales', 'routes/admin/sales.tsx'),
+    route('invoicing', 'routes/admin/invoicing.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
   ]),

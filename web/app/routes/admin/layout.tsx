@@ -81,6 +81,9 @@ function AdminShell() {
                 <NavLink to="/admin/sales">{t('admin.nav.sales')}</NavLink>
               </li>
               <li>
+                <NavLink to="/admin/invoicing">{t('admin.nav.invoicing')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/wholesale">{t('admin.nav.wholesale')}</NavLink>
               </li>
               <li>
