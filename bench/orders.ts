@@ -13,6 +13,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
+import { seasonFixture } from '../server/test/fixtures.ts';
 
 const RUNS = Number(process.env.ORDER_RUNS ?? 40);
 const SOLD = ['XS', 'S', 'M', 'L', 'XL'] as const;
@@ -22,22 +23,7 @@ const database = await openDatabase({ sqliteFile: path.join(dataDir, 'site.db') 
 await migrate(database);
 const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'shop@bench.example', role: 'retailer', password: 'bench-shop-2026' });
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-await services.seasons.save(
-  seasonInput.parse({
-    code: 'BENCH',
-    ordersOpen: day(-10),
-    ordersClose: day(60),
-    translations: [
-      { locale: 'fr', name: 'Saison' },
-      { locale: 'en', name: 'Season' },
-    ],
-    deliveries: [{ from: day(90), to: day(120), translations: [{ locale: 'fr', name: 'Livraison' }, { locale: 'en', name: 'Delivery' }] }],
-    terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@bench.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
-  }),
-  undefined,
-  null,
-);
+await services.seasons.save(seasonInput.parse(seasonFixture('BENCH', { open: -10, close: 60, deliveries: [['Livraison', 90]] })), undefined, null);
 const variants: number[] = [];
 for (let i = 0; i < 10; i += 1) {
   const saved = await services.catalogue.save(

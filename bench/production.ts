@@ -12,6 +12,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
+import { seasonFixture } from '../server/test/fixtures.ts';
 
 const STOCKISTS = 200;
 const STYLES = 60;
@@ -23,22 +24,7 @@ const database = await openDatabase({ sqliteFile: path.join(dataDir, 'site.db') 
 await migrate(database);
 const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'owner@bench.example', role: 'admin', password: 'bench-owner-2026' });
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const season = await services.seasons.save(
-  seasonInput.parse({
-    code: 'BENCH',
-    ordersOpen: day(-30),
-    ordersClose: day(30),
-    translations: [
-      { locale: 'fr', name: 'Saison' },
-      { locale: 'en', name: 'Season' },
-    ],
-    deliveries: [1, 2].map((n) => ({ from: day(60 * n), to: day(60 * n + 20), translations: [{ locale: 'fr', name: `Livraison ${n}` }, { locale: 'en', name: `Delivery ${n}` }] })),
-    terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@bench.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
-  }),
-  undefined,
-  null,
-);
+const season = await services.seasons.save(seasonInput.parse(seasonFixture('BENCH', { deliveries: [['Livraison 1', 60], ['Livraison 2', 120]] })), undefined, null);
 const variants: number[] = [];
 for (let i = 0; i < STYLES; i += 1) {
   const saved = await services.catalogue.save(

@@ -1,4 +1,4 @@
-import type { ProductInputRaw } from '@atelier/contract';
+import type { ProductInputRaw, SeasonInputRaw } from '@atelier/contract';
 
 /** A valid §7 product payload with texts to trim, sizes to normalise and a duplicated gallery image. */
 export function sampleProduct(overrides: Partial<ProductInputRaw> = {}): ProductInputRaw {
@@ -37,3 +37,27 @@ export function sampleProduct(overrides: Partial<ProductInputRaw> = {}): Product
   };
 }
 
+
+const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A season for tests and benches: its order window and delivery windows in days from today, no
+ * minimum, terms without texts.
+ */
+export function seasonFixture(
+  code: string,
+  options: { open?: number; close?: number; names?: [string, string]; deliveries?: Array<[name: string, from: number]> } = {},
+): SeasonInputRaw {
+  const [fr, en] = options.names ?? ['Saison', 'Season'];
+  return {
+    code,
+    ordersOpen: dayFromToday(options.open ?? -30),
+    ordersClose: dayFromToday(options.close ?? 30),
+    translations: [
+      { locale: 'fr', name: fr },
+      { locale: 'en', name: en },
+    ],
+    deliveries: (options.deliveries ?? [['Livraison', 60]]).map(([name, from]) => ({ from: dayFromToday(from), to: dayFromToday(from + 20), translations: [{ locale: 'fr', name }, { locale: 'en', name }] })),
+    terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@test.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
+  };
+}

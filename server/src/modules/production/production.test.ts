@@ -2,23 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { CutSheet, SalesFigures } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { seasonFixture } from '../../../test/fixtures.ts';
 import { mondayOf } from '../sales/service.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-function season(code: string, open: number, names: [string, string], deliveries: Array<[string, number]>, close = 30) {
-  return {
-    code,
-    ordersOpen: day(open),
-    ordersClose: day(close),
-    translations: [
-      { locale: 'fr', name: names[0] },
-      { locale: 'en', name: names[1] },
-    ],
-    deliveries: deliveries.map(([name, from]) => ({ from: day(from), to: day(from + 20), translations: [{ locale: 'fr', name }, { locale: 'en', name }] })),
-    terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@test.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
-  };
-}
 
 function product(reference: string, title: string, colours: Array<[string, number]>, seasonIds: number[]) {
   return {
@@ -77,8 +64,8 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     shop = await t.login(RETAILER.email, RETAILER.password);
     await t.services.users.create({ email: 'second@test.example', role: 'retailer', password: 'second-pass-2026' });
     other = await t.login('second@test.example', 'second-pass-2026');
-    ss26 = (await req('POST', '/api/admin/seasons', admin, season('SS26', -200, ['Printemps-été 2026', 'Spring-Summer 2026'], [['Unique', 40]], 40))).json();
-    ss27 = (await req('POST', '/api/admin/seasons', admin, season('SS27', -10, ['Printemps-été 2027', 'Spring-Summer 2027'], [['Livraison A', 60], ['Livraison B', 90]]))).json();
+    ss26 = (await req('POST', '/api/admin/seasons', admin, seasonFixture('SS26', { open: -200, close: 40, names: ['Printemps-été 2026', 'Spring-Summer 2026'], deliveries: [['Unique', 40]] }))).json();
+    ss27 = (await req('POST', '/api/admin/seasons', admin, seasonFixture('SS27', { open: -10, names: ['Printemps-été 2027', 'Spring-Summer 2027'], deliveries: [['Livraison A', 60], ['Livraison B', 90]] }))).json();
     old = (await req('POST', '/api/admin/products', admin, product('OLD-1', 'Robe ancienne', [['Sable', 50]], [ss26.id]))).json();
     dress = (await req('POST', '/api/admin/products', admin, product('DRS-1', 'Robe Soleil', [['Terracotta', 100], ['Indigo', 110]], [ss27.id]))).json();
     shirt = (await req('POST', '/api/admin/products', admin, product('SHI-1', 'Chemise Atelier', [['Écru', 80]], [ss27.id]))).json();

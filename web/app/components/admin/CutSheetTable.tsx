@@ -5,11 +5,62 @@ import { useLanguage } from '../../lib/language.tsx';
 
 export const sizeLabel = (size: Size, t: TFunction) => (size === 'ONESIZE' ? t('admin.products.oneSize') : size);
 
-/** One style of the cut sheet: colours as rows, sizes as columns, totals, its size curve and the stock beside it. */
-export function CutSheetTable({ style, sizes }: { style: CutSheet['styles'][number]; sizes: Size[] }) {
+type Counts = CutSheet['sizeTotals'];
+
+/** The column headers: the first column's, each size, the total. */
+export function SizeHeader({ sizes, first }: { sizes: Size[]; first: string }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        {sizes.map((s) => (
+          <th key={s} scope="col" className="num">
+            {sizeLabel(s, t)}
+          </th>
+        ))}
+        <th scope="col" className="num">
+          {t('admin.production.total')}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** The pieces per size with their total, then each size's share (the size curve). */
+export function TotalRows({ sizes, counts, total, curve }: { sizes: Size[]; counts: Counts; total: number; curve: Counts }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const percent = (share: number | undefined) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(share ?? 0);
+  return (
+    <>
+      <tr className="cut-table__total">
+        <th scope="row">{t('admin.production.total')}</th>
+        {sizes.map((s) => (
+          <td key={s} className="num">
+            {counts[s] ?? ''}
+          </td>
+        ))}
+        <td className="num">
+          <strong>{total}</strong>
+        </td>
+      </tr>
+      <tr>
+        <th scope="row">{t('admin.production.sizeCurve')}</th>
+        {sizes.map((s) => (
+          <td key={s} className="num">
+            {counts[s] ? percent(curve[s]) : ''}
+          </td>
+        ))}
+        <td />
+      </tr>
+    </>
+  );
+}
+
+/** One style of the cut sheet: colours as rows, sizes as columns, totals, its size curve and the stock beside it. */
+export function CutSheetTable({ style, sizes }: { style: CutSheet['styles'][number]; sizes: Size[] }) {
+  const { t } = useTranslation();
   const hasStock = style.colors.some((c) => Object.keys(c.stock).length > 0);
   return (
     <section className="cut-style" aria-label={style.title} data-testid="cut-style">
@@ -19,19 +70,7 @@ export function CutSheetTable({ style, sizes }: { style: CutSheet['styles'][numb
       <div className="table-scroll" role="region" tabIndex={0} aria-label={t('admin.production.tableCaption', { style: style.title })}>
         <table className="cut-table">
           <caption className="visually-hidden">{t('admin.production.tableCaption', { style: style.title })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.production.colour')}</th>
-              {sizes.map((s) => (
-                <th key={s} scope="col" className="num">
-                  {sizeLabel(s, t)}
-                </th>
-              ))}
-              <th scope="col" className="num">
-                {t('admin.production.total')}
-              </th>
-            </tr>
-          </thead>
+          <SizeHeader sizes={sizes} first={t('admin.production.colour')} />
           <tbody>
             {style.colors.map((c) => (
               <tr key={`${c.variantId}-${c.colorName}`}>
@@ -46,26 +85,7 @@ export function CutSheetTable({ style, sizes }: { style: CutSheet['styles'][numb
                 <td className="num">{c.total}</td>
               </tr>
             ))}
-            <tr className="cut-table__total">
-              <th scope="row">{t('admin.production.total')}</th>
-              {sizes.map((s) => (
-                <td key={s} className="num">
-                  {style.sizes[s] ?? ''}
-                </td>
-              ))}
-              <td className="num">
-                <strong>{style.total}</strong>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{t('admin.production.sizeCurve')}</th>
-              {sizes.map((s) => (
-                <td key={s} className="num">
-                  {style.sizes[s] ? percent(style.sizeCurve[s]) : ''}
-                </td>
-              ))}
-              <td />
-            </tr>
+            <TotalRows sizes={sizes} counts={style.sizes} total={style.total} curve={style.sizeCurve} />
             {hasStock &&
               style.colors.map((c) =>
                 Object.keys(c.stock).length ? (

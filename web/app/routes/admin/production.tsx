@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { AdminSeason, CutSheet, Size } from '@atelier/contract';
+import type { AdminSeason, CutSheet } from '@atelier/contract';
 import type { Route } from './+types/production';
 import { FormMessage } from '../../components/Field.tsx';
-import { CutSheetTable, sizeLabel } from '../../components/admin/CutSheetTable.tsx';
+import { CutSheetTable, SizeHeader, TotalRows } from '../../components/admin/CutSheetTable.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { apiDownload, saveBlob } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -55,7 +55,6 @@ export default function AdminProduction() {
 
   const chosen = seasons?.find((s) => s.code === filter.season);
   const name = (s: AdminSeason) => `${s.code} · ${s.translations.find((x) => x.locale === lang)?.name ?? ''}`;
-  const percent = (share: number | undefined) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(share ?? 0);
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminProduction')}</h1>
@@ -115,40 +114,9 @@ export default function AdminProduction() {
               <h2 id="cut-total-title">{t('admin.production.seasonTotal')}</h2>
               <div className="table-scroll" role="region" tabIndex={0} aria-labelledby="cut-total-title">
                 <table className="cut-table" data-testid="cut-total">
-                  <thead>
-                    <tr>
-                      <td />
-                      {sheet.sizes.map((s: Size) => (
-                        <th key={s} scope="col" className="num">
-                          {sizeLabel(s, t)}
-                        </th>
-                      ))}
-                      <th scope="col" className="num">
-                        {t('admin.production.total')}
-                      </th>
-                    </tr>
-                  </thead>
+                  <SizeHeader sizes={sheet.sizes} first={t('admin.production.seasonTotal')} />
                   <tbody>
-                    <tr>
-                      <th scope="row">{t('admin.production.total')}</th>
-                      {sheet.sizes.map((s) => (
-                        <td key={s} className="num">
-                          {sheet.sizeTotals[s] ?? ''}
-                        </td>
-                      ))}
-                      <td className="num">
-                        <strong>{sheet.total}</strong>
-                      </td>
-                    </tr>
-                    <tr>
-                      <th scope="row">{t('admin.production.sizeCurve')}</th>
-                      {sheet.sizes.map((s) => (
-                        <td key={s} className="num">
-                          {percent(sheet.sizeCurve[s])}
-                        </td>
-                      ))}
-                      <td />
-                    </tr>
+                    <TotalRows sizes={sheet.sizes} counts={sheet.sizeTotals} total={sheet.total} curve={sheet.sizeCurve} />
                   </tbody>
                 </table>
               </div>
