@@ -36,7 +36,7 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} className="form" noValidate={false}>
+    <form onSubmit={submit} className="form">
       <h2 className="form__title">{t('login.forgot')}</h2>
       <p>{t('login.forgotIntro')}</p>
       <Field label={t('login.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={state === 'loading'} />
@@ -137,7 +137,7 @@ export default function Login() {
       {forgot ? (
         <ForgotPassword onBack={() => setForgot(false)} />
       ) : challenge ? (
-        <form onSubmit={submit} className="form" data-testid="mfa-step">
+        <form onSubmit={submit} className="form">
           <h2 className="form__title">{t('login.mfaTitle')}</h2>
           <p>{t(challenge.methods.includes('totp') ? 'login.mfaIntro' : 'login.mfaIntroPasskey')}</p>
           {passkeys && challenge.methods.includes('passkey') && (
@@ -145,7 +145,7 @@ export default function Login() {
               {t('login.mfaUsePasskey')}
             </button>
           )}
-          <Field label={t('login.mfaCode')} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required value={code} onChange={(e) => setCode(e.target.value)} disabled={state === 'loading'} autoFocus />
+          <Field label={t('login.mfaCode')} name="code" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} disabled={state === 'loading'} autoFocus />
           {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
           <button type="submit" className="button" disabled={state === 'loading'}>
             {t('login.mfaSubmit')}
