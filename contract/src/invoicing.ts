@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_MESSAGE, postalAddress, postalAddressOut } from './address.ts';
 import { isEuVat, normalizeVat } from './orders.ts';
 
 /** Every sentence the invoicing API can send (French in errors.ts). */
@@ -6,7 +7,7 @@ export const INVOICING_MESSAGES = {
   legalNameRequired: 'The legal name is required (160 characters at most).',
   legalFormInvalid: 'The legal form is a short text, like SAS or SARL (40 characters at most).',
   capitalInvalid: 'The share capital is an amount in euros, 0 or more.',
-  addressInvalid: 'The address needs a first line, a postcode, a town and a country (2 letters, like FR).',
+  addressInvalid: ADDRESS_MESSAGE,
   sirenInvalid: 'The SIREN is 9 digits whose key is right (Luhn).',
   siretInvalid: 'The SIRET is 14 digits whose key is right (Luhn) and which start with the SIREN.',
   rcsInvalid: 'The RCS town is required for a company registered in France (80 characters at most).',
@@ -63,18 +64,6 @@ const prefix = z
   .trim()
   .regex(/^[A-Za-z0-9+\-_/]{1,20}$/, { error: INVOICING_MESSAGES.prefixInvalid });
 
-export const postalAddress = z.object({
-  line1: text(120, INVOICING_MESSAGES.addressInvalid).min(1, { error: INVOICING_MESSAGES.addressInvalid }),
-  line2: text(120, INVOICING_MESSAGES.addressInvalid).optional().transform((v) => v || ''),
-  postcode: text(12, INVOICING_MESSAGES.addressInvalid).min(1, { error: INVOICING_MESSAGES.addressInvalid }),
-  town: text(80, INVOICING_MESSAGES.addressInvalid).min(1, { error: INVOICING_MESSAGES.addressInvalid }),
-  country: z
-    .string({ error: INVOICING_MESSAGES.addressInvalid })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: INVOICING_MESSAGES.addressInvalid }),
-});
-export type PostalAddress = z.infer<typeof postalAddress>;
 
 /** `PUT /api/admin/invoicing/settings`: the label's legal identity, as every invoice must state it. */
 export const invoicingSettingsInput = z
@@ -134,7 +123,7 @@ export const invoicingSettings = z
         legalName: z.string(),
         legalForm: z.string(),
         shareCapital: z.number(),
-        address: z.object({ line1: z.string(), line2: z.string(), postcode: z.string(), town: z.string(), country: z.string() }),
+        address: postalAddressOut,
         siren: z.string(),
         siret: z.string(),
         rcsTown: z.string(),

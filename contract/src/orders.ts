@@ -1,3 +1,4 @@
+import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
 
@@ -90,13 +91,22 @@ export const orderEvent = z.object({
   note: z.string().nullable(),
 });
 
+/** What an invoice to this company still lacks (issue 24): its name, a whole billing address, the SIREN of a French company. */
+export const COMPANY_GAPS = ['companyName', 'billing', 'siren'] as const;
 export const companyDetails = z.object({
   companyName: z.string().nullable(),
   siret: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  /** One line each (older screens, exports); `billing` and `delivery` are the same, structured. */
   billingAddress: z.string().nullable(),
   deliveryAddress: z.string().nullable(),
   phone: z.string().nullable(),
+  /** From the SIRET (its first 9 digits). */
+  siren: z.string().nullable().optional(),
+  billing: postalAddressOut.nullable().optional(),
+  delivery: postalAddressOut.nullable().optional(),
+  /** Empty when an invoice can be issued to these details. */
+  toComplete: z.array(z.enum(COMPANY_GAPS)).optional(),
 });
 export type CompanyDetails = z.infer<typeof companyDetails>;
 
@@ -242,5 +252,8 @@ export const companyInput = z.object({
   billingAddress: optional(500),
   deliveryAddress: optional(500),
   phone: optional(40),
+  /** Structured addresses: when given, they replace the one-line ones (which are then written from them). */
+  billing: postalAddress.nullish(),
+  delivery: postalAddress.nullish(),
 });
 export type CompanyInput = z.infer<typeof companyInput>;

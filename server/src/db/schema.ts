@@ -240,6 +240,19 @@ export interface CompanyDetailsTable {
   delivery_address: string | null;
   phone: string | null;
   updated_at: string;
+  billing_line1: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_line2: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_postcode: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_town: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_country: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_line1: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_line2: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_postcode: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_town: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_country: ColumnType<string | null, string | null | undefined, string | null>;
+  siren: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when a free-text address was moved into line 1 and awaits its postcode, town and country. */
+  to_complete: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderDraftLinesTable {

@@ -12,6 +12,7 @@ import { m008MediaCovers } from './008-media-covers.ts';
 import { m009SeasonsStock } from './009-seasons-stock.ts';
 import { m010SignInFactors } from './010-sign-in-factors.ts';
 import { m011Invoicing } from './011-invoicing.ts';
+import { m012CompanyAddresses } from './012-company-addresses.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -34,6 +35,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['009-seasons-stock', m009SeasonsStock],
   ['010-sign-in-factors', m010SignInFactors],
   ['011-invoicing', m011Invoicing],
+  ['012-company-addresses', m012CompanyAddresses],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

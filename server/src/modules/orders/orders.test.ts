@@ -311,7 +311,20 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
       headers: shop,
       payload: { companyName: 'La Mercerie', siret: '123 456 789 00012', vatNumber: 'fr 40 303265045', billingAddress: '1 quai, Sète', deliveryAddress: '', phone: '04 67' },
     });
-    expect(saved.json()).toEqual({ companyName: 'La Mercerie', siret: '12345678900012', vatNumber: 'FR40303265045', billingAddress: '1 quai, Sète', deliveryAddress: null, phone: '04 67' });
+    // Today's fields exactly as before; since issue 24 the same answer also carries the structured
+    // form of the addresses and what an invoice to these details still needs.
+    expect(saved.json()).toEqual({
+      companyName: 'La Mercerie',
+      siret: '12345678900012',
+      vatNumber: 'FR40303265045',
+      billingAddress: '1 quai, Sète',
+      deliveryAddress: null,
+      phone: '04 67',
+      siren: '123456789',
+      billing: { line1: '1 quai, Sète', line2: '', postcode: '', town: '', country: '' },
+      delivery: null,
+      toComplete: ['billing'],
+    });
     const order = await place([{ variantId: dress.id, size: 'S', quantity: 1 }]);
     expect(order.shop).toEqual({ email: RETAILER.email, company: saved.json() });
 

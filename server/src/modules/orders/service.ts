@@ -7,6 +7,9 @@ import {
   fromCents,
   type CompanyDetails,
   type CompanyInput,
+  type PostalAddress,
+  addressLine,
+  COMPANY_GAPS,
   type Draft,
   type DraftLineInput,
   type Locale,
@@ -34,6 +37,7 @@ import { deliveryOf, type DeliveryInfo, type SeasonInfo, type SeasonsService } f
 import { availableNow, promisable, type StockLevel, type StockLine, type StockService } from '../stock/service.ts';
 
 
+type CompanyGap = (typeof COMPANY_GAPS)[number];
 const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
 
 /** The company details an order was sent with (empty details if the stored JSON is unreadable). */
@@ -172,7 +176,17 @@ export class OrdersService {
 
   async company(userId: number, db: Kysely<Database> = this.db): Promise<CompanyDetails> {
     const row = await db.selectFrom('company_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (!row) return { ...EMPTY_COMPANY };
+    if (!row) return { ...EMPTY_COMPANY, toComplete: ['companyName', 'billing'] };
+    const address = (kind: 'billing' | 'delivery'): PostalAddress | null => {
+      const line1 = row[`${kind}_line1`];
+      if (!line1) return null;
+      return { line1, line2: row[`${kind}_line2`] ?? '', postcode: row[`${kind}_postcode`] ?? '', town: row[`${kind}_town`] ?? '', country: row[`${kind}_country`] ?? '' };
+    };
+    const billing = address('billing');
+    const toComplete: CompanyGap[] = [];
+    if (!row.company_name) toComplete.push('companyName');
+    if (!billing || !billing.postcode || !billing.town || !billing.country || row.to_complete) toComplete.push('billing');
+    if ((billing?.country ?? 'FR') === 'FR' && !row.siren) toComplete.push('siren');
     return {
       companyName: row.company_name,
       siret: row.siret,
@@ -180,17 +194,34 @@ export class OrdersService {
       billingAddress: row.billing_address,
       deliveryAddress: row.delivery_address,
       phone: row.phone,
+      siren: row.siren,
+      billing,
+      delivery: address('delivery'),
+      toComplete,
     };
   }
 
+  /**
+   * Saves the details. Structured addresses, when given, are what counts (their one-line form is
+   * written beside them); a one-line address alone goes into line 1, "to complete".
+   */
   async saveCompany(userId: number, input: CompanyInput): Promise<CompanyDetails> {
+    const structured = (kind: 'billing' | 'delivery', address: PostalAddress | null | undefined, text: string | null) =>
+      address
+        ? { [`${kind}_line1`]: address.line1, [`${kind}_line2`]: address.line2 || null, [`${kind}_postcode`]: address.postcode, [`${kind}_town`]: address.town, [`${kind}_country`]: address.country }
+        : { [`${kind}_line1`]: text ? text.slice(0, 120) : null, [`${kind}_line2`]: null, [`${kind}_postcode`]: null, [`${kind}_town`]: null, [`${kind}_country`]: null };
     const values = {
       company_name: input.companyName,
       siret: input.siret,
+      siren: input.siret ? input.siret.slice(0, 9) : null,
       vat_number: input.vatNumber,
-      billing_address: input.billingAddress,
-      delivery_address: input.deliveryAddress,
+      billing_address: input.billing ? addressLine(input.billing) : input.billingAddress,
+      delivery_address: input.delivery ? addressLine(input.delivery) : input.deliveryAddress,
       phone: input.phone,
+      ...structured('billing', input.billing, input.billingAddress),
+      ...structured('delivery', input.delivery, input.deliveryAddress),
+      // A one-line address (an older screen, or the API without the structured fields) waits to be completed.
+      to_complete: (!input.billing && input.billingAddress) || (!input.delivery && input.deliveryAddress) ? 1 : 0,
       updated_at: nowIso(),
     };
     await this.db
