@@ -19,4 +19,5 @@ export const ACCOUNTS = {
   lister: { email: 'lister@e2e.example', password: 'list-e2e-2026', role: 'retailer' },
   seasoner: { email: 'seasoner@e2e.example', password: 'season-e2e-2026', role: 'retailer' },
   securer: { email: 'securer@e2e.example', password: 'secure-e2e-2026', role: 'retailer' },
+  biller: { email: 'biller@e2e.example', password: 'bill-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -35,4 +35,23 @@ test.describe('invoicing: the label’s legal identity', () => {
     await page.reload();
     await expect(page.getByTestId('invoicing-form').getByLabel('IBAN', { exact: true })).toHaveValue('FR7630006000011234567890189');
   });
+
+  test('a stockist completes structured company details, so invoices can be issued to them', async ({ page }) => {
+    await signIn(page, 'biller');
+    await expect(page).toHaveURL(/\/collection$/);
+    await page.goto('/account');
+    const company = page.getByTestId('company-form');
+    await expect(company.getByTestId('company-gaps')).toContainText('la raison sociale, l’adresse de facturation (code postal, ville, pays), le SIRET');
+    await company.getByLabel('Raison sociale').fill('Les Jours Lents');
+    await company.getByLabel('SIRET').fill('732 829 320 00074');
+    const billing = company.getByRole('group', { name: 'Adresse de facturation' });
+    await billing.getByLabel('Adresse', { exact: true }).fill('3 rue du Port');
+    await billing.getByLabel('Code postal').fill('34200');
+    await billing.getByLabel('Ville').fill('Sète');
+    await company.getByRole('button', { name: 'Enregistrer ma société' }).click();
+    await expect(company.getByRole('status')).toHaveText('Les coordonnées de votre société ont été enregistrées.');
+    await expect(company.getByTestId('company-gaps')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('company-form').getByRole('group', { name: 'Adresse de facturation' }).getByLabel('Ville')).toHaveValue('Sète');
+  });
 });

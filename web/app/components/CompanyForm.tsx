@@ -5,26 +5,36 @@ import { errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { Field, FormMessage } from './Field.tsx';
 
-type Form = Record<keyof CompanyDetails, string>;
-const FIELDS: Array<{ key: keyof CompanyDetails; autoComplete?: string; area?: boolean }> = [
+const FIELDS = [
   { key: 'companyName', autoComplete: 'organization' },
   { key: 'siret' },
   { key: 'vatNumber' },
   { key: 'phone', autoComplete: 'tel' },
-  { key: 'billingAddress', autoComplete: 'street-address', area: true },
-  { key: 'deliveryAddress', area: true },
-];
+] as const;
+const ADDRESS = ['line1', 'line2', 'postcode', 'town', 'country'] as const;
+type Address = Record<(typeof ADDRESS)[number], string>;
+type Form = Record<(typeof FIELDS)[number]['key'], string> & { billing: Address; delivery: Address };
 
-/** The stockist's company details, shown on each of their orders (and checked by the server: SIRET, VAT). */
+const addressOf = (a: CompanyDetails['billing']): Address => ({ line1: a?.line1 ?? '', line2: a?.line2 ?? '', postcode: a?.postcode ?? '', town: a?.town ?? '', country: a?.country || 'FR' });
+const formOf = (c: CompanyDetails): Form => ({ companyName: c.companyName ?? '', siret: c.siret ?? '', vatNumber: c.vatNumber ?? '', phone: c.phone ?? '', billing: addressOf(c.billing), delivery: addressOf(c.delivery) });
+/** An address left empty (its country aside) is none. */
+const payloadOf = (a: Address) => (a.line1.trim() || a.postcode.trim() || a.town.trim() ? a : null);
+
+/** The stockist's company details, shown on each of their orders and on their invoices (checked by the server: SIRET, VAT, addresses). */
 export function CompanyForm() {
   const { t } = useTranslation();
   const { authRequest } = useSession();
   const [form, setForm] = useState<Form | null>(null);
+  const [gaps, setGaps] = useState<NonNullable<CompanyDetails['toComplete']>>([]);
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'success' | 'error'; text?: string }>({ kind: 'idle' });
 
+  const show = (c: CompanyDetails) => {
+    setForm(formOf(c));
+    setGaps(c.toComplete ?? []);
+  };
   useEffect(() => {
     authRequest<CompanyDetails>('/account/company')
-      .then((c) => setForm(Object.fromEntries(FIELDS.map(({ key }) => [key, c[key] ?? ''])) as Form))
+      .then(show)
       .catch(() => setState({ kind: 'error', text: t('company.loadError') }));
   }, [authRequest, t]);
 
@@ -33,13 +43,32 @@ export function CompanyForm() {
     if (!form) return;
     setState({ kind: 'saving' });
     try {
-      const saved = await authRequest<CompanyDetails>('/account/company', { method: 'PUT', body: form });
-      setForm(Object.fromEntries(FIELDS.map(({ key }) => [key, saved[key] ?? ''])) as Form);
+      const { billing, delivery, ...rest } = form;
+      show(await authRequest<CompanyDetails>('/account/company', { method: 'PUT', body: { ...rest, billing: payloadOf(billing), delivery: payloadOf(delivery) } }));
       setState({ kind: 'success', text: t('company.saved') });
     } catch (error) {
       setState({ kind: 'error', text: errorMessage(error, t('company.error')) });
     }
   }
+
+  const address = (kind: 'billing' | 'delivery') => (
+    <fieldset className="company-address">
+      <legend>{t(kind === 'billing' ? 'company.billingAddress' : 'company.deliveryAddress')}</legend>
+      {kind === 'delivery' && <p className="field__hint">{t('company.deliveryHint')}</p>}
+      {ADDRESS.map((key) => (
+        <Field
+          key={key}
+          id={`company-${kind}-${key}`}
+          label={t(`company.${key}`)}
+          autoComplete={`${kind === 'billing' ? 'billing' : 'shipping'} ${{ line1: 'address-line1', line2: 'address-line2', postcode: 'postal-code', town: 'address-level2', country: 'country' }[key]}`}
+          maxLength={key === 'country' ? 2 : 120}
+          value={form![kind][key]}
+          disabled={state.kind === 'saving'}
+          onChange={(e) => setForm({ ...form!, [kind]: { ...form![kind], [key]: e.target.value } })}
+        />
+      ))}
+    </fieldset>
+  );
 
   return (
     <form className="form" onSubmit={submit} aria-labelledby="company-title" data-testid="company-form">
@@ -47,25 +76,17 @@ export function CompanyForm() {
         {t('company.title')}
       </h2>
       <p className="field__hint">{t('company.hint')}</p>
+      {gaps.length > 0 && (
+        <p className="form-message form-message--error" data-testid="company-gaps">
+          {t('company.toComplete', { list: gaps.map((g) => t(`company.gap_${g}`)).join(', ') })}
+        </p>
+      )}
       {form &&
-        FIELDS.map(({ key, autoComplete, area }) =>
-          area ? (
-            <div className="field" key={key}>
-              <label htmlFor={`company-${key}`}>{t(`company.${key}`)}</label>
-              <textarea id={`company-${key}`} rows={3} maxLength={500} autoComplete={autoComplete} value={form[key]} disabled={state.kind === 'saving'} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
-            </div>
-          ) : (
-            <Field
-              key={key}
-              id={`company-${key}`}
-              label={t(`company.${key}`)}
-              autoComplete={autoComplete}
-              value={form[key]}
-              disabled={state.kind === 'saving'}
-              onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-            />
-          ),
-        )}
+        FIELDS.map(({ key, ...rest }) => (
+          <Field key={key} id={`company-${key}`} label={t(`company.${key}`)} value={form[key]} disabled={state.kind === 'saving'} onChange={(e) => setForm({ ...form, [key]: e.target.value })} {...rest} />
+        ))}
+      {form && address('billing')}
+      {form && address('delivery')}
       <div aria-live="polite">
         {state.kind === 'success' && <FormMessage kind="success">{state.text}</FormMessage>}
         {state.kind === 'error' && <FormMessage kind="error">{state.text}</FormMessage>}

@@ -176,7 +176,7 @@ export class OrdersService {
 
   async company(userId: number, db: Kysely<Database> = this.db): Promise<CompanyDetails> {
     const row = await db.selectFrom('company_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (!row) return { ...EMPTY_COMPANY, toComplete: ['companyName', 'billing'] };
+    if (!row) return { ...EMPTY_COMPANY, toComplete: ['companyName', 'billing', 'siren'] };
     const address = (kind: 'billing' | 'delivery'): PostalAddress | null => {
       const line1 = row[`${kind}_line1`];
       if (!line1) return null;
