@@ -3,11 +3,11 @@ import type { AppServices } from '../services.ts';
 
 /** The demo's trade shops: where they are, so the season's figures have towns and countries. */
 const SHOPS = [
-  { email: 'atelier-des-lices@demo.example', name: 'L’Atelier des Lices', city: 'Arles', postcode: '13200', country: 'FR', siret: '81234567800015' },
-  { email: 'maison-gaia@demo.example', name: 'Maison Gaïa', city: 'Lyon', postcode: '69002', country: 'FR', siret: '82345678900016' },
-  { email: 'la-fabrique@demo.example', name: 'La Fabrique', city: 'Bordeaux', postcode: '33000', country: 'FR', siret: '83456789000017' },
-  { email: 'linen-house@demo.example', name: 'Linen House', city: 'Gent', postcode: '9000', country: 'BE', siret: null },
-  { email: 'casa-olea@demo.example', name: 'Casa Olea', city: 'Barcelona', postcode: '08001', country: 'ES', siret: null },
+  { email: 'atelier-des-lices@demo.example', name: 'L’Atelier des Lices', street: '8 boulevard des Lices', city: 'Arles', postcode: '13200', country: 'FR', siret: '81234567800015' },
+  { email: 'maison-gaia@demo.example', name: 'Maison Gaïa', street: '21 rue Mercière', city: 'Lyon', postcode: '69002', country: 'FR', siret: '82345678900016' },
+  { email: 'la-fabrique@demo.example', name: 'La Fabrique', street: '5 rue Sainte-Catherine', city: 'Bordeaux', postcode: '33000', country: 'FR', siret: '83456789000017' },
+  { email: 'linen-house@demo.example', name: 'Linen House', street: 'Veldstraat 12', city: 'Gent', postcode: '9000', country: 'BE', siret: null },
+  { email: 'casa-olea@demo.example', name: 'Casa Olea', street: 'Carrer del Rec 30', city: 'Barcelona', postcode: '08001', country: 'ES', siret: null },
 ] as const;
 
 const day = (base: number, offset: number) => new Date(base + offset * 86_400_000).toISOString();
@@ -39,7 +39,7 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
   try {
     for (const [index, shop] of SHOPS.entries()) {
       const user = await services.users.create({ email: shop.email, role: 'retailer', password: null, locale: index === 3 ? 'en' : 'fr' });
-      await services.orders.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, billingAddress: `${shop.postcode} ${shop.city}`, deliveryAddress: `${shop.postcode} ${shop.city}` }));
+      await services.orders.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country } }));
       await services.listings.saveMine(user.id, listingInput.parse({ listed: false, name: shop.name, address: '', postcode: shop.postcode, city: shop.city, country: shop.country, website: '', instagram: '', description: { fr: '', en: '' } }));
       const plan: Array<[number, string[], number[]]> = [
         ...(index < 3 ? ([[seasons.autumn, autumnStyles, of(seasons.autumn)]] as Array<[number, string[], number[]]>) : []),
