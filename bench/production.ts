@@ -12,7 +12,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
-import { seasonFixture } from '../server/test/fixtures.ts';
+import { benchStyle, seasonFixture } from '../server/test/fixtures.ts';
 
 const STOCKISTS = 200;
 const STYLES = 60;
@@ -27,27 +27,7 @@ await services.users.create({ email: 'owner@bench.example', role: 'admin', passw
 const season = await services.seasons.save(seasonInput.parse(seasonFixture('BENCH', { deliveries: [['Livraison 1', 60], ['Livraison 2', 120]] })), undefined, null);
 const variants: number[] = [];
 for (let i = 0; i < STYLES; i += 1) {
-  const saved = await services.catalogue.save(
-    productInput.parse({
-      reference: `BENCH-${i}`,
-      translations: [
-        { locale: 'fr', title: `Style ${i}`, description: 'Lin.' },
-        { locale: 'en', title: `Style ${i}`, description: 'Linen.' },
-      ],
-      variants: COLOURS.map((colour, position) => ({
-        colorCode: '#b5573a',
-        imageUrl: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-1200x1500.webp',
-        price: 80 + i,
-        position,
-        sizes: [...SIZES],
-        translations: [
-          { locale: 'fr', colorName: colour },
-          { locale: 'en', colorName: colour },
-        ],
-      })),
-    }),
-    'fr',
-  );
+  const saved = await services.catalogue.save(productInput.parse(benchStyle(i, COLOURS, SIZES, 80 + i)), 'fr');
   variants.push(...saved!.variants.map((v) => v.id));
 }
 // Each stockist: 50 lines (10 colours of styles spread over the collection × 5 sizes), in both deliveries.

@@ -12,6 +12,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
+import { benchStyle } from '../server/test/fixtures.ts';
 
 const READS = Number(process.env.STOCK_READS ?? 30);
 const IMPORTS = Number(process.env.STOCK_IMPORTS ?? 5);
@@ -23,29 +24,7 @@ await migrate(database);
 const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'owner@bench.example', role: 'admin', password: 'bench-owner-2026' });
 
-async function style(i: number) {
-  await services.catalogue.save(
-    productInput.parse({
-      reference: `BENCH-${i}`,
-      translations: [
-        { locale: 'fr', title: `Style ${i}`, description: 'Lin.' },
-        { locale: 'en', title: `Style ${i}`, description: 'Linen.' },
-      ],
-      variants: COLOURS.map((colour, position) => ({
-        colorCode: '#b5573a',
-        imageUrl: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-1200x1500.webp',
-        price: 80,
-        position,
-        sizes: [...SIZES],
-        translations: [
-          { locale: 'fr', colorName: colour },
-          { locale: 'en', colorName: colour },
-        ],
-      })),
-    }),
-    'fr',
-  );
-}
+const style = (i: number) => services.catalogue.save(productInput.parse(benchStyle(i, COLOURS, SIZES)), 'fr');
 for (let i = 0; i < 60; i += 1) await style(i);
 
 const app = await buildApp({ services, logger: false });

@@ -61,3 +61,25 @@ export function seasonFixture(
     terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@test.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
   };
 }
+
+/** A style of the bench collections: reference `BENCH-i`, one variant per colour, every size given. */
+export function benchStyle(i: number, colours: readonly string[], sizes: readonly string[], price = 80): ProductInputRaw {
+  return {
+    reference: `BENCH-${i}`,
+    translations: [
+      { locale: 'fr', title: `Style ${i}`, description: 'Lin.' },
+      { locale: 'en', title: `Style ${i}`, description: 'Linen.' },
+    ],
+    variants: colours.map((colour, position) => ({
+      colorCode: '#b5573a',
+      imageUrl: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-1200x1500.webp',
+      price,
+      position,
+      sizes: [...sizes],
+      translations: [
+        { locale: 'fr', colorName: colour },
+        { locale: 'en', colorName: colour },
+      ],
+    })),
+  };
+}

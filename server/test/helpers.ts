@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate, openDatabase, type Dialect } from '../src/db/index.ts';
+import { migrationsFor } from '../src/db/migrations/index.ts';
+import { Migrator } from 'kysely/migration';
 import type { MailTransport } from '../src/modules/mail/outbox.ts';
 import { createServices, type AppServices } from '../src/services.ts';
 
@@ -86,15 +88,38 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
       await services.mail.stop();
       await services.platform.close();
       await database.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      if (dialect === 'postgres') await dropSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+}
+
+/**
+ * A database as an earlier version left it: a fresh SQLite file or PostgreSQL schema migrated up
+ * to `version` only, handed to `body` (which fills it, runs today's migrations and checks the
+ * upgrade), then removed.
+ */
+export async function atMigration(dialect: Dialect, version: string, body: (database: Awaited<ReturnType<typeof openDatabase>>, dataDir: string) => Promise<void>): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-upgrade-'));
+  const schema = `u_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ databaseUrl: dialect === 'postgres' ? process.env.DATABASE_URL : undefined, sqliteFile: path.join(dataDir, 'site.db'), pgSchema: dialect === 'postgres' ? schema : undefined, pgPoolMax: 2 });
+  try {
+    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrationsFor(database.dialect) }, ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}) });
+    const result = await migrator.migrateTo(version);
+    if (result.error) throw result.error;
+    await body(database, dataDir);
+  } finally {
+    await database.close();
+    if (dialect === 'postgres') await dropSchema(schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** A multipart form with one file, as the back-office's upload fields send it: the payload and its content type. */

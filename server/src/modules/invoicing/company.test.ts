@@ -1,13 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { migrate, openDatabase } from '../../db/index.ts';
-import { migrationsFor } from '../../db/migrations/index.ts';
+import { DIALECTS, RETAILER, atMigration, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { migrate } from '../../db/index.ts';
 
 describe.each(DIALECTS)('structured company details on %s', (dialect) => {
   let t: TestContext;
@@ -53,12 +46,7 @@ describe.each(DIALECTS)('structured company details on %s', (dialect) => {
 
 describe.each(DIALECTS)('upgrading company details on %s', (dialect) => {
   it('moves each free-text address into line 1, flagged to complete, and the SIREN from the SIRET', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-upgrade-'));
-    const schema = `u_${randomBytes(6).toString('hex')}`;
-    const database = await openDatabase({ databaseUrl: dialect === 'postgres' ? process.env.DATABASE_URL : undefined, sqliteFile: path.join(dataDir, 'site.db'), pgSchema: dialect === 'postgres' ? schema : undefined, pgPoolMax: 2 });
-    try {
-      const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrationsFor(database.dialect) }, ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}) });
-      expect((await migrator.migrateTo('011-invoicing')).error).toBeUndefined();
+    await atMigration(dialect, '011-invoicing', async (database) => {
       const now = '2026-11-01T09:00:00.000Z';
       const user = await database.db.insertInto('users').values({ email: 'old@shop.example', password_hash: null, role: 'retailer', locale: 'fr', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
       await database.db
@@ -68,15 +56,6 @@ describe.each(DIALECTS)('upgrading company details on %s', (dialect) => {
       await migrate(database);
       const row = await database.db.selectFrom('company_details').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ billing_line1: '1 place du Marché\n34000 Montpellier', billing_postcode: null, delivery_line1: null, siren: '732829320', to_complete: 1, billing_address: '1 place du Marché\n34000 Montpellier' });
-    } finally {
-      await database.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

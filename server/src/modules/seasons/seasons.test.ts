@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { formatDay, type SeasonInputRaw } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
 import pino from 'pino';
 import { loadConfig } from '../../config.ts';
 import { createServices } from '../../services.ts';
-import { migrate, openDatabase } from '../../db/index.ts';
-import { migrationsFor } from '../../db/migrations/index.ts';
+import { migrate } from '../../db/index.ts';
 import { seasonCodeFrom } from '../../db/migrations/009-seasons-stock.ts';
 import { pickCurrent } from './service.ts';
 
@@ -398,12 +391,7 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
 
 describe.each(DIALECTS)('upgrading a site made by the previous version on %s', (dialect) => {
   it('moves the terms, every product and every order into a first season; the terms API answers as before', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-upgrade-'));
-    const schema = `u_${randomBytes(6).toString('hex')}`;
-    const database = await openDatabase({ databaseUrl: dialect === 'postgres' ? process.env.DATABASE_URL : undefined, sqliteFile: path.join(dataDir, 'site.db'), pgSchema: dialect === 'postgres' ? schema : undefined, pgPoolMax: 2 });
-    try {
-      const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrationsFor(database.dialect) }, ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}) });
-      expect((await migrator.migrateTo('008-media-covers')).error).toBeUndefined();
+    await atMigration(dialect, '008-media-covers', async (database, dataDir) => {
       const db = database.db;
       const now = '2026-10-02T09:00:00.000Z';
       await db.insertInto('wholesale_terms').values({ id: 1, valid_until: '2027-03-31', opening_minimum_cents: 60000, reorder_minimum_cents: 25000, order_email: 'orders@old.example', updated_at: now, updated_by: null }).execute();
@@ -449,15 +437,6 @@ describe.each(DIALECTS)('upgrading a site made by the previous version on %s', (
         shippingNotes: 'Free',
       });
       await services.mail.stop();
-    } finally {
-      await database.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -187,32 +187,22 @@ export function SeasonForm({
         <div className="terms-form__grid">
           <Field id="season-validUntil" type="date" label={t('admin.seasons.validUntil')} value={form.validUntil} disabled={saving} error={error('validUntil')} onChange={(e) => setForm({ ...form, validUntil: e.target.value })} />
           <Field id="season-orderEmail" type="email" label={t('admin.wholesale.orderEmail')} required value={form.orderEmail} disabled={saving} error={error('orderEmail')} onChange={(e) => setForm({ ...form, orderEmail: e.target.value })} />
-          <Field
-            id="season-openingMinimum"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            label={t('admin.wholesale.openingMinimum')}
-            required
-            value={form.openingMinimum}
-            disabled={saving}
-            error={error('openingMinimum')}
-            onChange={(e) => setForm({ ...form, openingMinimum: acceptPrice(e.target.value) ?? form.openingMinimum })}
-          />
-          <Field
-            id="season-reorderMinimum"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            label={t('admin.wholesale.reorderMinimum')}
-            required
-            value={form.reorderMinimum}
-            disabled={saving}
-            error={error('reorderMinimum')}
-            onChange={(e) => setForm({ ...form, reorderMinimum: acceptPrice(e.target.value) ?? form.reorderMinimum })}
-          />
+          {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
+            <Field
+              key={key}
+              id={`season-${key}`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              label={t(`admin.wholesale.${key}`)}
+              required
+              value={form[key]}
+              disabled={saving}
+              error={error(key)}
+              onChange={(e) => setForm({ ...form, [key]: acceptPrice(e.target.value) ?? form[key] })}
+            />
+          ))}
         </div>
         {(['paymentTerms', 'deliveryWindow', 'shippingNotes'] as const).map((key) => (
           <PairField
