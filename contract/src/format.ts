@@ -19,3 +19,13 @@ export function formatDay(day: string, lang: 'fr' | 'en'): string {
     new Date(Date.UTC(y!, m! - 1, d!)),
   );
 }
+
+/** A share (0–1) as a whole percentage in the language's locale: `34 %` (narrow no-break space), `34%`. */
+export function formatPercent(share: number, lang: 'fr' | 'en'): string {
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}
+
+/** A count in the language's locale: `1 290` (narrow no-break space), `1,290`. */
+export function formatCount(n: number, lang: 'fr' | 'en'): string {
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US').format(n);
+}

@@ -24,6 +24,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spreadsheetCsv } from '../../lib/csv.ts';
+import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
@@ -184,10 +185,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
     async (request, reply) => {
       const lang = langOf(request);
       const orders = await services.orders.listFull({ from: request.query.from, to: request.query.to }, lang);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${request.query.from}-${request.query.to}.csv"`)
-        .send(ordersCsv(orders, lang));
+      return sendAttachment(reply, CSV_TYPE, `orders-${request.query.from}-${request.query.to}.csv`, ordersCsv(orders, lang));
     },
   );
 
@@ -198,10 +196,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
       const lang = langOf(request);
       const found = await services.orders.get(request.params.id, lang);
       if (!found) throw notFound();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="order-${found.number}.csv"`)
-        .send(ordersCsv([found], lang));
+      return sendAttachment(reply, CSV_TYPE, `order-${found.number}.csv`, ordersCsv([found], lang));
     },
   );
 

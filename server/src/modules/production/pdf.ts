@@ -1,4 +1,4 @@
-import { formatDay, type CutSheet, type Locale, type Size } from '@atelier/contract';
+import { formatDay, formatPercent, type CutSheet, type Locale, type Size } from '@atelier/contract';
 import PDFDocument from 'pdfkit';
 import { brandFonts } from '../wholesale/fonts.ts';
 
@@ -43,7 +43,7 @@ const ROW = 18;
 const COLOUR_WIDTH = 190;
 const BOTTOM = PAGE.height - MARGIN - 20;
 
-const percent = (share: number | undefined, lang: Locale) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(share ?? 0);
+const percent = (share: number | undefined, lang: Locale) => formatPercent(share ?? 0, lang);
 
 /**
  * The workshop's print: a header (season, delivery, which orders, date), then one table per

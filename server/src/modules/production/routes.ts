@@ -1,6 +1,7 @@
 import { cutSheet, errorBody, productionQuery, salesFigures, salesQuery, type CutSheet, type Locale } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spreadsheetCsv } from '../../lib/csv.ts';
+import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import type { AppServices } from '../../services.ts';
 import { langOf } from '../seasons/routes.ts';
 import { renderCutSheet } from './pdf.ts';
@@ -51,7 +52,7 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<{ services: AppService
     async (request, reply) => {
       const lang = langOf(request);
       const sheet = await sheetOf(request.query, lang);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName(sheet, 'csv')}"`).send(cutSheetCsv(sheet, lang));
+      return sendAttachment(reply, CSV_TYPE, fileName(sheet, 'csv'), cutSheetCsv(sheet, lang));
     },
   );
   app.get(
@@ -61,7 +62,7 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<{ services: AppService
       const lang = langOf(request);
       const sheet = await sheetOf(request.query, lang);
       const pdf = await renderCutSheet(sheet, lang, services.config.BRAND_NAME, new Date().toISOString().slice(0, 10));
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName(sheet, 'pdf')}"`).send(pdf);
+      return sendAttachment(reply, 'application/pdf', fileName(sheet, 'pdf'), pdf);
     },
   );
   app.get(

@@ -1,4 +1,4 @@
-import { PRODUCTION_MESSAGES, SIZES, type CutSheet, type Locale, type Size } from '@atelier/contract';
+import { PRODUCTION_MESSAGES, SEASON_MESSAGES, SIZES, type CutSheet, type Locale, type Size } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -24,7 +24,7 @@ export function curve(counts: Partial<Record<Size, number>>): Partial<Record<Siz
 /** The season a screen is about: the code asked for, else the current one; 404 when none. */
 export async function seasonFor(seasons: SeasonsService, db: Kysely<Database>, code: string | undefined) {
   const row = code ? await seasons.byCode(code, db) : await seasons.current(db);
-  if (!row) throw new HttpError(404, code ? 'No season has this code.' : PRODUCTION_MESSAGES.noSeason);
+  if (!row) throw new HttpError(404, code ? SEASON_MESSAGES.seasonUnknown : PRODUCTION_MESSAGES.noSeason);
   const [info] = await seasons.infos(db, [row.id]);
   return info!;
 }
@@ -53,7 +53,7 @@ export class ProductionService {
       const delivery = filter.deliveryId === undefined ? null : (season.deliveries.find((d) => d.id === filter.deliveryId) ?? null);
       if (filter.deliveryId !== undefined && !delivery) {
         const other = await this.seasons.delivery(filter.deliveryId, trx);
-        throw new HttpError(other ? 422 : 404, other ? 'This delivery window belongs to another season.' : 'This delivery window does not exist (introuvable).');
+        throw new HttpError(other ? 422 : 404, other ? SEASON_MESSAGES.deliveryOtherSeason : SEASON_MESSAGES.deliveryNotFound);
       }
       const statuses = status === 'both' ? (['submitted', 'confirmed'] as const) : ([status] as const);
       let orders = trx

@@ -1,5 +1,6 @@
 import { SEASON_MESSAGES, availability, errorBody, productIdParam, seasonQuery, stockImportResult, stockInput, stockList, type Locale, type StockRow } from '@atelier/contract';
 import { spreadsheetCsv } from '../../lib/csv.ts';
+import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -44,10 +45,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
       const lang = langOf(request);
       const seasonId = await seasonParam(services, request.query.season);
       const rows = await services.stock.list(lang, { seasonId });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="stock${request.query.season ? `-${request.query.season.toUpperCase().replace(/[^A-Z0-9-]/g, '')}` : ''}.csv"`)
-        .send(stockCsv(rows, lang));
+      return sendAttachment(reply, CSV_TYPE, `stock${request.query.season ? `-${request.query.season.toUpperCase().replace(/[^A-Z0-9-]/g, '')}` : ''}.csv`, stockCsv(rows, lang));
     },
   );
   app.put(

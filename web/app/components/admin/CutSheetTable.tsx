@@ -1,4 +1,5 @@
 import type { CutSheet, Size } from '@atelier/contract';
+import { formatPercent } from '@atelier/contract/pure';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
@@ -31,7 +32,6 @@ export function SizeHeader({ sizes, first }: { sizes: Size[]; first: string }) {
 export function TotalRows({ sizes, counts, total, curve }: { sizes: Size[]; counts: Counts; total: number; curve: Counts }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const percent = (share: number | undefined) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(share ?? 0);
   return (
     <>
       <tr className="cut-table__total">
@@ -49,7 +49,7 @@ export function TotalRows({ sizes, counts, total, curve }: { sizes: Size[]; coun
         <th scope="row">{t('admin.production.sizeCurve')}</th>
         {sizes.map((s) => (
           <td key={s} className="num">
-            {counts[s] ? percent(curve[s]) : ''}
+            {counts[s] ? formatPercent(curve[s] ?? 0, lang) : ''}
           </td>
         ))}
         <td />

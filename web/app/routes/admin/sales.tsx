@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminSeason, SalesFigures } from '@atelier/contract';
-import { formatDay, formatPrice } from '@atelier/contract/pure';
+import { formatCount, formatDay, formatPercent, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/sales';
 import { FormMessage } from '../../components/Field.tsx';
 import { BarChart, WeekChart } from '../../components/admin/Charts.tsx';
@@ -40,8 +40,8 @@ export default function AdminSales() {
   }, [authRequest, season, lang, fail]);
 
   const money = (n: number) => formatPrice(n, lang);
-  const number = (n: number) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB').format(n);
-  const percent = (n: number) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(n);
+  const number = (n: number) => formatCount(n, lang);
+  const percent = (n: number) => formatPercent(n, lang);
   const s = (key: string) => t(`admin.sales.${key}`);
   const revenueColumns = (first: string) => [
     { header: first, cell: (r: Named) => r.label },
