@@ -24,7 +24,7 @@ function SecurityScreen() {
   const [overview, setOverview] = useState<SecurityOverview | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const { guard, form } = useReauth({ code: Boolean(overview?.totp), passkey: Boolean(overview?.passkeys.length) });
+  const { guard, form } = useReauth({ code: Boolean(overview?.totp || overview?.passkeys.length), passkey: Boolean(overview?.passkeys.length) });
 
   const onMessage = useCallback(
     (kind: 'success' | 'error', text: string, error?: unknown) => {

@@ -31,7 +31,7 @@ function AccountScreen() {
   const { guard, form } = useReauth(factors);
   useEffect(() => {
     authRequest<SecurityOverview>('/account/security')
-      .then((o) => setFactors({ code: o.totp, passkey: o.passkeys.length > 0 }))
+      .then((o) => setFactors({ code: o.totp || o.passkeys.length > 0, passkey: o.passkeys.length > 0 }))
       .catch(() => undefined);
   }, [authRequest]);
 

@@ -208,6 +208,12 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
     expect(unknown.json().error).toBe('This passkey is not known here. Sign in with your password, then add it again.');
     // The password alone no longer opens the account: the passkey (or a recovery code) must follow.
     expect((await signIn(email, 'keys-pass-2026')).json()).toMatchObject({ mfa_required: true, methods: ['passkey', 'recovery'] });
+    // Nor does it confirm a sensitive change on an old session: the passkey does, or a recovery code with the password.
+    tick(11 * MINUTE);
+    expect((await req('DELETE', `/api/account/passkeys/${added.json().id}`, token)).statusCode).toBe(403);
+    expect((await req('POST', '/api/auth/reauth', token, { password: 'keys-pass-2026' })).statusCode).toBe(400);
+    const reauthOptions = (await req('POST', '/api/auth/passkey/options')).json();
+    expect((await req('POST', '/api/auth/reauth', token, { passkey: key.assert(reauthOptions) })).statusCode).toBe(200);
 
     // Another account can neither see, rename nor remove it.
     const other = await t.login(RETAILER.email, RETAILER.password);

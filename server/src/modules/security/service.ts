@@ -187,9 +187,9 @@ export class SecurityService {
       if (!found || found.userId !== user.id) throw new HttpError(400, SECURITY_MESSAGES.passkeyInvalid);
     } else {
       if (!(await verifyPassword(input.password ?? '', user.password_hash))) throw new HttpError(400, API_ERRORS.wrongCurrentPassword);
-      const totp = await this.db.selectFrom('totp_factors').select('user_id').where('user_id', '=', user.id).where('confirmed_at', 'is not', null).executeTakeFirst();
-      if (totp || (user.mfa && !(await this.hasPasskeys(user.id)))) {
-        // An account whose second factor is an app (or only recovery codes left) gives a code too.
+      // An account with a factor never confirms with its password alone: a code of its app or a
+      // recovery code goes with it (or its passkey, above), as at sign-in.
+      if (user.mfa) {
         const ok = input.code ? await this.db.transaction().execute((trx) => this.useCode(trx, user.id, input.code!)) : null;
         if (!ok) throw new HttpError(400, SECURITY_MESSAGES.codeInvalid);
       }

@@ -8,7 +8,7 @@ import { Field, FormMessage } from '../Field.tsx';
 /** 403 on a sensitive change: the server asks to sign in again first. */
 const needsReauth = (error: unknown) => error instanceof ApiError && error.status === 403 && error.body.reauth === true;
 
-/** What the account can confirm with: a code when it has an app, a passkey when it has one. */
+/** What the account confirms with: with any factor, a code (of its app, or a recovery code) beside the password; its passkey when it has one. */
 export interface ReauthNeeds {
   code: boolean;
   passkey: boolean;
