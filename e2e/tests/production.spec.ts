@@ -5,9 +5,13 @@ test.describe('production and sales', () => {
   test('the owner opens the demo season’s cut sheet, filters by delivery, downloads its CSV and PDF, and reads a figure of the season at a glance', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
+    // An owner without a second factor is offered a passkey; "Not now" puts the suggestion away for good.
+    await page.getByTestId('passkey-suggestion').getByRole('button', { name: 'Plus tard' }).click();
+    await expect(page.getByTestId('passkey-suggestion')).toHaveCount(0);
     await page.getByRole('link', { name: 'Production', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Fiche de coupe' })).toBeVisible();
     await settled(page);
+    await expect(page.getByTestId('passkey-suggestion')).toHaveCount(0);
     // The demo season's pre-book orders, every delivery.
     await expect(page.getByLabel('Saison', { exact: true })).toHaveValue('SS27');
     const summary = page.getByTestId('cut-summary');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { totpCode } from '../../server/test/authenticator.ts';
 import { freePort, spawnServer, type ServerProcess } from '../../server/src/ops/server-process.ts';
-import { ACCOUNTS } from '../env.ts';
+import Database from 'better-sqlite3';
+import { ACCOUNTS, E2E_DATA_DIR } from '../env.ts';
 import { axeViolations, expect, settled, signIn, test } from '../fixtures.ts';
 
 /** A screen of the second server (the guard's own axe pass covers the main one's): axe and no sideways scroll at both widths. */
@@ -75,6 +76,27 @@ test.describe('sign-in that a stolen password cannot open', () => {
     await expect(page).toHaveURL(/\/collection$/);
     await page.goto('/account/security');
     await expect(page.getByTestId('recovery-left')).toHaveText('Il reste 9 codes.');
+
+    // Twenty minutes later (the session's sign-in aged in the database), new codes ask to sign in
+    // again: a used code is refused, an unused recovery code with the password carries on.
+    const db = new Database(path.join(E2E_DATA_DIR, 'site.db'));
+    db.prepare(`update auth_tokens set authenticated_at = ? where user_id = (select id from users where email = ?)`).run(new Date(Date.now() - 20 * 60_000).toISOString(), account.email);
+    db.close();
+    await page.getByRole('button', { name: 'Créer de nouveaux codes' }).click();
+    const reauth = page.getByTestId('reauth');
+    await expect(reauth.getByRole('heading', { name: 'Confirmez que c’est vous' })).toBeFocused();
+    await a11y('sign in again');
+    const code = reauth.getByLabel('Code de votre application d’authentification (ou un code de secours)');
+    await reauth.getByLabel('Mot de passe').fill(account.password);
+    await code.fill(codes[0]!); // already used at the sign-in above
+    await reauth.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(reauth.getByText('Ce code n’est pas le bon, ou il a déjà servi. Réessayez.')).toBeVisible();
+    await code.fill(codes[1]!);
+    await reauth.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByTestId('reauth')).toHaveCount(0);
+    await expect(page.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
+    await page.getByRole('button', { name: 'Je les ai gardés' }).click();
+    await expect(page.getByTestId('recovery-left')).toHaveText('Il reste 10 codes.');
   });
 
   test('under MFA_REQUIRED=admin an owner is sent to add a passkey, then signs in with it alone (Chromium’s virtual authenticator)', async ({ browser }) => {
