@@ -126,11 +126,7 @@ function groupLines(lines: PricedLine[]): Array<{ placed: Placed; lines: PricedL
 function orderMode(row: { mode: OrderMode; season_id: number | null; delivery_id: number | null }, seasons: SeasonInfo[], lang: Locale) {
   const season = seasons.find((s) => s.id === row.season_id) ?? null;
   const delivery = season?.deliveries.find((d) => d.id === row.delivery_id) ?? null;
-  return {
-    mode: row.mode,
-    season: season ? { id: season.id, code: season.code, name: pick(season.names, lang) } : null,
-    delivery: delivery ? deliveryOf(delivery, lang) : null,
-  };
+  return modeOut({ mode: row.mode, season, delivery }, lang);
 }
 
 /** Who acts on an order: the stockist who placed it, or the brand (an admin). */

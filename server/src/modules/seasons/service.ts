@@ -16,6 +16,7 @@ import type { Database, SeasonsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../catalogue/service.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
+import { pick } from '../../lib/texts.ts';
 
 type SeasonRow = Selectable<SeasonsTable>;
 export type SeasonState = 'open' | 'upcoming' | 'closed';
@@ -59,7 +60,6 @@ export interface SeasonInfo {
   deliveries: DeliveryInfo[];
 }
 
-const pick = (texts: Partial<Record<Locale, string>>, lang: Locale) => texts[lang] ?? texts.fr ?? texts.en ?? '';
 
 export function deliveryOf(d: DeliveryInfo, lang: Locale): Delivery {
   return { id: d.id, name: pick(d.names, lang), from: d.from, to: d.to };

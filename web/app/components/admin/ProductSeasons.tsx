@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { StockGrid } from './StockGrid.tsx';
+import { seasonLabel } from '../../lib/season-label.ts';
 
 /**
  * The seasons a style is sold in, as checkboxes (a new style starts in the current season).
@@ -35,7 +36,7 @@ export function ProductSeasons({ value, onChange, disabled }: { value: number[] 
             onChange={(e) => onChange(e.target.checked ? [...chosen, s.id] : chosen.filter((id) => id !== s.id))}
           />
           <label htmlFor={`product-season-${s.id}`}>
-            {s.code} · {s.translations.find((x) => x.locale === lang)?.name}
+            {seasonLabel(s, lang)}
           </label>
         </div>
       ))}

@@ -9,6 +9,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { localName, seasonLabel } from '../../lib/season-label.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminProduction', noindex: true });
 
@@ -54,7 +55,6 @@ export default function AdminProduction() {
   }
 
   const chosen = seasons?.find((s) => s.code === filter.season);
-  const name = (s: AdminSeason) => `${s.code} · ${s.translations.find((x) => x.locale === lang)?.name ?? ''}`;
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminProduction')}</h1>
@@ -68,7 +68,7 @@ export default function AdminProduction() {
             <select id="cut-season" value={filter.season} onChange={(e) => setFilter({ ...filter, season: e.target.value, delivery: '' })}>
               {seasons.map((s) => (
                 <option key={s.id} value={s.code}>
-                  {name(s)}
+                  {seasonLabel(s, lang)}
                 </option>
               ))}
             </select>
@@ -79,7 +79,7 @@ export default function AdminProduction() {
               <option value="">{t('admin.production.allDeliveries')}</option>
               {chosen?.deliveries.map((d) => (
                 <option key={d.id} value={String(d.id)}>
-                  {d.translations.find((x) => x.locale === lang)?.name ?? ''}
+                  {localName(d.translations, lang)}
                 </option>
               ))}
             </select>

@@ -9,6 +9,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { seasonLabel } from '../../lib/season-label.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminSales', noindex: true });
 
@@ -61,7 +62,7 @@ export default function AdminSales() {
             <select id="sales-season" value={season} onChange={(e) => setSeason(e.target.value)}>
               {seasons.map((x) => (
                 <option key={x.id} value={x.code}>
-                  {x.code} · {x.translations.find((n) => n.locale === lang)?.name ?? ''}
+                  {seasonLabel(x, lang)}
                 </option>
               ))}
             </select>

@@ -9,6 +9,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { localName } from '../../lib/season-label.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminSeasons', noindex: true });
 
@@ -71,7 +72,7 @@ export default function AdminSeasons() {
     }
   }
 
-  const name = (s: AdminSeason) => s.translations.find((x) => x.locale === lang)?.name || s.translations.find((x) => x.locale === 'fr')?.name || s.code;
+  const name = (s: AdminSeason) => localName(s.translations, lang) || s.code;
   const day = (d: string | null) => (d ? formatDay(d, lang) : t('admin.seasons.noEnd'));
 
   return (
@@ -102,7 +103,7 @@ export default function AdminSeasons() {
                 <ul className="season-card__deliveries">
                   {s.deliveries.map((d) => (
                     <li key={d.id}>
-                      {d.translations.find((x) => x.locale === lang)?.name} : {t('admin.seasons.window', { from: formatDay(d.from, lang), to: formatDay(d.to, lang) })}
+                      {localName(d.translations, lang)} : {t('admin.seasons.window', { from: formatDay(d.from, lang), to: formatDay(d.to, lang) })}
                     </li>
                   ))}
                 </ul>

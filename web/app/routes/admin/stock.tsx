@@ -9,6 +9,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { seasonLabel } from '../../lib/season-label.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminStock', noindex: true });
 
@@ -77,7 +78,6 @@ export default function AdminStock() {
     void file.text().then(setCsv);
   }
 
-  const seasonName = (s: AdminSeason) => `${s.code} · ${s.translations.find((x) => x.locale === lang)?.name ?? ''}`;
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminStock')}</h1>
@@ -90,7 +90,7 @@ export default function AdminStock() {
             <option value="">{t('admin.stock.allSeasons')}</option>
             {seasons.map((s) => (
               <option key={s.id} value={s.code}>
-                {seasonName(s)}
+                {seasonLabel(s, lang)}
               </option>
             ))}
           </select>
