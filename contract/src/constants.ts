@@ -50,8 +50,8 @@ export const ORDER_STATUSES = ['submitted', 'confirmed', 'shipped', 'cancelled']
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** What the back-office log records: one kind per area the owner writes to. */
-export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing', 'season', 'stock', 'security', 'invoicing'] as const;
+export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing', 'season', 'stock', 'security', 'invoicing', 'invoice'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset'] as const;
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset', 'issue', 'credit', 'pay', 'unpay'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -212,6 +212,20 @@ const OTHER_FR: Record<string, string> = {
   'Payment terms are 0 to 60 days (45 at most from the end of the month).': 'Le délai de paiement va de 0 à 60 jours (45 au plus en fin de mois).',
   'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.': 'Le taux des pénalités de retard est un pourcentage de 0 à 100, avec 2 décimales au plus.',
   'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.': 'Un escompte pour paiement anticipé est un taux de 0,01 à 100 % avec le délai où il s’applique, ou aucun.',
+  'This invoice does not exist (introuvable).': 'Cette facture est introuvable.',
+  'This payment does not exist (introuvable).': 'Ce paiement est introuvable.',
+  'An invoice is issued for a shipped order only.': 'Une facture s’émet pour une commande expédiée seulement.',
+  'This order already has its invoice.': 'Cette commande a déjà sa facture.',
+  'The invoice cannot be issued yet. Missing:': 'La facture ne peut pas encore être émise. Il manque :',
+  'A payment needs a real day, an amount above 0 with 2 decimals at most, and a method.': 'Un paiement demande un vrai jour, un montant supérieur à 0 avec 2 décimales au plus, et un moyen de paiement.',
+  'This payment is more than what is left to pay on the invoice.': 'Ce paiement dépasse ce qui reste à payer sur la facture.',
+  'Payments are recorded on invoices, not on credit notes.': 'Les paiements s’enregistrent sur les factures, pas sur les avoirs.',
+  'A credit note needs a reason, and either lines of the invoice with quantities of 1 or more, or an amount above 0 excl. VAT.': 'Un avoir demande un motif, et soit des lignes de la facture avec des quantités de 1 ou plus, soit un montant HT supérieur à 0.',
+  'A credit note cannot credit more than what is left on the invoice.': 'Un avoir ne peut pas créditer plus que ce qui reste sur la facture.',
+  'A credited line is not a line of this invoice.': 'Une ligne créditée n’est pas une ligne de cette facture.',
+  'A credit note is made from an invoice, not from another credit note.': 'Un avoir se fait à partir d’une facture, pas d’un autre avoir.',
+  'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.': 'Les frais de port sont un montant HT de 0 à 10 000 avec 2 décimales au plus.',
+  'Reminders saved.': 'Relances enregistrées.',
 };
 
 /**

@@ -12,6 +12,7 @@ export * from './seasons.ts';
 export * from './security.ts';
 export * from './production.ts';
 export * from './invoicing.ts';
+export * from './invoices.ts';
 export * from './address.ts';
 export * from './format.ts';
 export * from './pages.ts';

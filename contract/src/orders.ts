@@ -4,6 +4,7 @@ import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderS
 
 export type { OrderStatus };
 import { isRealDay } from './wholesale.ts';
+import { INVOICE_GAPS, INVOICE_STATUSES, shippingCharge } from './invoices.ts';
 
 
 export const ORDER_MESSAGES = {
@@ -127,6 +128,10 @@ export const order = z
     history: z.array(orderEvent),
     shop: z.object({ email: z.string(), company: companyDetails }),
     ...modeFields,
+    /** Its invoice, once issued (the stockist sees it too). */
+    invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(INVOICE_STATUSES) }).nullable().optional(),
+    /** Shipped without an invoice: what it waits for (the label's identity, the shop's name, billing address, SIREN). */
+    invoiceWaiting: z.array(z.enum(INVOICE_GAPS)).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -164,7 +169,12 @@ export const confirmInput = z.object({
     .max(ORDER_LINES_MAX)
     .optional(),
 });
-export const shipInput = z.object({ carrier: z.string().trim().max(80).optional(), tracking: z.string().trim().max(120).optional() });
+export const shipInput = z.object({
+  carrier: z.string().trim().max(80).optional(),
+  tracking: z.string().trim().max(120).optional(),
+  /** A shipping charge excl. VAT, put on the invoice issued with the shipment. */
+  shipping: shippingCharge.optional(),
+});
 export const cancelInput = z.object({
   reason: z.string({ error: ORDER_MESSAGES.reasonRequired }).trim().min(1, { error: ORDER_MESSAGES.reasonRequired }).max(500, { error: ORDER_MESSAGES.reasonRequired }),
 });

@@ -1,4 +1,5 @@
 import { adminInvoicingRoutes } from './modules/invoicing/routes.ts';
+import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { adminProductionRoutes } from './modules/production/routes.ts';
 import { accountSecurityRoutes, signInStepRoutes } from './modules/security/routes.ts';
 import fs from 'node:fs';
@@ -262,6 +263,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(availabilityRoutes, { services, prefix: '/wholesale' });
       await api.register(orderRoutes, { services, prefix: '/orders' });
       await api.register(companyRoutes, { services, prefix: '/account' });
+      await api.register(invoiceRoutes, { services, prefix: '/invoices' });
       await api.register(accountListingRoutes, { services, prefix: '/account' });
       await api.register(publicListingRoutes, { services });
       // The admin scope: one guard for every route registered inside it.
@@ -279,6 +281,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
           await admin.register(adminStockRoutes, { services });
           await admin.register(adminProductionRoutes, { services });
           await admin.register(adminInvoicingRoutes, { services });
+          await admin.register(adminInvoiceRoutes, { services });
           await admin.register(adminPagesRoutes, { services });
           await admin.register(adminListingRoutes, { services });
           await admin.register(adminActivityRoutes, { services });

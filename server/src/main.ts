@@ -50,12 +50,19 @@ export async function start(env: Record<string, string | undefined> = process.en
   await services.platform.start();
   const app = await buildApp({ services, web: web === 'none' ? undefined : web });
   services.mail.start();
-  // Contact messages are kept CONTACT_RETENTION_DAYS, then purged (checked at start and every 6 h).
+  // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
+  // reminders (days 1 and 15, once each: several instances queue each mail once). At start and every 6 h.
   const purge = () =>
-    services.privacy
-      .purgeContactMessages(config.CONTACT_RETENTION_DAYS)
-      .then((n) => n > 0 && app.log.info({ purged: n }, 'old contact messages purged'))
-      .catch((err: unknown) => app.log.error({ err }, 'contact purge failed'));
+    Promise.all([
+      services.privacy
+        .purgeContactMessages(config.CONTACT_RETENTION_DAYS)
+        .then((n) => n > 0 && app.log.info({ purged: n }, 'old contact messages purged'))
+        .catch((err: unknown) => app.log.error({ err }, 'contact purge failed')),
+      services.invoices
+        .sendReminders()
+        .then((n) => n > 0 && app.log.info({ reminders: n }, 'invoice reminders queued'))
+        .catch((err: unknown) => app.log.error({ err }, 'invoice reminders failed')),
+    ]);
   void purge();
   const purgeTimer = setInterval(purge, 6 * 60 * 60 * 1000);
   purgeTimer.unref();

@@ -43,6 +43,10 @@ const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
   'POST /api/orders/:id/cancel': 'signed-in',
   'POST /api/orders/:id/reorder': 'signed-in',
   'GET /api/account/company': 'signed-in',
+  // Invoices: signed-in stockists, each their own (another's 404 and an admin's 403: invoices.test.ts).
+  'GET /api/invoices': 'signed-in',
+  'GET /api/invoices/:id': 'signed-in',
+  'GET /api/invoices/:id.pdf': 'signed-in',
   'GET /api/wholesale/seasons': 'signed-in',
   'GET /api/wholesale/availability/:id': 'signed-in',
   'PUT /api/account/company': 'signed-in',

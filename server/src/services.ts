@@ -18,6 +18,7 @@ import { SecurityService } from './modules/security/service.ts';
 import { ProductionService } from './modules/production/service.ts';
 import { SalesService } from './modules/sales/service.ts';
 import { InvoicingService } from './modules/invoicing/service.ts';
+import { InvoicesService } from './modules/invoices/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/directory/service.ts';
@@ -60,6 +61,7 @@ export interface AppServices {
   production: ProductionService;
   sales: SalesService;
   invoicing: InvoicingService;
+  invoices: InvoicesService;
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
@@ -109,6 +111,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const media = new MediaService(database.db, createMediaStore(config));
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock);
+  const invoices = new InvoicesService(database.db, config, kick, (userId, db) => orders.company(userId, db));
+  orders.invoices = invoices;
   const stockists = new StockistsService(database.db, config, auth, kick, orders);
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
@@ -142,6 +146,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, production, sales, invoicing, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

@@ -253,6 +253,81 @@ export interface CompanyDetailsTable {
   siren: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when a free-text address was moved into line 1 and awaits its postcode, town and country. */
   to_complete: ColumnType<number, number | undefined, number>;
+  /** 0 when the owner turned payment reminders off for this stockist. */
+  invoice_reminders: ColumnType<number, number | undefined, number>;
+}
+
+export interface InvoiceCountersTable {
+  kind: string;
+  year: number;
+  last: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  number: string;
+  type: 'invoice' | 'creditNote';
+  year: number;
+  seq: number;
+  order_id: number | null;
+  invoiced_order_id: number | null;
+  invoice_id: number | null;
+  user_id: number | null;
+  locale: 'fr' | 'en';
+  issue_date: string;
+  delivery_date: string | null;
+  due_date: string | null;
+  reason: string | null;
+  /** JSON: the label's settings as they were at issue. */
+  seller: string;
+  /** JSON: the buyer's details as they were at issue. */
+  buyer: string;
+  /** JSON [{category, rate, baseCents, vatCents, exemption}]. */
+  vat_breakdown: string;
+  total_excl_cents: number;
+  total_vat_cents: number;
+  total_incl_cents: number;
+  xml: string;
+  pdf: Buffer;
+  created_at: string;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  kind: 'goods' | 'shipping' | 'amount';
+  order_line_id: number | null;
+  credited_line_id: number | null;
+  reference: string | null;
+  product: string;
+  colour: string | null;
+  size: string | null;
+  quantity: number;
+  unit_price_cents: number;
+  vat_category: 'S' | 'K' | 'G';
+  /** The rate as written on the invoice, e.g. "20" or "0". */
+  vat_rate: string;
+  total_cents: number;
+}
+
+export interface InvoicePaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  paid_on: string;
+  amount_cents: number;
+  method: string;
+  reference: string | null;
+  recorded_at: string;
+  recorded_by: number | null;
+}
+
+export interface InvoiceEventsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  kind: 'issued';
+  created_at: string;
+  delivered_at: string | null;
 }
 
 export interface OrderDraftLinesTable {
@@ -296,6 +371,8 @@ export interface OrdersTable {
   mode: Generated<'atOnce' | 'preBook'>;
   /** Orders of one submission share its idempotency key; 0 is the first. */
   submission_rank: Generated<number>;
+  /** A shipping charge excl. VAT entered at shipping, for the invoice. */
+  shipping_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SeasonsTable {
@@ -477,6 +554,11 @@ export interface Database {
   stock_levels: StockLevelsTable;
   stock_incoming: StockIncomingTable;
   stock_movements: StockMovementsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_payments: InvoicePaymentsTable;
+  invoice_events: InvoiceEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

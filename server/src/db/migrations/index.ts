@@ -13,6 +13,7 @@ import { m009SeasonsStock } from './009-seasons-stock.ts';
 import { m010SignInFactors } from './010-sign-in-factors.ts';
 import { m011Invoicing } from './011-invoicing.ts';
 import { m012CompanyAddresses } from './012-company-addresses.ts';
+import { m013Invoices } from './013-invoices.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -36,6 +37,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['010-sign-in-factors', m010SignInFactors],
   ['011-invoicing', m011Invoicing],
   ['012-company-addresses', m012CompanyAddresses],
+  ['013-invoices', m013Invoices],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

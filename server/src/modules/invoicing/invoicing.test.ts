@@ -1,30 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isIban, isSiren, isSiret, luhn, type InvoicingSettingsInputRaw } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
-
-// A real-looking identity: SIREN 732829320 (Luhn), its SIRET, the French VAT key for it, a French IBAN whose check digits are right.
-export function legalIdentity(overrides: Partial<InvoicingSettingsInputRaw> = {}): InvoicingSettingsInputRaw {
-  return {
-    legalName: 'Maison Solène',
-    legalForm: 'SAS',
-    shareCapital: 10000,
-    address: { line1: '12 rue des Tisserands', postcode: '34000', town: 'Montpellier', country: 'fr' },
-    siren: '732 829 320',
-    siret: '732 829 320 00074',
-    rcsTown: 'Montpellier',
-    vatNumber: 'FR44 732829320',
-    iban: 'FR76 3000 6000 0112 3456 7890 189',
-    bic: 'agrifrpp',
-    invoicePrefix: 'F',
-    creditNotePrefix: 'AV',
-    paymentDays: 30,
-    endOfMonth: false,
-    penaltyRate: 12.15,
-    earlyPaymentDiscount: null,
-    vatOnDebits: false,
-    ...overrides,
-  };
-}
+import { legalIdentity } from '../../../test/fixtures.ts';
 
 describe('invoicing checks', () => {
   it('checks SIREN and SIRET keys (Luhn, La Poste apart) and IBAN check digits (mod 97)', () => {

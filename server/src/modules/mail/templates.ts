@@ -251,3 +251,24 @@ export function securityMail(brand: PublicBrand, locale: Locale, event: Security
     ? layout(brand, locale, `${brand.name} · ${subject}`, ['Bonjour,', text, 'Si ce n’est pas vous, changez votre mot de passe tout de suite et retirez ce que vous ne reconnaissez pas dans la sécurité de votre compte.'], { label: 'Sécurité du compte', url: securityUrl })
     : layout(brand, locale, `${brand.name} · ${subject}`, ['Hello,', text, 'If this was not you, change your password at once and remove what you do not recognise in your account’s security.'], { label: 'Account security', url: securityUrl });
 }
+
+/** To the stockist, in their language, on the 1st and 15th day past an invoice's due date. */
+export function invoiceReminderMail(
+  brand: Brand,
+  locale: Locale,
+  invoice: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string },
+): MailContent {
+  const fr = locale === 'fr';
+  const subject = fr
+    ? `${invoice.stage === 1 ? 'Rappel' : 'Second rappel'} : facture ${invoice.number} échue`
+    : `${invoice.stage === 1 ? 'Reminder' : 'Second reminder'}: invoice ${invoice.number} is past due`;
+  const paragraphs = [
+    fr ? 'Bonjour,' : 'Hello,',
+    fr
+      ? `Sauf erreur de notre part, la facture ${invoice.number}, échue le ${invoice.dueDate}, reste à régler : ${invoice.due}.`
+      : `Unless we are mistaken, invoice ${invoice.number}, due on ${invoice.dueDate}, is still to be paid: ${invoice.due}.`,
+    fr ? `Règlement par virement sur l’IBAN ${invoice.iban}, en indiquant le numéro de facture.` : `Please pay by bank transfer to IBAN ${invoice.iban}, quoting the invoice number.`,
+    fr ? 'Si le paiement est déjà parti, merci de ne pas tenir compte de ce message.' : 'If the payment is already on its way, please disregard this message.',
+  ];
+  return layout(brand, locale, `${brand.name} · ${subject}`, paragraphs, { label: fr ? 'Voir mes factures' : 'See my invoices', url: invoice.url });
+}

@@ -34,6 +34,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } from '../mail/templates.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
 import { deliveryOf, type DeliveryInfo, type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
 import { availableNow, promisable, type StockLevel, type StockLine, type StockService } from '../stock/service.ts';
 
 
@@ -168,6 +169,9 @@ export class OrdersService {
     this.onMailQueued = onMailQueued;
   }
 
+  /** Set at wiring (the invoices read the company details from here): ships issue invoices, cancels credit them. */
+  invoices: InvoicesService | null = null;
+
   // —— Company details ——
 
   async company(userId: number, db: Kysely<Database> = this.db): Promise<CompanyDetails> {
@@ -182,7 +186,7 @@ export class OrdersService {
     const toComplete: CompanyGap[] = [];
     if (!row.company_name) toComplete.push('companyName');
     if (!billing || !billing.postcode || !billing.town || !billing.country || row.to_complete) toComplete.push('billing');
-    if ((billing?.country ?? 'FR') === 'FR' && !row.siren) toComplete.push('siren');
+    if ((billing?.country || 'FR') === 'FR' && !row.siren) toComplete.push('siren');
     return {
       companyName: row.company_name,
       siret: row.siret,
@@ -616,7 +620,10 @@ export class OrdersService {
   async get(id: number, lang: Locale, userId?: number): Promise<Order | null> {
     const loaded = await this.load(this.db, id);
     if (!loaded || (userId !== undefined && loaded.row.user_id !== userId)) return null;
-    return this.shape(loaded, lang);
+    const order = this.shape(loaded, lang);
+    if (!this.invoices) return order;
+    const invoice = await this.invoices.forOrder(id, loaded.row.user_id ?? 0, loaded.row.status);
+    return { ...order, invoice: invoice.invoice, ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}) };
   }
 
   async list(filter: { userId?: number; status?: OrderStatus; from?: string; to?: string; seasonId?: number; deliveryId?: number }, lang: Locale = 'fr'): Promise<OrderSummary[]> {
@@ -667,8 +674,9 @@ export class OrdersService {
     to: OrderStatus,
     actor: Actor,
     lang: Locale,
-    apply: (trx: Kysely<Database>, row: { mode: OrderMode }) => Promise<Record<string, string | number | null>>,
+    apply: (trx: Kysely<Database>, row: { mode: OrderMode; status: OrderStatus }) => Promise<Record<string, string | number | null>>,
     note: string | null,
+    after?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<Order> {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode']).where('id', '=', id).executeTakeFirst();
@@ -679,6 +687,7 @@ export class OrdersService {
       const extra = await apply(trx, row);
       if (Object.keys(extra).length) await trx.updateTable('orders').set(extra).where('id', '=', id).execute();
       await trx.insertInto('order_events').values({ order_id: id, status: to, by_role: actor.role, note, at: now }).execute();
+      if (actor.role === 'brand') await after?.(trx);
       const order = (await this.load(trx, id))!;
       await this.queueMails(trx, order, to, actor.role === 'stockist');
       if (actor.role === 'brand') {
@@ -737,7 +746,7 @@ export class OrdersService {
   }
 
   /** Shipping an at-once order takes its pieces off the shelf; without them on hand it is refused (409). */
-  ship(id: number, input: { carrier?: string; tracking?: string }, actor: Actor, lang: Locale): Promise<Order> {
+  ship(id: number, input: { carrier?: string; tracking?: string; shipping?: number }, actor: Actor, lang: Locale): Promise<Order> {
     return this.move(
       id,
       ['confirmed'],
@@ -762,15 +771,20 @@ export class OrdersService {
             throw new HttpError(409, SEASON_MESSAGES.notOnHand, {}, detail);
           }
         }
-        return { carrier: input.carrier || null, tracking: input.tracking || null };
+        return { carrier: input.carrier || null, tracking: input.tracking || null, shipping_cents: input.shipping ? Math.round(input.shipping * 100) : null };
       },
       null,
+      // The invoice in the same transaction (unless its details are incomplete: the order then says what waits).
+      async (trx) => {
+        await this.invoices?.issueInTransaction(trx, id, actor.role === 'brand' ? { id: actor.userId, email: actor.email } : null, new Date().toISOString().slice(0, 10));
+      },
     );
   }
 
   /** The brand cancels a submitted or confirmed order; a stockist only a submitted one of theirs. Reserved pieces go back. */
   cancel(id: number, reason: string, actor: Actor, lang: Locale): Promise<Order> {
-    const from: OrderStatus[] = actor.role === 'stockist' ? ['submitted'] : ['submitted', 'confirmed'];
+    // The brand may also cancel a shipped order once invoiced (goods sent back): a credit note takes what is left off its invoice.
+    const from: OrderStatus[] = actor.role === 'stockist' ? ['submitted'] : ['submitted', 'confirmed', 'shipped'];
     return this.move(
       id,
       from,
@@ -778,6 +792,12 @@ export class OrdersService {
       actor,
       lang,
       async (trx, order) => {
+        if (order.status === 'shipped') {
+          const invoice = await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', id).executeTakeFirst();
+          if (!invoice) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
+          await this.invoices!.creditRest(trx, invoice.id, reason, actor.role === 'brand' ? { id: actor.userId, email: actor.email } : null);
+          return { cancel_reason: reason };
+        }
         if (order.mode === 'atOnce') await this.stock.release(trx, id, await this.stockLines(trx, id), actor.role === 'brand' ? actor.userId : null);
         return { cancel_reason: reason };
       },

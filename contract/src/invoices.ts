@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { postalAddressOut } from './address.ts';
+import { isRealDay } from './wholesale.ts';
+
+/** Every sentence the invoices API can send (French in errors.ts). */
+export const INVOICE_MESSAGES = {
+  invoiceNotFound: 'This invoice does not exist (introuvable).',
+  paymentNotFound: 'This payment does not exist (introuvable).',
+  notShipped: 'An invoice is issued for a shipped order only.',
+  alreadyInvoiced: 'This order already has its invoice.',
+  waiting: 'The invoice cannot be issued yet. Missing:',
+  paymentInvalid: 'A payment needs a real day, an amount above 0 with 2 decimals at most, and a method.',
+  paymentTooHigh: 'This payment is more than what is left to pay on the invoice.',
+  paymentOnCreditNote: 'Payments are recorded on invoices, not on credit notes.',
+  creditInvalid: 'A credit note needs a reason, and either lines of the invoice with quantities of 1 or more, or an amount above 0 excl. VAT.',
+  creditTooHigh: 'A credit note cannot credit more than what is left on the invoice.',
+  creditLineUnknown: 'A credited line is not a line of this invoice.',
+  creditOfCreditNote: 'A credit note is made from an invoice, not from another credit note.',
+  shippingInvalid: 'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.',
+  remindersSaved: 'Reminders saved.',
+} as const;
+
+/** What an invoice still needs before it can be issued (the order says "Invoice waiting: …"). */
+export const INVOICE_GAPS = ['seller', 'companyName', 'billing', 'siren'] as const;
+export type InvoiceGap = (typeof INVOICE_GAPS)[number];
+
+export const INVOICE_STATUSES = ['unpaid', 'partlyPaid', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | 'credit';
+export const PAYMENT_METHODS = ['transfer', 'card', 'cheque', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const cents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+export const invoiceParty = z.object({
+  name: z.string(),
+  address: postalAddressOut,
+  deliveryAddress: postalAddressOut.nullable(),
+  siren: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type InvoiceParty = z.infer<typeof invoiceParty>;
+
+export const invoiceLine = z.object({
+  id: z.number().int(),
+  /** goods: a piece of the order; shipping: the charge entered at shipping; amount: a credit note's amount. */
+  kind: z.enum(['goods', 'shipping', 'amount']),
+  reference: z.string().nullable(),
+  product: z.string(),
+  colour: z.string().nullable(),
+  size: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  vatCategory: z.enum(['S', 'K', 'G']),
+  vatRate: z.number(),
+  total: z.number(),
+  /** On a credit note: the invoice line it credits. */
+  creditedLineId: z.number().int().nullable(),
+  /** On an invoice: the quantity already credited. */
+  credited: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+export const invoicePayment = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type InvoicePayment = z.infer<typeof invoicePayment>;
+
+export const invoiceDocument = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    type: z.enum(['invoice', 'creditNote']),
+    issueDate: z.string(),
+    deliveryDate: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    orderId: z.number().int().nullable(),
+    orderNumber: z.string().nullable(),
+    /** A credit note's invoice. */
+    invoiceId: z.number().int().nullable().optional(),
+    invoiceNumber: z.string().nullable().optional(),
+    reason: z.string().nullable(),
+    language: z.enum(['fr', 'en']),
+    buyer: invoiceParty,
+    seller: z.object({ legalName: z.string(), vatNumber: z.string(), siren: z.string() }),
+    lines: z.array(invoiceLine),
+    vatBreakdown: z.array(z.object({ category: z.enum(['S', 'K', 'G']), rate: z.number(), base: z.number(), vat: z.number(), exemption: z.string().nullable() })),
+    totalExclVat: z.number(),
+    totalVat: z.number(),
+    totalInclVat: z.number(),
+    /** What credit notes took off this invoice (incl. VAT). */
+    credited: z.number(),
+    paid: z.number(),
+    /** What is left to pay (incl. VAT): total − credited − paid. */
+    due: z.number(),
+    status: z.enum([...INVOICE_STATUSES, 'credit']),
+    payments: z.array(invoicePayment),
+    creditNotes: z.array(z.object({ id: z.number().int(), number: z.string(), issueDate: z.string(), totalInclVat: z.number() })),
+    remindersSent: z.array(z.number().int()),
+  })
+  .meta({ id: 'InvoiceDocument' });
+export type InvoiceDocument = z.infer<typeof invoiceDocument>;
+
+export const invoiceSummary = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  type: z.enum(['invoice', 'creditNote']),
+  issueDate: z.string(),
+  dueDate: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  orderNumber: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  buyer: z.string(),
+  country: z.string(),
+  totalInclVat: z.number(),
+  paid: z.number(),
+  due: z.number(),
+  status: z.enum([...INVOICE_STATUSES, 'credit']),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummary>;
+export const invoiceList = z.object({ data: z.array(invoiceSummary) }).meta({ id: 'InvoiceList' });
+export type InvoiceList = z.infer<typeof invoiceList>;
+
+export const invoiceListQuery = z.object({
+  status: z.enum(INVOICE_STATUSES).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  lang: z.enum(['fr', 'en']).optional(),
+});
+
+/** `POST /api/admin/invoices/{id}/payments`. */
+export const paymentInput = z.object({
+  date: z.string({ error: INVOICE_MESSAGES.paymentInvalid }).refine(isRealDay, { error: INVOICE_MESSAGES.paymentInvalid }),
+  amount: z.number({ error: INVOICE_MESSAGES.paymentInvalid }).gt(0, { error: INVOICE_MESSAGES.paymentInvalid }).max(1e9, { error: INVOICE_MESSAGES.paymentInvalid }).refine(cents, { error: INVOICE_MESSAGES.paymentInvalid }),
+  method: z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.paymentInvalid }),
+  reference: z.string().trim().max(120, { error: INVOICE_MESSAGES.paymentInvalid }).optional(),
+});
+export type PaymentInput = z.infer<typeof paymentInput>;
+
+/** `POST /api/admin/invoices/{id}/credit-notes`: lines, or an amount excl. VAT, or neither (the whole invoice). */
+export const creditNoteInput = z.object({
+  lines: z
+    .array(z.object({ lineId: z.number().int().positive(), quantity: z.number({ error: INVOICE_MESSAGES.creditInvalid }).int({ error: INVOICE_MESSAGES.creditInvalid }).min(1, { error: INVOICE_MESSAGES.creditInvalid }).max(100000) }), { error: INVOICE_MESSAGES.creditInvalid })
+    .min(1, { error: INVOICE_MESSAGES.creditInvalid })
+    .max(500)
+    .optional(),
+  amount: z.number({ error: INVOICE_MESSAGES.creditInvalid }).gt(0, { error: INVOICE_MESSAGES.creditInvalid }).max(1e9, { error: INVOICE_MESSAGES.creditInvalid }).refine(cents, { error: INVOICE_MESSAGES.creditInvalid }).optional(),
+  reason: z.string({ error: INVOICE_MESSAGES.creditInvalid }).trim().min(1, { error: INVOICE_MESSAGES.creditInvalid }).max(300, { error: INVOICE_MESSAGES.creditInvalid }),
+}).refine((v) => !(v.lines && v.amount !== undefined), { error: INVOICE_MESSAGES.creditInvalid });
+export type CreditNoteInput = z.infer<typeof creditNoteInput>;
+
+/** The shipping charge entered when shipping (euros excl. VAT; the invoice adds VAT as for the goods). */
+export const shippingCharge = z
+  .number({ error: INVOICE_MESSAGES.shippingInvalid })
+  .min(0, { error: INVOICE_MESSAGES.shippingInvalid })
+  .max(10000, { error: INVOICE_MESSAGES.shippingInvalid })
+  .refine(cents, { error: INVOICE_MESSAGES.shippingInvalid });
+
+/** `PUT /api/admin/stockists/{id}/reminders`. */
+export const remindersInput = z.object({ enabled: z.boolean() });
+
+/** The EU member states (VAT territory), ISO 3166 alpha-2. Monaco is in the French VAT territory. */
+export const EU_COUNTRIES = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'] as const;

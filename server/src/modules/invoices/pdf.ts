@@ -1,0 +1,326 @@
+import { formatDay, formatPrice, type Locale, type PostalAddress } from '@atelier/contract';
+import PDFDocument from 'pdfkit';
+import { brandFonts } from '../wholesale/fonts.ts';
+import { formatRate, paymentTermsText, type IssuedDocument } from './facturx.ts';
+
+const WORDS = {
+  fr: {
+    invoice: 'Facture',
+    creditNote: 'Avoir',
+    seller: 'Vendeur',
+    buyer: 'Client',
+    deliverTo: 'Livraison',
+    issueDate: 'Date de facture',
+    deliveryDate: 'Date de livraison',
+    dueDate: 'Échéance',
+    order: 'Commande',
+    ofInvoice: (n: string, d: string) => `Avoir sur la facture ${n} du ${d}`,
+    reason: 'Motif',
+    ref: 'Réf.',
+    product: 'Article',
+    colour: 'Coloris',
+    size: 'Taille',
+    qty: 'Qté',
+    unit: 'PU HT',
+    vat: 'TVA',
+    total: 'Total HT',
+    totalExcl: 'Total HT',
+    vatAt: (rate: string) => `TVA ${rate} %`,
+    totalIncl: 'Total TTC',
+    shipping: 'Frais de port',
+    siren: 'SIREN',
+    siret: 'SIRET',
+    vatNumber: 'N° TVA',
+    capital: (form: string, capital: string) => `${form} au capital de ${capital}`,
+    rcs: (town: string, siren: string) => `RCS ${town} ${siren}`,
+    goods: 'Nature de l’opération : vente de marchandises.',
+    debits: 'TVA acquittée sur les débits.',
+    bank: (iban: string, bic: string) => `Règlement par virement — IBAN ${iban} — BIC ${bic}`,
+    exemptIc: 'Exonération de TVA, article 262 ter I du CGI (livraison intracommunautaire ; autoliquidation par le client).',
+    exemptG: 'Exonération de TVA, article 262 I du CGI (exportation hors de l’Union européenne).',
+    page: (n: number, total: number) => `Page ${n} sur ${total}`,
+    oneSize: 'TU',
+  },
+  en: {
+    invoice: 'Invoice',
+    creditNote: 'Credit note',
+    seller: 'Seller',
+    buyer: 'Bill to',
+    deliverTo: 'Deliver to',
+    issueDate: 'Invoice date',
+    deliveryDate: 'Delivery date',
+    dueDate: 'Due date',
+    order: 'Order',
+    ofInvoice: (n: string, d: string) => `Credit note on invoice ${n} of ${d}`,
+    reason: 'Reason',
+    ref: 'Ref.',
+    product: 'Item',
+    colour: 'Colour',
+    size: 'Size',
+    qty: 'Qty',
+    unit: 'Unit excl. VAT',
+    vat: 'VAT',
+    total: 'Total excl. VAT',
+    totalExcl: 'Total excl. VAT',
+    vatAt: (rate: string) => `VAT ${rate}%`,
+    totalIncl: 'Total incl. VAT',
+    shipping: 'Shipping',
+    siren: 'SIREN',
+    siret: 'SIRET',
+    vatNumber: 'VAT no.',
+    capital: (form: string, capital: string) => `${form} with a share capital of ${capital}`,
+    rcs: (town: string, siren: string) => `RCS ${town} ${siren}`,
+    goods: 'Nature of the transaction: sale of goods.',
+    debits: 'VAT paid on debits (TVA acquittée sur les débits).',
+    bank: (iban: string, bic: string) => `Payment by bank transfer — IBAN ${iban} — BIC ${bic}`,
+    exemptIc: 'VAT exempt, article 262 ter I of the French tax code (intra-community supply; reverse charge by the customer). Exonération de TVA, article 262 ter I du CGI.',
+    exemptG: 'VAT exempt, article 262 I of the French tax code (export outside the European Union). Exonération de TVA, article 262 I du CGI.',
+    page: (n: number, total: number) => `Page ${n} of ${total}`,
+    oneSize: 'OS',
+  },
+} as const;
+
+const LEGAL = {
+  fr: {
+    terms: (text: string) => text,
+    penalty: (rate: string) => `En cas de retard de paiement : pénalités au taux annuel de ${rate} %, exigibles dès le lendemain de l’échéance, et indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).`,
+    discount: (rate: string | null, days: number) => (rate ? `Escompte de ${rate} % pour un paiement sous ${days} jours.` : 'Pas d’escompte pour paiement anticipé.'),
+  },
+  en: {
+    terms: (_text: string, days: number, endOfMonth: boolean) =>
+      days === 0 ? 'Payment on receipt of the invoice, by bank transfer.' : `Payment within ${days} days${endOfMonth ? ', end of month,' : ''} from the invoice date, by bank transfer.`,
+    penalty: (rate: string) => `Late payment: penalties at an annual rate of ${rate}%, due from the day after the due date, and a fixed recovery indemnity of €40 (French Commercial Code, art. L441-10 and D441-5).`,
+    discount: (rate: string | null, days: number) => (rate ? `Early-payment discount: ${rate}% for payment within ${days} days.` : 'No discount for early payment.'),
+  },
+} as const;
+
+const INK = '#2b2620';
+const MUTED = '#5f574c';
+const ACCENT = '#9a4a2c';
+const RULE = '#d9cfc0';
+const BAND = '#f3ece1';
+/** A4 portrait. */
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 42;
+const ROW = 16;
+const BOTTOM = PAGE.height - MARGIN - 24;
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The XMP the Factur-X standard asks beside PDF/A-3's: the fx: schema, and its description for PDF/A. */
+function facturxXmp(): string {
+  return `
+        <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
+            <fx:DocumentType>INVOICE</fx:DocumentType>
+            <fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>
+            <fx:Version>1.0</fx:Version>
+            <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
+        </rdf:Description>
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+            <pdfaExtension:schemas>
+                <rdf:Bag>
+                    <rdf:li rdf:parseType="Resource">
+                        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                        <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
+                        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                        <pdfaSchema:property>
+                            <rdf:Seq>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>DocumentFileName</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The name of the embedded XML document</pdfaProperty:description></rdf:li>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>DocumentType</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The type of the hybrid document in capital letters, e.g. INVOICE or ORDER</pdfaProperty:description></rdf:li>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>Version</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The actual version of the standard applying to the embedded XML document</pdfaProperty:description></rdf:li>
+                                <rdf:li rdf:parseType="Resource"><pdfaProperty:name>ConformanceLevel</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The conformance level of the embedded XML document</pdfaProperty:description></rdf:li>
+                            </rdf:Seq>
+                        </pdfaSchema:property>
+                    </rdf:li>
+                </rdf:Bag>
+            </pdfaExtension:schemas>
+        </rdf:Description>`;
+}
+
+/**
+ * The document as one PDF/A-3b Factur-X file: the visible part in the stockist's language and the
+ * brand's embedded fonts (A4), `factur-x.xml` attached as its Alternative (AFRelationship), the sRGB
+ * OutputIntent, and the XMP's `pdfaid` and Factur-X schemas. Made once at issue and stored.
+ */
+export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandName: string): Promise<Buffer> {
+  const lang: Locale = doc.locale;
+  const w = WORDS[lang];
+  const legal = LEGAL[lang];
+  const fonts = await brandFonts();
+  const title = `${doc.type === 'invoice' ? w.invoice : w.creditNote} ${doc.number}`;
+  const created = new Date(`${doc.issueDate}T12:00:00Z`);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    lang: lang === 'fr' ? 'fr-FR' : 'en-US',
+    displayTitle: true,
+    info: { Title: escapeXml(`${brandName} · ${title}`), Author: escapeXml(doc.seller.legalName), Creator: escapeXml(brandName), Producer: escapeXml(brandName), CreationDate: created, ModDate: created },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  for (const [face, bytes] of Object.entries(fonts)) pdf.registerFont(face, bytes);
+  pdf.font('sans');
+
+  const money = (cents: number) => formatPrice(cents / 100, lang);
+  const day = (d: string) => formatDay(d, lang);
+  const width = PAGE.width - 2 * MARGIN;
+  const addressLines = (a: PostalAddress) => [a.line1, a.line2, `${a.postcode} ${a.town}`, a.country].filter(Boolean).join('\n');
+
+  // Header: the brand, then the document's kind and number.
+  pdf.fillColor(ACCENT).font('sans').fontSize(9).text(brandName.toUpperCase(), MARGIN, MARGIN);
+  pdf.fillColor(INK).font('serif').fontSize(28).text(title, MARGIN, MARGIN + 14);
+  let y = pdf.y + 10;
+
+  // Seller and buyer side by side.
+  const half = (width - 20) / 2;
+  const seller = doc.seller;
+  const sellerText = [
+    seller.legalName,
+    addressLines(seller.address),
+    w.capital(seller.legalForm, formatPrice(seller.shareCapital, lang)),
+    `${w.siret} ${seller.siret} — ${w.rcs(seller.rcsTown, seller.siren)}`,
+    `${w.vatNumber} ${seller.vatNumber}`,
+  ].join('\n');
+  const buyer = doc.buyer;
+  const buyerText = [
+    buyer.name,
+    addressLines(buyer.address),
+    buyer.siren ? `${w.siren} ${buyer.siren}` : null,
+    buyer.vatNumber ? `${w.vatNumber} ${buyer.vatNumber}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  pdf.fillColor(MUTED).font('sansBold').fontSize(8).text(w.seller.toUpperCase(), MARGIN, y);
+  pdf.text(w.buyer.toUpperCase(), MARGIN + half + 20, y);
+  pdf.fillColor(INK).font('sans').fontSize(9.5).text(sellerText, MARGIN, y + 12, { width: half });
+  const afterSeller = pdf.y;
+  pdf.text(buyerText, MARGIN + half + 20, y + 12, { width: half });
+  let afterBuyer = pdf.y;
+  if (buyer.deliveryAddress) {
+    pdf.fillColor(MUTED).font('sansBold').fontSize(8).text(w.deliverTo.toUpperCase(), MARGIN + half + 20, afterBuyer + 6);
+    pdf.fillColor(INK).font('sans').fontSize(9.5).text(addressLines(buyer.deliveryAddress), MARGIN + half + 20, pdf.y + 2, { width: half });
+    afterBuyer = pdf.y;
+  }
+  y = Math.max(afterSeller, afterBuyer) + 14;
+
+  // Dates and references in a band.
+  const facts: Array<[string, string]> = [[w.issueDate, day(doc.issueDate)]];
+  if (doc.deliveryDate) facts.push([w.deliveryDate, day(doc.deliveryDate)]);
+  if (doc.orderNumber) facts.push([w.order, doc.orderNumber]);
+  if (doc.dueDate) facts.push([w.dueDate, day(doc.dueDate)]);
+  const factWidth = width / facts.length;
+  pdf.rect(MARGIN, y - 4, width, 34).fill(BAND);
+  facts.forEach(([label, value], i) => {
+    pdf.fillColor(MUTED).font('sans').fontSize(8).text(label, MARGIN + 6 + i * factWidth, y, { width: factWidth - 12, lineBreak: false });
+    pdf.fillColor(INK).font('sansBold').fontSize(10).text(value, MARGIN + 6 + i * factWidth, y + 12, { width: factWidth - 12, lineBreak: false });
+  });
+  y += 40;
+  if (doc.invoice) {
+    pdf.fillColor(INK).font('sansBold').fontSize(10).text(w.ofInvoice(doc.invoice.number, day(doc.invoice.issueDate)), MARGIN, y, { width });
+    y = pdf.y + 2;
+  }
+  if (doc.reason) {
+    pdf.fillColor(INK).font('sans').fontSize(10).text(`${w.reason} : ${doc.reason}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'), MARGIN, y, { width });
+    y = pdf.y + 4;
+  }
+  y += 6;
+
+  // The lines.
+  const columns = [
+    { key: 'ref', label: w.ref, width: 70, align: 'left' as const },
+    { key: 'product', label: w.product, width: 150, align: 'left' as const },
+    { key: 'colour', label: w.colour, width: 70, align: 'left' as const },
+    { key: 'size', label: w.size, width: 34, align: 'left' as const },
+    { key: 'qty', label: w.qty, width: 30, align: 'right' as const },
+    { key: 'unit', label: w.unit, width: 58, align: 'right' as const },
+    { key: 'vat', label: w.vat, width: 34, align: 'right' as const },
+    { key: 'total', label: w.total, width: width - 446, align: 'right' as const },
+  ];
+  const row = (cells: string[], options: { bold?: boolean; band?: boolean } = {}) => {
+    if (options.band) pdf.rect(MARGIN, y - 4, width, ROW).fill(BAND);
+    pdf.fillColor(INK).font(options.bold ? 'sansBold' : 'sans').fontSize(8.5);
+    let x = MARGIN + 3;
+    columns.forEach((c, i) => {
+      pdf.text(cells[i] ?? '', x, y, { width: c.width - 6, align: c.align, lineBreak: false, ellipsis: true });
+      x += c.width;
+    });
+    y += ROW;
+  };
+  const header = () => row(columns.map((c) => c.label), { bold: true, band: true });
+  header();
+  const rate = `${formatRate(doc.vat.rate).replace('.', lang === 'fr' ? ',' : '.')}${lang === 'fr' ? '\u202f%' : '%'}`;
+  for (const line of doc.lines) {
+    if (y + ROW > BOTTOM) {
+      pdf.addPage();
+      y = MARGIN;
+      header();
+    }
+    const size = line.size === 'ONESIZE' ? w.oneSize : (line.size ?? '');
+    row([line.reference ?? '', line.kind === 'shipping' ? w.shipping : line.product, line.colour ?? '', size, String(line.quantity), money(line.unitPriceCents), rate, money(line.totalCents)]);
+  }
+  pdf.moveTo(MARGIN, y - 3).lineTo(MARGIN + width, y - 3).lineWidth(0.5).stroke(RULE);
+
+  // Totals, VAT per rate.
+  if (y + 90 > BOTTOM) {
+    pdf.addPage();
+    y = MARGIN;
+  }
+  y += 6;
+  const totalsX = MARGIN + width - 230;
+  const total = (label: string, value: string, bold = false) => {
+    pdf.fillColor(INK).font(bold ? 'sansBold' : 'sans').fontSize(bold ? 11 : 9.5);
+    pdf.text(label, totalsX, y, { width: 130, lineBreak: false });
+    pdf.text(value, totalsX + 130, y, { width: 100, align: 'right', lineBreak: false });
+    y += bold ? 18 : 15;
+  };
+  total(w.totalExcl, money(doc.totalExclCents));
+  for (const b of doc.breakdown) total(`${w.vatAt(formatRate(doc.vat.rate).replace('.', lang === 'fr' ? ',' : '.'))} (${money(b.baseCents)})`, money(b.vatCents));
+  pdf.moveTo(totalsX, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.8).stroke(INK);
+  y += 4;
+  total(w.totalIncl, money(doc.totalInclCents), true);
+  y += 8;
+
+  // The mentions the law asks.
+  const discount = seller.earlyPaymentDiscount;
+  const penaltyRate = String(seller.penaltyRate).replace('.', lang === 'fr' ? ',' : '.');
+  const mentions = [
+    doc.vat.category === 'K' ? w.exemptIc : doc.vat.category === 'G' ? w.exemptG : null,
+    doc.type === 'invoice' ? legal.terms(paymentTermsText(seller), seller.paymentDays, seller.endOfMonth) : null,
+    doc.type === 'invoice' ? w.bank(seller.iban, seller.bic) : null,
+    legal.penalty(penaltyRate),
+    legal.discount(discount ? String(discount.rate).replace('.', lang === 'fr' ? ',' : '.') : null, discount?.days ?? 0),
+    w.goods,
+    seller.vatOnDebits ? w.debits : null,
+  ].filter((m): m is string => Boolean(m));
+  pdf.fillColor(MUTED).font('sans').fontSize(8.5);
+  for (const mention of mentions) {
+    const height = pdf.heightOfString(mention, { width });
+    if (y + height > BOTTOM) {
+      pdf.addPage();
+      y = MARGIN;
+    }
+    pdf.text(mention, MARGIN, y, { width });
+    y = pdf.y + 3;
+  }
+
+  const range = pdf.bufferedPageRange();
+  for (let i = 0; i < range.count; i += 1) {
+    pdf.switchToPage(range.start + i);
+    pdf.fillColor(MUTED).font('sans').fontSize(7.5).text(`${seller.legalName} — ${w.siret} ${seller.siret} — ${w.vatNumber} ${seller.vatNumber}`, MARGIN, PAGE.height - MARGIN, { width: width - 80, lineBreak: false });
+    pdf.text(w.page(i + 1, range.count), MARGIN + width - 80, PAGE.height - MARGIN, { width: 80, align: 'right', lineBreak: false });
+  }
+
+  // pdfkit writes AFRelationship and the catalog's AF array; its types do not list `relationship` yet.
+  const attachment = { name: 'factur-x.xml', type: 'text/xml', relationship: 'Alternative', description: 'Factur-X invoice (EN 16931)', creationDate: created, modifiedDate: created };
+  pdf.file(Buffer.from(xml, 'utf8'), attachment);
+  pdf.appendXML(facturxXmp());
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,167 @@
+import {
+  API_ERRORS,
+  INVOICE_MESSAGES,
+  ORDER_MESSAGES,
+  companyDetails,
+  companyInput,
+  creditNoteInput,
+  errorBody,
+  explicitLocale,
+  invoiceDocument,
+  invoiceList,
+  invoiceListQuery,
+  paymentInput,
+  periodQuery,
+  remindersInput,
+  type Locale,
+} from '@atelier/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
+import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import type { AppServices } from '../../services.ts';
+
+const id = (message: string) => z.string().regex(/^\d{1,10}$/, { error: message }).transform(Number);
+const idParam = z.object({ id: id(INVOICE_MESSAGES.invoiceNotFound) });
+const paymentParam = z.object({ id: id(INVOICE_MESSAGES.invoiceNotFound), paymentId: id(INVOICE_MESSAGES.paymentNotFound) });
+const orderParam = z.object({ id: id(ORDER_MESSAGES.orderNotFound) });
+const stockistParam = z.object({ id: id(API_ERRORS.notFound) });
+const query = z.object({ lang: z.string().max(35).optional() });
+const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string } | undefined)?.lang) ?? requestLocale(request);
+const notFound = () => new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
+const PDF_TYPE = 'application/pdf';
+
+/** Invoices and credit notes are private to their stockist and the label: never stored by a cache. */
+const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('cache-control', 'private, no-store');
+};
+
+/** `/api/invoices`: the stockist's own invoices and credit notes (another stockist's are 404). */
+export const invoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.session) return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
+    if (request.session.user.role !== 'retailer') return reply.code(403).header('cache-control', 'no-store').send({ error: API_ERRORS.forbidden });
+  });
+  app.addHook('onSend', noStore);
+  const tags = ['invoices'];
+  const security = [{ bearer: [] }];
+  const me = (request: FastifyRequest) => request.session!.user.id;
+
+  app.get('/', { schema: { tags, security, summary: 'My invoices and credit notes, newest first, with status and due date', querystring: query, response: { 200: invoiceList } } }, async (request) => ({
+    data: await services.invoices.list({ userId: me(request) }),
+  }));
+  app.get(
+    '/:id.pdf',
+    { schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParam, produces: [PDF_TYPE], response: { 404: errorBody } } },
+    async (request, reply) => {
+      const found = await services.invoices.pdf(request.params.id, me(request));
+      if (!found) throw notFound();
+      return sendAttachment(reply, PDF_TYPE, `${found.number}.pdf`, found.pdf);
+    },
+  );
+  app.get(
+    '/:id',
+    { schema: { tags, security, summary: 'One of my invoices or credit notes (another stockist’s is 404)', params: idParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    async (request) => (await services.invoices.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
+  );
+};
+
+/** Inside the admin scope: every document, payments, credit notes, the accountant's exports. */
+export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+  app.addHook('onSend', noStore);
+  const tags = ['admin'];
+
+  app.get(
+    '/invoices',
+    { schema: { tags, summary: 'Invoices and credit notes, newest first (optionally of one status, issued within from–to)', querystring: invoiceListQuery, response: { 200: invoiceList } } },
+    async (request) => ({ data: await services.invoices.list({ status: request.query.status, from: request.query.from, to: request.query.to }) }),
+  );
+  app.get(
+    '/invoices.csv',
+    { schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: z.intersection(periodQuery, query), produces: ['text/csv'] } },
+    async (request, reply) =>
+      sendAttachment(reply, CSV_TYPE, `sales-journal-${request.query.from}-${request.query.to}.csv`, await services.invoices.journalCsv(request.query.from, request.query.to, langOf(request))),
+  );
+  app.get(
+    '/invoices.zip',
+    { schema: { tags, summary: 'The PDFs of a period’s invoices and credit notes in one ZIP', querystring: z.intersection(periodQuery, query), produces: ['application/zip'] } },
+    async (request, reply) => sendAttachment(reply, 'application/zip', `invoices-${request.query.from}-${request.query.to}.zip`, await services.invoices.zip(request.query.from, request.query.to)),
+  );
+  app.get(
+    '/invoices/:id.pdf',
+    { schema: { tags, summary: 'One document as its stored Factur-X PDF (the same bytes every time)', params: idParam, produces: [PDF_TYPE], response: { 404: errorBody } } },
+    async (request, reply) => {
+      const found = await services.invoices.pdf(request.params.id);
+      if (!found) throw notFound();
+      return sendAttachment(reply, PDF_TYPE, `${found.number}.pdf`, found.pdf);
+    },
+  );
+  app.get(
+    '/invoices/:id',
+    { schema: { tags, summary: 'One invoice or credit note with its lines, VAT, payments and credit notes', params: idParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    async (request) => (await services.invoices.get(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
+  );
+  app.post(
+    '/invoices/:id/payments',
+    { schema: { tags, summary: 'Record a payment (never more than what is left to pay)', params: idParam, querystring: query, body: paymentInput, response: { 200: invoiceDocument, 400: errorBody, 404: errorBody, 422: errorBody } } },
+    async (request) => services.invoices.addPayment(request.params.id, request.body, actorOf(request), langOf(request)),
+  );
+  app.delete(
+    '/invoices/:id/payments/:paymentId',
+    { schema: { tags, summary: 'Remove a mistaken payment (the activity log keeps it)', params: paymentParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    async (request) => services.invoices.removePayment(request.params.id, request.params.paymentId, actorOf(request), langOf(request)),
+  );
+  app.post(
+    '/invoices/:id/credit-notes',
+    {
+      schema: {
+        tags,
+        summary: 'Make a credit note: lines with quantities, or an amount excl. VAT, or neither (what is left of the invoice); never more than what is left',
+        params: idParam,
+        querystring: query,
+        body: creditNoteInput,
+        response: { 200: invoiceDocument, 400: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => services.invoices.creditNote(request.params.id, request.body, actorOf(request), langOf(request)),
+  );
+  app.post(
+    '/orders/:id/invoice',
+    { schema: { tags, summary: 'Issue the invoice of an order shipped before, or whose details were incomplete', params: orderParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody, 409: errorBody, 422: errorBody } } },
+    async (request) => services.invoices.issueForOrder(request.params.id, actorOf(request), langOf(request)),
+  );
+
+  // The owner completes a stockist's details (what an invoice needs) and turns reminders on or off.
+  const stockist = async (userId: number) => {
+    const user = await services.users.findById(userId);
+    if (!user || user.role !== 'retailer') throw new HttpError(404, API_ERRORS.notFound);
+  };
+  app.get(
+    '/stockists/:id/company',
+    { schema: { tags, summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on', params: stockistParam, response: { 200: companyDetails.extend({ reminders: z.boolean() }), 404: errorBody } } },
+    async (request) => {
+      await stockist(request.params.id);
+      return { ...(await services.orders.company(request.params.id)), reminders: await services.invoices.remindersEnabled(request.params.id) };
+    },
+  );
+  app.put(
+    '/stockists/:id/company',
+    { schema: { tags, summary: 'Complete or correct a stockist’s company details (VAT number checked)', params: stockistParam, body: companyInput, response: { 200: companyDetails, 400: errorBody, 404: errorBody } } },
+    async (request) => {
+      await stockist(request.params.id);
+      return services.orders.saveCompany(request.params.id, request.body);
+    },
+  );
+  app.put(
+    '/stockists/:id/reminders',
+    { schema: { tags, summary: 'Turn a stockist’s payment reminders on or off', params: stockistParam, body: remindersInput, response: { 200: z.object({ reminders: z.boolean() }), 404: errorBody } } },
+    async (request) => {
+      await stockist(request.params.id);
+      await services.invoices.setReminders(request.params.id, request.body.enabled, actorOf(request));
+      return { reminders: request.body.enabled };
+    },
+  );
+};
