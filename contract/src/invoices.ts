@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { postalAddressOut } from './address.ts';
 import { isRealDay } from './wholesale.ts';
+import { INVOICE_STATUSES, PAYMENT_METHODS } from './constants.ts';
 
 /** Every sentence the invoices API can send (French in errors.ts). */
 export const INVOICE_MESSAGES = {
@@ -19,15 +20,6 @@ export const INVOICE_MESSAGES = {
   shippingInvalid: 'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.',
   remindersSaved: 'Reminders saved.',
 } as const;
-
-/** What an invoice still needs before it can be issued (the order says "Invoice waiting: …"). */
-export const INVOICE_GAPS = ['seller', 'companyName', 'billing', 'siren'] as const;
-export type InvoiceGap = (typeof INVOICE_GAPS)[number];
-
-export const INVOICE_STATUSES = ['unpaid', 'partlyPaid', 'paid', 'overdue'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | 'credit';
-export const PAYMENT_METHODS = ['transfer', 'card', 'cheque', 'cash', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const cents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

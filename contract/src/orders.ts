@@ -1,10 +1,10 @@
 import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
-import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
+import { INVOICE_GAPS, INVOICE_STATUSES, ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
 
 export type { OrderStatus };
 import { isRealDay } from './wholesale.ts';
-import { INVOICE_GAPS, INVOICE_STATUSES, shippingCharge } from './invoices.ts';
+import { shippingCharge } from './invoices.ts';
 
 
 export const ORDER_MESSAGES = {
@@ -126,7 +126,7 @@ export const order = z
     tracking: z.string().nullable(),
     cancelReason: z.string().nullable(),
     history: z.array(orderEvent),
-    shop: z.object({ email: z.string(), company: companyDetails }),
+    shop: z.object({ email: z.string(), company: companyDetails, /** The stockist's account (null once erased). */ userId: z.number().nullable().optional() }),
     ...modeFields,
     /** Its invoice, once issued (the stockist sees it too). */
     invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(INVOICE_STATUSES) }).nullable().optional(),

@@ -1,4 +1,4 @@
-import { companyInput, draftInput, listingInput, type Size } from '@atelier/contract';
+import { companyInput, draftInput, invoicingSettingsInput, listingInput, type Size } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
 
 /** The demo's trade shops: where they are, so the season's figures have towns and countries. */
@@ -6,8 +6,8 @@ const SHOPS = [
   { email: 'atelier-des-lices@demo.example', name: 'L’Atelier des Lices', street: '8 boulevard des Lices', city: 'Arles', postcode: '13200', country: 'FR', siret: '81234567800015' },
   { email: 'maison-gaia@demo.example', name: 'Maison Gaïa', street: '21 rue Mercière', city: 'Lyon', postcode: '69002', country: 'FR', siret: '82345678900016' },
   { email: 'la-fabrique@demo.example', name: 'La Fabrique', street: '5 rue Sainte-Catherine', city: 'Bordeaux', postcode: '33000', country: 'FR', siret: '83456789000017' },
-  { email: 'linen-house@demo.example', name: 'Linen House', street: 'Veldstraat 12', city: 'Gent', postcode: '9000', country: 'BE', siret: null },
-  { email: 'casa-olea@demo.example', name: 'Casa Olea', street: 'Carrer del Rec 30', city: 'Barcelona', postcode: '08001', country: 'ES', siret: null },
+  { email: 'linen-house@demo.example', name: 'Linen House', street: 'Veldstraat 12', city: 'Gent', postcode: '9000', country: 'BE', siret: null, vat: 'BE0477472701' },
+  { email: 'casa-olea@demo.example', name: 'Casa Olea', street: 'Carrer del Rec 30', city: 'Barcelona', postcode: '08001', country: 'ES', siret: null, vat: 'ESB12345674' },
 ] as const;
 
 const day = (base: number, offset: number) => new Date(base + offset * 86_400_000).toISOString();
@@ -39,7 +39,7 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
   try {
     for (const [index, shop] of SHOPS.entries()) {
       const user = await services.users.create({ email: shop.email, role: 'retailer', password: null, locale: index === 3 ? 'en' : 'fr' });
-      await services.orders.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country } }));
+      await services.orders.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, vatNumber: 'vat' in shop ? shop.vat : null, billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country } }));
       await services.listings.saveMine(user.id, listingInput.parse({ listed: false, name: shop.name, address: '', postcode: shop.postcode, city: shop.city, country: shop.country, website: '', instagram: '', description: { fr: '', en: '' } }));
       const plan: Array<[number, string[], number[]]> = [
         ...(index < 3 ? ([[seasons.autumn, autumnStyles, of(seasons.autumn)]] as Array<[number, string[], number[]]>) : []),
@@ -69,15 +69,57 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     await db.updateTable('seasons').set({ orders_close: seasons.autumnClose }).where('id', '=', seasons.autumn).execute();
   }
 
-  // Autumn's orders are confirmed and shipped; this spring's partly confirmed, one cancelled.
+  // The label's legal identity, so shipping issues invoices (a sample SIREN and IBAN whose keys are right).
+  if (!(await services.invoicing.settings()).configured) {
+    await services.invoicing.saveSettings(
+      invoicingSettingsInput.parse({
+        legalName: 'Maison Solène SAS',
+        legalForm: 'SAS',
+        shareCapital: 10000,
+        address: { line1: '12 rue des Tisserands', postcode: '34000', town: 'Montpellier', country: 'FR' },
+        siren: '732829320',
+        siret: '73282932000074',
+        rcsTown: 'Montpellier',
+        vatNumber: 'FR44732829320',
+        iban: 'FR7630006000011234567890189',
+        bic: 'AGRIFRPP',
+        invoicePrefix: 'F',
+        creditNotePrefix: 'AV',
+        paymentDays: 30,
+        endOfMonth: false,
+        penaltyRate: 12.15,
+        earlyPaymentDiscount: null,
+        vatOnDebits: false,
+      }),
+      null,
+    );
+  }
+
+  // Autumn's orders are confirmed and shipped (their invoices issued on that day, 95 days ago, with
+  // a shipping charge); this spring's partly confirmed, one cancelled.
   const brand = admin ? { role: 'brand' as const, userId: admin.id, email: admin.email } : null;
-  for (const [i, order] of made.entries()) {
-    if (!brand) break;
-    if (order.seasonId === seasons.autumn) {
-      await services.orders.confirm(order.id, { shipDate: day(now, -100).slice(0, 10) }, brand, 'fr');
-      await services.orders.ship(order.id, {}, brand, 'fr');
-    } else if (i % 3 === 0) await services.orders.confirm(order.id, { shipDate: day(now, 90).slice(0, 10) }, brand, 'fr');
-    else if (i % 7 === 5) await services.orders.cancel(order.id, 'Doublon de commande', brand, 'fr');
+  const shippedIds: number[] = [];
+  services.invoices.issueDay = () => day(now, -95).slice(0, 10);
+  try {
+    for (const [i, order] of made.entries()) {
+      if (!brand) break;
+      if (order.seasonId === seasons.autumn) {
+        await services.orders.confirm(order.id, { shipDate: day(now, -100).slice(0, 10) }, brand, 'fr');
+        await services.orders.ship(order.id, { carrier: 'Colissimo', shipping: 18 }, brand, 'fr');
+        shippedIds.push(order.id);
+      } else if (i % 3 === 0) await services.orders.confirm(order.id, { shipDate: day(now, 90).slice(0, 10) }, brand, 'fr');
+      else if (i % 7 === 5) await services.orders.cancel(order.id, 'Doublon de commande', brand, 'fr');
+    }
+  } finally {
+    services.invoices.issueDay = () => new Date().toISOString().slice(0, 10);
+  }
+  // Every autumn invoice paid by transfer but the last (overdue) and the one before (half paid).
+  const invoices = await db.selectFrom('invoices').select(['id', 'total_incl_cents']).where('invoiced_order_id', 'in', shippedIds.length ? shippedIds : [0]).orderBy('id').execute();
+  for (const [i, invoice] of invoices.entries()) {
+    if (!admin || i === invoices.length - 1) continue;
+    const half = i === invoices.length - 2;
+    const amount = (half ? Math.floor(invoice.total_incl_cents / 2) : invoice.total_incl_cents) / 100;
+    await services.invoices.addPayment(invoice.id, { date: day(now, -70 + i).slice(0, 10), amount, method: 'transfer', reference: `VIR ${1000 + i}` }, { id: admin.id, email: admin.email }, 'fr');
   }
   // Each order dated inside its season's window: autumn 240 to 130 days ago, this spring the last 40 days.
   for (const [i, order] of made.entries()) {
@@ -86,4 +128,6 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     await db.updateTable('order_events').set({ at }).where('order_id', '=', order.id).where('status', '=', 'submitted').execute();
   }
   await db.deleteFrom('mail_outbox').where('dedupe_key', 'like', 'order:%').where('status', '=', 'pending').execute();
+  // Demo shops are never mailed: their payment reminders are off (the owner sees the switch on each order).
+  await db.updateTable('company_details').set({ invoice_reminders: 0 }).where('user_id', 'in', db.selectFrom('users').select('id').where('email', 'like', '%@demo.example')).execute();
 }

@@ -20,8 +20,12 @@ const formOf = (c: CompanyDetails): Form => ({ companyName: c.companyName ?? '',
 /** An address left empty (its country aside) is none. */
 const payloadOf = (a: Address) => (a.line1.trim() || a.postcode.trim() || a.town.trim() ? a : null);
 
-/** The stockist's company details, shown on each of their orders and on their invoices (checked by the server: SIRET, VAT, addresses). */
-export function CompanyForm() {
+/**
+ * The stockist's company details, shown on each of their orders and on their invoices (checked by
+ * the server: SIRET, VAT, addresses). The owner completes a shop's details with the same form
+ * (`path` of the admin route, `title`).
+ */
+export function CompanyForm({ path = '/account/company', title, onSaved }: { path?: string; title?: string; onSaved?: (details: CompanyDetails) => void } = {}) {
   const { t } = useTranslation();
   const { authRequest } = useSession();
   const [form, setForm] = useState<Form | null>(null);
@@ -33,10 +37,10 @@ export function CompanyForm() {
     setGaps(c.toComplete ?? []);
   };
   useEffect(() => {
-    authRequest<CompanyDetails>('/account/company')
+    authRequest<CompanyDetails>(path)
       .then(show)
       .catch(() => setState({ kind: 'error', text: t('company.loadError') }));
-  }, [authRequest, t]);
+  }, [authRequest, t, path]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +48,9 @@ export function CompanyForm() {
     setState({ kind: 'saving' });
     try {
       const { billing, delivery, ...rest } = form;
-      show(await authRequest<CompanyDetails>('/account/company', { method: 'PUT', body: { ...rest, billing: payloadOf(billing), delivery: payloadOf(delivery) } }));
+      const saved = await authRequest<CompanyDetails>(path, { method: 'PUT', body: { ...rest, billing: payloadOf(billing), delivery: payloadOf(delivery) } });
+      show(saved);
+      onSaved?.(saved);
       setState({ kind: 'success', text: t('company.saved') });
     } catch (error) {
       setState({ kind: 'error', text: errorMessage(error, t('company.error')) });
@@ -73,7 +79,7 @@ export function CompanyForm() {
   return (
     <form className="form" onSubmit={submit} aria-labelledby="company-title" data-testid="company-form">
       <h2 id="company-title" className="form__title">
-        {t('company.title')}
+        {title ?? t('company.title')}
       </h2>
       <p className="field__hint">{t('company.hint')}</p>
       {gaps.length > 0 && (

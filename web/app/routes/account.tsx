@@ -91,6 +91,7 @@ function AccountScreen() {
       <nav className="account-links" aria-label={t('account.links')}>
         {user?.role === 'retailer' && <Link to="/account/order">{t('order.draftTitle')}</Link>}
         {user?.role === 'retailer' && <Link to="/account/orders">{t('order.myOrders')}</Link>}
+        {user?.role === 'retailer' && <Link to="/account/invoices">{t('invoices.link')}</Link>}
         <Link to="/account/security">{t('security.link')}</Link>
       </nav>
       {form}

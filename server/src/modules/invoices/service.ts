@@ -80,6 +80,8 @@ export class InvoicesService {
   private readonly config: Config;
   private readonly kick: () => void;
   private readonly companyOf: (userId: number, db: Kysely<Database>) => Promise<CompanyDetails>;
+  /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
+  issueDay: () => string = today;
   /** Called after a document is committed (an approved platform's adapter can listen here or read `invoice_events`). */
   onIssued: (invoiceId: number) => void = () => {};
 
@@ -219,7 +221,7 @@ export class InvoicesService {
     if (gapsOf(seller !== null, company).length) return null;
     const existing = await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', orderId).executeTakeFirst();
     if (existing) return null;
-    const issueDate = today();
+    const issueDate = this.issueDay();
     const shipped = deliveryDate ?? (await trx.selectFrom('order_events').select('at').where('order_id', '=', orderId).where('status', '=', 'shipped').orderBy('at', 'desc').executeTakeFirst())?.at.slice(0, 10) ?? issueDate;
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).where('quantity', '>', 0).orderBy('position').execute();
     const locale = order.locale;
@@ -364,7 +366,7 @@ export class InvoicesService {
       trx,
       {
         type: 'creditNote',
-        issueDate: today(),
+        issueDate: this.issueDay(),
         deliveryDate: null,
         dueDate: null,
         orderNumber: order?.number ?? null,

@@ -611,7 +611,7 @@ export class OrdersService {
       tracking: row.tracking,
       cancelReason: row.cancel_reason,
       history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role, note: e.note })),
-      shop: { email: row.shop_email, company },
+      shop: { email: row.shop_email, company, userId: row.user_id },
       ...orderMode(row, loaded.seasons, lang),
     };
   }

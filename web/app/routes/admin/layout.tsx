@@ -84,6 +84,9 @@ function AdminShell() {
                 <NavLink to="/admin/invoicing">{t('admin.nav.invoicing')}</NavLink>
               </li>
               <li>
+                <NavLink to="/admin/invoices">{t('admin.nav.invoices')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/wholesale">{t('admin.nav.wholesale')}</NavLink>
               </li>
               <li>

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Order } from '@atelier/contract';
 import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/order';
 import { FormMessage } from '../../components/Field.tsx';
+import { OrderInvoice } from '../../components/admin/OrderInvoice.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { apiDownload, saveBlob } from '../../lib/download.ts';
@@ -27,6 +28,7 @@ export default function AdminOrder() {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
+  const [shipping, setShipping] = useState('');
   const [reason, setReason] = useState('');
 
 
@@ -35,11 +37,12 @@ export default function AdminOrder() {
     setQuantities(Object.fromEntries(next.lines.map((l) => [l.id, String(l.quantity)])));
   };
 
-  useEffect(() => {
+  const load = useCallback(() => {
     authRequest<Order>(`/admin/orders/${orderId}?lang=${lang}`)
       .then(show)
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
   }, [authRequest, orderId, lang, fail]);
+  useEffect(load, [load]);
 
   async function act(action: 'confirm' | 'ship' | 'cancel', body: object, success: string) {
     if (!order) return;
@@ -175,7 +178,11 @@ export default function AdminOrder() {
               aria-labelledby="ship-title"
               onSubmit={(e) => {
                 e.preventDefault();
-                void act('ship', { ...(carrier.trim() ? { carrier } : {}), ...(tracking.trim() ? { tracking } : {}) }, 'admin.orders.shipped');
+                void act(
+                  'ship',
+                  { ...(carrier.trim() ? { carrier } : {}), ...(tracking.trim() ? { tracking } : {}), ...(shipping.trim() ? { shipping: Number(shipping.replace(',', '.')) } : {}) },
+                  'admin.orders.shipped',
+                );
               }}
             >
               <h2 id="ship-title" className="form__title">
@@ -189,13 +196,19 @@ export default function AdminOrder() {
                 <label htmlFor="tracking">{t('admin.orders.trackingLabel')}</label>
                 <input id="tracking" maxLength={120} value={tracking} disabled={busy} onChange={(e) => setTracking(e.target.value)} />
               </div>
+              <div className="field">
+                <label htmlFor="shipping-charge">{t('admin.invoices.shippingLabel')}</label>
+                <input id="shipping-charge" inputMode="decimal" maxLength={9} value={shipping} disabled={busy} onChange={(e) => setShipping(e.target.value)} />
+              </div>
               <button type="submit" className="button" disabled={busy}>
                 {t('admin.orders.ship')}
               </button>
             </form>
           )}
 
-          {(order.status === 'submitted' || order.status === 'confirmed') && (
+          <OrderInvoice order={order} onChange={load} />
+
+          {(order.status === 'submitted' || order.status === 'confirmed' || (order.status === 'shipped' && order.invoice)) && (
             <form
               className="form order-action"
               aria-labelledby="cancel-title"
@@ -207,6 +220,7 @@ export default function AdminOrder() {
               <h2 id="cancel-title" className="form__title">
                 {t('admin.orders.cancelTitle')}
               </h2>
+              {order.status === 'shipped' && <p className="field__hint">{t('admin.invoices.cancelShippedHint')}</p>}
               <div className="field">
                 <label htmlFor="cancel-reason">{t('admin.orders.reasonLabel')}</label>
                 <textarea id="cancel-reason" rows={2} maxLength={500} required value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} />

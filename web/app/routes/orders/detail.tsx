@@ -4,6 +4,7 @@ import type { Draft, Order } from '@atelier/contract';
 import type { Route } from './+types/detail';
 import { FormMessage } from '../../components/Field.tsx';
 import { RequireRole } from '../../components/Guard.tsx';
+import { InvoiceStatusBadge, downloadInvoice } from '../../components/InvoiceView.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 function OrderScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { authRequest, token } = useSession();
   const navigate = useNavigate();
   const { orderId } = useParams();
   const [search] = useSearchParams();
@@ -81,6 +82,15 @@ function OrderScreen() {
         <>
           <OrderFacts order={order} />
           <OrderLinesTable order={order} />
+          {order.invoice && (
+            <p data-testid="order-invoice">
+              {t('invoices.orderInvoice', { number: order.invoice.number })} <InvoiceStatusBadge status={order.invoice.status} />{' '}
+              <button type="button" className="button button--quiet button--small" onClick={() => token && downloadInvoice(`/invoices/${order.invoice!.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}>
+                {t('invoices.download')}
+              </button>{' '}
+              <Link to="/account/invoices">{t('invoices.link')}</Link>
+            </p>
+          )}
           <div className="order-actions">
             <button type="button" className="button" disabled={busy} onClick={again}>
               {t('order.again')}

@@ -36,7 +36,7 @@ function OrdersScreen() {
     <div className="page page--narrow order-page">
       <h1 className="page-title">{t('order.myOrders')}</h1>
       <p>
-        <Link to="/account/order">{t('order.draftTitle')}</Link>
+        <Link to="/account/order">{t('order.draftTitle')}</Link> · <Link to="/account/invoices">{t('invoices.link')}</Link>
       </p>
       {sent > 1 && <FormMessage kind="success">{t('order.sentMany', { count: sent })}</FormMessage>}
       {error && <FormMessage kind="error">{error}</FormMessage>}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { INVOICE_STATUSES, type InvoiceSummary } from '@atelier/contract';
+import type { Route } from './+types/invoices';
+import { FormMessage } from '../../components/Field.tsx';
+import { InvoiceTable } from '../../components/InvoiceView.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
+import { apiDownload, saveBlob } from '../../lib/download.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminInvoices', noindex: true });
+
+const thisYear = () => new Date().getFullYear();
+
+/** Every invoice and credit note, by status and period; the accountant's sales journal and ZIP. */
+export default function AdminInvoices() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { authRequest, token } = useSession();
+  const { message, fail } = useScreenMessage();
+  const [filter, setFilter] = useState({ status: '', from: `${thisYear()}-01-01`, to: `${thisYear()}-12-31` });
+  const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
+
+  const period = `from=${filter.from}&to=${filter.to}`;
+  useEffect(() => {
+    if (!filter.from || !filter.to) return;
+    authRequest<{ data: InvoiceSummary[] }>(`/admin/invoices?${period}${filter.status ? `&status=${filter.status}` : ''}&lang=${lang}`)
+      .then((res) => setInvoices(res.data))
+      .catch((error: unknown) => fail(error, 'admin.invoices.loadError'));
+  }, [authRequest, lang, fail, period, filter.status, filter.from, filter.to]);
+
+  async function download(kind: 'csv' | 'zip') {
+    if (!token) return;
+    try {
+      const { blob, filename } = await apiDownload(`/admin/invoices.${kind}?${period}&lang=${lang}`, token);
+      saveBlob(blob, filename);
+    } catch (error) {
+      fail(error, 'admin.invoices.exportError');
+    }
+  }
+
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">{t('admin.invoices.title')}</h1>
+      <p className="lead">{t('admin.invoices.intro')}</p>
+      <form className="invoice-filters" aria-label={t('admin.invoices.filter')} onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="invoice-status">{t('admin.invoices.status')}</label>
+          <select id="invoice-status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
+            <option value="">{t('admin.invoices.allStatuses')}</option>
+            {INVOICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`invoices.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="invoice-from">{t('admin.invoices.from')}</label>
+          <input id="invoice-from" type="date" required value={filter.from} onChange={(e) => setFilter({ ...filter, from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="invoice-to">{t('admin.invoices.to')}</label>
+          <input id="invoice-to" type="date" required value={filter.to} onChange={(e) => setFilter({ ...filter, to: e.target.value })} />
+        </div>
+      </form>
+      <section aria-labelledby="accountant-title">
+        <h2 id="accountant-title" className="section-title section-title--small">
+          {t('admin.invoices.exportTitle')}
+        </h2>
+        <p className="button-row">
+          <button type="button" className="button button--quiet" onClick={() => void download('csv')}>
+            {t('admin.invoices.csv')}
+          </button>
+          <button type="button" className="button button--quiet" onClick={() => void download('zip')}>
+            {t('admin.invoices.zip')}
+          </button>
+        </p>
+      </section>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      {invoices === null ? (
+        !message && <p role="status">{t('common.loading')}</p>
+      ) : invoices.length === 0 ? (
+        <p>{t('admin.invoices.empty')}</p>
+      ) : (
+        <InvoiceTable invoices={invoices} label={t('admin.invoices.title')} admin />
+      )}
+    </div>
+  );
+}
