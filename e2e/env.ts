@@ -20,4 +20,6 @@ export const ACCOUNTS = {
   seasoner: { email: 'seasoner@e2e.example', password: 'season-e2e-2026', role: 'retailer' },
   securer: { email: 'securer@e2e.example', password: 'secure-e2e-2026', role: 'retailer' },
   biller: { email: 'biller@e2e.example', password: 'bill-e2e-2026', role: 'retailer' },
+  invoicee: { email: 'invoicee@e2e.example', password: 'invoice-e2e-2026', role: 'retailer' },
+  gent: { email: 'gent@e2e.example', password: 'gent-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -55,7 +55,7 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
     const orders = await (await page.request.get('/api/orders', { headers: { authorization: `Bearer ${token}` } })).json();
     const id = (orders.data ?? orders)[0]?.id;
     expect(id, 'an order of the orders test').toBeDefined();
-    await visitAll(page, ['/account', '/account/order', '/account/orders', `/account/orders/${id}`, '/collection/8']);
+    await visitAll(page, ['/account', '/account/order', '/account/orders', `/account/orders/${id}`, '/account/invoices', '/collection/8']);
   });
 
   test('every back-office screen, with a product in edit mode and the colour picker open', async ({ page }) => {
@@ -81,6 +81,10 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       '/admin/pages?page=retailers',
       '/admin/listings',
       '/admin/activity',
+      '/admin/invoicing',
+      '/admin/invoices',
+      // The demo's first invoice (last autumn's, paid).
+      '/admin/invoices/1',
       '/account',
     ]);
     for (const width of WIDTHS) {

@@ -255,6 +255,8 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     expect(text).toMatch(/Total TTC\s+376,19\s€/);
     expect(text).toContain('indemnité forfaitaire pour frais de recouvrement de 40 €');
     expect(text).toContain('pénalités au taux annuel de 12,15 %');
+    expect(text).toContain('Page 1 sur 1');
+    expect(raw.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(1);
     if (hasQpdf) {
       const file = path.join(os.tmpdir(), `invoice-${process.pid}-${dialect}.pdf`);
       fs.writeFileSync(file, bytes);

@@ -234,8 +234,8 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
 
   // The lines.
   const columns = [
-    { key: 'ref', label: w.ref, width: 70, align: 'left' as const },
-    { key: 'product', label: w.product, width: 150, align: 'left' as const },
+    { key: 'ref', label: w.ref, width: 88, align: 'left' as const },
+    { key: 'product', label: w.product, width: 132, align: 'left' as const },
     { key: 'colour', label: w.colour, width: 70, align: 'left' as const },
     { key: 'size', label: w.size, width: 34, align: 'left' as const },
     { key: 'qty', label: w.qty, width: 30, align: 'right' as const },
@@ -245,9 +245,10 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
   ];
   const row = (cells: string[], options: { bold?: boolean; band?: boolean } = {}) => {
     if (options.band) pdf.rect(MARGIN, y - 4, width, ROW).fill(BAND);
-    pdf.fillColor(INK).font(options.bold ? 'sansBold' : 'sans').fontSize(8.5);
     let x = MARGIN + 3;
     columns.forEach((c, i) => {
+      // References are set a little smaller, so the longest (20 characters) stays on its line.
+      pdf.fillColor(INK).font(options.bold ? 'sansBold' : 'sans').fontSize(i === 0 && !options.bold ? 7.5 : 8.5);
       pdf.text(cells[i] ?? '', x, y, { width: c.width - 6, align: c.align, lineBreak: false, ellipsis: true });
       x += c.width;
     });
@@ -313,6 +314,8 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
   const range = pdf.bufferedPageRange();
   for (let i = 0; i < range.count; i += 1) {
     pdf.switchToPage(range.start + i);
+    // The footer sits in the bottom margin: without this, pdfkit would start a new page for it.
+    pdf.page.margins.bottom = 0;
     pdf.fillColor(MUTED).font('sans').fontSize(7.5).text(`${seller.legalName} — ${w.siret} ${seller.siret} — ${w.vatNumber} ${seller.vatNumber}`, MARGIN, PAGE.height - MARGIN, { width: width - 80, lineBreak: false });
     pdf.text(w.page(i + 1, range.count), MARGIN + width - 80, PAGE.height - MARGIN, { width: 80, align: 'right', lineBreak: false });
   }

@@ -776,7 +776,7 @@ export class OrdersService {
       null,
       // The invoice in the same transaction (unless its details are incomplete: the order then says what waits).
       async (trx) => {
-        await this.invoices?.issueInTransaction(trx, id, actor.role === 'brand' ? { id: actor.userId, email: actor.email } : null, new Date().toISOString().slice(0, 10));
+        if (this.invoices) await this.invoices.issueInTransaction(trx, id, actor.role === 'brand' ? { id: actor.userId, email: actor.email } : null, this.invoices.issueDay());
       },
     );
   }

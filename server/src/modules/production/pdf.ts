@@ -125,6 +125,8 @@ export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: s
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i += 1) {
     doc.switchToPage(range.start + i);
+    // The page number sits in the bottom margin: without this, pdfkit starts a blank page for each.
+    doc.page.margins.bottom = 0;
     doc.fillColor(MUTED).font('sans').fontSize(8).text(w.page(i + 1, range.count), MARGIN, PAGE.height - MARGIN, { width: tableWidth, align: 'right', lineBreak: false });
   }
   doc.end();

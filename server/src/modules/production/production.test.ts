@@ -143,6 +143,9 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     for (const word of ['Fiche de coupe', 'Printemps-été 2027', 'Robe Soleil', 'Chemise Atelier', 'Terracotta', 'Indigo', 'Écru', 'DRS-1']) expect(text).toContain(word);
     expect(text).toContain('Total de la saison : 18 pièces, 4 commandes');
     expect(text).toMatch(/Total\s+3\s+14\s+1\s+18/);
+    // One page, numbered in its margin (a page number written there once made a blank page of its own).
+    expect(text).toContain('Page 1 sur 1');
+    expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b(?!s)/g)).toHaveLength(1);
   });
 
   it('refuses an unknown season or delivery (404) and a delivery of another season (422); the owner’s only', async () => {
