@@ -16,7 +16,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50, lineSheetColdMs: 1500, lineSheetWarmMs: 20, largeSheetColdMs: 5000, largeSheetMb: 8, largeSheetMemoryMb: 32, orderSubmitP95Ms: 150, stockScreenMs: 100, stockImportMs: 2000, cutSheetMs: 150, cutSheetPdfMs: 1500, salesMs: 200, uploadMaxMs: 4000, editsWaitedShare: 0.01, editsP99Ms: 50 };
+const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50, lineSheetColdMs: 1500, lineSheetWarmMs: 20, largeSheetColdMs: 5000, largeSheetMb: 8, largeSheetMemoryMb: 32, orderSubmitP95Ms: 150, stockScreenMs: 100, stockImportMs: 2000, cutSheetMs: 150, cutSheetPdfMs: 1500, salesMs: 200, invoiceColdMs: 500, invoiceDownloadMs: 20, uploadMaxMs: 4000, editsWaitedShare: 0.01, editsP99Ms: 50 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const servers = [];
@@ -167,6 +167,8 @@ report.orderSubmit = JSON.parse(execFileSync(process.execPath, [path.join(root, 
 report.stock = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/stock.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
 // The cut sheet and the season at a glance over 10,000 order lines (bench/production.ts, in process).
 report.production = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/production.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+// Shipping a 50-line order issues its Factur-X invoice; the stored PDF downloads (bench/invoices.ts, in process).
+report.invoices = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/invoices.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
 // A 24-megapixel photograph through the image pipeline, WebP and AVIF (bench/upload.ts).
 report.upload = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/upload.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
 // Pages while the owner saves every second (bench/edits.mjs, its own server on the demo content).
@@ -200,6 +202,9 @@ const pr = report.production;
 if (pr.cutSheetP95Ms > BUDGET.cutSheetMs) report.failures.push(`cut sheet of ${pr.lines} lines p95 ${pr.cutSheetP95Ms} ms > ${BUDGET.cutSheetMs} ms`);
 if (pr.pdfMaxMs > BUDGET.cutSheetPdfMs) report.failures.push(`cut sheet PDF ${pr.pdfMaxMs} ms > ${BUDGET.cutSheetPdfMs} ms`);
 if (pr.salesP95Ms > BUDGET.salesMs) report.failures.push(`season at a glance p95 ${pr.salesP95Ms} ms > ${BUDGET.salesMs} ms`);
+const inv = report.invoices;
+if (inv.coldIssueMs > BUDGET.invoiceColdMs) report.failures.push(`a ${inv.lines}-line invoice issued cold in ${inv.coldIssueMs} ms > ${BUDGET.invoiceColdMs} ms`);
+if (inv.downloadP95Ms > BUDGET.invoiceDownloadMs) report.failures.push(`stored invoice download p95 ${inv.downloadP95Ms} ms > ${BUDGET.invoiceDownloadMs} ms`);
 const e = report.edits;
 if (e.waitedShare > BUDGET.editsWaitedShare) report.failures.push(`during edits ${(e.waitedShare * 100).toFixed(2)} % of page responses waited on a render > ${BUDGET.editsWaitedShare * 100} %`);
 if (e.p99Ms > BUDGET.editsP99Ms) report.failures.push(`during edits page p99 ${e.p99Ms} ms > ${BUDGET.editsP99Ms} ms`);
@@ -232,6 +237,8 @@ Order submit (50 lines at-once, each reserving stock, SQLite, ${report.orderSubm
 Stock (SQLite, in process): the stock screen of ${report.stock.styles} styles × 4 colours × 8 sizes (${report.stock.cells} sizes) p50 ${report.stock.readP50Ms} ms, p95 ${report.stock.readP95Ms} ms over ${report.stock.reads} reads (budget ${BUDGET.stockScreenMs}); a ${report.stock.importLines}-line CSV import confirmed in one transaction: median ${report.stock.importP50Ms} ms, slowest ${report.stock.importMaxMs} ms of ${report.stock.imports} (budget ${BUDGET.stockImportMs}).
 
 Production over ${report.production.lines} order lines (${report.production.stockists} stockists, ${report.production.styles} styles, SQLite, in process): cut sheet p50 ${report.production.cutSheetP50Ms} ms, p95 ${report.production.cutSheetP95Ms} ms (budget ${BUDGET.cutSheetMs}); its PDF ${report.production.pdfColdMs} ms cold, slowest ${report.production.pdfMaxMs} ms (budget ${BUDGET.cutSheetPdfMs}); the season at a glance p50 ${report.production.salesP50Ms} ms, p95 ${report.production.salesP95Ms} ms (budget ${BUDGET.salesMs}).
+
+Invoices (SQLite, in process): shipping a ${report.invoices.lines}-line order issues its Factur-X invoice (number, XML, PDF/A-3 of ${report.invoices.pdfKb} KB) in ${report.invoices.coldIssueMs} ms cold (budget ${BUDGET.invoiceColdMs}), then p50 ${report.invoices.warmP50Ms} ms, slowest ${report.invoices.warmMaxMs} ms; the stored PDF downloads in p50 ${report.invoices.downloadP50Ms} ms, p95 ${report.invoices.downloadP95Ms} ms (budget ${BUDGET.invoiceDownloadMs}).
 
 Upload of a 24 MP photograph (${report.upload.inputMb} MB JPEG, WebP and AVIF at every width, ${report.upload.runs} runs): median ${report.upload.medianMs} ms, slowest ${report.upload.maxMs} ms (budget ${BUDGET.uploadMaxMs}).
 

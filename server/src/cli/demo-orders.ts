@@ -126,6 +126,10 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     const at = order.seasonId === seasons.autumn ? day(now, -230 + order.shop * 18 + order.rank) : day(now, -40 + order.shop * 8 + order.rank + (i % 3));
     await db.updateTable('orders').set({ created_at: at, updated_at: at }).where('id', '=', order.id).execute();
     await db.updateTable('order_events').set({ at }).where('order_id', '=', order.id).where('status', '=', 'submitted').execute();
+    if (order.seasonId === seasons.autumn) {
+      await db.updateTable('order_events').set({ at: day(now, -110) }).where('order_id', '=', order.id).where('status', '=', 'confirmed').execute();
+      await db.updateTable('order_events').set({ at: day(now, -95) }).where('order_id', '=', order.id).where('status', '=', 'shipped').execute();
+    }
   }
   await db.deleteFrom('mail_outbox').where('dedupe_key', 'like', 'order:%').where('status', '=', 'pending').execute();
   // Demo shops are never mailed: their payment reminders are off (the owner sees the switch on each order).

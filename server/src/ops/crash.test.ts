@@ -3,10 +3,10 @@ import { DIALECTS } from '../../test/helpers.ts';
 import { runCrashTest } from './crash.ts';
 
 // 20 SIGKILLs of a real server process during admin writes, stockist accepts, orders (pre-book and
-// at-once from stock), order moves and stock counts, per database.
+// at-once from stock), order moves (shipments issue invoices), credit notes and stock counts, per database.
 // `npm run soak` runs the same with 500 kills.
 describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {
-  it('keeps every acknowledged write, half-accepts nothing, duplicates no account or mail and keeps stock equal to its movements and orders across 20 kills', async () => {
+  it('keeps every acknowledged write, half-accepts nothing, duplicates no account or mail and keeps stock equal to its movements and orders and one invoice per shipped order with unbroken numbers across 20 kills', async () => {
     const report = await runCrashTest({ dialect, kills: 20 });
     expect(report.problems).toEqual([]);
     // The run must really have written and been cut, or it proves nothing (more than 2 acknowledged writes per kill; a busy 2-core machine does 85–220).
@@ -17,5 +17,7 @@ describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {
     // At-once orders reserved pieces, so the stock checks had movements to add up.
     expect(report.atOnce).toBeGreaterThan(0);
     expect(report.movements).toBeGreaterThan(report.atOnce);
+    // Shipments issued invoices, so the invoice checks (one per shipped order, no hole in a series) had some to count.
+    expect(report.invoices).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -1,11 +1,14 @@
 /**
  * Crash safety: runs admin writes, stockist accepts, order submits (pre-book and at-once, which
- * reserve stock), order moves (confirm with fewer pieces, ship, cancel) and stock counts against a
+ * reserve stock), order moves (confirm with fewer pieces, ship — which issues the invoice —, cancel,
+ * also of a shipped order — which credits it), credit notes and stock counts against a
  * real server process, kills it with SIGKILL at random moments, restarts it, and at the end
  * checks that every write acknowledged with a 2xx is in the database, that no
  * application is half accepted, that no account or mail is duplicated and that
  * the database is sound (SQLite `PRAGMA integrity_check`, PostgreSQL amcheck), and that on hand and
- * reservations equal what the stock movements and the orders say, with nothing negative.
+ * reservations equal what the stock movements and the orders say, with nothing negative; that each
+ * shipped order has exactly one invoice, each series of numbers no hole and no repeat, and no
+ * credit note takes more than its invoice had left.
  *
  *   node server/src/ops/crash.ts [--kills 500] [--db sqlite|postgres|both]
  *
@@ -42,6 +45,9 @@ export interface CrashReport {
   atOnce: number;
   /** Stock movements written (counts, reservations, releases, shipments). */
   movements: number;
+  /** Invoices and credit notes issued. */
+  invoices: number;
+  creditNotes: number;
   mails: number;
   problems: string[];
   seconds: number;
@@ -236,11 +242,18 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     } else if (pick < 0.76) {
       // The owner moves an order on: confirm, ship or cancel, whichever its status allows.
       const list = await call(base, 'GET', '/api/admin/orders', token);
-      const open: Array<{ id: number; status: string }> = (list.json?.data ?? []).filter((o: { status: string }) => o.status === 'submitted' || o.status === 'confirmed');
+      const open: Array<{ id: number; status: string }> = (list.json?.data ?? []).filter((o: { status: string }) => o.status !== 'cancelled');
       if (open.length === 0) return;
-      const order = open[Math.floor(Math.random() * open.length)]!;
+      // Confirmed orders first half the time, so shipments (and their invoices) happen often.
+      const confirmed = open.filter((o) => o.status === 'confirmed');
+      const from = confirmed.length && Math.random() < 0.5 ? confirmed : open;
+      const order = from[Math.floor(Math.random() * from.length)]!;
       const [action, body, to]: [string, Record<string, unknown>, string] =
-        Math.random() < 0.2 ? ['cancel', { reason: 'crash test' }, 'cancelled'] : order.status === 'submitted' ? ['confirm', { shipDate: '2027-03-01' }, 'confirmed'] : ['ship', {}, 'shipped'];
+        Math.random() < 0.2 || order.status === 'shipped'
+          ? ['cancel', { reason: 'crash test' }, 'cancelled']
+          : order.status === 'submitted'
+            ? ['confirm', { shipDate: '2027-03-01' }, 'confirmed']
+            : ['ship', Math.random() < 0.5 ? { shipping: 9.9 } : {}, 'shipped'];
       if (action === 'confirm' && Math.random() < 0.5) {
         // The owner confirms one piece fewer on each line: reserved pieces go back to stock.
         const full = await call(base, 'GET', `/api/admin/orders/${order.id}`, token);
@@ -255,6 +268,20 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
           ledger.moves.set(order.id, moves);
           ledger.acknowledged += 1;
         } else if (res.status !== 409) throw new Error(`${action} answered ${res.status}`);
+      } catch (err) {
+        if (!(err instanceof Cut)) throw err;
+        ledger.interrupted += 1;
+      }
+    } else if (pick < 0.8) {
+      // The owner credits part of an invoice (a returned piece's worth); 422 once nothing is left.
+      const list = await call(base, 'GET', '/api/admin/invoices?status=unpaid', token);
+      const invoices: Array<{ id: number; type: string }> = (list.json?.data ?? []).filter((d: { type: string }) => d.type === 'invoice');
+      if (invoices.length === 0) return;
+      const invoice = invoices[Math.floor(Math.random() * invoices.length)]!;
+      try {
+        const res = await call(base, 'POST', `/api/admin/invoices/${invoice.id}/credit-notes`, token, { amount: 15, reason: 'crash test' });
+        if (res.status === 200) ledger.acknowledged += 1;
+        else if (res.status !== 422) throw new Error(`credit note answered ${res.status}`);
       } catch (err) {
         if (!(err instanceof Cut)) throw err;
         ledger.interrupted += 1;
@@ -325,6 +352,35 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     if (standing.status !== 201) throw new Error(`the standing product answered ${standing.status}`);
     ledger.products.set(standing.json.id, { acked: 'Robe à commander', inFlight: null, deleted: 'no', standing: true });
     orderVariant = { id: standing.json.variants[0].id, size: 'S' };
+    // The label's identity and the shop's whole details: each shipment issues its invoice.
+    const identity = await call(base, 'PUT', '/api/admin/invoicing/settings', token, {
+      legalName: 'Crash SAS',
+      legalForm: 'SAS',
+      shareCapital: 1000,
+      address: { line1: '1 rue du Test', postcode: '75011', town: 'Paris', country: 'FR' },
+      siren: '732829320',
+      siret: '73282932000074',
+      rcsTown: 'Paris',
+      vatNumber: 'FR44732829320',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
+      invoicePrefix: 'F',
+      creditNotePrefix: 'AV',
+      paymentDays: 30,
+      endOfMonth: false,
+      penaltyRate: 10,
+      earlyPaymentDiscount: null,
+      vatOnDebits: false,
+    });
+    if (identity.status !== 200) throw new Error(`the legal identity answered ${identity.status}`);
+    const details = await call(base, 'PUT', '/api/account/company', shopToken, {
+      companyName: 'Boutique du crash',
+      siret: '55208131766522',
+      vatNumber: null,
+      phone: null,
+      billing: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
+    });
+    if (details.status !== 200) throw new Error(`the shop's details answered ${details.status}`);
     // No minimum, so every submit of a non-empty draft goes through.
     await call(base, 'PUT', '/api/admin/wholesale/terms', token, {
       validUntil: '2027-03-31',
@@ -368,10 +424,11 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
       const workers = Array.from({ length: 4 }, async (_, worker) => {
         // Each run starts with a stockist's order on one worker, so every run checks orders too
         // (at random they are one write in twelve, and a short run could have none).
-        let first = worker === 0;
+        let first = worker === 0 || (k % 3 === 2 && worker < 3);
         while (alive) {
           try {
-            const pick = first ? 0.65 : undefined;
+            // A long run's second and third workers start by moving an order on (a shipment, often).
+            const pick = first ? (worker === 0 ? 0.65 : 0.7) : undefined;
             first = false;
             await oneWrite(pick);
           } catch (err) {
@@ -380,7 +437,9 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
           }
         }
       });
-      await pause(80 + Math.random() * 400);
+      // Every third run lives longer: a shipment right after a start (fonts still loading, a
+      // cold PDF) takes ~0.5 s, and the invoices it issues must be crashed into too.
+      await pause(k % 3 === 2 ? 900 + Math.random() * 900 : 80 + Math.random() * 400);
       await kill();
       alive = false;
       await Promise.all(workers);
@@ -519,6 +578,28 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
         if (!(statuses as string[]).includes(acked)) problems.push(`order ${order.id} move to ${acked} was acknowledged and is lost`);
       }
     }
+    // Invoices: each shipped order (and each cancelled after shipping) exactly one; each series
+    // numbered 1..n with its counter at n; no credit note above what its invoice had left.
+    const invoices = await db.selectFrom('invoices').select(['id', 'type', 'year', 'seq', 'number', 'invoiced_order_id', 'invoice_id', 'total_incl_cents', 'pdf']).orderBy('id').execute();
+    const counters = await db.selectFrom('invoice_counters').selectAll().execute();
+    for (const order of orders) {
+      const own = invoices.filter((d) => d.invoiced_order_id === order.id);
+      const shipped = events.some((e) => e.order_id === order.id && e.status === 'shipped');
+      if (own.length !== (shipped ? 1 : 0)) problems.push(`order ${order.id} (${order.status}${shipped ? ', shipped' : ''}) has ${own.length} invoices`);
+    }
+    for (const kind of ['invoice', 'creditNote'] as const) {
+      for (const year of new Set(invoices.filter((d) => d.type === kind).map((d) => d.year))) {
+        const seqs = invoices.filter((d) => d.type === kind && d.year === year).map((d) => d.seq).sort((a, b) => a - b);
+        if (seqs.some((q, i) => q !== i + 1)) problems.push(`${kind} ${year} series has a hole or a repeat: ${seqs.join(',')}`);
+        const counter = counters.find((c) => c.kind === kind && c.year === year);
+        if (counter?.last !== seqs.length) problems.push(`${kind} ${year} counter at ${counter?.last}, ${seqs.length} documents`);
+      }
+    }
+    for (const invoice of invoices.filter((d) => d.type === 'invoice')) {
+      const credited = invoices.filter((d) => d.invoice_id === invoice.id).reduce((sum, d) => sum + d.total_incl_cents, 0);
+      if (credited > invoice.total_incl_cents) problems.push(`invoice ${invoice.number} credited ${credited} of ${invoice.total_incl_cents}`);
+    }
+    for (const doc of invoices) if (!Buffer.from(doc.pdf).subarray(0, 5).equals(Buffer.from('%PDF-'))) problems.push(`${doc.number} has no PDF`);
     for (const mail of mails) {
       const match = /^order:(\d+):(\w+):/.exec(mail.dedupe_key ?? '');
       if (match && !events.some((e) => e.order_id === Number(match[1]) && e.status === match[2])) problems.push(`mail ${mail.dedupe_key} for a move that did not happen`);
@@ -550,7 +631,9 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       const pieces = stockLines.filter((l) => l.order_id === order.id).reduce((sum, l) => sum + l.quantity, 0);
       const reserved = own.reduce((sum, m) => sum + m.reserved_delta, 0);
       const shipped = -own.reduce((sum, m) => sum + m.on_hand_delta, 0);
-      const expected = heldBy(order.status) ? [pieces, 0] : order.status === 'shipped' ? [0, pieces] : [0, 0];
+      // A shipped order cancelled afterwards (returned, credited) keeps its shipment: the pieces left the shelf.
+      const wentOut = order.status === 'shipped' || events.some((e) => e.order_id === order.id && e.status === 'shipped');
+      const expected = heldBy(order.status) ? [pieces, 0] : wentOut ? [0, pieces] : [0, 0];
       if (reserved !== expected[0] || shipped !== expected[1]) problems.push(`at-once order ${order.id} (${order.status}, ${pieces} pieces) holds ${reserved} and shipped ${shipped}`);
     }
     const counted = movements.filter((m) => m.reason === 'count').length;
@@ -571,6 +654,8 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       atOnce: fullOrders.filter((o) => o.mode === 'atOnce').length,
       movements: movements.length,
       mails: mails.length,
+      invoices: invoices.filter((d) => d.type === 'invoice').length,
+      creditNotes: invoices.filter((d) => d.type === 'creditNote').length,
     };
   } finally {
     await handle.close();
@@ -587,7 +672,7 @@ if (import.meta.main) {
   for (const r of reports) {
     console.log(
       `${r.dialect}: ${r.kills} kills in ${r.seconds.toFixed(0)} s; ${r.acknowledged} acknowledged writes checked, ${r.interrupted} requests cut; ` +
-        `${r.products} products, ${r.applications} applications (${r.accepted} accepted), ${r.orders} orders (${r.atOnce} at-once), ${r.movements} stock movements, ${r.mails} mails; problems: ${r.problems.length}`,
+        `${r.products} products, ${r.applications} applications (${r.accepted} accepted), ${r.orders} orders (${r.atOnce} at-once), ${r.movements} stock movements, ${r.invoices} invoices, ${r.creditNotes} credit notes, ${r.mails} mails; problems: ${r.problems.length}`,
     );
     for (const p of r.problems) console.log(`  - ${p}`);
     failed ||= r.problems.length > 0;

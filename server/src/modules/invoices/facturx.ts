@@ -1,5 +1,5 @@
 import type { InvoicingSettingsInput, PostalAddress } from '@atelier/contract';
-import { FacturX } from 'factur-x-kit';
+import { XMLBuilder } from 'fast-xml-parser';
 
 /** A document as it is issued: what the PDF shows and the XML says (amounts in cents). */
 export interface IssuedDocument {
@@ -51,11 +51,6 @@ export interface VatTreatment {
   exemption: string | null;
 }
 
-const euros = (cents: number) => cents / 100;
-const ymd = (day: string) => {
-  const [year, month, d] = day.split('-').map(Number);
-  return { year: year!, month: month!, day: d! };
-};
 
 /** The notes French law asks on every invoice, with the subject codes BR-FR expects (PMT, PMD, AAB). */
 export function legalNotes(seller: InvoicingSettingsInput): Array<{ subject: 'PMT' | 'PMD' | 'AAB'; content: string }> {
@@ -73,107 +68,121 @@ export function legalNotes(seller: InvoicingSettingsInput): Array<{ subject: 'PM
   ];
 }
 
-/**
- * The document's CII XML, profile EN 16931, made by factur-x-kit (which also checks the EN 16931
- * business rules it knows, and throws on a break), then mended where the kit falls short of the
- * French rules (ADR 0009): the VAT rates are written with at most 2 decimals (BR-FR-16, BR-FR-DEC-04:
- * the kit writes `20.0000`), and the billing framework `B1` (goods) is always set (BR-FR-08).
- */
-export async function facturxXml(doc: IssuedDocument): Promise<string> {
-  const { seller, buyer, vat } = doc;
-  const address = (a: PostalAddress) => ({
-    postcode: a.postcode,
-    addressLineOne: a.line1,
-    ...(a.line2 ? { addressLineTwo: a.line2 } : {}),
-    city: a.town,
-    country: a.country,
-  });
-  const tax = { typeCode: 'VAT', categoryCode: vat.category, rateApplicablePercent: vat.rate };
-  const french = buyer.address.country === 'FR' && buyer.siren;
-  const data = {
-    businessProcessType: 'B1',
-    profile: 'urn:cen.eu:en16931:2017',
-    document: {
-      id: doc.number,
-      type: doc.type === 'invoice' ? '380' : '381',
-      dateOfIssue: ymd(doc.issueDate),
-      currency: 'EUR',
-      notes: [
-        ...legalNotes(seller),
-        ...(doc.reason ? [{ subject: 'AAI', content: doc.reason }] : []),
-      ],
-    },
-    seller: {
-      name: seller.legalName,
-      specifiedLegalOrganization: { id: { id: seller.siren, scheme: '0002' }, tradingBusinessName: seller.brandName },
-      postalAddress: address(seller.address),
-      universalCommunicationAddressURI: { id: seller.siren, scheme: '0225' },
-      taxIdentification: { vatId: seller.vatNumber },
-      otherLegalInformation: `${seller.legalForm} au capital de ${String(seller.shareCapital).replace('.', ',')} € — RCS ${seller.rcsTown} ${seller.siren}`,
-    },
-    buyer: {
-      name: buyer.name,
-      ...(french ? { specifiedLegalOrganization: { id: { id: buyer.siren, scheme: '0002' } } } : {}),
-      postalAddress: address(buyer.address),
-      universalCommunicationAddressURI: french ? { id: buyer.siren, scheme: '0225' } : { id: buyer.email ?? seller.email, scheme: 'EM' },
-      ...(buyer.vatNumber && vat.category !== 'G' ? { taxIdentification: { vatId: buyer.vatNumber } } : {}),
-    },
-    referencedDocuments: {
-      ...(doc.orderNumber ? { orderReference: { documentId: doc.orderNumber } } : {}),
-      ...(doc.invoice ? { referencedInvoice: [{ documentId: doc.invoice.number, issueDate: ymd(doc.invoice.issueDate) }] } : {}),
-    },
-    delivery: {
-      ...(doc.deliveryDate ? { deliveryDate: ymd(doc.deliveryDate) } : {}),
-      recipient: { name: buyer.name, postalAddress: address(buyer.deliveryAddress ?? buyer.address) },
-    },
-    paymentInformation: {
-      paymentMeans: [{ paymentType: '58', payeeBankAccount: { iban: seller.iban, bic: seller.bic } }],
-      // BR-CO-25: a positive amount due needs a due date or terms; a credit note says how it settles.
-      paymentTerms: doc.dueDate
-        ? { description: paymentTermsText(seller), dueDate: ymd(doc.dueDate) }
-        : { description: `Avoir à imputer sur la facture ${doc.invoice?.number ?? ''} ou remboursé par virement.` },
-    },
-    totals: {
-      sumWithoutAllowancesAndCharges: euros(doc.totalExclCents),
-      netTotal: euros(doc.totalExclCents),
-      taxBreakdown: doc.breakdown.map((b) => ({
-        calculatedAmount: euros(b.vatCents),
-        typeCode: 'VAT',
-        basisAmount: euros(b.baseCents),
-        categoryCode: vat.category,
-        rateApplicablePercent: vat.rate,
-        ...(vat.exemptionCode ? { exemptionReason: vat.exemption, exemptionReasonCode: vat.exemptionCode } : {}),
-      })),
-      taxTotal: [{ amount: euros(doc.totalVatCents), currency: 'EUR' }],
-      grossTotal: euros(doc.totalInclCents),
-      prepaidAmount: 0,
-      openAmount: euros(doc.totalInclCents),
-    },
-    invoiceLines: doc.lines.map((line, i) => ({
-      generalLineData: { lineId: String(i + 1) },
-      productDescription: {
-        ...(line.reference ? { sellerProductId: line.reference } : {}),
-        name: [line.product, [line.colour, line.size].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
-      },
-      productPriceAgreement: { productNetPricing: { netPricePerItem: euros(line.unitPriceCents) } },
-      delivery: { itemQuantity: { quantity: line.quantity, unit: line.kind === 'goods' ? 'H87' : 'C62' } },
-      settlement: { tax, lineTotals: { netTotal: euros(line.totalCents) } },
-    })),
-  };
-  const xml = await (await FacturX.fromObject(data)).getXML();
-  return mendFrenchRules(xml);
-}
+const day102 = (day: string) => ({ 'udt:DateTimeString': { '@_format': '102', '#text': day.replaceAll('-', '') } });
+const amount = (cents: number) => (cents / 100).toFixed(2);
+const address = (a: PostalAddress) => ({
+  'ram:PostcodeCode': a.postcode,
+  'ram:LineOne': a.line1,
+  ...(a.line2 ? { 'ram:LineTwo': a.line2 } : {}),
+  'ram:CityName': a.town,
+  'ram:CountryID': a.country,
+});
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: true });
 
-/** What factur-x-kit 0.3 gets wrong for the French rules, mended (each has a test in invoices.test.ts). */
-export function mendFrenchRules(xml: string): string {
-  let out = xml.replace(/<ram:RateApplicablePercent>(-?\d+(?:\.\d+)?)<\/ram:RateApplicablePercent>/g, (_m, rate: string) => `<ram:RateApplicablePercent>${formatRate(Number(rate))}</ram:RateApplicablePercent>`);
-  if (!out.includes('<ram:BusinessProcessSpecifiedDocumentContextParameter>')) {
-    out = out.replace(
-      '<rsm:ExchangedDocumentContext>',
-      '<rsm:ExchangedDocumentContext>\n    <ram:BusinessProcessSpecifiedDocumentContextParameter>\n      <ram:ID>B1</ram:ID>\n    </ram:BusinessProcessSpecifiedDocumentContextParameter>',
-    );
-  }
-  return out;
+/**
+ * The document's CII XML, profile EN 16931 (Factur-X 1.0 "EN 16931"), with the French rules the
+ * npm libraries miss (ADR 0009): the billing framework `B1` (goods), VAT rates with at most 2
+ * decimals, the seller's SIREN (scheme 0002) and electronic address (scheme 0225, the SIREN), the
+ * French buyer's too, and the notes PMT (recovery indemnity), PMD (penalty rate) and AAB (discount).
+ * Elements follow the CII D16B sequence; the tests run every document through the XSD and the
+ * EN 16931, Factur-X and BR-FR schematrons. Serialised by fast-xml-parser's builder (escaping).
+ */
+export function facturxXml(doc: IssuedDocument): string {
+  const { seller, buyer, vat } = doc;
+  const tax = { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': vat.category, 'ram:RateApplicablePercent': formatRate(vat.rate) };
+  const french = buyer.address.country === 'FR' && buyer.siren;
+  const notes = [...legalNotes(seller), ...(doc.reason ? [{ subject: 'AAI' as const, content: doc.reason }] : [])];
+  const tree = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    'rsm:CrossIndustryInvoice': {
+      '@_xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+      '@_xmlns:qdt': 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+      '@_xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+      '@_xmlns:xs': 'http://www.w3.org/2001/XMLSchema',
+      '@_xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+      'rsm:ExchangedDocumentContext': {
+        'ram:BusinessProcessSpecifiedDocumentContextParameter': { 'ram:ID': 'B1' },
+        'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': 'urn:cen.eu:en16931:2017' },
+      },
+      'rsm:ExchangedDocument': {
+        'ram:ID': doc.number,
+        'ram:TypeCode': doc.type === 'invoice' ? '380' : '381',
+        'ram:IssueDateTime': day102(doc.issueDate),
+        'ram:IncludedNote': notes.map((n) => ({ 'ram:Content': n.content, 'ram:SubjectCode': n.subject })),
+      },
+      'rsm:SupplyChainTradeTransaction': {
+        'ram:IncludedSupplyChainTradeLineItem': doc.lines.map((line, i) => ({
+          'ram:AssociatedDocumentLineDocument': { 'ram:LineID': String(i + 1) },
+          'ram:SpecifiedTradeProduct': {
+            ...(line.reference ? { 'ram:SellerAssignedID': line.reference } : {}),
+            'ram:Name': [line.product, [line.colour, line.size].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
+          },
+          'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': amount(line.unitPriceCents) } },
+          'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '@_unitCode': line.kind === 'goods' ? 'H87' : 'C62', '#text': line.quantity.toFixed(2) } },
+          'ram:SpecifiedLineTradeSettlement': {
+            'ram:ApplicableTradeTax': tax,
+            'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': amount(line.totalCents) },
+          },
+        })),
+        'ram:ApplicableHeaderTradeAgreement': {
+          'ram:SellerTradeParty': {
+            'ram:Name': seller.legalName,
+            'ram:Description': `${seller.legalForm} au capital de ${String(seller.shareCapital).replace('.', ',')} € — RCS ${seller.rcsTown} ${seller.siren}`,
+            'ram:SpecifiedLegalOrganization': { 'ram:ID': { '@_schemeID': '0002', '#text': seller.siren }, 'ram:TradingBusinessName': seller.brandName },
+            'ram:PostalTradeAddress': address(seller.address),
+            'ram:URIUniversalCommunication': { 'ram:URIID': { '@_schemeID': '0225', '#text': seller.siren } },
+            'ram:SpecifiedTaxRegistration': { 'ram:ID': { '@_schemeID': 'VA', '#text': seller.vatNumber } },
+          },
+          'ram:BuyerTradeParty': {
+            'ram:Name': buyer.name,
+            ...(french ? { 'ram:SpecifiedLegalOrganization': { 'ram:ID': { '@_schemeID': '0002', '#text': buyer.siren } } } : {}),
+            'ram:PostalTradeAddress': address(buyer.address),
+            'ram:URIUniversalCommunication': { 'ram:URIID': french ? { '@_schemeID': '0225', '#text': buyer.siren } : { '@_schemeID': 'EM', '#text': buyer.email ?? seller.email } },
+            ...(buyer.vatNumber && vat.category !== 'G' ? { 'ram:SpecifiedTaxRegistration': { 'ram:ID': { '@_schemeID': 'VA', '#text': buyer.vatNumber } } } : {}),
+          },
+          ...(doc.orderNumber ? { 'ram:BuyerOrderReferencedDocument': { 'ram:IssuerAssignedID': doc.orderNumber } } : {}),
+        },
+        'ram:ApplicableHeaderTradeDelivery': {
+          // BR-IC-12: the deliver-to country (the delivery address, else the billing one).
+          'ram:ShipToTradeParty': { 'ram:Name': buyer.name, 'ram:PostalTradeAddress': address(buyer.deliveryAddress ?? buyer.address) },
+          ...(doc.deliveryDate ? { 'ram:ActualDeliverySupplyChainEvent': { 'ram:OccurrenceDateTime': day102(doc.deliveryDate) } } : {}),
+        },
+        'ram:ApplicableHeaderTradeSettlement': {
+          'ram:InvoiceCurrencyCode': 'EUR',
+          'ram:SpecifiedTradeSettlementPaymentMeans': {
+            'ram:TypeCode': '58',
+            'ram:PayeePartyCreditorFinancialAccount': { 'ram:IBANID': seller.iban },
+            'ram:PayeeSpecifiedCreditorFinancialInstitution': { 'ram:BICID': seller.bic },
+          },
+          'ram:ApplicableTradeTax': doc.breakdown.map((b) => ({
+            'ram:CalculatedAmount': amount(b.vatCents),
+            'ram:TypeCode': 'VAT',
+            ...(vat.exemption ? { 'ram:ExemptionReason': vat.exemption } : {}),
+            'ram:BasisAmount': amount(b.baseCents),
+            'ram:CategoryCode': vat.category,
+            ...(vat.exemptionCode ? { 'ram:ExemptionReasonCode': vat.exemptionCode } : {}),
+            'ram:RateApplicablePercent': formatRate(vat.rate),
+          })),
+          // BR-CO-25: a positive amount due needs a due date or terms; a credit note says how it settles.
+          'ram:SpecifiedTradePaymentTerms': doc.dueDate
+            ? { 'ram:Description': paymentTermsText(seller), 'ram:DueDateDateTime': day102(doc.dueDate) }
+            : { 'ram:Description': `Avoir à imputer sur la facture ${doc.invoice?.number ?? ''} ou remboursé par virement.` },
+          'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
+            'ram:LineTotalAmount': amount(doc.totalExclCents),
+            'ram:TaxBasisTotalAmount': amount(doc.totalExclCents),
+            'ram:TaxTotalAmount': { '@_currencyID': 'EUR', '#text': amount(doc.totalVatCents) },
+            'ram:GrandTotalAmount': amount(doc.totalInclCents),
+            'ram:TotalPrepaidAmount': '0.00',
+            'ram:DuePayableAmount': amount(doc.totalInclCents),
+          },
+          ...(doc.invoice
+            ? { 'ram:InvoiceReferencedDocument': { 'ram:IssuerAssignedID': doc.invoice.number, 'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': doc.invoice.issueDate.replaceAll('-', '') } } } }
+            : {}),
+        },
+      },
+    },
+  };
+  return builder.build(tree) as string;
 }
 
 /** A VAT rate as the French rules want it: at most 2 decimals, no trailing zeros (20, 5.5, 2.1). */

@@ -10,7 +10,7 @@ import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '
 import { legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
 import { dueDate, statusOf, totals, vatFor } from './service.ts';
-import { formatRate, mendFrenchRules } from './facturx.ts';
+import { facturxXml, formatRate, type IssuedDocument } from './facturx.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const year = () => new Date().getUTCFullYear();
@@ -95,14 +95,40 @@ describe('invoice arithmetic and the French mends', () => {
     expect(statusOf('invoice', 0, 100, '2027-01-20', '2027-03-01')).toBe('paid');
   });
 
-  it('mends what factur-x-kit writes against the French rules: rates with 2 decimals at most, the B1 framework', () => {
-    const kit = '<rsm:ExchangedDocumentContext>\n<ram:GuidelineSpecifiedDocumentContextParameter/></rsm:ExchangedDocumentContext><ram:RateApplicablePercent>20.0000</ram:RateApplicablePercent><ram:RateApplicablePercent>5.5000</ram:RateApplicablePercent>';
-    const mended = mendFrenchRules(kit);
-    expect(mended).toContain('<ram:RateApplicablePercent>20</ram:RateApplicablePercent>');
-    expect(mended).toContain('<ram:RateApplicablePercent>5.5</ram:RateApplicablePercent>');
-    expect(mended).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter>\n      <ram:ID>B1</ram:ID>');
+  it('writes what the French rules ask and the npm libraries miss (ADR 0009): B1, rates with 2 decimals at most, SIREN schemes, subject codes; escapes what it is given', async () => {
+    const seller = { ...(legalIdentity() as object), siren: '732829320', vatNumber: 'FR44732829320', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', address: { line1: '12 rue des Tisserands', line2: '', postcode: '34000', town: 'Montpellier', country: 'FR' }, brandName: 'Maison Solène', email: 'bonjour@test.example' } as IssuedDocument['seller'];
+    const doc: IssuedDocument = {
+      number: 'F2027-00042',
+      type: 'invoice',
+      issueDate: '2027-03-02',
+      deliveryDate: '2027-03-01',
+      dueDate: '2027-04-01',
+      orderNumber: '2027-0012',
+      invoice: null,
+      reason: null,
+      locale: 'fr',
+      seller,
+      buyer: { name: 'Fil & <Aiguille>', address: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' }, deliveryAddress: null, siren: '552081317', vatNumber: 'FR03552081317', email: 'shop@test.example' },
+      lines: [{ kind: 'goods', reference: 'MS27-ROBE', product: 'Robe Soleil', colour: 'Terracotta', size: 'M', quantity: 3, unitPriceCents: 4500, totalCents: 13500 }],
+      vat: vatFor('FR', null),
+      breakdown: [{ baseCents: 13500, vatCents: 2700 }],
+      totalExclCents: 13500,
+      totalVatCents: 2700,
+      totalInclCents: 16200,
+    };
+    const xml = facturxXml(doc);
+    expect(xml).toMatch(/<ram:BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>B1<\/ram:ID>/);
+    expect(xml.match(/<ram:RateApplicablePercent>20<\/ram:RateApplicablePercent>/g)).toHaveLength(2);
+    expect(xml).not.toContain('20.0000');
+    expect(xml).toContain('<ram:ID schemeID="0002">732829320</ram:ID>');
+    expect(xml).toContain('<ram:ID schemeID="0002">552081317</ram:ID>');
+    expect(xml).toContain('<ram:URIID schemeID="0225">732829320</ram:URIID>');
+    for (const code of ['PMT', 'PMD', 'AAB']) expect(xml).toContain(`<ram:SubjectCode>${code}</ram:SubjectCode>`);
+    expect(xml).toContain('<ram:Name>Fil &amp; &lt;Aiguille&gt;</ram:Name>');
+    expect(await validateFacturx(xml)).toEqual([]);
     expect(formatRate(2.1)).toBe('2.1');
-  });
+    expect(formatRate(5.5)).toBe('5.5');
+  }, 120_000);
 });
 
 describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) => {

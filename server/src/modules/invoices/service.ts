@@ -144,7 +144,7 @@ export class InvoicesService {
     const year = Number(input.issueDate.slice(0, 4));
     const { number, seq } = await this.nextNumber(trx, input.type, year, input.seller);
     const doc: IssuedDocument = { ...input, number, ...totals(input.lines, input.vat) };
-    const xml = await facturxXml(doc);
+    const xml = facturxXml(doc);
     const pdf = await renderInvoicePdf(doc, xml, input.seller.brandName);
     const now = nowIso();
     const inserted = await trx
