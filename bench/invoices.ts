@@ -50,7 +50,6 @@ const p = (times: number[], q: number) => Number([...times].sort((a, b) => a - b
 
 const shipTimes: number[] = [];
 let invoiceId = 0;
-let lines = 0;
 for (const id of orders) {
   const t0 = performance.now();
   const res = await app.inject({ method: 'POST', url: `/api/admin/orders/${id}/ship`, headers, payload: { shipping: 12 } });
@@ -58,7 +57,7 @@ for (const id of orders) {
   if (res.statusCode !== 200 || !res.json().invoice) throw new Error(`ship ${id}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   invoiceId = res.json().invoice.id;
 }
-lines = (await services.invoices.get(invoiceId, 'fr'))!.lines.length;
+const lines = (await services.invoices.get(invoiceId, 'fr'))!.lines.length;
 const downloads: number[] = [];
 let bytes = 0;
 for (let i = 0; i < 50; i += 1) {
