@@ -1,4 +1,5 @@
 import type { InvoicingSettingsInputRaw, ProductInputRaw, SeasonInputRaw } from '@atelier/contract';
+import { sampleLegalIdentity } from '../src/modules/invoicing/sample.ts';
 
 /** A valid §7 product payload with texts to trim, sizes to normalise and a duplicated gallery image. */
 export function sampleProduct(overrides: Partial<ProductInputRaw> = {}): ProductInputRaw {
@@ -84,26 +85,16 @@ export function benchStyle(i: number, colours: readonly string[], sizes: readonl
   };
 }
 
-// A real-looking identity: SIREN 732829320 (Luhn), its SIRET, the French VAT key for it, a French IBAN whose check digits are right.
+/** The sample identity as an owner might type it: spaces, lower case, to be normalised. */
 export function legalIdentity(overrides: Partial<InvoicingSettingsInputRaw> = {}): InvoicingSettingsInputRaw {
-  return {
+  return sampleLegalIdentity({
     legalName: 'Maison Solène',
-    legalForm: 'SAS',
-    shareCapital: 10000,
     address: { line1: '12 rue des Tisserands', postcode: '34000', town: 'Montpellier', country: 'fr' },
     siren: '732 829 320',
     siret: '732 829 320 00074',
-    rcsTown: 'Montpellier',
     vatNumber: 'FR44 732829320',
     iban: 'FR76 3000 6000 0112 3456 7890 189',
     bic: 'agrifrpp',
-    invoicePrefix: 'F',
-    creditNotePrefix: 'AV',
-    paymentDays: 30,
-    endOfMonth: false,
-    penaltyRate: 12.15,
-    earlyPaymentDiscount: null,
-    vatOnDebits: false,
     ...overrides,
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import { companyInput, draftInput, invoicingSettingsInput, listingInput, type Size } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
+import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
 
 /** The demo's trade shops: where they are, so the season's figures have towns and countries. */
 const SHOPS = [
@@ -71,28 +72,7 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
 
   // The label's legal identity, so shipping issues invoices (a sample SIREN and IBAN whose keys are right).
   if (!(await services.invoicing.settings()).configured) {
-    await services.invoicing.saveSettings(
-      invoicingSettingsInput.parse({
-        legalName: 'Maison Solène SAS',
-        legalForm: 'SAS',
-        shareCapital: 10000,
-        address: { line1: '12 rue des Tisserands', postcode: '34000', town: 'Montpellier', country: 'FR' },
-        siren: '732829320',
-        siret: '73282932000074',
-        rcsTown: 'Montpellier',
-        vatNumber: 'FR44732829320',
-        iban: 'FR7630006000011234567890189',
-        bic: 'AGRIFRPP',
-        invoicePrefix: 'F',
-        creditNotePrefix: 'AV',
-        paymentDays: 30,
-        endOfMonth: false,
-        penaltyRate: 12.15,
-        earlyPaymentDiscount: null,
-        vatOnDebits: false,
-      }),
-      null,
-    );
+    await services.invoicing.saveSettings(invoicingSettingsInput.parse(sampleLegalIdentity()), null);
   }
 
   // Autumn's orders are confirmed and shipped (their invoices issued on that day, 95 days ago, with

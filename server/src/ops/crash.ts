@@ -25,6 +25,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { migrate, openDatabase, withSearchPath, type Dialect } from '../db/index.ts';
 import { createServices } from '../services.ts';
+import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
 import { freePort, pause, spawnServer, type ServerProcess } from './server-process.ts';
 
 const ADMIN = { email: 'crash-admin@test.example', password: 'crash-admin-pass-2026' };
@@ -353,25 +354,7 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     ledger.products.set(standing.json.id, { acked: 'Robe à commander', inFlight: null, deleted: 'no', standing: true });
     orderVariant = { id: standing.json.variants[0].id, size: 'S' };
     // The label's identity and the shop's whole details: each shipment issues its invoice.
-    const identity = await call(base, 'PUT', '/api/admin/invoicing/settings', token, {
-      legalName: 'Crash SAS',
-      legalForm: 'SAS',
-      shareCapital: 1000,
-      address: { line1: '1 rue du Test', postcode: '75011', town: 'Paris', country: 'FR' },
-      siren: '732829320',
-      siret: '73282932000074',
-      rcsTown: 'Paris',
-      vatNumber: 'FR44732829320',
-      iban: 'FR7630006000011234567890189',
-      bic: 'AGRIFRPP',
-      invoicePrefix: 'F',
-      creditNotePrefix: 'AV',
-      paymentDays: 30,
-      endOfMonth: false,
-      penaltyRate: 10,
-      earlyPaymentDiscount: null,
-      vatOnDebits: false,
-    });
+    const identity = await call(base, 'PUT', '/api/admin/invoicing/settings', token, sampleLegalIdentity({ legalName: 'Crash SAS' }));
     if (identity.status !== 200) throw new Error(`the legal identity answered ${identity.status}`);
     const details = await call(base, 'PUT', '/api/account/company', shopToken, {
       companyName: 'Boutique du crash',

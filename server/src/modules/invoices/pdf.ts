@@ -1,6 +1,5 @@
 import { formatDay, formatPrice, type Locale, type PostalAddress } from '@atelier/contract';
-import PDFDocument from 'pdfkit';
-import { brandFonts } from '../wholesale/fonts.ts';
+import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
 import { formatRate, paymentTermsText, type IssuedDocument } from './facturx.ts';
 
 const WORDS = {
@@ -94,11 +93,7 @@ const LEGAL = {
   },
 } as const;
 
-const INK = '#2b2620';
-const MUTED = '#5f574c';
-const ACCENT = '#9a4a2c';
-const RULE = '#d9cfc0';
-const BAND = '#f3ece1';
+const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE, band: BAND } = PDF_COLOURS;
 /** A4 portrait. */
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 42;
@@ -146,26 +141,15 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
   const lang: Locale = doc.locale;
   const w = WORDS[lang];
   const legal = LEGAL[lang];
-  const fonts = await brandFonts();
   const title = `${doc.type === 'invoice' ? w.invoice : w.creditNote} ${doc.number}`;
   const created = new Date(`${doc.issueDate}T12:00:00Z`);
-  const pdf = new PDFDocument({
-    size: 'A4',
+  const { doc: pdf, done } = await brandPdf({
     margin: MARGIN,
-    bufferPages: true,
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
     lang: lang === 'fr' ? 'fr-FR' : 'en-US',
-    displayTitle: true,
     info: { Title: escapeXml(`${brandName} · ${title}`), Author: escapeXml(doc.seller.legalName), Creator: escapeXml(brandName), Producer: escapeXml(brandName), CreationDate: created, ModDate: created },
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  for (const [face, bytes] of Object.entries(fonts)) pdf.registerFont(face, bytes);
   pdf.font('sans');
 
   const money = (cents: number) => formatPrice(cents / 100, lang);

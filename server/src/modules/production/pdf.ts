@@ -1,6 +1,5 @@
 import { formatDay, formatPercent, type CutSheet, type Locale, type Size } from '@atelier/contract';
-import PDFDocument from 'pdfkit';
-import { brandFonts } from '../wholesale/fonts.ts';
+import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
 
 const WORDS = {
   fr: {
@@ -31,11 +30,7 @@ const WORDS = {
   },
 } as const;
 
-const INK = '#2b2620';
-const MUTED = '#5f574c';
-const ACCENT = '#9a4a2c';
-const RULE = '#d9cfc0';
-const BAND = '#f3ece1';
+const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE, band: BAND } = PDF_COLOURS;
 /** A4 landscape. */
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 40;
@@ -52,23 +47,12 @@ const percent = (share: number | undefined, lang: Locale) => formatPercent(share
  */
 export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: string, today: string): Promise<Buffer> {
   const w = WORDS[lang];
-  const fonts = await brandFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = await brandPdf({
     layout: 'landscape',
     margin: MARGIN,
-    bufferPages: true,
     lang: lang === 'fr' ? 'fr-FR' : 'en-US',
-    displayTitle: true,
     info: { Title: `${brandName} · ${w.title} · ${sheet.season.name}`, Author: brandName, Creator: brandName, Producer: brandName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const [face, bytes] of Object.entries(fonts)) doc.registerFont(face, bytes);
 
   const sizes = sheet.sizes;
   const sizeLabel = (s: Size) => (s === 'ONESIZE' ? w.oneSize : s);

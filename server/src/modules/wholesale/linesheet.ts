@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { formatDay, formatPrice, type Brand, type Locale, type Size, type Terms } from '@atelier/contract';
-import { brandFonts } from './fonts.ts';
+import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
 
 /** One style of the line sheet, texts already in the sheet's language. */
 export interface SheetProduct {
@@ -90,10 +89,7 @@ const WORDS = {
   },
 } as const;
 
-const INK = '#2b2620';
-const MUTED = '#5f574c';
-const ACCENT = '#9a4a2c';
-const RULE = '#d9cfc0';
+const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE } = PDF_COLOURS;
 const SAND = '#efe6d6';
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -115,16 +111,6 @@ function minimum(amount: number, lang: Locale): string {
   return amount > 0 ? formatPrice(amount, lang) : WORDS[lang].noMinimum;
 }
 
-/** Collects the document's bytes as they are written; resolves once `doc.end()` has flushed them. */
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
 /**
  * The season's line sheet: a cover, one block per style (image, title, reference, mantra,
  * each colour with its swatch, size run, trade price and recommended retail price), the terms
@@ -133,19 +119,13 @@ function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
 export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
   const { lang, brand, terms, products } = input;
   const w = WORDS[lang];
-  const fonts = await brandFonts();
   const season = terms.seasonName || w.noSeason;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done: result } = await brandPdf({
     margin: MARGIN,
-    bufferPages: true,
     autoFirstPage: true,
     lang: lang === 'fr' ? 'fr-FR' : 'en-US',
-    displayTitle: true,
     info: { Title: `${brand.name} · ${w.title} · ${season}`, Author: brand.name, Subject: w.title, Creator: brand.name, Producer: brand.name },
   });
-  const result = collect(doc);
-  for (const [face, bytes] of Object.entries(fonts)) doc.registerFont(face, bytes);
 
   // Cover.
   doc.rect(0, 0, PAGE.width, PAGE.height).fill('#f7f2ea');

@@ -1,0 +1,23 @@
+import PDFDocument from 'pdfkit';
+import { brandFonts } from '../modules/wholesale/fonts.ts';
+
+/**
+ * A PDF in the brand's embedded fonts (faces `serif`, `serifItalic`, `sans`, `sansBold`): A4,
+ * pages buffered (for page numbers written at the end), the title shown by readers; `done` gives
+ * the bytes once `doc.end()` is called. The line sheet, the cut sheet and the invoices use it.
+ */
+export async function brandPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  const fonts = await brandFonts();
+  const doc = new PDFDocument({ size: 'A4', bufferPages: true, displayTitle: true, ...options });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const [face, bytes] of Object.entries(fonts)) doc.registerFont(face, bytes);
+  return { doc, done };
+}
+
+/** The brand's print palette (DESIGN.md's ink, muted ink, terracotta, rule and sand band). */
+export const PDF_COLOURS = { ink: '#2b2620', muted: '#5f574c', accent: '#9a4a2c', rule: '#d9cfc0', band: '#f3ece1' } as const;
