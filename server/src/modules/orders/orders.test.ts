@@ -326,7 +326,7 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
       toComplete: ['billing'],
     });
     const order = await place([{ variantId: dress.id, size: 'S', quantity: 1 }]);
-    expect(order.shop).toEqual({ email: RETAILER.email, company: saved.json() });
+    expect(order.shop).toEqual({ email: RETAILER.email, company: saved.json(), userId: expect.any(Number) });
 
     // At accept, the application's details start the account's.
     await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name: 'Léo', email: 'leo@shop.example', message: 'Hi', consent: true, company: 'Léo & Co', siret: '98765432100019' } });
