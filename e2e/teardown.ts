@@ -8,7 +8,7 @@ const SECRETS = [...Object.values(ACCOUNTS).map((a) => a.password), 'newpass123'
 export default function checkLogs() {
   if (!fs.existsSync(SERVER_LOG)) throw new Error(`no server log at ${SERVER_LOG}`);
   const log = fs.readFileSync(SERVER_LOG, 'utf8');
-  const requests = log.split('\n').filter((line) => line.includes('"incoming request"')).length;
+  const requests = log.split('\n').filter((line) => line.includes('"msg":"request"')).length;
   if (requests < 100) throw new Error(`the server log looks empty (${requests} requests): the check would prove nothing`);
   const problems: string[] = [];
   for (const secret of SECRETS) if (log.includes(secret)) problems.push(`a password (${secret.slice(0, 3)}…)`);

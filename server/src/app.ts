@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { adminInvoicingRoutes } from './modules/invoicing/routes.ts';
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { adminProductionRoutes } from './modules/production/routes.ts';
@@ -5,7 +6,7 @@ import { accountSecurityRoutes, signInStepRoutes } from './modules/security/rout
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -51,10 +52,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Query-string secrets never reach the logs. */
+/** Query-string secrets never reach the logs (a reset token, a code, a password, a key). */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token|password)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|access_token|password|code|secret|key|signature)=)[^&#]*/gi, '$1[redacted]');
 }
+
+/** Static files and the health check: nothing at `info` (a page's assets would be most of the log). */
+const QUIET = /^\/api\/health$|^\/(?!api\/|sitemap\.xml$|robots\.txt$)[^?]*\.(?:js|mjs|css|map|woff2?|ttf|png|jpe?g|gif|webp|avif|svg|ico|webmanifest|json|txt|br|gz)$/i;
+export const quietPath = (url: string): boolean => QUIET.test(url.split('?')[0]!);
+const INSTANCE = `${hostname()}:${process.pid}`;
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -99,6 +105,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
   const { config } = services;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    // One line per request, written by the onResponse hook below (Fastify's own are two).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
@@ -112,6 +120,13 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.decorate('routeTable', routeTable);
+
+  // One line per request at `info`: method, path (secret query values redacted), status, duration,
+  // the request id (pino's reqId) and the instance; errors get their own line with the stack.
+  app.addHook('onResponse', async (request, reply) => {
+    if (quietPath(request.url)) return;
+    request.log.info({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, instance: INSTANCE }, 'request');
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
