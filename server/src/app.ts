@@ -23,6 +23,7 @@ import { API_ERRORS, isKnownMessage, localizeMessage } from '@atelier/contract';
 import { requestLocale } from './lib/locale.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './lib/http-errors.ts';
+import { operationId, securityOf, typedNullables } from './lib/openapi.ts';
 import { weakEtag } from './lib/json-cache.ts';
 import { COMPRESS_FROM_BYTES } from './lib/encodings.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
@@ -183,11 +184,27 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.BRAND_NAME} API`, version: '1.0.0', description: 'Showcase, stockist portal and back-office API. Errors are `{ "error": "message" }`.' },
+      info: {
+        title: `${config.BRAND_NAME} API`,
+        version: '1.0.0',
+        description: 'Showcase, stockist portal and back-office API. Errors are `{ "error": "message" }`. Sign in with `POST /api/auth/login`, then send `Authorization: Bearer <access_token>`.',
+        license: { name: 'Proprietary' },
+      },
+      servers: [{ url: config.PUBLIC_URL }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const schema = out.schema as Record<string, unknown>;
+      schema.operationId ??= operationId(String(input.route.method), out.url);
+      schema.security ??= securityOf(out.url);
+      return out;
+    },
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input);
+      typedNullables(document);
+      return document;
+    },
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -169,6 +169,20 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     expect(checked).toBeGreaterThan(1000);
   });
 
+  it('the API document says the security each operation needs, as the server enforces it (public: none; else the bearer token)', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const wrong: string[] = [];
+    for (const route of routes()) {
+      const key = `${route.method} ${route.url}`;
+      const access = route.url.startsWith('/api/admin') ? 'admin' : ACCESS[key];
+      const operation = document.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      if (!operation) continue; // hidden from the document (pages, robots.txt, the document itself)
+      const declared = operation.security?.length ? 'token' : 'none';
+      if (declared !== (access === 'public' ? 'none' : 'token')) wrong.push(`${key}: ${access}, documented ${declared}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('path and query parameters: junk in any of them gets a 4xx {error} or a normal answer, never a 5xx', async () => {
     const segment = fc.oneof(
       fc.string({ maxLength: 40, unit: 'grapheme' }),

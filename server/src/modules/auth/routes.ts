@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addHook('onRequest', requireRole('admin', 'retailer'));
 
-    scope.get('/me', { schema: { tags: ['auth'], response: { 200: user, 401: errorBody } } }, async (request, reply) => {
+    scope.get('/me', { schema: { tags: ['auth'], summary: 'The signed-in account (its role and language)', response: { 200: user, 401: errorBody } } }, async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { email, role } = request.session!.user;
       return { email, role };
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
       },
     );
 
-    scope.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorBody } } }, async (request, reply) => {
+    scope.post('/logout', { schema: { tags: ['auth'], summary: 'Sign out: this session’s token stops working', response: { 204: z.null(), 401: errorBody } } }, async (request, reply) => {
       await auth.logout(request.session!.tokenId);
       return reply.code(204).send(null);
     });

@@ -55,7 +55,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   }));
   app.get(
     '/:id.pdf',
-    { schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParam, produces: [PDF_TYPE], response: { 404: errorBody } } },
+    { schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParam, produces: [PDF_TYPE] } },
     async (request, reply) => {
       const found = await services.invoices.pdf(request.params.id, me(request));
       if (!found) throw notFound();
@@ -92,7 +92,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }
   );
   app.get(
     '/invoices/:id.pdf',
-    { schema: { tags, summary: 'One document as its stored Factur-X PDF (the same bytes every time)', params: idParam, produces: [PDF_TYPE], response: { 404: errorBody } } },
+    { schema: { tags, summary: 'One document as its stored Factur-X PDF (the same bytes every time)', params: idParam, produces: [PDF_TYPE] } },
     async (request, reply) => {
       const found = await services.invoices.pdf(request.params.id);
       if (!found) throw notFound();
