@@ -5,8 +5,13 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import type { AddressInfo } from 'node:net';
 import { operationId } from './lib/openapi.ts';
-import { createTestContext, type TestContext } from '../test/helpers.ts';
+import { companyInput, draftInput, invoicingSettingsInput, productInput } from '@atelier/contract';
+import { RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
+import { legalIdentity, sampleProduct } from '../test/fixtures.ts';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -46,5 +51,55 @@ describe('the API contract (GET /api/openapi.json)', () => {
     const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 60_000);
+
+  it('makes a typed client (openapi-typescript + openapi-fetch): a script that signs a stockist in and reads its orders and invoices compiles, runs, and a wrong call does not compile', async () => {
+    const dir = path.join(root, 'node_modules', '.cache', 'openapi-client');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'api.d.ts'), astToString(await openapiTS(document as never)));
+    const script = (extra: string) => `import createClient from 'openapi-fetch';
+import type { paths } from './api.d.ts';
+
+export async function main(baseUrl: string, email: string, password: string): Promise<{ orders: number; invoices: string[] }> {
+  const client = createClient<paths>({ baseUrl });
+  const login = await client.POST('/api/auth/login', { body: { email, password } });
+  // The answer is the token, or the second step when the account has a factor (the types say both).
+  if (!login.data || !('access_token' in login.data)) throw new Error('sign-in refused or a second factor asked');
+  const headers = { authorization: \`Bearer \${login.data.access_token}\` };
+  const orders = await client.GET('/api/orders', { headers });
+  const invoices = await client.GET('/api/invoices', { headers });
+  ${extra}
+  return { orders: orders.data?.data.length ?? -1, invoices: (invoices.data?.data ?? []).map((d) => \`\${d.number} \${d.status} \${d.totalInclVat}\`) };
+}
+`;
+    const compile = (file: string) => {
+      const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowImportingTsExtensions: true, skipLibCheck: true });
+      return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    };
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    fs.writeFileSync(path.join(dir, 'client.ts'), script(''));
+    expect(compile(path.join(dir, 'client.ts'))).toEqual([]);
+    // The types hold: a field an order does not have, or a body the login does not take, fails.
+    fs.writeFileSync(path.join(dir, 'wrong.ts'), script("orders.data?.data[0]?.invoiceTotal; await client.POST('/api/auth/login', { body: { mail: email } });"));
+    expect(compile(path.join(dir, 'wrong.ts')).length).toBeGreaterThanOrEqual(2);
+
+    // And it runs against the server: the stockist has one shipped order, so one invoice.
+    const services = t.services;
+    await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
+    const shop = (await services.users.findByEmail(RETAILER.email))!;
+    await services.orders.saveCompany(shop.id, companyInput.parse({ companyName: 'Les Jours Lents', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
+    const product = (await services.catalogue.save(productInput.parse(sampleProduct()), 'fr', undefined, null))!;
+    const variant = product.variants[0]!;
+    await services.orders.replaceDraft(shop.id, draftInput.parse({ lines: [{ variantId: variant.id, size: variant.sizes[0], quantity: 3 }] }).lines, 'fr');
+    const sent = await services.orders.submit(shop.id, 'openapi-client', undefined, 'fr');
+    const brand = { role: 'brand' as const, userId: 1, email: 'owner@test.example' };
+    await services.orders.confirm(sent.order.id, { shipDate: '2027-03-01' }, brand, 'fr');
+    const shipped = await services.orders.ship(sent.order.id, {}, brand, 'fr');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { main } = (await import(path.join(dir, 'client.ts'))) as { main: (base: string, email: string, password: string) => Promise<{ orders: number; invoices: string[] }> };
+    const read = await main(`http://127.0.0.1:${port}`, RETAILER.email, RETAILER.password);
+    expect(read.orders).toBe(1);
+    expect(read.invoices).toEqual([expect.stringMatching(new RegExp(`^${shipped.invoice!.number} unpaid \\d+(\\.\\d+)?$`))]);
   }, 60_000);
 });
