@@ -55,12 +55,3 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset', 'issue', 'credit', 'pay', 'unpay'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const ACTIVITY_PAGE_SIZE = 50;
-
-/** What an invoice still needs before it can be issued (the order says "Invoice waiting: …"). */
-export const INVOICE_GAPS = ['seller', 'companyName', 'billing', 'siren'] as const;
-export type InvoiceGap = (typeof INVOICE_GAPS)[number];
-
-export const INVOICE_STATUSES = ['unpaid', 'partlyPaid', 'paid', 'overdue'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | 'credit';
-export const PAYMENT_METHODS = ['transfer', 'card', 'cheque', 'cash', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './invoice-constants.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './i18n.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { postalAddressOut } from './address.ts';
 import { isRealDay } from './wholesale.ts';
-import { INVOICE_STATUSES, PAYMENT_METHODS } from './constants.ts';
+import { INVOICE_STATUSES, PAYMENT_METHODS } from './invoice-constants.ts';
 
 /** Every sentence the invoices API can send (French in errors.ts). */
 export const INVOICE_MESSAGES = {

@@ -1,6 +1,7 @@
 import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
-import { INVOICE_GAPS, INVOICE_STATUSES, ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
+import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
+import { INVOICE_GAPS, INVOICE_STATUSES } from './invoice-constants.ts';
 
 export type { OrderStatus };
 import { isRealDay } from './wholesale.ts';

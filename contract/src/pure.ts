@@ -1,5 +1,6 @@
 // What the browser needs from the contract, without zod: constants and pure helpers.
 export * from './constants.ts';
+export * from './invoice-constants.ts';
 export * from './i18n.ts';
 export * from './password.ts';
 export * from './catalogue-helpers.ts';

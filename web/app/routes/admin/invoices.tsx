@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { INVOICE_STATUSES, type InvoiceSummary } from '@atelier/contract';
+import type { InvoiceSummary } from '@atelier/contract';
+import { INVOICE_STATUSES } from '@atelier/contract/pure';
 import type { Route } from './+types/invoices';
 import { FormMessage } from '../../components/Field.tsx';
 import { InvoiceTable } from '../../components/InvoiceView.tsx';
