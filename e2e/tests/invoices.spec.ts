@@ -124,7 +124,7 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/\/collection$/);
     await page.goto(`/account/orders/${order.id}`);
     await expect(page.getByTestId('order-invoice')).toContainText(`Facture ${shipped.invoice.number}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-invoice').getByRole('button', { name: 'Télécharger' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-invoice').getByRole('button', { name: `Télécharger ${shipped.invoice.number} (PDF)` }).click()]);
     const text = (await pdfText(fs.readFileSync((await download.path())!))).replace(/\s+/g, ' ');
     expect(text).toContain('Exonération de TVA, article 262 ter I du CGI');
     expect(text).toContain('autoliquidation');

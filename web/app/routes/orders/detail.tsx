@@ -85,7 +85,12 @@ function OrderScreen() {
           {order.invoice && (
             <p data-testid="order-invoice">
               {t('invoices.orderInvoice', { number: order.invoice.number })} <InvoiceStatusBadge status={order.invoice.status} />{' '}
-              <button type="button" className="button button--quiet button--small" onClick={() => token && downloadInvoice(`/invoices/${order.invoice!.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}>
+              <button
+                type="button"
+                className="button button--quiet button--small"
+                aria-label={t('invoices.downloadLabel', { number: order.invoice.number })}
+                onClick={() => token && downloadInvoice(`/invoices/${order.invoice!.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}
+              >
                 {t('invoices.download')}
               </button>{' '}
               <Link to="/account/invoices">{t('invoices.link')}</Link>
