@@ -2,18 +2,11 @@ import { Link } from 'react-router';
 import type { InvoiceStatus, InvoiceSummary } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
-import { apiDownload, saveBlob } from '../lib/download.ts';
 import { useLanguage } from '../lib/language.tsx';
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation();
   return <span className={`status-badge status-badge--${status}`}>{t(`invoices.statuses.${status}`)}</span>;
-}
-
-/** Downloads a stored invoice PDF (the bearer token cannot ride on a plain link). */
-export async function downloadInvoice(path: string, token: string): Promise<void> {
-  const { blob, filename } = await apiDownload(path, token);
-  saveBlob(blob, filename);
 }
 
 /**

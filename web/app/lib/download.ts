@@ -30,3 +30,9 @@ export function saveBlob(blob: Blob, filename: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** Downloads a file of the API and hands it to the browser (the PDFs and exports of the screens). */
+export async function downloadFile(path: string, token: string): Promise<void> {
+  const { blob, filename } = await apiDownload(path, token);
+  saveBlob(blob, filename);
+}

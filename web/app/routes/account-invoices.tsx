@@ -4,7 +4,8 @@ import type { InvoiceSummary } from '@atelier/contract';
 import type { Route } from './+types/account-invoices';
 import { FormMessage } from '../components/Field.tsx';
 import { RequireRole } from '../components/Guard.tsx';
-import { InvoiceTable, downloadInvoice } from '../components/InvoiceView.tsx';
+import { InvoiceTable } from '../components/InvoiceView.tsx';
+import { downloadFile } from '../lib/download.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -44,7 +45,7 @@ function InvoicesScreen() {
           invoices={invoices}
           label={t('invoices.title')}
           onDownload={(d) => {
-            if (token) downloadInvoice(`/invoices/${d.id}.pdf`, token).catch((error: unknown) => fail(error, 'invoices.downloadError'));
+            if (token) downloadFile(`/invoices/${d.id}.pdf`, token).catch((error: unknown) => fail(error, 'invoices.downloadError'));
           }}
         />
       )}

@@ -4,7 +4,8 @@ import type { InvoiceDocument, PostalAddress } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/invoice';
 import { FormMessage } from '../../components/Field.tsx';
-import { InvoiceStatusBadge, downloadInvoice } from '../../components/InvoiceView.tsx';
+import { InvoiceStatusBadge } from '../../components/InvoiceView.tsx';
+import { downloadFile } from '../../lib/download.ts';
 import { CreditNoteForm, InvoicePayments } from '../../components/admin/InvoiceActions.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
@@ -68,7 +69,7 @@ export default function AdminInvoice() {
         <>
           <p>
             <InvoiceStatusBadge status={invoice.status} />{' '}
-            <button type="button" className="button button--quiet" onClick={() => token && downloadInvoice(`/admin/invoices/${invoice.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}>
+            <button type="button" className="button button--quiet" onClick={() => token && downloadFile(`/admin/invoices/${invoice.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}>
               {t('admin.invoices.pdf')}
             </button>
           </p>

@@ -5,7 +5,7 @@ import type { Route } from './+types/invoices';
 import { FormMessage } from '../../components/Field.tsx';
 import { InvoiceTable } from '../../components/InvoiceView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { apiDownload, saveBlob } from '../../lib/download.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -35,8 +35,7 @@ export default function AdminInvoices() {
   async function download(kind: 'csv' | 'zip') {
     if (!token) return;
     try {
-      const { blob, filename } = await apiDownload(`/admin/invoices.${kind}?${period}&lang=${lang}`, token);
-      saveBlob(blob, filename);
+      await downloadFile(`/admin/invoices.${kind}?${period}&lang=${lang}`, token);
     } catch (error) {
       fail(error, 'admin.invoices.exportError');
     }

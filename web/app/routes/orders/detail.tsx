@@ -4,7 +4,8 @@ import type { Draft, Order } from '@atelier/contract';
 import type { Route } from './+types/detail';
 import { FormMessage } from '../../components/Field.tsx';
 import { RequireRole } from '../../components/Guard.tsx';
-import { InvoiceStatusBadge, downloadInvoice } from '../../components/InvoiceView.tsx';
+import { InvoiceStatusBadge } from '../../components/InvoiceView.tsx';
+import { downloadFile } from '../../lib/download.ts';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
@@ -89,7 +90,7 @@ function OrderScreen() {
                 type="button"
                 className="button button--quiet button--small"
                 aria-label={t('invoices.downloadLabel', { number: order.invoice.number })}
-                onClick={() => token && downloadInvoice(`/invoices/${order.invoice!.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}
+                onClick={() => token && downloadFile(`/invoices/${order.invoice!.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}
               >
                 {t('invoices.download')}
               </button>{' '}
