@@ -29,9 +29,14 @@ export default function AdminInvoice() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
+    // Going from a credit note to its invoice and back: an answer for a document no longer shown is dropped.
+    let current = true;
     authRequest<InvoiceDocument>(`/admin/invoices/${invoiceId}?lang=${lang}`)
-      .then(setInvoice)
-      .catch((error: unknown) => fail(error, 'admin.invoices.loadError'));
+      .then((doc) => current && setInvoice(doc))
+      .catch((error: unknown) => current && fail(error, 'admin.invoices.loadError'));
+    return () => {
+      current = false;
+    };
   }, [authRequest, invoiceId, lang, fail]);
 
   const act = useCallback(
