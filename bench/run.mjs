@@ -9,19 +9,22 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { NODE_FLAGS } from '../server/src/ops/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+// The memory phase: a fresh server on the demo data, at rest, then 20 connections for this long on each route.
+const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50, lineSheetColdMs: 1500, lineSheetWarmMs: 20, largeSheetColdMs: 5000, largeSheetMb: 8, largeSheetMemoryMb: 32, orderSubmitP95Ms: 150, stockScreenMs: 100, stockImportMs: 2000, cutSheetMs: 150, cutSheetPdfMs: 1500, salesMs: 200, invoiceColdMs: 500, invoiceDownloadMs: 20, uploadMaxMs: 4000, editsWaitedShare: 0.01, editsP99Ms: 50 };
+const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50, lineSheetColdMs: 1500, lineSheetWarmMs: 20, largeSheetColdMs: 5000, largeSheetMb: 8, largeSheetMemoryMb: 32, orderSubmitP95Ms: 150, stockScreenMs: 100, stockImportMs: 2000, cutSheetMs: 150, cutSheetPdfMs: 1500, salesMs: 200, invoiceColdMs: 500, invoiceDownloadMs: 20, uploadMaxMs: 4000, editsWaitedShare: 0.01, editsP99Ms: 50, idleRssMb: 150, loadRssMb: 300 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const servers = [];
 function startServer(port, env) {
-  const server = spawn(process.execPath, ['server/src/main.ts'], {
+  const server = spawn(process.execPath, [...NODE_FLAGS, 'server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', BENCH_ROUTES: 'true', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -171,6 +174,24 @@ report.production = JSON.parse(execFileSync(process.execPath, [path.join(root, '
 report.invoices = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/invoices.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
 // A 24-megapixel photograph through the image pipeline, WebP and AVIF (bench/upload.ts).
 report.upload = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/upload.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+// Memory (issue 28): a fresh server with the heap bounds npm start uses (server/src/ops/node-flags.ts), its resident
+// memory at rest, then under 20 connections for MEMORY_SECONDS on each of four routes, read at the end of the load.
+{
+  const MEMORY = `http://127.0.0.1:${PORT + 2}`;
+  const server = startServer(PORT + 2, { SEED: 'none' });
+  await waitUp(MEMORY);
+  const rssMb = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024);
+  await new Promise((r) => setTimeout(r, 5000));
+  const idleRssMb = rssMb();
+  const routes = {};
+  for (const route of ['/?lang=fr', '/collection/8?lang=fr', '/blog?lang=en', '/api/products?lang=fr']) {
+    const result = await autocannon({ url: MEMORY + route, connections: 20, duration: MEMORY_SECONDS });
+    routes[route] = { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, rssMb: rssMb() };
+  }
+  report.memory = { idleRssMb, loadRssMb: rssMb(), peakRssMb: Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024), seconds: MEMORY_SECONDS, routes };
+  servers.splice(servers.indexOf(server), 1);
+  server.kill('SIGTERM');
+}
 // Pages while the owner saves every second (bench/edits.mjs, its own server on the demo content).
 report.edits = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/edits.mjs')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
 const t = report.throughput;
@@ -206,6 +227,10 @@ const inv = report.invoices;
 if (inv.coldIssueMs > BUDGET.invoiceColdMs) report.failures.push(`a ${inv.lines}-line invoice issued cold in ${inv.coldIssueMs} ms > ${BUDGET.invoiceColdMs} ms`);
 if (inv.downloadP95Ms > BUDGET.invoiceDownloadMs) report.failures.push(`stored invoice download p95 ${inv.downloadP95Ms} ms > ${BUDGET.invoiceDownloadMs} ms`);
 const e = report.edits;
+const mem = report.memory;
+if (mem.idleRssMb > BUDGET.idleRssMb) report.failures.push(`RSS at rest ${mem.idleRssMb} MB > ${BUDGET.idleRssMb} MB`);
+if (mem.loadRssMb > BUDGET.loadRssMb) report.failures.push(`RSS at the end of the load ${mem.loadRssMb} MB > ${BUDGET.loadRssMb} MB`);
+for (const [route, r] of Object.entries(mem.routes)) if (r.errors > 0) report.failures.push(`memory load on ${route}: ${r.errors} errors`);
 if (e.waitedShare > BUDGET.editsWaitedShare) report.failures.push(`during edits ${(e.waitedShare * 100).toFixed(2)} % of page responses waited on a render > ${BUDGET.editsWaitedShare * 100} %`);
 if (e.p99Ms > BUDGET.editsP99Ms) report.failures.push(`during edits page p99 ${e.p99Ms} ms > ${BUDGET.editsP99Ms} ms`);
 if (e.errors > 0 || e.failedSaves > 0) report.failures.push(`during edits: ${e.errors} errors, ${e.failedSaves} saves refused`);
@@ -243,6 +268,8 @@ Invoices (SQLite, in process): shipping a ${report.invoices.lines}-line order is
 Upload of a 24 MP photograph (${report.upload.inputMb} MB JPEG, WebP and AVIF at every width, ${report.upload.runs} runs): median ${report.upload.medianMs} ms, slowest ${report.upload.maxMs} ms (budget ${BUDGET.uploadMaxMs}).
 
 Pages while the owner edits (/ under ${e.seconds} s of load, a save of the home texts every second, ${e.saves} saves): ${e.rps} req/s, p99 ${e.p99Ms} ms (budget ${BUDGET.editsP99Ms}); ${e.waited} of ${e.served} responses waited on a render (${(e.waitedShare * 100).toFixed(2)} %, budget ${BUDGET.editsWaitedShare * 100} %), ${e.stale} got the previous page while ${e.backgroundRenders} background renders ran.
+
+Memory (one server with npm start's heap bounds, 20 connections × ${mem.seconds} s on each route): RSS ${mem.idleRssMb} MB at rest (budget ${BUDGET.idleRssMb}), ${mem.loadRssMb} MB at the end of the load (budget ${BUDGET.loadRssMb}), peak ${mem.peakRssMb} MB; ${Object.entries(mem.routes).map(([route, r]) => `${route} ${r.rps} req/s (p99 ${r.p99Ms} ms, then ${r.rssMb} MB)`).join(', ')}.
 
 Ratios: cached page ${t.cachedRatio}× static file (budget ${BUDGET.cachedRatio}×), uncached ${t.uncachedRatio}× (budget ${BUDGET.uncachedRatio}×), public API ${t.apiRatio}× hello-world (budget ${BUDGET.apiRatio}×).
 

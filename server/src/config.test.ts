@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { NODE_FLAGS } from './ops/node-flags.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -79,5 +83,36 @@ describe('configuration', () => {
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }).trim();
     // React's production build has no act(); its development build does.
     expect(out).toBe('production undefined');
+  });
+});
+
+describe('memory', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+
+  it('npm start and the README\'s systemd unit start the server with the heap bounds, and node accepts them', () => {
+    const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
+    const execStart = /^ExecStart=(.*)$/m.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))![1]!;
+    for (const line of [start, execStart]) expect(line).toContain(`node ${NODE_FLAGS.join(' ')} `);
+    const limitMb = execFileSync(process.execPath, [...NODE_FLAGS, '-p', 'require("node:v8").getHeapStatistics().heap_size_limit / 2 ** 20'], { encoding: 'utf8' });
+    // The old generation's 192 MB plus the young generation's (three 8 MB semi-spaces).
+    expect(Number(limitMb)).toBeGreaterThanOrEqual(192);
+    expect(Number(limitMb)).toBeLessThanOrEqual(224);
+  });
+
+  it('a started server has not loaded the S3, Redis, mail or passkey libraries it does not use yet', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-'));
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const script = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ resolve(spec, ctx, next) { const r = next(spec, ctx); loaded.push(r.url); return r; } });
+      const { start } = await import(${JSON.stringify(main)});
+      const { stop } = await start({ DATA_DIR: ${JSON.stringify(dataDir)}, PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'silent', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'a long password 42' }, 'none');
+      await stop();
+      console.log(JSON.stringify(loaded.filter((u) => u.includes('/node_modules/')).map((u) => u.split('/node_modules/').at(-1).split('/').slice(0, 2).join('/'))));`;
+    const packages = new Set(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } }).trim().split('\n').at(-1)!) as string[]);
+    expect(packages.has('fastify/lib')).toBe(true);
+    for (const name of ['@aws-sdk/client-s3', 'ioredis/built', 'nodemailer/dist', '@simplewebauthn/server']) expect([...packages].filter((p) => p.startsWith(name.split('/')[0]!))).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -1,7 +1,12 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { API_ERRORS } from '@atelier/contract';
 import { HttpError } from '../lib/http-errors.ts';
+
+// ioredis is loaded only by an instance that has REDIS_URL.
+const require = createRequire(import.meta.url);
+const ioredis = () => require('ioredis') as typeof import('ioredis');
 
 /** A limit that cannot be counted is not skipped: the request is refused for a moment (fail closed). */
 export function limitsUnavailable(): HttpError {
@@ -37,6 +42,7 @@ export class SharedRedis {
       // Connected by start(): a command-line script that builds the services opens nothing.
       lazyConnect: true,
     };
+    const { Redis } = ioredis();
     this.client = new Redis(url, { ...options, connectionName: 'atelier' });
     // The subscriber keeps its subscriptions across reconnections (ioredis subscribes again).
     this.subscriber = new Redis(url, { ...options, enableOfflineQueue: true, commandTimeout: undefined, connectionName: 'atelier-sub' });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
@@ -64,23 +63,28 @@ export function messageIdOf(mail: { id: number; from: string; to: string; subjec
   return `<outbox-${mail.id}-${digest}@${domain}>`;
 }
 
+// nodemailer is loaded by the first mail, not at start: an instance that sends none does not keep it in memory.
+const nodemailer = () => import('nodemailer').then((m) => m.default);
+
 /** SMTP through nodemailer. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter: Transporter = nodemailer.createTransport(url);
+  let transporter: Promise<Transporter> | null = null;
+  const open = () => (transporter ??= nodemailer().then((n) => n.createTransport(url)));
   return {
     async send(mail) {
-      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageIdOf(mail) });
+      await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageIdOf(mail) });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 
 /** Without SMTP: each mail becomes an .eml file under DATA_DIR/outbox, so the site works offline. */
 export function fileTransport(dir: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let builder: Promise<Transporter> | null = null;
+  const open = () => (builder ??= nodemailer().then((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
   return {
     async send(mail) {
-      const info = await builder.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${String(mail.id).padStart(6, '0')}.eml`);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);

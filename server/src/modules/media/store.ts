@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 
 /**
@@ -9,6 +10,10 @@ import type { Config } from '../../config.ts';
  * smaller rendition, WebP or AVIF. Nothing else is ever read or served from a store, so a
  * request can name no other key (no `..`, no key another tool left in the bucket).
  */
+// The AWS SDK (~20 MB resident) is loaded only by an instance whose media are in a bucket.
+const require = createRequire(import.meta.url);
+const s3 = () => require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+
 export const UPLOAD_NAME = /^[a-f0-9]{16,64}-\d{1,5}x\d{1,5}(?:-\d{1,5})?\.(?:webp|avif)$/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -83,7 +88,7 @@ export class S3Store implements MediaStore {
 
   constructor(options: { bucket: string; region: string; endpoint?: string | undefined; credentials?: { accessKeyId: string; secretAccessKey: string } | undefined }) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: options.region,
       ...(options.credentials ? { credentials: options.credentials } : {}),
       // A custom endpoint (MinIO and most others) takes path-style addresses.
@@ -95,7 +100,7 @@ export class S3Store implements MediaStore {
   async put(name: string, data: Buffer): Promise<void> {
     if (!UPLOAD_NAME.test(name)) throw new Error(`not an upload name: ${name}`);
     // One PUT is atomic: the object is there whole, or not at all.
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: name, Body: data, ContentType: contentTypeOf(name), CacheControl: IMMUTABLE }));
+    await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.bucket, Key: name, Body: data, ContentType: contentTypeOf(name), CacheControl: IMMUTABLE }));
   }
 
   async read(name: string): Promise<Buffer | null> {
@@ -109,26 +114,26 @@ export class S3Store implements MediaStore {
   async open(name: string): Promise<StoredFile | null> {
     if (!UPLOAD_NAME.test(name)) return null;
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
+      const object = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.bucket, Key: name }));
       return { body: object.Body as Readable, length: object.ContentLength, etag: object.ETag };
     } catch (err) {
-      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (err instanceof s3().NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
       throw err;
     }
   }
 
   async has(name: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: name }));
       return true;
     } catch (err) {
-      if (err instanceof NotFound || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+      if (err instanceof s3().NotFound || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
       throw err;
     }
   }
 
   async *names(): AsyncIterable<string> {
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+    for await (const page of s3().paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
       for (const object of page.Contents ?? []) if (object.Key && UPLOAD_NAME.test(object.Key)) yield object.Key;
     }
   }

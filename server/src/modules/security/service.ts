@@ -11,14 +11,7 @@ import {
   type MfaChallenge,
   type SecurityOverview,
 } from '@atelier/contract';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import Bowser from 'bowser';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
@@ -35,6 +28,9 @@ import { logActivity } from '../activity/service.ts';
 import type { AuthService, Session } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { securityMail, type SecurityEvent } from '../mail/templates.ts';
+
+// The passkey library (and its ASN.1 and X.509 stack) is loaded by the first passkey ceremony, not at start.
+const webauthn = () => import('@simplewebauthn/server');
 
 const RECOVERY_CODES = 10;
 /** Recovery code letters: no 0/o, 1/l/i, so a printed code reads back without doubt. */
@@ -297,7 +293,7 @@ export class SecurityService {
     this.requireRecent(session);
     const rp = this.rp();
     const existing = await this.db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', session.user.id).execute();
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthn()).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userName: session.user.email,
@@ -319,7 +315,7 @@ export class SecurityService {
       if (!taken || taken.userId !== session.user.id) return null;
       let verified;
       try {
-        verified = await verifyRegistrationResponse({
+        verified = await (await webauthn()).verifyRegistrationResponse({
           response: response as unknown as RegistrationResponseJSON,
           expectedChallenge: challenge!,
           expectedOrigin: rp.origin,
@@ -378,7 +374,7 @@ export class SecurityService {
 
   async passkeyLoginOptions(): Promise<Record<string, unknown>> {
     const rp = this.rp();
-    const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+    const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
     await this.db.transaction().execute((trx) => this.saveChallenge(trx, 'passkey-login', options.challenge, null, CHALLENGE_TTL_MS));
     return options as unknown as Record<string, unknown>;
   }
@@ -402,7 +398,7 @@ export class SecurityService {
       if (!(await this.takeChallenge(trx, 'passkey-login', challenge))) return null;
       let verified;
       try {
-        verified = await verifyAuthenticationResponse({
+        verified = await (await webauthn()).verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge!,
           expectedOrigin: rp.origin,
