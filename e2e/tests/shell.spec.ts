@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { STORAGE_KEYS } from '@atelier/contract';
 import { expect, settled, test } from '../fixtures.ts';
 
@@ -128,18 +129,29 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('the pages are served with a per-request CSP nonce on every script, gzip-encoded for browsers too', async ({ request }) => {
-  // As a browser asks: the cached page's gzip form gets this response's nonce as well.
-  const a = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-  const b = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-  expect(a.headers()['content-encoding']).toBe('gzip');
-  const nonceA = /'nonce-([^']+)'/.exec(a.headers()['content-security-policy'] ?? '')?.[1];
-  const nonceB = /'nonce-([^']+)'/.exec(b.headers()['content-security-policy'] ?? '')?.[1];
-  expect(nonceA).toBeTruthy();
-  expect(nonceA).not.toBe(nonceB);
+test('an anonymous page gives every visitor the same bytes: its scripts allowed by their hashes, a shared cache may keep it; a signed-in page may not', async ({ page, request }) => {
+  const browserLike = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const a = await request.get('/?lang=fr', { headers: browserLike });
+  const b = await request.get('/?lang=fr', { headers: browserLike });
+  expect(a.headers()['content-encoding']).toBe('br');
+  const policy = a.headers()['content-security-policy'] ?? '';
+  expect(policy).not.toContain('nonce-');
+  expect(b.headers()['content-security-policy']).toBe(policy);
   const html = await a.text();
-  // Every script that runs carries the nonce (JSON-LD data blocks do not run).
-  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'));
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
+  expect(await b.text()).toBe(html);
+  // Every inline script that runs is named by its hash (JSON-LD data blocks do not run).
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/src=|application\/ld\+json/.test(attributes!));
+  expect(inline.length).toBeGreaterThan(0);
+  for (const [, , code] of inline) expect(policy).toContain(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+  // A ?lang= address names its language; a bare one may take it from the remembered choice.
+  expect(a.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+  expect(a.headers()['vary']).toBe('Accept-Encoding');
+  expect((await request.get('/collection')).headers()['vary']).toBe('Accept-Language, Cookie, Accept-Encoding');
+  // Signed-in pages, and any request carrying a token, stay private.
+  expect((await request.get('/admin/products?lang=fr')).headers()['cache-control']).toBe('private, no-cache');
+  expect((await request.get('/?lang=fr', { headers: { authorization: 'Bearer x' } })).headers()['cache-control']).toBe('private, no-cache');
+  // In the browser, the page's scripts run (a blocked one would be a console error, which fails every test).
+  await page.goto('/?lang=fr');
+  await page.getByTestId('lang-toggle').first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });

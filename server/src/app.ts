@@ -5,7 +5,6 @@ import { adminProductionRoutes } from './modules/production/routes.ts';
 import { accountSecurityRoutes, signInStepRoutes } from './modules/security/routes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -26,6 +25,7 @@ import { HttpError } from './lib/http-errors.ts';
 import { operationId, securityOf, typedNullables } from './lib/openapi.ts';
 import { weakEtag } from './lib/json-cache.ts';
 import { COMPRESS_FROM_BYTES } from './lib/encodings.ts';
+import { contentSecurityPolicy } from './lib/csp.ts';
 import { bearerToken, requireRole } from './modules/auth/guard.ts';
 import { adminActivityRoutes } from './modules/activity/routes.ts';
 import { adminPagesRoutes } from './modules/pages/routes.ts';
@@ -82,26 +82,6 @@ declare module 'fastify' {
   }
 }
 
-declare module 'node:http' {
-  interface ServerResponse {
-    /** Per-response CSP nonce (set before helmet writes the header). */
-    cspNonce?: string;
-  }
-}
-
-let noncePool = Buffer.alloc(0);
-let nonceOffset = 0;
-/** 128 random bits per nonce, drawn from a pooled CSPRNG buffer (one system call per 256 nonces). */
-export function nextNonce(): string {
-  if (nonceOffset + 16 > noncePool.length) {
-    noncePool = randomBytes(4096);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + 16);
-  nonceOffset += 16;
-  return nonce;
-}
-
 export async function buildApp({ services, web, logger }: BuildOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
@@ -140,27 +120,10 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
 
   const https = config.PUBLIC_URL.startsWith('https:');
   const dev = web === 'development';
-  // The policy is written once; only the nonce changes per response (building it with helmet's
-  // per-request directive functions cost more than the rest of a cached page).
-  const policy = [
-    "default-src 'self'",
-    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self' 'nonce-\0'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${config.MEDIA_PUBLIC_URL ? ` ${new URL(config.MEDIA_PUBLIC_URL).origin}` : ''}`,
-    "font-src 'self'",
-    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    ...(https ? ['upgrade-insecure-requests'] : []),
-  ].join(';');
-  const [policyHead, policyTail = ''] = policy.split('\0');
-  // A fresh nonce per response, read by the CSP header and by the SSR renderer.
+  // The same policy on every answer; a page replaces it with one naming its inline scripts' hashes (web.ts).
+  const policy = contentSecurityPolicy(config, dev).base;
   app.addHook('onRequest', async (_request, reply) => {
-    const nonce = nextNonce();
-    reply.raw.cspNonce = nonce;
-    reply.header('content-security-policy', dev ? policy : `${policyHead}${nonce}${policyTail}`);
+    reply.header('content-security-policy', policy);
   });
 
   // Before every route, so each is counted.

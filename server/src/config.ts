@@ -47,6 +47,7 @@ const schema = z.object({
   MFA_REQUIRED: z.enum(['admin', 'none', '']).default('none').transform((v) => (v === 'admin' ? 'admin' : 'none')),
   /** How long an anonymous page render is reused (0: render every request). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   FORMS_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   FORMS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -74,7 +74,7 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
     expect(res.json()).toMatchObject({ status: 'ok', database: dialect });
   });
 
-  it('sends the security headers with a fresh CSP nonce and no unsafe-inline script', async () => {
+  it('sends the security headers: scripts from the site itself only, never an inline one', async () => {
     const a = await t.app.inject({ method: 'GET', url: '/api/health' });
     const b = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(a.headers['content-security-policy']);
@@ -82,9 +82,9 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
-    expect(scriptSrc).not.toContain('unsafe-inline');
-    expect(b.headers['content-security-policy']).not.toBe(csp);
+    expect(scriptSrc).toBe("script-src 'self'");
+    // The same policy for every answer (a page names its own inline scripts by hash: the e2e shell test).
+    expect(b.headers['content-security-policy']).toBe(csp);
     expect(a.headers['x-content-type-options']).toBe('nosniff');
     expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(a.headers['strict-transport-security']).toBeUndefined();

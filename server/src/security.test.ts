@@ -205,17 +205,6 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     expect(failures).toEqual([]);
   });
 
-  it('1,000 responses carry 1,000 distinct CSP nonces, never unsafe-inline for scripts', async () => {
-    const nonces = new Set<string>();
-    for (let i = 0; i < 1000; i += 1) {
-      const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
-      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src'))!;
-      expect(scriptSrc).not.toContain('unsafe-inline');
-      nonces.add(/'nonce-([^']+)'/.exec(scriptSrc)![1]!);
-    }
-    expect(nonces.size).toBe(1000);
-  });
-
   describe('schema-driven fuzzing: any body gets a 4xx {error} (never a 5xx) and writes nothing', () => {
     const junk = fc.oneof(
       fc.anything({ maxDepth: 3, withObjectString: true, withNullPrototype: true }),

@@ -25,20 +25,20 @@ import { ListingsService } from './modules/directory/service.ts';
 import { MediaService } from './modules/media/service.ts';
 import { createMediaStore } from './modules/media/store.ts';
 import { JsonCache } from './lib/json-cache.ts';
-import type { NoncedBody } from './lib/nonced-body.ts';
+import type { PageBody } from './lib/page-body.ts';
 import type { PageCache } from './lib/page-cache.ts';
 import { createBus, type ChangeBus } from './platform/bus.ts';
 import { SharedRedis } from './platform/redis.ts';
 import { Metrics } from './platform/metrics.ts';
 import { MemoryAttempts, RedisAttempts } from './modules/auth/rate-limit.ts';
 
-/** A rendered page kept with a placeholder where each response puts its own CSP nonce. */
+/** A rendered page as every anonymous visitor gets it: bytes, headers, ETag and the CSP naming its scripts. */
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  /** The HTML with a placeholder where each response writes its own nonce. */
-  body: NoncedBody;
+  body: PageBody;
   etag: string;
+  csp: string;
 }
 
 /** Everything the routes and the SSR loaders use; built once per process (or per test). */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,7 +10,8 @@ import { publicBrand } from './config.ts';
 import { requestLocale } from './lib/locale.ts';
 import { weakEtag } from './lib/json-cache.ts';
 import { acceptedEncoding, COMPRESS_FROM_BYTES } from './lib/encodings.ts';
-import { NoncedBody } from './lib/nonced-body.ts';
+import { contentSecurityPolicy } from './lib/csp.ts';
+import { inlineScriptHashes, PageBody } from './lib/page-body.ts';
 import { PageCache } from './lib/page-cache.ts';
 import type { AppServices, CachedPage } from './services.ts';
 
@@ -52,6 +52,24 @@ export function editedAt(cookieHeader: string | undefined, now = Date.now()): nu
   if (!value) return undefined;
   const at = Number(value);
   return at <= now + 1000 && at > now - EDIT_WINDOW_MS ? at : undefined;
+}
+
+/** Pages a signed-in person works in (the back-office, the account, signing in): never kept by a shared cache. */
+const PERSONAL_PATHS = /^\/(?:admin|account|login|reset-password)(?:[/.]|$)/;
+
+/**
+ * Who may keep a page (status 200). Anonymous pages: any shared cache (nginx, a CDN) for s-maxage, and stale
+ * while it fetches the new one for as long again: SHARED_CACHE_SECONDS ≤ 30, so an owner's edit shows through
+ * the cache within a minute; browsers check with the server each time (max-age=0, a 304 when unchanged).
+ * A request that carries what makes it personal (an Authorization header, this browser's recent-edit cookie,
+ * a link's token) or asks for a signed-in person's page: private, and checked each time.
+ * A client navigation's data: checked each time (its language comes from the cookie).
+ */
+function pageCacheControl(request: FastifyRequest, url: string, edited: number | undefined, sharedSeconds: number): string {
+  if (isDataRequest(url)) return 'no-cache';
+  const personal = request.headers.authorization !== undefined || edited !== undefined || /[?&]token=/.test(url) || PERSONAL_PATHS.test(pathOf(url));
+  if (personal) return 'private, no-cache';
+  return sharedSeconds > 0 ? `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=${sharedSeconds}` : 'public, no-cache';
 }
 
 export function pageUrl(url: string): string {
@@ -138,21 +156,20 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     });
   }
 
-  // Pages are rendered with this stand-in nonce, kept in the cache, and each
-  // response gets its own nonce in place of it (and in its CSP header).
-  const placeholder = randomBytes(16).toString('base64');
+  const csp = contentSecurityPolicy(services.config, mode === 'development');
   const cachePages = services.config.PAGE_CACHE_SECONDS > 0;
 
-  const renderRequest = async (request: Request, nonce: string, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
+  const renderRequest = async (request: Request, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
     const build = await getBuild();
     const context = new RouterContextProvider();
-    context.set(build.entry.module.appContext, { nonce, brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, stockists: ssrStockists, media: ssrMedia, onHtml });
+    // No nonce: the page's inline scripts are allowed by their hashes (capture), so its bytes are everyone's.
+    context.set(build.entry.module.appContext, { nonce: '', brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, stockists: ssrStockists, media: ssrMedia, onHtml });
     return handler(request, context);
   };
-  const renderPage = (request: FastifyRequest, reply: FastifyReply, nonce: string, url: string, onHtml?: (html: Uint8Array) => void) =>
-    renderRequest(toFetchRequest(request, reply, url), nonce, onHtml);
+  const renderPage = (request: FastifyRequest, reply: FastifyReply, url: string, onHtml?: (html: Uint8Array) => void) =>
+    renderRequest(toFetchRequest(request, reply, url), onHtml);
 
-  /** A page as the cache keeps it: its bytes with the placeholder nonce, its headers, its ETag. */
+  /** A page as the cache keeps it: its bytes, its headers, its ETag, and the CSP that names its inline scripts. */
   const capture = async (render: (onHtml: (html: Uint8Array) => void) => Promise<Response>): Promise<CachedPage> => {
     let html: Uint8Array | undefined;
     const response = await render((bytes) => (html = bytes));
@@ -160,7 +177,8 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     // (a redirect, a last-resort error) is read from the response.
     const body = html ? Buffer.from(html.buffer, html.byteOffset, html.byteLength) : Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
-    return { status: response.status, headers, body: new NoncedBody(body, placeholder), etag: weakEtag(body) };
+    const type = response.headers.get('content-type') ?? '';
+    return { status: response.status, headers, body: new PageBody(body), etag: weakEtag(body), csp: type.startsWith('text/html') ? csp.forPage(inlineScriptHashes(body.toString('utf8'))) : csp.base };
   };
   // A cached page depends on its key alone (language | URL), so it can be rendered with no
   // visitor's request: the one a change re-renders in the background is the one a visitor gets.
@@ -175,7 +193,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
         render: (key) => {
           const [lang, url] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
           const request = new Request(new URL(url, services.config.PUBLIC_URL), { headers: { cookie: `lang=${lang}`, 'accept-language': lang } });
-          return capture((onHtml) => renderRequest(request, placeholder, onHtml));
+          return capture((onHtml) => renderRequest(request, onHtml));
         },
         onError: (err, key) => app.log.error({ err, page: key }, 'page render failed'),
       })
@@ -211,42 +229,34 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      const nonce = reply.raw.cspNonce ?? '';
-      if (mode === 'development') return sendFetchResponse(reply, await renderPage(request, reply, nonce, request.url));
+      if (mode === 'development') return sendFetchResponse(reply, await renderPage(request, reply, request.url));
 
       // Every page is rendered for an anonymous visitor (the token never reaches the server
       // during SSR), so one render serves everyone asking the same URL in the same language.
       const url = pageUrl(request.url);
+      const params = new URL(url, 'http://page').searchParams;
       // The language the render will read: the kept ?lang (the first, if several), cookie, header.
-      const key = `${requestLocale(request, new URL(url, 'http://page').searchParams.get('lang'))}|${url}`;
-      const page = pageCache ? await pageCache.get(key, editedAt(request.headers.cookie)) : await capture((onHtml) => renderPage(request, reply, placeholder, url, onHtml));
+      const key = `${requestLocale(request, params.get('lang'))}|${url}`;
+      const edited = editedAt(request.headers.cookie);
+      const page = pageCache ? await pageCache.get(key, edited) : await capture((onHtml) => renderPage(request, reply, url, onHtml));
 
       for (const [name, value] of page.headers) reply.header(name, value);
-      reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
+      reply.header('content-security-policy', page.csp);
+      // A ?lang= address names its language: only the encoding changes its answer. A bare address takes
+      // the language from the visitor's remembered choice (cookie) or browser (Accept-Language).
+      reply.header('vary', params.has('lang') && !isDataRequest(url) ? 'Accept-Encoding' : 'Accept-Language, Cookie, Accept-Encoding');
       if (page.status === 200) {
-        // Pages and a client navigation's data are checked with the server each time (a 304 from
-        // the page cache when unchanged, no body): the owner who saves a text, hides a listing or
-        // publishes a product sees it on her next load, and so does a visitor, never the copy a
-        // browser kept from a minute before.
         // (A route-discovery answer names its build version in its URL: React Router's immutable stands.)
-        if (!isManifestRequest(url)) reply.header('cache-control', isDataRequest(url) ? 'no-cache' : 'public, no-cache');
+        if (!isManifestRequest(url)) reply.header('cache-control', pageCacheControl(request, url, edited, services.config.SHARED_CACHE_SECONDS));
         reply.header('etag', page.etag);
-        if (request.headers['if-none-match'] === page.etag) {
-          // The browser keeps its copy, nonce and CSP together: no new CSP header here.
-          reply.removeHeader('content-security-policy');
-          return reply.code(304).send();
-        }
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       }
       reply.code(page.status);
-      // Browsers get the page's gzip form, made once per cached page (brotli would have to be
-      // made again for every nonce); a client asking for brotli only gets it from the plugin.
-      const encoding = page.body.length >= COMPRESS_FROM_BYTES && acceptedEncoding(request, ['gzip']) ? 'gzip' : 'identity';
-      if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
+      // Each encoded form is made once per rendered page and sent as it is to everyone.
+      const encoding = page.body.length >= COMPRESS_FROM_BYTES ? (acceptedEncoding(request, ['br', 'gzip']) ?? 'identity') : 'identity';
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
       if (request.method === 'HEAD') return reply.send();
-      const body = page.body.take(nonce, encoding);
-      // Back to the page's pool once sent; a response cut short keeps its buffer (dropped).
-      reply.raw.once('finish', () => page.body.release(body, encoding));
-      return reply.send(body);
+      return reply.send(page.body.form(encoding));
     },
   });
 }

@@ -60,8 +60,8 @@ export default function handleRequest(
   const { nonce, onHtml } = loadContext.get(appContext);
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />, {
+      nonce: nonce || undefined,
       onAllReady() {
         // The page is complete: gather it into one string (no web stream in between, which
         // cost more than the rest of the hand-over) and answer with it.

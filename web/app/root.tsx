@@ -52,7 +52,8 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
-  const nonce = data?.nonce;
+  // Empty when pages are served with hash-based CSP (production): no nonce attribute at all.
+  const nonce = data?.nonce || undefined;
   const firstStrings = useRef(data?.strings);
   return (
     // data-strings: the strings files the browser loads before hydrating (top of this module).

@@ -22,7 +22,7 @@
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 /** The page's strings files (root.tsx), which the client entry fetches before hydrating. */
 const FETCH_PRELOAD = /<link rel="preload" href="([^"]+)" as="fetch"[^>]*\/>/g;
-const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
+const MODULE_SCRIPT = /<script(?: nonce="([^"]*)")? type="module" async="">([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /^[ \t]*import \* as (route\d+) from "([^"]+)";[ \t]*$/gm;
 const OTHER_STATIC_IMPORT = /^\s*(import|export)\s+[^(\s]/m;
 const FORM_FIELD = /<(input|textarea|select)[\s>]/;
@@ -103,5 +103,5 @@ export function deferScripts(html: string): string | null {
   const run = `function() { return Promise.all([${loads}]).then(function(modules) { var ${names};\n${rest}\n}); }`;
   // JSON inside a script: "</" cannot close it early (module paths never hold one, but still).
   const list = (hrefs: string[]) => JSON.stringify(hrefs).replaceAll('</', '<\\/');
-  return withoutPreloads.replace(tag, () => `<script nonce="${nonce}">${LOADER}(${list(preloads)}, ${run}, ${list(fetches)});</script>`);
+  return withoutPreloads.replace(tag, () => `<script${nonce ? ` nonce="${nonce}"` : ''}>${LOADER}(${list(preloads)}, ${run}, ${list(fetches)});</script>`);
 }

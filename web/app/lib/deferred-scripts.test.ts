@@ -39,6 +39,12 @@ describe('deferScripts: the scripts of a reading page wait for its first paint',
     expect(() => new Function(code)).not.toThrow();
   });
 
+  it('writes no nonce when the page has none (production: the page’s CSP names its scripts by their hashes)', () => {
+    const html = deferScripts(page().replaceAll(' nonce="n0nce=="', ''))!;
+    expect(html).not.toContain('nonce=');
+    expect(html).toContain('<script>(function(preloads, run, fetches)');
+  });
+
   it('keeps the scripts of a page with a form field as they are (typing must reach the form)', () => {
     for (const field of ['<input name="email"/>', '<textarea name="message"></textarea>', '<select name="country"></select>']) {
       expect(deferScripts(page(`<main><form>${field}</form></main>`))).toBeNull();

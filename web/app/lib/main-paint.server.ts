@@ -38,5 +38,5 @@ const SCRIPT = `(function() {
   }, { once: true });
 })();`.replace(/\n\s*/g, ' ');
 
-/** The script tag, with the response's (placeholder) nonce. */
-export const mainPaintScript = (nonce: string) => Buffer.from(`<script nonce="${nonce}">${SCRIPT}</script>`);
+/** The script tag (with a nonce when the render has one; in production the page's CSP names its hash). */
+export const mainPaintScript = (nonce: string) => Buffer.from(`<script${nonce ? ` nonce="${nonce}"` : ''}>${SCRIPT}</script>`);
