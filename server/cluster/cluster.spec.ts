@@ -15,11 +15,14 @@ import { freePort, pause, spawnServer, type ServerProcess } from '../src/ops/ser
 import { startRedis, type RedisProcess } from '../test/redis.ts';
 import { startS3, type S3Process } from '../test/s3.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.ts';
+import { startNginx, type NginxProcess } from '../test/nginx.ts';
 import { fileForm } from '../test/helpers.ts';
 import { sampleProduct } from '../test/fixtures.ts';
 
 const ADMIN = { email: 'owner@cluster.test', password: 'cluster-pass-2026' };
 const LIMIT = 10;
+// How long nginx may keep an anonymous page, and serve it stale while it fetches the new one (30 in production).
+const SHARED = 3;
 
 interface Instance {
   base: string;
@@ -116,6 +119,7 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
       LOGIN_MAX_PER_IP: '100000',
       FORMS_MAX_PER_IP: '100000',
       METRICS_TOKEN: 'cluster-metrics-token-0000',
+      SHARED_CACHE_SECONDS: String(SHARED),
     };
     // A first: it migrates the empty schema; B then starts on it.
     a = await startInstance(shared);
@@ -170,6 +174,63 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     // Nothing on either instance's disk.
     const local = (instance: Instance) => (fs.existsSync(path.join(instance.env.DATA_DIR!, 'uploads')) ? fs.readdirSync(path.join(instance.env.DATA_DIR!, 'uploads')) : []);
     expect([...local(a), ...local(b)]).toEqual([]);
+  });
+
+  describe('through nginx, configured as the README says (proxy_cache)', () => {
+    let nginx: NginxProcess;
+    const cache = (res: { headers: Headers }) => res.headers.get('x-cache-status');
+    beforeAll(async () => {
+      nginx = await startNginx([a.base, b.base]);
+    });
+    afterAll(async () => {
+      await nginx?.stop();
+    });
+
+    it(`anonymous pages come from the cache, and an owner's edit shows through it within ${2 * SHARED} s (twice SHARED_CACHE_SECONDS)`, async () => {
+      const first = await call(nginx.base, 'GET', '/collection?lang=fr');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${SHARED}, stale-while-revalidate=${SHARED}`);
+      const again = await call(nginx.base, 'GET', '/collection?lang=fr');
+      expect(cache(again)).toBe('HIT');
+      expect(again.text).toBe(first.text);
+      expect(again.text).not.toContain('Robe Gardian');
+      // The owner saves through nginx (her token: straight to an instance).
+      const saved = await call(nginx.base, 'POST', '/api/admin/products', { token, body: product('Robe Gardian') });
+      expect(saved.status).toBe(201);
+      const shown = await within(2 * SHARED * 1000 + 1000, async () => (await call(nginx.base, 'GET', '/collection?lang=fr')).text.includes('Robe Gardian'));
+      expect(shown).toBeLessThanOrEqual(2 * SHARED * 1000 + 1000);
+    });
+
+    it('a request with a token or the edit cookie never gets or leaves an entry; an anonymous one never gets a personal answer', async () => {
+      const stamp = Date.now();
+      // A bearer token on a new address: answered privately, and nothing kept for the next visitor.
+      const url = `/story?lang=fr&utm_source=cluster-${stamp}`;
+      const signedIn = await call(nginx.base, 'GET', url, { token });
+      expect(cache(signedIn)).toBe('BYPASS');
+      expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+      expect(cache(await call(nginx.base, 'GET', url))).toBe('MISS');
+      expect(cache(await call(nginx.base, 'GET', url))).toBe('HIT');
+      // Once kept, still not handed to a request that carries a token or the edit cookie.
+      expect(cache(await call(nginx.base, 'GET', url, { token }))).toBe('BYPASS');
+      const edited = { cookie: `lang=fr; atelier_edit=${Date.now()}` };
+      expect(cache(await call(nginx.base, 'GET', url, { headers: edited }))).toBe('BYPASS');
+      const other = `/story?lang=fr&utm_source=edit-${stamp}`;
+      expect((await call(nginx.base, 'GET', other, { headers: edited })).headers.get('cache-control')).toBe('private, no-cache');
+      expect(cache(await call(nginx.base, 'GET', other))).toBe('MISS');
+
+      // The trade catalogue (references, prices) asked with a token first: the anonymous answer never carries it.
+      const trade = await call(nginx.base, 'GET', `/api/products?lang=en&utm_source=trade-${stamp}`, { token });
+      expect(trade.headers.get('cache-control')).toBe('private, no-store');
+      expect(trade.text).toContain('"reference"');
+      for (let i = 0; i < 2; i += 1) {
+        const anonymous = await call(nginx.base, 'GET', `/api/products?lang=en&utm_source=trade-${stamp}`);
+        expect(anonymous.status).toBe(200);
+        expect(anonymous.text).not.toContain('"reference"');
+        expect(cache(anonymous)).toBe(i === 0 ? 'MISS' : 'HIT');
+      }
+      // Signed-in screens are never kept, even asked anonymously.
+      for (let i = 0; i < 2; i += 1) expect(cache(await call(nginx.base, 'GET', '/account/orders?lang=fr'))).toBe('MISS');
+    });
   });
 
   it(`1,000 sign-in attempts on one account, spread over both instances, evaluate at most ${LIMIT} passwords`, async () => {

@@ -25,7 +25,7 @@ import { ListingsService } from './modules/directory/service.ts';
 import { MediaService } from './modules/media/service.ts';
 import { createMediaStore } from './modules/media/store.ts';
 import { JsonCache } from './lib/json-cache.ts';
-import type { PageBody } from './lib/page-body.ts';
+import type { EncodedBody } from './lib/encodings.ts';
 import type { PageCache } from './lib/page-cache.ts';
 import { createBus, type ChangeBus } from './platform/bus.ts';
 import { SharedRedis } from './platform/redis.ts';
@@ -36,7 +36,7 @@ import { MemoryAttempts, RedisAttempts } from './modules/auth/rate-limit.ts';
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  body: PageBody;
+  body: EncodedBody;
   etag: string;
   csp: string;
 }

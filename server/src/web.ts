@@ -9,9 +9,8 @@ import { publicJournal, publicPostPage, publicProduct, publicProductList, type S
 import { publicBrand } from './config.ts';
 import { requestLocale } from './lib/locale.ts';
 import { weakEtag } from './lib/json-cache.ts';
-import { acceptedEncoding, COMPRESS_FROM_BYTES } from './lib/encodings.ts';
-import { contentSecurityPolicy } from './lib/csp.ts';
-import { inlineScriptHashes, PageBody } from './lib/page-body.ts';
+import { acceptedEncoding, COMPRESS_FROM_BYTES, EncodedBody } from './lib/encodings.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from './lib/csp.ts';
 import { PageCache } from './lib/page-cache.ts';
 import type { AppServices, CachedPage } from './services.ts';
 
@@ -178,7 +177,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     const body = html ? Buffer.from(html.buffer, html.byteOffset, html.byteLength) : Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
     const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, headers, body: new PageBody(body), etag: weakEtag(body), csp: type.startsWith('text/html') ? csp.forPage(inlineScriptHashes(body.toString('utf8'))) : csp.base };
+    return { status: response.status, headers, body: new EncodedBody(body), etag: weakEtag(body), csp: type.startsWith('text/html') ? csp.forPage(inlineScriptHashes(body.toString('utf8'))) : csp.base };
   };
   // A cached page depends on its key alone (language | URL), so it can be rendered with no
   // visitor's request: the one a change re-renders in the background is the one a visitor gets.
@@ -253,10 +252,10 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
       }
       reply.code(page.status);
       // Each encoded form is made once per rendered page and sent as it is to everyone.
-      const encoding = page.body.length >= COMPRESS_FROM_BYTES ? (acceptedEncoding(request, ['br', 'gzip']) ?? 'identity') : 'identity';
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      const encoding = page.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request, ['br', 'gzip']) : null;
+      if (encoding) reply.header('content-encoding', encoding);
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(page.body.form(encoding));
+      return reply.send(encoding ? page.body.encoded(encoding) : page.body.body);
     },
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 
 /**
@@ -28,4 +29,18 @@ export function contentSecurityPolicy(config: Pick<Config, 'PUBLIC_URL' | 'MEDIA
     /** A page: its inline scripts by their hashes. */
     forPage: (hashes: readonly string[]) => (dev || hashes.length === 0 ? base : write(`'self' ${hashes.join(' ')}`)),
   };
+}
+
+// An inline <script> that runs: no src, and no data type (JSON-LD, JSON) — those the browser never executes.
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const DATA_TYPE = /\btype="(?:application\/(?:ld\+)?json)"/;
+
+/** The CSP sources ('sha256-…') of the inline scripts a page really has, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || DATA_TYPE.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
 }

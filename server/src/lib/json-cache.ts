@@ -1,35 +1,25 @@
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { acceptedEncoding, COMPRESS_FROM_BYTES, type Encoding } from './encodings.ts';
+import { acceptedEncoding, COMPRESS_FROM_BYTES, EncodedBody } from './encodings.ts';
 import { TtlCache } from './ttl-cache.ts';
 
-/** A public read, serialized once: the bytes every anonymous caller gets, and their ETag. */
-export class SerializedJson {
-  readonly body: Buffer;
+/**
+ * Cache-Control of the API's anonymous reads (collection, products, journal, stockist directory): a browser keeps
+ * them a minute; a shared cache (nginx, a CDN) 30 s and stale 30 s more while it fetches the new answer, so an
+ * owner's edit shows through it within a minute, as the pages do.
+ */
+export const PUBLIC_READ = 'public, max-age=60, s-maxage=30, stale-while-revalidate=30';
+
+/** A public read, serialized once: the bytes every anonymous caller gets, their encoded forms, and their ETag. */
+export class SerializedJson extends EncodedBody {
   readonly etag: string;
-  private readonly forms = new Map<Encoding, Buffer>();
 
   constructor(body: Buffer) {
-    this.body = body;
+    super(body);
     this.etag = weakEtag(body);
-  }
-
-  /** The body brotli- or gzip-encoded, made on first demand and kept with it. */
-  encoded(encoding: Encoding): Buffer {
-    let form = this.forms.get(encoding);
-    if (!form) {
-      form =
-        encoding === 'br'
-          ? zlib.brotliCompressSync(this.body, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
-          : zlib.gzipSync(this.body, { level: 9 });
-      this.forms.set(encoding, form);
-    }
-    return form;
   }
 }
 
-/** The weak ETag of a response body (pages, JSON reads). */
 export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { sendJson } from '../../lib/json-cache.ts';
+import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
 import type { AppServices } from '../../services.ts';
 
 function langOf(request: FastifyRequest): Locale {
@@ -34,7 +34,7 @@ function isTrade(request: FastifyRequest): boolean {
 
 function publicCache(reply: FastifyReply, request: FastifyRequest) {
   reply.header('vary', 'Authorization, Accept-Language, Cookie');
-  if (!isTrade(request)) reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+  if (!isTrade(request)) reply.header('cache-control', PUBLIC_READ);
 }
 
 const notFound = () => new HttpError(404, PRODUCT_MESSAGES.productNotFound);
@@ -103,7 +103,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
     },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language, Cookie');
-      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      reply.header('cache-control', PUBLIC_READ);
       const lang = langOf(request);
       const json = await services.jsonCache.get(`similar:${request.params.id}:${lang}`, async () => {
         const products = await catalogue.similar(request.params.id, lang);

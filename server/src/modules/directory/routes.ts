@@ -21,6 +21,7 @@ import { MAX_UPLOAD_BYTES } from '../media/images.ts';
 import { imageParser, receiveImage } from '../media/routes.ts';
 import type { AppServices } from '../../services.ts';
 import { adminsHaveNoListing } from './service.ts';
+import { PUBLIC_READ } from '../../lib/json-cache.ts';
 
 /** `GET /api/stockists?q=`: the shops that chose to appear, nothing else. */
 export const publicListingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
@@ -36,7 +37,7 @@ export const publicListingRoutes: FastifyPluginAsyncZod<{ services: AppServices 
     },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language, Cookie');
-      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      reply.header('cache-control', PUBLIC_READ);
       const lang = explicitLocale(request.query.lang) ?? requestLocale(request);
       return { data: await services.listings.search(request.query.q, lang) };
     },

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { sendJson } from '../../lib/json-cache.ts';
+import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
 import type { AppServices } from '../../services.ts';
 
 const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string }).lang) ?? requestLocale(request);
@@ -30,7 +30,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
     { schema: { tags: ['journal'], summary: 'Sections with their published posts', querystring: langQuery, response: { 200: publicJournal } } },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language, Cookie');
-      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      reply.header('cache-control', PUBLIC_READ);
       const lang = langOf(request);
       const json = await services.jsonCache.get(`journal:${lang}`, async () => publicJournal.parse(await services.journal.publicJournal(lang)));
       return sendJson(reply, json!);
@@ -56,7 +56,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
       });
       if (!json) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
       reply.header('vary', 'Accept-Language, Cookie');
-      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      reply.header('cache-control', PUBLIC_READ);
       return sendJson(reply, json);
     },
   );
