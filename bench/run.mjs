@@ -19,7 +19,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 // The memory phase: a fresh server on the demo data, at rest, then 20 connections for this long on each route.
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50, lineSheetColdMs: 1500, lineSheetWarmMs: 20, largeSheetColdMs: 5000, largeSheetMb: 8, largeSheetMemoryMb: 32, orderSubmitP95Ms: 150, stockScreenMs: 100, stockImportMs: 2000, cutSheetMs: 150, cutSheetPdfMs: 1500, salesMs: 200, invoiceColdMs: 500, invoiceDownloadMs: 20, uploadMaxMs: 4000, editsWaitedShare: 0.01, editsP99Ms: 50, idleRssMb: 150, loadRssMb: 300 };
+const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50, lineSheetColdMs: 1500, lineSheetWarmMs: 20, largeSheetColdMs: 5000, largeSheetMb: 8, largeSheetMemoryMb: 32, orderSubmitP95Ms: 150, stockScreenMs: 100, stockImportMs: 2000, cutSheetMs: 150, cutSheetPdfMs: 1500, salesMs: 200, invoiceColdMs: 500, invoiceDownloadMs: 20, uploadMaxMs: 4000, editsWaitedShare: 0.01, editsP99Ms: 50, idleRssMb: 150, loadRssMb: 300, nginxRatio: 0.9 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const servers = [];
@@ -136,6 +136,30 @@ report.throughput.uncachedPage = await load(`${UNCACHED}/?lang=fr`);
 servers.pop().kill('SIGTERM');
 report.throughput.helloBaseline = await load(`${BASE}/__bench/hello`);
 report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
+// Through nginx configured by the README's block (proxy_cache), side by side with the same nginx serving the same
+// bytes from a file: anonymous /, a product page and /blog (issue 28: >= 0.9x).
+{
+  const { startNginx } = await import('../server/test/nginx.ts');
+  const files = path.join(dataDir, 'nginx-files');
+  fs.mkdirSync(files, { recursive: true });
+  fs.chmodSync(dataDir, 0o755);
+  fs.chmodSync(files, 0o755);
+  const targets = { home: '/?lang=fr', product: '/collection/8?lang=fr', blog: '/blog?lang=fr' };
+  for (const [name, url] of Object.entries(targets)) fs.writeFileSync(path.join(files, `${name}.html`), Buffer.from(await (await fetch(BASE + url)).arrayBuffer()), { mode: 0o644 });
+  const nginx = await startNginx([BASE], () => `    location /__file/ { alias ${files}/; default_type text/html; }`);
+  try {
+    report.nginx = {};
+    for (const [name, url] of Object.entries(targets)) {
+      await fetch(nginx.base + url);
+      const status = (await fetch(nginx.base + url)).headers.get('x-cache-status');
+      const cached = await load(nginx.base + url);
+      const file = await load(`${nginx.base}/__file/${name}.html`);
+      report.nginx[name] = { url, status, cachedRps: cached.rps, fileRps: file.rps, ratio: Number((cached.rps / file.rps).toFixed(2)), errors: cached.errors + file.errors };
+    }
+  } finally {
+    await nginx.stop();
+  }
+}
 // The line sheet: the demo collection over HTTP as a stockist gets it (the first request of the
 // process is cold: fonts, print images, PDF), then from the cache; then 60 styles × 4 colours
 // in a fresh process (bench/linesheet.ts).
@@ -228,6 +252,11 @@ if (inv.coldIssueMs > BUDGET.invoiceColdMs) report.failures.push(`a ${inv.lines}
 if (inv.downloadP95Ms > BUDGET.invoiceDownloadMs) report.failures.push(`stored invoice download p95 ${inv.downloadP95Ms} ms > ${BUDGET.invoiceDownloadMs} ms`);
 const e = report.edits;
 const mem = report.memory;
+for (const [name, n] of Object.entries(report.nginx)) {
+  if (n.status !== 'HIT') report.failures.push(`nginx: ${n.url} not from the cache (${n.status})`);
+  if (n.ratio < BUDGET.nginxRatio) report.failures.push(`nginx: ${name} through the cache ${n.ratio}x the same bytes from a file < ${BUDGET.nginxRatio}x`);
+  if (n.errors > 0) report.failures.push(`nginx: ${name}: ${n.errors} errors`);
+}
 if (mem.idleRssMb > BUDGET.idleRssMb) report.failures.push(`RSS at rest ${mem.idleRssMb} MB > ${BUDGET.idleRssMb} MB`);
 if (mem.loadRssMb > BUDGET.loadRssMb) report.failures.push(`RSS at the end of the load ${mem.loadRssMb} MB > ${BUDGET.loadRssMb} MB`);
 for (const [route, r] of Object.entries(mem.routes)) if (r.errors > 0) report.failures.push(`memory load on ${route}: ${r.errors} errors`);
@@ -269,7 +298,7 @@ Upload of a 24 MP photograph (${report.upload.inputMb} MB JPEG, WebP and AVIF at
 
 Pages while the owner edits (/ under ${e.seconds} s of load, a save of the home texts every second, ${e.saves} saves): ${e.rps} req/s, p99 ${e.p99Ms} ms (budget ${BUDGET.editsP99Ms}); ${e.waited} of ${e.served} responses waited on a render (${(e.waitedShare * 100).toFixed(2)} %, budget ${BUDGET.editsWaitedShare * 100} %), ${e.stale} got the previous page while ${e.backgroundRenders} background renders ran.
 
-Memory (one server with npm start's heap bounds, 20 connections × ${mem.seconds} s on each route): RSS ${mem.idleRssMb} MB at rest (budget ${BUDGET.idleRssMb}), ${mem.loadRssMb} MB at the end of the load (budget ${BUDGET.loadRssMb}), peak ${mem.peakRssMb} MB; ${Object.entries(mem.routes).map(([route, r]) => `${route} ${r.rps} req/s (p99 ${r.p99Ms} ms, then ${r.rssMb} MB)`).join(', ')}.
+Through nginx with the README's proxy_cache, against the same nginx serving the same bytes from a file (autocannon ${DURATION} s, 50 connections): ${Object.values(report.nginx).map((n) => `${n.url} ${n.cachedRps} req/s vs ${n.fileRps} (${n.ratio}×, ${n.status})`).join('; ')} (budget ${BUDGET.nginxRatio}×).\n\nMemory (one server with npm start's heap bounds, 20 connections × ${mem.seconds} s on each route): RSS ${mem.idleRssMb} MB at rest (budget ${BUDGET.idleRssMb}), ${mem.loadRssMb} MB at the end of the load (budget ${BUDGET.loadRssMb}), peak ${mem.peakRssMb} MB; ${Object.entries(mem.routes).map(([route, r]) => `${route} ${r.rps} req/s (p99 ${r.p99Ms} ms, then ${r.rssMb} MB)`).join(', ')}.
 
 Ratios: cached page ${t.cachedRatio}× static file (budget ${BUDGET.cachedRatio}×), uncached ${t.uncachedRatio}× (budget ${BUDGET.uncachedRatio}×), public API ${t.apiRatio}× hello-world (budget ${BUDGET.apiRatio}×).
 
