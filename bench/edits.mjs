@@ -18,7 +18,7 @@ const TOKEN = 'bench-metrics-token-000000';
 const ADMIN = { email: 'owner@bench.example', password: 'bench-owner-2026' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-edits-'));
-const server = spawn(process.execPath, [...NODE_FLAGS, 'server/src/main.ts'], {
+const server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
   cwd: root,
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', DATABASE_URL: '', SEED: 'demo', METRICS_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
   stdio: ['ignore', 'ignore', 'inherit'],

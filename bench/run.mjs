@@ -24,7 +24,7 @@ const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const servers = [];
 function startServer(port, env) {
-  const server = spawn(process.execPath, [...NODE_FLAGS, 'server/src/main.ts'], {
+  const server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', BENCH_ROUTES: 'true', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'web/build/server/index.js');
+// The oldest of what the build makes: the site's server bundle and the server as JavaScript (build-server.ts).
+const builtFiles = [path.join(root, 'web/build/server/index.js'), path.join(root, 'server/dist/main.js')];
 
 function newest(dir) {
   let latest = 0;
@@ -21,9 +22,10 @@ const sources = Math.max(
   newest(path.join(root, 'web/app')),
   newest(path.join(root, 'web/public')),
   newest(path.join(root, 'contract/src')),
+  newest(path.join(root, 'server/src')),
   fs.statSync(path.join(root, 'web/vite.config.ts')).mtimeMs,
 );
-if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) process.exit(0);
+if (builtFiles.every((file) => fs.existsSync(file) && fs.statSync(file).mtimeMs >= sources)) process.exit(0);
 
 console.log('Building the site (first start, or sources changed)…');
 const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationsFor } from './migrations/index.ts';
 
@@ -51,6 +51,8 @@ export function pgSchemaOf(databaseUrl: string): string {
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
+    // The PostgreSQL driver is loaded only by an instance that uses PostgreSQL.
+    const { default: pg } = await import('pg');
     const schemaName = options.pgSchema;
     if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error('invalid schema name');
     if (schemaName) {

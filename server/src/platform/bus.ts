@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/index.ts';
@@ -116,6 +116,7 @@ export class PostgresBus extends BaseBus implements ChangeBus {
 
   private async listen(again: boolean): Promise<void> {
     if (this.closed) return;
+    const { default: pg } = await import('pg');
     const client = new pg.Client(this.database.pgClientConfig);
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));

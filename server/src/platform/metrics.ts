@@ -1,10 +1,14 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import { API_ERRORS } from '@atelier/contract';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { PageCacheStats } from '../lib/page-cache.ts';
+
+// prom-client is loaded only by an instance that exposes metrics (METRICS_TOKEN).
+const promClient = () => createRequire(import.meta.url)('prom-client') as typeof import('prom-client');
 
 /**
  * Prometheus metrics (prom-client), one registry per app: requests by route pattern and status
@@ -12,13 +16,15 @@ import type { PageCacheStats } from '../lib/page-cache.ts';
  * rate-limit denials, and the process (memory, event-loop lag, GC).
  */
 export class Metrics {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly duration: Histogram<'method' | 'route' | 'status'>;
   private readonly denials: Counter<'route'>;
   private pageStats: () => PageCacheStats | null = () => null;
 
   constructor(db: Db) {
+    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = promClient();
+    this.registry = new Registry();
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status.', labelNames: ['method', 'route', 'status'], registers });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { IMAGE_WIDTHS } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { MediaStore } from './store.ts';
@@ -20,7 +20,12 @@ export const IMAGE_ERRORS = {
 // Memory stays bounded however many uploads arrive at once: a 40 MP image decodes to ~160 MB,
 // so at most two are processed at a time (the others wait their turn), and libvips keeps no
 // cache of past operations (every upload is new, a cache would only hold memory).
-sharp.cache(false);
+/** sharp (libvips: ~20 MB resident) is loaded by the first image an instance handles, not at start. */
+export async function loadSharp() {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  return sharp;
+}
 const imageSlots = pLimit(2);
 
 /** What an upload left on disk, for the media table. */
@@ -51,6 +56,7 @@ export function storeImage(store: MediaStore, input: Buffer): Promise<StoredImag
  * transparency, whose preview would show through it once loaded.
  */
 async function placeholderOf(image: Buffer): Promise<string | null> {
+  const sharp = await loadSharp();
   const tiny = sharp(image).resize({ width: 16 });
   if (!(await tiny.clone().stats()).isOpaque) return null;
   const data = await tiny.blur(0.6).webp({ quality: 45, effort: 4 }).toBuffer();
@@ -58,6 +64,7 @@ async function placeholderOf(image: Buffer): Promise<string | null> {
 }
 
 async function processImage(store: MediaStore, input: Buffer): Promise<StoredImage> {
+  const sharp = await loadSharp();
   if (input.length === 0) throw new HttpError(400, IMAGE_ERRORS.notAnImage);
   let metadata: Metadata;
   try {

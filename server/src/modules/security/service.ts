@@ -15,7 +15,6 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import Bowser from 'bowser';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -31,6 +30,8 @@ import { securityMail, type SecurityEvent } from '../mail/templates.ts';
 
 // The passkey library (and its ASN.1 and X.509 stack) is loaded by the first passkey ceremony, not at start.
 const webauthn = () => import('@simplewebauthn/server');
+// The QR code library, by the first authenticator app set up.
+const qrcode = () => import('qrcode').then((m) => m.default);
 
 const RECOVERY_CODES = 10;
 /** Recovery code letters: no 0/o, 1/l/i, so a printed code reads back without doubt. */
@@ -444,7 +445,7 @@ export class SecurityService {
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: now, last_step: 0 }))
       .execute();
     const uri = new TOTP({ issuer: this.config.BRAND_NAME, label: session.user.email, secret: Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD, algorithm: 'SHA1' }).toString();
-    const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    const qrSvg = await (await qrcode()).toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
     return { secret, uri, qrSvg };
   }
 

@@ -1,5 +1,4 @@
 import { logActivity, type Actor } from '../activity/service.ts';
-import sharp from 'sharp';
 import { LOCALES, SEASON_MESSAGES, fromCents, toCents, type AdminTerms, type Locale, type Terms, type TermsInput } from '@atelier/contract';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
@@ -16,6 +15,7 @@ import { availableNow, type StockLevel, type StockService } from '../stock/servi
 import type { Selectable } from 'kysely';
 import type { SeasonsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { loadSharp } from '../media/images.ts';
 
 const TERMS_ID = 1;
 /** Print images: 600 px wide is about 300 dpi in the sheet's 150 pt frame. */
@@ -265,6 +265,7 @@ export class WholesaleService {
       for (const file of candidates) {
         const bytes = await this.uploads.read(file);
         if (!bytes) continue;
+        const sharp = await loadSharp();
         return sharp(bytes).resize({ width, withoutEnlargement: true }).flatten({ background: '#efe6d6' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
       }
       return null;
