@@ -1,14 +1,14 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createRequire } from 'node:module';
 import type { Counter, Histogram, Registry } from 'prom-client';
 import { API_ERRORS } from '@atelier/contract';
 import type { Db } from '../db/index.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { onFirstUse } from '../lib/on-first-use.ts';
 import type { PageCacheStats } from '../lib/page-cache.ts';
 
 // prom-client is loaded only by an instance that exposes metrics (METRICS_TOKEN).
-const promClient = () => createRequire(import.meta.url)('prom-client') as typeof import('prom-client');
+const promClient = onFirstUse<typeof import('prom-client')>('prom-client');
 
 /**
  * Prometheus metrics (prom-client), one registry per app: requests by route pattern and status

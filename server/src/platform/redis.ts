@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { API_ERRORS } from '@atelier/contract';
 import { HttpError } from '../lib/http-errors.ts';
+import { onFirstUse } from '../lib/on-first-use.ts';
 
 // ioredis is loaded only by an instance that has REDIS_URL.
-const require = createRequire(import.meta.url);
-const ioredis = () => require('ioredis') as typeof import('ioredis');
+const ioredis = onFirstUse<typeof import('ioredis')>('ioredis');
 
 /** A limit that cannot be counted is not skipped: the request is refused for a moment (fail closed). */
 export function limitsUnavailable(): HttpError {

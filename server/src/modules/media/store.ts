@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { createRequire } from 'node:module';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /**
  * The names the image pipeline writes: a content hash, the original size, the width of a
@@ -11,8 +11,7 @@ import type { Config } from '../../config.ts';
  * request can name no other key (no `..`, no key another tool left in the bucket).
  */
 // The AWS SDK (~20 MB resident) is loaded only by an instance whose media are in a bucket.
-const require = createRequire(import.meta.url);
-const s3 = () => require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+const s3 = onFirstUse<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
 
 export const UPLOAD_NAME = /^[a-f0-9]{16,64}-\d{1,5}x\d{1,5}(?:-\d{1,5})?\.(?:webp|avif)$/;
 
