@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { LOCALES, type Locale } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiError, errorMessage } from '../lib/api.ts';
-import { apiDownload, saveBlob } from '../lib/download.ts';
+import { downloadFile } from '../lib/download.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { useSession } from '../lib/session.tsx';
 import { FormMessage } from './Field.tsx';
@@ -36,8 +36,7 @@ export function LineSheetDownload({
   async function download(sheetLang: Locale) {
     setState({ kind: 'loading' });
     try {
-      const { blob, filename } = await apiDownload(`/wholesale/linesheet.pdf?lang=${sheetLang}${season ? `&season=${encodeURIComponent(season.code)}` : ''}`, token!);
-      saveBlob(blob, filename);
+      await downloadFile(`/wholesale/linesheet.pdf?lang=${sheetLang}${season ? `&season=${encodeURIComponent(season.code)}` : ''}`, token!);
       setState({ kind: 'success', text: t('lineSheet.ready') });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) expire();

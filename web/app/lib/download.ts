@@ -1,7 +1,7 @@
 import { ApiError } from './api.ts';
 
 /** A file from the API (the bearer token lives in browser storage, so a plain link cannot carry it). */
-export async function apiDownload(path: string, token: string): Promise<{ blob: Blob; filename: string }> {
+async function apiDownload(path: string, token: string): Promise<{ blob: Blob; filename: string }> {
   const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) {
     let message: unknown;

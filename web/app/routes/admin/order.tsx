@@ -7,7 +7,7 @@ import { FormMessage } from '../../components/Field.tsx';
 import { OrderInvoice } from '../../components/admin/OrderInvoice.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { apiDownload, saveBlob } from '../../lib/download.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -71,8 +71,7 @@ export default function AdminOrder() {
   async function csv() {
     if (!order || !token) return;
     try {
-      const { blob, filename } = await apiDownload(`/admin/orders/${order.id}.csv?lang=${lang}`, token);
-      saveBlob(blob, filename);
+      await downloadFile(`/admin/orders/${order.id}.csv?lang=${lang}`, token);
     } catch (error) {
       fail(error, 'admin.orders.exportError');
     }

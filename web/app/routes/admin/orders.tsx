@@ -7,7 +7,7 @@ import { FormMessage } from '../../components/Field.tsx';
 import { OrderSummaryTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
-import { apiDownload, saveBlob } from '../../lib/download.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -58,8 +58,7 @@ export default function AdminOrders() {
   async function exportPeriod() {
     if (!token) return;
     try {
-      const { blob, filename } = await apiDownload(`/admin/orders.csv?from=${period.from}&to=${period.to}&lang=${lang}`, token);
-      saveBlob(blob, filename);
+      await downloadFile(`/admin/orders.csv?from=${period.from}&to=${period.to}&lang=${lang}`, token);
     } catch (error) {
       fail(error, 'admin.orders.exportError');
     }

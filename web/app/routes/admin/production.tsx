@@ -4,7 +4,7 @@ import type { Route } from './+types/production';
 import { FormMessage } from '../../components/Field.tsx';
 import { CutSheetTable, SizeHeader, TotalRows } from '../../components/admin/CutSheetTable.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { apiDownload, saveBlob } from '../../lib/download.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -47,8 +47,7 @@ export default function AdminProduction() {
   async function download(ext: 'csv' | 'pdf') {
     if (!token) return;
     try {
-      const { blob, filename } = await apiDownload(`/admin/production.${ext}?${query}`, token);
-      saveBlob(blob, filename);
+      await downloadFile(`/admin/production.${ext}?${query}`, token);
     } catch (error) {
       fail(error, 'admin.production.downloadError');
     }

@@ -4,7 +4,7 @@ import type { Route } from './+types/stock';
 import { FormMessage } from '../../components/Field.tsx';
 import { StockGrid } from '../../components/admin/StockGrid.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
-import { apiDownload, saveBlob } from '../../lib/download.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -45,8 +45,7 @@ export default function AdminStock() {
   async function exportCsv() {
     if (!token) return;
     try {
-      const { blob, filename } = await apiDownload(`/admin/stock.csv?lang=${lang}${season ? `&season=${encodeURIComponent(season)}` : ''}`, token);
-      saveBlob(blob, filename);
+      await downloadFile(`/admin/stock.csv?lang=${lang}${season ? `&season=${encodeURIComponent(season)}` : ''}`, token);
     } catch (error) {
       fail(error, 'admin.stock.loadError');
     }
