@@ -24,6 +24,8 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['SMTP_URL', 'http://mail'],
     ['SEED', 'everything'],
+    // Past 30 s a shared cache could show a page older than the minute the ADR promises.
+    ['SHARED_CACHE_SECONDS', '31'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['BRAND_EMAIL', 'nope'],
