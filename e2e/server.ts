@@ -2,7 +2,6 @@
 // demo content, known accounts, mail written as .eml files.
 import fs from 'node:fs';
 import path from 'node:path';
-import { start } from '../server/src/main.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
 import pino from 'pino';
 import { seedDemo } from '../server/src/cli/seed.ts';
@@ -33,6 +32,9 @@ for (const account of Object.values(ACCOUNTS)) {
 await seedDemo(services);
 await database.close();
 
+// The server itself is the one `npm start` runs: server/dist (built by `npm run build`, which the e2e
+// command runs first), with the built site mounted. The seed above may use the sources: it only writes rows.
+const { start } = (await import(new URL('../server/dist/main.js', import.meta.url).href)) as typeof import('../server/src/main.ts');
 const { stop } = await start(
   {
     ...process.env,

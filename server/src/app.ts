@@ -162,6 +162,9 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: (input) => {
+      // The document lists the API only: the site's pages, uploads and static files (routes without
+      // a schema, or outside /api) are not operations, whatever assembly registers them.
+      if (!input.schema || input.schema.hide || !input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
       const out = jsonSchemaTransform(input);
       const schema = out.schema as Record<string, unknown>;
       schema.operationId ??= operationId(String(input.route.method), out.url);

@@ -43,6 +43,8 @@ const schema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Second-step answers (authenticator codes, recovery codes, passkeys) per account per window: a budget of its own. */
+  MFA_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   /** `admin`: administrators must add a second factor (a passkey or an authenticator app) before the back-office opens. */
   MFA_REQUIRED: z.enum(['admin', 'none', '']).default('none').transform((v) => (v === 'admin' ? 'admin' : 'none')),
   /** How long an anonymous page render is reused (0: render every request). */

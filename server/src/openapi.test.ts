@@ -7,23 +7,26 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import type { AddressInfo } from 'node:net';
 import { operationId } from './lib/openapi.ts';
 import { companyInput, draftInput, invoicingSettingsInput, productInput } from '@atelier/contract';
-import { RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
+import { RETAILER, startShipped, type Shipped } from '../test/helpers.ts';
 import { legalIdentity, sampleProduct } from '../test/fixtures.ts';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '../..');
 
-describe('the API contract (GET /api/openapi.json)', () => {
-  let t: TestContext;
+// On the server `npm start` runs (server/dist, the site mounted): the document a client reads is
+// the one this assembly serves (issue 32: an API-only test app hid a 500 there).
+describe('the API contract (GET /api/openapi.json) of the shipped server', () => {
+  let t: Shipped;
   let document: { servers?: Array<{ url: string }>; paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>> };
   beforeAll(async () => {
-    t = await createTestContext('sqlite', { PUBLIC_URL: 'https://maison.example' });
-    document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-  });
-  afterAll(() => t.close());
+    t = await startShipped({ PUBLIC_URL: 'https://maison.example' });
+    const res = await fetch(`${t.baseUrl}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    document = (await res.json()) as typeof document;
+  }, 60_000);
+  afterAll(() => t?.close());
 
   it('names every operation once, from its route (stable), declares its security, and its server from PUBLIC_URL', () => {
     const operations = Object.entries(document.paths).flatMap(([url, methods]) => Object.entries(methods).map(([method, op]) => ({ url, method, op })));
@@ -86,6 +89,7 @@ export async function main(baseUrl: string, email: string, password: string): Pr
     // And it runs against the server: the stockist has one shipped order, so one invoice.
     const services = t.services;
     await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
+    await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });
     const shop = (await services.users.findByEmail(RETAILER.email))!;
     await services.orders.saveCompany(shop.id, companyInput.parse({ companyName: 'Les Jours Lents', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
     const product = (await services.catalogue.save(productInput.parse(sampleProduct()), 'fr', undefined, null))!;
@@ -95,10 +99,8 @@ export async function main(baseUrl: string, email: string, password: string): Pr
     const brand = { role: 'brand' as const, userId: 1, email: 'owner@test.example' };
     await services.orders.confirm(sent.order.id, { shipDate: '2027-03-01' }, brand, 'fr');
     const shipped = await services.orders.ship(sent.order.id, {}, brand, 'fr');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
     const { main } = (await import(path.join(dir, 'client.ts'))) as { main: (base: string, email: string, password: string) => Promise<{ orders: number; invoices: string[] }> };
-    const read = await main(`http://127.0.0.1:${port}`, RETAILER.email, RETAILER.password);
+    const read = await main(t.baseUrl, RETAILER.email, RETAILER.password);
     expect(read.orders).toBe(1);
     expect(read.invoices).toEqual([expect.stringMatching(new RegExp(`^${shipped.invoice!.number} unpaid \\d+(\\.\\d+)?$`))]);
   }, 60_000);

@@ -96,7 +96,9 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
   const attempts = redis ? new RedisAttempts(redis, 'atelier:login:', config.LOGIN_MAX_PER_EMAIL, windowMs) : new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, windowMs);
   const auth = new AuthService(database.db, users, config, () => mail.kick(), attempts);
-  const security = new SecurityService(database.db, auth, config, () => mail.kick());
+  // Wrong second-step answers count in a budget of their own, which a right password never refills.
+  const factorAttempts = redis ? new RedisAttempts(redis, 'atelier:factor:', config.MFA_MAX_PER_ACCOUNT, windowMs) : new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, windowMs);
+  const security = new SecurityService(database.db, auth, config, () => mail.kick(), factorAttempts);
   auth.secondStep = (userId) => security.challenge(userId);
   const seasons = new SeasonsService(database.db);
   const stock = new StockService(database.db);

@@ -42,7 +42,7 @@ export interface TestContext {
 }
 
 /** A fresh database (a temp SQLite file or a new PostgreSQL schema), migrated, with an admin and a retailer. */
-export async function createTestContext(dialect: Dialect, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(dialect: Dialect, env: Record<string, string> = {}, options: { web?: 'production' } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const config = loadConfig({
@@ -67,7 +67,9 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   await services.platform.start();
   await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });
   await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });
-  const app = await buildApp({ services, logger: false });
+  // `web: 'production'` mounts the built site as `npm start` does (its page catch-all, static files and
+  // not-found handling): tests that walk every route or path variant run on that assembly.
+  const app = await buildApp({ services, logger: false, web: options.web });
   await app.ready();
 
   return {
@@ -169,3 +171,39 @@ export const FR = Object.fromEntries(Object.entries(API_ERRORS).map(([key, value
   keyof typeof API_ERRORS,
   string
 >;
+
+/** What `npm start` runs: the built server (server/dist, made by `npm run build`) with the site mounted. */
+export interface Shipped {
+  app: FastifyInstance;
+  services: AppServices;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+const SHIPPED_MAIN = path.resolve(import.meta.dirname, '../dist/main.js');
+
+/**
+ * The site as `npm start` serves it (issue 32): `start()` of server/dist/main.js, in production mode
+ * with the React Router build mounted, on a fresh SQLite file in a temp DATA_DIR and a loopback port.
+ * Tests of what a client reads from the running server (the API document, the typed client) use this
+ * assembly, never one built for tests alone.
+ */
+export async function startShipped(env: Record<string, string> = {}): Promise<Shipped> {
+  if (!fs.existsSync(SHIPPED_MAIN)) throw new Error('server/dist/main.js is missing: run `npm run build` first (npm test does)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-shipped-'));
+  const { start } = (await import(SHIPPED_MAIN)) as typeof import('../src/main.ts');
+  const { app, services, stop } = await start(
+    { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    'production',
+  );
+  const { port } = app.server.address() as import('node:net').AddressInfo;
+  return {
+    app,
+    services,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { ADMIN, RETAILER, createPeer, createTestContext, DIALECTS, FR, type Peer, type TestContext } from '../../test/helpers.ts';
 import { startRedis, type RedisProcess } from '../../test/redis.ts';
 import { sampleProduct } from '../../test/fixtures.ts';
+import { totpCode } from '../../test/authenticator.ts';
 import { pause } from '../ops/server-process.ts';
 import { sql } from 'kysely';
 import type { PostgresBus } from './bus.ts';
@@ -60,6 +61,32 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     // The shop owner waits for the window on both instances alike; other accounts do not.
     for (const app of apps) expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: RETAILER, remoteAddress: '198.51.100.200' })).statusCode).toBe(429);
     expect((await b.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '198.51.100.201' })).statusCode).toBe(200);
+  });
+
+  it('the second step’s budget is shared: a password on one instance and a guessed code on the other, alternately, are stopped after 5 guesses on both (fails on the main of 2026-11-25)', async () => {
+    const email = 'factor@test.example';
+    const password = 'factor-pass-2026';
+    await t.services.users.create({ email, role: 'retailer', password });
+    const token = await t.login(email, password);
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/account/totp', headers: t.auth(token) })).json();
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: t.auth(token), payload: { code: totpCode(secret, Date.now()) } });
+    expect(confirmed.statusCode).toBe(200);
+    const guesses: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const [first, second] = i % 2 ? [b.app, t.app] : [t.app, b.app];
+      const ip = `198.51.100.${120 + i}`;
+      const step = await first.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+      expect(step.json().mfa_required).toBe(true);
+      guesses.push((await second.inject({ method: 'POST', url: '/api/auth/mfa', payload: { mfa_token: step.json().mfa_token, code: `zzzz-${i}yyy` }, remoteAddress: ip })).statusCode);
+    }
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // A right recovery code is refused too, on either instance.
+    for (const app of [t.app, b.app]) {
+      const step = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '198.51.100.140' })).json();
+      const res = await app.inject({ method: 'POST', url: '/api/auth/mfa', payload: { mfa_token: step.mfa_token, code: confirmed.json().recoveryCodes[0] }, remoteAddress: '198.51.100.140' });
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
   });
 
   it('the per-IP limits of sign-in and of the forms count the requests of both instances together', async () => {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SharedRedis } from '../../platform/redis.ts';
+import { API_ERRORS } from '@atelier/contract';
+import { HttpError } from '../../lib/http-errors.ts';
+import { limitsUnavailable, type SharedRedis } from '../../platform/redis.ts';
 
 /**
  * Sign-in attempts per account (normalised e-mail) in a fixed window. An attempt takes its slot
@@ -90,4 +92,15 @@ export class RedisAttempts implements AttemptLimiter {
   async clear(key: string): Promise<void> {
     await this.redis.client.del(this.key(key));
   }
+}
+
+/**
+ * Takes one attempt of `key`, or refuses: 429 with Retry-After past the limit, 503 when the shared
+ * count cannot be read (sign-in fails closed).
+ */
+export async function takeOrRefuse(limiter: AttemptLimiter, key: string): Promise<void> {
+  const wait = await limiter.take(key).catch(() => {
+    throw limitsUnavailable();
+  });
+  if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
 }

@@ -17,8 +17,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { normaliseEmail, toPublicUser, type PublicUser, type UsersService } from '../users/service.ts';
-import { MemoryAttempts, type AttemptLimiter } from './rate-limit.ts';
-import { limitsUnavailable } from '../../platform/redis.ts';
+import { MemoryAttempts, takeOrRefuse, type AttemptLimiter } from './rate-limit.ts';
 
 export interface Session {
   user: PublicUser;
@@ -64,11 +63,7 @@ export class AuthService {
   /** One answer for an unknown e-mail, a wrong password and an account without password. */
   async login(emailInput: string, password: string, userAgent: string | null = null): Promise<LoginResponse | MfaChallenge> {
     const email = normaliseEmail(emailInput);
-    // The shared count cannot be read: sign-in fails closed.
-    const wait = await this.attempts.take(email).catch(() => {
-      throw limitsUnavailable();
-    });
-    if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
+    await takeOrRefuse(this.attempts, email);
     const user = await this.users.findByEmail(email);
     this.evaluations += 1;
     const ok = await verifyPassword(password, user?.password_hash);

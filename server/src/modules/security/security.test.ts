@@ -16,7 +16,8 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createTestContext(dialect);
+    // The passkey test sends six refused answers in a row: more than the default budget of five.
+    t = await createTestContext(dialect, { MFA_MAX_PER_ACCOUNT: '10' });
     t.services.security.clock = () => now;
     // Tokens are made at the real time; the clock the tests move starts there too.
     now = Date.now();
@@ -126,22 +127,57 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
     expect((await req('POST', '/api/auth/mfa', null, { mfa_token: again.mfa_token, code: renewed.json().recoveryCodes[0] })).statusCode).toBe(200);
   });
 
-  it('wrong codes count against the account’s limit like wrong passwords', async () => {
-    const limited = await createTestContext(dialect, { LOGIN_MAX_PER_EMAIL: '3' });
+  it('the second step has a budget of its own: a right password between wrong codes never refills it; past it even the right code gets 429 with Retry-After (fails on the main of 2026-11-25)', async () => {
+    // The defaults: 10 passwords and 5 second-step answers per account per 15 minutes.
+    const limited = await createTestContext(dialect);
     try {
       const email = 'limited@test.example';
-      await limited.services.users.create({ email, role: 'retailer', password: 'limit-pass-2026' });
-      const token = (await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'limit-pass-2026' } })).json().access_token;
+      const password = 'limit-pass-2026';
+      const call = (url: string, payload: object, ip: string) => limited.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: { 'accept-language': 'en' } });
+      await limited.services.users.create({ email, role: 'retailer', password });
+      const token = (await call('/api/auth/login', { email, password }, '203.0.113.1')).json().access_token;
       const { secret } = (await limited.app.inject({ method: 'POST', url: '/api/account/totp', headers: limited.auth(token) })).json();
-      await limited.app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: limited.auth(token), payload: { code: totpCode(secret, Date.now()) } });
-      const step = (await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'limit-pass-2026' } })).json();
-      const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await limited.app.inject({ method: 'POST', url: '/api/auth/mfa', payload: { mfa_token: step.mfa_token, code: '12345' + i } })).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429]);
+      const confirmed = await limited.app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: limited.auth(token), payload: { code: totpCode(secret, Date.now()) } });
+      const recoveryCodes: string[] = confirmed.json().recoveryCodes;
+      // The set-up used this step's code: the next step's is accepted (one step of clock drift).
+      const rightCode = () => totpCode(secret, Date.now() + 30_000);
+      const wrongCode = () => (['000000', totpCode(secret, Date.now())].includes(rightCode()) ? '111111' : '000000');
+
+      // A legitimate slip: wrong codes, then the right one, and the budget starts afresh.
+      for (let i = 0; i < 4; i += 1) {
+        const step = (await call('/api/auth/login', { email, password }, '203.0.113.2')).json();
+        expect((await call('/api/auth/mfa', { mfa_token: step.mfa_token, code: wrongCode() }, '203.0.113.2')).statusCode).toBe(401);
+      }
+      const opened = await call('/api/auth/mfa', { mfa_token: (await call('/api/auth/login', { email, password }, '203.0.113.2')).json().mfa_token, code: rightCode() }, '203.0.113.2');
+      expect(opened.statusCode).toBe(200);
+
+      // The attacker who has the password, from rotating addresses: sign in, one guess (a code of the
+      // app or a recovery code), sign in again, another guess…
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const ip = `198.51.100.${i + 1}`;
+        const step = await call('/api/auth/login', { email, password }, ip);
+        expect(step.statusCode).toBe(200);
+        expect(step.json().mfa_required).toBe(true);
+        const guess = i % 2 === 0 ? wrongCode() : `zzzz-${i}yyy`;
+        statuses.push((await call('/api/auth/mfa', { mfa_token: step.json().mfa_token, code: guess }, ip)).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+      // Past the budget a right answer does not open either (here an unused recovery code), until the window has passed.
+      const step = (await call('/api/auth/login', { email, password }, '198.51.100.99')).json();
+      const refused = await call('/api/auth/mfa', { mfa_token: step.mfa_token, code: recoveryCodes[0] }, '198.51.100.99');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+      expect(refused.json().error).toBe('Too many attempts. Please wait a few minutes and try again.');
+      // Nothing was opened, and the recovery code is still unused.
+      const db = limited.services.database.db;
+      const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(await db.selectFrom('auth_tokens').select('id').where('user_id', '=', user.id).execute()).toHaveLength(2); // the set-up's and the legitimate one
+      expect(await db.selectFrom('recovery_codes').select('id').where('user_id', '=', user.id).where('used_at', 'is', null).execute()).toHaveLength(10);
     } finally {
       await limited.close();
     }
-  });
+  }, 60_000);
 
   it('sensitive changes need a sign-in less than 10 minutes old; re-authentication asks for the code too', async () => {
     const email = 'recent@test.example';

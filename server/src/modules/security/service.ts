@@ -22,7 +22,7 @@ import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { limitsUnavailable } from '../../platform/redis.ts';
+import { MemoryAttempts, takeOrRefuse, type AttemptLimiter } from '../auth/rate-limit.ts';
 import { logActivity } from '../activity/service.ts';
 import type { AuthService, Session } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -98,12 +98,19 @@ export class SecurityService {
   private readonly auth: AuthService;
   private readonly config: Config;
   private readonly onMailQueued: () => void;
+  /**
+   * Second-step answers per account (issue 32): a budget of their own. A right password never gives
+   * it back (else sign in, try a code, sign in again… forever); only a completed sign-in, a completed
+   * re-authentication or the window does. Shared in Redis when several instances run.
+   */
+  readonly factorAttempts: AttemptLimiter;
 
-  constructor(db: Db, auth: AuthService, config: Config, onMailQueued: () => void = () => {}) {
+  constructor(db: Db, auth: AuthService, config: Config, onMailQueued: () => void = () => {}, factorAttempts?: AttemptLimiter) {
     this.db = db;
     this.auth = auth;
     this.config = config;
     this.onMailQueued = onMailQueued;
+    this.factorAttempts = factorAttempts ?? new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, config.LOGIN_WINDOW_MINUTES * 60_000);
   }
 
   private securityUrl(locale: Locale): string {
@@ -179,6 +186,8 @@ export class SecurityService {
   async reauth(session: Session, input: { password?: string; code?: string; passkey?: Record<string, unknown> }): Promise<void> {
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
     await this.takeAttempt(user.email);
+    // A code or a passkey is a second-step answer: it takes from that budget too.
+    if (input.passkey || user.mfa) await this.takeFactorAttempt(user.id);
     if (input.passkey) {
       const found = await this.checkPasskey(input.passkey as unknown as AuthenticationResponseJSON);
       if (!found || found.userId !== user.id) throw new HttpError(400, SECURITY_MESSAGES.passkeyInvalid);
@@ -191,7 +200,7 @@ export class SecurityService {
         if (!ok) throw new HttpError(400, SECURITY_MESSAGES.codeInvalid);
       }
     }
-    await this.auth.attempts.clear(user.email).catch(() => {});
+    await this.signedIn(user.id, user.email);
     await this.db.updateTable('auth_tokens').set({ authenticated_at: nowIso(new Date(this.clock())) }).where('id', '=', session.tokenId).execute();
   }
 
@@ -199,12 +208,23 @@ export class SecurityService {
     return Boolean(await this.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst());
   }
 
-  /** Wrong codes and passkeys count against the account's limit, as wrong passwords do. */
+  /** A password check counts against the account's sign-in limit. */
   private async takeAttempt(email: string): Promise<void> {
-    const wait = await this.auth.attempts.take(email).catch(() => {
-      throw limitsUnavailable();
-    });
-    if (wait > 0) throw new HttpError(429, API_ERRORS.tooManyAttempts, { 'retry-after': String(wait) });
+    await takeOrRefuse(this.auth.attempts, email);
+  }
+
+  /**
+   * A second-step answer (code of the app, recovery code, passkey) takes one from the account's
+   * factor budget before it is checked, so answers sent at once cannot all pass; past the budget,
+   * 429 with Retry-After, even for the right code.
+   */
+  private async takeFactorAttempt(userId: number): Promise<void> {
+    await takeOrRefuse(this.factorAttempts, `user:${userId}`);
+  }
+
+  /** A completed sign-in (or re-authentication): both budgets start afresh (the window ends them anyway). */
+  private async signedIn(userId: number, email: string): Promise<void> {
+    await Promise.all([this.auth.attempts.clear(email).catch(() => {}), this.factorAttempts.clear(`user:${userId}`).catch(() => {})]);
   }
 
   // ── The second step after a right password ──
@@ -265,7 +285,7 @@ export class SecurityService {
       .where('auth_challenges.expires_at', '>', nowIso(new Date(this.clock())))
       .executeTakeFirst();
     if (!pending) throw new HttpError(401, SECURITY_MESSAGES.mfaTokenInvalid);
-    await this.takeAttempt(pending.email);
+    await this.takeFactorAttempt(pending.id);
     const token = await this.db.transaction().execute(async (trx) => {
       const method = await this.useCode(trx, pending.id, code);
       if (!method) return null;
@@ -278,7 +298,7 @@ export class SecurityService {
       throw new HttpError(401, SECURITY_MESSAGES.codeInvalid);
     }
     this.onMailQueued();
-    await this.auth.attempts.clear(pending.email).catch(() => {});
+    await this.signedIn(pending.id, pending.email);
     return { access_token: token, user: { email: pending.email, role: pending.role } };
   }
 
@@ -393,7 +413,7 @@ export class SecurityService {
       .where('passkeys.credential_id', '=', String(response.id ?? ''))
       .executeTakeFirst();
     if (!stored) throw new HttpError(401, SECURITY_MESSAGES.passkeyUnknown);
-    await this.takeAttempt(stored.email);
+    await this.takeFactorAttempt(stored.user_id);
     return this.db.transaction().execute(async (trx) => {
       const challenge = challengeOf(response as unknown as { response: Record<string, unknown> });
       if (!(await this.takeChallenge(trx, 'passkey-login', challenge))) return null;
@@ -425,7 +445,7 @@ export class SecurityService {
   async passkeyLogin(response: Record<string, unknown>, context: SignInContext): Promise<LoginResponse> {
     const found = await this.checkPasskey(response as unknown as AuthenticationResponseJSON);
     if (!found) throw new HttpError(401, SECURITY_MESSAGES.passkeyInvalid);
-    await this.auth.attempts.clear(found.email).catch(() => {});
+    await this.signedIn(found.userId, found.email);
     const user = await this.db.selectFrom('users').select(['email', 'role']).where('id', '=', found.userId).executeTakeFirstOrThrow();
     const token = await this.auth.issueToken(this.db, found.userId, { method: 'passkey', userAgent: context.userAgent, now: this.clock() });
     return { access_token: token, user: { email: user.email, role: user.role } };
@@ -451,7 +471,7 @@ export class SecurityService {
 
   async totpConfirm(session: Session, code: string): Promise<{ recoveryCodes?: string[] }> {
     this.requireRecent(session);
-    await this.takeAttempt(session.user.email);
+    await this.takeFactorAttempt(session.user.id);
     const result = await this.db.transaction().execute(async (trx) => {
       const pending = await trx.selectFrom('totp_factors').select(['secret', 'confirmed_at', 'created_at']).where('user_id', '=', session.user.id).executeTakeFirst();
       if (!pending || pending.confirmed_at) throw new HttpError(409, pending ? SECURITY_MESSAGES.totpAlready : SECURITY_MESSAGES.totpNotStarted);
@@ -466,7 +486,8 @@ export class SecurityService {
       return recoveryCodes ? { recoveryCodes } : {};
     });
     if (!result) throw new HttpError(400, SECURITY_MESSAGES.codeInvalid);
-    await this.auth.attempts.clear(session.user.email).catch(() => {});
+    // The holder of a recent session proved the new factor: its budget starts afresh.
+    await this.signedIn(session.user.id, session.user.email);
     this.onMailQueued();
     return result;
   }
