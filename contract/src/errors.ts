@@ -105,6 +105,7 @@ const OTHER_FR: Record<string, string> = {
   'This size is not one we make.': 'Cette taille n’existe pas chez nous.',
   'An order can have at most 300 lines.': 'Une commande compte au plus 300 lignes.',
   'Some lines are no longer available; remove them to continue:': 'Certaines lignes ne sont plus disponibles ; retirez-les pour continuer :',
+  'The same piece appears twice for the same delivery; give it one line with the whole quantity:': 'La même pièce figure deux fois pour la même livraison ; donnez-lui une seule ligne avec toute la quantité :',
   'Your order is empty: add pieces from a product page first.': 'Votre commande est vide : ajoutez d’abord des pièces depuis une fiche produit.',
   'Your order is below the minimum.': 'Votre commande n’atteint pas le minimum.',
   'An Idempotency-Key header is required (any random text, the same when the request is retried).':

@@ -13,6 +13,7 @@ export const ORDER_MESSAGES = {
   sizeInvalid: 'This size is not one we make.',
   tooManyLines: 'An order can have at most 300 lines.',
   lineUnavailable: 'Some lines are no longer available; remove them to continue:',
+  lineTwice: 'The same piece appears twice for the same delivery; give it one line with the whole quantity:',
   emptyDraft: 'Your order is empty: add pieces from a product page first.',
   belowMinimum: 'Your order is below the minimum.',
   idempotencyKeyRequired: 'An Idempotency-Key header is required (any random text, the same when the request is retried).',
@@ -42,7 +43,10 @@ export const draftLineInput = z.object({
 });
 export type DraftLineInput = z.infer<typeof draftLineInput>;
 
-/** `PUT /api/orders/draft` replaces the draft; one line per variant and size (the last one wins). */
+/**
+ * `PUT /api/orders/draft` replaces the draft. A line is one piece (variant and size) for one mode and
+ * delivery window: the same piece in two windows is two lines; twice in the same window is refused (422).
+ */
 export const draftInput = z.object({ lines: z.array(draftLineInput).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }) });
 export type DraftInput = z.infer<typeof draftInput>;
 

@@ -201,7 +201,12 @@ export const sizeAvailability = z.object({
 });
 export type SizeAvailability = z.infer<typeof sizeAvailability>;
 export const availability = z
-  .object({ productId: z.number(), variants: z.array(z.object({ variantId: z.number(), sizes: z.array(sizeAvailability) })) })
+  .object({
+    productId: z.number(),
+    variants: z.array(z.object({ variantId: z.number(), sizes: z.array(sizeAvailability) })),
+    /** The delivery windows a pre-order of this product can go to (its open season's), earliest first: one quantity per window on the grid. */
+    deliveries: z.array(delivery),
+  })
   .meta({ id: 'Availability' });
 export type Availability = z.infer<typeof availability>;
 

@@ -107,27 +107,49 @@ test.describe('seasons, stock and ordering by mode', () => {
 
     await page.goto('/collection');
     await page.getByRole('link', { name: /Kimono Aube/ }).click();
-    const pink = grid.getByLabel('Rose poudré, Taille unique', { exact: true });
-    await expect(pink).toHaveAccessibleDescription('Pré-commande · Livraison A');
-    await pink.fill('8');
+    // The season has two deliveries: the pre-ordered size takes a quantity for each (issue 32: the
+    // second line of the same piece used to replace the first).
+    const pinkRow = grid.getByRole('group', { name: /^Rose poudré/ });
+    await expect(pinkRow.getByRole('group', { name: /^Pré-commande · Livraison A/ })).toBeVisible();
+    await expect(pinkRow.getByRole('group', { name: /^Pré-commande · Livraison B/ })).toBeVisible();
+    const pinkA = grid.getByLabel('Rose poudré, Taille unique, Livraison A', { exact: true });
+    const pinkB = grid.getByLabel('Rose poudré, Taille unique, Livraison B', { exact: true });
+    await pinkA.fill('5');
+    await pinkB.fill('3');
+    await expect(grid.getByTestId('grid-total')).toContainText('8 pièces');
+    await bothWidths(page, 'order grid with two deliveries');
     await grid.getByRole('button', { name: 'Ajouter à ma commande' }).click();
     await expect(grid.getByRole('status')).toHaveText('Ajouté : votre commande compte 10 pièces.');
+    // Back on the page, the grid shows each delivery's quantity from the draft.
+    await page.reload();
+    await expect(pinkA).toHaveValue('5');
+    await expect(pinkB).toHaveValue('3');
 
     // The draft says which orders the submission makes, one per delivery.
     await page.goto('/account/order');
     await settled(page);
     const split = page.getByTestId('draft-split');
-    await expect(split).toContainText('Cet envoi fera 2 commandes');
+    await expect(split).toContainText('Cet envoi fera 3 commandes');
     await expect(split).toContainText('Sur stock, expédiée dès confirmation');
     await expect(split).toContainText('Pré-commande Capsule E2E, Livraison A');
+    await expect(split).toContainText('Pré-commande Capsule E2E, Livraison B');
     await expect(page.getByRole('heading', { level: 2, name: 'Sur stock' })).toBeVisible();
+    // The same piece in two deliveries: changing one quantity leaves the other as it is.
+    const deliveryB = page.locator('section.draft-delivery').filter({ has: page.getByRole('heading', { level: 2, name: /Livraison B/ }) });
+    const lineB = deliveryB.getByLabel('Rose poudré, Taille unique', { exact: true });
+    await lineB.fill('4');
+    await lineB.blur();
+    await expect(page.locator('.draft-summary')).toContainText('11 pièces');
+    const deliveryA = page.locator('section.draft-delivery').filter({ has: page.getByRole('heading', { level: 2, name: /Livraison A/ }) });
+    await expect(deliveryA.getByLabel('Rose poudré, Taille unique', { exact: true })).toHaveValue('5');
     await bothWidths(page, 'draft split by delivery');
     await page.getByRole('button', { name: 'Envoyer ma commande' }).click();
-    await expect(page).toHaveURL(/\/account\/orders\?sent=2$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Votre envoi a fait 2 commandes' })).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/orders\?sent=3$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Votre envoi a fait 3 commandes' })).toBeVisible();
     const atOnce = page.getByTestId('order-row').filter({ hasText: 'Sur stock' });
     await expect(atOnce).toHaveCount(1);
     await expect(page.getByTestId('order-row').filter({ hasText: 'Capsule E2E · Pré-commande · Livraison A' })).toHaveCount(1);
+    await expect(page.getByTestId('order-row').filter({ hasText: 'Capsule E2E · Pré-commande · Livraison B' })).toHaveCount(1);
     const number = (await atOnce.getByRole('link').textContent())!.trim();
     await bothWidths(page, 'orders with their delivery');
     await page.goto('/account');

@@ -330,7 +330,9 @@ export interface InvoiceEventsTable {
   delivered_at: string | null;
 }
 
+/** One piece (variant and size) for one mode and delivery window: the same piece in two windows is two lines. */
 export interface OrderDraftLinesTable {
+  id: Generated<number>;
   user_id: number;
   variant_id: number;
   size: string;

@@ -10,6 +10,8 @@ import { useSession } from '../lib/session.tsx';
 import { FormMessage } from './Field.tsx';
 
 const key = (variantId: number, size: Size) => `${variantId}:${size}`;
+/** A quantity's cell: one piece, at once (null) or for one delivery window. */
+const cellKey = (variantId: number, size: Size, deliveryId: number | null) => `${variantId}:${size}:${deliveryId ?? 'now'}`;
 
 /** What a size offers, in words: "12 in stock", "Pre-order · delivery …", "Available from …", "Sold out". */
 export function availabilityText(a: SizeAvailability, t: ReturnType<typeof useTranslation>['t'], lang: 'fr' | 'en'): string {
@@ -23,8 +25,10 @@ export function availabilityText(a: SizeAvailability, t: ReturnType<typeof useTr
  * The stockist's order grid on a product page: one row per colour, one quantity per size it
  * comes in, with what each size offers today (in stock, pre-order in a delivery window,
  * incoming from a date, or sold out: input disabled), line and product totals in the page's
- * locale. "Add to order" writes these quantities into the server-side draft with each line's
- * mode (0 removes a line); the server prices and checks it again.
+ * locale. Where the product's season has several delivery windows, a pre-ordered size takes a
+ * quantity per window (3 for February, 1 for April: two lines of the draft). "Add to order" writes
+ * these quantities into the server-side draft with each line's mode and window (0 removes a line;
+ * the draft's lines this grid does not show are kept); the server prices and checks it again.
  */
 export function OrderGrid({ product }: { product: TradeProduct }) {
   const { t } = useTranslation();
@@ -32,6 +36,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
   const { authRequest } = useSession();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [offer, setOffer] = useState<Map<string, SizeAvailability>>(new Map());
+  const [windows, setWindows] = useState<Availability['deliveries']>([]);
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'success' | 'error'; text?: string }>({ kind: 'idle' });
 
   // Start from what the draft already holds for this product, and what each size offers.
@@ -41,7 +46,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
       .then((draft) => {
         if (cancelled) return;
         const mine: Record<string, string> = {};
-        for (const line of draft.lines) if (line.productId === product.id) mine[key(line.variantId, line.size)] = String(line.quantity);
+        for (const line of draft.lines) if (line.productId === product.id) mine[cellKey(line.variantId, line.size, line.mode === 'atOnce' ? null : (line.delivery?.id ?? null))] = String(line.quantity);
         setQuantities(mine);
       })
       .catch(() => undefined);
@@ -49,6 +54,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
       .then((found) => {
         if (cancelled) return;
         setOffer(new Map(found.variants.flatMap((v) => v.sizes.map((s) => [key(v.variantId, s.size), s] as const))));
+        setWindows(found.deliveries ?? []);
       })
       .catch(() => undefined);
     return () => {
@@ -56,19 +62,27 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
     };
   }, [authRequest, product.id, lang]);
 
-  const qty = (variantId: number, size: Size) => {
-    const n = Number(quantities[key(variantId, size)] ?? '');
+  const several = windows.length > 1;
+  /** The cells a size has: one per delivery window for a pre-order when there are several, else one. */
+  const cellsOf = (variantId: number, size: Size): Array<number | null> => {
+    const a = offer.get(key(variantId, size));
+    if (a?.state !== 'preBook') return [null];
+    return several ? windows.map((w) => w.id) : [a.delivery?.id ?? null];
+  };
+  const qty = (cell: string) => {
+    const n = Number(quantities[cell] ?? '');
     return Number.isInteger(n) && n > 0 ? Math.min(n, ORDER_QUANTITY_MAX) : 0;
   };
-  const variantTotal = (v: TradeProduct['variants'][number]) => v.sizes.reduce((sum, size) => sum + qty(v.id, size) * v.price, 0);
+  const variantPieces = (v: TradeProduct['variants'][number]) => v.sizes.reduce((sum, size) => sum + cellsOf(v.id, size).reduce<number>((n, d) => n + qty(cellKey(v.id, size, d)), 0), 0);
+  const variantTotal = (v: TradeProduct['variants'][number]) => variantPieces(v) * v.price;
   const total = product.variants.reduce((sum, v) => sum + variantTotal(v), 0);
-  const pieces = product.variants.reduce((sum, v) => sum + v.sizes.reduce((n, size) => n + qty(v.id, size), 0), 0);
+  const pieces = product.variants.reduce((sum, v) => sum + variantPieces(v), 0);
 
-  function lineFor(variantId: number, size: Size): DraftLineInput {
+  function lineFor(variantId: number, size: Size, deliveryId: number | null): DraftLineInput {
     const a = offer.get(key(variantId, size));
-    const quantity = qty(variantId, size);
+    const quantity = qty(cellKey(variantId, size, deliveryId));
     if (a && (a.state === 'inStock' || a.state === 'incoming')) return { variantId, size, quantity, mode: 'atOnce' };
-    if (a?.state === 'preBook') return { variantId, size, quantity, mode: 'preBook', deliveryId: a.delivery?.id ?? null };
+    if (a?.state === 'preBook') return { variantId, size, quantity, mode: 'preBook', deliveryId };
     return { variantId, size, quantity };
   }
 
@@ -77,10 +91,17 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
     setState({ kind: 'saving' });
     try {
       const draft = await authRequest<Draft>(`/orders/draft?lang=${lang}`);
-      const ours = new Set(product.variants.map((v) => v.id));
-      const lines: DraftLineInput[] = draft.lines.filter((l) => !ours.has(l.variantId)).map((l) => lineInput(l));
+      // The grid's cells replace the draft's lines they show; every other line is kept as it is.
+      const shown = new Set<string>();
+      for (const v of product.variants) for (const size of v.sizes) for (const d of cellsOf(v.id, size)) shown.add(cellKey(v.id, size, d));
+      const lines: DraftLineInput[] = draft.lines
+        .filter((l) => !shown.has(cellKey(l.variantId, l.size, l.mode === 'atOnce' ? null : (l.delivery?.id ?? null))))
+        .map((l) => lineInput(l));
       for (const v of product.variants) {
-        for (const size of v.sizes) if (qty(v.id, size) > 0 && offer.get(key(v.id, size))?.state !== 'soldOut') lines.push(lineFor(v.id, size));
+        for (const size of v.sizes) {
+          if (offer.get(key(v.id, size))?.state === 'soldOut') continue;
+          for (const d of cellsOf(v.id, size)) if (qty(cellKey(v.id, size, d)) > 0) lines.push(lineFor(v.id, size, d));
+        }
       }
       const saved = await authRequest<Draft>(`/orders/draft?lang=${lang}`, { method: 'PUT', body: { lines } });
       announceDraft(saved);
@@ -90,58 +111,96 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
     }
   }
 
+  const sizeName = (size: Size) => (size === 'ONESIZE' ? t('order.oneSize') : size);
+  const input = (v: TradeProduct['variants'][number], size: Size, deliveryId: number | null, label: string, describedBy: string | undefined, limit: number, disabled = false) => {
+    const cell = cellKey(v.id, size, deliveryId);
+    return (
+      <input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={limit}
+        step={1}
+        aria-label={label}
+        aria-describedby={describedBy}
+        disabled={disabled}
+        value={disabled ? '' : (quantities[cell] ?? '')}
+        placeholder="0"
+        onChange={(e) => setQuantities((q) => ({ ...q, [cell]: e.target.value.replace(/[^\d]/g, '').slice(0, 3) }))}
+      />
+    );
+  };
+
   return (
     <form className="order-grid" onSubmit={submit} aria-labelledby="order-grid-title" data-testid="order-grid">
       <h2 id="order-grid-title" className="order-grid__title">
         {t('order.grid.title')}
       </h2>
-      {offer.size > 0 && <p className="order-grid__hint">{t('order.grid.modeHint')}</p>}
-      {product.variants.map((v) => (
-        <fieldset key={v.id} className="order-grid__row">
-          <legend>
-            <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" /> {v.colorName}
-            <span className="order-grid__price"> · {formatPrice(v.price, lang)}</span>
-          </legend>
-          <div className="order-grid__sizes">
-            {v.sizes.map((size) => {
-              const a = offer.get(key(v.id, size));
-              const soldOut = a?.state === 'soldOut';
-              const limit = a && (a.state === 'inStock' || a.state === 'incoming') && a.available !== null ? Math.min(a.available, ORDER_QUANTITY_MAX) : ORDER_QUANTITY_MAX;
-              const stateId = `offer-${v.id}-${size}`;
-              return (
-                <div key={size} className="order-grid__cell" data-state={a?.state}>
-                  <label className="order-grid__label">
-                    <span className="order-grid__size" aria-hidden="true">
-                      {size === 'ONESIZE' ? t('order.oneSize') : size}
-                    </span>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={limit}
-                      step={1}
-                      aria-label={t('order.grid.quantityLabel', { colour: v.colorName, size: size === 'ONESIZE' ? t('order.oneSize') : size })}
-                      aria-describedby={a ? stateId : undefined}
-                      disabled={soldOut}
-                      value={soldOut ? '' : (quantities[key(v.id, size)] ?? '')}
-                      placeholder="0"
-                      onChange={(e) => setQuantities((q) => ({ ...q, [key(v.id, size)]: e.target.value.replace(/[^\d]/g, '').slice(0, 3) }))}
-                    />
-                  </label>
-                  {a && (
-                    <span id={stateId} className={`order-grid__state order-grid__state--${a.state}`} data-testid="size-offer">
-                      {availabilityText(a, t, lang)}
-                    </span>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-          <p className="order-grid__line-total" aria-live="off">
-            {t('order.grid.lineTotal')} <strong>{formatPrice(variantTotal(v), lang)}</strong>
-          </p>
-        </fieldset>
-      ))}
+      {offer.size > 0 && <p className="order-grid__hint">{t(several ? 'order.grid.windowsHint' : 'order.grid.modeHint')}</p>}
+      {product.variants.map((v) => {
+        // With several windows, pre-ordered sizes get a row per window below; the others stay in this row.
+        const rowSizes = several ? v.sizes.filter((size) => offer.get(key(v.id, size))?.state !== 'preBook') : v.sizes;
+        const windowSizes = several ? v.sizes.filter((size) => offer.get(key(v.id, size))?.state === 'preBook') : [];
+        return (
+          <fieldset key={v.id} className="order-grid__row">
+            <legend>
+              <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" /> {v.colorName}
+              <span className="order-grid__price"> · {formatPrice(v.price, lang)}</span>
+            </legend>
+            {rowSizes.length > 0 && (
+              <div className="order-grid__sizes">
+                {rowSizes.map((size) => {
+                  const a = offer.get(key(v.id, size));
+                  const soldOut = a?.state === 'soldOut';
+                  const limit = a && (a.state === 'inStock' || a.state === 'incoming') && a.available !== null ? Math.min(a.available, ORDER_QUANTITY_MAX) : ORDER_QUANTITY_MAX;
+                  const stateId = `offer-${v.id}-${size}`;
+                  return (
+                    <div key={size} className="order-grid__cell" data-state={a?.state}>
+                      <label className="order-grid__label">
+                        <span className="order-grid__size" aria-hidden="true">
+                          {sizeName(size)}
+                        </span>
+                        {input(v, size, cellsOf(v.id, size)[0] ?? null, t('order.grid.quantityLabel', { colour: v.colorName, size: sizeName(size) }), a ? stateId : undefined, limit, soldOut)}
+                      </label>
+                      {a && (
+                        <span id={stateId} className={`order-grid__state order-grid__state--${a.state}`} data-testid="size-offer">
+                          {availabilityText(a, t, lang)}
+                        </span>
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+            {windowSizes.length > 0 &&
+              windows.map((w) => {
+                const when = t('order.deliveryValue', { name: w.name, from: formatDay(w.from, lang), to: formatDay(w.to, lang) });
+                return (
+                  <div key={w.id} className="order-grid__window" role="group" aria-label={t('order.grid.preBook', { delivery: when })} data-testid="grid-window">
+                    <p className="order-grid__window-title" aria-hidden="true">
+                      {t('order.grid.preBook', { delivery: when })}
+                    </p>
+                    <div className="order-grid__sizes">
+                      {windowSizes.map((size) => (
+                        <div key={size} className="order-grid__cell" data-state="preBook">
+                          <label className="order-grid__label">
+                            <span className="order-grid__size" aria-hidden="true">
+                              {sizeName(size)}
+                            </span>
+                            {input(v, size, w.id, t('order.grid.windowQuantityLabel', { colour: v.colorName, size: sizeName(size), delivery: w.name }), undefined, ORDER_QUANTITY_MAX)}
+                          </label>
+                        </div>
+                      ))}
+                    </div>
+                  </div>
+                );
+              })}
+            <p className="order-grid__line-total" aria-live="off">
+              {t('order.grid.lineTotal')} <strong>{formatPrice(variantTotal(v), lang)}</strong>
+            </p>
+          </fieldset>
+        );
+      })}
       <p className="order-grid__total" data-testid="grid-total">
         {t('order.grid.total', { count: pieces })} <strong>{formatPrice(total, lang)}</strong>
       </p>

@@ -14,6 +14,7 @@ import { m010SignInFactors } from './010-sign-in-factors.ts';
 import { m011Invoicing } from './011-invoicing.ts';
 import { m012CompanyAddresses } from './012-company-addresses.ts';
 import { m013Invoices } from './013-invoices.ts';
+import { m014DraftLinePerDelivery } from './014-draft-line-per-delivery.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -38,6 +39,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['011-invoicing', m011Invoicing],
   ['012-company-addresses', m012CompanyAddresses],
   ['013-invoices', m013Invoices],
+  ['014-draft-line-per-delivery', m014DraftLinePerDelivery],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -356,6 +356,42 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     expect(activity.data.map((e: { action: string }) => e.action)).toContain('credit');
   });
 
+  it('every kind of document in every VAT case (S, K, G) passes the XSD, EN 16931, Factur-X and BR-FR (fails on the main of 2026-11-25: a K credit note broke BR-IC-11)', async () => {
+    const post = async (id: number, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${id}/credit-notes?lang=en`, payload, headers: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as number;
+    };
+    const xmlOf = async (id: number) => Buffer.from((await pdfText((await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${id}.pdf`, headers: admin })).rawPayload)).attachments['factur-x.xml']!.content).toString('utf8');
+    const documents: Array<[string, number]> = [];
+    for (const [vat, headers] of [
+      ['S', shop],
+      ['K', belgian],
+      ['G', swiss],
+    ] as const) {
+      const withShipping = (await ship(await confirmedOrder(headers, { S: 2, M: 1 }), { carrier: 'Colissimo', shipping: 12.5 })).json().invoice.id as number;
+      const lines = (await invoice(withShipping)).lines;
+      expect(lines.map((l) => l.kind)).toContain('shipping');
+      documents.push([`${vat} invoice with a shipping charge`, withShipping]);
+      documents.push([`${vat} credit note of chosen lines`, await post(withShipping, { lines: [{ lineId: lines[0]!.id, quantity: 1 }], reason: 'A dress returned' })]);
+      documents.push([`${vat} credit note of an amount alone`, await post(withShipping, { amount: 5, reason: 'Commercial gesture' })]);
+      const plain = (await ship(await confirmedOrder(headers, { L: 1 }))).json().invoice.id as number;
+      documents.push([`${vat} invoice without a shipping charge`, plain]);
+      documents.push([`${vat} credit note of the whole invoice`, await post(plain, { reason: 'Whole parcel refused' })]);
+      const cancelledOrder = await confirmedOrder(headers, { M: 1 });
+      const invoiced = (await ship(cancelledOrder)).json().invoice.id as number;
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${cancelledOrder}/cancel?lang=en`, payload: { reason: 'Order cancelled after shipping' }, headers: admin })).statusCode).toBe(200);
+      documents.push([`${vat} credit note of a cancelled order`, (await invoice(invoiced)).creditNotes[0]!.id]);
+    }
+    const failures: Record<string, string[]> = {};
+    for (const [label, id] of documents) {
+      const found = await validateFacturx(await xmlOf(id));
+      if (found.length) failures[label] = found.map((f) => `${f.source} ${f.id}: ${f.text}`);
+    }
+    expect(failures).toEqual({});
+    expect(documents).toHaveLength(18);
+  }, 180_000);
+
   it('payments: recorded, never above what is due, removed when mistaken (the log keeps both), statuses move', async () => {
     const id = await confirmedOrder(shop, { S: 1 });
     const doc = (await ship(id)).json().invoice as { id: number };

@@ -367,7 +367,8 @@ export class InvoicesService {
       {
         type: 'creditNote',
         issueDate: this.issueDay(),
-        deliveryDate: null,
+        // The supply it corrects (BT-72): EN 16931 asks it of an intra-EU credit note as of its invoice (BR-IC-11).
+        deliveryDate: invoice.delivery_date,
         dueDate: null,
         orderNumber: order?.number ?? null,
         invoice: { number: invoice.number, issueDate: invoice.issue_date },

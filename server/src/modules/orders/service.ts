@@ -1,6 +1,7 @@
 import { logActivity } from '../activity/service.ts';
 import {
   ORDER_MESSAGES,
+  ORDER_QUANTITY_MAX,
   SEASON_MESSAGES,
   formatDay,
   formatPrice,
@@ -62,6 +63,23 @@ interface PricedLine {
   line: DraftLineInput;
   variant: OrderableVariant;
   placed: Placed;
+}
+
+/** A line as sent, with where it goes and its identity in the draft (piece, mode, delivery window). */
+interface PlacedInput extends PricedLine {
+  key: string;
+}
+
+/** A draft line's identity: the piece (variant and size), at-once or the delivery window it is pre-booked for. */
+function placementKey(variantId: number, size: string, placed: Placed): string {
+  return `${variantId}:${size}:${placed.mode === 'atOnce' ? 'atOnce' : `preBook:${placed.delivery?.id ?? ''}`}`;
+}
+
+/** "line 2: Robe Soleil, Terracotta, S, Livraison 1", for a refusal that names the line. */
+function lineName(p: PricedLine, index: number, lang: Locale): string {
+  const where = p.placed.mode === 'atOnce' ? (lang === 'fr' ? 'en stock' : 'at once') : p.placed.delivery ? pick(p.placed.delivery.names, lang) : null;
+  const what = [pick(p.variant.titles, lang), pick(p.variant.colorNames, lang), p.line.size, where].filter(Boolean).join(', ');
+  return lang === 'fr' ? `ligne ${index + 1} : ${what}` : `line ${index + 1}: ${what}`;
 }
 
 interface ModeContext {
@@ -298,6 +316,9 @@ export class OrdersService {
     const priced: PricedLine[] = [];
     let totalCents = 0;
     let pieces = 0;
+    // Two lines that now go to the same place (a delivery window the owner removed sends its lines to
+    // the season's first) are counted as one line holding both quantities: nothing is lost.
+    const byPlace = new Map<string, number>();
     for (const row of rows) {
       const size = row.size as Size;
       const variant = variants.get(row.variant_id);
@@ -309,6 +330,15 @@ export class OrdersService {
       const lineCents = variant.priceCents * row.quantity;
       totalCents += lineCents;
       pieces += row.quantity;
+      const place = placementKey(row.variant_id, size, placed);
+      const at = byPlace.get(place);
+      if (at !== undefined) {
+        const quantity = priced[at]!.line.quantity + row.quantity;
+        priced[at]!.line = { ...priced[at]!.line, quantity };
+        lines[at] = { ...lines[at]!, quantity, total: fromCents(variant.priceCents * quantity) };
+        continue;
+      }
+      byPlace.set(place, priced.length);
       priced.push({ line: { variantId: row.variant_id, size, quantity: row.quantity }, variant, placed });
       lines.push({
         variantId: variant.variantId,
@@ -343,21 +373,44 @@ export class OrdersService {
   }
 
   /**
-   * Replaces the draft (one line per variant and size, the last one wins); unknown variants or
-   * sizes, and a delivery window of a season the product is not sold in, are refused. Each line
-   * keeps the mode it was given, or the one decided now (pre-book in an open season, else at-once).
+   * Replaces the draft. A line is one piece (variant and size) for one mode and one delivery window:
+   * the same piece for two windows is two lines. The same piece twice for the same window is refused
+   * with 422 naming the lines (nothing is merged or dropped without a word); unknown variants or sizes,
+   * and a delivery window of a season the product is not sold in, are refused. Each line keeps the
+   * mode it was given, or the one decided now (pre-book in an open season, else at-once).
    */
   async replaceDraft(userId: number, input: DraftLineInput[], lang: Locale): Promise<Draft> {
-    const merged = new Map<string, DraftLineInput>();
-    for (const line of input) merged.set(`${line.variantId}:${line.size}`, line);
-    const lines = [...merged.values()];
-    const variants = await this.catalogue.orderable(lines.map((l) => l.variantId));
-    const wrong = lines.filter((l) => !variants.get(l.variantId)?.sizes.includes(l.size));
+    const placed = await this.placeDraftLines(input);
+    const seen = new Map<string, number>();
+    const twice: string[] = [];
+    placed.forEach((p, index) => {
+      const first = seen.get(p.key);
+      if (first === undefined) seen.set(p.key, index);
+      else twice.push(lineName(placed[first]!, first, lang), lineName(p, index, lang));
+    });
+    if (twice.length) throw new HttpError(422, ORDER_MESSAGES.lineTwice, {}, [...new Set(twice)].join('; '));
+    await this.writeDraft(userId, placed);
+    return this.publicDraft(userId, lang);
+  }
+
+  /** Each line with its variant and the mode and delivery it goes to; what cannot be placed is refused (422). */
+  private async placeDraftLines(input: DraftLineInput[]): Promise<PlacedInput[]> {
+    const variants = await this.catalogue.orderable(input.map((l) => l.variantId));
+    const wrong = input.filter((l) => !variants.get(l.variantId)?.sizes.includes(l.size));
     if (wrong.length) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, wrong.map((l) => `${l.variantId}/${l.size}`).join(', '));
     const ctx = await this.modeContext([...variants.values()], this.db);
-    const placed = lines.map((l) => ({ line: l, placed: placeLine(l, variants.get(l.variantId)!, ctx) }));
+    const placed = input.map((line) => {
+      const variant = variants.get(line.variantId)!;
+      const where = placeLine(line, variant, ctx);
+      return { line, variant, placed: where, key: placementKey(line.variantId, line.size, where) };
+    });
     const badDelivery = placed.filter((p) => p.placed.problem === 'deliveryUnknown');
     if (badDelivery.length) throw new HttpError(422, SEASON_MESSAGES.deliveryUnknown, {}, badDelivery.map((p) => `${p.line.variantId}/${p.line.size}`).join(', '));
+    return placed;
+  }
+
+  /** The draft becomes these lines, in one transaction (one draft write or submit at a time per stockist). */
+  private async writeDraft(userId: number, placed: PlacedInput[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await this.lockStockist(trx, userId);
       await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
@@ -378,7 +431,6 @@ export class OrdersService {
           .execute();
       }
     });
-    return this.publicDraft(userId, lang);
   }
 
   async publicDraft(userId: number, lang: Locale): Promise<Draft> {
@@ -395,8 +447,11 @@ export class OrdersService {
     const variants = await this.catalogue.orderable(variantRows.map((v) => v.id));
     if (variants.size === 0) return null;
     const ctx = await this.modeContext([...variants.values()], this.db);
+    const own = new Set(ctx.productSeasons.get(productId) ?? []);
+    const open = ctx.seasons.filter((s) => own.has(s.id) && s.state === 'open' && s.deliveries.length).sort(byClosing)[0];
     return {
       productId,
+      deliveries: (open?.deliveries ?? []).map((d) => deliveryOf(d, lang)).sort((a, b) => a.from.localeCompare(b.from) || a.id - b.id),
       variants: variantRows
         .map((r) => variants.get(r.id))
         .filter((v): v is OrderableVariant => v !== undefined)
@@ -812,21 +867,25 @@ export class OrdersService {
     const variants = await this.catalogue.orderable(order.lines.map((l) => l.variantId).filter((v): v is number => v !== null));
     const skipped: Array<{ productTitle: string; colorName: string; size: Size }> = [];
     const current = await this.draftRows(userId, this.db);
-    const lines = new Map<string, DraftLineInput>(
-      current.map((r) => [`${r.variant_id}:${r.size}`, { variantId: r.variant_id, size: r.size as Size, quantity: r.quantity, mode: (r.mode as OrderMode | null) ?? undefined, deliveryId: r.delivery_id }]),
-    );
+    const lines: DraftLineInput[] = current.map((r) => ({ variantId: r.variant_id, size: r.size as Size, quantity: r.quantity, mode: (r.mode as OrderMode | null) ?? undefined, deliveryId: r.delivery_id }));
     for (const line of order.lines) {
       const variant = line.variantId === null ? undefined : variants.get(line.variantId);
       if (!variant || !variant.sizes.includes(line.size)) {
         skipped.push({ productTitle: line.productTitle, colorName: line.colorName, size: line.size });
         continue;
       }
-      const key = `${variant.variantId}:${line.size}`;
-      const quantity = Math.min(999, (lines.get(key)?.quantity ?? 0) + line.quantity);
       // The mode is decided again today (last season's delivery window is gone).
-      lines.set(key, { variantId: variant.variantId, size: line.size, quantity });
+      lines.push({ variantId: variant.variantId, size: line.size, quantity: line.quantity });
     }
-    const draft = await this.replaceDraft(userId, [...lines.values()], lang);
+    // A piece that goes where a draft line already is adds to it; one for another window stays its own line.
+    const merged = new Map<string, PlacedInput>();
+    for (const p of await this.placeDraftLines(lines)) {
+      const there = merged.get(p.key);
+      if (there) there.line = { ...there.line, quantity: Math.min(ORDER_QUANTITY_MAX, there.line.quantity + p.line.quantity) };
+      else merged.set(p.key, p);
+    }
+    await this.writeDraft(userId, [...merged.values()]);
+    const draft = await this.publicDraft(userId, lang);
     return { draft, skipped };
   }
 

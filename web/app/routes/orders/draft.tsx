@@ -60,7 +60,8 @@ function DraftScreen() {
 
   // Each line goes back with its mode and delivery, so changing a quantity never moves it.
   const lines = draft?.lines ?? [];
-  const same = (a: Line, b: Line) => a.variantId === b.variantId && a.size === b.size;
+  // A line is one piece for one mode and delivery window: the same piece may be in two windows.
+  const same = (a: Line, b: Line) => a.variantId === b.variantId && a.size === b.size && a.mode === b.mode && a.delivery?.id === b.delivery?.id;
   const setQuantity = (line: Line, quantity: number) => save(lines.map((l) => lineInput(l, same(l, line) ? quantity : l.quantity)));
   const remove = (line: Line) => save(lines.filter((l) => !same(l, line)).map((l) => lineInput(l)));
 
@@ -142,7 +143,7 @@ function DraftScreen() {
                 </h2>
               )}
               {[...d.groups.entries()].map(([productId, group]) => (
-                <section key={productId} className="draft-group" aria-labelledby={`draft-${d.key}-${productId}`}>
+                <section key={productId} className="draft-group" aria-labelledby={split ? `draft-${d.key}-${productId} draft-order-${d.key}` : `draft-${d.key}-${productId}`}>
                   <GroupHeading id={`draft-${d.key}-${productId}`} className="draft-group__title">
                     <Link to={`/collection/${productId}`}>{group.title}</Link>
                     {group.reference && <span className="order-table__ref"> {group.reference}</span>}
