@@ -28,8 +28,27 @@ const SHAPES: Record<Garment, string> = {
     'M500 310 L560 350 L600 420 L640 350 L700 310 L820 360 L960 700 L870 740 L800 560 L800 1080 Q600 1120 400 1080 L400 560 L330 740 L240 700 L380 360 Z',
   jumpsuit:
     'M500 320 Q600 380 700 320 L790 360 L830 560 L780 580 L790 760 Q820 1000 850 1320 L660 1330 L610 880 L590 880 L540 1330 L350 1320 Q380 1000 410 760 L420 580 L370 560 L410 360 Z',
-  stole: 'M380 330 L820 330 Q860 700 800 1000 L840 1320 L700 1320 L680 1010 Q600 980 520 1010 L500 1320 L360 1320 L400 1000 Q340 700 380 330 Z',
+  // A long woven stole folded over the rail: its front fall (the back fall and the fringes are drawn beside it).
+  stole: 'M392 238 Q600 214 808 238 Q826 520 812 820 Q806 1010 818 1150 Q700 1170 600 1158 Q500 1146 402 1168 Q416 1000 404 800 Q386 520 392 238 Z',
 };
+
+/** What hangs behind and below the stole's front: the back fall, a little longer and to the side, and fringes on both ends. */
+function stoleExtras(dark: string, light: string): { behind: string; over: string } {
+  const fringe = (x0: number, x1: number, y: number, wave: number) =>
+    Array.from({ length: 27 }, (_, i) => {
+      const x = x0 + ((x1 - x0) * i) / 26;
+      const top = y + Math.sin(i * 0.9) * wave;
+      return `M${x.toFixed(0)} ${top.toFixed(0)} l${((i % 3) - 1) * 3} ${46 + (i % 4) * 6}`;
+    }).join(' ');
+  return {
+    behind: `<path d="M470 236 Q660 222 850 240 Q872 560 862 900 Q856 1080 870 1236 Q760 1252 660 1240 Q560 1228 478 1250 Q494 1060 486 880 Q468 560 470 236 Z" fill="${dark}"/>
+    <path d="${fringe(482, 866, 1244, 8)}" stroke="${dark}" stroke-width="5" stroke-linecap="round"/>`,
+    over: `<path d="M392 238 Q600 214 808 238 L806 262 Q600 242 394 262 Z" fill="${light}" opacity="0.5"/>
+    <path d="M420 330 H790 M418 1080 H800" stroke="${dark}" stroke-opacity="0.35" stroke-width="10"/>
+    <path d="M470 300 Q456 700 468 1120 M600 300 Q590 700 602 1130 M730 300 Q742 700 736 1120" stroke="${dark}" stroke-opacity="0.18" stroke-width="6" fill="none"/>
+    <path d="${fringe(406, 814, 1162, 7)}" stroke="${light}" stroke-width="5" stroke-linecap="round"/>`,
+  };
+}
 
 export function garmentSvg(garment: Garment, colour: string, seed: number): string {
   const light = shade(colour, 0.28);
@@ -58,9 +77,15 @@ export function garmentSvg(garment: Garment, colour: string, seed: number): stri
   <path d="M600 250 v40" stroke="#6d5a45" stroke-width="5"/>
   <g transform="rotate(${tilt} 600 300)">
     <ellipse cx="620" cy="${H - 170}" rx="330" ry="26" fill="#3b2f25" opacity="0.16" filter="url(#soft)"/>
-    <path d="${SHAPES[garment]}" fill="url(#cloth)"/>
+    ${
+      garment === 'stole'
+        ? `${stoleExtras(dark, light).behind}
+    <path d="${SHAPES.stole}" fill="url(#cloth)"/>
+    ${stoleExtras(dark, light).over}`
+        : `<path d="${SHAPES[garment]}" fill="url(#cloth)"/>
     <path d="M560 520 Q540 900 520 1240 M650 520 Q670 900 700 1240" stroke="${dark}" stroke-opacity="0.22" stroke-width="6" fill="none"/>
-    <path d="M600 300 Q600 330 600 360" stroke="${dark}" stroke-width="4"/>
+    <path d="M600 300 Q600 330 600 360" stroke="${dark}" stroke-width="4"/>`
+    }
   </g>
 </svg>`;
 }
