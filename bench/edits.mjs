@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { NODE_FLAGS } from '../server/src/ops/node-flags.ts';
+import { MALLOC_ENV, NODE_FLAGS } from '../server/src/ops/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_EDITS_PORT ?? 4330);
@@ -20,7 +20,7 @@ const ADMIN = { email: 'owner@bench.example', password: 'bench-owner-2026' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-edits-'));
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', DATABASE_URL: '', SEED: 'demo', METRICS_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  env: { ...process.env, ...MALLOC_ENV, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', DATABASE_URL: '', SEED: 'demo', METRICS_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 process.on('exit', () => {

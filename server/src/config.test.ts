@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { NODE_FLAGS } from './ops/node-flags.ts';
+import { MALLOC_ASSIGNMENTS, NODE_FLAGS } from './ops/node-flags.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -91,10 +91,14 @@ describe('configuration', () => {
 describe('memory', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
 
-  it('npm start and the README\'s systemd unit start the server with the heap bounds, and node accepts them', () => {
+  it('npm start and the README\'s systemd unit start the server with the heap bounds and the allocator settings, and node accepts them', () => {
     const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
     const execStart = /^ExecStart=(.*)$/m.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))![1]!;
     for (const line of [start, execStart]) expect(line).toContain(`node ${NODE_FLAGS.join(' ')} `);
+    // And glibc's allocator settings (issue 32): in front of the command, and in the unit's environment.
+    expect(start.startsWith(`${MALLOC_ASSIGNMENTS.join(' ')} node `)).toBe(true);
+    const unitEnvironment = [...fs.readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^Environment=(.*)$/gm)].map((m) => m[1]!).join(' ');
+    for (const assignment of MALLOC_ASSIGNMENTS) expect(unitEnvironment.split(' ')).toContain(assignment);
     const limitMb = execFileSync(process.execPath, [...NODE_FLAGS, '-p', 'require("node:v8").getHeapStatistics().heap_size_limit / 2 ** 20'], { encoding: 'utf8' });
     // The old generation's 192 MB plus the young generation's (three 8 MB semi-spaces).
     expect(Number(limitMb)).toBeGreaterThanOrEqual(192);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { createServices } from './services.ts';
 import { brandFonts } from './modules/wholesale/fonts.ts';
+import { MALLOC_ENV } from './ops/node-flags.ts';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,10 @@ export async function start(env: Record<string, string | undefined> = process.en
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL });
+  // Started some other way than `npm start` or the README's unit: glibc keeps what images free (issue 32).
+  const glibc = process.platform === 'linux' && Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
+  const missing = Object.keys(MALLOC_ENV).filter((name) => !env[name] && !process.env[name]);
+  if (glibc && missing.length) log.warn({ event: 'allocator_untuned', missing }, `started without ${missing.join(', ')} (npm start sets them): resident memory may grow with image uploads`);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db') });
   const fresh = await migrate(database);
   const services = createServices(config, database, log);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { NODE_FLAGS } from './node-flags.ts';
+import { MALLOC_ENV, NODE_FLAGS } from './node-flags.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
@@ -35,7 +35,7 @@ export interface ServerProcess {
 
 export function spawnServer(base: string, env: Record<string, string>): ServerProcess {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, MAIN], { env: { ...MALLOC_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-4000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -50,7 +51,9 @@ export class DiskStore implements MediaStore {
     if (!UPLOAD_NAME.test(name)) throw new Error(`not an upload name: ${name}`);
     await fs.mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, name);
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    // A name of its own per write: the same picture uploaded twice at once (a double click, two tabs)
+    // writes the same files at the same moment, and a shared temporary name made one of them fail.
+    const temp = `${target}.${randomUUID()}.tmp`;
     try {
       await fs.writeFile(temp, data);
       await fs.rename(temp, target);

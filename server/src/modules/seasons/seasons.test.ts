@@ -512,7 +512,7 @@ describe.each(DIALECTS)('upgrading the draft lines of the previous version on %s
       const now = '2026-11-20T09:00:00.000Z';
       const users = await db
         .insertInto('users')
-        .values(['a@old.example', 'b@old.example'].map((email) => ({ email, role: 'retailer', password_hash: null, created_at: now, updated_at: now })))
+        .values(['a@old.example', 'b@old.example'].map((email) => ({ email, role: 'retailer' as const, password_hash: null, locale: 'fr', created_at: now, updated_at: now })))
         .returning('id')
         .execute();
       const rows = [
