@@ -27,12 +27,14 @@ test.describe('wholesale orders', () => {
     await page.getByRole('link', { name: /Robe Soleil/ }).click();
     const grid = page.getByTestId('order-grid');
     await expect(grid.getByRole('heading', { name: 'Commander' })).toBeVisible();
-    // Each input is named by its colour and size; only the sizes of that colour are offered.
+    // Each input is named by its colour and size (and, the spring season having two deliveries, the
+    // delivery it is for); only the sizes of that colour are offered.
     await expect(grid.getByLabel('Écru, XS')).toHaveCount(0);
-    const s = grid.getByLabel('Terracotta, S', { exact: true });
+    await expect(grid.getByLabel('Terracotta, S, Deuxième livraison', { exact: true })).toBeVisible();
+    const s = grid.getByLabel('Terracotta, S, Première livraison', { exact: true });
     expect((await s.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await s.fill('2');
-    await grid.getByLabel('Terracotta, M', { exact: true }).fill('1');
+    await grid.getByLabel('Terracotta, M, Première livraison', { exact: true }).fill('1');
     await expect(page.getByTestId('grid-total')).toHaveText(/3 pièces · total HT\s*354,00\s€/);
     await grid.getByRole('button', { name: 'Ajouter à ma commande' }).click();
     await expect(grid.getByRole('status')).toHaveText('Ajouté : votre commande compte 3 pièces.');
