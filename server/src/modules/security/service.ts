@@ -186,8 +186,8 @@ export class SecurityService {
   async reauth(session: Session, input: { password?: string; code?: string; passkey?: Record<string, unknown> }): Promise<void> {
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
     await this.takeAttempt(user.email);
-    // A code or a passkey is a second-step answer: it takes from that budget too.
-    if (input.passkey || user.mfa) await this.takeFactorAttempt(user.id);
+    // A code is a second-step answer: it takes from that budget too (a passkey's check takes its own).
+    if (!input.passkey && user.mfa) await this.takeFactorAttempt(user.id);
     if (input.passkey) {
       const found = await this.checkPasskey(input.passkey as unknown as AuthenticationResponseJSON);
       if (!found || found.userId !== user.id) throw new HttpError(400, SECURITY_MESSAGES.passkeyInvalid);
