@@ -5,6 +5,7 @@ import { migrate, openDatabase } from './db/index.ts';
 import { createServices } from './services.ts';
 import { brandFonts } from './modules/wholesale/fonts.ts';
 import { MALLOC_ENV } from './ops/node-flags.ts';
+import { collectWhenIdle } from './ops/idle-collect.ts';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +56,8 @@ export async function start(env: Record<string, string | undefined> = process.en
 
   await services.platform.start();
   const app = await buildApp({ services, web: web === 'none' ? undefined : web });
+  // What a burst of work left in buffers is given back once the instance falls quiet (needs --expose-gc).
+  collectWhenIdle(app);
   services.mail.start();
   // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
   // reminders (days 1 and 15, once each: several instances queue each mail once). At start and every 6 h.

@@ -8,8 +8,10 @@
  *   (~70 MB: mostly the source and code of the modules loaded) instead of letting garbage reach ~230 MB
  *   under load. The largest work the server does (a 240-colour line sheet, an invoices ZIP) keeps its
  *   images and PDFs in buffers outside this heap.
+ * - `--expose-gc`: lets the server collect once when a burst of work ends (ops/idle-collect.ts), which gives
+ *   back the buffers that burst left (V8 alone waits for its heap to fill).
  */
-export const NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=192'] as const;
+export const NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=192', '--expose-gc'] as const;
 
 /**
  * glibc's allocator, as every start of the server sets it (issue 32; read by glibc when the process
@@ -17,7 +19,9 @@ export const NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=192'
  * 160 MB, AVIF and WebP encoders on worker threads) free large blocks that glibc kept: a soak of uploads
  * left one instance at ~1 GB resident with 47 MB of JavaScript heap.
  *
- * - `MALLOC_ARENA_MAX=2`: two arenas instead of up to eight per core, each keeping its own free memory.
+ * - `MALLOC_ARENA_MAX=1`: one arena for every thread instead of up to eight per core, each keeping its own
+ *   free memory (two arenas kept ~20 MB more after a day's work, for no throughput measured here: libvips
+ *   runs one worker per image and one image at a time).
  * - `MALLOC_MMAP_THRESHOLD_=131072`: a block of 128 KB or more is its own mapping, given back to the
  *   system when freed (glibc otherwise raises this threshold to 32 MB after the first large free, and
  *   the buffers of the next images land in the arenas, which do not shrink).
@@ -27,7 +31,7 @@ export const NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=192'
  * 229 MB with them; uploads ~25 % slower (each large buffer is a mapping). Other allocators (jemalloc
  * through LD_PRELOAD) do as well; these need nothing installed.
  */
-export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' } as const;
+export const MALLOC_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' } as const;
 
 /** `MALLOC_ARENA_MAX=2 MALLOC_…`: as a shell command or a systemd unit writes them. */
 export const MALLOC_ASSIGNMENTS = Object.entries(MALLOC_ENV).map(([name, value]) => `${name}=${value}`);

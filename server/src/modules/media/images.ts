@@ -18,8 +18,9 @@ export const IMAGE_ERRORS = {
 } as const;
 
 // Memory stays bounded however many uploads arrive at once: a 40 MP image decodes to ~160 MB,
-// so at most two are processed at a time (the others wait their turn), and libvips keeps no
-// cache of past operations (every upload is new, a cache would only hold memory).
+// so one is processed at a time (the others wait their turn: a 12 MP photograph takes ~0.6 s), and
+// libvips keeps no cache of past operations (every upload is new, a cache would only hold memory).
+// Two at a time made a day's work peak at ~590 MB instead of ~465 and keep ~25 MB more (bench/day.ts).
 /** sharp (libvips: ~20 MB resident) is loaded by the first image an instance handles, not at start. */
 export async function loadSharp() {
   const { default: sharp } = await import('sharp');
@@ -29,7 +30,7 @@ export async function loadSharp() {
   sharp.concurrency(1);
   return sharp;
 }
-const imageSlots = pLimit(2);
+const imageSlots = pLimit(1);
 
 /** What an upload left on disk, for the media table. */
 export interface StoredImage {

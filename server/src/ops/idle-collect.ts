@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Memory given back when a burst of work ends (issue 32). V8 collects when its heap fills, not when the
+ * instance falls quiet, so what a burst of uploads, PDFs and ZIPs left behind (their buffers live outside
+ * the heap, 20 to 60 MB of them) stays resident until the next burst's collections. Once no request has
+ * been in flight for `idleMs`, and the heap and buffers have grown by `growthBytes` since the last
+ * collection, one full collection runs (20 to 40 ms, with nothing waiting); at most one every `minGapMs`.
+ *
+ * Needs `--expose-gc` (NODE_FLAGS: npm start, the README's unit, the bench); without it, does nothing.
+ */
+export function collectWhenIdle(app: FastifyInstance, options: { idleMs?: number; minGapMs?: number; growthBytes?: number } = {}): { collections: () => number } {
+  const { idleMs = 1000, minGapMs = 10_000, growthBytes = 16 * 2 ** 20 } = options;
+  const gc = (globalThis as { gc?: (options?: { type: 'major'; execution: 'sync' }) => void }).gc;
+  let collections = 0;
+  if (typeof gc !== 'function') return { collections: () => collections };
+  const held = () => {
+    const usage = process.memoryUsage();
+    return usage.heapUsed + usage.external;
+  };
+  let inFlight = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let lastAt = 0;
+  let baseline = held();
+
+  const maybeCollect = () => {
+    timer = null;
+    if (inFlight > 0) return;
+    const wait = lastAt + minGapMs - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(maybeCollect, wait);
+      timer.unref();
+      return;
+    }
+    if (held() - baseline < growthBytes) return;
+    gc();
+    collections += 1;
+    lastAt = Date.now();
+    baseline = held();
+  };
+
+  app.addHook('onRequest', async (_request, reply) => {
+    inFlight += 1;
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    // 'close' comes once per response, answered or aborted.
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0 && !timer) {
+        timer = setTimeout(maybeCollect, idleMs);
+        timer.unref();
+      }
+    });
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearTimeout(timer);
+  });
+  return { collections: () => collections };
+}
