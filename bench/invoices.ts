@@ -13,7 +13,7 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate, openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
-import { brandFonts } from '../server/src/modules/wholesale/fonts.ts';
+import { brandFonts } from '../server/src/lib/fonts.ts';
 import { benchStyle, legalIdentity } from '../server/test/fixtures.ts';
 
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
@@ -26,10 +26,10 @@ const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'owner@bench.example', role: 'admin', password: 'bench-owner-2026' });
 await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
 const shop = await services.users.create({ email: 'shop@bench.example', role: 'retailer', password: null });
-await services.orders.saveCompany(shop.id, companyInput.parse({ companyName: 'Boutique du banc', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
+await services.companies.saveCompany(shop.id, companyInput.parse({ companyName: 'Boutique du banc', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
 const variants: number[] = [];
 for (let i = 0; i < 10; i += 1) variants.push((await services.catalogue.save(productInput.parse(benchStyle(i, ['Terracotta'], SIZES, 80 + i)), 'fr'))!.variants[0]!.id);
-const brand = { role: 'brand' as const, userId: 1, email: 'owner@bench.example' };
+const brand = { id: 1, email: 'owner@bench.example', role: 'admin' as const };
 const orders: number[] = [];
 for (let o = 0; o < ORDERS; o += 1) {
   const lines = variants.flatMap((variantId) => SIZES.map((size) => ({ variantId, size, quantity: 1 + (o % 3) })));

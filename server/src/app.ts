@@ -1,8 +1,4 @@
 import { hostname } from 'node:os';
-import { adminInvoicingRoutes } from './modules/invoicing/routes.ts';
-import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
-import { adminProductionRoutes } from './modules/production/routes.ts';
-import { accountSecurityRoutes, signInStepRoutes } from './modules/security/routes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -26,23 +22,31 @@ import { operationId, securityOf, typedNullables } from './lib/openapi.ts';
 import { weakEtag } from './lib/json-cache.ts';
 import { COMPRESS_FROM_BYTES } from './lib/encodings.ts';
 import { contentSecurityPolicy } from './lib/csp.ts';
-import { bearerToken, requireRole } from './modules/auth/guard.ts';
-import { adminActivityRoutes } from './modules/activity/routes.ts';
-import { adminPagesRoutes } from './modules/pages/routes.ts';
-import { accountListingRoutes, adminListingRoutes, publicListingRoutes } from './modules/directory/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { adminUserRoutes } from './modules/users/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/routes.ts';
-import { adminUploadRoutes, uploadServing } from './modules/media/routes.ts';
-import { adminJournalRoutes, journalRoutes } from './modules/journal/routes.ts';
-import { adminStockistRoutes, formRoutes } from './modules/stockists/routes.ts';
-import { seoRoutes } from './modules/seo/routes.ts';
-import { adminWholesaleRoutes, wholesaleRoutes } from './modules/wholesale/routes.ts';
-import { adminOrderRoutes, companyRoutes, orderRoutes } from './modules/orders/routes.ts';
-import { adminSeasonRoutes, seasonRoutes } from './modules/seasons/routes.ts';
-import { adminStockRoutes, availabilityRoutes } from './modules/stock/routes.ts';
+import { bearerToken } from './lib/guard.ts';
 import type { AppServices } from './services.ts';
+import { activityModule } from './modules/activity/index.ts';
+import { authModule } from './modules/auth/index.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
+import { companiesModule } from './modules/companies/index.ts';
+import { contactModule } from './modules/contact/index.ts';
+import { directoryModule } from './modules/directory/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { invoicesModule } from './modules/invoices/index.ts';
+import { invoicingModule } from './modules/invoicing/index.ts';
+import { journalModule } from './modules/journal/index.ts';
+import { mediaModule } from './modules/media/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
+import { pagesModule } from './modules/pages/index.ts';
+import { productionModule } from './modules/production/index.ts';
+import { salesModule } from './modules/sales/index.ts';
+import { seasonsModule } from './modules/seasons/index.ts';
+import { securityModule } from './modules/security/index.ts';
+import { stockModule } from './modules/stock/index.ts';
+import { stockistsModule } from './modules/stockists/index.ts';
+import { usersModule } from './modules/users/index.ts';
+import { wholesaleModule } from './modules/wholesale/index.ts';
+import { uploadServing } from './modules/media/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { editCookie, mountWeb, type WebMode } from './web.ts';
 import { sharedRateLimitStore } from './platform/rate-limit-store.ts';
 
@@ -254,43 +258,31 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       });
 
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { services });
-      await api.register(authRoutes, { services, prefix: '/auth' });
-      await api.register(signInStepRoutes, { services, prefix: '/auth' });
-      await api.register(accountSecurityRoutes, { services, prefix: '/account' });
-      await api.register(catalogueRoutes, { services });
-      await api.register(journalRoutes, { services });
-      await api.register(formRoutes, { services });
-      await api.register(wholesaleRoutes, { services, prefix: '/wholesale' });
-      await api.register(seasonRoutes, { services, prefix: '/wholesale' });
-      await api.register(availabilityRoutes, { services, prefix: '/wholesale' });
-      await api.register(orderRoutes, { services, prefix: '/orders' });
-      await api.register(companyRoutes, { services, prefix: '/account' });
-      await api.register(invoiceRoutes, { services, prefix: '/invoices' });
-      await api.register(accountListingRoutes, { services, prefix: '/account' });
-      await api.register(publicListingRoutes, { services });
-      // The admin scope: one guard for every route registered inside it.
-      await api.register(
-        async (admin) => {
-          admin.addHook('onRequest', requireRole('admin'));
-          await admin.register(adminUserRoutes, { services });
-          await admin.register(adminCatalogueRoutes, { services });
-          await admin.register(adminUploadRoutes, { services });
-          await admin.register(adminJournalRoutes, { services });
-          await admin.register(adminStockistRoutes, { services });
-          await admin.register(adminWholesaleRoutes, { services });
-          await admin.register(adminOrderRoutes, { services });
-          await admin.register(adminSeasonRoutes, { services });
-          await admin.register(adminStockRoutes, { services });
-          await admin.register(adminProductionRoutes, { services });
-          await admin.register(adminInvoicingRoutes, { services });
-          await admin.register(adminInvoiceRoutes, { services });
-          await admin.register(adminPagesRoutes, { services });
-          await admin.register(adminListingRoutes, { services });
-          await admin.register(adminActivityRoutes, { services });
-        },
-        { prefix: '/admin' },
-      );
+      // Each area as one plugin, handed the services it uses by name (docs/decisions/0011-modules.md).
+      const {
+        activity, auth, catalogue, companies, config: cfg, contact, database, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, stockists, users, wholesale,
+      } = services;
+      await api.register(healthModule, { database });
+      await api.register(authModule, { auth, config: cfg });
+      await api.register(securityModule, { auth, config: cfg, security });
+      await api.register(catalogueModule, { catalogue, jsonCache, onContentChange });
+      await api.register(journalModule, { journal, jsonCache, onContentChange });
+      await api.register(stockistsModule, { config: cfg, stockists });
+      await api.register(contactModule, { config: cfg, contact });
+      await api.register(wholesaleModule, { wholesale });
+      await api.register(seasonsModule, { seasons, onContentChange });
+      await api.register(stockModule, { seasons, stock, onStockChange: () => wholesale.invalidate() });
+      await api.register(ordersModule, { orders, seasons });
+      await api.register(companiesModule, { companies });
+      await api.register(invoicesModule, { companies, invoices, users });
+      await api.register(directoryModule, { listings, media, onContentChange });
+      await api.register(usersModule, { users });
+      await api.register(mediaModule, { config: cfg, media });
+      await api.register(productionModule, { config: cfg, production });
+      await api.register(salesModule, { sales });
+      await api.register(invoicingModule, { invoicing });
+      await api.register(pagesModule, { pages, onContentChange });
+      await api.register(activityModule, { activity });
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.code(404).send({ error: localizeMessage(API_ERRORS.notFound, requestLocale(request)) }),
       );
@@ -298,7 +290,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     { prefix: '/api' },
   );
 
-  await app.register(seoRoutes, { services });
+  await app.register(seoRoutes, { config: services.config, database: services.database });
   if (services.metrics && config.METRICS_TOKEN) services.metrics.route(app, config.METRICS_TOKEN);
   if (config.BENCH_ROUTES) {
     // Baselines measured by `npm run bench` on this same Fastify: the bytes of a page served
@@ -314,7 +306,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
     });
   }
 
-  await app.register(uploadServing, { services });
+  await app.register(uploadServing, { config: services.config, media: services.media });
 
   if (web) await mountWeb(app, { services, mode: web });
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: API_ERRORS.notFound }));

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { createServices } from './services.ts';
-import { brandFonts } from './modules/wholesale/fonts.ts';
+import { brandFonts } from './lib/fonts.ts';
 import { MALLOC_ENV } from './ops/node-flags.ts';
 import { collectWhenIdle } from './ops/idle-collect.ts';
 import { spawn } from 'node:child_process';

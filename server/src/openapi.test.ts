@@ -91,12 +91,12 @@ export async function main(baseUrl: string, email: string, password: string): Pr
     await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
     await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });
     const shop = (await services.users.findByEmail(RETAILER.email))!;
-    await services.orders.saveCompany(shop.id, companyInput.parse({ companyName: 'Les Jours Lents', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
+    await services.companies.saveCompany(shop.id, companyInput.parse({ companyName: 'Les Jours Lents', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
     const product = (await services.catalogue.save(productInput.parse(sampleProduct()), 'fr', undefined, null))!;
     const variant = product.variants[0]!;
     await services.orders.replaceDraft(shop.id, draftInput.parse({ lines: [{ variantId: variant.id, size: variant.sizes[0], quantity: 3 }] }).lines, 'fr');
     const sent = await services.orders.submit(shop.id, 'openapi-client', undefined, 'fr');
-    const brand = { role: 'brand' as const, userId: 1, email: 'owner@test.example' };
+    const brand = { id: 1, email: 'owner@test.example', role: 'admin' as const };
     await services.orders.confirm(sent.order.id, { shipDate: '2027-03-01' }, brand, 'fr');
     const shipped = await services.orders.ship(sent.order.id, {}, brand, 'fr');
     const { main } = (await import(path.join(dir, 'client.ts'))) as { main: (base: string, email: string, password: string) => Promise<{ orders: number; invoices: string[] }> };

@@ -12,6 +12,7 @@ import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
+import { CompaniesService } from './modules/companies/service.ts';
 import { SeasonsService } from './modules/seasons/service.ts';
 import { StockService } from './modules/stock/service.ts';
 import { SecurityService } from './modules/security/service.ts';
@@ -55,6 +56,8 @@ export interface AppServices {
   privacy: PrivacyService;
   wholesale: WholesaleService;
   orders: OrdersService;
+  /** A stockist's company details and addresses. */
+  companies: CompaniesService;
   seasons: SeasonsService;
   stock: StockService;
   security: SecurityService;
@@ -99,7 +102,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   // Wrong second-step answers count in a budget of their own, which a right password never refills.
   const factorAttempts = redis ? new RedisAttempts(redis, 'atelier:factor:', config.MFA_MAX_PER_ACCOUNT, windowMs) : new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, windowMs);
   const security = new SecurityService(database.db, auth, config, () => mail.kick(), factorAttempts);
-  auth.secondStep = (userId) => security.challenge(userId);
   const seasons = new SeasonsService(database.db);
   const stock = new StockService(database.db);
   const production = new ProductionService(database.db, seasons, stock);
@@ -112,10 +114,10 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const jsonCache = new JsonCache();
   const media = new MediaService(database.db, createMediaStore(config));
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
-  const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock);
-  const invoices = new InvoicesService(database.db, config, kick, (userId, db) => orders.company(userId, db));
-  orders.invoices = invoices;
-  const stockists = new StockistsService(database.db, config, auth, kick, orders);
+  const companies = new CompaniesService(database.db);
+  const invoices = new InvoicesService(database.db, config, kick, companies);
+  const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock, companies, invoices);
+  const stockists = new StockistsService(database.db, config, auth, kick, companies);
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
   const bus = createBus(database, redis, log.child({ module: 'bus' }));
@@ -148,6 +150,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

@@ -40,7 +40,7 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
   try {
     for (const [index, shop] of SHOPS.entries()) {
       const user = await services.users.create({ email: shop.email, role: 'retailer', password: null, locale: index === 3 ? 'en' : 'fr' });
-      await services.orders.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, vatNumber: 'vat' in shop ? shop.vat : null, billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country } }));
+      await services.companies.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, vatNumber: 'vat' in shop ? shop.vat : null, billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country } }));
       await services.listings.saveMine(user.id, listingInput.parse({ listed: false, name: shop.name, address: '', postcode: shop.postcode, city: shop.city, country: shop.country, website: '', instagram: '', description: { fr: '', en: '' } }));
       const plan: Array<[number, string[], number[]]> = [
         ...(index < 3 ? ([[seasons.autumn, autumnStyles, of(seasons.autumn)]] as Array<[number, string[], number[]]>) : []),
@@ -77,7 +77,7 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
 
   // Autumn's orders are confirmed and shipped (their invoices issued on that day, 95 days ago, with
   // a shipping charge); this spring's partly confirmed, one cancelled.
-  const brand = admin ? { role: 'brand' as const, userId: admin.id, email: admin.email } : null;
+  const brand = admin ? { id: admin.id, email: admin.email, role: 'admin' as const } : null;
   const shippedIds: number[] = [];
   services.invoices.issueDay = () => day(now, -95).slice(0, 10);
   try {
@@ -99,7 +99,7 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     if (!admin || i === invoices.length - 1) continue;
     const half = i === invoices.length - 2;
     const amount = (half ? Math.floor(invoice.total_incl_cents / 2) : invoice.total_incl_cents) / 100;
-    await services.invoices.addPayment(invoice.id, { date: day(now, -70 + i).slice(0, 10), amount, method: 'transfer', reference: `VIR ${1000 + i}` }, { id: admin.id, email: admin.email }, 'fr');
+    await services.invoices.addPayment(invoice.id, { date: day(now, -70 + i).slice(0, 10), amount, method: 'transfer', reference: `VIR ${1000 + i}` }, brand!, 'fr');
   }
   // Each order dated inside its season's window: autumn 240 to 130 days ago, this spring the last 40 days.
   for (const [i, order] of made.entries()) {

@@ -3,7 +3,7 @@
 // instead of rebuilding them at its first PDF (see brandFonts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { PREBUILT_DIR, makeFaces } from '../modules/wholesale/fonts.ts';
+import { PREBUILT_DIR, makeFaces } from '../lib/fonts.ts';
 
 fs.rmSync(PREBUILT_DIR, { recursive: true, force: true });
 fs.mkdirSync(PREBUILT_DIR, { recursive: true });

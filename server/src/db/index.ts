@@ -6,8 +6,9 @@ import { Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationsFor } from './migrations/index.ts';
+import type { Dialect } from './dialect.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.ts';
 export type Db = Kysely<Database>;
 
 export interface DbHandle {

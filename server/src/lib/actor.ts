@@ -1,8 +1,19 @@
+import type { Role } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/activity/service.ts';
 
-/** The signed-in administrator behind a back-office write, for the activity log. */
+/**
+ * Who acts: the signed-in account behind a write (an administrator, the label, or a retailer, a shop).
+ * The activity log, the orders' history and the invoices all take this one type; null is the system
+ * (the demo seed, a scheduled job).
+ */
+export interface Actor {
+  id: number;
+  email: string;
+  role: Role;
+}
+
+/** The signed-in account behind a request (the route's guard has made sure there is one). */
 export function actorOf(request: FastifyRequest): Actor {
   const { user } = request.session!;
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, role: user.role };
 }

@@ -1,4 +1,4 @@
-import { resolveLocale, type Locale } from '@atelier/contract';
+import { explicitLocale, resolveLocale, type Locale } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -14,6 +14,9 @@ export function requestLocale(request: FastifyRequest, lang?: string | null): Lo
     acceptLanguage: request.headers['accept-language'],
   });
 }
+
+/** The language a screen asked for (`?lang=`), else the caller's (as `requestLocale`). */
+export const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string } | undefined)?.lang) ?? requestLocale(request);
 
 function safeDecode(value: string): string | null {
   try {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { brandFonts } from '../modules/wholesale/fonts.ts';
+import { brandFonts } from './fonts.ts';
 
 /**
  * A PDF in the brand's embedded fonts (faces `serif`, `serifItalic`, `sans`, `sansBold`): A4,

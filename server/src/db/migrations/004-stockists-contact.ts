@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 export async function m004StockistsContact(db: Kysely<any>, { id }: MigrationContext): Promise<void> {
   await id(db.schema.createTable('stockist_applications'))

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /** Wholesale terms (one row per site, texts per locale), style references, recommended retail prices. */
 export async function m005Wholesale(db: Kysely<any>, _ctx: MigrationContext): Promise<void> {

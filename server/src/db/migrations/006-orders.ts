@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /** Wholesale orders: a server-side draft per stockist, orders with frozen lines and their history, company details. */
 export async function m006Orders(db: Kysely<any>, { id }: MigrationContext): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /** `Spring-Summer 2027` → `SS27`, `Printemps-été 2027` → `PE27`; `S1` when nothing fits. */
 export function seasonCodeFrom(name: string): string {

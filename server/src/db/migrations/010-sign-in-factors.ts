@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /**
  * Second factors and sessions: passkeys (WebAuthn credentials), an authenticator app (TOTP),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /** The label's legal identity for its invoices: one row, the settings as JSON (each invoice will keep its own copy). */
 export async function m011Invoicing(db: Kysely<any>, _ctx: MigrationContext): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /**
  * Structured company addresses for invoices (issue 24): line 1, line 2, postcode, town, country for

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /**
  * Invoices and credit notes (issue 24). A document is written once, with its lines, its totals,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from './index.ts';
+import type { MigrationContext } from './context.ts';
 
 /**
  * A draft line is one piece (variant and size) for one mode and one delivery window (issue 32): the

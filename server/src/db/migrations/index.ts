@@ -1,6 +1,7 @@
-import type { Kysely, ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import type { Kysely, ColumnDefinitionBuilder } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import type { Dialect } from '../index.ts';
+import type { Dialect } from '../dialect.ts';
+import type { MigrationContext, MigrationFn } from './context.ts';
 import { m001Auth } from './001-auth.ts';
 import { m002Catalogue } from './002-catalogue.ts';
 import { m003Journal } from './003-journal.ts';
@@ -16,13 +17,7 @@ import { m012CompanyAddresses } from './012-company-addresses.ts';
 import { m013Invoices } from './013-invoices.ts';
 import { m014DraftLinePerDelivery } from './014-draft-line-per-delivery.ts';
 
-export interface MigrationContext {
-  dialect: Dialect;
-  /** Adds an auto-increment integer primary key named `id`, the right way for the dialect. */
-  id<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
-}
-
-export type MigrationFn = (db: Kysely<any>, ctx: MigrationContext) => Promise<void>;
+export type { MigrationContext } from './context.ts';
 
 /** One ordered list serves SQLite and PostgreSQL. Never edit a migration once released. */
 const MIGRATIONS: Array<[string, MigrationFn]> = [

@@ -1,9 +1,14 @@
 import { activityPage, activityQuery, errorBody } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppServices } from '../../services.ts';
+import type { ActivityService } from './service.ts';
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface ActivityDeps {
+  activity: ActivityService;
+}
 
 /** Registered inside the admin scope. Read only: entries are written by the writes themselves. */
-export const adminActivityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminActivityRoutes: FastifyPluginAsyncZod<ActivityDeps> = async (app, services) => {
   app.get(
     '/activity',
     {

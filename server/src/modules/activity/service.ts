@@ -3,12 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 
-/** Who wrote: the signed-in administrator (null for the system, e.g. the demo seed). */
-export interface Actor {
-  id: number;
-  email: string;
-}
+export type { Actor } from '../../lib/actor.ts';
 
 export interface ActivityRecord {
   kind: ActivityKind;

@@ -1,42 +1,28 @@
 import {
   forgotPasswordRequest,
-  loginRequest,
-  loginOrMfa,
   messageResponse,
-  passwordChangeRequest,
   resetPasswordRequest,
   errorBody,
   user,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppServices } from '../../services.ts';
-import { requireRole } from './guard.ts';
+import type { Config } from '../../config.ts';
+import type { AuthService } from './service.ts';
+import { requireRole } from '../../lib/guard.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface AuthDeps {
+  auth: AuthService;
+  config: Config;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services) => {
   const { auth, config } = services;
   const perIp = {
     max: config.LOGIN_MAX_PER_IP,
     timeWindow: config.LOGIN_WINDOW_MINUTES * 60_000,
   };
-
-  app.post(
-    '/login',
-    {
-      config: { rateLimit: perIp },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in; returns a bearer token, or the second step (mfa_token) for an account with a second factor',
-        body: loginRequest,
-        response: { 200: loginOrMfa, 400: errorBody, 401: errorBody, 429: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const result = await auth.login(request.body.email, request.body.password, typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null);
-      reply.header('cache-control', 'no-store');
-      return result;
-    },
-  );
 
   // Everything below needs a signed-in user (admin or retailer).
   await app.register(async (plain) => {
@@ -48,23 +34,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
       const { email, role } = request.session!.user;
       return { email, role };
     });
-
-    scope.put(
-      '/password',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Change the password; other sessions are signed out',
-          body: passwordChangeRequest,
-          response: { 200: messageResponse, 400: errorBody, 401: errorBody, 403: errorBody },
-        },
-      },
-      async (request) => {
-        services.security.requireRecent(request.session!);
-        await auth.changePassword(request.session!, request.body.current_password, request.body.password);
-        return { message: 'Password updated.' };
-      },
-    );
 
     scope.post('/logout', { schema: { tags: ['auth'], summary: 'Sign out: this session’s token stops working', response: { 204: z.null(), 401: errorBody } } }, async (request, reply) => {
       await auth.logout(request.session!.tokenId);

@@ -1,32 +1,25 @@
 import {
+  SECURITY_MESSAGES,
   ACCESS_TOKEN_TTL_MS,
   API_ERRORS,
   RESET_TOKEN_TTL_MS,
   type Locale,
-  type LoginResponse,
-  type MfaChallenge,
 } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { Session } from '../../lib/guard.ts';
+
+export type { Session } from '../../lib/guard.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
-import { normaliseEmail, toPublicUser, type PublicUser, type UsersService } from '../users/service.ts';
+import { normaliseEmail, toPublicUser, type UsersService } from '../users/service.ts';
 import { MemoryAttempts, takeOrRefuse, type AttemptLimiter } from './rate-limit.ts';
-
-export interface Session {
-  user: PublicUser;
-  tokenId: number;
-  /** When the holder last proved who they are (sign-in or re-authentication). */
-  authenticatedAt: string;
-  /** An administrator without a second factor while MFA_REQUIRED=admin: the back-office stays shut. */
-  mfaMissing: boolean;
-}
 
 export interface IssueOptions {
   method?: 'password' | 'passkey' | 'totp' | 'recovery';
@@ -57,11 +50,12 @@ export class AuthService {
 
   /** Milliseconds since the epoch for sign-in times; the tests move it (authenticator steps, recent sign-in). */
   clock: () => number = () => Date.now();
-  /** Set by createServices: the second step for an account with a factor. */
-  secondStep: ((userId: number) => Promise<MfaChallenge>) | null = null;
-
-  /** One answer for an unknown e-mail, a wrong password and an account without password. */
-  async login(emailInput: string, password: string, userAgent: string | null = null): Promise<LoginResponse | MfaChallenge> {
+  /**
+   * The account behind an e-mail and a password, after the address's budget of attempts: one answer for an
+   * unknown e-mail, a wrong password and an account without password. Signing in goes on in the second step
+   * (modules/security: a password alone never opens an account that has a second factor).
+   */
+  async checkPassword(emailInput: string, password: string): Promise<UserRow> {
     const email = normaliseEmail(emailInput);
     await takeOrRefuse(this.attempts, email);
     const user = await this.users.findByEmail(email);
@@ -69,10 +63,7 @@ export class AuthService {
     const ok = await verifyPassword(password, user?.password_hash);
     if (!user || !ok) throw new HttpError(401, API_ERRORS.invalidCredentials);
     await this.attempts.clear(email).catch(() => {}); // the window ends it anyway
-    // A password alone never opens an account that has a second factor.
-    if (user.mfa && this.secondStep) return this.secondStep(user.id);
-    const token = await this.issueToken(this.db, user.id, { method: 'password', userAgent });
-    return { access_token: token, user: { email: user.email, role: user.role } };
+    return user;
   }
 
   async issueToken(db: Kysely<Database>, userId: number, options: IssueOptions = {}): Promise<string> {
@@ -118,6 +109,28 @@ export class AuthService {
       authenticatedAt: row.authenticated_at ?? row.created_at,
       mfaMissing: this.config.MFA_REQUIRED === 'admin' && row.role === 'admin' && !row.mfa,
     };
+  }
+
+  /** The account's sessions still open, newest first (50 at most): what the security screen lists. */
+  openSessions(userId: number) {
+    return this.db
+      .selectFrom('auth_tokens')
+      .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', nowIso())
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+  }
+
+  async signOutSession(session: Session, id: number): Promise<void> {
+    const done = await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('id', '=', id).where('user_id', '=', session.user.id).where('revoked_at', 'is', null).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new HttpError(404, SECURITY_MESSAGES.sessionNotFound);
+  }
+
+  async signOutOthers(session: Session): Promise<void> {
+    await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', session.user.id).where('id', '!=', session.tokenId).where('revoked_at', 'is', null).execute();
   }
 
   async logout(tokenId: number): Promise<void> {

@@ -3,7 +3,6 @@ import {
   adminProduct,
   adminProductList,
   errorBody,
-  explicitLocale,
   langQuery,
   productIdParam,
   productInput,
@@ -12,20 +11,16 @@ import {
   publicProductList,
   tradeProduct,
   tradeProductList,
-  type Locale,
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
-import { requestLocale } from '../../lib/locale.ts';
+import { langOf } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
-import type { AppServices } from '../../services.ts';
-
-function langOf(request: FastifyRequest): Locale {
-  return explicitLocale((request.query as { lang?: string }).lang) ?? requestLocale(request);
-}
+import type { JsonCache } from '../../lib/json-cache.ts';
+import type { CatalogueService } from './service.ts';
 
 /** Trade fields only for a signed-in stockist or admin; the response then stays private. */
 function isTrade(request: FastifyRequest): boolean {
@@ -39,7 +34,15 @@ function publicCache(reply: FastifyReply, request: FastifyRequest) {
 
 const notFound = () => new HttpError(404, PRODUCT_MESSAGES.productNotFound);
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface CatalogueDeps {
+  catalogue: CatalogueService;
+  jsonCache: JsonCache;
+  /** After a write that changes public content: clears the caches here and tells the other instances. */
+  onContentChange(): void;
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app, services) => {
   const { catalogue } = services;
 
   app.get(
@@ -116,7 +119,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
 };
 
 /** Registered inside the admin scope (one guard for all). */
-export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app, services) => {
   const { catalogue } = services;
   const adminSchema = { tags: ['admin'], security: [{ bearer: [] }] };
 

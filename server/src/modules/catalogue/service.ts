@@ -18,14 +18,9 @@ import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
 import type { SeasonsService } from '../seasons/service.ts';
-
-/** A unique index or primary key refused the row (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
-}
 
 export interface FullVariant {
   id: number;

@@ -16,15 +16,24 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireRole } from '../auth/guard.ts';
+import { requireRole } from '../../lib/guard.ts';
 import { MAX_UPLOAD_BYTES } from '../media/images.ts';
 import { imageParser, receiveImage } from '../media/routes.ts';
-import type { AppServices } from '../../services.ts';
+import type { MediaService } from '../media/service.ts';
+import type { ListingsService } from './service.ts';
 import { adminsHaveNoListing } from './service.ts';
 import { PUBLIC_READ } from '../../lib/json-cache.ts';
 
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface DirectoryDeps {
+  listings: ListingsService;
+  media: MediaService;
+  /** After a write that changes public content: clears the caches here and tells the other instances. */
+  onContentChange(): void;
+}
+
 /** `GET /api/stockists?q=`: the shops that chose to appear, nothing else. */
-export const publicListingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const publicListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (app, services) => {
   app.get(
     '/stockists',
     {
@@ -45,7 +54,7 @@ export const publicListingRoutes: FastifyPluginAsyncZod<{ services: AppServices 
 };
 
 /** `/api/account/listing`: a stockist's own listing (an administrator has none). */
-export const accountListingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const accountListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   app.addHook('preHandler', async (request) => {
     if (request.session!.user.role === 'admin') throw adminsHaveNoListing();
@@ -82,7 +91,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<{ services: AppServices
 };
 
 /** Registered inside the admin scope: every listing, and the owner's edit or hide. */
-export const adminListingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (app, services) => {
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
   app.get('/listings', { schema: { ...schema, summary: 'Every stockist listing, listed or not', response: { 200: z.object({ data: z.array(adminListing) }) } } }, async () => ({
     data: await services.listings.adminList(),

@@ -156,7 +156,7 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     ] as const) {
       const user = (await t.services.users.findByEmail(email))!;
       ids[email] = user.id;
-      await t.services.orders.saveCompany(user.id, company);
+      await t.services.companies.saveCompany(user.id, company);
     }
     const payload = sampleProduct({ reference: 'MS27-ROBE' });
     payload.variants[0] = { ...payload.variants[0]!, price: 100.33, sizes: ['S', 'M', 'L'] };

@@ -6,14 +6,12 @@ import {
   companyInput,
   creditNoteInput,
   errorBody,
-  explicitLocale,
   invoiceDocument,
   invoiceList,
   invoiceListQuery,
   paymentInput,
   periodQuery,
   remindersInput,
-  type Locale,
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,16 +19,18 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { requestLocale } from '../../lib/locale.ts';
-import type { AppServices } from '../../services.ts';
+import { langOf } from '../../lib/locale.ts';
+import type { CompaniesService } from '../companies/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { InvoicesService } from './service.ts';
+import { idParam, pathId } from '../../lib/params.ts';
 
-const id = (message: string) => z.string().regex(/^\d{1,10}$/, { error: message }).transform(Number);
-const idParam = z.object({ id: id(INVOICE_MESSAGES.invoiceNotFound) });
+const id = pathId;
+const idParams = idParam(INVOICE_MESSAGES.invoiceNotFound);
 const paymentParam = z.object({ id: id(INVOICE_MESSAGES.invoiceNotFound), paymentId: id(INVOICE_MESSAGES.paymentNotFound) });
 const orderParam = z.object({ id: id(ORDER_MESSAGES.orderNotFound) });
 const stockistParam = z.object({ id: id(API_ERRORS.notFound) });
 const query = z.object({ lang: z.string().max(35).optional() });
-const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string } | undefined)?.lang) ?? requestLocale(request);
 const notFound = () => new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
 const PDF_TYPE = 'application/pdf';
 
@@ -39,8 +39,15 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('cache-control', 'private, no-store');
 };
 
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface InvoicesDeps {
+  invoices: InvoicesService;
+  companies: CompaniesService;
+  users: UsersService;
+}
+
 /** `/api/invoices`: the stockist's own invoices and credit notes (another stockist's are 404). */
-export const invoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, services) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.session) return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
     if (request.session.user.role !== 'retailer') return reply.code(403).header('cache-control', 'no-store').send({ error: API_ERRORS.forbidden });
@@ -55,7 +62,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   }));
   app.get(
     '/:id.pdf',
-    { schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParam, produces: [PDF_TYPE] } },
+    { schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParams, produces: [PDF_TYPE] } },
     async (request, reply) => {
       const found = await services.invoices.pdf(request.params.id, me(request));
       if (!found) throw notFound();
@@ -64,13 +71,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
   );
   app.get(
     '/:id',
-    { schema: { tags, security, summary: 'One of my invoices or credit notes (another stockist’s is 404)', params: idParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    { schema: { tags, security, summary: 'One of my invoices or credit notes (another stockist’s is 404)', params: idParams, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
     async (request) => (await services.invoices.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
   );
 };
 
 /** Inside the admin scope: every document, payments, credit notes, the accountant's exports. */
-export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, services) => {
   app.addHook('onSend', noStore);
   const tags = ['admin'];
 
@@ -92,7 +99,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }
   );
   app.get(
     '/invoices/:id.pdf',
-    { schema: { tags, summary: 'One document as its stored Factur-X PDF (the same bytes every time)', params: idParam, produces: [PDF_TYPE] } },
+    { schema: { tags, summary: 'One document as its stored Factur-X PDF (the same bytes every time)', params: idParams, produces: [PDF_TYPE] } },
     async (request, reply) => {
       const found = await services.invoices.pdf(request.params.id);
       if (!found) throw notFound();
@@ -101,12 +108,12 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }
   );
   app.get(
     '/invoices/:id',
-    { schema: { tags, summary: 'One invoice or credit note with its lines, VAT, payments and credit notes', params: idParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    { schema: { tags, summary: 'One invoice or credit note with its lines, VAT, payments and credit notes', params: idParams, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
     async (request) => (await services.invoices.get(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
   );
   app.post(
     '/invoices/:id/payments',
-    { schema: { tags, summary: 'Record a payment (never more than what is left to pay)', params: idParam, querystring: query, body: paymentInput, response: { 200: invoiceDocument, 400: errorBody, 404: errorBody, 422: errorBody } } },
+    { schema: { tags, summary: 'Record a payment (never more than what is left to pay)', params: idParams, querystring: query, body: paymentInput, response: { 200: invoiceDocument, 400: errorBody, 404: errorBody, 422: errorBody } } },
     async (request) => services.invoices.addPayment(request.params.id, request.body, actorOf(request), langOf(request)),
   );
   app.delete(
@@ -120,7 +127,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }
       schema: {
         tags,
         summary: 'Make a credit note: lines with quantities, or an amount excl. VAT, or neither (what is left of the invoice); never more than what is left',
-        params: idParam,
+        params: idParams,
         querystring: query,
         body: creditNoteInput,
         response: { 200: invoiceDocument, 400: errorBody, 404: errorBody, 422: errorBody },
@@ -144,7 +151,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     { schema: { tags, summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on', params: stockistParam, response: { 200: companyDetails.extend({ reminders: z.boolean() }), 404: errorBody } } },
     async (request) => {
       await stockist(request.params.id);
-      return { ...(await services.orders.company(request.params.id)), reminders: await services.invoices.remindersEnabled(request.params.id) };
+      return { ...(await services.companies.company(request.params.id)), reminders: await services.invoices.remindersEnabled(request.params.id) };
     },
   );
   app.put(
@@ -152,7 +159,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     { schema: { tags, summary: 'Complete or correct a stockist’s company details (VAT number checked)', params: stockistParam, body: companyInput, response: { 200: companyDetails, 400: errorBody, 404: errorBody } } },
     async (request) => {
       await stockist(request.params.id);
-      return services.orders.saveCompany(request.params.id, request.body);
+      return services.companies.saveCompany(request.params.id, request.body);
     },
   );
   app.put(

@@ -1,73 +1,37 @@
 import {
-  EU_COUNTRIES,
   INVOICE_MESSAGES,
-  formatDay,
-  formatPrice,
   fromCents,
-  isEuVat,
-  type CompanyDetails,
   type CreditNoteInput,
   type InvoiceDocument,
   type InvoiceGap,
   type InvoiceStatus,
-  type InvoiceSummary,
   type InvoicingSettingsInput,
   type Locale,
   type PaymentInput,
   type PaymentMethod,
 } from '@atelier/contract';
-import { zipSync } from 'fflate';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database, InvoiceLinesTable, InvoicesTable } from '../../db/schema.ts';
-import { spreadsheetCsv } from '../../lib/csv.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { invoiceReminderMail } from '../mail/templates.ts';
-import { today } from '../seasons/service.ts';
+import { today } from '../../lib/dates.ts';
 import { facturxXml, type BuyerSnapshot, type IssuedDocument, type VatTreatment } from './facturx.ts';
 import { renderInvoicePdf } from './pdf.ts';
+import type { CompaniesService } from '../companies/service.ts';
+import { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
+import { InvoiceLedger } from './ledger.ts';
+
+export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 
 type InvoiceRow = Selectable<InvoicesTable>;
 type LineRow = Selectable<InvoiceLinesTable>;
 type Seller = IssuedDocument['seller'];
 type NewLine = IssuedDocument['lines'][number] & { orderLineId: number | null; creditedLineId: number | null };
-
-const EU = new Set<string>(EU_COUNTRIES);
-
-/** VAT by buyer (issue 24): France (and Monaco) 20 % S; another EU country with a valid VAT number K; outside the EU G; an EU business without one 20 %. */
-export function vatFor(country: string, vatNumber: string | null): VatTreatment {
-  if (country === 'FR' || country === 'MC' || (EU.has(country) && !(vatNumber && isEuVat(vatNumber)))) return { category: 'S', rate: 20, exemptionCode: null, exemption: null };
-  if (EU.has(country)) return { category: 'K', rate: 0, exemptionCode: 'VATEX-EU-IC', exemption: 'Exonération de TVA, article 262 ter I du CGI' };
-  return { category: 'G', rate: 0, exemptionCode: 'VATEX-EU-G', exemption: 'Exonération de TVA, article 262 I du CGI' };
-}
-
-/** Base and VAT per rate, the VAT rounded once per rate (EN 16931 BR-CO-17), exact to the cent. */
-export function totals(lines: Array<{ totalCents: number }>, vat: VatTreatment) {
-  const base = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  const vatCents = Math.round((base * vat.rate) / 100);
-  return { breakdown: [{ baseCents: base, vatCents }], totalExclCents: base, totalVatCents: vatCents, totalInclCents: base + vatCents };
-}
-
-/** The due day: the issue day plus the terms, then the end of that month when the terms say so. */
-export function dueDate(issueDate: string, seller: InvoicingSettingsInput): string {
-  const date = new Date(`${issueDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + seller.paymentDays);
-  if (seller.endOfMonth) date.setUTCMonth(date.getUTCMonth() + 1, 0);
-  return date.toISOString().slice(0, 10);
-}
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-/** What an issued invoice still needs: the label's identity, then the shop's name, billing address and SIREN. */
-export function gapsOf(configured: boolean, company: CompanyDetails): InvoiceGap[] {
-  return [...(configured ? [] : (['seller'] as const)), ...(company.toComplete ?? [])];
-}
 
 /**
  * Invoices, credit notes and payments (issue 24). A document is issued inside the transaction
@@ -79,17 +43,19 @@ export class InvoicesService {
   private readonly db: Db;
   private readonly config: Config;
   private readonly kick: () => void;
-  private readonly companyOf: (userId: number, db: Kysely<Database>) => Promise<CompanyDetails>;
+  private readonly companies: Pick<CompaniesService, 'company'>;
+  private readonly ledger: InvoiceLedger;
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
   /** Called after a document is committed (an approved platform's adapter can listen here or read `invoice_events`). */
   onIssued: (invoiceId: number) => void = () => {};
 
-  constructor(db: Db, config: Config, kick: () => void, companyOf: (userId: number, db: Kysely<Database>) => Promise<CompanyDetails>) {
+  constructor(db: Db, config: Config, kick: () => void, companies: Pick<CompaniesService, 'company'>) {
     this.db = db;
     this.config = config;
     this.kick = kick;
-    this.companyOf = companyOf;
+    this.companies = companies;
+    this.ledger = new InvoiceLedger(db, config, kick);
   }
 
   private async seller(db: Kysely<Database>): Promise<Seller | null> {
@@ -101,7 +67,7 @@ export class InvoicesService {
 
   /** What a shipped order's invoice waits for (empty: it can be issued). */
   async waiting(db: Kysely<Database>, userId: number): Promise<InvoiceGap[]> {
-    const [seller, company] = await Promise.all([this.seller(db), this.companyOf(userId, db)]);
+    const [seller, company] = await Promise.all([this.seller(db), this.companies.company(userId, db)]);
     return gapsOf(seller !== null, company);
   }
 
@@ -217,7 +183,7 @@ export class InvoicesService {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     if (!order) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
     const seller = await this.seller(trx);
-    const company = await this.companyOf(order.user_id ?? 0, trx);
+    const company = await this.companies.company(order.user_id ?? 0, trx);
     if (gapsOf(seller !== null, company).length) return null;
     const existing = await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', orderId).executeTakeFirst();
     if (existing) return null;
@@ -516,173 +482,16 @@ export class InvoicesService {
     return { number: row.number, pdf: Buffer.from(row.pdf) };
   }
 
-  async list(filter: { userId?: number; status?: InvoiceStatus; from?: string; to?: string }, day = today()): Promise<InvoiceSummary[]> {
-    let query = this.db
-      .selectFrom('invoices')
-      .select(['id', 'number', 'type', 'issue_date', 'due_date', 'order_id', 'invoice_id', 'buyer', 'total_incl_cents']);
-    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
-    if (filter.from) query = query.where('issue_date', '>=', filter.from);
-    if (filter.to) query = query.where('issue_date', '<=', filter.to);
-    const rows = await query.orderBy('issue_date', 'desc').orderBy('id', 'desc').execute();
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const orderIds = [...new Set(rows.map((r) => r.order_id).filter((v): v is number => v !== null))];
-    const [payments, notes, orders, numbers] = await Promise.all([
-      this.db.selectFrom('invoice_payments').select(['invoice_id', sql<number>`sum(amount_cents)`.as('cents')]).where('invoice_id', 'in', ids).groupBy('invoice_id').execute(),
-      this.db.selectFrom('invoices').select(['invoice_id', sql<number>`sum(total_incl_cents)`.as('cents')]).where('invoice_id', 'in', ids).groupBy('invoice_id').execute(),
-      orderIds.length ? this.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', orderIds).execute() : [],
-      this.db.selectFrom('invoices').select(['id', 'number']).where('id', 'in', rows.map((r) => r.invoice_id).filter((v): v is number => v !== null).concat([0])).execute(),
-    ]);
-    const paid = new Map(payments.map((p) => [p.invoice_id, Number(p.cents)]));
-    const credited = new Map(notes.map((n) => [n.invoice_id!, Number(n.cents)]));
-    const orderNumber = new Map(orders.map((o) => [o.id, o.number]));
-    const invoiceNumber = new Map(numbers.map((n) => [n.id, n.number]));
-    const out = rows.map((r): InvoiceSummary => {
-      const buyer = JSON.parse(r.buyer) as BuyerSnapshot;
-      const paidCents = paid.get(r.id) ?? 0;
-      const dueCents = r.type === 'invoice' ? r.total_incl_cents - (credited.get(r.id) ?? 0) - paidCents : 0;
-      return {
-        id: r.id,
-        number: r.number,
-        type: r.type,
-        issueDate: r.issue_date,
-        dueDate: r.due_date,
-        orderId: r.order_id,
-        orderNumber: r.order_id === null ? null : (orderNumber.get(r.order_id) ?? null),
-        invoiceNumber: r.invoice_id === null ? null : (invoiceNumber.get(r.invoice_id) ?? null),
-        buyer: buyer.name,
-        country: buyer.address.country,
-        totalInclVat: fromCents(r.total_incl_cents),
-        paid: fromCents(paidCents),
-        due: fromCents(dueCents),
-        status: statusOf(r.type, dueCents, paidCents, r.due_date, day),
-      };
-    });
-    return filter.status ? out.filter((d) => d.status === filter.status) : out;
-  }
-
-  // —— For the accountant ——
-
-  /** The sales journal: one row per document and VAT rate (credit notes negative). */
-  async journalCsv(from: string, to: string, lang: Locale): Promise<string> {
-    const summaries = await this.list({ from, to });
-    const byId = new Map(summaries.map((s) => [s.id, s]));
-    const rows = await this.db.selectFrom('invoices').select(['id', 'number', 'type', 'issue_date', 'due_date', 'buyer', 'vat_breakdown']).where('issue_date', '>=', from).where('issue_date', '<=', to).orderBy('issue_date').orderBy('id').execute();
-    const fr = lang === 'fr';
-    const header = fr
-      ? ['Date', 'Numéro', 'Type', 'Client', 'N° TVA', 'Pays', 'Taux TVA', 'Base HT', 'TVA', 'Total TTC', 'Échéance', 'Payé']
-      : ['Date', 'Number', 'Type', 'Customer', 'VAT number', 'Country', 'VAT rate', 'Base excl. VAT', 'VAT', 'Total incl. VAT', 'Due date', 'Paid'];
-    const amount = (cents: number) => (cents / 100).toFixed(2);
-    const lines: Array<Array<string | number>> = [];
-    for (const r of rows) {
-      const buyer = JSON.parse(r.buyer) as BuyerSnapshot;
-      const sign = r.type === 'creditNote' ? -1 : 1;
-      const summary = byId.get(r.id)!;
-      for (const b of JSON.parse(r.vat_breakdown) as Array<{ category: string; rate: number; baseCents: number; vatCents: number }>) {
-        lines.push([
-          r.issue_date,
-          r.number,
-          r.type === 'invoice' ? (fr ? 'Facture' : 'Invoice') : fr ? 'Avoir' : 'Credit note',
-          buyer.name,
-          buyer.vatNumber ?? '',
-          buyer.address.country,
-          `${b.rate} ${b.category}`,
-          amount(sign * b.baseCents),
-          amount(sign * b.vatCents),
-          amount(sign * (b.baseCents + b.vatCents)),
-          r.due_date ?? '',
-          r.type === 'invoice' ? summary.paid.toFixed(2) : '',
-        ]);
-      }
-    }
-    return spreadsheetCsv(header, lines);
-  }
-
-  /** The period's PDFs in one ZIP (stored as they are: PDFs are already compressed). */
-  async zip(from: string, to: string): Promise<Buffer> {
-    const rows = await this.db.selectFrom('invoices').select(['number', 'pdf']).where('issue_date', '>=', from).where('issue_date', '<=', to).orderBy('issue_date').orderBy('id').execute();
-    const files: Record<string, Uint8Array> = {};
-    for (const r of rows) files[`${r.number.replace(/[^A-Za-z0-9+\-_]/g, '_')}.pdf`] = new Uint8Array(r.pdf);
-    return Buffer.from(zipSync(files, { level: 0 }));
-  }
-
-  // —— Reminders ——
-
-  /**
-   * Mails the stockist on the 1st and the 15th day past an invoice's due date, once each, never for
-   * a paid one, in their language, through the outbox (the dedupe key makes each once). Reminders
-   * can be turned off per stockist. A run late past day 15 sends the second only.
-   */
-  async sendReminders(day = today()): Promise<number> {
-    const overdue = (await this.list({ status: 'overdue' }, day)).filter((d) => d.type === 'invoice' && d.dueDate !== null && daysBetween(d.dueDate, day) >= 1);
-    if (overdue.length === 0) return 0;
-    const rows = await this.db
-      .selectFrom('invoices')
-      .leftJoin('company_details', 'company_details.user_id', 'invoices.user_id')
-      .leftJoin('users', 'users.id', 'invoices.user_id')
-      .select(['invoices.id', 'invoices.locale', 'invoices.buyer', 'invoices.seller', 'company_details.invoice_reminders', 'users.email'])
-      .where('invoices.id', 'in', overdue.map((d) => d.id))
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const brand = publicBrand(this.config);
-    let queued = 0;
-    await this.db.transaction().execute(async (trx) => {
-      for (const doc of overdue) {
-        const row = byId.get(doc.id);
-        if (!row || row.invoice_reminders === 0) continue;
-        const to = row.email ?? (JSON.parse(row.buyer) as BuyerSnapshot).email;
-        if (!to) continue;
-        const stage = daysBetween(doc.dueDate!, day) >= 15 ? 15 : 1;
-        const locale = row.locale;
-        const seller = JSON.parse(row.seller) as Seller;
-        const before = await trx.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', `invoice:${doc.id}:reminder:${stage}`).executeTakeFirst();
-        if (before) continue;
-        await enqueueMail(trx, {
-          to,
-          dedupeKey: `invoice:${doc.id}:reminder:${stage}`,
-          ...invoiceReminderMail(brand, locale, {
-            number: doc.number,
-            dueDate: formatDay(doc.dueDate!, locale),
-            due: formatPrice(doc.due, locale),
-            stage,
-            iban: seller.iban,
-            url: `${this.config.PUBLIC_URL}/account/invoices?lang=${locale}`,
-          }),
-        });
-        queued += 1;
-      }
-    });
-    if (queued) this.kick();
-    return queued;
-  }
-
-  /** The owner turns a stockist's payment reminders on or off. */
-  async setReminders(userId: number, enabled: boolean, actor: Actor): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).where('role', '=', 'retailer').executeTakeFirst();
-      if (!user) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
-      const updated = await trx.updateTable('company_details').set({ invoice_reminders: enabled ? 1 : 0 }).where('user_id', '=', userId).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx.insertInto('company_details').values({ user_id: userId, company_name: null, siret: null, vat_number: null, billing_address: null, delivery_address: null, phone: null, updated_at: nowIso(), invoice_reminders: enabled ? 1 : 0 }).execute();
-      }
-      await logActivity(trx, actor, { kind: 'invoicing', action: 'change', subject: user.email, subjectId: userId, detail: { reminders: enabled ? 'on' : 'off' } });
-    });
-  }
-
-  async remindersEnabled(userId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('company_details').select('invoice_reminders').where('user_id', '=', userId).executeTakeFirst();
-    return row?.invoice_reminders !== 0;
-  }
-
   /** Issued documents not yet handed to an approved platform (for its adapter). */
   async pendingEvents(limit = 100) {
     return this.db.selectFrom('invoice_events').innerJoin('invoices', 'invoices.id', 'invoice_events.invoice_id').select(['invoice_events.id', 'invoice_events.invoice_id', 'invoices.number', 'invoices.xml']).where('invoice_events.delivered_at', 'is', null).orderBy('invoice_events.id').limit(limit).execute();
   }
-}
 
-export function statusOf(type: 'invoice' | 'creditNote', dueCents: number, paidCents: number, dueDate: string | null, day: string): InvoiceStatus {
-  if (type === 'creditNote') return 'credit';
-  if (dueCents <= 0) return 'paid';
-  if (dueDate !== null && dueDate < day) return 'overdue';
-  return paidCents > 0 ? 'partlyPaid' : 'unpaid';
+  // The ledger: lists, the sales journal, the PDFs' ZIP and the payment reminders (ledger.ts).
+  list: InvoiceLedger['list'] = (...args) => this.ledger.list(...args);
+  journalCsv: InvoiceLedger['journalCsv'] = (...args) => this.ledger.journalCsv(...args);
+  zip: InvoiceLedger['zip'] = (...args) => this.ledger.zip(...args);
+  sendReminders: InvoiceLedger['sendReminders'] = (...args) => this.ledger.sendReminders(...args);
+  setReminders: InvoiceLedger['setReminders'] = (...args) => this.ledger.setReminders(...args);
+  remindersEnabled: InvoiceLedger['remindersEnabled'] = (...args) => this.ledger.remindersEnabled(...args);
 }

@@ -1,10 +1,15 @@
 import { errorBody, invoicingSettings, invoicingSettingsInput } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
-import type { AppServices } from '../../services.ts';
+import type { InvoicingService } from './service.ts';
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface InvoicingDeps {
+  invoicing: InvoicingService;
+}
 
 /** Inside the admin scope: the label's legal identity for its invoices. */
-export const adminInvoicingRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminInvoicingRoutes: FastifyPluginAsyncZod<InvoicingDeps> = async (app, services) => {
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

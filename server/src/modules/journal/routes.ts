@@ -4,27 +4,34 @@ import {
   adminPost,
   adminSection,
   errorBody,
-  explicitLocale,
   langQuery,
   postInput,
   publicJournal,
   publicPostPage,
   sectionInput,
-  type Locale,
 } from '@atelier/contract';
-import type { FastifyRequest } from 'fastify';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestLocale } from '../../lib/locale.ts';
+import { langOf } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
-import type { AppServices } from '../../services.ts';
+import type { JsonCache } from '../../lib/json-cache.ts';
+import type { JournalService } from './service.ts';
+import { idParam } from '../../lib/params.ts';
 
-const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string }).lang) ?? requestLocale(request);
-const idParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: 'The id must be a number.' }).transform(Number) });
+const idParams = idParam();
 const slugParam = z.object({ slug: z.string().max(120) });
 
-export const journalRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface JournalDeps {
+  journal: JournalService;
+  jsonCache: JsonCache;
+  /** After a write that changes public content: clears the caches here and tells the other instances. */
+  onContentChange(): void;
+}
+
+export const journalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app, services) => {
   app.get(
     '/blog',
     { schema: { tags: ['journal'], summary: 'Sections with their published posts', querystring: langQuery, response: { 200: publicJournal } } },
@@ -63,7 +70,7 @@ export const journalRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
 };
 
 /** Inside the admin scope. */
-export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app, services) => {
   const { journal } = services;
   const tags = ['admin'];
 
@@ -84,7 +91,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
   app.put(
     '/blog/:id',
     {
-      schema: { tags, summary: 'Update a post', params: idParam, querystring: langQuery, body: postInput, response: { 200: adminPost, 400: errorBody, 404: errorBody, 409: errorBody } },
+      schema: { tags, summary: 'Update a post', params: idParams, querystring: langQuery, body: postInput, response: { 200: adminPost, 400: errorBody, 404: errorBody, 409: errorBody } },
     },
     async (request) => {
       const post = await journal.savePost(request.body, langOf(request), request.params.id, actorOf(request));
@@ -94,7 +101,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
     },
   );
 
-  app.delete('/blog/:id', { schema: { tags, summary: 'Delete a post', params: idParam, response: { 204: z.null(), 404: errorBody } } }, async (request, reply) => {
+  app.delete('/blog/:id', { schema: { tags, summary: 'Delete a post', params: idParams, response: { 204: z.null(), 404: errorBody } } }, async (request, reply) => {
     if (!(await journal.deletePost(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
     services.onContentChange();
     return reply.code(204).send(null);
@@ -118,7 +125,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
 
   app.put(
     '/blog/sections/:id',
-    { schema: { tags, summary: 'Update a section', params: idParam, querystring: langQuery, body: sectionInput, response: { 200: adminSection, 400: errorBody, 404: errorBody } } },
+    { schema: { tags, summary: 'Update a section', params: idParams, querystring: langQuery, body: sectionInput, response: { 200: adminSection, 400: errorBody, 404: errorBody } } },
     async (request) => {
       const section = await journal.saveSection(request.body, langOf(request), request.params.id, actorOf(request));
       if (!section) throw new HttpError(404, JOURNAL_MESSAGES.sectionNotFound);
@@ -129,7 +136,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<{ services: AppServices }
 
   app.delete(
     '/blog/sections/:id',
-    { schema: { tags, summary: 'Delete a section and its posts', params: idParam, response: { 204: z.null(), 404: errorBody } } },
+    { schema: { tags, summary: 'Delete a section and its posts', params: idParams, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
       if (!(await journal.deleteSection(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.sectionNotFound);
       services.onContentChange();

@@ -4,16 +4,23 @@ import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { API_ERRORS, errorBody, uploadResponse } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
-import type { AppServices } from '../../services.ts';
+import type { Config } from '../../config.ts';
+import type { MediaService } from './service.ts';
 import { IMAGE_ERRORS, MAX_UPLOAD_BYTES } from './images.ts';
 import { contentTypeOf, DiskStore, IMMUTABLE, UPLOAD_NAME } from './store.ts';
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface MediaDeps {
+  config: Config;
+  media: MediaService;
+}
 
 /**
  * GET /uploads/<name>: the pipeline's files, immutable (content-hash names never change).
  * From DATA_DIR/uploads as static files; from the bucket through the server; or a redirect to
  * MEDIA_PUBLIC_URL (a CDN in front of the bucket). Only names the pipeline makes are looked up.
  */
-export const uploadServing: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+export const uploadServing: FastifyPluginAsync<MediaDeps> = async (app, services) => {
   const store = services.media.files;
   const cdn = services.config.MEDIA_PUBLIC_URL?.replace(/\/+$/, '');
   if (store instanceof DiskStore && !cdn) {
@@ -51,7 +58,7 @@ export const uploadServing: FastifyPluginAsync<{ services: AppServices }> = asyn
 };
 
 /** The multipart field `image` of a request, through the image pipeline: its public URL. */
-export async function receiveImage(request: FastifyRequest, services: AppServices): Promise<string> {
+export async function receiveImage(request: FastifyRequest, services: Pick<MediaDeps, 'media'>): Promise<string> {
   if (!request.isMultipart()) throw new HttpError(400, IMAGE_ERRORS.missingField);
   const file = await request.file();
   if (!file || file.fieldname !== 'image') throw new HttpError(400, IMAGE_ERRORS.missingField);
@@ -69,7 +76,7 @@ export async function receiveImage(request: FastifyRequest, services: AppService
 export const imageParser = (app: FastifyInstance) => app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
 /** POST /api/admin/uploads (inside the admin scope): multipart field `image` → `{ url }`. */
-export const adminUploadRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+export const adminUploadRoutes: FastifyPluginAsync<MediaDeps> = async (app, services) => {
   await imageParser(app);
   app.post(
     '/uploads',

@@ -333,7 +333,7 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     const app = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find((a: { email: string }) => a.email === 'leo@shop.example');
     await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${app.id}/accept`, headers: admin });
     const user = (await t.services.users.list()).find((u) => u.email === 'leo@shop.example')!;
-    expect(await t.services.orders.company(user.id)).toMatchObject({ companyName: 'Léo & Co', siret: '98765432100019' });
+    expect(await t.services.companies.company(user.id)).toMatchObject({ companyName: 'Léo & Co', siret: '98765432100019' });
   });
 
   it('exports one order and a period as CSV: UTF-8 with a header, one row per colour and size, formulas neutralised', async () => {

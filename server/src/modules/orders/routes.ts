@@ -1,15 +1,14 @@
 import {
   API_ERRORS,
+  availability,
+  productIdParam,
   ORDER_MESSAGES,
   SEASON_MESSAGES,
   cancelInput,
-  companyDetails,
-  companyInput,
   confirmInput,
   draft,
   draftInput,
   errorBody,
-  explicitLocale,
   order,
   orderList,
   orderStatusQuery,
@@ -27,13 +26,14 @@ import { spreadsheetCsv } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
-import { requestLocale } from '../../lib/locale.ts';
-import type { AppServices } from '../../services.ts';
-import { requireRole } from '../auth/guard.ts';
-import { seasonParam } from '../seasons/routes.ts';
+import { langOf } from '../../lib/locale.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { requireRole } from '../../lib/guard.ts';
+import type { SeasonsService } from '../seasons/service.ts';
+import type { OrdersService } from './service.ts';
+import { idParam } from '../../lib/params.ts';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: ORDER_MESSAGES.orderNotFound }).transform(Number) });
-const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string } | undefined)?.lang) ?? requestLocale(request);
+const idParams = idParam(ORDER_MESSAGES.orderNotFound);
 const notFound = () => new HttpError(404, ORDER_MESSAGES.orderNotFound);
 const query = z.object({ lang: z.string().max(35).optional() });
 
@@ -43,8 +43,14 @@ async function stockistsOnly(request: FastifyRequest, reply: FastifyReply) {
   if (request.session.user.role !== 'retailer') return reply.code(403).header('cache-control', 'no-store').send({ error: ORDER_MESSAGES.adminsCannotOrder });
 }
 
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface OrdersDeps {
+  orders: OrdersService;
+  seasons: SeasonsService;
+}
+
 /** `/api/orders`: the stockist's draft and orders. */
-export const orderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
   app.addHook('onRequest', stockistsOnly);
   const tags = ['orders'];
   const security = [{ bearer: [] }];
@@ -87,40 +93,25 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
 
   app.get(
     '/:id',
-    { schema: { tags, security, summary: 'One of my orders (another stockist’s is 404)', params: idParam, querystring: query, response: { 200: order, 404: errorBody } } },
+    { schema: { tags, security, summary: 'One of my orders (another stockist’s is 404)', params: idParams, querystring: query, response: { 200: order, 404: errorBody } } },
     async (request) => (await services.orders.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
   );
 
   app.post(
     '/:id/cancel',
     {
-      schema: { tags, security, summary: 'Cancel my order while it is not confirmed', params: idParam, querystring: query, response: { 200: order, 404: errorBody, 409: errorBody } },
+      schema: { tags, security, summary: 'Cancel my order while it is not confirmed', params: idParams, querystring: query, response: { 200: order, 404: errorBody, 409: errorBody } },
     },
     async (request) =>
-      services.orders.cancel(request.params.id, langOf(request) === 'en' ? 'Cancelled by the stockist' : 'Annulée par le revendeur', { role: 'stockist', userId: me(request) }, langOf(request)),
+      services.orders.cancel(request.params.id, langOf(request) === 'en' ? 'Cancelled by the stockist' : 'Annulée par le revendeur', actorOf(request), langOf(request)),
   );
 
   app.post(
     '/:id/reorder',
     {
-      schema: { tags, security, summary: 'Copy an order’s lines into the draft at today’s prices', params: idParam, querystring: query, response: { 200: reorderResult, 404: errorBody } },
+      schema: { tags, security, summary: 'Copy an order’s lines into the draft at today’s prices', params: idParams, querystring: query, response: { 200: reorderResult, 404: errorBody } },
     },
     async (request) => services.orders.reorder(request.params.id, me(request), langOf(request)),
-  );
-};
-
-/** `/api/account/company`: the stockist's company details (shown on each order). */
-export const companyRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
-  app.addHook('onRequest', requireRole('retailer', 'admin'));
-  const tags = ['account'];
-  const security = [{ bearer: [] }];
-  app.get('/company', { schema: { tags, security, summary: 'My company details', response: { 200: companyDetails } } }, async (request) =>
-    services.orders.company(request.session!.user.id),
-  );
-  app.put(
-    '/company',
-    { schema: { tags, security, summary: 'Save my company details (VAT number checked)', body: companyInput, response: { 200: companyDetails, 400: errorBody } } },
-    async (request) => services.orders.saveCompany(request.session!.user.id, request.body),
   );
 };
 
@@ -154,9 +145,8 @@ export function ordersCsv(orders: Order[], lang: Locale): string {
 }
 
 /** Inside the admin scope. */
-export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
   const tags = ['admin'];
-  const brand = (request: FastifyRequest) => ({ role: 'brand' as const, userId: request.session!.user.id, email: request.session!.user.email });
 
   app.get(
     '/orders',
@@ -169,7 +159,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
       },
     },
     async (request) => {
-      const seasonId = await seasonParam(services, request.query.season);
+      const seasonId = await services.seasons.idOfCode(request.query.season);
       if (request.query.delivery !== undefined) {
         const delivery = await services.seasons.delivery(request.query.delivery);
         if (!delivery) throw new HttpError(404, SEASON_MESSAGES.deliveryNotFound);
@@ -191,7 +181,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
 
   app.get(
     '/orders/:id.csv',
-    { schema: { tags, summary: 'One order as CSV', params: idParam, querystring: query, produces: ['text/csv'] } },
+    { schema: { tags, summary: 'One order as CSV', params: idParams, querystring: query, produces: ['text/csv'] } },
     async (request, reply) => {
       const lang = langOf(request);
       const found = await services.orders.get(request.params.id, lang);
@@ -202,24 +192,48 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
 
   app.get(
     '/orders/:id',
-    { schema: { tags, summary: 'One order with the shop’s details and its history', params: idParam, querystring: query, response: { 200: order, 404: errorBody } } },
+    { schema: { tags, summary: 'One order with the shop’s details and its history', params: idParams, querystring: query, response: { 200: order, 404: errorBody } } },
     async (request) => (await services.orders.get(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
   );
 
   const move = { 200: order, 400: errorBody, 404: errorBody, 409: errorBody };
   app.post(
     '/orders/:id/confirm',
-    { schema: { tags, summary: 'Confirm with a ship date (quantities may change, lines may go)', params: idParam, querystring: query, body: confirmInput, response: move } },
-    async (request) => services.orders.confirm(request.params.id, request.body, brand(request), langOf(request)),
+    { schema: { tags, summary: 'Confirm with a ship date (quantities may change, lines may go)', params: idParams, querystring: query, body: confirmInput, response: move } },
+    async (request) => services.orders.confirm(request.params.id, request.body, actorOf(request), langOf(request)),
   );
   app.post(
     '/orders/:id/ship',
-    { schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParam, querystring: query, body: shipInput.nullish(), response: move } },
-    async (request) => services.orders.ship(request.params.id, request.body ?? {}, brand(request), langOf(request)),
+    { schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParams, querystring: query, body: shipInput.nullish(), response: move } },
+    async (request) => services.orders.ship(request.params.id, request.body ?? {}, actorOf(request), langOf(request)),
   );
   app.post(
     '/orders/:id/cancel',
-    { schema: { tags, summary: 'Cancel with a reason shown to the stockist', params: idParam, querystring: query, body: cancelInput, response: move } },
-    async (request) => services.orders.cancel(request.params.id, request.body.reason, brand(request), langOf(request)),
+    { schema: { tags, summary: 'Cancel with a reason shown to the stockist', params: idParams, querystring: query, body: cancelInput, response: move } },
+    async (request) => services.orders.cancel(request.params.id, request.body.reason, actorOf(request), langOf(request)),
+  );
+};
+
+/** `/api/wholesale/availability/{productId}`: what a stockist can order of each size today. */
+export const availabilityRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
+  app.addHook('onRequest', requireRole('retailer', 'admin'));
+  app.get(
+    '/availability/:id',
+    {
+      schema: {
+        tags: ['wholesale'],
+        security: [{ bearer: [] }],
+        summary: 'Per colour and size: in stock (how many), pre-order (which delivery), incoming (from when) or sold out',
+        params: productIdParam,
+        querystring: z.object({ lang: z.string().max(35).optional() }),
+        response: { 200: availability, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const found = await services.orders.availability(request.params.id, langOf(request));
+      if (!found) throw new HttpError(404, 'Product not found (introuvable).');
+      reply.header('cache-control', 'private, no-store');
+      return found;
+    },
   );
 };

@@ -1,9 +1,17 @@
 import { adminPage, errorBody, pageParam, pageSaveInput } from '@atelier/contract';
+import { actorOf } from '../../lib/actor.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppServices } from '../../services.ts';
+import type { PagesService } from './service.ts';
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface PagesDeps {
+  /** After a write that changes public content: clears the caches here and tells the other instances. */
+  onContentChange(): void;
+  pages: PagesService;
+}
 
 /** Registered inside the admin scope: the owner's page texts. */
-export const adminPagesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminPagesRoutes: FastifyPluginAsyncZod<PagesDeps> = async (app, services) => {
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
   app.get(
     '/pages/:page',
@@ -29,8 +37,7 @@ export const adminPagesRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
       },
     },
     async (request) => {
-      const { user } = request.session!;
-      const saved = await services.pages.save(request.params.page, request.body.version, request.body.content, { id: user.id, email: user.email });
+      const saved = await services.pages.save(request.params.page, request.body.version, request.body.content, actorOf(request));
       services.onContentChange();
       return saved;
     },

@@ -13,7 +13,7 @@ import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import { isUniqueViolation } from '../catalogue/service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { DEFAULT_PAGES } from './defaults.ts';
 
 const stale = () => new HttpError(409, PAGE_MESSAGES.staleVersion);

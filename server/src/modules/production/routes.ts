@@ -1,15 +1,23 @@
-import { cutSheet, errorBody, productionQuery, salesFigures, salesQuery, type CutSheet, type Locale } from '@atelier/contract';
+import { cutSheet, errorBody, productionQuery, type CutSheet, type Locale } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spreadsheetCsv } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
-import type { AppServices } from '../../services.ts';
-import { langOf } from '../seasons/routes.ts';
+import type { Config } from '../../config.ts';
+import type { ProductionService } from './service.ts';
+import { langOf } from '../../lib/locale.ts';
+import { today } from '../../lib/dates.ts';
 import { renderCutSheet } from './pdf.ts';
 
 const CSV_HEADER = {
   fr: ['Saison', 'Livraison', 'Référence', 'Style', 'Coloris', 'Code couleur', 'Taille', 'Pièces'],
   en: ['Season', 'Delivery', 'Reference', 'Style', 'Colour', 'Colour code', 'Size', 'Pieces'],
 } as const;
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface ProductionDeps {
+  config: Config;
+  production: ProductionService;
+}
 
 /** One row per style × colour × size, as the JSON counts them. */
 export function cutSheetCsv(sheet: CutSheet, lang: Locale): string {
@@ -25,8 +33,8 @@ export function cutSheetCsv(sheet: CutSheet, lang: Locale): string {
 
 const fileName = (sheet: CutSheet, ext: string) => `cut-sheet-${sheet.season.code}${sheet.delivery ? `-${sheet.delivery.id}` : ''}-${sheet.status}.${ext}`;
 
-/** Inside the admin scope: the cut sheet (JSON, CSV, PDF) and the season at a glance. Never in a shared cache. */
-export const adminProductionRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+/** Inside the admin scope: the cut sheet (JSON, CSV, PDF). Never in a shared cache. */
+export const adminProductionRoutes: FastifyPluginAsyncZod<ProductionDeps> = async (app, services) => {
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -61,13 +69,8 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<{ services: AppService
     async (request, reply) => {
       const lang = langOf(request);
       const sheet = await sheetOf(request.query, lang);
-      const pdf = await renderCutSheet(sheet, lang, services.config.BRAND_NAME, new Date().toISOString().slice(0, 10));
+      const pdf = await renderCutSheet(sheet, lang, services.config.BRAND_NAME, today());
       return sendAttachment(reply, 'application/pdf', fileName(sheet, 'pdf'), pdf);
     },
-  );
-  app.get(
-    '/sales',
-    { schema: { tags, summary: 'The season at a glance: totals against the previous season of the same kind, and the figures behind every chart', querystring: salesQuery, response: { 200: salesFigures, 404: errorBody } } },
-    async (request) => services.sales.figures(request.query.season, langOf(request)),
   );
 };

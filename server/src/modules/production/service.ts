@@ -1,7 +1,7 @@
 import { PRODUCTION_MESSAGES, SEASON_MESSAGES, SIZES, type CutSheet, type Locale, type Size } from '@atelier/contract';
-import type { Kysely } from 'kysely';
+
 import type { Db } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import type { SeasonsService } from '../seasons/service.ts';
@@ -19,14 +19,6 @@ export function curve(counts: Partial<Record<Size, number>>): Partial<Record<Siz
   const total = Object.values(counts).reduce((n, v) => n + (v ?? 0), 0);
   if (total === 0) return {};
   return Object.fromEntries(Object.entries(counts).map(([size, n]) => [size, (n ?? 0) / total]));
-}
-
-/** The season a screen is about: the code asked for, else the current one; 404 when none. */
-export async function seasonFor(seasons: SeasonsService, db: Kysely<Database>, code: string | undefined) {
-  const row = code ? await seasons.byCode(code, db) : await seasons.current(db);
-  if (!row) throw new HttpError(404, code ? SEASON_MESSAGES.seasonUnknown : PRODUCTION_MESSAGES.noSeason);
-  const [info] = await seasons.infos(db, [row.id]);
-  return info!;
 }
 
 /**
@@ -49,7 +41,7 @@ export class ProductionService {
   async cutSheet(filter: { season?: string; deliveryId?: number; status?: CutStatus }, lang: Locale): Promise<CutSheet> {
     const status = filter.status ?? 'both';
     return this.db.transaction().execute(async (trx) => {
-      const season = await seasonFor(this.seasons, trx, filter.season);
+      const season = await this.seasons.about(filter.season, PRODUCTION_MESSAGES.noSeason, trx);
       const delivery = filter.deliveryId === undefined ? null : (season.deliveries.find((d) => d.id === filter.deliveryId) ?? null);
       if (filter.deliveryId !== undefined && !delivery) {
         const other = await this.seasons.delivery(filter.deliveryId, trx);

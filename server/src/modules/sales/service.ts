@@ -1,9 +1,8 @@
-import { SIZES, type Locale, type SalesFigures, type Size } from '@atelier/contract';
+import { PRODUCTION_MESSAGES, SIZES, type Locale, type SalesFigures, type Size } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
-import { seasonFor } from '../production/service.ts';
 import type { SeasonInfo, SeasonsService } from '../seasons/service.ts';
 
 type Trx = Kysely<Database>;
@@ -70,7 +69,7 @@ export class SalesService {
 
   async figures(code: string | undefined, lang: Locale): Promise<SalesFigures> {
     return this.db.transaction().execute(async (trx) => {
-      const season = await seasonFor(this.seasons, trx, code);
+      const season = await this.seasons.about(code, PRODUCTION_MESSAGES.noSeason, trx);
       const previous = await this.previousOf(trx, season);
       const [now, then] = await Promise.all([this.totals(trx, season.id), previous ? this.totals(trx, previous.id) : Promise.resolve(null)]);
       const versus = (key: keyof typeof now) => ({ value: now[key], previous: then ? then[key] : null });

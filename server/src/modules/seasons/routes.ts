@@ -1,18 +1,25 @@
-import { SEASON_MESSAGES, adminSeason, adminSeasonList, errorBody, explicitLocale, langQuery, seasonInput, seasonList, type Locale } from '@atelier/contract';
-import type { FastifyRequest } from 'fastify';
+import { SEASON_MESSAGES, adminSeason, adminSeasonList, errorBody, langQuery, seasonInput, seasonList } from '@atelier/contract';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
-import { HttpError } from '../../lib/http-errors.ts';
-import { requestLocale } from '../../lib/locale.ts';
-import type { AppServices } from '../../services.ts';
-import { requireRole } from '../auth/guard.ts';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: SEASON_MESSAGES.seasonNotFound }).transform(Number) });
-export const langOf = (request: FastifyRequest): Locale => explicitLocale((request.query as { lang?: string } | undefined)?.lang) ?? requestLocale(request);
+import { langOf } from '../../lib/locale.ts';
+import type { SeasonsService } from './service.ts';
+import { requireRole } from '../../lib/guard.ts';
+import { idParam } from '../../lib/params.ts';
+
+const idParams = idParam(SEASON_MESSAGES.seasonNotFound);
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface SeasonsDeps {
+  /** After a write that changes public content: clears the caches here and tells the other instances. */
+  onContentChange(): void;
+  seasons: SeasonsService;
+}
 
 /** `/api/wholesale/seasons`: open and upcoming seasons for signed-in stockists (and the owner). */
-export const seasonRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const seasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   app.get(
     '/seasons',
@@ -33,7 +40,7 @@ export const seasonRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
 };
 
 /** Inside the admin scope: the seasons, their windows and terms. */
-export const adminSeasonRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminSeasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, services) => {
   const tags = ['admin'];
   const changed = () => services.onContentChange();
   app.get('/seasons', { schema: { tags, summary: 'Every season, the latest first', response: { 200: adminSeasonList } } }, async () => ({ data: await services.seasons.list() }));
@@ -52,7 +59,7 @@ export const adminSeasonRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
       schema: {
         tags,
         summary: 'Replace a season (a delivery window that orders use cannot be removed)',
-        params: idParam,
+        params: idParams,
         body: seasonInput,
         response: { 200: adminSeason, 400: errorBody, 404: errorBody, 409: errorBody },
       },
@@ -65,7 +72,7 @@ export const adminSeasonRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
   );
   app.delete(
     '/seasons/:id',
-    { schema: { tags, summary: 'Delete a season without orders', params: idParam, response: { 204: z.null(), 404: errorBody, 409: errorBody } } },
+    { schema: { tags, summary: 'Delete a season without orders', params: idParams, response: { 204: z.null(), 404: errorBody, 409: errorBody } } },
     async (request, reply) => {
       await services.seasons.remove(request.params.id, actorOf(request));
       changed();
@@ -73,11 +80,3 @@ export const adminSeasonRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
     },
   );
 };
-
-/** `?season=CODE` → the season's id; unknown → 404; absent → undefined. */
-export async function seasonParam(services: AppServices, code: string | undefined): Promise<number | undefined> {
-  if (code === undefined || code === '') return undefined;
-  const season = await services.seasons.byCode(code);
-  if (!season) throw new HttpError(404, SEASON_MESSAGES.seasonUnknown);
-  return season.id;
-}

@@ -14,17 +14,13 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database, SeasonsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { isUniqueViolation } from '../catalogue/service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { today } from '../../lib/dates.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { pick } from '../../lib/texts.ts';
 
 type SeasonRow = Selectable<SeasonsTable>;
 export type SeasonState = 'open' | 'upcoming' | 'closed';
-
-/** Today as the label counts days (UTC calendar day). */
-export function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 export function seasonState(row: { orders_open: string; orders_close: string | null }, day = today()): SeasonState {
   if (day < row.orders_open) return 'upcoming';
@@ -128,6 +124,22 @@ export class SeasonsService {
 
   async byCode(code: string, db: Kysely<Database> = this.db): Promise<SeasonRow | null> {
     return (await db.selectFrom('seasons').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst()) ?? null;
+  }
+
+  /** `?season=CODE` → the season's id; unknown → 404; absent → undefined. */
+  async idOfCode(code: string | undefined): Promise<number | undefined> {
+    if (code === undefined || code === '') return undefined;
+    const season = await this.byCode(code);
+    if (!season) throw new HttpError(404, SEASON_MESSAGES.seasonUnknown);
+    return season.id;
+  }
+
+  /** The season a screen is about: the code asked for, else the current one; 404 (`none`) when there is none. */
+  async about(code: string | undefined, none: string, db: Kysely<Database> = this.db): Promise<SeasonInfo> {
+    const row = code ? await this.byCode(code, db) : await this.current(db);
+    if (!row) throw new HttpError(404, code ? SEASON_MESSAGES.seasonUnknown : none);
+    const [info] = await this.infos(db, [row.id]);
+    return info!;
   }
 
   /** The season ids each product is sold in. */

@@ -1,9 +1,12 @@
 import {
   SECURITY_MESSAGES,
   errorBody,
+  loginOrMfa,
+  loginRequest,
   loginResponse,
   messageResponse,
   mfaRequest,
+  passwordChangeRequest,
   passkeyAddRequest,
   passkeyRenameRequest,
   passkeyVerifyRequest,
@@ -16,17 +19,68 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppServices } from '../../services.ts';
-import { requireRole } from '../auth/guard.ts';
+import type { Config } from '../../config.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { SecurityService } from './service.ts';
+import { requireRole } from '../../lib/guard.ts';
+import { idParam } from '../../lib/params.ts';
 
-const idParam = z.object({ id: z.coerce.number({ error: 'Not found.' }).int().positive() });
+const idParams = idParam('Not found.');
 const userAgent = (headers: Record<string, unknown>) => (typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null);
 
-/** The sign-in steps past the password: `/api/auth/mfa`, passkeys, re-authentication. */
-export const signInStepRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface SecurityDeps {
+  auth: AuthService;
+  config: Config;
+  security: SecurityService;
+}
+
+/** Signing in (`/api/auth/login`: a password, then the second step when the account has one), passkeys, re-authentication, the password change. */
+export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app, services) => {
   const { security, config } = services;
   const perIp = { max: config.LOGIN_MAX_PER_IP, timeWindow: config.LOGIN_WINDOW_MINUTES * 60_000 };
   const tags = ['auth'];
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; returns a bearer token, or the second step (mfa_token) for an account with a second factor',
+        body: loginRequest,
+        response: { 200: loginOrMfa, 400: errorBody, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await security.login(request.body.email, request.body.password, typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null);
+      reply.header('cache-control', 'no-store');
+      return result;
+    },
+  );
+
+  // Changing the password needs a signed-in user who proved it recently.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addHook('onRequest', requireRole('admin', 'retailer'));
+    scope.put(
+      '/password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the password; other sessions are signed out',
+          body: passwordChangeRequest,
+          response: { 200: messageResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => {
+        security.requireRecent(request.session!);
+        await services.auth.changePassword(request.session!, request.body.current_password, request.body.password);
+        return { message: 'Password updated.' };
+      },
+    );
+
+  });
 
   app.post(
     '/mfa',
@@ -79,7 +133,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
 };
 
 /** `/api/account/…`: the signed-in person's own factors and sessions, never anyone else's. */
-export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (plain, { services }) => {
+export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (plain, services) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { security } = services;
   const tags = ['account security'];
@@ -100,11 +154,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AppService
     { schema: { tags, summary: 'Add a passkey; the first factor of an account comes with its recovery codes, given once', body: passkeyAddRequest, response: { ...sensitive, 201: recoveryCodes.partial().extend({ id: z.number() }) } } },
     async (request, reply) => reply.code(201).send(await security.passkeyAdd(request.session!, request.body.response, request.body.name)),
   );
-  app.patch('/passkeys/:id', { schema: { tags, summary: 'Rename a passkey', params: idParam, body: passkeyRenameRequest, response: { 204: z.null(), 400: errorBody, 401: errorBody, 404: errorBody } } }, async (request, reply) => {
+  app.patch('/passkeys/:id', { schema: { tags, summary: 'Rename a passkey', params: idParams, body: passkeyRenameRequest, response: { 204: z.null(), 400: errorBody, 401: errorBody, 404: errorBody } } }, async (request, reply) => {
     await security.passkeyRename(request.session!, request.params.id, request.body.name);
     return reply.code(204).send(null);
   });
-  app.delete('/passkeys/:id', { schema: { tags, summary: 'Remove a passkey (needs a recent sign-in)', params: idParam, response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody } } }, async (request, reply) => {
+  app.delete('/passkeys/:id', { schema: { tags, summary: 'Remove a passkey (needs a recent sign-in)', params: idParams, response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody } } }, async (request, reply) => {
     await security.passkeyRemove(request.session!, request.params.id);
     return reply.code(204).send(null);
   });
@@ -121,12 +175,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AppService
   app.post('/recovery-codes', { schema: { tags, summary: 'Make 10 new recovery codes; the old ones stop working (needs a recent sign-in)', response: { 200: recoveryCodes, 401: errorBody, 403: errorBody, 409: errorBody } } }, async (request) => ({
     recoveryCodes: await security.renewRecoveryCodes(request.session!),
   }));
-  app.delete('/sessions/:id', { schema: { tags, summary: 'Sign out one of your sessions', params: idParam, response: { 204: z.null(), 401: errorBody, 404: errorBody } } }, async (request, reply) => {
-    await security.signOutSession(request.session!, request.params.id);
+  app.delete('/sessions/:id', { schema: { tags, summary: 'Sign out one of your sessions', params: idParams, response: { 204: z.null(), 401: errorBody, 404: errorBody } } }, async (request, reply) => {
+    await services.auth.signOutSession(request.session!, request.params.id);
     return reply.code(204).send(null);
   });
   app.delete('/sessions', { schema: { tags, summary: 'Sign out every session but this one', response: { 200: messageResponse, 401: errorBody } } }, async (request) => {
-    await security.signOutOthers(request.session!);
+    await services.auth.signOutOthers(request.session!);
     return { message: SECURITY_MESSAGES.signedOutOthers };
   });
 };

@@ -1,5 +1,4 @@
-import { isIP } from 'node:net';
-import { randomInt } from 'node:crypto';
+
 import {
   API_ERRORS,
   CHALLENGE_TTL_MS,
@@ -12,14 +11,11 @@ import {
   type SecurityOverview,
 } from '@atelier/contract';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import Bowser from 'bowser';
-import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
 import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { MemoryAttempts, takeOrRefuse, type AttemptLimiter } from '../auth/rate-limit.ts';
@@ -27,60 +23,9 @@ import { logActivity } from '../activity/service.ts';
 import type { AuthService, Session } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { securityMail, type SecurityEvent } from '../mail/templates.ts';
+import { TOTP_PERIOD, challengeOf, makeRecoveryCodes, refreshMfa, describeAgent, qrcode, recoveryHash, relyingParty, webauthn, type ChallengeKind, type SignInContext, type Trx } from './factors.ts';
 
-// The passkey library (and its ASN.1 and X.509 stack) is loaded by the first passkey ceremony, not at start.
-const webauthn = () => import('@simplewebauthn/server');
-// The QR code library, by the first authenticator app set up.
-const qrcode = () => import('qrcode').then((m) => m.default);
-
-const RECOVERY_CODES = 10;
-/** Recovery code letters: no 0/o, 1/l/i, so a printed code reads back without doubt. */
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const TOTP_PERIOD = 30;
-
-type ChallengeKind = 'mfa' | 'passkey-login' | 'passkey-add';
-type Trx = Kysely<Database>;
-
-/** The relying party: PUBLIC_URL's host; none when it is an IP address (browsers refuse passkeys there). */
-export function relyingParty(config: Config): { id: string; origin: string; name: string } | null {
-  const url = new URL(config.PUBLIC_URL);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return null;
-  return { id: host, origin: url.origin, name: config.BRAND_NAME };
-}
-
-/** `Firefox 133`, `macOS`: what a session list shows of a user agent. */
-export function describeAgent(userAgent: string | null): { browser: string; system: string } {
-  if (!userAgent) return { browser: '', system: '' };
-  const parsed = Bowser.parse(userAgent);
-  const major = parsed.browser.version?.split('.')[0];
-  return {
-    browser: [parsed.browser.name, major].filter(Boolean).join(' '),
-    system: [parsed.os.name, parsed.os.versionName ?? parsed.os.version?.split('.')[0]].filter(Boolean).join(' '),
-  };
-}
-
-/** The challenge a WebAuthn response answers (from its clientDataJSON), or null when unreadable. */
-function challengeOf(response: { response?: Record<string, unknown> }): string | null {
-  const data = response.response?.clientDataJSON;
-  if (typeof data !== 'string' || data.length > 4000) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof parsed.challenge === 'string' ? parsed.challenge : null;
-  } catch {
-    return null;
-  }
-}
-
-function recoveryCode(): string {
-  const pick = () => Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
-  return `${pick()}-${pick()}`;
-}
-const recoveryHash = (code: string) => sha256(`recovery:${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
-
-export interface SignInContext {
-  userAgent: string | null;
-}
+export { describeAgent, relyingParty, type SignInContext } from './factors.ts';
 
 /**
  * Second factors (passkeys, an authenticator app, recovery codes), the sign-in steps that use
@@ -145,31 +90,10 @@ export class SecurityService {
     return Number(gone.numDeletedRows) === 1 ? { userId: row.user_id } : undefined;
   }
 
-  /** Whether the account has a factor, kept on the user row for the session check. */
-  private async refreshMfa(trx: Trx, userId: number): Promise<boolean> {
-    const passkeys = await trx.selectFrom('passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    const totp = await trx.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
-    const mfa = Number(passkeys.n) > 0 || Boolean(totp);
-    await trx.updateTable('users').set({ mfa: mfa ? 1 : 0 }).where('id', '=', userId).execute();
-    if (!mfa) await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-    return mfa;
-  }
-
-  /** New recovery codes (the old ones void); returned once, stored hashed. */
-  private async makeRecoveryCodes(trx: Trx, userId: number): Promise<string[]> {
-    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
-    await trx
-      .insertInto('recovery_codes')
-      .values(codes.map((code) => ({ user_id: userId, code_hash: recoveryHash(code), used_at: null })))
-      .execute();
-    return codes;
-  }
-
   /** Codes for the first factor of an account: given once, with that factor. */
   private async firstFactorCodes(trx: Trx, userId: number): Promise<string[] | undefined> {
     const any = await trx.selectFrom('recovery_codes').select('id').where('user_id', '=', userId).executeTakeFirst();
-    return any ? undefined : this.makeRecoveryCodes(trx, userId);
+    return any ? undefined : makeRecoveryCodes(trx, userId);
   }
 
   // ── Recent sign-in ──
@@ -180,6 +104,14 @@ export class SecurityService {
 
   requireRecent(session: Session): void {
     if (!this.isRecent(session)) throw new HttpError(403, SECURITY_MESSAGES.reauthRequired, {}, undefined, { reauth: true });
+  }
+
+  /** Signing in with a password: a token, or the second step when the account has a factor (a password alone never opens it). */
+  async login(email: string, password: string, userAgent: string | null = null): Promise<LoginResponse | MfaChallenge> {
+    const user = await this.auth.checkPassword(email, password);
+    if (user.mfa) return this.challenge(user.id);
+    const token = await this.auth.issueToken(this.db, user.id, { method: 'password', userAgent });
+    return { access_token: token, user: { email: user.email, role: user.role } };
   }
 
   /** Proves it is still the holder: the password (and a code when the account has an app), or a passkey. */
@@ -366,7 +298,7 @@ export class SecurityService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await this.refreshMfa(trx, session.user.id);
+      await refreshMfa(trx, session.user.id);
       const recoveryCodes = await this.firstFactorCodes(trx, session.user.id);
       await this.mail(trx, session.user.id, 'passkeyAdded', name);
       return { id: row.id, ...(recoveryCodes ? { recoveryCodes } : {}) };
@@ -387,7 +319,7 @@ export class SecurityService {
       const row = await trx.selectFrom('passkeys').select('name').where('id', '=', id).where('user_id', '=', session.user.id).executeTakeFirst();
       if (!row) throw new HttpError(404, SECURITY_MESSAGES.passkeyNotFound);
       await trx.deleteFrom('passkeys').where('id', '=', id).execute();
-      await this.refreshMfa(trx, session.user.id);
+      await refreshMfa(trx, session.user.id);
       await this.mail(trx, session.user.id, 'passkeyRemoved', row.name);
     });
     this.onMailQueued();
@@ -480,7 +412,7 @@ export class SecurityService {
       const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? this.totpStep(pending.secret, code.replace(/\s/g, '')) : null;
       if (step === null) return null;
       await trx.updateTable('totp_factors').set({ confirmed_at: nowIso(new Date(this.clock())), last_step: step }).where('user_id', '=', session.user.id).execute();
-      await this.refreshMfa(trx, session.user.id);
+      await refreshMfa(trx, session.user.id);
       const recoveryCodes = await this.firstFactorCodes(trx, session.user.id);
       await this.mail(trx, session.user.id, 'totpAdded');
       return recoveryCodes ? { recoveryCodes } : {};
@@ -497,7 +429,7 @@ export class SecurityService {
     await this.db.transaction().execute(async (trx) => {
       const gone = await trx.deleteFrom('totp_factors').where('user_id', '=', session.user.id).where('confirmed_at', 'is not', null).executeTakeFirst();
       if (Number(gone.numDeletedRows) !== 1) throw new HttpError(404, SECURITY_MESSAGES.totpNone);
-      await this.refreshMfa(trx, session.user.id);
+      await refreshMfa(trx, session.user.id);
       await this.mail(trx, session.user.id, 'totpRemoved');
     });
     this.onMailQueued();
@@ -508,7 +440,7 @@ export class SecurityService {
     const codes = await this.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select('mfa').where('id', '=', session.user.id).executeTakeFirstOrThrow();
       if (!user.mfa) throw new HttpError(409, SECURITY_MESSAGES.recoveryNeedsFactor);
-      const made = await this.makeRecoveryCodes(trx, session.user.id);
+      const made = await makeRecoveryCodes(trx, session.user.id);
       await this.mail(trx, session.user.id, 'recoveryRenewed');
       return made;
     });
@@ -524,15 +456,7 @@ export class SecurityService {
       this.db.selectFrom('passkeys').select(['id', 'name', 'created_at', 'last_used_at', 'backed_up']).where('user_id', '=', userId).orderBy('id').execute(),
       this.db.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst(),
       this.db.selectFrom('recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('auth_tokens')
-        .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', nowIso())
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute(),
+      this.auth.openSessions(userId),
     ]);
     return {
       passkeysAvailable: relyingParty(this.config) !== null,
@@ -543,15 +467,6 @@ export class SecurityService {
       mfaSetupRequired: session.mfaMissing,
       recentSignIn: this.isRecent(session),
     };
-  }
-
-  async signOutSession(session: Session, id: number): Promise<void> {
-    const done = await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('id', '=', id).where('user_id', '=', session.user.id).where('revoked_at', 'is', null).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new HttpError(404, SECURITY_MESSAGES.sessionNotFound);
-  }
-
-  async signOutOthers(session: Session): Promise<void> {
-    await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', session.user.id).where('id', '!=', session.tokenId).where('revoked_at', 'is', null).execute();
   }
 
   /** `npm run user -- reset-mfa`: a locked-out person's factors go, their sessions end; the activity log says so. */

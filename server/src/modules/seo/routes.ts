@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppServices } from '../../services.ts';
+import type { Config } from '../../config.ts';
+import type { DbHandle } from '../../db/index.ts';
 
 const STATIC_PAGES = ['/', '/collection', '/story', '/faq', '/retailers', '/where-to-buy', '/blog', '/contact', '/privacy', '/legal'];
 
@@ -20,7 +21,13 @@ function urlEntries(base: string, path: string, lastmod?: string): string {
     .join('\n');
 }
 
-export const seoRoutes: FastifyPluginAsync<{ services: AppServices }> = async (app, { services }) => {
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface SeoDeps {
+  config: Config;
+  database: DbHandle;
+}
+
+export const seoRoutes: FastifyPluginAsync<SeoDeps> = async (app, services) => {
   const base = services.config.PUBLIC_URL;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,18 +1,26 @@
-import { SEASON_MESSAGES, availability, errorBody, productIdParam, seasonQuery, stockImportResult, stockInput, stockList, type Locale, type StockRow } from '@atelier/contract';
+import { SEASON_MESSAGES, errorBody, seasonQuery, stockImportResult, stockInput, stockList, type Locale, type StockRow } from '@atelier/contract';
 import { spreadsheetCsv } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireRole } from '../auth/guard.ts';
-import { langOf, seasonParam } from '../seasons/routes.ts';
+import type { SeasonsService } from '../seasons/service.ts';
+import type { StockService } from './service.ts';
+import { langOf } from '../../lib/locale.ts';
 
 const CSV_HEADER = {
   fr: ['Référence', 'Coloris', 'Taille', 'En stock', 'Réservé', 'Disponible', 'À venir'],
   en: ['Reference', 'Colour', 'Size', 'On hand', 'Reserved', 'Available', 'Incoming'],
 } as const;
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface StockDeps {
+  seasons: SeasonsService;
+  stock: StockService;
+  /** After stock changes: what is cached of the line sheet and the availability goes. */
+  onStockChange(): void;
+}
 
 /** The stock file: the first four columns are what an import reads back. */
 export function stockCsv(rows: StockRow[], lang: Locale): string {
@@ -31,19 +39,19 @@ export function stockCsv(rows: StockRow[], lang: Locale): string {
 }
 
 /** Inside the admin scope: the stock grid, its CSV, and the import. */
-export const adminStockRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, services) => {
   const tags = ['admin'];
   app.get(
     '/stock',
     { schema: { tags, summary: 'Every variant’s stock per size (on hand, reserved, available, incoming), of one season’s styles when asked', querystring: seasonQuery, response: { 200: stockList, 404: errorBody } } },
-    async (request) => ({ data: await services.stock.list(langOf(request), { seasonId: await seasonParam(services, request.query.season) }) }),
+    async (request) => ({ data: await services.stock.list(langOf(request), { seasonId: await services.seasons.idOfCode(request.query.season) }) }),
   );
   app.get(
     '/stock.csv',
     { schema: { tags, summary: 'The stock as CSV (reference, colour, size, on hand, reserved, available, incoming)', querystring: seasonQuery, produces: ['text/csv'] } },
     async (request, reply) => {
       const lang = langOf(request);
-      const seasonId = await seasonParam(services, request.query.season);
+      const seasonId = await services.seasons.idOfCode(request.query.season);
       const rows = await services.stock.list(lang, { seasonId });
       return sendAttachment(reply, CSV_TYPE, `stock${request.query.season ? `-${request.query.season.toUpperCase().replace(/[^A-Z0-9-]/g, '')}` : ''}.csv`, stockCsv(rows, lang));
     },
@@ -53,7 +61,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
     { schema: { tags, summary: 'Set on-hand counts (empty: not sold from stock) and incoming quantities, in one transaction', body: stockInput, response: { 200: z.object({ changed: z.number() }), 400: errorBody, 422: errorBody } } },
     async (request) => {
       const changed = await services.stock.save(request.body.items, actorOf(request));
-      services.wholesale.invalidate();
+      services.onStockChange();
       return { changed };
     },
   );
@@ -71,32 +79,8 @@ export const adminStockRoutes: FastifyPluginAsyncZod<{ services: AppServices }> 
     async (request) => {
       if (!request.body.csv.trim()) throw new HttpError(422, SEASON_MESSAGES.importEmpty);
       const result = await services.stock.importCsv(request.body.csv, request.body.confirm === true, actorOf(request), langOf(request));
-      if (result.confirmed) services.wholesale.invalidate();
+      if (result.confirmed) services.onStockChange();
       return result;
-    },
-  );
-};
-
-/** `/api/wholesale/availability/{productId}`: what a stockist can order of each size today. */
-export const availabilityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
-  app.addHook('onRequest', requireRole('retailer', 'admin'));
-  app.get(
-    '/availability/:id',
-    {
-      schema: {
-        tags: ['wholesale'],
-        security: [{ bearer: [] }],
-        summary: 'Per colour and size: in stock (how many), pre-order (which delivery), incoming (from when) or sold out',
-        params: productIdParam,
-        querystring: z.object({ lang: z.string().max(35).optional() }),
-        response: { 200: availability, 401: errorBody, 404: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const found = await services.orders.availability(request.params.id, langOf(request));
-      if (!found) throw new HttpError(404, 'Product not found (introuvable).');
-      reply.header('cache-control', 'private, no-store');
-      return found;
     },
   );
 };

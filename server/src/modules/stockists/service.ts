@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { acceptanceMail, applicationNotice } from '../mail/templates.ts';
-import type { OrdersService } from '../orders/service.ts';
+import type { CompaniesService } from '../companies/service.ts';
 
 type Row = Selectable<StockistApplicationsTable> & { accepted_by_email: string | null; retailer_email: string | null };
 
@@ -42,14 +42,14 @@ export class StockistsService {
   private readonly config: Config;
   private readonly auth: AuthService;
   private readonly onMailQueued: () => void;
-  private readonly orders: Pick<OrdersService, 'seedCompany'>;
+  private readonly companies: Pick<CompaniesService, 'seedCompany'>;
 
-  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void, orders: Pick<OrdersService, 'seedCompany'>) {
+  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void, companies: Pick<CompaniesService, 'seedCompany'>) {
     this.db = db;
     this.config = config;
     this.auth = auth;
     this.onMailQueued = onMailQueued;
-    this.orders = orders;
+    this.companies = companies;
   }
 
   /** Stores a pending application with its consent time and, in the same transaction, the brand's notice. */
@@ -142,7 +142,7 @@ export class StockistsService {
         .where('id', '=', id)
         .execute();
       // The application's company, SIRET and phone start the account's company details (orders show them).
-      await this.orders.seedCompany(trx, user.id, { company: app.company, siret: app.siret, phone: app.phone });
+      await this.companies.seedCompany(trx, user.id, { company: app.company, siret: app.siret, phone: app.phone });
       const token = await this.auth.createPasswordToken(trx, user.id, 'set', SET_PASSWORD_TOKEN_TTL_MS);
       const lineSheetUrl = catalogue ? `${this.config.PUBLIC_URL}/account?lang=${app.locale}` : null;
       await enqueueMail(trx, {

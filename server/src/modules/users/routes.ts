@@ -1,10 +1,15 @@
 import { errorBody, user } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppServices } from '../../services.ts';
+import type { UsersService } from './service.ts';
+
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface UsersDeps {
+  users: UsersService;
+}
 
 /** Admin: the accounts that can sign in (registered inside the admin scope). */
-export const adminUserRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminUserRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, services) => {
   app.get(
     '/users',
     { schema: { tags: ['admin'], summary: 'Accounts', response: { 200: z.object({ data: z.array(user.extend({ id: z.number() })) }), 401: errorBody, 403: errorBody } } },

@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import type { AppServices } from '../../services.ts';
-import { requireRole } from '../auth/guard.ts';
+import type { WholesaleService } from './service.ts';
+import { requireRole } from '../../lib/guard.ts';
 
 /** `?lang=fr|en`; absent → the caller's language; anything else → French (never another language by a malformed value). */
 function sheetLang(request: FastifyRequest): Locale {
@@ -21,8 +21,13 @@ function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** What this area's routes use, handed to them by name (never the whole set of services). */
+export interface WholesaleDeps {
+  wholesale: WholesaleService;
+}
+
 /** Signed-in stockists and admins: the season's terms and the line sheet. */
-export const wholesaleRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   const tags = ['wholesale'];
   const security = [{ bearer: [] }];
@@ -70,7 +75,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
 };
 
 /** Inside the admin scope. */
-export const adminWholesaleRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const adminWholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app, services) => {
   const tags = ['admin'];
   app.get(
     '/wholesale/terms',

@@ -1,7 +1,17 @@
 import { API_ERRORS, SECURITY_MESSAGES, type Role } from '@atelier/contract';
-import { HttpError } from '../../lib/http-errors.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from './service.ts';
+import { HttpError } from './http-errors.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** A signed-in request: the account, its token, when it last proved who it is (set by the session hook). */
+export interface Session {
+  user: { id: number; email: string; role: Role };
+  tokenId: number;
+  /** When the holder last proved who they are (sign-in or re-authentication). */
+  authenticatedAt: string;
+  /** An administrator without a second factor while MFA_REQUIRED=admin: the back-office stays shut. */
+  mfaMissing: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,5 +43,16 @@ export function requireRole(...roles: Role[]) {
       reply.header('cache-control', 'no-store');
       throw new HttpError(403, SECURITY_MESSAGES.mfaRequired, {}, undefined, { mfaSetupRequired: true });
     }
+  };
+}
+
+/**
+ * An area's back-office routes: registered under `/admin`, every one behind the administrator's guard
+ * (no admin route can be added without it: the guard is on the scope, not on each route).
+ */
+export function adminScope<Options extends object>(routes: FastifyPluginAsync<Options, RawServerDefault, ZodTypeProvider>, deps: Options): FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider> {
+  return async (admin) => {
+    admin.addHook('onRequest', requireRole('admin'));
+    await admin.register(routes, deps);
   };
 }

@@ -59,7 +59,7 @@ let loading: Promise<Record<Face, Buffer>> | null = null;
  * then reads four small TTFs instead of rebuilding them, which costs ~0.4 s and ~50 MB of memory
  * that stays resident. Named by the source file's hash, so a new font package is never stale.
  */
-export const PREBUILT_DIR = path.resolve(import.meta.dirname, '../../../../web/build/pdf-fonts');
+export const PREBUILT_DIR = path.resolve(import.meta.dirname, '../../../web/build/pdf-fonts');
 const prebuiltName = (face: Face, woff: Buffer) => `${face}-${createHash('sha256').update(woff).digest('hex').slice(0, 12)}.ttf`;
 
 /** Each face, made now (for the build step and when nothing is prebuilt). */

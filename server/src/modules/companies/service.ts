@@ -1,0 +1,105 @@
+import { COMPANY_GAPS, addressLine, type CompanyDetails, type CompanyInput, type PostalAddress } from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+type CompanyGap = (typeof COMPANY_GAPS)[number];
+export const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
+
+/** The company details an order was sent with (empty details if the stored JSON is unreadable). */
+export function parseCompany(json: string): CompanyDetails {
+  try {
+    return { ...EMPTY_COMPANY, ...(JSON.parse(json) as CompanyDetails) };
+  } catch {
+    return { ...EMPTY_COMPANY };
+  }
+}
+
+/**
+ * A stockist's company: its name, SIRET and VAT number, billing and delivery addresses, phone. Orders
+ * freeze a copy when sent; invoices read them at issue; an accepted application starts them.
+ */
+export class CompaniesService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async company(userId: number, db: Kysely<Database> = this.db): Promise<CompanyDetails> {
+    const row = await db.selectFrom('company_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return { ...EMPTY_COMPANY, toComplete: ['companyName', 'billing', 'siren'] };
+    const address = (kind: 'billing' | 'delivery'): PostalAddress | null => {
+      const line1 = row[`${kind}_line1`];
+      if (!line1) return null;
+      return { line1, line2: row[`${kind}_line2`] ?? '', postcode: row[`${kind}_postcode`] ?? '', town: row[`${kind}_town`] ?? '', country: row[`${kind}_country`] ?? '' };
+    };
+    const billing = address('billing');
+    const toComplete: CompanyGap[] = [];
+    if (!row.company_name) toComplete.push('companyName');
+    if (!billing || !billing.postcode || !billing.town || !billing.country || row.to_complete) toComplete.push('billing');
+    if ((billing?.country || 'FR') === 'FR' && !row.siren) toComplete.push('siren');
+    return {
+      companyName: row.company_name,
+      siret: row.siret,
+      vatNumber: row.vat_number,
+      billingAddress: row.billing_address,
+      deliveryAddress: row.delivery_address,
+      phone: row.phone,
+      siren: row.siren,
+      billing,
+      delivery: address('delivery'),
+      toComplete,
+    };
+  }
+
+  /**
+   * Saves the details. Structured addresses, when given, are what counts (their one-line form is
+   * written beside them); a one-line address alone goes into line 1, "to complete".
+   */
+  async saveCompany(userId: number, input: CompanyInput): Promise<CompanyDetails> {
+    const structured = (kind: 'billing' | 'delivery', address: PostalAddress | null | undefined, text: string | null) =>
+      address
+        ? { [`${kind}_line1`]: address.line1, [`${kind}_line2`]: address.line2 || null, [`${kind}_postcode`]: address.postcode, [`${kind}_town`]: address.town, [`${kind}_country`]: address.country }
+        : { [`${kind}_line1`]: text ? text.slice(0, 120) : null, [`${kind}_line2`]: null, [`${kind}_postcode`]: null, [`${kind}_town`]: null, [`${kind}_country`]: null };
+    const values = {
+      company_name: input.companyName,
+      siret: input.siret,
+      siren: input.siret ? input.siret.slice(0, 9) : null,
+      vat_number: input.vatNumber,
+      billing_address: input.billing ? addressLine(input.billing) : input.billingAddress,
+      delivery_address: input.delivery ? addressLine(input.delivery) : input.deliveryAddress,
+      phone: input.phone,
+      ...structured('billing', input.billing, input.billingAddress),
+      ...structured('delivery', input.delivery, input.deliveryAddress),
+      // A one-line address (an older screen, or the API without the structured fields) waits to be completed.
+      to_complete: (!input.billing && input.billingAddress) || (!input.delivery && input.deliveryAddress) ? 1 : 0,
+      updated_at: nowIso(),
+    };
+    await this.db
+      .insertInto('company_details')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+    return this.company(userId);
+  }
+
+  /** At accept: the application's company, SIRET and phone become the account's details (what is already there stays). */
+  async seedCompany(trx: Kysely<Database>, userId: number, from: { company: string | null; siret: string | null; phone: string | null }): Promise<void> {
+    await trx
+      .insertInto('company_details')
+      .values({
+        user_id: userId,
+        company_name: from.company,
+        siret: from.siret,
+        vat_number: null,
+        billing_address: null,
+        delivery_address: null,
+        phone: from.phone,
+        updated_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+}

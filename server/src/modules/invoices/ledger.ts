@@ -1,0 +1,196 @@
+import {
+  INVOICE_MESSAGES,
+  formatDay,
+  formatPrice,
+  fromCents,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  type Locale,
+} from '@atelier/contract';
+import { zipSync } from 'fflate';
+import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { spreadsheetCsv } from '../../lib/csv.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { logActivity, type Actor } from '../activity/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { invoiceReminderMail } from '../mail/templates.ts';
+import { today } from '../../lib/dates.ts';
+import { type BuyerSnapshot, type IssuedDocument } from './facturx.ts';
+import { daysBetween, statusOf } from './rules.ts';
+
+type Seller = IssuedDocument['seller'];
+
+/** Invoices in bulk: the list, the sales journal (CSV), the PDFs of a period (ZIP), and the reminders of overdue ones. */
+export class InvoiceLedger {
+  private readonly db: Db;
+  private readonly config: Config;
+  private readonly kick: () => void;
+
+  constructor(db: Db, config: Config, kick: () => void) {
+    this.db = db;
+    this.config = config;
+    this.kick = kick;
+  }
+
+  async list(filter: { userId?: number; status?: InvoiceStatus; from?: string; to?: string }, day = today()): Promise<InvoiceSummary[]> {
+    let query = this.db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'type', 'issue_date', 'due_date', 'order_id', 'invoice_id', 'buyer', 'total_incl_cents']);
+    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.from) query = query.where('issue_date', '>=', filter.from);
+    if (filter.to) query = query.where('issue_date', '<=', filter.to);
+    const rows = await query.orderBy('issue_date', 'desc').orderBy('id', 'desc').execute();
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const orderIds = [...new Set(rows.map((r) => r.order_id).filter((v): v is number => v !== null))];
+    const [payments, notes, orders, numbers] = await Promise.all([
+      this.db.selectFrom('invoice_payments').select(['invoice_id', sql<number>`sum(amount_cents)`.as('cents')]).where('invoice_id', 'in', ids).groupBy('invoice_id').execute(),
+      this.db.selectFrom('invoices').select(['invoice_id', sql<number>`sum(total_incl_cents)`.as('cents')]).where('invoice_id', 'in', ids).groupBy('invoice_id').execute(),
+      orderIds.length ? this.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', orderIds).execute() : [],
+      this.db.selectFrom('invoices').select(['id', 'number']).where('id', 'in', rows.map((r) => r.invoice_id).filter((v): v is number => v !== null).concat([0])).execute(),
+    ]);
+    const paid = new Map(payments.map((p) => [p.invoice_id, Number(p.cents)]));
+    const credited = new Map(notes.map((n) => [n.invoice_id!, Number(n.cents)]));
+    const orderNumber = new Map(orders.map((o) => [o.id, o.number]));
+    const invoiceNumber = new Map(numbers.map((n) => [n.id, n.number]));
+    const out = rows.map((r): InvoiceSummary => {
+      const buyer = JSON.parse(r.buyer) as BuyerSnapshot;
+      const paidCents = paid.get(r.id) ?? 0;
+      const dueCents = r.type === 'invoice' ? r.total_incl_cents - (credited.get(r.id) ?? 0) - paidCents : 0;
+      return {
+        id: r.id,
+        number: r.number,
+        type: r.type,
+        issueDate: r.issue_date,
+        dueDate: r.due_date,
+        orderId: r.order_id,
+        orderNumber: r.order_id === null ? null : (orderNumber.get(r.order_id) ?? null),
+        invoiceNumber: r.invoice_id === null ? null : (invoiceNumber.get(r.invoice_id) ?? null),
+        buyer: buyer.name,
+        country: buyer.address.country,
+        totalInclVat: fromCents(r.total_incl_cents),
+        paid: fromCents(paidCents),
+        due: fromCents(dueCents),
+        status: statusOf(r.type, dueCents, paidCents, r.due_date, day),
+      };
+    });
+    return filter.status ? out.filter((d) => d.status === filter.status) : out;
+  }
+
+  // —— For the accountant ——
+
+  /** The sales journal: one row per document and VAT rate (credit notes negative). */
+  async journalCsv(from: string, to: string, lang: Locale): Promise<string> {
+    const summaries = await this.list({ from, to });
+    const byId = new Map(summaries.map((s) => [s.id, s]));
+    const rows = await this.db.selectFrom('invoices').select(['id', 'number', 'type', 'issue_date', 'due_date', 'buyer', 'vat_breakdown']).where('issue_date', '>=', from).where('issue_date', '<=', to).orderBy('issue_date').orderBy('id').execute();
+    const fr = lang === 'fr';
+    const header = fr
+      ? ['Date', 'Numéro', 'Type', 'Client', 'N° TVA', 'Pays', 'Taux TVA', 'Base HT', 'TVA', 'Total TTC', 'Échéance', 'Payé']
+      : ['Date', 'Number', 'Type', 'Customer', 'VAT number', 'Country', 'VAT rate', 'Base excl. VAT', 'VAT', 'Total incl. VAT', 'Due date', 'Paid'];
+    const amount = (cents: number) => (cents / 100).toFixed(2);
+    const lines: Array<Array<string | number>> = [];
+    for (const r of rows) {
+      const buyer = JSON.parse(r.buyer) as BuyerSnapshot;
+      const sign = r.type === 'creditNote' ? -1 : 1;
+      const summary = byId.get(r.id)!;
+      for (const b of JSON.parse(r.vat_breakdown) as Array<{ category: string; rate: number; baseCents: number; vatCents: number }>) {
+        lines.push([
+          r.issue_date,
+          r.number,
+          r.type === 'invoice' ? (fr ? 'Facture' : 'Invoice') : fr ? 'Avoir' : 'Credit note',
+          buyer.name,
+          buyer.vatNumber ?? '',
+          buyer.address.country,
+          `${b.rate} ${b.category}`,
+          amount(sign * b.baseCents),
+          amount(sign * b.vatCents),
+          amount(sign * (b.baseCents + b.vatCents)),
+          r.due_date ?? '',
+          r.type === 'invoice' ? summary.paid.toFixed(2) : '',
+        ]);
+      }
+    }
+    return spreadsheetCsv(header, lines);
+  }
+
+  /** The period's PDFs in one ZIP (stored as they are: PDFs are already compressed). */
+  async zip(from: string, to: string): Promise<Buffer> {
+    const rows = await this.db.selectFrom('invoices').select(['number', 'pdf']).where('issue_date', '>=', from).where('issue_date', '<=', to).orderBy('issue_date').orderBy('id').execute();
+    const files: Record<string, Uint8Array> = {};
+    for (const r of rows) files[`${r.number.replace(/[^A-Za-z0-9+\-_]/g, '_')}.pdf`] = new Uint8Array(r.pdf);
+    return Buffer.from(zipSync(files, { level: 0 }));
+  }
+
+  // —— Reminders ——
+
+  /**
+   * Mails the stockist on the 1st and the 15th day past an invoice's due date, once each, never for
+   * a paid one, in their language, through the outbox (the dedupe key makes each once). Reminders
+   * can be turned off per stockist. A run late past day 15 sends the second only.
+   */
+  async sendReminders(day = today()): Promise<number> {
+    const overdue = (await this.list({ status: 'overdue' }, day)).filter((d) => d.type === 'invoice' && d.dueDate !== null && daysBetween(d.dueDate, day) >= 1);
+    if (overdue.length === 0) return 0;
+    const rows = await this.db
+      .selectFrom('invoices')
+      .leftJoin('company_details', 'company_details.user_id', 'invoices.user_id')
+      .leftJoin('users', 'users.id', 'invoices.user_id')
+      .select(['invoices.id', 'invoices.locale', 'invoices.buyer', 'invoices.seller', 'company_details.invoice_reminders', 'users.email'])
+      .where('invoices.id', 'in', overdue.map((d) => d.id))
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const brand = publicBrand(this.config);
+    let queued = 0;
+    await this.db.transaction().execute(async (trx) => {
+      for (const doc of overdue) {
+        const row = byId.get(doc.id);
+        if (!row || row.invoice_reminders === 0) continue;
+        const to = row.email ?? (JSON.parse(row.buyer) as BuyerSnapshot).email;
+        if (!to) continue;
+        const stage = daysBetween(doc.dueDate!, day) >= 15 ? 15 : 1;
+        const locale = row.locale;
+        const seller = JSON.parse(row.seller) as Seller;
+        const before = await trx.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', `invoice:${doc.id}:reminder:${stage}`).executeTakeFirst();
+        if (before) continue;
+        await enqueueMail(trx, {
+          to,
+          dedupeKey: `invoice:${doc.id}:reminder:${stage}`,
+          ...invoiceReminderMail(brand, locale, {
+            number: doc.number,
+            dueDate: formatDay(doc.dueDate!, locale),
+            due: formatPrice(doc.due, locale),
+            stage,
+            iban: seller.iban,
+            url: `${this.config.PUBLIC_URL}/account/invoices?lang=${locale}`,
+          }),
+        });
+        queued += 1;
+      }
+    });
+    if (queued) this.kick();
+    return queued;
+  }
+
+  /** The owner turns a stockist's payment reminders on or off. */
+  async setReminders(userId: number, enabled: boolean, actor: Actor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).where('role', '=', 'retailer').executeTakeFirst();
+      if (!user) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
+      const updated = await trx.updateTable('company_details').set({ invoice_reminders: enabled ? 1 : 0 }).where('user_id', '=', userId).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        await trx.insertInto('company_details').values({ user_id: userId, company_name: null, siret: null, vat_number: null, billing_address: null, delivery_address: null, phone: null, updated_at: nowIso(), invoice_reminders: enabled ? 1 : 0 }).execute();
+      }
+      await logActivity(trx, actor, { kind: 'invoicing', action: 'change', subject: user.email, subjectId: userId, detail: { reminders: enabled ? 'on' : 'off' } });
+    });
+  }
+
+  async remindersEnabled(userId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('company_details').select('invoice_reminders').where('user_id', '=', userId).executeTakeFirst();
+    return row?.invoice_reminders !== 0;
+  }
+}

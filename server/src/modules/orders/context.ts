@@ -1,0 +1,23 @@
+import type { Config } from '../../config.ts';
+import type { Db, Dialect } from '../../db/index.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
+import type { CompaniesService } from '../companies/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
+import type { SeasonsService } from '../seasons/service.ts';
+import type { StockService } from '../stock/service.ts';
+import type { WholesaleService } from '../wholesale/service.ts';
+
+/** What the order parts share: the database and the services of other areas they call. */
+export interface OrdersContext {
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  catalogue: CatalogueService;
+  wholesale: WholesaleService;
+  onMailQueued: () => void;
+  seasons: SeasonsService;
+  stock: StockService;
+  companies: CompaniesService;
+  /** Ships issue invoices and cancels credit them, in the order's own transaction (the invoices take its executor). */
+  invoices: InvoicesService;
+}

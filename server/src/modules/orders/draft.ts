@@ -1,0 +1,286 @@
+import {
+  ORDER_MESSAGES,
+  ORDER_QUANTITY_MAX,
+  SEASON_MESSAGES,
+  fromCents,
+  type Draft,
+  type DraftLineInput,
+  type Locale,
+  type Availability,
+  type OrderMode,
+  type SizeAvailability,
+  type Size,
+} from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { pick } from '../../lib/texts.ts';
+import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts';
+import type { WholesaleService } from '../wholesale/service.ts';
+import { deliveryOf, type SeasonsService } from '../seasons/service.ts';
+import { availableNow, promisable, type StockService } from '../stock/service.ts';
+import { type PricedLine, type PlacedInput, placementKey, lineName, type ModeContext, byClosing, placeLine, modeOut, groupLines } from './placement.ts';
+import type { OrdersContext } from './context.ts';
+import type { OrderRecords } from './records.ts';
+
+/**
+ * The draft: one per stockist, on the server. A line is one piece (variant and size) for one mode and one
+ * delivery window; each line's mode and window is decided here, and what each size offers today.
+ */
+export class OrderDrafts {
+  private readonly db: Db;
+  private readonly dialect: Dialect;
+  private readonly catalogue: CatalogueService;
+  private readonly wholesale: WholesaleService;
+  private readonly seasons: SeasonsService;
+  private readonly stock: StockService;
+  private readonly records: OrderRecords;
+
+  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'wholesale' | 'seasons' | 'stock'>, records: OrderRecords) {
+    this.db = deps.db;
+    this.dialect = deps.dialect;
+    this.catalogue = deps.catalogue;
+    this.wholesale = deps.wholesale;
+    this.seasons = deps.seasons;
+    this.stock = deps.stock;
+    this.records = records;
+  }
+
+  private async minimum(userId: number, totalCents: number, db: Kysely<Database>): Promise<Draft['minimum']> {
+    const terms = await this.wholesale.adminTerms(db);
+    const previous = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirstOrThrow();
+    const kind = Number(previous.n) === 0 ? 'opening' : 'reorder';
+    const amount = kind === 'opening' ? terms.openingMinimum : terms.reorderMinimum;
+    return { kind, amount, missing: Math.max(0, fromCents(Math.round(amount * 100) - totalCents)) };
+  }
+
+  private async draftRows(userId: number, db: Kysely<Database>) {
+    return db.selectFrom('order_draft_lines').selectAll().where('user_id', '=', userId).orderBy('position').execute();
+  }
+
+  /** What deciding a line's mode needs: every season, the products' seasons, the stock of the variants. */
+  private async modeContext(variants: OrderableVariant[], db: Kysely<Database>): Promise<ModeContext> {
+    const [seasons, productSeasons, levels] = await Promise.all([
+      this.seasons.infos(db),
+      this.seasons.productSeasons(
+        variants.map((v) => v.productId),
+        db,
+      ),
+      this.stock.levels(
+        variants.map((v) => v.variantId),
+        db,
+      ),
+    ]);
+    return { seasons, productSeasons, levels };
+  }
+
+  /** Priced lines with their mode, season and delivery decided, lines whose variant or size went set apart. */
+  async draft(userId: number, lang: Locale, db: Kysely<Database> = this.db): Promise<Draft & { priced: PricedLine[] }> {
+    const rows = await this.draftRows(userId, db);
+    const variants = await this.catalogue.orderable(
+      rows.map((r) => r.variant_id),
+      db,
+    );
+    const ctx = await this.modeContext([...variants.values()], db);
+    const lines: Draft['lines'] = [];
+    const unavailable: Draft['unavailable'] = [];
+    const priced: PricedLine[] = [];
+    let totalCents = 0;
+    let pieces = 0;
+    // Two lines that now go to the same place (a delivery window the owner removed sends its lines to
+    // the season's first) are counted as one line holding both quantities: nothing is lost.
+    const byPlace = new Map<string, number>();
+    for (const row of rows) {
+      const size = row.size as Size;
+      const variant = variants.get(row.variant_id);
+      if (!variant || !variant.sizes.includes(size)) {
+        unavailable.push({ variantId: row.variant_id, size, quantity: row.quantity });
+        continue;
+      }
+      const placed = placeLine({ variantId: row.variant_id, size, mode: (row.mode as OrderMode | null) ?? undefined, deliveryId: row.delivery_id }, variant, ctx);
+      const lineCents = variant.priceCents * row.quantity;
+      totalCents += lineCents;
+      pieces += row.quantity;
+      const place = placementKey(row.variant_id, size, placed);
+      const at = byPlace.get(place);
+      if (at !== undefined) {
+        const quantity = priced[at]!.line.quantity + row.quantity;
+        priced[at]!.line = { ...priced[at]!.line, quantity };
+        lines[at] = { ...lines[at]!, quantity, total: fromCents(variant.priceCents * quantity) };
+        continue;
+      }
+      byPlace.set(place, priced.length);
+      priced.push({ line: { variantId: row.variant_id, size, quantity: row.quantity }, variant, placed });
+      lines.push({
+        variantId: variant.variantId,
+        productId: variant.productId,
+        productTitle: pick(variant.titles, lang),
+        reference: variant.reference,
+        colorName: pick(variant.colorNames, lang),
+        colorCode: variant.colorCode,
+        imageUrl: variant.imageUrl,
+        size,
+        quantity: row.quantity,
+        unitPrice: fromCents(variant.priceCents),
+        total: fromCents(lineCents),
+        ...modeOut(placed, lang),
+      });
+    }
+    const orders = groupLines(priced).map((group) => ({
+      ...modeOut(group.placed, lang),
+      pieces: group.lines.reduce((n, l) => n + l.line.quantity, 0),
+      total: fromCents(group.lines.reduce((n, l) => n + l.variant.priceCents * l.line.quantity, 0)),
+    }));
+    return { lines, orders, unavailable, pieces, total: fromCents(totalCents), minimum: await this.minimum(userId, totalCents, db), priced };
+  }
+
+  /**
+   * The stockist's row, locked until the transaction ends on PostgreSQL, so one draft write or
+   * submit at a time per stockist (SQLite transactions already run one at a time).
+   */
+  lockStockist(trx: Kysely<Database>, userId: number) {
+    const query = trx.selectFrom('users').select(['id', 'email', 'locale', 'role']).where('id', '=', userId);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Replaces the draft. A line is one piece (variant and size) for one mode and one delivery window:
+   * the same piece for two windows is two lines. The same piece twice for the same window is refused
+   * with 422 naming the lines (nothing is merged or dropped without a word); unknown variants or sizes,
+   * and a delivery window of a season the product is not sold in, are refused. Each line keeps the
+   * mode it was given, or the one decided now (pre-book in an open season, else at-once).
+   */
+  async replaceDraft(userId: number, input: DraftLineInput[], lang: Locale): Promise<Draft> {
+    const placed = await this.placeDraftLines(input);
+    const seen = new Map<string, number>();
+    const twice: string[] = [];
+    placed.forEach((p, index) => {
+      const first = seen.get(p.key);
+      if (first === undefined) seen.set(p.key, index);
+      else twice.push(lineName(placed[first]!, first, lang), lineName(p, index, lang));
+    });
+    if (twice.length) throw new HttpError(422, ORDER_MESSAGES.lineTwice, {}, [...new Set(twice)].join('; '));
+    await this.writeDraft(userId, placed);
+    return this.publicDraft(userId, lang);
+  }
+
+  /** Each line with its variant and the mode and delivery it goes to; what cannot be placed is refused (422). */
+  private async placeDraftLines(input: DraftLineInput[]): Promise<PlacedInput[]> {
+    const variants = await this.catalogue.orderable(input.map((l) => l.variantId));
+    const wrong = input.filter((l) => !variants.get(l.variantId)?.sizes.includes(l.size));
+    if (wrong.length) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, wrong.map((l) => `${l.variantId}/${l.size}`).join(', '));
+    const ctx = await this.modeContext([...variants.values()], this.db);
+    const placed = input.map((line) => {
+      const variant = variants.get(line.variantId)!;
+      const where = placeLine(line, variant, ctx);
+      return { line, variant, placed: where, key: placementKey(line.variantId, line.size, where) };
+    });
+    const badDelivery = placed.filter((p) => p.placed.problem === 'deliveryUnknown');
+    if (badDelivery.length) throw new HttpError(422, SEASON_MESSAGES.deliveryUnknown, {}, badDelivery.map((p) => `${p.line.variantId}/${p.line.size}`).join(', '));
+    return placed;
+  }
+
+  /** The draft becomes these lines, in one transaction (one draft write or submit at a time per stockist). */
+  private async writeDraft(userId: number, placed: PlacedInput[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.lockStockist(trx, userId);
+      await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
+      if (placed.length) {
+        await trx
+          .insertInto('order_draft_lines')
+          .values(
+            placed.map(({ line: l, placed: p }, position) => ({
+              user_id: userId,
+              variant_id: l.variantId,
+              size: l.size,
+              quantity: l.quantity,
+              position,
+              mode: p.mode,
+              delivery_id: p.delivery?.id ?? null,
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+
+  async publicDraft(userId: number, lang: Locale): Promise<Draft> {
+    const { priced: _priced, ...draft } = await this.draft(userId, lang);
+    return draft;
+  }
+
+  /**
+   * What a stockist can order of each size today: in stock (at-once, how many), pre-order (the
+   * delivery of the product's open season), incoming (at-once, from a date) or sold out.
+   */
+  async availability(productId: number, lang: Locale): Promise<Availability | null> {
+    const variantRows = await this.db.selectFrom('variants').select('id').where('product_id', '=', productId).orderBy('position').orderBy('id').execute();
+    const variants = await this.catalogue.orderable(variantRows.map((v) => v.id));
+    if (variants.size === 0) return null;
+    const ctx = await this.modeContext([...variants.values()], this.db);
+    const own = new Set(ctx.productSeasons.get(productId) ?? []);
+    const open = ctx.seasons.filter((s) => own.has(s.id) && s.state === 'open' && s.deliveries.length).sort(byClosing)[0];
+    return {
+      productId,
+      deliveries: (open?.deliveries ?? []).map((d) => deliveryOf(d, lang)).sort((a, b) => a.from.localeCompare(b.from) || a.id - b.id),
+      variants: variantRows
+        .map((r) => variants.get(r.id))
+        .filter((v): v is OrderableVariant => v !== undefined)
+        .map((v) => ({
+          variantId: v.variantId,
+          sizes: v.sizes.map((size): SizeAvailability => {
+            const level = ctx.levels.get(`${v.variantId}:${size}`);
+            const now = availableNow(level);
+            const none = { availableFrom: null, delivery: null, season: null };
+            if (now !== null && now > 0) return { size, state: 'inStock', available: now, ...none };
+            const placed = placeLine({ variantId: v.variantId, size, mode: 'preBook' }, v, ctx);
+            if (!placed.problem && (placed.season === null || placed.season.state === 'open')) {
+              return { size, state: 'preBook', available: null, ...modeOut(placed, lang), availableFrom: null };
+            }
+            const later = promisable(level);
+            if (later > 0 && level!.incoming.length) return { size, state: 'incoming', available: later, ...none, availableFrom: level!.incoming[0]!.availableFrom };
+            return { size, state: 'soldOut', available: 0, ...none };
+          }),
+        })),
+    };
+  }
+
+  // —— Submit ——
+
+  /** An old order's lines added to the draft at today's prices; what no longer exists is named and left out. */
+  async reorder(id: number, userId: number, lang: Locale): Promise<{ draft: Draft; skipped: Array<{ productTitle: string; colorName: string; size: Size }> }> {
+    const order = await this.records.get(id, lang, userId);
+    if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+    const variants = await this.catalogue.orderable(order.lines.map((l) => l.variantId).filter((v): v is number => v !== null));
+    const skipped: Array<{ productTitle: string; colorName: string; size: Size }> = [];
+    const current = await this.draftRows(userId, this.db);
+    const lines: DraftLineInput[] = current.map((r) => ({ variantId: r.variant_id, size: r.size as Size, quantity: r.quantity, mode: (r.mode as OrderMode | null) ?? undefined, deliveryId: r.delivery_id }));
+    for (const line of order.lines) {
+      const variant = line.variantId === null ? undefined : variants.get(line.variantId);
+      if (!variant || !variant.sizes.includes(line.size)) {
+        skipped.push({ productTitle: line.productTitle, colorName: line.colorName, size: line.size });
+        continue;
+      }
+      // The mode is decided again today (last season's delivery window is gone).
+      lines.push({ variantId: variant.variantId, size: line.size, quantity: line.quantity });
+    }
+    // A piece that goes where a draft line already is adds to it; one for another window stays its own line.
+    const merged = new Map<string, PlacedInput>();
+    for (const p of await this.placeDraftLines(lines)) {
+      const there = merged.get(p.key);
+      if (there) there.line = { ...there.line, quantity: Math.min(ORDER_QUANTITY_MAX, there.line.quantity + p.line.quantity) };
+      else merged.set(p.key, p);
+    }
+    await this.writeDraft(userId, [...merged.values()]);
+    const draft = await this.publicDraft(userId, lang);
+    return { draft, skipped };
+  }
+
+  // —— Mail ——
+}

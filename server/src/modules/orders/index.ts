@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminScope } from '../../lib/guard.ts';
+import { adminOrderRoutes, availabilityRoutes, orderRoutes, type OrdersDeps } from './routes.ts';
+export type { OrdersDeps } from './routes.ts';
+
+/** Orders: what a stockist can order of each size, the draft, the submit, and the owner's confirm, ship and cancel. Registered under /api. */
+export const ordersModule: FastifyPluginAsyncZod<OrdersDeps> = async (app, deps) => {
+  await app.register(orderRoutes, { ...deps, prefix: '/orders' });
+  await app.register(availabilityRoutes, { ...deps, prefix: '/wholesale' });
+  await app.register(adminScope(adminOrderRoutes, deps), { prefix: '/admin' });
+};

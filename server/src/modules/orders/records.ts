@@ -1,0 +1,172 @@
+import {
+  formatDay,
+  formatPrice,
+  fromCents,
+  type Locale,
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  type Size,
+} from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { parseTexts, pick } from '../../lib/texts.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } from '../mail/templates.ts';
+import type { SeasonsService } from '../seasons/service.ts';
+import type { InvoicesService } from '../invoices/service.ts';
+import { parseCompany } from '../companies/service.ts';
+import { orderMode } from './placement.ts';
+import type { OrdersContext } from './context.ts';
+
+/**
+ * Orders as they are read and told: one order with its lines, history and invoice, the lists, and the mails
+ * a status change queues (in the caller's transaction).
+ */
+export class OrderRecords {
+  private readonly db: Db;
+  private readonly seasons: SeasonsService;
+  private readonly invoices: InvoicesService;
+  private readonly config: Config;
+
+  constructor(deps: Pick<OrdersContext, 'db' | 'seasons' | 'invoices' | 'config'>) {
+    this.db = deps.db;
+    this.seasons = deps.seasons;
+    this.invoices = deps.invoices;
+    this.config = deps.config;
+  }
+
+  /** The orders of one submission, first made first. */
+  async byKey(userId: number, key: string, db: Kysely<Database> = this.db): Promise<number[]> {
+    const rows = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).orderBy('submission_rank').execute();
+    return rows.map((r) => r.id);
+  }
+
+  // —— Reading ——
+
+  async load(db: Kysely<Database>, id: number) {
+    const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const [lines, events, seasons] = await Promise.all([
+      db.selectFrom('order_lines').selectAll().where('order_id', '=', id).orderBy('position').execute(),
+      db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('at').orderBy('id').execute(),
+      this.seasons.infos(db, row.season_id === null ? [] : [row.season_id]),
+    ]);
+    return { row, lines, events, seasons };
+  }
+
+  shape(loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, lang: Locale): Order {
+    const { row, lines, events } = loaded;
+    const company = parseCompany(row.company);
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      lines: lines.map((l) => ({
+        id: l.id,
+        variantId: l.variant_id,
+        productId: l.product_id,
+        productTitle: pick(parseTexts(l.product_title), lang),
+        reference: l.reference,
+        colorName: pick(parseTexts(l.color_name), lang),
+        colorCode: l.color_code,
+        size: l.size as Size,
+        quantity: l.quantity,
+        unitPrice: fromCents(l.unit_price_cents),
+        total: fromCents(l.unit_price_cents * l.quantity),
+      })),
+      pieces: row.pieces,
+      total: fromCents(row.total_cents),
+      note: row.note,
+      createdAt: row.created_at,
+      shipDate: row.ship_date,
+      carrier: row.carrier,
+      tracking: row.tracking,
+      cancelReason: row.cancel_reason,
+      history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role, note: e.note })),
+      shop: { email: row.shop_email, company, userId: row.user_id },
+      ...orderMode(row, loaded.seasons, lang),
+    };
+  }
+
+  /** One order; with `userId`, only that stockist's (another's is simply not found). */
+  async get(id: number, lang: Locale, userId?: number): Promise<Order | null> {
+    const loaded = await this.load(this.db, id);
+    if (!loaded || (userId !== undefined && loaded.row.user_id !== userId)) return null;
+    const order = this.shape(loaded, lang);
+    const invoice = await this.invoices.forOrder(id, loaded.row.user_id ?? 0, loaded.row.status);
+    return { ...order, invoice: invoice.invoice, ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}) };
+  }
+
+  async list(filter: { userId?: number; status?: OrderStatus; from?: string; to?: string; seasonId?: number; deliveryId?: number }, lang: Locale = 'fr'): Promise<OrderSummary[]> {
+    let query = this.db
+      .selectFrom('orders')
+      .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'shop_email', 'mode', 'season_id', 'delivery_id']);
+    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
+    if (filter.to) query = query.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
+    if (filter.seasonId !== undefined) query = query.where('season_id', '=', filter.seasonId);
+    if (filter.deliveryId !== undefined) query = query.where('delivery_id', '=', filter.deliveryId);
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const seasonIds = [...new Set(rows.map((r) => r.season_id).filter((v): v is number => v !== null))];
+    const seasons = await this.seasons.infos(this.db, seasonIds);
+    return rows.map((r) => {
+      const name = parseCompany(r.company).companyName;
+      return {
+        id: r.id,
+        number: r.number,
+        status: r.status,
+        createdAt: r.created_at,
+        pieces: r.pieces,
+        total: fromCents(r.total_cents),
+        shop: name ?? r.shop_email,
+        ...orderMode(r, seasons, lang),
+      };
+    });
+  }
+
+  async listFull(filter: { from: string; to: string }, lang: Locale): Promise<Order[]> {
+    const summaries = await this.list(filter);
+    const orders: Order[] = [];
+    for (const s of summaries.reverse()) orders.push((await this.get(s.id, lang))!);
+    return orders;
+  }
+
+  // —— Moves ——
+
+  private mailData(order: ReturnType<OrderRecords['shape']>, lang: Locale, admin: boolean): OrderMailData {
+    return {
+      number: order.number,
+      shop: order.shop.company.companyName ?? order.shop.email,
+      lines: order.lines.map((l) => ({ title: l.productTitle, colour: l.colorName, size: l.size, quantity: l.quantity, total: formatPrice(l.total, lang) })),
+      pieces: order.pieces,
+      total: formatPrice(order.total, lang),
+      note: order.note,
+      url: `${this.config.PUBLIC_URL}${admin ? `/admin/orders/${order.id}` : `/account/orders/${order.id}`}?lang=${lang}`,
+    };
+  }
+
+  async queueMails(trx: Kysely<Database>, loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, status: OrderStatus, byStockist = false) {
+    const brand = publicBrand(this.config);
+    const locale = loaded.row.locale;
+    const order = this.shape(loaded, locale);
+    const data = this.mailData(order, locale, false);
+    const key = `order:${order.id}:${status}`;
+    if (status === 'submitted') {
+      await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
+      await enqueueMail(trx, { to: this.config.BRAND_EMAIL, dedupeKey: `${key}:brand`, ...orderNotice(brand, this.mailData(this.shape(loaded, 'fr'), 'fr', true)) });
+      return;
+    }
+    const change =
+      status === 'confirmed'
+        ? { status, shipDate: formatDay(order.shipDate!, locale) }
+        : status === 'shipped'
+          ? { status, carrier: order.carrier, tracking: order.tracking }
+          : { status, reason: order.cancelReason ?? '', byStockist };
+    await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderStatusMail(brand, locale, data, change as Parameters<typeof orderStatusMail>[3]) });
+  }
+}

@@ -1,0 +1,187 @@
+import {
+  ORDER_MESSAGES,
+  SEASON_MESSAGES,
+  formatDay,
+  formatPrice,
+  type Locale,
+  type Order,
+} from '@atelier/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { pick } from '../../lib/texts.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
+import type { StockService } from '../stock/service.ts';
+import type { CompaniesService } from '../companies/service.ts';
+import { type PricedLine, groupLines } from './placement.ts';
+import type { OrdersContext } from './context.ts';
+import type { OrderRecords } from './records.ts';
+import type { OrderDrafts } from './draft.ts';
+
+/**
+ * The submit: prices every line itself, checks the season's minimum, splits by delivery, freezes the lines
+ * and queues both mails in one transaction; one submission per idempotency key.
+ */
+export class OrderSubmission {
+  private readonly db: Db;
+  private readonly companies: CompaniesService;
+  private readonly onMailQueued: () => void;
+  private readonly seasons: SeasonsService;
+  private readonly stock: StockService;
+  private readonly drafts: OrderDrafts;
+  private readonly records: OrderRecords;
+
+  constructor(deps: Pick<OrdersContext, 'db' | 'companies' | 'onMailQueued' | 'seasons' | 'stock'>, drafts: OrderDrafts, records: OrderRecords) {
+    this.db = deps.db;
+    this.companies = deps.companies;
+    this.onMailQueued = deps.onMailQueued;
+    this.seasons = deps.seasons;
+    this.stock = deps.stock;
+    this.drafts = drafts;
+    this.records = records;
+  }
+
+  /**
+   * One submission per idempotency key: a retry, a double click or a race answers the same
+   * orders. The draft becomes one order per delivery (at-once lines together), the minimum
+   * applies to the whole, at-once pieces are reserved and closed windows refused, all in one
+   * transaction: either every order is made, or nothing is written.
+   */
+  async submit(userId: number, key: string, note: string | undefined, lang: Locale): Promise<{ order: Order; orders: Order[]; created: boolean }> {
+    const answer = async (ids: number[], created: boolean) => {
+      const orders = await Promise.all(ids.map(async (id) => (await this.records.get(id, lang))!));
+      return { order: orders[0]!, orders, created };
+    };
+    const existing = await this.records.byKey(userId, key);
+    if (existing.length) return answer(existing, false);
+    let outcome: { ids: number[]; created: boolean };
+    try {
+      outcome = await this.db.transaction().execute(async (trx) => {
+        const user = await this.drafts.lockStockist(trx, userId);
+        if (user.role !== 'retailer') throw new HttpError(403, ORDER_MESSAGES.adminsCannotOrder);
+        const again = await this.records.byKey(userId, key, trx);
+        if (again.length) return { ids: again, created: false };
+
+        const draft = await this.drafts.draft(userId, lang, trx);
+        if (draft.unavailable.length) {
+          throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, draft.unavailable.map((l) => `${l.variantId}/${l.size}`).join(', '));
+        }
+        if (draft.priced.length === 0) throw new HttpError(422, ORDER_MESSAGES.emptyDraft);
+        const describe = (p: PricedLine) => `${pick(p.variant.titles, lang)} — ${pick(p.variant.colorNames, lang)}, ${p.line.size}`;
+        const notOrderable = draft.priced.filter((p) => p.placed.problem === 'notOrderable' || p.placed.problem === 'deliveryUnknown');
+        if (notOrderable.length) throw new HttpError(422, SEASON_MESSAGES.notOrderable, {}, notOrderable.map(describe).join('; '));
+        const closed = new Map<number, SeasonInfo>();
+        for (const p of draft.priced) if (p.placed.mode === 'preBook' && p.placed.season && p.placed.season.state !== 'open') closed.set(p.placed.season.id, p.placed.season);
+        if (closed.size) {
+          const detail = [...closed.values()]
+            .map((s) => {
+              const name = pick(s.names, lang);
+              if (s.state === 'upcoming') return lang === 'fr' ? `${name} : ouverture le ${formatDay(s.ordersOpen, 'fr')}` : `${name}: opens on ${formatDay(s.ordersOpen, 'en')}`;
+              return lang === 'fr' ? `${name} : clôturées le ${formatDay(s.ordersClose!, 'fr')}` : `${name}: closed on ${formatDay(s.ordersClose!, 'en')}`;
+            })
+            .join('; ');
+          throw new HttpError(422, SEASON_MESSAGES.windowClosed, {}, detail);
+        }
+        if (draft.minimum.missing > 0) {
+          const detail =
+            lang === 'fr'
+              ? `Minimum ${draft.minimum.kind === 'opening' ? 'de première commande' : 'de réassort'} : ${formatPrice(draft.minimum.amount, 'fr')} HT ; il manque ${formatPrice(draft.minimum.missing, 'fr')}.`
+              : `The ${draft.minimum.kind === 'opening' ? 'opening order' : 'reorder'} minimum is ${formatPrice(draft.minimum.amount, 'en')} excl. VAT; ${formatPrice(draft.minimum.missing, 'en')} to go.`;
+          throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, detail);
+        }
+
+        const now = nowIso();
+        const year = Number(now.slice(0, 4));
+        const company = JSON.stringify(await this.companies.company(userId, trx));
+        const current = await this.seasons.current(trx);
+        const ids: number[] = [];
+        const short: Array<{ line: PricedLine; left: number }> = [];
+        for (const [rank, group] of groupLines(draft.priced).entries()) {
+          const counter = await trx
+            .insertInto('order_counters')
+            .values({ year, last: 1 })
+            .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
+            .returning('last')
+            .executeTakeFirstOrThrow();
+          const number = `${year}-${String(counter.last).padStart(4, '0')}`;
+          const totalCents = group.lines.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
+          const pieces = group.lines.reduce((sum, p) => sum + p.line.quantity, 0);
+          // At-once orders count in the current season (what is sold from stock while it runs).
+          const seasonId = group.placed.mode === 'atOnce' ? (current?.id ?? null) : (group.placed.season?.id ?? null);
+          const inserted = await trx
+            .insertInto('orders')
+            .values({
+              number,
+              user_id: userId,
+              shop_email: user.email,
+              locale: user.locale,
+              status: 'submitted',
+              idempotency_key: key,
+              submission_rank: rank,
+              note: note || null,
+              company,
+              total_cents: totalCents,
+              pieces,
+              ship_date: null,
+              carrier: null,
+              tracking: null,
+              cancel_reason: null,
+              created_at: now,
+              updated_at: now,
+              mode: group.placed.mode,
+              season_id: seasonId,
+              delivery_id: group.placed.delivery?.id ?? null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('order_lines')
+            .values(
+              group.lines.map(({ line, variant }, position) => ({
+                order_id: inserted.id,
+                position,
+                variant_id: variant.variantId,
+                product_id: variant.productId,
+                product_title: JSON.stringify(variant.titles),
+                color_name: JSON.stringify(variant.colorNames),
+                color_code: variant.colorCode,
+                reference: variant.reference,
+                size: line.size,
+                quantity: line.quantity,
+                unit_price_cents: variant.priceCents,
+              })),
+            )
+            .execute();
+          if (group.placed.mode === 'atOnce') {
+            const missing = await this.stock.reserve(
+              trx,
+              inserted.id,
+              group.lines.map((p) => ({ variantId: p.variant.variantId, size: p.line.size, quantity: p.line.quantity })),
+            );
+            for (const m of missing) short.push({ line: group.lines.find((p) => p.variant.variantId === m.variantId && p.line.size === m.size)!, left: m.left });
+          }
+          await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'stockist', note: null, at: now }).execute();
+          ids.push(inserted.id);
+        }
+        if (short.length) {
+          const detail = short.map((s) => (lang === 'fr' ? `${describe(s.line)} : ${s.left} restante(s)` : `${describe(s.line)}: ${s.left} left`)).join('; ');
+          throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
+        }
+        await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
+        for (const id of ids) await this.records.queueMails(trx, (await this.records.load(trx, id))!, 'submitted');
+        return { ids, created: true };
+      });
+    } catch (error) {
+      // Two submits with one key racing: the unique index let one through; answer it.
+      if (isUniqueViolation(error)) {
+        const winner = await this.records.byKey(userId, key);
+        if (winner.length) return answer(winner, false);
+      }
+      throw error;
+    }
+    if (outcome.created) this.onMailQueued();
+    return answer(outcome.ids, outcome.created);
+  }
+}
