@@ -1,26 +1,25 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
-import { LOCALES, SLUG_PATTERN, missingLocale, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
+import { LOCALES, SLUG_PATTERN, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
 import type { AdminPost, AdminSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
 import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
-import { MissingBadge, MissingFlag, type Pair } from '../../components/admin/Bilingual.tsx';
+import { MissingBadge, type Pair } from '../../components/admin/Bilingual.tsx';
 import { ImageUploadField } from '../../components/admin/ImageUploadField.tsx';
 import { formatDate } from '../../components/PostContent.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
+import { JournalSections } from '../../components/admin/JournalSections.tsx';
+import { useAdminCall, type Message } from '../../components/admin/useAdminCall.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminBlog', noindex: true });
 
-type Message = { kind: 'success' | 'error'; text: string } | null;
-type SectionForm = Record<Locale, { title: string; description: string }>;
 type PostForm = { sectionId: number | null; slug: string; published: boolean; coverImageUrl: string | null; coverAlt: Pair; texts: Record<Locale, { title: string; content: string }> };
 
-const emptySectionForm = (): SectionForm => ({ fr: { title: '', description: '' }, en: { title: '', description: '' } });
 const emptyPostForm = (sectionId: number | null): PostForm => ({
   sectionId,
   slug: '',
@@ -29,160 +28,6 @@ const emptyPostForm = (sectionId: number | null): PostForm => ({
   coverAlt: { fr: '', en: '' },
   texts: { fr: { title: '', content: '' }, en: { title: '', content: '' } },
 });
-
-/** Calls with the session; a refused session goes to /login (which says it expired). */
-function useAdminCall() {
-  const navigate = useNavigate();
-  const { t } = useTranslation();
-  return useCallback(
-    async <T,>(fn: () => Promise<T>, fallbackKey: string, onError: (text: string) => void): Promise<T | undefined> => {
-      try {
-        return await fn();
-      } catch (error) {
-        if (error instanceof SessionExpiredError) {
-          navigate('/login', { replace: true });
-          return undefined;
-        }
-        onError(errorMessage(error, t(fallbackKey)));
-        return undefined;
-      }
-    },
-    [navigate, t],
-  );
-}
-
-function SectionsManager({ sections, reload }: { sections: AdminSection[] | null; reload: () => Promise<void> }) {
-  const { t } = useTranslation();
-  const { lang } = useLanguage();
-  const { authRequest } = useSession();
-  const call = useAdminCall();
-  const [editing, setEditing] = useState<number | null>(null);
-  const [form, setForm] = useState<SectionForm>(emptySectionForm);
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
-
-  // If the section being edited disappears, the editor resets.
-  useEffect(() => {
-    if (editing !== null && sections && !sections.some((s) => s.id === editing)) {
-      setEditing(null);
-      setForm(emptySectionForm());
-    }
-  }, [sections, editing]);
-
-  const startNew = () => {
-    setEditing(null);
-    setForm(emptySectionForm());
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (LOCALES.some((l) => !form[l].title.trim())) {
-      setMessage({ kind: 'error', text: t('admin.blog.sections.titleRequired') });
-      return;
-    }
-    setBusy(true);
-    const body = { translations: LOCALES.map((locale) => ({ locale, title: form[locale].title.trim(), description: form[locale].description.trim() || null })) };
-    const wasEditing = editing !== null;
-    const saved = await call(
-      () => authRequest<AdminSection>(wasEditing ? `/admin/blog/sections/${editing}?lang=${lang}` : `/admin/blog/sections?lang=${lang}`, { method: wasEditing ? 'PUT' : 'POST', body }),
-      wasEditing ? 'admin.blog.sections.updateError' : 'admin.blog.sections.createError',
-      (text) => setMessage({ kind: 'error', text }),
-    );
-    setBusy(false);
-    if (!saved) return;
-    startNew();
-    // The list first: what the confirmation announces is already on screen (a post count included).
-    await reload();
-    setMessage({ kind: 'success', text: t(wasEditing ? 'admin.blog.sections.updated' : 'admin.blog.sections.created') });
-  }
-
-  async function remove(section: AdminSection) {
-    const question =
-      section.postCount > 0
-        ? t('admin.blog.sections.confirmDeleteWithPosts', { title: section.title, count: section.postCount })
-        : t('admin.blog.sections.confirmDelete', { title: section.title });
-    if (!window.confirm(question)) return;
-    const done = await call(
-      async () => (await authRequest(`/admin/blog/sections/${section.id}`, { method: 'DELETE' }), true),
-      'admin.blog.sections.deleteError',
-      (text) => setMessage({ kind: 'error', text }),
-    );
-    if (!done) return;
-    setMessage({ kind: 'success', text: t('admin.blog.sections.deleted') });
-    await reload();
-  }
-
-  return (
-    <section className="admin-block" aria-labelledby="sections-title">
-      <h2 id="sections-title" className="form__title">
-        {t('admin.blog.sections.title')}
-      </h2>
-      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
-      <form className="product-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="section-form">
-        <h3 className="form__subtitle">{editing === null ? t('admin.blog.sections.createTitle') : t('admin.blog.sections.editTitle')}</h3>
-        <div className="locale-fieldsets">
-          {LOCALES.map((locale) => (
-            <fieldset key={locale} className="locale-fieldset">
-              <legend>{t(`language.${locale}`)}</legend>
-              <div className="field">
-                <label htmlFor={`section-title-${locale}`}>{t('admin.blog.sections.name')}</label>
-                <input id={`section-title-${locale}`} lang={locale} required value={form[locale].title} disabled={busy} onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], title: e.target.value } }))} />
-              </div>
-              <div className="field">
-                <label htmlFor={`section-description-${locale}`}>{t('admin.blog.sections.description')}</label>
-                <input
-                  id={`section-description-${locale}`}
-                  lang={locale}
-                  value={form[locale].description}
-                  disabled={busy}
-                  aria-describedby={missingLocale(form.fr.description, form.en.description) === locale ? `section-description-${locale}-missing` : undefined}
-                  onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], description: e.target.value } }))}
-                />
-                {missingLocale(form.fr.description, form.en.description) === locale && <MissingFlag locale={locale} id={`section-description-${locale}-missing`} />}
-              </div>
-            </fieldset>
-          ))}
-        </div>
-        <EditorActions
-          editing={editing !== null}
-          busy={busy}
-          createLabel={t('admin.blog.sections.create')}
-          updateLabel={t('admin.blog.sections.update')}
-          startNewLabel={t('admin.blog.sections.startNew')}
-          onStartNew={startNew}
-        />
-      </form>
-      {!sections && <p role="status">{t('common.loading')}</p>}
-      {sections && sections.length === 0 && <p>{t('admin.blog.sections.empty')}</p>}
-      {sections && sections.length > 0 && (
-        <ul className="admin-cards">
-          {sections.map((section) => (
-            <li key={section.id} className={`admin-card${section.id === editing ? ' admin-card--selected' : ''}`} data-testid="section-card">
-              <div className="admin-card__body">
-                <strong>{section.title}</strong>
-                <span className="admin-card__meta">
-                  <MissingBadge locales={missingLocales(translationPairs(section.translations, ['title', 'description']))} />
-                  {t('admin.blog.sections.postCount', { count: section.postCount })}
-                </span>
-              </div>
-              <CardActions
-                name={section.title}
-                onDelete={() => remove(section)}
-                onEdit={() => {
-                    setEditing(section.id);
-                    setMessage(null);
-                    const form = emptySectionForm();
-                    for (const tr of section.translations) form[tr.locale] = { title: tr.title, description: tr.description ?? '' };
-                    setForm(form);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | null; posts: AdminPost[] | null; reload: () => Promise<void> }) {
   const { t } = useTranslation();
@@ -430,7 +275,7 @@ export default function AdminBlog() {
         </FormMessage>
       ))}
       <div className="admin-columns">
-        <SectionsManager sections={sections} reload={reload} />
+        <JournalSections sections={sections} reload={reload} />
         <PostsManager sections={sections} posts={posts} reload={reload} />
       </div>
     </div>

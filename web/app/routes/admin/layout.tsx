@@ -8,8 +8,11 @@ import { pageMeta, type RootData } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { storage } from '../../lib/storage.ts';
 import type { SecurityOverview } from '@atelier/contract';
+import { ADMIN_NAV, placeOf } from '../../lib/admin-nav.ts';
 
 const SUGGESTION_DISMISSED = 'atelier.passkeySuggestionDismissed';
+
+
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'admin.title', noindex: true });
 
@@ -21,6 +24,7 @@ function AdminShell() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const navId = useId();
+  const current = placeOf(location.pathname);
 
   const [suggest, setSuggest] = useState(false);
   // The token in storage may have been revoked (signed out elsewhere, password
@@ -55,58 +59,22 @@ function AdminShell() {
             <span>{open ? t('nav.closeMenu') : t('admin.menu')}</span>
           </button>
           <nav id={navId} className={`admin-nav${open ? ' admin-nav--open' : ''}`} aria-label={t('admin.shellLabel')}>
-            <ul>
-              <li>
-                <NavLink to="/admin/products">{t('admin.nav.products')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/blog">{t('admin.nav.blog')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/retailers">{t('admin.nav.retailers')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/orders">{t('admin.nav.orders')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/seasons">{t('admin.nav.seasons')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/stock">{t('admin.nav.stock')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/production">{t('admin.nav.production')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/sales">{t('admin.nav.sales')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/invoicing">{t('admin.nav.invoicing')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/invoices">{t('admin.nav.invoices')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/wholesale">{t('admin.nav.wholesale')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/pages">{t('admin.nav.pages')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/listings">{t('admin.nav.listings')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/activity">{t('admin.nav.activity')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/account">{t('admin.nav.account')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/" end>
-                  {t('admin.nav.site')}
-                </NavLink>
-              </li>
-            </ul>
+            {ADMIN_NAV.map((group) => (
+              <div key={group.key} className={`admin-nav__group${group.key === current?.group.key ? ' admin-nav__group--current' : ''}`}>
+                <p className="admin-nav__group-title" id={`${navId}-${group.key}`}>
+                  {t(`admin.navGroups.${group.key}`)}
+                </p>
+                <ul aria-labelledby={`${navId}-${group.key}`}>
+                  {group.screens.map((screen) => (
+                    <li key={screen.to}>
+                      <NavLink to={screen.to} end={screen.to === '/'}>
+                        {t(`admin.nav.${screen.key}`)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
             <div className="admin-nav__tools">
               <span className="admin-nav__user">{user?.email}</span>
               <LanguageToggle />
@@ -125,6 +93,11 @@ function AdminShell() {
         </div>
       </header>
       <main id="main" className="admin__main" tabIndex={-1}>
+        {current && (
+          <p className="admin-place" data-testid="admin-place">
+            {`${t(`admin.navGroups.${current.group.key}`)} · ${t(`admin.nav.${current.screen.key}`)}`}
+          </p>
+        )}
         {suggest && (
           <div className="admin-suggestion" data-testid="passkey-suggestion">
             <p>{t('security.suggestion')}</p>
