@@ -43,8 +43,9 @@ export class OrderLifecycle {
   }
 
   /**
-   * One status move: a conditional update from the allowed statuses is the lock, so two moves at
-   * once (confirm and cancel) leave exactly one outcome; the loser gets 409 and nothing changes.
+   * One status move: a conditional update from the status read (one of the allowed) is the lock, so two
+   * moves at once (confirm and cancel, ship and cancel) leave exactly one outcome; the loser gets 409
+   * and nothing changes.
    * `apply` runs after that update, inside the same transaction (stock moves there).
    */
   private async move(
@@ -60,8 +61,12 @@ export class OrderLifecycle {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode']).where('id', '=', id).executeTakeFirst();
       if (!row || (actor.role === 'retailer' && row.user_id !== actor.id)) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      if (!from.includes(row.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const now = nowIso();
-      const updated = await trx.updateTable('orders').set({ status: to, updated_at: now }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+      // From the status read, not from any allowed one: on PostgreSQL a move committed between the read
+      // and this update would otherwise pass it (its new status allowed too) and `apply` would act on the
+      // old one (a shipped order cancelled as if confirmed: its stock released, no credit note).
+      const updated = await trx.updateTable('orders').set({ status: to, updated_at: now }).where('id', '=', id).where('status', '=', row.status).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const extra = await apply(trx, row);
       if (Object.keys(extra).length) await trx.updateTable('orders').set(extra).where('id', '=', id).execute();

@@ -290,6 +290,26 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     expect(await count('mail_outbox')).toBe(mails + 1);
   });
 
+  it('a move that lands while the cancel is between its read and its update wins; the cancel is 409 and changes nothing (the crash test found it on PostgreSQL)', async () => {
+    const order = await place([{ variantId: dress.id, size: 'S', quantity: 1 }]);
+    expect((await adminPost(order.id, 'confirm', { shipDate: '2027-03-05' })).statusCode).toBe(200);
+    const events = async () => Number((await t.services.database.db.selectFrom('order_events').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow()).n);
+    const before = await events();
+    // Another move holds the row: its update is made, not yet committed. The cancel reads "confirmed",
+    // then waits on the row (PostgreSQL) or for the connection (SQLite) until that move commits "shipped".
+    let cancel: ReturnType<typeof adminPost> | undefined;
+    await t.services.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('orders').set({ status: 'shipped' }).where('id', '=', order.id).execute();
+      cancel = adminPost(order.id, 'cancel', { reason: 'Retour' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answer = await cancel!;
+    expect(answer.statusCode, answer.body).toBe(409);
+    const final = (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: admin })).json();
+    expect(final.status).toBe('shipped');
+    expect(await events()).toBe(before);
+  });
+
   it('"order again" copies the lines at today’s prices and names what no longer exists', async () => {
     const old = await place([{ variantId: dress.id, size: 'M', quantity: 2 }, { variantId: scarf.id, size: 'ONESIZE', quantity: 1 }]);
     // The scarf colour goes away.
