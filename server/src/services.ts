@@ -103,7 +103,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const factorAttempts = redis ? new RedisAttempts(redis, 'atelier:factor:', config.MFA_MAX_PER_ACCOUNT, windowMs) : new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, windowMs);
   const security = new SecurityService(database.db, auth, config, () => mail.kick(), factorAttempts);
   const seasons = new SeasonsService(database.db);
-  const stock = new StockService(database.db);
+  const stock = new StockService(database.db, database.dialect);
   const production = new ProductionService(database.db, seasons, stock);
   const sales = new SalesService(database.db, seasons);
   const invoicing = new InvoicingService(database.db);

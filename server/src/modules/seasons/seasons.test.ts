@@ -390,6 +390,26 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     await req('POST', `/api/admin/orders/${order.id}/cancel`, admin, { reason: 'test' });
   });
 
+  it('a count saved while a shipment holds the level keeps every movement: the level equals the sum of its movements (the crash test found it on PostgreSQL)', async () => {
+    const [dress] = product.variants;
+    await setStock([{ variantId: dress!.id, size: 'S', onHand: 10 }]);
+    const db = t.services.database.db;
+    const movements = async () =>
+      Number((await db.selectFrom('stock_movements').select((eb) => eb.fn.sum<number>('on_hand_delta').as('n')).where('variant_id', '=', dress!.id).where('size', '=', 'S').executeTakeFirstOrThrow()).n);
+    expect(await movements()).toBe(10);
+    // A shipment takes 1 off the shelf, not yet committed, while the owner saves a count of 12.
+    let saved: ReturnType<typeof setStock> | undefined;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('stock_levels').set({ on_hand: sql<number>`on_hand - 1` }).where('variant_id', '=', dress!.id).where('size', '=', 'S').execute();
+      await trx.insertInto('stock_movements').values({ variant_id: dress!.id, size: 'S', order_id: null, on_hand_delta: -1, reserved_delta: 0, reason: 'ship', user_id: null, at: new Date().toISOString() }).execute();
+      saved = setStock([{ variantId: dress!.id, size: 'S', onHand: 12 }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await saved!).statusCode).toBe(200);
+    expect(await stockOf(dress!.id, 'S')).toMatchObject({ onHand: 12 });
+    expect(await movements()).toBe(12);
+  });
+
   it('20 stockists racing for the last 5 pieces: exactly 5 are sold, the others are told what is left', async () => {
     const [dress] = product.variants;
     await setStock([{ variantId: dress!.id, size: 'L', onHand: 5 }]);

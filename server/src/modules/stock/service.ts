@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { SEASON_MESSAGES, SIZES, normalizeSizes, type Locale, type Size, type StockImportResult, type StockItemInput, type StockRow } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -61,8 +61,10 @@ const fold = (value: string) =>
  */
 export class StockService {
   private readonly db: Db;
-  constructor(db: Db) {
+  private readonly dialect: Dialect;
+  constructor(db: Db, dialect: Dialect = 'sqlite') {
     this.db = db;
+    this.dialect = dialect;
   }
 
   async levels(variantIds: number[], db: Kysely<Database> = this.db): Promise<Map<string, StockLevel>> {
@@ -149,7 +151,14 @@ export class StockService {
     let changed = 0;
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const levels = await this.levels([...merged.values()].map((i) => i.variantId), trx);
+      const variantIds = [...new Set([...merged.values()].map((i) => i.variantId))];
+      // A count is written with the movement from the level it replaces: on PostgreSQL the levels are
+      // locked first (in one order), so a shipment or a reservation committed meanwhile is read, not lost
+      // from the movements (SQLite has one writer at a time).
+      if (this.dialect === 'postgres') {
+        await trx.selectFrom('stock_levels').select('variant_id').where('variant_id', 'in', variantIds).orderBy('variant_id').orderBy('size').forUpdate().execute();
+      }
+      const levels = await this.levels(variantIds, trx);
       for (const item of merged.values()) {
         const before = levels.get(key(item.variantId, item.size));
         if (item.onHand === null && (before?.reserved ?? 0) > 0) {
@@ -353,5 +362,6 @@ function merge(lines: StockLine[]): StockLine[] {
     const prev = byKey.get(k);
     byKey.set(k, prev ? { ...prev, quantity: prev.quantity + l.quantity } : { ...l });
   }
-  return [...byKey.values()];
+  // One order for every transaction that locks several levels: two never wait on each other.
+  return [...byKey.values()].sort((a, b) => a.variantId - b.variantId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0));
 }
