@@ -47,6 +47,7 @@ test.describe('the back-office navigation', () => {
   test('in English, on a 360 px phone: the Menu opens the same groups, stacked, without sideways scroll', async ({ page, a11y }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/stock?lang=en');
     await settled(page);
     const nav = page.getByRole('navigation', { name: 'Back-office navigation' });
