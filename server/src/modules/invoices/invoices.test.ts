@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -415,6 +416,25 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     expect(log.find((e) => e.action === 'unpay')?.detail).toMatchObject({ amount: 70.4, method: 'cheque' });
     // Nothing in the API edits or deletes an issued document.
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) expect((await t.app.inject({ method, url: `/api/admin/invoices/${doc.id}`, headers: admin, payload: {} })).statusCode).toBe(404);
+  });
+
+  it('two payments of what is due at once: one is recorded, the other refused (never paid twice over)', async () => {
+    const id = await confirmedOrder(shop, { S: 1 });
+    const doc = (await ship(id)).json().invoice as { id: number };
+    const due = (await invoice(doc.id)).due;
+    const before = await count('invoice_payments');
+    let second: Promise<{ statusCode: number; body: string }> | undefined;
+    // The first payment holds the invoice (as its own transaction does) while the second is posted.
+    await t.services.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('invoices').set({ number: sql<string>`number` }).where('id', '=', doc.id).execute();
+      await trx.insertInto('invoice_payments').values({ invoice_id: doc.id, paid_on: today(), amount_cents: Math.round(due * 100), method: 'transfer', reference: null, recorded_at: new Date().toISOString(), recorded_by: null }).execute();
+      second = t.app.inject({ method: 'POST', url: `/api/admin/invoices/${doc.id}/payments?lang=en`, payload: { date: today(), amount: due, method: 'cheque' }, headers: admin });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answer = await second!;
+    expect(answer.statusCode, answer.body).toBe(422);
+    expect(await count('invoice_payments')).toBe(before + 1);
+    expect((await invoice(doc.id)).status).toBe('paid');
   });
 
   it('reminders: the 1st and the 15th day past due, once each, in the stockist’s language, never when paid, off per stockist', async () => {

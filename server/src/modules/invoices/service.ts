@@ -24,6 +24,7 @@ import { facturxXml, type BuyerSnapshot, type IssuedDocument, type VatTreatment 
 import { renderInvoicePdf } from './pdf.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
+import { holdInvoice } from './hold.ts';
 import { InvoiceLedger } from './ledger.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
@@ -271,6 +272,7 @@ export class InvoicesService {
 
   /** Inside the caller's transaction: a credit note on an invoice (lines, an amount excl. VAT, or what is left). */
   async creditInTransaction(trx: Kysely<Database>, invoiceId: number, input: CreditNoteInput, actor: Actor | null): Promise<number> {
+    await holdInvoice(trx, invoiceId);
     const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
     if (!invoice) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
     if (invoice.type !== 'invoice') throw new HttpError(422, INVOICE_MESSAGES.creditOfCreditNote);
@@ -370,6 +372,7 @@ export class InvoicesService {
 
   async addPayment(invoiceId: number, input: PaymentInput, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
     await this.db.transaction().execute(async (trx) => {
+      await holdInvoice(trx, invoiceId);
       const doc = await this.document(trx, invoiceId, lang);
       if (!doc) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
       if (doc.type !== 'invoice') throw new HttpError(422, INVOICE_MESSAGES.paymentOnCreditNote);
