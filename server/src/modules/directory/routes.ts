@@ -18,7 +18,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { MAX_UPLOAD_BYTES } from '../media/images.ts';
-import { imageParser, receiveImage } from '../media/routes.ts';
+import { imageParser, receiveImage } from '../media/receive.ts';
 import type { MediaService } from '../media/service.ts';
 import type { ListingsService } from './service.ts';
 import { adminsHaveNoListing } from './service.ts';

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { API_ERRORS, errorBody, uploadResponse } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Config } from '../../config.ts';
 import type { MediaService } from './service.ts';
-import { IMAGE_ERRORS, MAX_UPLOAD_BYTES } from './images.ts';
+import { MAX_UPLOAD_BYTES } from './images.ts';
+import { imageParser, receiveImage } from './receive.ts';
 import { contentTypeOf, DiskStore, IMMUTABLE, UPLOAD_NAME } from './store.ts';
 
 /** What this area's routes use, handed to them by name (never the whole set of services). */
@@ -56,24 +56,6 @@ export const uploadServing: FastifyPluginAsync<MediaDeps> = async (app, services
     return reply.send(file.body);
   });
 };
-
-/** The multipart field `image` of a request, through the image pipeline: its public URL. */
-export async function receiveImage(request: FastifyRequest, services: Pick<MediaDeps, 'media'>): Promise<string> {
-  if (!request.isMultipart()) throw new HttpError(400, IMAGE_ERRORS.missingField);
-  const file = await request.file();
-  if (!file || file.fieldname !== 'image') throw new HttpError(400, IMAGE_ERRORS.missingField);
-  let buffer: Buffer;
-  try {
-    buffer = await file.toBuffer();
-  } catch {
-    throw new HttpError(413, IMAGE_ERRORS.tooLarge);
-  }
-  if (file.file.truncated) throw new HttpError(413, IMAGE_ERRORS.tooLarge);
-  return services.media.store(buffer);
-}
-
-/** The multipart parser with the upload limits, for a scope that takes images. */
-export const imageParser = (app: FastifyInstance) => app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
 /** POST /api/admin/uploads (inside the admin scope): multipart field `image` → `{ url }`. */
 export const adminUploadRoutes: FastifyPluginAsync<MediaDeps> = async (app, services) => {
