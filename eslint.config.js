@@ -17,6 +17,16 @@ export default tseslint.config(
   {
     files: ['web/app/**/*.tsx', 'web/app/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The browser calls the API through its typed client only (web/app/lib/api.ts, endpoints named in
+      // the contract): a hand-written URL would bypass the types and the check of the answer.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: 'Call the API by its endpoint name (lib/api.ts), not by a hand-written URL.' },
+        { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: 'Call the API by its endpoint name (lib/api.ts), not by a hand-written URL.' },
+      ],
+    },
   },
 );

@@ -8,6 +8,12 @@ declare module 'subset-font' {
 }
 
 /** The URLs of the brand fonts' common files, which every page preloads (font-fallbacks.ts, lib/font-preloads.server.ts). */
+/** Loads a module in a chunk of its own, without Vite's preload helper (lazy-chunks.ts). */
+declare module 'virtual:chunk:*' {
+  const load: () => Promise<unknown>;
+  export default load;
+}
+
 declare module 'virtual:atelier-fonts' {
   export const preloads: string[];
 }

@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { brandFonts } from './font-fallbacks.ts';
+import { lazyChunks } from './lazy-chunks.ts';
 
 const dir = String.raw`[\\/]`;
 /** React, React Router and i18next: the framework every page runs on. */
@@ -15,7 +16,7 @@ const site = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [brandFonts(), reactRouter()],
+  plugins: [brandFonts(), lazyChunks(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

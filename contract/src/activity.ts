@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from './constants.ts';
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from './vocabulary.ts';
 
 export const activityEntry = z
   .object({

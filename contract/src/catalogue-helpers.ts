@@ -1,15 +1,3 @@
-import { SIZES, type Size } from './constants.ts';
-
-/** §3 Sizes: trim, uppercase, strip non-alphanumerics; unknown ones dropped; order XXS → ONESIZE; no duplicates. */
-export function normalizeSizes(values: readonly unknown[]): Size[] {
-  const wanted = new Set<Size>();
-  for (const value of values) {
-    if (typeof value !== 'string') continue;
-    const clean = value.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
-    if ((SIZES as readonly string[]).includes(clean)) wanted.add(clean as Size);
-  }
-  return SIZES.filter((size) => wanted.has(size));
-}
 
 /** §3 images: imageUrl then the gallery, blanks removed. */
 export function displayImages(imageUrl: string | null | undefined, gallery: readonly (string | null | undefined)[]): string[] {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GALLERY_MAX, LOCALES, PRODUCT_STATUSES, SIZES, bothLocalesOnce } from './constants.ts';
-import { normalizeSizes } from './catalogue-helpers.ts';
+import { GALLERY_MAX, LOCALES, SIZES } from './constants.ts';
+import { PRODUCT_STATUSES, bothLocalesOnce, normalizeSizes } from './vocabulary.ts';
 
 export * from './catalogue-helpers.ts';
 
@@ -172,6 +172,9 @@ export type AnyProduct = PublicProduct | TradeProduct;
 
 export const publicProductList = z.array(publicProduct);
 export const tradeProductList = z.array(tradeProduct);
+/** `GET /api/products/:id`: the trade shape with a stockist or admin token, else the public one. */
+export const productAnswer = z.union([tradeProduct, publicProduct]);
+export const productListAnswer = z.union([tradeProductList, publicProductList]);
 export const adminProductList = z.array(adminProduct);
 
 /** `PUT /api/admin/products/order`: every product id once, first shown first. */
@@ -189,5 +192,4 @@ export function hasTradeFields(product: AnyProduct): product is TradeProduct {
 export const productIdParam = z.object({
   id: z.string().regex(/^\d{1,10}$/, { error: PRODUCT_MESSAGES.productIdInvalid }).transform(Number),
 });
-export const langQuery = z.object({ lang: z.string().max(35).optional() });
 

@@ -7,9 +7,6 @@ export const ROLES = ['admin', 'retailer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'ONESIZE'] as const;
-/** A draft product is seen in the back-office only. */
-export const PRODUCT_STATUSES = ['published', 'draft'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type Size = (typeof SIZES)[number];
 export const DEFAULT_SIZE: Size = 'S';
 
@@ -38,20 +35,10 @@ export const ACCESS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** True when `items` hold each locale exactly once (texts needed in French and in English). */
-export function bothLocalesOnce(items: ReadonlyArray<{ locale: string }>): boolean {
-  return items.length === LOCALES.length && LOCALES.every((l) => items.filter((i) => i.locale === l).length === 1);
-}
-
 /** Wholesale orders: a quantity per colour and size is 1–999; an order has at most 300 lines. */
 export const ORDER_QUANTITY_MAX = 999;
 export const ORDER_LINES_MAX = 300;
 export const ORDER_STATUSES = ['submitted', 'confirmed', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** What the back-office log records: one kind per area the owner writes to. */
-export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing', 'season', 'stock', 'security', 'invoicing', 'invoice'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset', 'issue', 'credit', 'pay', 'unpay'] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -1,4 +1,6 @@
 export * from './constants.ts';
+export * from './vocabulary.ts';
+export * from './query.ts';
 export * from './invoice-constants.ts';
 export * from './errors.ts';
 export * from './auth.ts';

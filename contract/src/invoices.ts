@@ -156,6 +156,7 @@ export const shippingCharge = z
 
 /** `PUT /api/admin/stockists/{id}/reminders`. */
 export const remindersInput = z.object({ enabled: z.boolean() });
+export const remindersState = z.object({ reminders: z.boolean() });
 
 /** The EU member states (VAT territory), ISO 3166 alpha-2. Monaco is in the French VAT territory. */
 export const EU_COUNTRIES = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LOCALES, bothLocalesOnce } from './constants.ts';
+import { LOCALES } from './constants.ts';
+import { bothLocalesOnce } from './vocabulary.ts';
 import { SLUG_PATTERN } from './journal-helpers.ts';
 
 export * from './journal-helpers.ts';
@@ -144,3 +145,6 @@ export type PublicPostPage = z.infer<typeof publicPostPage>;
 export type AdminSection = z.infer<typeof adminSection>;
 export type AdminPost = z.infer<typeof adminPost>;
 
+/** The back-office lists: every post (drafts included) and every section with its post count. */
+export const adminPostList = z.array(adminPost);
+export const adminSectionList = z.array(adminSection);

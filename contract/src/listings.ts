@@ -137,3 +137,5 @@ export const listingIdParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { er
 export function normalizeSearch(value: string): string {
   return value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
+
+export const adminListingList = z.object({ data: z.array(adminListing) });

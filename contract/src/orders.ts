@@ -1,5 +1,6 @@
 import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
+import { langQuery } from './query.ts';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
 import { INVOICE_GAPS, INVOICE_STATUSES } from './invoice-constants.ts';
 
@@ -89,6 +90,8 @@ export const draft = z
 export type Draft = z.infer<typeof draft>;
 
 export const submitInput = z.object({ note: z.string().trim().max(2000).optional() });
+/** The submit's body is optional (no note: no body). */
+export const submitBody = submitInput.nullish();
 
 export const orderEvent = z.object({
   status: z.enum(ORDER_STATUSES),
@@ -115,6 +118,8 @@ export const companyDetails = z.object({
   toComplete: z.array(z.enum(COMPANY_GAPS)).optional(),
 });
 export type CompanyDetails = z.infer<typeof companyDetails>;
+/** `GET /api/admin/stockists/:id/company`: the details, and whether payment reminders are on. */
+export const stockistCompany = companyDetails.extend({ reminders: z.boolean() });
 
 export const order = z
   .object({
@@ -180,6 +185,8 @@ export const shipInput = z.object({
   /** A shipping charge excl. VAT, put on the invoice issued with the shipment. */
   shipping: shippingCharge.optional(),
 });
+/** Shipping needs no body (carrier and tracking are optional). */
+export const shipBody = shipInput.nullish();
 export const cancelInput = z.object({
   reason: z.string({ error: ORDER_MESSAGES.reasonRequired }).trim().min(1, { error: ORDER_MESSAGES.reasonRequired }).max(500, { error: ORDER_MESSAGES.reasonRequired }),
 });
@@ -192,6 +199,10 @@ export const orderStatusQuery = z.object({
 export const periodQuery = z
   .object({ from: day(ORDER_MESSAGES.periodInvalid), to: day(ORDER_MESSAGES.periodInvalid) })
   .refine((p) => p.from <= p.to, { error: ORDER_MESSAGES.periodInvalid });
+/** The exports of a period (orders, sales journal, invoice PDFs), in a language. */
+export const periodLangQuery = z.intersection(periodQuery, langQuery);
+/** `GET /api/admin/orders`: of one status, season or delivery window, in a language. */
+export const adminOrderQuery = z.intersection(orderStatusQuery, langQuery);
 
 /** French VAT number: FR + key + SIREN, key = (12 + 3 × (SIREN mod 97)) mod 97 when numeric. */
 export function isFrenchVat(value: string): boolean {

@@ -7,3 +7,4 @@ export * from './catalogue-helpers.ts';
 export * from './journal-helpers.ts';
 export * from './format.ts';
 export * from './translations.ts';
+export * from './api-path.ts';

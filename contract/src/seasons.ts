@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LOCALES, SIZES, bothLocalesOnce } from './constants.ts';
+import { langQuery } from './query.ts';
+import { LOCALES, SIZES } from './constants.ts';
+import { bothLocalesOnce } from './vocabulary.ts';
 import { isRealDay, terms, termsInput } from './wholesale.ts';
 
 /** Every sentence the seasons and stock API can send (French in errors.ts). */
@@ -184,6 +186,10 @@ export const stockImportResult = z
   })
   .meta({ id: 'StockImportResult' });
 export type StockImportResult = z.infer<typeof stockImportResult>;
+/** `POST /api/admin/stock/import`: the CSV as text; a preview unless `confirm`. */
+export const stockImportInput = z.object({ csv: z.string().max(2_000_000), confirm: z.boolean().optional() });
+/** `PUT /api/admin/stock`: how many levels the save changed. */
+export const stockSaved = z.object({ changed: z.number() });
 
 // —— What a stockist can order, per size ——
 
@@ -211,3 +217,5 @@ export const availability = z
 export type Availability = z.infer<typeof availability>;
 
 export const seasonQuery = z.object({ season: z.string().max(20).optional(), lang: z.string().max(35).optional() });
+/** `GET /api/wholesale/linesheet.pdf`: its language and season (default the current one). */
+export const lineSheetQuery = langQuery.extend({ season: z.string().max(20).optional() });

@@ -75,6 +75,10 @@ export const totpSetup = z
 
 /** Given once, when the first factor is added or the codes are made again. */
 export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' });
+/** A factor confirmed: the account's first one comes with its recovery codes (given once), later ones with none. */
+export const factorCodes = recoveryCodes.partial();
+/** A passkey added: its id, and the recovery codes when it is the account's first factor. */
+export const addedPasskey = factorCodes.extend({ id: z.number() });
 
 export const passkey = z
   .object({ id: z.number(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable(), backedUp: z.boolean() })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LOCALES, bothLocalesOnce } from './constants.ts';
+import { LOCALES } from './constants.ts';
+import { bothLocalesOnce } from './vocabulary.ts';
 
 export const WHOLESALE_MESSAGES = {
   validUntilInvalid: 'The valid-until date must be a real date (YYYY-MM-DD).',

@@ -157,8 +157,8 @@ test.describe('what search engines and link previews read (no browser)', () => {
         } else cssBytes += size;
       }
       // Back under 130 KB (issue 16): routes are discovered lazily, so a page no longer carries the
-      // manifest of all 30 routes (1.7 KB), only its own (0.4–0.6 KB, inline). Heaviest today:
-      // /collection/8 129.9 KB, /retailers 129.8 KB.
+      // manifest of all 30 routes (1.7 KB), only its own (0.4–0.6 KB, inline). Heaviest today
+      // (issue 33, ADR 0012: no preload helper on any public page): /retailers 129.7 KB.
       expect(jsBytes / 1024, `${path} JS KB`).toBeLessThanOrEqual(130);
       expect(cssBytes / 1024, `${path} CSS KB`).toBeLessThanOrEqual(20);
     }

@@ -119,7 +119,7 @@ test.describe('stockists', () => {
             data: [
               {
                 id: 9999, name: 'Test Shop', company: null, email: 'x@example.com', siret: null, phone: null, shopType: null, message: 'Hello', catalogOptIn: false,
-                consent: true, consentAt: '2026-01-02T10:00:00.000Z', locale: 'en', status: 'pending', createdAt: '2026-01-02T10:00:00.000Z', acceptedAt: null, acceptedBy: null, retailerEmail: null,
+                consent: true, consentAt: '2026-01-02T10:00:00.000Z', locale: 'en', status: 'pending', createdAt: '2026-01-02T10:00:00.000Z', acceptedAt: null, acceptedBy: null, retailerEmail: null, catalogSentAt: null,
               },
             ],
           },

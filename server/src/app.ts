@@ -50,6 +50,13 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { editCookie, mountWeb, type WebMode } from './web.ts';
 import { sharedRateLimitStore } from './platform/rate-limit-store.ts';
 
+/** A registered route, with the schemas it validates and serializes with (the browser's client is checked against them). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { querystring?: unknown; body?: unknown; params?: unknown; response?: Record<string, unknown> };
+}
+
 export interface BuildOptions {
   services: AppServices;
   /** Serve the React Router site too ('production' build, 'development' Vite, or none for API tests). */
@@ -82,7 +89,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: Array<{ method: string; url: string }>;
+    routeTable: RouteEntry[];
   }
 }
 
@@ -100,9 +107,9 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every registered route, so tests can walk the table (no admin route may miss its guard).
-  const routeTable: Array<{ method: string; url: string }> = [];
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
   });
   app.decorate('routeTable', routeTable);
 

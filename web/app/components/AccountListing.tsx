@@ -8,16 +8,16 @@ import { ListingForm } from './ListingForm.tsx';
 /** The stockist's shop on /where-to-buy: opt in or out, public details, logo. */
 export function AccountListing() {
   const { t } = useTranslation();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [listing, setListing] = useState<Listing | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    authRequest<Listing>('/account/listing')
+    api('GET /account/listing')
       .then(setListing)
       .catch(() => setFailed(true));
-  }, [authRequest]);
+  }, [api]);
 
   return (
     <section className="account-listing" aria-label={t('listing.title')}>
@@ -27,9 +27,9 @@ export function AccountListing() {
         <ListingForm
           initial={listing}
           idPrefix="listing"
-          uploadPath="/api/account/listing/logo"
+          uploadTo="POST /account/listing/logo"
           onSessionExpired={() => void navigate('/login', { replace: true })}
-          save={(body) => authRequest<Listing>('/account/listing', { method: 'PUT', body })}
+          save={(body) => api('PUT /account/listing', { body })}
         />
       )}
     </section>

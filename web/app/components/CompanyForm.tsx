@@ -23,11 +23,11 @@ const payloadOf = (a: Address) => (a.line1.trim() || a.postcode.trim() || a.town
 /**
  * The stockist's company details, shown on each of their orders and on their invoices (checked by
  * the server: SIRET, VAT, addresses). The owner completes a shop's details with the same form
- * (`path` of the admin route, `title`).
+ * (`stockistId`, `title`).
  */
-export function CompanyForm({ path = '/account/company', title, onSaved }: { path?: string; title?: string; onSaved?: (details: CompanyDetails) => void } = {}) {
+export function CompanyForm({ stockistId, title, onSaved }: { stockistId?: number; title?: string; onSaved?: (details: CompanyDetails) => void } = {}) {
   const { t } = useTranslation();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [form, setForm] = useState<Form | null>(null);
   const [gaps, setGaps] = useState<NonNullable<CompanyDetails['toComplete']>>([]);
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'success' | 'error'; text?: string }>({ kind: 'idle' });
@@ -37,10 +37,10 @@ export function CompanyForm({ path = '/account/company', title, onSaved }: { pat
     setGaps(c.toComplete ?? []);
   };
   useEffect(() => {
-    authRequest<CompanyDetails>(path)
+    (stockistId === undefined ? api('GET /account/company') : api('GET /admin/stockists/:id/company', { params: { id: stockistId } }))
       .then(show)
       .catch(() => setState({ kind: 'error', text: t('company.loadError') }));
-  }, [authRequest, t, path]);
+  }, [api, t, stockistId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,7 +48,8 @@ export function CompanyForm({ path = '/account/company', title, onSaved }: { pat
     setState({ kind: 'saving' });
     try {
       const { billing, delivery, ...rest } = form;
-      const saved = await authRequest<CompanyDetails>(path, { method: 'PUT', body: { ...rest, billing: payloadOf(billing), delivery: payloadOf(delivery) } });
+      const body = { ...rest, billing: payloadOf(billing), delivery: payloadOf(delivery) };
+      const saved = stockistId === undefined ? await api('PUT /account/company', { body }) : await api('PUT /admin/stockists/:id/company', { params: { id: stockistId }, body });
       show(saved);
       onSaved?.(saved);
       setState({ kind: 'success', text: t('company.saved') });

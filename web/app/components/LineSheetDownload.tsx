@@ -36,7 +36,7 @@ export function LineSheetDownload({
   async function download(sheetLang: Locale) {
     setState({ kind: 'loading' });
     try {
-      await downloadFile(`/wholesale/linesheet.pdf?lang=${sheetLang}${season ? `&season=${encodeURIComponent(season.code)}` : ''}`, token!);
+      await downloadFile('GET /wholesale/linesheet.pdf', { lang: sheetLang, query: { season: season?.code } }, token!);
       setState({ kind: 'success', text: t('lineSheet.ready') });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) expire();

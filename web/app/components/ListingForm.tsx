@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AccountListing, ListingInputRaw } from '@atelier/contract';
 import { imageSource } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
+import type { UploadName } from '@atelier/contract/endpoints';
 import { SessionExpiredError, errorMessage } from '../lib/api.ts';
-import { useSession } from '../lib/session.tsx';
 import { uploadImage } from '../lib/upload.ts';
+import { useSession } from '../lib/session.tsx';
 import { PairField } from './admin/Bilingual.tsx';
 import { CheckboxField, Field, FormMessage } from './Field.tsx';
 
@@ -17,14 +18,14 @@ export type ListingValues = Omit<AccountListing, 'updatedAt'>;
 export function ListingForm({
   initial,
   save,
-  uploadPath,
+  uploadTo,
   owner = false,
   idPrefix,
   onSessionExpired,
 }: {
   initial: ListingValues;
   save: (body: ListingInputRaw & { hidden?: boolean }) => Promise<ListingValues>;
-  uploadPath: string;
+  uploadTo: UploadName;
   owner?: boolean;
   idPrefix: string;
   onSessionExpired: () => void;
@@ -68,7 +69,7 @@ export function ListingForm({
     setState('uploading');
     setMessage(null);
     try {
-      set({ logoUrl: await uploadImage(file, token, () => undefined, uploadPath) });
+      set({ logoUrl: await uploadImage(uploadTo, file, token, () => undefined) });
     } catch (error) {
       if (error instanceof SessionExpiredError) return onSessionExpired();
       setMessage({ kind: 'error', text: errorMessage(error, t('listing.uploadError')) });

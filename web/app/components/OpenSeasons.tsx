@@ -14,18 +14,18 @@ import { deliveryText } from './OrderView.tsx';
 export function OpenSeasons() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [seasons, setSeasons] = useState<Season[] | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    authRequest<{ data: Season[] }>(`/wholesale/seasons?lang=${lang}`)
+    api('GET /wholesale/seasons', { lang })
       .then((res) => !cancelled && setSeasons(res.data))
       .catch(() => !cancelled && setSeasons([]));
     return () => {
       cancelled = true;
     };
-  }, [authRequest, lang]);
+  }, [api, lang]);
 
   if (seasons === null || seasons.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ORDER_QUANTITY_MAX, formatDay, formatPrice } from '@atelier/contract/pure';
-import type { Availability, Draft, DraftLineInput, Size, SizeAvailability, TradeProduct } from '@atelier/contract';
+import type { Availability, DraftLineInput, Size, SizeAvailability, TradeProduct } from '@atelier/contract';
 import { useTranslation } from '../i18n/react.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
@@ -33,7 +33,7 @@ export function availabilityText(a: SizeAvailability, t: ReturnType<typeof useTr
 export function OrderGrid({ product }: { product: TradeProduct }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [offer, setOffer] = useState<Map<string, SizeAvailability>>(new Map());
   const [windows, setWindows] = useState<Availability['deliveries']>([]);
@@ -42,7 +42,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
   // Start from what the draft already holds for this product, and what each size offers.
   useEffect(() => {
     let cancelled = false;
-    authRequest<Draft>(`/orders/draft?lang=${lang}`)
+    api('GET /orders/draft', { lang })
       .then((draft) => {
         if (cancelled) return;
         const mine: Record<string, string> = {};
@@ -50,7 +50,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
         setQuantities(mine);
       })
       .catch(() => undefined);
-    authRequest<Availability>(`/wholesale/availability/${product.id}?lang=${lang}`)
+    api('GET /wholesale/availability/:id', { params: { id: product.id }, lang })
       .then((found) => {
         if (cancelled) return;
         setOffer(new Map(found.variants.flatMap((v) => v.sizes.map((s) => [key(v.variantId, s.size), s] as const))));
@@ -60,7 +60,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
     return () => {
       cancelled = true;
     };
-  }, [authRequest, product.id, lang]);
+  }, [api, product.id, lang]);
 
   const several = windows.length > 1;
   /** The cells a size has: one per delivery window for a pre-order when there are several, else one. */
@@ -90,7 +90,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
     event.preventDefault();
     setState({ kind: 'saving' });
     try {
-      const draft = await authRequest<Draft>(`/orders/draft?lang=${lang}`);
+      const draft = await api('GET /orders/draft', { lang });
       // The grid's cells replace the draft's lines they show; every other line is kept as it is.
       const shown = new Set<string>();
       for (const v of product.variants) for (const size of v.sizes) for (const d of cellsOf(v.id, size)) shown.add(cellKey(v.id, size, d));
@@ -103,7 +103,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
           for (const d of cellsOf(v.id, size)) if (qty(cellKey(v.id, size, d)) > 0) lines.push(lineFor(v.id, size, d));
         }
       }
-      const saved = await authRequest<Draft>(`/orders/draft?lang=${lang}`, { method: 'PUT', body: { lines } });
+      const saved = await api('PUT /orders/draft', { lang, body: { lines } });
       announceDraft(saved);
       setState({ kind: 'success', text: t('order.grid.added', { count: saved.pieces }) });
     } catch (error) {

@@ -5,10 +5,12 @@ import { breadcrumbs, jsonLd, type RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { ProductCard, type ProductCardData, type ProductPageData } from './CollectionGrid.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import loadTradePanel from 'virtual:chunk:components/TradePanel.tsx';
 
 // Trade details and the order grid: signed-in users only, after the page has loaded, so visitors
 // never download their code.
-const TradePanel = lazy(() => import('./TradePanel.tsx').then((m) => ({ default: m.TradePanel })));
+// Its own chunk, loaded without Vite's preload helper (lazy-chunks.ts): none on the product page.
+const TradePanel = lazy(() => (loadTradePanel() as Promise<typeof import('./TradePanel.tsx')>).then((m) => ({ default: m.TradePanel })));
 
 /**
  * §2 product page, ready state: gallery, texts, colour variants, trade panel for signed-in

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TradeProduct } from '@atelier/contract';
 import { formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
-import { apiRequest } from '../lib/api.ts';
+import { call } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { useSession } from '../lib/session.tsx';
 import { OrderGrid } from './OrderGrid.tsx';
@@ -18,8 +18,8 @@ function useTradeDetails(productId: number) {
       return;
     }
     let cancelled = false;
-    apiRequest<TradeProduct>(`/products/${productId}?lang=${lang}`, { token })
-      .then((product) => !cancelled && setTrade(product.variants.every((v) => 'price' in v) ? product : null))
+    call('GET /products/:id', { params: { id: productId }, lang }, token)
+      .then((product) => !cancelled && setTrade('reference' in product ? product : null))
       .catch(() => !cancelled && setTrade(null));
     return () => {
       cancelled = true;

@@ -1,4 +1,12 @@
-/** The browser's API client (spec §7, §8): JSON, bearer token when given, `{error}` messages. */
+// The browser's one API client (spec §7, §8): every call is named by its endpoint in the contract's
+// table ('GET /admin/orders/:id'), so its path parameters, query and body are typed from the schemas
+// the server validates with, and its answer is checked against the schema the server serializes with
+// before a screen sees it: JSON calls (`call`, the session's `api`), files (PDF, CSV, ZIP) in
+// download.ts, image uploads in upload.ts; the bearer token when given; `{error}` messages. What does
+// the work, and the schemas, load on the first call or when warmed (never on a public page's first load).
+import type { AnswerOf, CallArgs, CallInput, JsonName } from '@atelier/contract/endpoints';
+import loadApiClient from 'virtual:chunk:lib/api-client.ts';
+
 export class ApiError extends Error {
   readonly status: number;
   /** True when the server sent its own message (spec §8: it takes priority over our fallback). */
@@ -15,44 +23,28 @@ export class ApiError extends Error {
 
 export class SessionExpiredError extends Error {}
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  token?: string | null;
-  signal?: AbortSignal;
-  /** Extra request headers (e.g. Idempotency-Key). */
-  headers?: Record<string, string>;
+let client: Promise<typeof import('./api-client.ts')> | undefined;
+/** The client's working part and the schemas (one chunk), loaded once; a failed load is tried again next time. */
+export function loadClient(): Promise<typeof import('./api-client.ts')> {
+  client ??= (loadApiClient() as Promise<typeof import('./api-client.ts')>).catch((error: unknown) => {
+    client = undefined;
+    throw error;
+  });
+  return client;
+}
+/** Starts loading the client before the first call (a signed-in session, a form being filled in). */
+export const warmClient = (): void => void loadClient().catch(() => undefined);
+
+/** One JSON call; `token` signs it in. Resolves with the answer once checked against its schema, or throws `ApiError`. */
+export async function call<K extends JsonName>(name: K, input?: CallInput<K>, token?: string | null): Promise<AnswerOf<K>> {
+  return (await loadClient()).send(name, input, token);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`/api${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    const message = (data as { error?: unknown } | undefined)?.error;
-    if (typeof message === 'string' && message) throw new ApiError(response.status, message, true, data as Record<string, unknown>);
-    throw new ApiError(response.status, `Request failed with status ${response.status}`, false);
-  }
-  return data as T;
-}
+/** A public call (no session): the sign-in, the forms, the trade panel's own token. */
+export const publicCall = call as <K extends JsonName>(name: K, ...input: CallArgs<K>) => Promise<AnswerOf<K>>;
 
 /** The message to show: the server's when it sent one, else the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.fromServer) return error.message;
   return fallback;
 }
-

@@ -1,18 +1,11 @@
-import { ApiError } from './api.ts';
+import type { CallInput, FileName } from '@atelier/contract/endpoints';
+import { failure, target } from './api-client.ts';
 
-/** A file from the API (the bearer token lives in browser storage, so a plain link cannot carry it). */
-async function apiDownload(path: string, token: string): Promise<{ blob: Blob; filename: string }> {
-  const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) {
-    let message: unknown;
-    try {
-      message = ((await response.json()) as { error?: unknown }).error;
-    } catch {
-      message = undefined;
-    }
-    if (typeof message === 'string' && message) throw new ApiError(response.status, message, true);
-    throw new ApiError(response.status, `Request failed with status ${response.status}`, false);
-  }
+/** A file of the API with the bearer token (browser storage holds it, so a plain link cannot carry it). */
+export async function fetchFile<K extends FileName>(name: K, input: CallInput<K> | undefined, token: string): Promise<{ blob: Blob; filename: string }> {
+  const { url } = target(name, input);
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw await failure(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download.pdf';
   return { blob: await response.blob(), filename };
@@ -32,7 +25,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** Downloads a file of the API and hands it to the browser (the PDFs and exports of the screens). */
-export async function downloadFile(path: string, token: string): Promise<void> {
-  const { blob, filename } = await apiDownload(path, token);
+export async function downloadFile<K extends FileName>(name: K, input: CallInput<K> | undefined, token: string): Promise<void> {
+  const { blob, filename } = await fetchFile(name, input, token);
   saveBlob(blob, filename);
 }

@@ -11,7 +11,7 @@ export function announceDraft(draft: Pick<Draft, 'pieces'>): void {
 
 /** The number of pieces in the signed-in stockist's draft (null for anyone else, or while unknown). */
 export function useDraftPieces(): number | null {
-  const { user, authRequest } = useSession();
+  const { user, api } = useSession();
   const [pieces, setPieces] = useState<number | null>(null);
   const retailer = user?.role === 'retailer';
   useEffect(() => {
@@ -20,7 +20,7 @@ export function useDraftPieces(): number | null {
       return;
     }
     let cancelled = false;
-    authRequest<Draft>('/orders/draft')
+    api('GET /orders/draft')
       .then((draft) => !cancelled && setPieces(draft.pieces))
       .catch(() => undefined);
     const listen = (event: Event) => setPieces((event as CustomEvent<number>).detail);
@@ -29,7 +29,7 @@ export function useDraftPieces(): number | null {
       cancelled = true;
       window.removeEventListener(EVENT, listen);
     };
-  }, [retailer, authRequest]);
+  }, [retailer, api]);
   return pieces;
 }
 

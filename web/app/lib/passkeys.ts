@@ -1,4 +1,8 @@
-import { apiRequest } from './api.ts';
+import type { BodyOf } from '@atelier/contract/endpoints';
+import { publicCall } from './api.ts';
+
+/** A credential as the browser serializes it (`toJSON()`), as the server takes it. */
+export type PasskeyResponse = BodyOf<'POST /auth/passkey/verify'>['response'];
 
 /*
  * Passkeys with the browser's own WebAuthn JSON helpers (PublicKeyCredential.parse…FromJSON and
@@ -16,10 +20,10 @@ export const passkeysSupported = (): boolean =>
 export const cancelPasskeyCeremony = () => pending?.abort();
 
 /** An assertion for a fresh sign-in challenge: on a button press, or `conditional` (the e-mail field's suggestions). */
-export async function passkeyAssertion(mediation?: CredentialMediationRequirement): Promise<Record<string, unknown>> {
-  const options = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('/auth/passkey/options', { method: 'POST' });
+export async function passkeyAssertion(mediation?: CredentialMediationRequirement): Promise<PasskeyResponse> {
+  const options = (await publicCall('POST /auth/passkey/options')) as unknown as PublicKeyCredentialRequestOptionsJSON;
   cancelPasskeyCeremony();
   pending = new AbortController();
   const credential = (await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options), mediation, signal: pending.signal })) as PublicKeyCredential;
-  return credential.toJSON() as unknown as Record<string, unknown>;
+  return credential.toJSON() as unknown as PasskeyResponse;
 }

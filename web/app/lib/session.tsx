@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ROLES, STORAGE_KEYS } from '@atelier/contract/pure';
 import type { Role, User } from '@atelier/contract';
-import { ApiError, SessionExpiredError, apiRequest, type RequestOptions } from './api.ts';
+import type { AnswerOf, CallArgs, JsonName } from '@atelier/contract/endpoints';
+import { ApiError, SessionExpiredError, call, warmClient } from './api.ts';
 import { storage } from './storage.ts';
 
 export type SessionStatus = 'loading' | 'ready';
@@ -16,8 +17,8 @@ interface SessionValue {
   signOut(): Promise<void>;
   /** Clears the local session without calling the server (token refused by it). */
   expire(): void;
-  /** An API call with the session token; none, or a refused one, is a session-expired error. */
-  authRequest<T>(path: string, options?: Omit<RequestOptions, 'token'>): Promise<T>;
+  /** A typed API call with the session token; none, or a refused one, is a session-expired error. */
+  api<K extends JsonName>(name: K, ...input: CallArgs<K>): Promise<AnswerOf<K>>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -72,7 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setStatus('ready');
       return;
     }
-    apiRequest<User>('/auth/me', { token: storedToken })
+    call('GET /auth/me', undefined, storedToken)
       .then((me) => {
         if (cancelled) return;
         storage.set(STORAGE_KEYS.user, JSON.stringify(me));
@@ -90,6 +91,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [clear]);
 
+  // Signed in: the screens will call the API, so its client and schemas load now, after the page.
+  useEffect(() => {
+    if (token) warmClient();
+  }, [token]);
+
   const signIn = useCallback((newToken: string, newUser: User) => {
     storage.set(STORAGE_KEYS.token, newToken);
     storage.set(STORAGE_KEYS.user, JSON.stringify(newUser));
@@ -103,19 +109,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const current = token;
     if (current) {
       // Failure tolerated (§4): the local session is cleared whatever the server says.
-      await apiRequest('/auth/logout', { method: 'POST', token: current }).catch(() => undefined);
+      await call('POST /auth/logout', undefined, current).catch(() => undefined);
     }
     clear();
   }, [token, clear]);
 
-  const authRequest = useCallback(
-    async <T,>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> => {
+  const api = useCallback(
+    async <K extends JsonName>(name: K, ...[input]: CallArgs<K>): Promise<AnswerOf<K>> => {
       if (!token) {
         setExpired(true);
         throw new SessionExpiredError('session expired');
       }
       try {
-        return await apiRequest<T>(path, { ...options, token });
+        return await call(name, input, token);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           setExpired(true);
@@ -129,8 +135,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<SessionValue>(
-    () => ({ status, user, token, expired, signIn, signOut, expire: clear, authRequest }),
-    [status, user, token, expired, signIn, signOut, clear, authRequest],
+    () => ({ status, user, token, expired, signIn, signOut, expire: clear, api }),
+    [status, user, token, expired, signIn, signOut, clear, api],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,11 +1,16 @@
+import type { UploadName } from '@atelier/contract/endpoints';
+import { requestOf } from '@atelier/contract/pure';
+import { endpoints } from '@atelier/contract/endpoints';
 import { ApiError, SessionExpiredError } from './api.ts';
+import { AnswerMismatchError, report } from './api-client.ts';
 
-/** Multipart upload with progress (fetch has no upload progress; XMLHttpRequest does). */
-export function uploadImage(file: File, token: string | null, onProgress: (fraction: number) => void, path = '/api/admin/uploads'): Promise<string> {
+/** Multipart image upload with progress (fetch has no upload progress; XMLHttpRequest does): the stored file's URL. */
+export function uploadImage<K extends UploadName>(name: K, file: File, token: string | null, onProgress: (fraction: number) => void): Promise<string> {
   if (!token) return Promise.reject(new SessionExpiredError('session expired'));
+  const { method, url } = requestOf(name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(method, url);
     xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -13,18 +18,25 @@ export function uploadImage(file: File, token: string | null, onProgress: (fract
     };
     xhr.onerror = () => reject(new ApiError(0, 'Network error', false));
     xhr.onload = () => {
-      let body: { url?: string; error?: string } = {};
+      let body: unknown;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
-        /* not JSON */
+        body = undefined;
       }
       if (xhr.status === 401) return reject(new SessionExpiredError('session expired'));
-      if (xhr.status >= 200 && xhr.status < 300 && body.url) {
-        onProgress(1);
-        return resolve(body.url);
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const message = (body as { error?: unknown } | undefined)?.error;
+        return reject(typeof message === 'string' && message ? new ApiError(xhr.status, message, true) : new ApiError(xhr.status, `Request failed with status ${xhr.status}`, false));
       }
-      reject(body.error ? new ApiError(xhr.status, body.error, true) : new ApiError(xhr.status, `Request failed with status ${xhr.status}`, false));
+      const checked = endpoints[name].response.safeParse(body);
+      if (!checked.success) {
+        const error = new AnswerMismatchError(name, xhr.status, checked.error.issues);
+        report(error);
+        return reject(error);
+      }
+      onProgress(1);
+      resolve(checked.data.url);
     };
     const form = new FormData();
     form.append('image', file);

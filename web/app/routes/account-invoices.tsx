@@ -18,15 +18,15 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 function InvoicesScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const { message, fail } = useScreenMessage();
   const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
 
   useEffect(() => {
-    authRequest<{ data: InvoiceSummary[] }>(`/invoices?lang=${lang}`)
+    api('GET /invoices', { lang })
       .then((res) => setInvoices(res.data))
       .catch((error: unknown) => fail(error, 'invoices.loadError'));
-  }, [authRequest, lang, fail]);
+  }, [api, lang, fail]);
 
   return (
     <div className="page page--narrow order-page">
@@ -45,7 +45,7 @@ function InvoicesScreen() {
           invoices={invoices}
           label={t('invoices.title')}
           onDownload={(d) => {
-            if (token) downloadFile(`/invoices/${d.id}.pdf`, token).catch((error: unknown) => fail(error, 'invoices.downloadError'));
+            if (token) downloadFile('GET /invoices/:id.pdf', { params: { id: d.id } }, token).catch((error: unknown) => fail(error, 'invoices.downloadError'));
           }}
         />
       )}

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 /** `/account/security`: passkeys, authenticator app, recovery codes and sessions of the signed-in account. */
 function SecurityScreen() {
   const { t } = useTranslation();
-  const { user, authRequest } = useSession();
+  const { user, api } = useSession();
   const navigate = useNavigate();
   const [overview, setOverview] = useState<SecurityOverview | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -35,10 +35,10 @@ function SecurityScreen() {
   );
   const reload = useCallback(
     () =>
-      authRequest<SecurityOverview>('/account/security')
+      api('GET /account/security')
         .then(setOverview)
         .catch((error: unknown) => onMessage('error', t('security.loadError'), error)),
-    [authRequest, onMessage, t],
+    [api, onMessage, t],
   );
   useEffect(() => {
     void reload();
@@ -47,7 +47,7 @@ function SecurityScreen() {
   const recoveryCodes = async () =>
     guard(
       async () => {
-        setCodes((await authRequest<{ recoveryCodes: string[] }>('/account/recovery-codes', { method: 'POST' })).recoveryCodes);
+        setCodes((await api('POST /account/recovery-codes')).recoveryCodes);
         await reload();
       },
       (error) => onMessage('error', t('security.loadError'), error),

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SecurityOverview } from '@atelier/contract';
 import { useReauth } from '../components/security/Reauth.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useNavigate } from 'react-router';
@@ -20,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 function AccountScreen() {
   const { t } = useTranslation();
-  const { user, authRequest } = useSession();
+  const { user, api } = useSession();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
   const [value, setValue] = useState({ password: '', confirmation: '' });
@@ -30,10 +29,10 @@ function AccountScreen() {
   const [factors, setFactors] = useState({ code: false, passkey: false });
   const { guard, form } = useReauth(factors);
   useEffect(() => {
-    authRequest<SecurityOverview>('/account/security')
+    api('GET /account/security')
       .then((o) => setFactors({ code: o.totp || o.passkeys.length > 0, passkey: o.passkeys.length > 0 }))
       .catch(() => undefined);
-  }, [authRequest]);
+  }, [api]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,8 +50,7 @@ function AccountScreen() {
     setState('loading');
     await guard(
       async () => {
-        await authRequest('/auth/password', {
-          method: 'PUT',
+        await api('PUT /auth/password', {
           body: { current_password: current, password: value.password, password_confirmation: value.confirmation },
         });
         setCurrent('');

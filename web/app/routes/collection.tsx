@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import loadLineSheetDownload from 'virtual:chunk:components/LineSheetDownload.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useSession } from '../lib/session.tsx';
 import type { Route } from './+types/collection';
@@ -22,7 +23,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 // Signed-in stockists and admins only: visitors never download its code.
-const LineSheetDownload = lazy(() => import('../components/LineSheetDownload.tsx').then((m) => ({ default: m.LineSheetDownload })));
+// Its own chunk, loaded without Vite's preload helper (lazy-chunks.ts): none on the collection page.
+const LineSheetDownload = lazy(() => (loadLineSheetDownload() as Promise<typeof import('../components/LineSheetDownload.tsx')>).then((m) => ({ default: m.LineSheetDownload })));
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

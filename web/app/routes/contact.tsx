@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/contact';
 import { CheckboxField, Field, FormMessage, Honeypot, TextAreaField } from '../components/Field.tsx';
-import { apiRequest, errorMessage } from '../lib/api.ts';
+import { errorMessage, publicCall, warmClient } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { pageMeta, type RootData } from '../lib/meta.ts';
 
@@ -24,9 +24,9 @@ export default function Contact() {
     event.preventDefault();
     setState('loading');
     try {
-      await apiRequest('/contact', {
-        method: 'POST',
-        body: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim(), consent: form.consent, lang, ...(form.website ? { website: form.website } : {}) },
+      // Unticked, the box is sent as it is: the server refuses it with its own message (spec).
+      await publicCall('POST /contact', {
+        body: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim(), consent: form.consent as true, lang, ...(form.website ? { website: form.website } : {}) },
       });
       setForm(empty);
       setState('success');
@@ -42,7 +42,7 @@ export default function Contact() {
       <h1 className="page-title">{t('pages.contact')}</h1>
       <p className="lead">{t('contact.intro')}</p>
       <p>{t('contact.direct', { email: root?.brand.email ?? '' })}</p>
-      <form className="form" onSubmit={submit} aria-busy={sending}>
+      <form className="form" onSubmit={submit} onFocus={warmClient} aria-busy={sending}>
         <Field label={t('forms.name')} name="name" autoComplete="name" required value={form.name} disabled={sending} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         <Field label={t('forms.email')} name="email" type="email" autoComplete="email" required value={form.email} disabled={sending} onChange={(e) => setForm({ ...form, email: e.target.value })} />
         <TextAreaField label={t('forms.message')} name="message" rows={6} required value={form.message} disabled={sending} onChange={(e) => setForm({ ...form, message: e.target.value })} />

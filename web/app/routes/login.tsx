@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
-import type { LoginOrMfa, LoginResponse, MfaChallenge } from '@atelier/contract';
+import type { LoginResponse, MfaChallenge } from '@atelier/contract';
 import type { Route } from './+types/login';
 import { Field, FormMessage } from '../components/Field.tsx';
 import { AuthPage } from '../components/AuthPage.tsx';
-import { apiRequest, errorMessage } from '../lib/api.ts';
-import { cancelPasskeyCeremony, passkeyAssertion, passkeysSupported } from '../lib/passkeys.ts';
+import { errorMessage, publicCall, warmClient } from '../lib/api.ts';
+import { cancelPasskeyCeremony, passkeyAssertion, passkeysSupported, type PasskeyResponse } from '../lib/passkeys.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { homeFor, useSession } from '../lib/session.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -26,7 +26,7 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
     event.preventDefault();
     setState('loading');
     try {
-      await apiRequest('/auth/forgot-password', { method: 'POST', body: { email: email.trim(), lang } });
+      await publicCall('POST /auth/forgot-password', { body: { email: email.trim(), lang } });
       setState('success');
       setMessage(t('login.forgotSent'));
     } catch (error) {
@@ -36,7 +36,7 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} className="form">
+    <form onSubmit={submit} onFocus={warmClient} className="form">
       <h2 className="form__title">{t('login.forgot')}</h2>
       <p>{t('login.forgotIntro')}</p>
       <Field label={t('login.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={state === 'loading'} />
@@ -88,7 +88,7 @@ export default function Login() {
   }, []);
 
   /** A passkey sign-in is a full sign-in: no password, no second step. */
-  const verify = (response: Record<string, unknown>) => apiRequest<LoginResponse>('/auth/passkey/verify', { method: 'POST', body: { response } });
+  const verify = (response: PasskeyResponse) => publicCall('POST /auth/passkey/verify', { body: { response } });
 
   /** Takes the session (an administrator the site requires a factor of is sent on to add one by the back-office). */
   function finish(result: LoginResponse) {
@@ -108,8 +108,8 @@ export default function Login() {
     setError('');
     try {
       const result = challenge
-        ? await apiRequest<LoginResponse>('/auth/mfa', { method: 'POST', body: { mfa_token: challenge.mfa_token, code: code.trim() } })
-        : await apiRequest<LoginOrMfa>('/auth/login', { method: 'POST', body: { email: email.trim(), password } });
+        ? await publicCall('POST /auth/mfa', { body: { mfa_token: challenge.mfa_token, code: code.trim() } })
+        : await publicCall('POST /auth/login', { body: { email: email.trim(), password } });
       if ('mfa_required' in result) {
         setState('idle');
         setChallenge(result);
@@ -137,7 +137,7 @@ export default function Login() {
       {forgot ? (
         <ForgotPassword onBack={() => setForgot(false)} />
       ) : challenge ? (
-        <form onSubmit={submit} className="form">
+        <form onSubmit={submit} onFocus={warmClient} className="form">
           <h2 className="form__title">{t('login.mfaTitle')}</h2>
           <p>{t(challenge.methods.includes('totp') ? 'login.mfaIntro' : 'login.mfaIntroPasskey')}</p>
           {passkeys && challenge.methods.includes('passkey') && (
@@ -152,7 +152,7 @@ export default function Login() {
           </button>
         </form>
       ) : (
-        <form onSubmit={submit} className="form">
+        <form onSubmit={submit} onFocus={warmClient} className="form">
           {expired && state === 'idle' && (
             <p className="form-message form-message--error" role="status">
               {t('common.sessionExpired')}

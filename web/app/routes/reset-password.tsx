@@ -5,7 +5,7 @@ import type { Route } from './+types/reset-password';
 import { AuthPage } from '../components/AuthPage.tsx';
 import { FormMessage } from '../components/Field.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../components/NewPasswordFields.tsx';
-import { apiRequest, errorMessage } from '../lib/api.ts';
+import { errorMessage, publicCall, warmClient } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -31,8 +31,7 @@ export default function ResetPassword() {
     }
     setState('loading');
     try {
-      await apiRequest('/auth/reset-password', {
-        method: 'POST',
+      await publicCall('POST /auth/reset-password', {
         body: { token, password: value.password, password_confirmation: value.confirmation },
       });
       setValue({ password: '', confirmation: '' });
@@ -58,7 +57,7 @@ export default function ResetPassword() {
           </p>
         </>
       ) : (
-        <form className="form" onSubmit={submit}>
+        <form className="form" onSubmit={submit} onFocus={warmClient}>
           <NewPasswordFields value={value} onChange={setValue} disabled={state === 'loading'} />
           {state === 'error' && <FormMessage kind="error">{message}</FormMessage>}
           <button type="submit" className="button" disabled={state === 'loading'}>

@@ -6,7 +6,7 @@ import { CheckboxField, Field, FormMessage, Honeypot, TextAreaField } from '../c
 import { TrustCarousel } from '../components/TrustCarousel.tsx';
 import { appContext } from '../context.ts';
 import { requestLocale } from '../lib/request.ts';
-import { apiRequest, errorMessage } from '../lib/api.ts';
+import { errorMessage, publicCall, warmClient } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -42,8 +42,7 @@ export default function Retailers({ loaderData }: Route.ComponentProps) {
       (['company', 'siret', 'phone', 'shopType'] as const).map((key) => [key, form[key].trim()]).filter(([, value]) => value !== ''),
     );
     try {
-      await apiRequest('/retailers/contact', {
-        method: 'POST',
+      await publicCall('POST /retailers/contact', {
         body: {
           name: form.name.trim(),
           email: form.email.trim(),
@@ -79,7 +78,7 @@ export default function Retailers({ loaderData }: Route.ComponentProps) {
         {mantra && <p className="retailers__mantra">{mantra}</p>}
         <TrustCarousel items={shops} />
       </div>
-      <form className="form retailers__form" onSubmit={submit} aria-labelledby="apply-title" aria-busy={sending}>
+      <form className="form retailers__form" onSubmit={submit} onFocus={warmClient} aria-labelledby="apply-title" aria-busy={sending}>
         <h2 id="apply-title" className="form__title">
           {t('retailers.formTitle')}
         </h2>

@@ -1,4 +1,4 @@
-import {
+import { productAnswer, productListAnswer,
   PRODUCT_MESSAGES,
   adminProduct,
   adminProductList,
@@ -52,7 +52,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
         tags: ['catalogue'],
         summary: 'The collection; price and sizes only with a stockist or admin token',
         querystring: langQuery,
-        response: { 200: z.union([tradeProductList, publicProductList]) },
+        response: { 200: productListAnswer },
       },
     },
     async (request, reply) => {
@@ -73,7 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
         summary: 'One product; price and sizes only with a stockist or admin token',
         params: productIdParam,
         querystring: langQuery,
-        response: { 200: z.union([tradeProduct, publicProduct]), 400: errorBody, 404: errorBody },
+        response: { 200: productAnswer, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {

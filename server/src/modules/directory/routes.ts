@@ -1,4 +1,4 @@
-import {
+import { adminListingList,
   LISTING_MESSAGES,
   accountListing,
   adminListing,
@@ -12,7 +12,6 @@ import {
   uploadResponse,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
@@ -93,7 +92,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async 
 /** Registered inside the admin scope: every listing, and the owner's edit or hide. */
 export const adminListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (app, services) => {
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
-  app.get('/listings', { schema: { ...schema, summary: 'Every stockist listing, listed or not', response: { 200: z.object({ data: z.array(adminListing) }) } } }, async () => ({
+  app.get('/listings', { schema: { ...schema, summary: 'Every stockist listing, listed or not', response: { 200: adminListingList } } }, async () => ({
     data: await services.listings.adminList(),
   }));
   app.put(

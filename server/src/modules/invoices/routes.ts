@@ -1,4 +1,4 @@
-import {
+import { remindersState, stockistCompany, langQuery, periodLangQuery,
   API_ERRORS,
   INVOICE_MESSAGES,
   ORDER_MESSAGES,
@@ -10,7 +10,6 @@ import {
   invoiceList,
   invoiceListQuery,
   paymentInput,
-  periodQuery,
   remindersInput,
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +29,7 @@ const idParams = idParam(INVOICE_MESSAGES.invoiceNotFound);
 const paymentParam = z.object({ id: id(INVOICE_MESSAGES.invoiceNotFound), paymentId: id(INVOICE_MESSAGES.paymentNotFound) });
 const orderParam = z.object({ id: id(ORDER_MESSAGES.orderNotFound) });
 const stockistParam = z.object({ id: id(API_ERRORS.notFound) });
-const query = z.object({ lang: z.string().max(35).optional() });
+const query = langQuery;
 const notFound = () => new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
 const PDF_TYPE = 'application/pdf';
 
@@ -88,13 +87,13 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.get(
     '/invoices.csv',
-    { schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: z.intersection(periodQuery, query), produces: ['text/csv'] } },
+    { schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: periodLangQuery, produces: ['text/csv'] } },
     async (request, reply) =>
       sendAttachment(reply, CSV_TYPE, `sales-journal-${request.query.from}-${request.query.to}.csv`, await services.invoices.journalCsv(request.query.from, request.query.to, langOf(request))),
   );
   app.get(
     '/invoices.zip',
-    { schema: { tags, summary: 'The PDFs of a period’s invoices and credit notes in one ZIP', querystring: z.intersection(periodQuery, query), produces: ['application/zip'] } },
+    { schema: { tags, summary: 'The PDFs of a period’s invoices and credit notes in one ZIP', querystring: periodLangQuery, produces: ['application/zip'] } },
     async (request, reply) => sendAttachment(reply, 'application/zip', `invoices-${request.query.from}-${request.query.to}.zip`, await services.invoices.zip(request.query.from, request.query.to)),
   );
   app.get(
@@ -148,7 +147,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   };
   app.get(
     '/stockists/:id/company',
-    { schema: { tags, summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on', params: stockistParam, response: { 200: companyDetails.extend({ reminders: z.boolean() }), 404: errorBody } } },
+    { schema: { tags, summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on', params: stockistParam, response: { 200: stockistCompany, 404: errorBody } } },
     async (request) => {
       await stockist(request.params.id);
       return { ...(await services.companies.company(request.params.id)), reminders: await services.invoices.remindersEnabled(request.params.id) };
@@ -164,7 +163,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.put(
     '/stockists/:id/reminders',
-    { schema: { tags, summary: 'Turn a stockist’s payment reminders on or off', params: stockistParam, body: remindersInput, response: { 200: z.object({ reminders: z.boolean() }), 404: errorBody } } },
+    { schema: { tags, summary: 'Turn a stockist’s payment reminders on or off', params: stockistParam, body: remindersInput, response: { 200: remindersState, 404: errorBody } } },
     async (request) => {
       await stockist(request.params.id);
       await services.invoices.setReminders(request.params.id, request.body.enabled, actorOf(request));

@@ -1,5 +1,5 @@
 import { actorOf } from '../../lib/actor.ts';
-import {
+import { adminPostList, adminSectionList,
   JOURNAL_MESSAGES,
   adminPost,
   adminSection,
@@ -74,7 +74,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
   const { journal } = services;
   const tags = ['admin'];
 
-  app.get('/blog', { schema: { tags, summary: 'Every post, drafts included', querystring: langQuery, response: { 200: z.array(adminPost) } } }, async (request) =>
+  app.get('/blog', { schema: { tags, summary: 'Every post, drafts included', querystring: langQuery, response: { 200: adminPostList } } }, async (request) =>
     journal.adminPosts(langOf(request)),
   );
 
@@ -109,7 +109,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
 
   app.get(
     '/blog/sections',
-    { schema: { tags, summary: 'Sections with their post counts', querystring: langQuery, response: { 200: z.array(adminSection) } } },
+    { schema: { tags, summary: 'Sections with their post counts', querystring: langQuery, response: { 200: adminSectionList } } },
     async (request) => journal.adminSections(langOf(request)),
   );
 

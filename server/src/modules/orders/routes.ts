@@ -1,4 +1,4 @@
-import {
+import { langQuery, periodLangQuery, adminOrderQuery, shipBody, submitBody,
   API_ERRORS,
   availability,
   productIdParam,
@@ -11,11 +11,7 @@ import {
   errorBody,
   order,
   orderList,
-  orderStatusQuery,
-  periodQuery,
   reorderResult,
-  shipInput,
-  submitInput,
   submitResult,
   type Locale,
   type Order,
@@ -35,7 +31,7 @@ import { idParam } from '../../lib/params.ts';
 
 const idParams = idParam(ORDER_MESSAGES.orderNotFound);
 const notFound = () => new HttpError(404, ORDER_MESSAGES.orderNotFound);
-const query = z.object({ lang: z.string().max(35).optional() });
+const query = langQuery;
 
 /** Only stockists order: an admin gets 403 with the reason, anonymous 401 (as every signed-in route). */
 async function stockistsOnly(request: FastifyRequest, reply: FastifyReply) {
@@ -75,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
         summary: 'Send the draft as an order (Idempotency-Key header: a retry answers the same order)',
         querystring: query,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
-        body: submitInput.nullish(),
+        body: submitBody,
         response: { 200: submitResult, 201: submitResult, 400: errorBody, 422: errorBody },
       },
     },
@@ -154,7 +150,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
       schema: {
         tags,
         summary: 'Orders, newest first (optionally of one status, one season by its code, one delivery window)',
-        querystring: z.intersection(orderStatusQuery, query),
+        querystring: adminOrderQuery,
         response: { 200: orderList, 404: errorBody, 422: errorBody },
       },
     },
@@ -171,7 +167,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
 
   app.get(
     '/orders.csv',
-    { schema: { tags, summary: 'Every order of a period as CSV (one row per colour and size)', querystring: z.intersection(periodQuery, query), produces: ['text/csv'] } },
+    { schema: { tags, summary: 'Every order of a period as CSV (one row per colour and size)', querystring: periodLangQuery, produces: ['text/csv'] } },
     async (request, reply) => {
       const lang = langOf(request);
       const orders = await services.orders.listFull({ from: request.query.from, to: request.query.to }, lang);
@@ -204,7 +200,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
   );
   app.post(
     '/orders/:id/ship',
-    { schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParams, querystring: query, body: shipInput.nullish(), response: move } },
+    { schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParams, querystring: query, body: shipBody, response: move } },
     async (request) => services.orders.ship(request.params.id, request.body ?? {}, actorOf(request), langOf(request)),
   );
   app.post(
@@ -225,7 +221,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app,
         security: [{ bearer: [] }],
         summary: 'Per colour and size: in stock (how many), pre-order (which delivery), incoming (from when) or sold out',
         params: productIdParam,
-        querystring: z.object({ lang: z.string().max(35).optional() }),
+        querystring: langQuery,
         response: { 200: availability, 401: errorBody, 404: errorBody },
       },
     },

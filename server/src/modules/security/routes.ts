@@ -1,4 +1,4 @@
-import {
+import { factorCodes, addedPasskey,
   SECURITY_MESSAGES,
   errorBody,
   loginOrMfa,
@@ -141,7 +141,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
-  const sensitive = { 200: recoveryCodes.partial(), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+  const sensitive = { 200: factorCodes, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
   app.get('/security', { schema: { tags, summary: 'Passkeys, authenticator app, recovery codes left and signed-in sessions', response: { 200: securityOverview, 401: errorBody } } }, async (request) =>
     security.overview(request.session!),
@@ -151,7 +151,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   );
   app.post(
     '/passkeys',
-    { schema: { tags, summary: 'Add a passkey; the first factor of an account comes with its recovery codes, given once', body: passkeyAddRequest, response: { ...sensitive, 201: recoveryCodes.partial().extend({ id: z.number() }) } } },
+    { schema: { tags, summary: 'Add a passkey; the first factor of an account comes with its recovery codes, given once', body: passkeyAddRequest, response: { ...sensitive, 201: addedPasskey } } },
     async (request, reply) => reply.code(201).send(await security.passkeyAdd(request.session!, request.body.response, request.body.name)),
   );
   app.patch('/passkeys/:id', { schema: { tags, summary: 'Rename a passkey', params: idParams, body: passkeyRenameRequest, response: { 204: z.null(), 400: errorBody, 401: errorBody, 404: errorBody } } }, async (request, reply) => {

@@ -1,8 +1,7 @@
-import { SEASON_MESSAGES, errorBody, seasonQuery, stockImportResult, stockInput, stockList, type Locale, type StockRow } from '@atelier/contract';
+import { stockSaved, stockImportInput, langQuery, SEASON_MESSAGES, errorBody, seasonQuery, stockImportResult, stockInput, stockList, type Locale, type StockRow } from '@atelier/contract';
 import { spreadsheetCsv } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { SeasonsService } from '../seasons/service.ts';
@@ -58,7 +57,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
   );
   app.put(
     '/stock',
-    { schema: { tags, summary: 'Set on-hand counts (empty: not sold from stock) and incoming quantities, in one transaction', body: stockInput, response: { 200: z.object({ changed: z.number() }), 400: errorBody, 422: errorBody } } },
+    { schema: { tags, summary: 'Set on-hand counts (empty: not sold from stock) and incoming quantities, in one transaction', body: stockInput, response: { 200: stockSaved, 400: errorBody, 422: errorBody } } },
     async (request) => {
       const changed = await services.stock.save(request.body.items, actorOf(request));
       services.onStockChange();
@@ -71,8 +70,8 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
       schema: {
         tags,
         summary: 'Read a stock CSV (style reference, colour, size, on hand): a preview, or with confirm every line in one transaction',
-        querystring: z.object({ lang: z.string().max(35).optional() }),
-        body: z.object({ csv: z.string().max(2_000_000), confirm: z.boolean().optional() }),
+        querystring: langQuery,
+        body: stockImportInput,
         response: { 200: stockImportResult, 400: errorBody, 413: errorBody, 422: errorBody },
       },
     },

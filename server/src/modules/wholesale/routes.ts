@@ -1,5 +1,5 @@
 import { actorOf } from '../../lib/actor.ts';
-import { WHOLESALE_MESSAGES, adminTerms, errorBody, explicitLocale, langQuery, terms, termsInput, type Locale } from '@atelier/contract';
+import { lineSheetQuery, WHOLESALE_MESSAGES, adminTerms, errorBody, explicitLocale, langQuery, terms, termsInput, type Locale } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app,
         tags,
         security,
         summary: 'A season’s line sheet as a PDF (fr or en; anything else gives fr; ?season=CODE, default the current season)',
-        querystring: langQuery.extend({ season: z.string().max(20).optional() }),
+        querystring: lineSheetQuery,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('application/pdf'), 401: errorBody, 404: errorBody, 500: errorBody },
       },

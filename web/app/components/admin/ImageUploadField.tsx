@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { imageSource } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.tsx';
 import { uploadImage } from '../../lib/upload.ts';
+import { useSession } from '../../lib/session.tsx';
 import { PairField, type Pair } from './Bilingual.tsx';
 
 /**
@@ -42,7 +42,7 @@ export function ImageUploadField({
     setError(null);
     setProgress(0);
     try {
-      onUrl(await uploadImage(file, token, setProgress));
+      onUrl(await uploadImage('POST /admin/uploads', file, token, setProgress));
     } catch (e) {
       if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
       setError(errorMessage(e, t('admin.image.uploadError')));

@@ -11,13 +11,13 @@ type Act = (run: () => Promise<InvoiceDocument>, success: (doc: InvoiceDocument)
 export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocument; busy: boolean; act: Act }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest: request } = useSession();
+  const { api } = useSession();
   const [form, setForm] = useState({ date: new Date().toISOString().slice(0, 10), amount: '', method: 'transfer' as PaymentMethod, reference: '' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const ok = await act(
-      () => request<InvoiceDocument>(`/admin/invoices/${invoice.id}/payments?lang=${lang}`, { method: 'POST', body: { date: form.date, amount: Number(form.amount.replace(',', '.')), method: form.method, ...(form.reference.trim() ? { reference: form.reference.trim() } : {}) } }),
+      () => api('POST /admin/invoices/:id/payments', { params: { id: invoice.id }, lang, body: { date: form.date, amount: Number(form.amount.replace(',', '.')), method: form.method, ...(form.reference.trim() ? { reference: form.reference.trim() } : {}) } }),
       () => t('admin.invoices.paymentSaved'),
     );
     if (ok) setForm({ ...form, amount: '', reference: '' });
@@ -43,7 +43,7 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
                 aria-label={t('admin.invoices.removePaymentLabel', { amount: formatPrice(p.amount, lang), date: formatDay(p.date, lang) })}
                 onClick={() => {
                   if (window.confirm(t('admin.invoices.confirmRemove')))
-                    void act(() => request<InvoiceDocument>(`/admin/invoices/${invoice.id}/payments/${p.id}?lang=${lang}`, { method: 'DELETE' }), () => t('admin.invoices.paymentRemoved'));
+                    void act(() => api('DELETE /admin/invoices/:id/payments/:paymentId', { params: { id: invoice.id, paymentId: p.id }, lang }), () => t('admin.invoices.paymentRemoved'));
                 }}
               >
                 {t('admin.invoices.removePayment')}
@@ -92,7 +92,7 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
 export function CreditNoteForm({ invoice, busy, act }: { invoice: InvoiceDocument; busy: boolean; act: Act }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest: request } = useSession();
+  const { api } = useSession();
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -102,7 +102,7 @@ export function CreditNoteForm({ invoice, busy, act }: { invoice: InvoiceDocumen
     const lines = invoice.lines.map((l) => ({ lineId: l.id, quantity: Number(quantities[l.id] ?? 0) })).filter((l) => l.quantity > 0);
     const body = { reason, ...(lines.length ? { lines } : amount.trim() ? { amount: Number(amount.replace(',', '.')) } : {}) };
     const ok = await act(
-      () => request<InvoiceDocument>(`/admin/invoices/${invoice.id}/credit-notes?lang=${lang}`, { method: 'POST', body }),
+      () => api('POST /admin/invoices/:id/credit-notes', { params: { id: invoice.id }, lang, body }),
       (note) => t('admin.invoices.creditMade', { number: note.number }),
     );
     if (ok) {

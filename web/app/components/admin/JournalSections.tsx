@@ -16,7 +16,7 @@ const emptySectionForm = (): SectionForm => ({ fr: { title: '', description: '' 
 export function JournalSections({ sections, reload }: { sections: AdminSection[] | null; reload: () => Promise<void> }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const call = useAdminCall();
   const [editing, setEditing] = useState<number | null>(null);
   const [form, setForm] = useState<SectionForm>(emptySectionForm);
@@ -46,7 +46,7 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
     const body = { translations: LOCALES.map((locale) => ({ locale, title: form[locale].title.trim(), description: form[locale].description.trim() || null })) };
     const wasEditing = editing !== null;
     const saved = await call(
-      () => authRequest<AdminSection>(wasEditing ? `/admin/blog/sections/${editing}?lang=${lang}` : `/admin/blog/sections?lang=${lang}`, { method: wasEditing ? 'PUT' : 'POST', body }),
+      () => (wasEditing ? api('PUT /admin/blog/sections/:id', { params: { id: editing }, lang, body }) : api('POST /admin/blog/sections', { lang, body })),
       wasEditing ? 'admin.blog.sections.updateError' : 'admin.blog.sections.createError',
       (text) => setMessage({ kind: 'error', text }),
     );
@@ -65,7 +65,7 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
         : t('admin.blog.sections.confirmDelete', { title: section.title });
     if (!window.confirm(question)) return;
     const done = await call(
-      async () => (await authRequest(`/admin/blog/sections/${section.id}`, { method: 'DELETE' }), true),
+      async () => (await api('DELETE /admin/blog/sections/:id', { params: { id: section.id } }), true),
       'admin.blog.sections.deleteError',
       (text) => setMessage({ kind: 'error', text }),
     );

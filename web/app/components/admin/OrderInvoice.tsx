@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { InvoiceDocument, Order } from '@atelier/contract';
+import type { Order } from '@atelier/contract';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -16,7 +16,7 @@ import { FormMessage } from '../Field.tsx';
 export function OrderInvoice({ order, onChange }: { order: Order; onChange: () => void }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const { message, setMessage, fail } = useScreenMessage();
   const [busy, setBusy] = useState(false);
   const [reminders, setReminders] = useState<boolean | null>(null);
@@ -24,16 +24,16 @@ export function OrderInvoice({ order, onChange }: { order: Order; onChange: () =
 
   useEffect(() => {
     if (!userId) return;
-    authRequest<{ reminders: boolean }>(`/admin/stockists/${userId}/company`)
+    api('GET /admin/stockists/:id/company', { params: { id: userId } })
       .then((c) => setReminders(c.reminders))
       .catch(() => setReminders(null));
-  }, [authRequest, userId]);
+  }, [api, userId]);
 
   async function issue() {
     setBusy(true);
     setMessage(null);
     try {
-      const doc = await authRequest<InvoiceDocument>(`/admin/orders/${order.id}/invoice?lang=${lang}`, { method: 'POST' });
+      const doc = await api('POST /admin/orders/:id/invoice', { params: { id: order.id }, lang });
       setMessage({ kind: 'success', text: t('admin.invoices.issued', { number: doc.number }) });
       onChange();
     } catch (error) {
@@ -45,7 +45,7 @@ export function OrderInvoice({ order, onChange }: { order: Order; onChange: () =
 
   async function toggleReminders(enabled: boolean) {
     try {
-      const res = await authRequest<{ reminders: boolean }>(`/admin/stockists/${userId}/reminders`, { method: 'PUT', body: { enabled } });
+      const res = await api('PUT /admin/stockists/:id/reminders', { params: { id: userId! }, body: { enabled } });
       setReminders(res.reminders);
       setMessage({ kind: 'success', text: t('admin.invoices.remindersSaved') });
     } catch (error) {
@@ -92,7 +92,7 @@ export function OrderInvoice({ order, onChange }: { order: Order; onChange: () =
       {userId && (
         <details open={shopGaps.length > 0}>
           <summary>{t('admin.invoices.completeTitle')}</summary>
-          <CompanyForm path={`/admin/stockists/${userId}/company`} title={t('admin.invoices.completeTitle')} onSaved={onChange} />
+          <CompanyForm stockistId={userId} title={t('admin.invoices.completeTitle')} onSaved={onChange} />
         </details>
       )}
     </section>

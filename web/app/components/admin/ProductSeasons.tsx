@@ -13,13 +13,13 @@ import { seasonLabel } from '../../lib/season-label.ts';
 export function ProductSeasons({ value, onChange, disabled }: { value: number[] | null; onChange: (ids: number[]) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [seasons, setSeasons] = useState<AdminSeason[] | null>(null);
   useEffect(() => {
-    authRequest<{ data: AdminSeason[] }>('/admin/seasons')
+    api('GET /admin/seasons')
       .then((res) => setSeasons(res.data))
       .catch(() => setSeasons([]));
-  }, [authRequest]);
+  }, [api]);
   if (seasons === null) return null;
   const chosen = value ?? seasons.filter((s) => s.current).map((s) => s.id);
   return (
@@ -49,14 +49,14 @@ export function ProductSeasons({ value, onChange, disabled }: { value: number[] 
 export function ProductStock({ productId }: { productId: number }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [rows, setRows] = useState<StockRow[] | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    authRequest<{ data: StockRow[] }>(`/admin/stock?lang=${lang}`)
+    api('GET /admin/stock', { lang })
       .then((res) => setRows(res.data.filter((r) => r.productId === productId)))
       .catch(() => setRows([]));
-  }, [authRequest, lang, productId, version]);
+  }, [api, lang, productId, version]);
   if (!rows || rows.length === 0) return null;
   return (
     <section className="product-stock" aria-labelledby="product-stock-title" data-testid="product-stock">

@@ -17,7 +17,7 @@ const key = (variantId: number, size: Size) => `${variantId}:${size}`;
 export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[]; onSaved: () => void; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -52,7 +52,7 @@ export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[
     if (items.length === 0) return setMessage({ kind: 'success', text: t('admin.stock.nothing') });
     setSaving(true);
     try {
-      const { changed } = await authRequest<{ changed: number }>(`/admin/stock?lang=${lang}`, { method: 'PUT', body: { items } });
+      const { changed } = await api('PUT /admin/stock', { lang, body: { items } });
       setEdits({});
       onSaved();
       setMessage({ kind: 'success', text: t('admin.stock.saved', { count: changed }) });

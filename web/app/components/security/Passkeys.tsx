@@ -3,7 +3,7 @@ import type { SecurityOverview } from '@atelier/contract';
 import { formatDay } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
-import { passkeysSupported } from '../../lib/passkeys.ts';
+import { passkeysSupported, type PasskeyResponse } from '../../lib/passkeys.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Field } from '../Field.tsx';
 
@@ -19,16 +19,16 @@ export interface FactorProps {
 const day = (iso: string, lang: 'fr' | 'en') => formatDay(iso.slice(0, 10), lang);
 
 /** Makes a passkey for the options the server gave (the browser's own WebAuthn JSON helpers). */
-async function passkeyRegistration(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function passkeyRegistration(options: Record<string, unknown>): Promise<PasskeyResponse> {
   const credential = (await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options as unknown as PublicKeyCredentialCreationOptionsJSON) })) as PublicKeyCredential;
-  return credential.toJSON() as unknown as Record<string, unknown>;
+  return credential.toJSON() as unknown as PasskeyResponse;
 }
 
 /** Passkeys: add (named), list with their dates, rename, remove. */
 export function Passkeys({ overview, reload, guard, onCodes, onMessage }: FactorProps) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
@@ -38,9 +38,9 @@ export function Passkeys({ overview, reload, guard, onCodes, onMessage }: Factor
     setBusy(true);
     await guard(
       async () => {
-        const options = await authRequest<Record<string, unknown>>('/account/passkeys/options', { method: 'POST' });
+        const options = await api('POST /account/passkeys/options');
         const response = await passkeyRegistration(options);
-        const added = await authRequest<{ recoveryCodes?: string[] }>('/account/passkeys', { method: 'POST', body: { name: name.trim(), response } });
+        const added = await api('POST /account/passkeys', { body: { name: name.trim(), response } });
         setName('');
         if (added.recoveryCodes) onCodes(added.recoveryCodes);
         onMessage('success', t('security.passkeyAdded'));
@@ -55,7 +55,7 @@ export function Passkeys({ overview, reload, guard, onCodes, onMessage }: Factor
     event.preventDefault();
     if (!renaming) return;
     try {
-      await authRequest(`/account/passkeys/${renaming.id}`, { method: 'PATCH', body: { name: renaming.name.trim() } });
+      await api('PATCH /account/passkeys/:id', { params: { id: renaming.id }, body: { name: renaming.name.trim() } });
       setRenaming(null);
       await reload();
     } catch (error) {
@@ -66,7 +66,7 @@ export function Passkeys({ overview, reload, guard, onCodes, onMessage }: Factor
   const remove = (id: number) =>
     guard(
       async () => {
-        await authRequest(`/account/passkeys/${id}`, { method: 'DELETE' });
+        await api('DELETE /account/passkeys/:id', { params: { id } });
         onMessage('success', t('security.removed'));
         await reload();
       },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
+import type { BodyOf } from '@atelier/contract/endpoints';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { passkeyAssertion, passkeysSupported } from '../../lib/passkeys.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -17,7 +18,7 @@ export interface ReauthNeeds {
 /** Signs in again inside the page: the password (and a code), or a passkey; then the change carries on. */
 function ReauthForm({ needs, onDone, onCancel }: { needs: ReauthNeeds; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,11 +26,11 @@ function ReauthForm({ needs, onDone, onCancel }: { needs: ReauthNeeds; onDone: (
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  async function confirm(body: Record<string, unknown>) {
+  async function confirm(body: BodyOf<'POST /auth/reauth'>) {
     setBusy(true);
     setError('');
     try {
-      await authRequest('/auth/reauth', { method: 'POST', body });
+      await api('POST /auth/reauth', { body });
       onDone();
     } catch (err) {
       setError(errorMessage(err, t('security.reauthError')));

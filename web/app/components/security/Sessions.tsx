@@ -9,12 +9,14 @@ const when = (iso: string, lang: 'fr' | 'en') => new Intl.DateTimeFormat(lang ==
 export function Sessions({ overview, reload, onMessage }: { overview: SecurityOverview; reload: () => Promise<void>; onMessage: (kind: 'success' | 'error', text: string, error?: unknown) => void }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const label = (s: SecurityOverview['sessions'][number]) => [s.browser, s.system].filter(Boolean).join(' · ') || t('security.sessionUnknown');
 
-  async function signOut(path: string) {
+  /** One session by its id, or every other one. */
+  async function signOut(id?: number) {
     try {
-      await authRequest(path, { method: 'DELETE' });
+      if (id === undefined) await api('DELETE /account/sessions');
+      else await api('DELETE /account/sessions/:id', { params: { id } });
       onMessage('success', t('security.signedOut'));
       await reload();
     } catch (error) {
@@ -36,7 +38,7 @@ export function Sessions({ overview, reload, onMessage }: { overview: SecurityOv
             </div>
             {!s.current && (
               <div className="security-list__actions">
-                <button type="button" className="button button--quiet button--small" onClick={() => void signOut(`/account/sessions/${s.id}`)} aria-label={t('security.signOutSessionNamed', { name: label(s) })}>
+                <button type="button" className="button button--quiet button--small" onClick={() => void signOut(s.id)} aria-label={t('security.signOutSessionNamed', { name: label(s) })}>
                   {t('security.signOutSession')}
                 </button>
               </div>
@@ -45,7 +47,7 @@ export function Sessions({ overview, reload, onMessage }: { overview: SecurityOv
         ))}
       </ul>
       {overview.sessions.length > 1 && (
-        <button type="button" className="button button--quiet" onClick={() => void signOut('/account/sessions')}>
+        <button type="button" className="button button--quiet" onClick={() => void signOut()}>
           {t('security.signOutOthers')}
         </button>
       )}

@@ -7,14 +7,14 @@ import type { FactorProps } from './Passkeys.tsx';
 /** The authenticator app: set up (QR code drawn by our server, the key as text, a first code), or remove. */
 export function Totp({ overview, reload, guard, onCodes, onMessage }: FactorProps) {
   const { t } = useTranslation();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 
   const start = () =>
     guard(
-      async () => setSetup(await authRequest<{ secret: string; qrSvg: string }>('/account/totp', { method: 'POST' })),
+      async () => setSetup(await api('POST /account/totp')),
       (error) => onMessage('error', t('security.totpError'), error),
     );
 
@@ -23,7 +23,7 @@ export function Totp({ overview, reload, guard, onCodes, onMessage }: FactorProp
     setBusy(true);
     await guard(
       async () => {
-        const done = await authRequest<{ recoveryCodes?: string[] }>('/account/totp/confirm', { method: 'POST', body: { code: code.trim() } });
+        const done = await api('POST /account/totp/confirm', { body: { code: code.trim() } });
         setSetup(null);
         setCode('');
         if (done.recoveryCodes) onCodes(done.recoveryCodes);
@@ -38,7 +38,7 @@ export function Totp({ overview, reload, guard, onCodes, onMessage }: FactorProp
   const remove = () =>
     guard(
       async () => {
-        await authRequest('/account/totp', { method: 'DELETE' });
+        await api('DELETE /account/totp');
         onMessage('success', t('security.removed'));
         await reload();
       },

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ActivityEntry, ActivityPage } from '@atelier/contract';
-import { ACTIVITY_KINDS, formatPrice, type ActivityKind } from '@atelier/contract/pure';
+import { formatPrice } from '@atelier/contract/pure';
+import { ACTIVITY_KINDS, type ActivityKind } from '@atelier/contract/vocabulary';
 import type { Route } from './+types/activity';
 import { FormMessage } from '../../components/Field.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -24,7 +25,7 @@ function subjectLink(entry: ActivityEntry): string | null {
 export default function AdminActivity() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const kind = (ACTIVITY_KINDS as readonly string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as ActivityKind) : undefined;
@@ -35,14 +36,13 @@ export default function AdminActivity() {
   useEffect(() => {
     setData(null);
     setError(null);
-    const query = new URLSearchParams({ page: String(page), ...(kind ? { kind } : {}) });
-    authRequest<ActivityPage>(`/admin/activity?${query}`)
+    api('GET /admin/activity', { query: { page: String(page), ...(kind ? { kind } : {}) } })
       .then(setData)
       .catch((e: unknown) => {
         if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
         setError(errorMessage(e, t('admin.activity.loadError')));
       });
-  }, [authRequest, kind, page, navigate, t]);
+  }, [api, kind, page, navigate, t]);
 
   const dateTime = (iso: string) => new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const describe = (entry: ActivityEntry) => {

@@ -32,7 +32,7 @@ const emptyPostForm = (sectionId: number | null): PostForm => ({
 function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | null; posts: AdminPost[] | null; reload: () => Promise<void> }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const call = useAdminCall();
   const firstSection = sections?.[0]?.id ?? null;
   const [editing, setEditing] = useState<number | null>(null);
@@ -85,7 +85,7 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
       translations: LOCALES.map((locale) => ({ locale, title: form.texts[locale].title.trim(), content: form.texts[locale].content, coverAlt: form.coverAlt[locale].trim() || null })),
     };
     const saved = await call(
-      () => authRequest<AdminPost>(wasEditing ? `/admin/blog/${editing}?lang=${lang}` : `/admin/blog?lang=${lang}`, { method: wasEditing ? 'PUT' : 'POST', body }),
+      () => (wasEditing ? api('PUT /admin/blog/:id', { params: { id: editing }, lang, body }) : api('POST /admin/blog', { lang, body })),
       wasEditing ? 'admin.blog.updateError' : 'admin.blog.createError',
       (text) => setMessage({ kind: 'error', text }),
     );
@@ -102,7 +102,7 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
   async function remove(post: AdminPost) {
     if (!window.confirm(t('admin.blog.confirmDelete', { title: post.title }))) return;
     const done = await call(
-      async () => (await authRequest(`/admin/blog/${post.id}`, { method: 'DELETE' }), true),
+      async () => (await api('DELETE /admin/blog/:id', { params: { id: post.id } }), true),
       'admin.blog.deleteError',
       (text) => setMessage({ kind: 'error', text }),
     );
@@ -245,7 +245,7 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
 export default function AdminBlog() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [sections, setSections] = useState<AdminSection[] | null>(null);
   const [posts, setPosts] = useState<AdminPost[] | null>(null);
@@ -253,14 +253,14 @@ export default function AdminBlog() {
 
   const reload = useCallback(async () => {
     const errors: string[] = [];
-    const [s, p] = await Promise.allSettled([authRequest<AdminSection[]>(`/admin/blog/sections?lang=${lang}`), authRequest<AdminPost[]>(`/admin/blog?lang=${lang}`)]);
+    const [s, p] = await Promise.allSettled([api('GET /admin/blog/sections', { lang }), api('GET /admin/blog', { lang })]);
     if ([s, p].some((r) => r.status === 'rejected' && r.reason instanceof SessionExpiredError)) return void navigate('/login', { replace: true });
     if (s.status === 'fulfilled') setSections(s.value);
     else errors.push(errorMessage(s.reason, t('admin.blog.sections.loadError')));
     if (p.status === 'fulfilled') setPosts(p.value);
     else errors.push(errorMessage(p.reason, t('admin.blog.loadError')));
     setLoadError(errors);
-  }, [authRequest, lang, navigate, t]);
+  }, [api, lang, navigate, t]);
 
   useEffect(() => {
     void reload();

@@ -21,7 +21,7 @@ const addressText = (a: PostalAddress) => [a.line1, a.line2, `${a.postcode} ${a.
 export default function AdminInvoice() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const { invoiceId } = useParams();
   const navigate = useNavigate();
   const { message, setMessage, fail } = useScreenMessage();
@@ -31,13 +31,13 @@ export default function AdminInvoice() {
   useEffect(() => {
     // Going from a credit note to its invoice and back: an answer for a document no longer shown is dropped.
     let current = true;
-    authRequest<InvoiceDocument>(`/admin/invoices/${invoiceId}?lang=${lang}`)
+    api('GET /admin/invoices/:id', { params: { id: invoiceId! }, lang })
       .then((doc) => current && setInvoice(doc))
       .catch((error: unknown) => current && fail(error, 'admin.invoices.loadError'));
     return () => {
       current = false;
     };
-  }, [authRequest, invoiceId, lang, fail]);
+  }, [api, invoiceId, lang, fail]);
 
   const act = useCallback(
     async (run: () => Promise<InvoiceDocument>, success: (doc: InvoiceDocument) => string) => {
@@ -74,7 +74,7 @@ export default function AdminInvoice() {
         <>
           <p>
             <InvoiceStatusBadge status={invoice.status} />{' '}
-            <button type="button" className="button button--quiet" onClick={() => token && downloadFile(`/admin/invoices/${invoice.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}>
+            <button type="button" className="button button--quiet" onClick={() => token && downloadFile('GET /admin/invoices/:id.pdf', { params: { id: invoice.id } }, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}>
               {t('admin.invoices.pdf')}
             </button>
           </p>

@@ -19,23 +19,22 @@ const thisYear = () => new Date().getFullYear();
 export default function AdminInvoices() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const { message, fail } = useScreenMessage();
-  const [filter, setFilter] = useState({ status: '', from: `${thisYear()}-01-01`, to: `${thisYear()}-12-31` });
+  const [filter, setFilter] = useState<{ status: (typeof INVOICE_STATUSES)[number] | ''; from: string; to: string }>({ status: '', from: `${thisYear()}-01-01`, to: `${thisYear()}-12-31` });
   const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
 
-  const period = `from=${filter.from}&to=${filter.to}`;
   useEffect(() => {
     if (!filter.from || !filter.to) return;
-    authRequest<{ data: InvoiceSummary[] }>(`/admin/invoices?${period}${filter.status ? `&status=${filter.status}` : ''}&lang=${lang}`)
+    api('GET /admin/invoices', { query: { from: filter.from, to: filter.to, status: filter.status || undefined }, lang })
       .then((res) => setInvoices(res.data))
       .catch((error: unknown) => fail(error, 'admin.invoices.loadError'));
-  }, [authRequest, lang, fail, period, filter.status, filter.from, filter.to]);
+  }, [api, lang, fail, filter.status, filter.from, filter.to]);
 
   async function download(kind: 'csv' | 'zip') {
     if (!token) return;
     try {
-      await downloadFile(`/admin/invoices.${kind}?${period}&lang=${lang}`, token);
+      await downloadFile(kind === 'csv' ? 'GET /admin/invoices.csv' : 'GET /admin/invoices.zip', { query: { from: filter.from, to: filter.to }, lang }, token);
     } catch (error) {
       fail(error, 'admin.invoices.exportError');
     }
@@ -48,7 +47,7 @@ export default function AdminInvoices() {
       <form className="invoice-filters" aria-label={t('admin.invoices.filter')} onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="invoice-status">{t('admin.invoices.status')}</label>
-          <select id="invoice-status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
+          <select id="invoice-status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as typeof filter.status })}>
             <option value="">{t('admin.invoices.allStatuses')}</option>
             {INVOICE_STATUSES.map((s) => (
               <option key={s} value={s}>

@@ -41,27 +41,27 @@ function payloadOf(f: Form): InvoicingSettingsInputRaw {
 /** `/admin/invoicing`: the label's legal identity, as every invoice states it. */
 export default function AdminInvoicing() {
   const { t } = useTranslation();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const { message, setMessage, fail } = useScreenMessage();
   const [form, setForm] = useState<Form | null>(null);
   const [configured, setConfigured] = useState(true);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    authRequest<InvoicingSettings>('/admin/invoicing/settings')
+    api('GET /admin/invoicing/settings')
       .then((res) => {
         setConfigured(res.configured);
         setForm(res.settings ? formOf(res.settings) : EMPTY);
       })
       .catch((error: unknown) => fail(error, 'admin.invoicing.loadError'));
-  }, [authRequest, fail]);
+  }, [api, fail]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form) return;
     setSaving(true);
     try {
-      const saved = await authRequest<InvoicingSettings>('/admin/invoicing/settings', { method: 'PUT', body: payloadOf(form) });
+      const saved = await api('PUT /admin/invoicing/settings', { body: payloadOf(form) });
       setConfigured(true);
       setForm(formOf(saved.settings!));
       setMessage({ kind: 'success', text: t('admin.invoicing.saved') });

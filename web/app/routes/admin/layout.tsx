@@ -7,7 +7,6 @@ import { LanguageToggle } from '../../components/LanguageToggle.tsx';
 import { pageMeta, type RootData } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { storage } from '../../lib/storage.ts';
-import type { SecurityOverview } from '@atelier/contract';
 import { ADMIN_NAV, placeOf } from '../../lib/admin-nav.ts';
 
 const SUGGESTION_DISMISSED = 'atelier.passkeySuggestionDismissed';
@@ -19,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 function AdminShell() {
   const { t } = useTranslation();
   const data = useRouteLoaderData<RootData>('root');
-  const { user, signOut, authRequest } = useSession();
+  const { user, signOut, api } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -33,13 +32,13 @@ function AdminShell() {
   // requires a second factor this administrator has not added yet (then the
   // back-office is shut and the Security section opens), or suggests a passkey.
   useEffect(() => {
-    authRequest<SecurityOverview>('/account/security')
+    api('GET /account/security')
       .then((security) => {
         if (security.mfaSetupRequired) return void navigate('/account/security', { replace: true });
         setSuggest(security.passkeys.length === 0 && !security.totp && !storage.get(SUGGESTION_DISMISSED));
       })
       .catch(() => undefined);
-  }, [authRequest, location.pathname, navigate]);
+  }, [api, location.pathname, navigate]);
 
   // The collapsible menu closes on navigation.
   useEffect(() => setOpen(false), [location.pathname]);

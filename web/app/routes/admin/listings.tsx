@@ -18,20 +18,20 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export default function AdminListings() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [listings, setListings] = useState<AdminListing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
 
   useEffect(() => {
-    authRequest<{ data: AdminListing[] }>('/admin/listings')
+    api('GET /admin/listings')
       .then((r) => setListings(r.data))
       .catch((e: unknown) => {
         if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
         setError(errorMessage(e, t('admin.listings.loadError')));
       });
-  }, [authRequest, navigate, t]);
+  }, [api, navigate, t]);
 
   const state = (l: AdminListing) => (l.hidden ? 'hidden' : l.listed ? 'public' : 'unlisted');
   return (
@@ -70,10 +70,10 @@ export default function AdminListings() {
                     initial={l}
                     owner
                     idPrefix={`listing-${l.id}`}
-                    uploadPath="/api/admin/uploads"
+                    uploadTo="POST /admin/uploads"
                     onSessionExpired={() => void navigate('/login', { replace: true })}
                     save={async (body) => {
-                      const saved = await authRequest<AdminListing>(`/admin/listings/${l.id}?lang=${lang}`, { method: 'PUT', body });
+                      const saved = await api('PUT /admin/listings/:id', { params: { id: l.id }, lang, body: { ...body, hidden: body.hidden ?? l.hidden } });
                       setListings((all) => all && all.map((x) => (x.id === saved.id ? saved : x)));
                       return saved;
                     }}

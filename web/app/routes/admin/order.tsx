@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export default function AdminOrder() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const { orderId } = useParams();
   const [order, setOrder] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,18 +38,19 @@ export default function AdminOrder() {
   };
 
   const load = useCallback(() => {
-    authRequest<Order>(`/admin/orders/${orderId}?lang=${lang}`)
+    api('GET /admin/orders/:id', { params: { id: orderId! }, lang })
       .then(show)
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
-  }, [authRequest, orderId, lang, fail]);
+  }, [api, orderId, lang, fail]);
   useEffect(load, [load]);
 
-  async function act(action: 'confirm' | 'ship' | 'cancel', body: object, success: string) {
+  /** A move of the order (confirm, ship, cancel): the call, given the order's id, and the message of its success. */
+  async function act(move: (id: number) => Promise<Order>, success: string) {
     if (!order) return;
     setBusy(true);
     setMessage(null);
     try {
-      show(await authRequest<Order>(`/admin/orders/${order.id}/${action}?lang=${lang}`, { method: 'POST', body }));
+      show(await move(order.id));
       setMessage({ kind: 'success', text: t(success) });
     } catch (error) {
       fail(error, 'admin.orders.actionError');
@@ -65,13 +66,13 @@ export default function AdminOrder() {
       .map((l) => ({ id: l.id, quantity: Number(quantities[l.id] ?? l.quantity) }))
       .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
     const changed = lines.length !== order.lines.length || lines.some((l) => order.lines.find((x) => x.id === l.id)?.quantity !== l.quantity);
-    void act('confirm', { shipDate, ...(changed ? { lines } : {}) }, 'admin.orders.confirmed');
+    void act((id) => api('POST /admin/orders/:id/confirm', { params: { id }, lang, body: { shipDate, ...(changed ? { lines } : {}) } }), 'admin.orders.confirmed');
   }
 
   async function csv() {
     if (!order || !token) return;
     try {
-      await downloadFile(`/admin/orders/${order.id}.csv?lang=${lang}`, token);
+      await downloadFile('GET /admin/orders/:id.csv', { params: { id: order.id }, lang }, token);
     } catch (error) {
       fail(error, 'admin.orders.exportError');
     }
@@ -177,11 +178,8 @@ export default function AdminOrder() {
               aria-labelledby="ship-title"
               onSubmit={(e) => {
                 e.preventDefault();
-                void act(
-                  'ship',
-                  { ...(carrier.trim() ? { carrier } : {}), ...(tracking.trim() ? { tracking } : {}), ...(shipping.trim() ? { shipping: Number(shipping.replace(',', '.')) } : {}) },
-                  'admin.orders.shipped',
-                );
+                const body = { ...(carrier.trim() ? { carrier } : {}), ...(tracking.trim() ? { tracking } : {}), ...(shipping.trim() ? { shipping: Number(shipping.replace(',', '.')) } : {}) };
+                void act((id) => api('POST /admin/orders/:id/ship', { params: { id }, lang, body }), 'admin.orders.shipped');
               }}
             >
               <h2 id="ship-title" className="form__title">
@@ -213,7 +211,7 @@ export default function AdminOrder() {
               aria-labelledby="cancel-title"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (window.confirm(t('admin.orders.confirmCancel', { number: order.number }))) void act('cancel', { reason }, 'admin.orders.cancelled');
+                if (window.confirm(t('admin.orders.confirmCancel', { number: order.number }))) void act((id) => api('POST /admin/orders/:id/cancel', { params: { id }, lang, body: { reason } }), 'admin.orders.cancelled');
               }}
             >
               <h2 id="cancel-title" className="form__title">

@@ -21,7 +21,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export default function AdminOrders() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const navigate = useNavigate();
   const [tab, setTab] = useState<OrderStatus>('submitted');
   const [orders, setOrders] = useState<OrderSummary[] | null>(null);
@@ -41,24 +41,21 @@ export default function AdminOrders() {
 
   useEffect(() => {
     setOrders(null);
-    const query = new URLSearchParams({ status: tab, lang });
-    if (filter.season) query.set('season', filter.season);
-    if (filter.delivery) query.set('delivery', filter.delivery);
-    authRequest<{ data: OrderSummary[] }>(`/admin/orders?${query}`)
+    api('GET /admin/orders', { query: { status: tab, season: filter.season || undefined, delivery: filter.delivery || undefined }, lang })
       .then((res) => setOrders(res.data))
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
-  }, [authRequest, tab, fail, lang, filter]);
+  }, [api, tab, fail, lang, filter]);
   useEffect(() => {
-    authRequest<{ data: AdminSeason[] }>('/admin/seasons')
+    api('GET /admin/seasons')
       .then((res) => setSeasons(res.data))
       .catch(() => undefined);
-  }, [authRequest]);
+  }, [api]);
   const name = (list: Array<{ locale: string; name: string }>) => list.find((x) => x.locale === lang)?.name ?? list[0]?.name ?? '';
 
   async function exportPeriod() {
     if (!token) return;
     try {
-      await downloadFile(`/admin/orders.csv?from=${period.from}&to=${period.to}&lang=${lang}`, token);
+      await downloadFile('GET /admin/orders.csv', { query: { from: period.from, to: period.to }, lang }, token);
     } catch (error) {
       fail(error, 'admin.orders.exportError');
     }

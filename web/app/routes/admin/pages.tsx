@@ -50,7 +50,7 @@ function firstEmpty(page: PageKey, content: Content): string | null {
 export default function AdminPages() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page: PageKey = (PAGES as readonly string[]).includes(params.get('page') ?? '') ? (params.get('page') as PageKey) : 'home';
@@ -72,14 +72,14 @@ export default function AdminPages() {
     (which: PageKey) => {
       setLoaded(null);
       setContent(null);
-      authRequest<AdminPage>(`/admin/pages/${which}`)
+      api('GET /admin/pages/:page', { params: { page: which } })
         .then((data) => {
-          setLoaded(data);
+          setLoaded(data as AdminPage);
           setContent(data.content as Content);
         })
         .catch((error: unknown) => fail(error, 'admin.pages.loadError'));
     },
-    [authRequest, fail],
+    [api, fail],
   );
 
   useEffect(() => {
@@ -100,8 +100,8 @@ export default function AdminPages() {
     }
     setSaving(true);
     try {
-      const saved = await authRequest<AdminPage>(`/admin/pages/${page}?lang=${lang}`, { method: 'PUT', body: { version: loaded.version, content } });
-      setLoaded(saved);
+      const saved = await api('PUT /admin/pages/:page', { params: { page }, lang, body: { version: loaded.version, content } });
+      setLoaded(saved as AdminPage);
       setContent(saved.content as Content);
       setMessage({ kind: 'success', text: t('admin.pages.saved') });
     } catch (error) {

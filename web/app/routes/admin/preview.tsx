@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export default function AdminPreview() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const { productId = '' } = useParams();
   const [product, setProduct] = useState<AdminProduct | null>(null);
@@ -26,13 +26,13 @@ export default function AdminPreview() {
     setProduct(null);
     setError(null);
     if (!/^\d{1,10}$/.test(productId)) return setError(t('product.error'));
-    authRequest<AdminProduct>(`/admin/products/${productId}?lang=${lang}`)
+    api('GET /admin/products/:id', { params: { id: productId! }, lang })
       .then(setProduct)
       .catch((e: unknown) => {
         if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
         setError(errorMessage(e, t('product.error')));
       });
-  }, [authRequest, productId, lang, navigate, t]);
+  }, [api, productId, lang, navigate, t]);
 
   return (
     <div className="preview">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AdminSeason, CutSheet } from '@atelier/contract';
 import type { Route } from './+types/production';
 import { FormMessage } from '../../components/Field.tsx';
@@ -19,35 +19,35 @@ type Status = 'both' | 'submitted' | 'confirmed';
 export default function AdminProduction() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const { message, setMessage, fail } = useScreenMessage();
   const [seasons, setSeasons] = useState<AdminSeason[] | null>(null);
   const [filter, setFilter] = useState<{ season: string; delivery: string; status: Status }>({ season: '', delivery: '', status: 'both' });
   const [sheet, setSheet] = useState<CutSheet | null>(null);
 
   useEffect(() => {
-    authRequest<{ data: AdminSeason[] }>(`/admin/seasons?lang=${lang}`)
+    api('GET /admin/seasons', { lang })
       .then((res) => {
         setSeasons(res.data);
         // The current season first, as the owner opens the screen the day pre-orders close.
         setFilter((f) => (f.season ? f : { ...f, season: res.data.find((s) => s.current)?.code ?? res.data[0]?.code ?? '' }));
       })
       .catch((error: unknown) => fail(error, 'admin.production.loadError'));
-  }, [authRequest, lang, fail]);
+  }, [api, lang, fail]);
 
-  const query = `season=${encodeURIComponent(filter.season)}${filter.delivery ? `&delivery=${filter.delivery}` : ''}&status=${filter.status}&lang=${lang}`;
+  const query = useMemo(() => ({ season: filter.season, delivery: filter.delivery || undefined, status: filter.status }), [filter.season, filter.delivery, filter.status]);
   useEffect(() => {
     if (!filter.season) return;
     setMessage(null);
-    authRequest<CutSheet>(`/admin/production?${query}`)
+    api('GET /admin/production', { query, lang })
       .then(setSheet)
       .catch((error: unknown) => fail(error, 'admin.production.loadError'));
-  }, [authRequest, query, filter.season, fail, setMessage]);
+  }, [api, query, lang, filter.season, fail, setMessage]);
 
   async function download(ext: 'csv' | 'pdf') {
     if (!token) return;
     try {
-      await downloadFile(`/admin/production.${ext}?${query}`, token);
+      await downloadFile(ext === 'csv' ? 'GET /admin/production.csv' : 'GET /admin/production.pdf', { query, lang }, token);
     } catch (error) {
       fail(error, 'admin.production.downloadError');
     }

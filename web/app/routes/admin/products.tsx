@@ -9,6 +9,7 @@ import { FormMessage } from '../../components/Field.tsx';
 import { MissingBadge, MissingFlag } from '../../components/admin/Bilingual.tsx';
 import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
+import { uploadImage } from '../../lib/upload.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import {
@@ -23,7 +24,6 @@ import {
   type VariantForm,
 } from '../../lib/product-form.ts';
 import { useSession } from '../../lib/session.tsx';
-import { uploadImage } from '../../lib/upload.ts';
 import { VariantEditor, useErrorText } from '../../components/admin/VariantEditor.tsx';
 import { ProductSeasons, ProductStock } from '../../components/admin/ProductSeasons.tsx';
 
@@ -48,7 +48,7 @@ function inOrderOf(list: AdminProduct[], order: AdminProduct[]): AdminProduct[] 
 export default function AdminProducts() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [products, setProducts] = useState<AdminProduct[] | null>(null);
@@ -77,7 +77,7 @@ export default function AdminProducts() {
   const load = useCallback(async () => {
     const since = orderChanges.current;
     try {
-      const list = await authRequest<AdminProduct[]>(`/admin/products?lang=${lang}`);
+      const list = await api('GET /admin/products', { lang });
       // A move made while the list was on its way is newer than the list's order: keep it.
       setProducts((current) => (orderChanges.current === since || !current ? list : inOrderOf(list, current)));
       setLoadError(null);
@@ -85,7 +85,7 @@ export default function AdminProducts() {
       if (error instanceof SessionExpiredError) return navigate('/login', { replace: true });
       setLoadError(errorMessage(error, t('admin.products.loadError')));
     }
-  }, [authRequest, lang, navigate, t]);
+  }, [api, lang, navigate, t]);
 
   useEffect(() => {
     void load();
@@ -112,7 +112,7 @@ export default function AdminProducts() {
     setOrdering(true);
     let focusAfter: string | null = null;
     try {
-      await authRequest(`/admin/products/order?lang=${lang}`, { method: 'PUT', body: { ids: next.map((p) => p.id) } });
+      await api('PUT /admin/products/order', { lang, body: { ids: next.map((p) => p.id) } });
       setMessage({ kind: 'success', text: t('admin.products.orderSaved', { title: moved!.title, position: index + delta + 1 }) });
       focusAfter = `product-${moved!.id}-${index + delta === 0 && delta === -1 ? 'down' : index + delta === next.length - 1 && delta === 1 ? 'up' : delta === -1 ? 'up' : 'down'}`;
     } catch (error) {
@@ -146,7 +146,7 @@ export default function AdminProducts() {
     const urls: string[] = [];
     for (const [i, file] of files.entries()) {
       try {
-        urls.push(await uploadImage(file, token, (f) => onProgress((i + f) / files.length)));
+        urls.push(await uploadImage('POST /admin/uploads', file, token, (f) => onProgress((i + f) / files.length)));
       } catch (error) {
         handleFailure(error, 'admin.products.uploadError');
         break;
@@ -170,10 +170,8 @@ export default function AdminProducts() {
     setMessage(null);
     const editing = selectedId !== null;
     try {
-      const saved = await authRequest<AdminProduct>(editing ? `/admin/products/${selectedId}?lang=${lang}` : `/admin/products?lang=${lang}`, {
-        method: editing ? 'PUT' : 'POST',
-        body: toPayload(form),
-      });
+      const body = toPayload(form);
+      const saved = editing ? await api('PUT /admin/products/:id', { params: { id: selectedId }, lang, body }) : await api('POST /admin/products', { lang, body });
       // §4: the saved product is selected and the form reloaded from the response.
       setSelectedId(saved.id);
       setForm(formFromProduct(saved));
@@ -189,7 +187,7 @@ export default function AdminProducts() {
   async function remove(product: AdminProduct) {
     if (!window.confirm(t('admin.products.confirmDelete', { title: product.title }))) return;
     try {
-      await authRequest(`/admin/products/${product.id}`, { method: 'DELETE' });
+      await api('DELETE /admin/products/:id', { params: { id: product.id } });
       if (selectedId === product.id) startNew();
       setMessage({ kind: 'success', text: t('admin.products.deleted') });
       await load();

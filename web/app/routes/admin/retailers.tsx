@@ -21,7 +21,7 @@ function formatDateTime(iso: string, lang: 'fr' | 'en') {
 export default function AdminRetailers() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [tab, setTab] = useState<ApplicationStatus>('pending');
   const [items, setItems] = useState<Application[] | null>(null);
@@ -32,13 +32,13 @@ export default function AdminRetailers() {
   const load = useCallback(
     async (status: ApplicationStatus) => {
       try {
-        setItems((await authRequest<{ data: Application[] }>(`/admin/retailers/applications?status=${status}`)).data);
+        setItems((await api('GET /admin/retailers/applications', { query: { status } })).data);
       } catch (error) {
         setItems([]);
         fail(error, 'admin.retailers.loadError');
       }
     },
-    [authRequest, fail],
+    [api, fail],
   );
 
   useEffect(() => {
@@ -49,7 +49,7 @@ export default function AdminRetailers() {
   async function accept(item: Application) {
     setBusy(item.id);
     try {
-      await authRequest(`/admin/retailers/applications/${item.id}/accept`, { method: 'POST' });
+      await api('POST /admin/retailers/applications/:id/accept', { params: { id: item.id } });
       setMessage({ kind: 'success', text: t('admin.retailers.acceptSuccess') });
       await load(tab);
     } catch (error) {
@@ -65,7 +65,7 @@ export default function AdminRetailers() {
     if (!window.confirm(t('admin.retailers.confirmDelete', { name: item.name }))) return;
     setBusy(item.id);
     try {
-      await authRequest(`/admin/retailers/applications/${item.id}`, { method: 'DELETE' });
+      await api('DELETE /admin/retailers/applications/:id', { params: { id: item.id } });
       setMessage({ kind: 'success', text: t('admin.retailers.deleteSuccess') });
       await load(tab);
     } catch (error) {

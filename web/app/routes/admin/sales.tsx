@@ -19,26 +19,26 @@ type Named = SalesFigures['byCountry'][number];
 export default function AdminSales() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const { message, fail } = useScreenMessage();
   const [seasons, setSeasons] = useState<AdminSeason[] | null>(null);
   const [season, setSeason] = useState('');
   const [figures, setFigures] = useState<SalesFigures | null>(null);
 
   useEffect(() => {
-    authRequest<{ data: AdminSeason[] }>(`/admin/seasons?lang=${lang}`)
+    api('GET /admin/seasons', { lang })
       .then((res) => {
         setSeasons(res.data);
         setSeason((s) => s || (res.data.find((x) => x.current)?.code ?? res.data[0]?.code ?? ''));
       })
       .catch((error: unknown) => fail(error, 'admin.sales.loadError'));
-  }, [authRequest, lang, fail]);
+  }, [api, lang, fail]);
   useEffect(() => {
     if (!season) return;
-    authRequest<SalesFigures>(`/admin/sales?season=${encodeURIComponent(season)}&lang=${lang}`)
+    api('GET /admin/sales', { query: { season }, lang })
       .then(setFigures)
       .catch((error: unknown) => fail(error, 'admin.sales.loadError'));
-  }, [authRequest, season, lang, fail]);
+  }, [api, season, lang, fail]);
 
   const money = (n: number) => formatPrice(n, lang);
   const number = (n: number) => formatCount(n, lang);

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export default function AdminSeasons() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, user } = useSession();
+  const { api, user } = useSession();
   const [seasons, setSeasons] = useState<AdminSeason[] | null>(null);
   const [editing, setEditing] = useState<AdminSeason | null>(null);
   // A new key remounts the form with its starting values (after a save, an edit, start new).
@@ -27,10 +27,10 @@ export default function AdminSeasons() {
 
   const load = useCallback(
     () =>
-      authRequest<{ data: AdminSeason[] }>(`/admin/seasons?lang=${lang}`)
+      api('GET /admin/seasons', { lang })
         .then((res) => setSeasons(res.data))
         .catch((error: unknown) => fail(error, 'admin.seasons.loadError')),
-    [authRequest, lang, fail],
+    [api, lang, fail],
   );
   useEffect(() => {
     void load();
@@ -46,10 +46,8 @@ export default function AdminSeasons() {
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await authRequest<AdminSeason>(editing ? `/admin/seasons/${editing.id}?lang=${lang}` : `/admin/seasons?lang=${lang}`, {
-        method: editing ? 'PUT' : 'POST',
-        body: seasonPayload(form),
-      });
+      const body = seasonPayload(form);
+      const saved = editing ? await api('PUT /admin/seasons/:id', { params: { id: editing.id }, lang, body }) : await api('POST /admin/seasons', { lang, body });
       await load();
       edit(saved);
       setMessage({ kind: 'success', text: t(editing ? 'admin.seasons.updated' : 'admin.seasons.created') });
@@ -63,7 +61,7 @@ export default function AdminSeasons() {
   async function remove(season: AdminSeason) {
     if (!window.confirm(t('admin.seasons.confirmDelete', { code: season.code }))) return;
     try {
-      await authRequest(`/admin/seasons/${season.id}?lang=${lang}`, { method: 'DELETE' });
+      await api('DELETE /admin/seasons/:id', { params: { id: season.id }, lang });
       if (editing?.id === season.id) edit(null);
       await load();
       setMessage({ kind: 'success', text: t('admin.seasons.deleted') });

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 export default function AdminStock() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const [seasons, setSeasons] = useState<AdminSeason[]>([]);
   const [season, setSeason] = useState('');
   const [rows, setRows] = useState<StockRow[] | null>(null);
@@ -28,24 +28,24 @@ export default function AdminStock() {
 
   const load = useCallback(
     () =>
-      authRequest<{ data: StockRow[] }>(`/admin/stock?lang=${lang}${season ? `&season=${encodeURIComponent(season)}` : ''}`)
+      api('GET /admin/stock', { query: { season: season || undefined }, lang })
         .then((res) => setRows(res.data))
         .catch((error: unknown) => fail(error, 'admin.stock.loadError')),
-    [authRequest, lang, season, fail],
+    [api, lang, season, fail],
   );
   useEffect(() => {
     void load();
   }, [load]);
   useEffect(() => {
-    authRequest<{ data: AdminSeason[] }>('/admin/seasons')
+    api('GET /admin/seasons')
       .then((res) => setSeasons(res.data))
       .catch(() => undefined);
-  }, [authRequest]);
+  }, [api]);
 
   async function exportCsv() {
     if (!token) return;
     try {
-      await downloadFile(`/admin/stock.csv?lang=${lang}${season ? `&season=${encodeURIComponent(season)}` : ''}`, token);
+      await downloadFile('GET /admin/stock.csv', { query: { season: season || undefined }, lang }, token);
     } catch (error) {
       fail(error, 'admin.stock.loadError');
     }
@@ -56,7 +56,7 @@ export default function AdminStock() {
     setBusy(true);
     setMessage(null);
     try {
-      const result = await authRequest<StockImportResult>(`/admin/stock/import?lang=${lang}`, { method: 'POST', body: { csv, confirm } });
+      const result = await api('POST /admin/stock/import', { lang, body: { csv, confirm } });
       if (result.confirmed) {
         setPreview(null);
         setCsv(null);

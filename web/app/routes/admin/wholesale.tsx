@@ -67,7 +67,7 @@ function toPayload(form: TermsForm): TermsInputRaw {
 export default function AdminWholesale() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const [form, setForm] = useState<TermsForm | null>(null);
   const [updatedAt, setUpdatedAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -76,13 +76,13 @@ export default function AdminWholesale() {
 
 
   useEffect(() => {
-    authRequest<AdminTerms>('/admin/wholesale/terms')
+    api('GET /admin/wholesale/terms')
       .then((terms) => {
         setForm(formFrom(terms));
         setUpdatedAt(terms.updatedAt);
       })
       .catch((error: unknown) => fail(error, 'admin.wholesale.loadError'));
-  }, [authRequest, fail]);
+  }, [api, fail]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,7 +96,7 @@ export default function AdminWholesale() {
     }
     setSaving(true);
     try {
-      const saved = await authRequest<AdminTerms>(`/admin/wholesale/terms?lang=${lang}`, { method: 'PUT', body: toPayload(form) });
+      const saved = await api('PUT /admin/wholesale/terms', { lang, body: toPayload(form) });
       setForm(formFrom(saved));
       setUpdatedAt(saved.updatedAt);
       setMessage({ kind: 'success', text: t('admin.wholesale.saved') });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Draft, Order } from '@atelier/contract';
+import type { Order } from '@atelier/contract';
 import type { Route } from './+types/detail';
 import { FormMessage } from '../../components/Field.tsx';
 import { RequireRole } from '../../components/Guard.tsx';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 function OrderScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest, token } = useSession();
+  const { api, token } = useSession();
   const navigate = useNavigate();
   const { orderId } = useParams();
   const [search] = useSearchParams();
@@ -37,16 +37,16 @@ function OrderScreen() {
 
   useEffect(() => {
     if (!/^\d{1,10}$/.test(orderId ?? '')) return void setMessage({ kind: 'error', text: t('order.notFound') });
-    authRequest<Order>(`/orders/${orderId}?lang=${lang}`)
+    api('GET /orders/:id', { params: { id: orderId! }, lang })
       .then(setOrder)
       .catch((error: unknown) => fail(error, 'order.notFound'));
-  }, [authRequest, orderId, lang, fail, t]);
+  }, [api, orderId, lang, fail, t]);
 
   async function cancel() {
     if (!order || !window.confirm(t('order.confirmCancel', { number: order.number }))) return;
     setBusy(true);
     try {
-      setOrder(await authRequest<Order>(`/orders/${order.id}/cancel?lang=${lang}`, { method: 'POST' }));
+      setOrder(await api('POST /orders/:id/cancel', { params: { id: order.id }, lang }));
       setMessage({ kind: 'success', text: t('order.cancelled') });
     } catch (error) {
       fail(error, 'order.cancelError');
@@ -59,9 +59,7 @@ function OrderScreen() {
     if (!order) return;
     setBusy(true);
     try {
-      const result = await authRequest<{ draft: Draft; skipped: Array<{ productTitle: string; colorName: string; size: string }> }>(`/orders/${order.id}/reorder?lang=${lang}`, {
-        method: 'POST',
-      });
+      const result = await api('POST /orders/:id/reorder', { params: { id: order.id }, lang });
       announceDraft(result.draft);
       const left = result.skipped.map((s) => `${s.productTitle} (${s.colorName}, ${s.size === 'ONESIZE' ? t('order.oneSize') : s.size})`).join(', ');
       setMessage({ kind: 'success', text: left ? `${t('order.againDone')} ${t('order.againSkipped', { lines: left })}` : t('order.againDone') });
@@ -90,7 +88,7 @@ function OrderScreen() {
                 type="button"
                 className="button button--quiet button--small"
                 aria-label={t('invoices.downloadLabel', { number: order.invoice.number })}
-                onClick={() => token && downloadFile(`/invoices/${order.invoice!.id}.pdf`, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}
+                onClick={() => token && downloadFile('GET /invoices/:id.pdf', { params: { id: order.invoice!.id } }, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}
               >
                 {t('invoices.download')}
               </button>{' '}

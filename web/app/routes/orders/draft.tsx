@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Draft, DraftLineInput, Order } from '@atelier/contract';
+import type { Draft, DraftLineInput } from '@atelier/contract';
 import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/draft';
 import { FormMessage } from '../../components/Field.tsx';
@@ -21,7 +21,7 @@ type Line = Draft['lines'][number];
 function DraftScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [note, setNote] = useState('');
@@ -39,16 +39,16 @@ function DraftScreen() {
   );
 
   useEffect(() => {
-    authRequest<Draft>(`/orders/draft?lang=${lang}`)
+    api('GET /orders/draft', { lang })
       .then(setDraft)
       .catch((error: unknown) => fail(error, 'order.loadError'));
-  }, [authRequest, lang, fail]);
+  }, [api, lang, fail]);
 
   async function save(lines: DraftLineInput[]) {
     setBusy(true);
     setMessage(null);
     try {
-      const saved = await authRequest<Draft>(`/orders/draft?lang=${lang}`, { method: 'PUT', body: { lines } });
+      const saved = await api('PUT /orders/draft', { lang, body: { lines } });
       setDraft(saved);
       announceDraft(saved);
     } catch (error) {
@@ -71,8 +71,8 @@ function DraftScreen() {
     setMessage(null);
     attempt.current ??= newIdempotencyKey();
     try {
-      const order = await authRequest<Order & { orders?: Order[] }>(`/orders/draft/submit?lang=${lang}`, {
-        method: 'POST',
+      const order = await api('POST /orders/draft/submit', {
+        lang,
         body: note.trim() ? { note: note.trim() } : {},
         headers: { 'idempotency-key': attempt.current },
       });

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 function OrdersScreen() {
   const { t } = useTranslation();
-  const { authRequest } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [orders, setOrders] = useState<OrderSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,13 +24,13 @@ function OrdersScreen() {
   const sent = Number(params.get('sent') ?? 0);
 
   useEffect(() => {
-    authRequest<{ data: OrderSummary[] }>(`/orders?lang=${lang}`)
+    api('GET /orders', { lang })
       .then((res) => setOrders(res.data))
       .catch((e: unknown) => {
         if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
         setError(errorMessage(e, t('order.loadError')));
       });
-  }, [authRequest, navigate, t, lang]);
+  }, [api, navigate, t, lang]);
 
   return (
     <div className="page page--narrow order-page">

@@ -1,0 +1,238 @@
+// The API as the browser calls it: each endpoint named by its method and path under /api (as the
+// server declares it), with the very schemas the server validates and serializes with (a test in
+// server/src/endpoints.test.ts holds them to the registered routes). The web's client is typed from
+// this table, so a wrong path, query or body does not compile, and it checks each answer against
+// its schema before a screen renders it.
+import { z } from 'zod';
+import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
+import type { Locale } from './constants.ts';
+import { activityPage, activityQuery } from './activity.ts';
+import {
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  messageResponse,
+  passwordChangeRequest,
+  resetPasswordRequest,
+  user,
+} from './auth.ts';
+import { adminProduct, adminProductList, productAnswer, productInput, productOrderInput, uploadResponse } from './catalogue.ts';
+import { adminPost, adminPostList, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
+import { creditNoteInput, invoiceDocument, invoiceList, invoiceListQuery, paymentInput, remindersInput, remindersState } from './invoices.ts';
+import { invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
+import { accountListing, adminListing, adminListingInput, adminListingList, listingInput } from './listings.ts';
+import {
+  adminOrderQuery,
+  cancelInput,
+  companyDetails,
+  companyInput,
+  confirmInput,
+  draft,
+  draftInput,
+  order,
+  orderList,
+  periodLangQuery,
+  shipBody,
+  stockistCompany,
+  submitBody,
+  reorderResult,
+  submitResult,
+} from './orders.ts';
+import { adminPage, pageSaveInput } from './pages.ts';
+import { cutSheet, productionQuery, salesFigures, salesQuery } from './production.ts';
+import { langQuery } from './query.ts';
+import {
+  adminSeason,
+  adminSeasonList,
+  availability,
+  lineSheetQuery,
+  seasonInput,
+  seasonList,
+  seasonQuery,
+  stockImportInput,
+  stockImportResult,
+  stockInput,
+  stockList,
+  stockSaved,
+} from './seasons.ts';
+import {
+  addedPasskey,
+  factorCodes,
+  loginOrMfa,
+  mfaRequest,
+  passkeyAddRequest,
+  passkeyRenameRequest,
+  passkeyVerifyRequest,
+  reauthRequest,
+  recoveryCodes,
+  securityOverview,
+  totpConfirmRequest,
+  totpSetup,
+  webauthnOptions,
+} from './security.ts';
+import { application, applicationInput, applicationList, applicationStatusQuery, contactInput } from './stockists.ts';
+import { adminTerms, termsInput } from './wholesale.ts';
+
+/** A JSON call: its query and body as the server validates them; its answer (none: 204 No Content). */
+export interface JsonEndpoint {
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+}
+/** A file the screen hands to the browser's download (PDF, CSV, ZIP). */
+export interface FileEndpoint {
+  query?: z.ZodType;
+  file: true;
+}
+/** A multipart image upload (with progress): the answer names the stored file. */
+export interface UploadEndpoint {
+  upload: true;
+  response: z.ZodType;
+}
+export type Endpoint = JsonEndpoint | FileEndpoint | UploadEndpoint;
+
+export const endpoints = {
+  // —— Signing in (spec §4) ——
+  'GET /auth/me': { response: user },
+  'POST /auth/login': { body: loginRequest, response: loginOrMfa },
+  'POST /auth/mfa': { body: mfaRequest, response: loginResponse },
+  'POST /auth/passkey/options': { response: webauthnOptions },
+  'POST /auth/passkey/verify': { body: passkeyVerifyRequest, response: loginResponse },
+  'POST /auth/logout': {},
+  'POST /auth/forgot-password': { body: forgotPasswordRequest, response: messageResponse },
+  'POST /auth/reset-password': { body: resetPasswordRequest, response: messageResponse },
+  'POST /auth/reauth': { body: reauthRequest, response: messageResponse },
+  'PUT /auth/password': { body: passwordChangeRequest, response: messageResponse },
+
+  // —— The public forms and the trade panel of a product page ——
+  'POST /contact': { body: contactInput, response: messageResponse },
+  'POST /retailers/contact': { body: applicationInput, response: messageResponse },
+  'GET /products/:id': { query: langQuery, response: productAnswer },
+
+  // —— The account: factors, sessions, company, listing ——
+  'GET /account/security': { response: securityOverview },
+  'POST /account/passkeys/options': { response: webauthnOptions },
+  'POST /account/passkeys': { body: passkeyAddRequest, response: addedPasskey },
+  'PATCH /account/passkeys/:id': { body: passkeyRenameRequest },
+  'DELETE /account/passkeys/:id': {},
+  'POST /account/totp': { response: totpSetup },
+  'POST /account/totp/confirm': { body: totpConfirmRequest, response: factorCodes },
+  'DELETE /account/totp': {},
+  'POST /account/recovery-codes': { response: recoveryCodes },
+  'DELETE /account/sessions/:id': {},
+  'DELETE /account/sessions': { response: messageResponse },
+  'GET /account/company': { response: companyDetails },
+  'PUT /account/company': { body: companyInput, response: companyDetails },
+  'GET /account/listing': { response: accountListing },
+  'PUT /account/listing': { body: listingInput, response: accountListing },
+  'POST /account/listing/logo': { upload: true, response: uploadResponse },
+
+  // —— The stockist's ordering: seasons, availability, draft, orders, invoices ——
+  'GET /wholesale/seasons': { query: langQuery, response: seasonList },
+  'GET /wholesale/linesheet.pdf': { query: lineSheetQuery, file: true },
+  'GET /wholesale/availability/:id': { query: langQuery, response: availability },
+  'GET /orders/draft': { query: langQuery, response: draft },
+  'PUT /orders/draft': { query: langQuery, body: draftInput, response: draft },
+  'POST /orders/draft/submit': { query: langQuery, body: submitBody, response: submitResult },
+  'GET /orders': { query: langQuery, response: orderList },
+  'GET /orders/:id': { query: langQuery, response: order },
+  'POST /orders/:id/cancel': { query: langQuery, response: order },
+  'POST /orders/:id/reorder': { query: langQuery, response: reorderResult },
+  'GET /invoices': { query: langQuery, response: invoiceList },
+  'GET /invoices/:id.pdf': { file: true },
+
+  // —— Back-office: catalogue ——
+  'GET /admin/products': { query: langQuery, response: adminProductList },
+  'GET /admin/products/:id': { query: langQuery, response: adminProduct },
+  'POST /admin/products': { query: langQuery, body: productInput, response: adminProduct },
+  'PUT /admin/products/:id': { query: langQuery, body: productInput, response: adminProduct },
+  'PUT /admin/products/order': { body: productOrderInput },
+  'DELETE /admin/products/:id': {},
+  'POST /admin/uploads': { upload: true, response: uploadResponse },
+  'GET /admin/seasons': { response: adminSeasonList },
+  'POST /admin/seasons': { body: seasonInput, response: adminSeason },
+  'PUT /admin/seasons/:id': { body: seasonInput, response: adminSeason },
+  'DELETE /admin/seasons/:id': {},
+  'GET /admin/stock': { query: seasonQuery, response: stockList },
+  'PUT /admin/stock': { body: stockInput, response: stockSaved },
+  'POST /admin/stock/import': { query: langQuery, body: stockImportInput, response: stockImportResult },
+  'GET /admin/stock.csv': { query: seasonQuery, file: true },
+
+  // —— Back-office: trade ——
+  'GET /admin/retailers/applications': { query: applicationStatusQuery, response: applicationList },
+  'POST /admin/retailers/applications/:id/accept': { response: application },
+  'DELETE /admin/retailers/applications/:id': {},
+  'GET /admin/listings': { response: adminListingList },
+  'PUT /admin/listings/:id': { body: adminListingInput, response: adminListing },
+  'GET /admin/wholesale/terms': { response: adminTerms },
+  'PUT /admin/wholesale/terms': { body: termsInput, response: adminTerms },
+  'GET /admin/orders': { query: adminOrderQuery, response: orderList },
+  'GET /admin/orders.csv': { query: periodLangQuery, file: true },
+  'GET /admin/orders/:id': { query: langQuery, response: order },
+  'GET /admin/orders/:id.csv': { query: langQuery, file: true },
+  'POST /admin/orders/:id/confirm': { query: langQuery, body: confirmInput, response: order },
+  'POST /admin/orders/:id/ship': { query: langQuery, body: shipBody, response: order },
+  'POST /admin/orders/:id/cancel': { query: langQuery, body: cancelInput, response: order },
+  'GET /admin/production': { query: productionQuery, response: cutSheet },
+  'GET /admin/production.csv': { query: productionQuery, file: true },
+  'GET /admin/production.pdf': { query: productionQuery, file: true },
+  'GET /admin/sales': { query: salesQuery, response: salesFigures },
+
+  // —— Back-office: money ——
+  'GET /admin/invoicing/settings': { response: invoicingSettings },
+  'PUT /admin/invoicing/settings': { body: invoicingSettingsInput, response: invoicingSettings },
+  'GET /admin/invoices': { query: invoiceListQuery, response: invoiceList },
+  'GET /admin/invoices.csv': { query: periodLangQuery, file: true },
+  'GET /admin/invoices.zip': { query: periodLangQuery, file: true },
+  'GET /admin/invoices/:id': { query: langQuery, response: invoiceDocument },
+  'GET /admin/invoices/:id.pdf': { file: true },
+  'POST /admin/invoices/:id/payments': { query: langQuery, body: paymentInput, response: invoiceDocument },
+  'DELETE /admin/invoices/:id/payments/:paymentId': { query: langQuery, response: invoiceDocument },
+  'POST /admin/invoices/:id/credit-notes': { query: langQuery, body: creditNoteInput, response: invoiceDocument },
+  'POST /admin/orders/:id/invoice': { query: langQuery, response: invoiceDocument },
+  'GET /admin/stockists/:id/company': { response: stockistCompany },
+  'PUT /admin/stockists/:id/company': { body: companyInput, response: companyDetails },
+  'PUT /admin/stockists/:id/reminders': { body: remindersInput, response: remindersState },
+
+  // —— Back-office: content ——
+  'GET /admin/pages/:page': { response: adminPage },
+  'PUT /admin/pages/:page': { body: pageSaveInput, response: adminPage },
+  'GET /admin/blog': { query: langQuery, response: adminPostList },
+  'POST /admin/blog': { query: langQuery, body: postInput, response: adminPost },
+  'PUT /admin/blog/:id': { query: langQuery, body: postInput, response: adminPost },
+  'DELETE /admin/blog/:id': {},
+  'GET /admin/blog/sections': { query: langQuery, response: adminSectionList },
+  'POST /admin/blog/sections': { query: langQuery, body: sectionInput, response: adminSection },
+  'PUT /admin/blog/sections/:id': { query: langQuery, body: sectionInput, response: adminSection },
+  'DELETE /admin/blog/sections/:id': {},
+  'GET /admin/activity': { query: activityQuery, response: activityPage },
+} as const satisfies Record<`${HttpMethod} /${string}`, Endpoint>;
+
+type Table = typeof endpoints;
+export type EndpointName = keyof Table;
+/** The endpoints answered with JSON (or nothing), a file, or an upload's result. */
+export type JsonName = { [K in EndpointName]: Table[K] extends { file: true } | { upload: true } ? never : K }[EndpointName];
+export type FileName = { [K in EndpointName]: Table[K] extends { file: true } ? K : never }[EndpointName];
+export type UploadName = { [K in EndpointName]: Table[K] extends { upload: true } ? K : never }[EndpointName];
+
+/** The query a call may send; `lang` is every call's own option (the server reads it on every route). */
+export type QueryOf<K extends EndpointName> = Table[K] extends { query: infer Q extends z.ZodType } ? Omit<z.input<Q>, 'lang'> : never;
+export type BodyOf<K extends EndpointName> = Table[K] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+/** What a call answers, once checked against its schema (`void`: 204 No Content). */
+export type AnswerOf<K extends EndpointName> = Table[K] extends { response: infer R extends z.ZodType } ? z.output<R> : void;
+
+type ParamsPart<K extends EndpointName> = [PathParamNames<K>] extends [never] ? { params?: never } : { params: PathParams<K> };
+type QueryPart<K extends EndpointName> = [QueryOf<K>] extends [never] ? { query?: never } : object extends QueryOf<K> ? { query?: QueryOf<K> } : { query: QueryOf<K> };
+type BodyPart<K extends EndpointName> = [BodyOf<K>] extends [never] ? { body?: never } : undefined extends BodyOf<K> ? { body?: BodyOf<K> } : { body: BodyOf<K> };
+
+/** Everything a call takes: path parameters, query and body as its endpoint declares them. */
+export type CallInput<K extends EndpointName> = ParamsPart<K> &
+  QueryPart<K> &
+  BodyPart<K> & {
+    /** `?lang=`: the language of the answer's texts and messages. */
+    lang?: Locale;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+/** The input may be left out when nothing in it is required. */
+export type CallArgs<K extends EndpointName> = object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
