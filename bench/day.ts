@@ -1,6 +1,6 @@
 // A day's mixed work against one instance as `npm start` runs it (issue 32: memory that holds after a day).
 // The built server (server/dist, npm start's heap bounds) on a fresh demo database, then for SOAK_SECONDS
-// (600 by default) 20 workers at once: visitors' pages and API reads, the owner's image uploads, stockists'
+// (600 by default) 20 workers at once: visitors' pages and API reads, the owner's image uploads, retailers'
 // line sheets, orders submitted, confirmed and shipped (each shipment issues its Factur-X invoice), invoice
 // PDFs, credit notes, stock CSV imports, the cut sheet (JSON and PDF), the sales, the invoices ZIP.
 // The work runs a minute at a time, and the resident memory is read two seconds after each minute, with
@@ -93,7 +93,7 @@ async function expectOk(task: string, res: Response): Promise<Response> {
   return res;
 }
 
-/** One stockist's draft at a time: orders are made one after the other (their flows overlap the rest). */
+/** One retailer's draft at a time: orders are made one after the other (their flows overlap the rest). */
 let orderChain: Promise<unknown> = Promise.resolve();
 let orderSeq = 0;
 async function orderFlow(): Promise<void> {

@@ -1,4 +1,4 @@
-// Issuing invoices on SQLite, through the API in process (Fastify inject): a stockist's 50-line
+// Issuing invoices on SQLite, through the API in process (Fastify inject): a retailer's 50-line
 // orders (10 styles × 5 sizes), confirmed, then shipped — each shipment issues its Factur-X
 // invoice (numbering, XML, PDF/A-3 with the XML attached) in its transaction. The first shipment
 // after start is "cold" (the fonts prepared at boot, as main.ts does; nothing else warmed); then

@@ -1,6 +1,6 @@
 // The cut sheet and the season at a glance on SQLite, through the API in process (Fastify inject):
-// 10,000 order lines from 200 stockists over 60 styles (4 colours × 5 sizes), sent through the
-// orders service as stockists send them, then the cut sheet JSON (30 reads), its PDF (5) and
+// 10,000 order lines from 200 retailers over 60 styles (4 colours × 5 sizes), sent through the
+// orders service as retailers send them, then the cut sheet JSON (30 reads), its PDF (5) and
 // /api/admin/sales (30). Prints one JSON line (read by bench/run.mjs).
 // `node bench/production.ts`
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { migrate, openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
 import { benchStyle, seasonFixture } from '../server/test/fixtures.ts';
 
-const STOCKISTS = 200;
+const RETAILERS = 200;
 const STYLES = 60;
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
 const COLOURS = ['Terracotta', 'Safran', 'Indigo', 'Écru'];
@@ -30,9 +30,9 @@ for (let i = 0; i < STYLES; i += 1) {
   const saved = await services.catalogue.save(productInput.parse(benchStyle(i, COLOURS, SIZES, 80 + i)), 'fr');
   variants.push(...saved!.variants.map((v) => v.id));
 }
-// Each stockist: 50 lines (10 colours of styles spread over the collection × 5 sizes), in both deliveries.
+// Each retailer: 50 lines (10 colours of styles spread over the collection × 5 sizes), in both deliveries.
 const started = performance.now();
-for (let s = 0; s < STOCKISTS; s += 1) {
+for (let s = 0; s < RETAILERS; s += 1) {
   const user = await services.users.create({ email: `shop-${s}@bench.example`, role: 'retailer', password: null });
   const lines = Array.from({ length: 10 }, (_, k) => variants[(s * 7 + k * 23) % variants.length]!).flatMap((variantId, k) =>
     SIZES.map((size, z) => ({ variantId, size, quantity: 1 + ((s + k + z) % 4), mode: 'preBook' as const, deliveryId: season.deliveries[(s + k) % 2]!.id })),
@@ -65,12 +65,12 @@ const sheet = await time('/api/admin/production?season=BENCH&lang=fr', 30, (body
 });
 const pdf = await time('/api/admin/production.pdf?season=BENCH&lang=fr', 5, () => {});
 const sales = await time('/api/admin/sales?season=BENCH&lang=fr', 30, (body) => {
-  if (JSON.parse(body).totals.stockists.value !== STOCKISTS) throw new Error('the season at a glance misses stockists');
+  if (JSON.parse(body).totals.stockists.value !== RETAILERS) throw new Error('the season at a glance misses stockists');
 });
 console.log(
   JSON.stringify({
     lines: lineCount,
-    stockists: STOCKISTS,
+    stockists: RETAILERS,
     styles: STYLES,
     seedingSeconds: Number((seeding / 1000).toFixed(1)),
     cutSheetP50Ms: p(sheet, 0.5),

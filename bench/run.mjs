@@ -160,7 +160,7 @@ report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
     await nginx.stop();
   }
 }
-// The line sheet: the demo collection over HTTP as a stockist gets it (the first request of the
+// The line sheet: the demo collection over HTTP as a retailer gets it (the first request of the
 // process is cold: fonts, print images, PDF), then from the cache; then 60 styles × 4 colours
 // in a fresh process (bench/linesheet.ts).
 {

@@ -4,7 +4,7 @@ import type { PublicProduct } from './catalogue.ts';
 import type { MediaMap } from './catalogue-helpers.ts';
 import type { PublicPostPage, PublicSection } from './journal.ts';
 import type { PageKey, PageTextsMap, TrustShop } from './pages.ts';
-import type { PublicStockist } from './listings.ts';
+import type { PublicListing } from './listings.ts';
 
 /** What the pages know of the brand; all of it comes from configuration, none of it secret. */
 export const brand = z.object({
@@ -38,8 +38,8 @@ export interface SsrContext {
     texts<K extends PageKey>(page: K, lang: Locale): Promise<PageTextsMap[K]>;
   };
   /** Listed shops only (opted in, not hidden). */
-  stockists: {
-    search(q: string | undefined, lang: Locale): Promise<PublicStockist[]>;
+  listings: {
+    search(q: string | undefined, lang: Locale): Promise<PublicListing[]>;
     carousel(lang: Locale): Promise<TrustShop[]>;
   };
   /** Placeholders and AVIF widths of uploaded pictures, by URL. */

@@ -146,7 +146,7 @@ const productBase = z.object({ id: z.number(), title: z.string(), description: z
 
 /** What anyone may see: no price, no sizes (the schema has no such field, so none can be sent). */
 export const publicProduct = productBase.extend({ variants: z.array(publicVariant) }).meta({ id: 'PublicProduct' });
-/** What a signed-in stockist or admin sees: style reference, trade price (EUR excl. VAT), recommended retail price and sizes. */
+/** What a signed-in retailer or admin sees: style reference, trade price (EUR excl. VAT), recommended retail price and sizes. */
 export const tradeProduct = productBase.extend({ reference: z.string().nullable(), variants: z.array(tradeVariant) }).meta({ id: 'TradeProduct' });
 /** The back-office shape: every translation too. */
 export const adminProduct = productBase
@@ -172,7 +172,7 @@ export type AnyProduct = PublicProduct | TradeProduct;
 
 export const publicProductList = z.array(publicProduct);
 export const tradeProductList = z.array(tradeProduct);
-/** `GET /api/products/:id`: the trade shape with a stockist or admin token, else the public one. */
+/** `GET /api/products/:id`: the trade shape with a retailer or admin token, else the public one. */
 export const productAnswer = z.union([tradeProduct, publicProduct]);
 export const productListAnswer = z.union([tradeProductList, publicProductList]);
 export const adminProductList = z.array(adminProduct);

@@ -33,7 +33,7 @@ import {
   orderList,
   periodLangQuery,
   shipBody,
-  stockistCompany,
+  retailerCompany,
   submitBody,
   reorderResult,
   submitResult,
@@ -70,7 +70,7 @@ import {
   totpSetup,
   webauthnOptions,
 } from './security.ts';
-import { application, applicationInput, applicationList, applicationStatusQuery, contactInput } from './stockists.ts';
+import { application, applicationInput, applicationList, applicationStatusQuery, contactInput } from './retailers.ts';
 import { adminTerms, termsInput } from './wholesale.ts';
 
 /** A JSON call: its query and body as the server validates them; its answer (none: 204 No Content). */
@@ -127,7 +127,7 @@ export const endpoints = {
   'PUT /account/listing': { body: listingInput, response: accountListing },
   'POST /account/listing/logo': { upload: true, response: uploadResponse },
 
-  // —— The stockist's ordering: seasons, availability, draft, orders, invoices ——
+  // —— The retailer's ordering: seasons, availability, draft, orders, invoices ——
   'GET /wholesale/seasons': { query: langQuery, response: seasonList },
   'GET /wholesale/linesheet.pdf': { query: lineSheetQuery, file: true },
   'GET /wholesale/availability/:id': { query: langQuery, response: availability },
@@ -190,7 +190,7 @@ export const endpoints = {
   'DELETE /admin/invoices/:id/payments/:paymentId': { query: langQuery, response: invoiceDocument },
   'POST /admin/invoices/:id/credit-notes': { query: langQuery, body: creditNoteInput, response: invoiceDocument },
   'POST /admin/orders/:id/invoice': { query: langQuery, response: invoiceDocument },
-  'GET /admin/stockists/:id/company': { response: stockistCompany },
+  'GET /admin/stockists/:id/company': { response: retailerCompany },
   'PUT /admin/stockists/:id/company': { body: companyInput, response: companyDetails },
   'PUT /admin/stockists/:id/reminders': { body: remindersInput, response: remindersState },
 

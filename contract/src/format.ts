@@ -1,4 +1,4 @@
-// Money and dates in the language's locale (server mails and PDF, stockist and back-office screens).
+// Money and dates in the language's locale (server mails and PDF, retailer and back-office screens).
 /**
  * An amount in euros in the language's locale, 2 decimals: `1 290,00 €` in French (narrow
  * no-break space between thousands, no-break space before the sign), `€1,290.00` in English (the product page's locales).

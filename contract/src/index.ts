@@ -8,7 +8,7 @@ export * from './i18n.ts';
 export * from './brand.ts';
 export * from './catalogue.ts';
 export * from './journal.ts';
-export * from './stockists.ts';
+export * from './retailers.ts';
 export * from './wholesale.ts';
 export * from './orders.ts';
 export * from './seasons.ts';

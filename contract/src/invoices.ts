@@ -154,7 +154,7 @@ export const shippingCharge = z
   .max(10000, { error: INVOICE_MESSAGES.shippingInvalid })
   .refine(cents, { error: INVOICE_MESSAGES.shippingInvalid });
 
-/** `PUT /api/admin/stockists/{id}/reminders`. */
+/** `PUT /api/admin/retailers/{id}/reminders`. */
 export const remindersInput = z.object({ enabled: z.boolean() });
 export const remindersState = z.object({ reminders: z.boolean() });
 

@@ -77,14 +77,14 @@ const listingFields = {
 
 const needsAddress = (v: { listed: boolean; name: string; postcode: string; city: string }) => !v.listed || (v.name !== '' && v.postcode !== '' && v.city !== '');
 
-/** `PUT /api/account/listing`: the stockist's own listing on /where-to-buy. */
+/** `PUT /api/account/listing`: the retailer's own listing on /where-to-buy. */
 export const listingInput = z
   .object({ listed: z.boolean({ error: LISTING_MESSAGES.nameRequired }), ...listingFields })
   .refine(needsAddress, { error: LISTING_MESSAGES.nameRequired });
 export type ListingInput = z.infer<typeof listingInput>;
 export type ListingInputRaw = z.input<typeof listingInput>;
 
-/** `PUT /api/admin/listings/{id}`: the owner's edit; `hidden` wins over the stockist's opt-in. */
+/** `PUT /api/admin/listings/{id}`: the owner's edit; `hidden` wins over the retailer's opt-in. */
 export const adminListingInput = z
   .object({ listed: z.boolean({ error: LISTING_MESSAGES.nameRequired }), hidden: z.boolean({ error: LISTING_MESSAGES.nameRequired }), ...listingFields })
   .refine(needsAddress, { error: LISTING_MESSAGES.nameRequired });
@@ -103,7 +103,7 @@ const listingShape = {
   logoUrl: z.string().nullable(),
 };
 
-/** What the stockist reads: their listing, and whether the label has hidden it. */
+/** What the retailer reads: their listing, and whether the label has hidden it. */
 export const accountListing = z.object({ ...listingShape, hidden: z.boolean(), updatedAt: z.string().nullable() }).meta({ id: 'AccountListing' });
 export type AccountListing = z.infer<typeof accountListing>;
 
@@ -113,7 +113,7 @@ export const adminListing = z
 export type AdminListing = z.infer<typeof adminListing>;
 
 /** What anyone reads of a listed shop: no e-mail, no account. */
-export const publicStockist = z
+export const publicListing = z
   .object({
     id: z.number(),
     name: z.string(),
@@ -127,10 +127,10 @@ export const publicStockist = z
     logoUrl: z.string().nullable(),
   })
   .meta({ id: 'PublicStockist' });
-export type PublicStockist = z.infer<typeof publicStockist>;
-export const publicStockistList = z.object({ data: z.array(publicStockist) });
+export type PublicListing = z.infer<typeof publicListing>;
+export const publicListingList = z.object({ data: z.array(publicListing) });
 
-export const stockistQuery = z.object({ q: z.string().max(80).optional(), lang: z.string().max(35).optional() });
+export const listingQuery = z.object({ q: z.string().max(80).optional(), lang: z.string().max(35).optional() });
 export const listingIdParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: LISTING_MESSAGES.listingNotFound }).transform(Number) });
 
 /** A city or postcode search: accents, case and spaces do not matter; a postcode matches by its start. */

@@ -80,7 +80,7 @@ export const draft = z
     lines: z.array(z.object({ ...priced, variantId: z.number(), productId: z.number(), imageUrl: z.string().nullable(), ...modeFields })),
     /** The orders a submit will make: at-once lines together, each pre-book delivery window its own. */
     orders: z.array(z.object({ ...modeFields, pieces: z.number(), total: z.number() })),
-    /** Lines whose variant or size no longer exists (kept so the stockist sees what went). */
+    /** Lines whose variant or size no longer exists (kept so the retailer sees what went). */
     unavailable: z.array(z.object({ variantId: z.number(), size: z.enum(SIZES), quantity: z.number() })),
     pieces: z.number(),
     total: z.number(),
@@ -118,8 +118,8 @@ export const companyDetails = z.object({
   toComplete: z.array(z.enum(COMPANY_GAPS)).optional(),
 });
 export type CompanyDetails = z.infer<typeof companyDetails>;
-/** `GET /api/admin/stockists/:id/company`: the details, and whether payment reminders are on. */
-export const stockistCompany = companyDetails.extend({ reminders: z.boolean() });
+/** `GET /api/admin/retailers/:id/company`: the details, and whether payment reminders are on. */
+export const retailerCompany = companyDetails.extend({ reminders: z.boolean() });
 
 export const order = z
   .object({
@@ -138,7 +138,7 @@ export const order = z
     history: z.array(orderEvent),
     shop: z.object({ email: z.string(), company: companyDetails, /** The stockist's account (null once erased). */ userId: z.number().nullable().optional() }),
     ...modeFields,
-    /** Its invoice, once issued (the stockist sees it too). */
+    /** Its invoice, once issued (the retailer sees it too). */
     invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(INVOICE_STATUSES) }).nullable().optional(),
     /** Shipped without an invoice: what it waits for (the label's identity, the shop's name, billing address, SIREN). */
     invoiceWaiting: z.array(z.enum(INVOICE_GAPS)).optional(),

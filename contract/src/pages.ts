@@ -75,7 +75,7 @@ export const retailersContent = z.object({
   intro: pair(PAGE_LIMITS.medium, true),
   benefits: list(pair(300, true), PAGE_MESSAGES.benefitMin, 12),
   mantra: pair(PAGE_LIMITS.short, false),
-  /** The label's own carousel items, shown while fewer than two stockists appear in it. */
+  /** The label's own carousel items, shown while fewer than two retailers appear in it. */
   shops: z
     .array(
       z.object({

@@ -114,7 +114,7 @@ export const adminSeasonList = z.object({ data: z.array(adminSeason) }).meta({ i
 export const delivery = z.object({ id: z.number(), name: z.string(), from: z.string(), to: z.string() }).meta({ id: 'Delivery' });
 export type Delivery = z.infer<typeof delivery>;
 
-/** What a signed-in stockist reads of an open or upcoming season, in one language. */
+/** What a signed-in retailer reads of an open or upcoming season, in one language. */
 export const season = z
   .object({
     id: z.number(),
@@ -191,7 +191,7 @@ export const stockImportInput = z.object({ csv: z.string().max(2_000_000), confi
 /** `PUT /api/admin/stock`: how many levels the save changed. */
 export const stockSaved = z.object({ changed: z.number() });
 
-// —— What a stockist can order, per size ——
+// —— What a retailer can order, per size ——
 
 export const ORDER_MODES = ['atOnce', 'preBook'] as const;
 export type OrderMode = (typeof ORDER_MODES)[number];

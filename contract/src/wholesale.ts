@@ -72,7 +72,7 @@ export const adminTerms = z
   .meta({ id: 'WholesaleTermsAdmin' });
 export type AdminTerms = z.infer<typeof adminTerms>;
 
-/** What a signed-in stockist reads: the texts in the asked language. */
+/** What a signed-in retailer reads: the texts in the asked language. */
 export const terms = z
   .object({
     seasonName: z.string(),

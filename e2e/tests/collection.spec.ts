@@ -302,7 +302,7 @@ test.describe('admin products', () => {
     await expect(anon.locator('.product__mantra')).toHaveText('Knit slowly.');
     await visitor.close();
 
-    // The stockist's view: price and sizes.
+    // The retailer's view: price and sizes.
     const shop = await browser.newContext({ locale: 'fr-FR' });
     const shopPage = await shop.newPage();
     await signIn(shopPage, 'retailer');

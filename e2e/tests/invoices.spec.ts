@@ -11,7 +11,7 @@ async function token(request: APIRequestContext, account: keyof typeof ACCOUNTS)
   return { authorization: `Bearer ${(await res.json()).access_token}` };
 }
 
-/** A stockist with whole details sends an order of the demo's spring dress, and the owner confirms it (both through the API: the screens under test come after). */
+/** A retailer with whole details sends an order of the demo's spring dress, and the owner confirms it (both through the API: the screens under test come after). */
 async function confirmedOrder(request: APIRequestContext, account: keyof typeof ACCOUNTS, company: object): Promise<{ id: number; number: string }> {
   const admin = await token(request, 'admin');
   const shop = await token(request, account);
@@ -56,7 +56,7 @@ test.describe('invoices', () => {
     await expect(page.getByRole('region', { name: 'Lignes' })).toContainText('Frais de port');
     const total = (await page.getByTestId('invoice-totals').locator('.invoice-totals__grand').first().locator('dd').textContent())!;
 
-    // The stockist downloads the invoice from their invoices: a real download, the same document.
+    // The retailer downloads the invoice from their invoices: a real download, the same document.
     const shop = await browser.newContext({ locale: 'fr-FR' });
     const shopPage = await shop.newPage();
     await signIn(shopPage, 'invoicee');

@@ -105,7 +105,7 @@ test.describe('wholesale orders', () => {
     await office.close();
     expect(await waitForMail('orderer@e2e.example', Date.now() - 5000, 'Colissimo')).toContain('6A12345678');
 
-    // The stockist sees each status, and orders again.
+    // The retailer sees each status, and orders again.
     await page.goto(orderUrl);
     await settled(page);
     await expect(page.getByTestId('order-status')).toHaveText('Expédiée');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, settled, signIn, test } from '../fixtures.ts';
 
-/** The stockist's screens (another context than the test's own page): axe at 360 px and on a desktop. */
+/** The retailer's screens (another context than the test's own page): axe at 360 px and on a desktop. */
 async function bothWidths(page: Page, label: string): Promise<void> {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -88,7 +88,7 @@ test.describe('seasons, stock and ordering by mode', () => {
     const kakiXs = owner.getByLabel('Combinaison Estran, Kaki, XS : en stock');
     await expect(kakiXs).toHaveValue('4');
 
-    // —— A stockist on a phone ——
+    // —— A retailer on a phone ——
     const shop = await browser.newContext({ locale: 'fr-FR', viewport: { width: 360, height: 740 } });
     const page = await shop.newPage();
     await signIn(page, 'seasoner');

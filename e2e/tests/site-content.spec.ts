@@ -268,7 +268,7 @@ test.describe('the owner runs the site', () => {
     await loadUntil(v, '/retailers', () => expect(v.locator('.trust__dot')).toHaveCount(4, { timeout: 500 }));
     await visitor.close();
     await ownerContext.close();
-    // The stockist's own account page says the label has hidden nothing of theirs.
+    // The retailer's own account page says the label has hidden nothing of theirs.
     await page.reload();
     await settled(page);
     await expect(page.getByText('La marque a masqué votre fiche pour le moment')).toHaveCount(0);

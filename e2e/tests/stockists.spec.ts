@@ -152,7 +152,7 @@ test.describe('stockists', () => {
     await page.clock.install();
     await page.goto('/retailers');
     await settled(page);
-    // Whichever shop comes first (stockists listed by other tests may lead the carousel), it stays.
+    // Whichever shop comes first (retailers listed by other tests may lead the carousel), it stays.
     const first = (await page.getByTestId('trust-item').textContent())!;
     expect(first.length).toBeGreaterThan(0);
     await page.clock.runFor(20_000);

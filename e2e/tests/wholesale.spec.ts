@@ -40,7 +40,7 @@ test.describe('wholesale terms and the line sheet', () => {
     await expect(page.getByRole('group', { name: 'English' }).getByLabel('Nom de la saison')).toHaveValue('Spring-Summer 2027 · Capsule');
     await expect(page.getByLabel('Minimum de réassort (€ HT, 0 = aucun)')).toHaveValue('300.00');
 
-    // The stockist's English line sheet, downloaded from the collection page, carries the new terms.
+    // The retailer's English line sheet, downloaded from the collection page, carries the new terms.
     const shop = await browser.newContext({ locale: 'en-GB', acceptDownloads: true });
     const shopPage = await shop.newPage();
     await signIn(shopPage, 'retailer');

@@ -29,7 +29,7 @@ import { authModule } from './modules/auth/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { companiesModule } from './modules/companies/index.ts';
 import { contactModule } from './modules/contact/index.ts';
-import { directoryModule } from './modules/directory/index.ts';
+import { listingsModule } from './modules/listings/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
 import { invoicingModule } from './modules/invoicing/index.ts';
@@ -42,7 +42,7 @@ import { salesModule } from './modules/sales/index.ts';
 import { seasonsModule } from './modules/seasons/index.ts';
 import { securityModule } from './modules/security/index.ts';
 import { stockModule } from './modules/stock/index.ts';
-import { stockistsModule } from './modules/stockists/index.ts';
+import { retailersModule } from './modules/retailers/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { wholesaleModule } from './modules/wholesale/index.ts';
 import { uploadServing } from './modules/media/routes.ts';
@@ -267,14 +267,14 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each area as one plugin, handed the services it uses by name (docs/decisions/0011-modules.md).
       const {
-        activity, auth, catalogue, companies, config: cfg, contact, database, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, stockists, users, wholesale,
+        activity, auth, catalogue, companies, config: cfg, contact, database, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, wholesale,
       } = services;
       await api.register(healthModule, { database });
       await api.register(authModule, { auth, config: cfg });
       await api.register(securityModule, { auth, config: cfg, security });
       await api.register(catalogueModule, { catalogue, jsonCache, onContentChange });
       await api.register(journalModule, { journal, jsonCache, onContentChange });
-      await api.register(stockistsModule, { config: cfg, stockists });
+      await api.register(retailersModule, { config: cfg, retailers });
       await api.register(contactModule, { config: cfg, contact });
       await api.register(wholesaleModule, { wholesale });
       await api.register(seasonsModule, { seasons, onContentChange });
@@ -282,7 +282,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(ordersModule, { orders, seasons });
       await api.register(companiesModule, { companies });
       await api.register(invoicesModule, { companies, invoices, users });
-      await api.register(directoryModule, { listings, media, onContentChange });
+      await api.register(listingsModule, { listings, media, onContentChange });
       await api.register(usersModule, { users });
       await api.register(mediaModule, { config: cfg, media });
       await api.register(productionModule, { config: cfg, production });

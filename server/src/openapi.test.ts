@@ -86,7 +86,7 @@ export async function main(baseUrl: string, email: string, password: string): Pr
     fs.writeFileSync(path.join(dir, 'wrong.ts'), script("orders.data?.data[0]?.invoiceTotal; await client.POST('/api/auth/login', { body: { mail: email } });"));
     expect(compile(path.join(dir, 'wrong.ts')).length).toBeGreaterThanOrEqual(2);
 
-    // And it runs against the server: the stockist has one shipped order, so one invoice.
+    // And it runs against the server: the retailer has one shipped order, so one invoice.
     const services = t.services;
     await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
     await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });

@@ -34,7 +34,7 @@ const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
   'DELETE /api/account/sessions': 'signed-in',
   'GET /api/wholesale/terms': 'signed-in',
   'GET /api/wholesale/linesheet.pdf': 'signed-in',
-  // Orders: signed-in stockists (an admin's 403 is checked in orders.test.ts).
+  // Orders: signed-in retailers (an admin's 403 is checked in orders.test.ts).
   'GET /api/orders/draft': 'signed-in',
   'PUT /api/orders/draft': 'signed-in',
   'POST /api/orders/draft/submit': 'signed-in',
@@ -43,7 +43,7 @@ const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
   'POST /api/orders/:id/cancel': 'signed-in',
   'POST /api/orders/:id/reorder': 'signed-in',
   'GET /api/account/company': 'signed-in',
-  // Invoices: signed-in stockists, each their own (another's 404 and an admin's 403: invoices.test.ts).
+  // Invoices: signed-in retailers, each their own (another's 404 and an admin's 403: invoices.test.ts).
   'GET /api/invoices': 'signed-in',
   'GET /api/invoices/:id': 'signed-in',
   'GET /api/invoices/:id.pdf': 'signed-in',
@@ -98,7 +98,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       const url = concrete(route.url);
       const payload = ['GET', 'DELETE'].includes(route.method) ? undefined : {};
       const anon = await t.app.inject({ method: route.method as 'GET', url, payload });
-      // A fresh stockist session each time: a logout in the walk must not end the next checks.
+      // A fresh retailer session each time: a logout in the walk must not end the next checks.
       const shopHeaders = t.auth(await t.login(RETAILER.email, RETAILER.password));
       const shop = await t.app.inject({ method: route.method as 'GET', url, payload, headers: shopHeaders });
       if (access === 'public') {
@@ -218,7 +218,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     );
     const counts = async () => {
       const db = t.services.database.db;
-      const tables = ['users', 'products', 'variants', 'journal_sections', 'journal_posts', 'stockist_applications', 'contact_messages'] as const;
+      const tables = ['users', 'products', 'variants', 'journal_sections', 'journal_posts', 'retailer_applications', 'contact_messages'] as const;
       return Promise.all(tables.map(async (table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)));
     };
     const targets: Array<[string, string, Record<string, string> | 'admin']> = [

@@ -7,7 +7,7 @@ import { OutboxWorker, fileTransport, smtpTransport, type MailTransport } from '
 import { UsersService } from './modules/users/service.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
 import { JournalService } from './modules/journal/service.ts';
-import { StockistsService } from './modules/stockists/service.ts';
+import { RetailersService } from './modules/retailers/service.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
@@ -22,7 +22,7 @@ import { InvoicingService } from './modules/invoicing/service.ts';
 import { InvoicesService } from './modules/invoices/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { PagesService } from './modules/pages/service.ts';
-import { ListingsService } from './modules/directory/service.ts';
+import { ListingsService } from './modules/listings/service.ts';
 import { MediaService } from './modules/media/service.ts';
 import { createMediaStore } from './modules/media/store.ts';
 import { JsonCache } from './lib/json-cache.ts';
@@ -51,12 +51,12 @@ export interface AppServices {
   mail: OutboxWorker;
   catalogue: CatalogueService;
   journal: JournalService;
-  stockists: StockistsService;
+  retailers: RetailersService;
   contact: ContactService;
   privacy: PrivacyService;
   wholesale: WholesaleService;
   orders: OrdersService;
-  /** A stockist's company details and addresses. */
+  /** A retailer's company details and addresses. */
   companies: CompaniesService;
   seasons: SeasonsService;
   stock: StockService;
@@ -117,7 +117,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const companies = new CompaniesService(database.db);
   const invoices = new InvoicesService(database.db, config, kick, companies);
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock, companies, invoices);
-  const stockists = new StockistsService(database.db, config, auth, kick, companies);
+  const retailers = new RetailersService(database.db, config, auth, kick, companies);
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
   const bus = createBus(database, redis, log.child({ module: 'bus' }));
@@ -150,6 +150,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, stockists, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

@@ -162,7 +162,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     const build = await getBuild();
     const context = new RouterContextProvider();
     // No nonce: the page's inline scripts are allowed by their hashes (capture), so its bytes are everyone's.
-    context.set(build.entry.module.appContext, { nonce: '', brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, stockists: ssrStockists, media: ssrMedia, onHtml });
+    context.set(build.entry.module.appContext, { nonce: '', brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, listings: ssrListings, media: ssrMedia, onHtml });
     return handler(request, context);
   };
   const renderPage = (request: FastifyRequest, reply: FastifyReply, url: string, onHtml?: (html: Uint8Array) => void) =>
@@ -203,7 +203,7 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
   const { catalogue, journal } = services;
   const ssrMedia: SsrContext['media'] = { describe: (urls) => services.media.describe(urls) };
   const ssrPages: SsrContext['pages'] = { texts: (page, lang) => services.pages.texts(page, lang) };
-  const ssrStockists: SsrContext['stockists'] = {
+  const ssrListings: SsrContext['listings'] = {
     search: (q, lang) => services.listings.search(q, lang),
     carousel: (lang) => services.listings.carousel(lang),
   };

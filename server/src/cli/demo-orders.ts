@@ -3,7 +3,7 @@ import type { AppServices } from '../services.ts';
 import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
 
 /** The demo's trade shops: where they are, so the season's figures have towns and countries. */
-const SHOPS = [
+const RETAILERS = [
   { email: 'atelier-des-lices@demo.example', name: 'L’Atelier des Lices', street: '8 boulevard des Lices', city: 'Arles', postcode: '13200', country: 'FR', siret: '81234567800015' },
   { email: 'maison-gaia@demo.example', name: 'Maison Gaïa', street: '21 rue Mercière', city: 'Lyon', postcode: '69002', country: 'FR', siret: '82345678900016' },
   { email: 'la-fabrique@demo.example', name: 'La Fabrique', street: '5 rue Sainte-Catherine', city: 'Bordeaux', postcode: '33000', country: 'FR', siret: '83456789000017' },
@@ -15,7 +15,7 @@ const day = (base: number, offset: number) => new Date(base + offset * 86_400_00
 
 /**
  * Orders from several shops across last autumn (AW26, closed) and this spring (SS27, open), sent
- * through the orders service as stockists send them (prices, minimums, numbers), then dated across
+ * through the orders service as retailers send them (prices, minimums, numbers), then dated across
  * each order window. Nobody is mailed about them: their queued mails are dropped.
  */
 export async function seedDemoOrders(services: AppServices, seasons: { spring: number; autumn: number; autumnClose: string }): Promise<void> {
@@ -38,7 +38,7 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
   await db.updateTable('seasons').set({ orders_close: day(now, 1).slice(0, 10) }).where('id', '=', seasons.autumn).execute();
   const made: Array<{ id: number; seasonId: number; shop: number; rank: number }> = [];
   try {
-    for (const [index, shop] of SHOPS.entries()) {
+    for (const [index, shop] of RETAILERS.entries()) {
       const user = await services.users.create({ email: shop.email, role: 'retailer', password: null, locale: index === 3 ? 'en' : 'fr' });
       await services.companies.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, vatNumber: 'vat' in shop ? shop.vat : null, billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country } }));
       await services.listings.saveMine(user.id, listingInput.parse({ listed: false, name: shop.name, address: '', postcode: shop.postcode, city: shop.city, country: shop.country, website: '', instagram: '', description: { fr: '', en: '' } }));

@@ -11,7 +11,7 @@ import { seedDemoOrders } from './demo-orders.ts';
 import { fabricSvg, garmentSvg, lookbookSvg, renderJpeg } from './demo-images.ts';
 
 /**
- * Demo content, written once, on a fresh database (SEED=demo): a stockist
+ * Demo content, written once, on a fresh database (SEED=demo): a retailer
  * account and the demo collection with drawn images. Later starts never
  * re-seed, so content the owner deleted stays deleted.
  */
@@ -19,7 +19,7 @@ export async function seedDemo(services: AppServices): Promise<void> {
   const hasRetailer = await services.database.db.selectFrom('users').select('id').where('role', '=', 'retailer').executeTakeFirst();
   if (!hasRetailer) {
     const shop = await services.users.create({ email: 'boutique@demo.example', role: 'retailer', password: 'boutique2026', locale: 'fr' });
-    // The demo stockist appears on /where-to-buy (a real one chooses to, on /account).
+    // The demo retailer appears on /where-to-buy (a real one chooses to, on /account).
     await services.listings.saveMine(
       shop.id,
       listingInput.parse({
@@ -38,8 +38,8 @@ export async function seedDemo(services: AppServices): Promise<void> {
   if ((await services.pages.admin('home')).version === 0) await seedHero(services);
   if ((await services.journal.count()) === 0) await seedJournal(services);
   if ((await services.seasons.count()) === 0) await seedSeasons(services);
-  if ((await services.stockists.count()) === 0) {
-    await services.stockists.apply(
+  if ((await services.retailers.count()) === 0) {
+    await services.retailers.apply(
       applicationInput.parse({
         name: 'Camille Roux',
         email: 'camille@la-mercerie-du-port.example',

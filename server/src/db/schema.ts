@@ -181,7 +181,7 @@ export interface MediaTable {
   created_at: string;
 }
 
-export interface StockistApplicationsTable {
+export interface RetailerApplicationsTable {
   id: Generated<number>;
   name: string;
   email: string;
@@ -253,7 +253,7 @@ export interface CompanyDetailsTable {
   siren: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when a free-text address was moved into line 1 and awaits its postcode, town and country. */
   to_complete: ColumnType<number, number | undefined, number>;
-  /** 0 when the owner turned payment reminders off for this stockist. */
+  /** 0 when the owner turned payment reminders off for this retailer. */
   invoice_reminders: ColumnType<number, number | undefined, number>;
 }
 
@@ -353,7 +353,7 @@ export interface OrdersTable {
   /** Human number, `2027-0042`: the year of the submit and its rank in that year. */
   number: string;
   user_id: number | null;
-  shop_email: string;
+  retailer_email: string;
   locale: 'fr' | 'en';
   status: 'submitted' | 'confirmed' | 'shipped' | 'cancelled';
   idempotency_key: string;
@@ -470,7 +470,7 @@ export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
   status: 'submitted' | 'confirmed' | 'shipped' | 'cancelled';
-  by_role: 'stockist' | 'brand';
+  by_role: 'retailer' | 'brand';
   note: string | null;
   at: string;
 }
@@ -484,7 +484,7 @@ export interface PageTextsTable {
   updated_by: string | null;
 }
 
-export interface StockistListingsTable {
+export interface RetailerListingsTable {
   id: Generated<number>;
   user_id: number;
   listed: number;
@@ -519,7 +519,7 @@ export interface ActivityLogTable {
 export interface Database {
   media: MediaTable;
   page_texts: PageTextsTable;
-  stockist_listings: StockistListingsTable;
+  retailer_listings: RetailerListingsTable;
   activity_log: ActivityLogTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -538,7 +538,7 @@ export interface Database {
   journal_section_translations: JournalSectionTranslationsTable;
   journal_posts: JournalPostsTable;
   journal_post_translations: JournalPostTranslationsTable;
-  stockist_applications: StockistApplicationsTable;
+  retailer_applications: RetailerApplicationsTable;
   contact_messages: ContactMessagesTable;
   wholesale_terms: WholesaleTermsTable;
   wholesale_term_translations: WholesaleTermTranslationsTable;

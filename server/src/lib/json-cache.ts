@@ -4,7 +4,7 @@ import { acceptedEncoding, COMPRESS_FROM_BYTES, EncodedBody } from './encodings.
 import { TtlCache } from './ttl-cache.ts';
 
 /**
- * Cache-Control of the API's anonymous reads (collection, products, journal, stockist directory): a browser keeps
+ * Cache-Control of the API's anonymous reads (collection, products, journal, retailer directory): a browser keeps
  * them a minute; a shared cache (nginx, a CDN) 30 s and stale 30 s more while it fetches the new answer, so an
  * owner's edit shows through it within a minute, as the pages do.
  */

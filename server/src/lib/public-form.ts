@@ -1,4 +1,4 @@
-import { STOCKIST_MESSAGES, explicitLocale, type Locale } from '@atelier/contract';
+import { RETAILER_MESSAGES, explicitLocale, type Locale } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { requestLocale } from './locale.ts';
@@ -13,7 +13,7 @@ export const formRateLimit = (config: Config) => ({ max: config.FORMS_MAX_PER_IP
 export async function receiveForm(
   request: FastifyRequest<{ Body: { website?: string | null; lang?: string | null } }>,
   reply: FastifyReply,
-  form: 'stockist' | 'contact',
+  form: 'application' | 'contact',
   keep: (locale: Locale) => Promise<void>,
 ) {
   if (request.body.website) {
@@ -21,5 +21,5 @@ export async function receiveForm(
   } else {
     await keep(explicitLocale(request.body.lang ?? undefined) ?? requestLocale(request));
   }
-  return reply.code(202).send({ message: STOCKIST_MESSAGES.received });
+  return reply.code(202).send({ message: RETAILER_MESSAGES.received });
 }

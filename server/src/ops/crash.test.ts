@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/helpers.ts';
 import { runCrashTest } from './crash.ts';
 
-// 20 SIGKILLs of a real server process during admin writes, stockist accepts, orders (pre-book and
+// 20 SIGKILLs of a real server process during admin writes, retailer accepts, orders (pre-book and
 // at-once from stock), order moves (shipments issue invoices), credit notes and stock counts, per database.
 // `npm run soak` runs the same with 500 kills.
 describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {

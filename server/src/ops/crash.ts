@@ -1,5 +1,5 @@
 /**
- * Crash safety: runs admin writes, stockist accepts, order submits (pre-book and at-once, which
+ * Crash safety: runs admin writes, retailer accepts, order submits (pre-book and at-once, which
  * reserve stock), order moves (confirm with fewer pieces, ship — which issues the invoice —, cancel,
  * also of a shipped order — which credits it), credit notes and stock counts against a
  * real server process, kills it with SIGKILL at random moments, restarts it, and at the end
@@ -29,7 +29,7 @@ import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
 import { freePort, pause, spawnServer, type ServerProcess } from './server-process.ts';
 
 const ADMIN = { email: 'crash-admin@test.example', password: 'crash-admin-pass-2026' };
-const SHOP = { email: 'crash-shop@test.example', password: 'crash-shop-pass-2026' };
+const RETAILER_ACCOUNT = { email: 'crash-shop@test.example', password: 'crash-shop-pass-2026' };
 
 export interface CrashReport {
   dialect: Dialect;
@@ -166,8 +166,8 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
   const ledger: Ledger = { products: new Map(), applied: new Set(), appliedMaybe: new Set(), accepted: new Set(), orders: new Map(), moves: new Map(), counts: 0, countsMaybe: 0, acknowledged: 0, interrupted: 0 };
   let counter = 0;
   let token: string | null = null;
-  let shopToken: string | null = null;
-  /** The variant stockists order: its product is never edited or deleted, so a submit never meets a line gone stale. */
+  let retailerToken: string | null = null;
+  /** The variant retailers order: its product is never edited or deleted, so a submit never meets a line gone stale. */
   let orderVariant: { id: number; size: string } | null = null;
   /** The variant sold from stock (sizes S and M): at-once orders reserve it, the owner counts it. */
   let stockVariant: number | null = null;
@@ -216,18 +216,18 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
         ledger.interrupted += 1;
       }
     } else if (pick < 0.7 || (pick >= 0.76 && pick < 0.82)) {
-      // A stockist fills the draft and sends it (pre-book, or at-once from stock, which reserves
+      // A retailer fills the draft and sends it (pre-book, or at-once from stock, which reserves
       // pieces and may find too few: 422); a retry after a cut reuses the key.
       const line =
         pick < 0.7
           ? { variantId: orderVariant!.id, size: orderVariant!.size, quantity: 1 + (n % 5) }
           : { variantId: stockVariant!, size: n % 2 ? 'S' : 'M', quantity: 1 + (n % 4), mode: 'atOnce' };
-      const draft = await call(base, 'PUT', '/api/orders/draft', shopToken, { lines: [line] });
+      const draft = await call(base, 'PUT', '/api/orders/draft', retailerToken, { lines: [line] });
       if (draft.status !== 200) throw new Error(`draft answered ${draft.status} ${JSON.stringify(draft.json)}`);
       const key = `crash-${n}-${randomBytes(4).toString('hex')}`;
       for (let attempt = 0; attempt < 2; attempt += 1) {
         try {
-          const res = await call(base, 'POST', '/api/orders/draft/submit', shopToken, {}, { 'idempotency-key': key });
+          const res = await call(base, 'POST', '/api/orders/draft/submit', retailerToken, {}, { 'idempotency-key': key });
           if (res.status === 201 || res.status === 200) {
             ledger.orders.set(key, res.json.id);
             ledger.acknowledged += 1;
@@ -335,20 +335,20 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
   };
 
   try {
-    // The stockist who orders exists before the first start (as an accepted one would).
+    // The retailer who orders exists before the first start (as an accepted one would).
     const setup = await openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'site.db'), pgPoolMax: 1 });
     await migrate(setup);
     const services = createServices(loadConfig({ ...env, LOG_LEVEL: 'silent' }), setup, pino({ level: 'silent' }));
-    await services.users.create({ email: SHOP.email, role: 'retailer', password: SHOP.password });
+    await services.users.create({ email: RETAILER_ACCOUNT.email, role: 'retailer', password: RETAILER_ACCOUNT.password });
     await setup.close();
 
     await startServer();
     const login = await call(base, 'POST', '/api/auth/login', null, ADMIN);
     if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}`);
     token = login.json.access_token;
-    const shopLogin = await call(base, 'POST', '/api/auth/login', null, SHOP);
-    if (shopLogin.status !== 200) throw new Error(`stockist sign-in answered ${shopLogin.status}`);
-    shopToken = shopLogin.json.access_token;
+    const retailerLogin = await call(base, 'POST', '/api/auth/login', null, RETAILER_ACCOUNT);
+    if (retailerLogin.status !== 200) throw new Error(`stockist sign-in answered ${retailerLogin.status}`);
+    retailerToken = retailerLogin.json.access_token;
     const standing = await call(base, 'POST', '/api/admin/products', token, productBody('Robe à commander'));
     if (standing.status !== 201) throw new Error(`the standing product answered ${standing.status}`);
     ledger.products.set(standing.json.id, { acked: 'Robe à commander', inFlight: null, deleted: 'no', standing: true });
@@ -356,7 +356,7 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     // The label's identity and the shop's whole details: each shipment issues its invoice.
     const identity = await call(base, 'PUT', '/api/admin/invoicing/settings', token, sampleLegalIdentity({ legalName: 'Crash SAS' }));
     if (identity.status !== 200) throw new Error(`the legal identity answered ${identity.status}`);
-    const details = await call(base, 'PUT', '/api/account/company', shopToken, {
+    const details = await call(base, 'PUT', '/api/account/company', retailerToken, {
       companyName: 'Boutique du crash',
       siret: '55208131766522',
       vatNumber: null,
@@ -405,7 +405,7 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
       if (me.status !== 200) problems.push(`after crash ${k}: the admin session was lost (${me.status})`);
       let alive = true;
       const workers = Array.from({ length: 4 }, async (_, worker) => {
-        // Each run starts with a stockist's order on one worker, so every run checks orders too
+        // Each run starts with a retailer's order on one worker, so every run checks orders too
         // (at random they are one write in twelve, and a short run could have none).
         let first = worker === 0 || (k % 3 === 2 && worker < 3);
         while (alive) {
@@ -505,7 +505,7 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
     }
 
     // Applications: every acknowledged one kept once; none accepted by half.
-    const apps = await db.selectFrom('stockist_applications').select(['id', 'email', 'status', 'retailer_user_id']).execute();
+    const apps = await db.selectFrom('retailer_applications').select(['id', 'email', 'status', 'retailer_user_id']).execute();
     for (const email of ledger.applied) {
       const count = apps.filter((a) => a.email === email).length;
       if (count !== 1) problems.push(`application ${email} acknowledged, found ${count} times`);

@@ -5,7 +5,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { useSession } from '../lib/session.tsx';
 import { ListingForm } from './ListingForm.tsx';
 
-/** The stockist's shop on /where-to-buy: opt in or out, public details, logo. */
+/** The retailer's shop on /where-to-buy: opt in or out, public details, logo. */
 export function AccountListing() {
   const { t } = useTranslation();
   const { api } = useSession();

@@ -21,11 +21,11 @@ const formOf = (c: CompanyDetails): Form => ({ companyName: c.companyName ?? '',
 const payloadOf = (a: Address) => (a.line1.trim() || a.postcode.trim() || a.town.trim() ? a : null);
 
 /**
- * The stockist's company details, shown on each of their orders and on their invoices (checked by
+ * The retailer's company details, shown on each of their orders and on their invoices (checked by
  * the server: SIRET, VAT, addresses). The owner completes a shop's details with the same form
- * (`stockistId`, `title`).
+ * (`retailerId`, `title`).
  */
-export function CompanyForm({ stockistId, title, onSaved }: { stockistId?: number; title?: string; onSaved?: (details: CompanyDetails) => void } = {}) {
+export function CompanyForm({ retailerId, title, onSaved }: { retailerId?: number; title?: string; onSaved?: (details: CompanyDetails) => void } = {}) {
   const { t } = useTranslation();
   const { api } = useSession();
   const [form, setForm] = useState<Form | null>(null);
@@ -37,10 +37,10 @@ export function CompanyForm({ stockistId, title, onSaved }: { stockistId?: numbe
     setGaps(c.toComplete ?? []);
   };
   useEffect(() => {
-    (stockistId === undefined ? api('GET /account/company') : api('GET /admin/stockists/:id/company', { params: { id: stockistId } }))
+    (retailerId === undefined ? api('GET /account/company') : api('GET /admin/stockists/:id/company', { params: { id: retailerId } }))
       .then(show)
       .catch(() => setState({ kind: 'error', text: t('company.loadError') }));
-  }, [api, t, stockistId]);
+  }, [api, t, retailerId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +49,7 @@ export function CompanyForm({ stockistId, title, onSaved }: { stockistId?: numbe
     try {
       const { billing, delivery, ...rest } = form;
       const body = { ...rest, billing: payloadOf(billing), delivery: payloadOf(delivery) };
-      const saved = stockistId === undefined ? await api('PUT /account/company', { body }) : await api('PUT /admin/stockists/:id/company', { params: { id: stockistId }, body });
+      const saved = retailerId === undefined ? await api('PUT /account/company', { body }) : await api('PUT /admin/stockists/:id/company', { params: { id: retailerId }, body });
       show(saved);
       onSaved?.(saved);
       setState({ kind: 'success', text: t('company.saved') });

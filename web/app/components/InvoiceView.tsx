@@ -11,7 +11,7 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 
 /**
  * Invoices and credit notes as a table (scrolls inside its box on a phone). The owner's rows link
- * to the document and show the customer; the stockist's carry the PDF download.
+ * to the document and show the customer; the retailer's carry the PDF download.
  */
 export function InvoiceTable({ invoices, label, admin = false, onDownload }: { invoices: InvoiceSummary[]; label: string; admin?: boolean; onDownload?: (invoice: InvoiceSummary) => void }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useSession } from '../lib/session.tsx';
 import { FormMessage } from './Field.tsx';
 
 /**
- * The season's line sheet for a signed-in stockist or admin: fetched with the session token
+ * The season's line sheet for a signed-in retailer or admin: fetched with the session token
  * (a plain link could not carry it) and handed to the browser's download. Nothing shows for
  * visitors; the server refuses them anyway.
  */

@@ -12,7 +12,7 @@ import { CheckboxField, Field, FormMessage } from './Field.tsx';
 export type ListingValues = Omit<AccountListing, 'updatedAt'>;
 
 /**
- * A shop's listing on /where-to-buy: the stockist edits their own (opt in or out), the owner
+ * A shop's listing on /where-to-buy: the retailer edits their own (opt in or out), the owner
  * any of them (and may hide it: her hide wins). Markup typed here is shown as text.
  */
 export function ListingForm({

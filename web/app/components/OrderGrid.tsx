@@ -22,7 +22,7 @@ export function availabilityText(a: SizeAvailability, t: ReturnType<typeof useTr
 }
 
 /**
- * The stockist's order grid on a product page: one row per colour, one quantity per size it
+ * The retailer's order grid on a product page: one row per colour, one quantity per size it
  * comes in, with what each size offers today (in stock, pre-order in a delivery window,
  * incoming from a date, or sold out: input disabled), line and product totals in the page's
  * locale. Where the product's season has several delivery windows, a pre-ordered size takes a

@@ -145,7 +145,7 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
 }
 
 /** A list of orders: number (a link), the shop when asked, date, status, pieces and total. */
-export function OrderSummaryTable({ orders, linkBase, label, showShop = false, testId }: { orders: OrderSummary[]; linkBase: string; label: string; showShop?: boolean; testId: string }) {
+export function OrderSummaryTable({ orders, linkBase, label, showRetailer = false, testId }: { orders: OrderSummary[]; linkBase: string; label: string; showRetailer?: boolean; testId: string }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   return (
@@ -154,7 +154,7 @@ export function OrderSummaryTable({ orders, linkBase, label, showShop = false, t
         <thead>
           <tr>
             <th scope="col">{t('order.number')}</th>
-            {showShop && <th scope="col">{t('order.shop')}</th>}
+            {showRetailer && <th scope="col">{t('order.shop')}</th>}
             <th scope="col">{t('order.date')}</th>
             <th scope="col">{t('order.delivery')}</th>
             <th scope="col">{t('order.statusLabel')}</th>
@@ -172,7 +172,7 @@ export function OrderSummaryTable({ orders, linkBase, label, showShop = false, t
               <td>
                 <Link to={`${linkBase}/${o.id}`}>{o.number}</Link>
               </td>
-              {showShop && <td>{o.shop}</td>}
+              {showRetailer && <td>{o.shop}</td>}
               <td>{formatDateTime(o.createdAt, lang)}</td>
               <td data-testid="order-row-mode">{orderModeText(o, t, lang)}</td>
               <td>

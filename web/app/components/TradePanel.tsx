@@ -7,7 +7,7 @@ import { useLanguage } from '../lib/language.tsx';
 import { useSession } from '../lib/session.tsx';
 import { OrderGrid } from './OrderGrid.tsx';
 
-/** Price and sizes for signed-in stockists and admins, fetched in the browser with their token. */
+/** Price and sizes for signed-in retailers and admins, fetched in the browser with their token. */
 function useTradeDetails(productId: number) {
   const { user, token } = useSession();
   const { lang } = useLanguage();
@@ -28,7 +28,7 @@ function useTradeDetails(productId: number) {
   return trade;
 }
 
-/** Under a product for signed-in users: reference, trade price, RRP and sizes of the chosen colour; the order grid for stockists. */
+/** Under a product for signed-in users: reference, trade price, RRP and sizes of the chosen colour; the order grid for retailers. */
 export function TradePanel({ productId, variantId }: { productId: number; variantId: number | undefined }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();

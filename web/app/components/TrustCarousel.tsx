@@ -8,7 +8,7 @@ export interface TrustItem {
   name: string;
   location: string;
   description: string;
-  /** A stockist's uploaded logo; the label's own items get a drawn monogram. */
+  /** A retailer's uploaded logo; the label's own items get a drawn monogram. */
   logo?: string | null;
 }
 

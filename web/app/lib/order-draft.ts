@@ -9,7 +9,7 @@ export function announceDraft(draft: Pick<Draft, 'pieces'>): void {
   window.dispatchEvent(new CustomEvent(EVENT, { detail: draft.pieces }));
 }
 
-/** The number of pieces in the signed-in stockist's draft (null for anyone else, or while unknown). */
+/** The number of pieces in the signed-in retailer's draft (null for anyone else, or while unknown). */
 export function useDraftPieces(): number | null {
   const { user, api } = useSession();
   const [pieces, setPieces] = useState<number | null>(null);

@@ -14,7 +14,7 @@ import { useSession } from '../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.invoices', noindex: true });
 
-/** The stockist's invoices and credit notes: status, due date, and each Factur-X PDF to download. */
+/** The retailer's invoices and credit notes: status, due date, and each Factur-X PDF to download. */
 function InvoicesScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     image: loaderData?.status === 'ready' ? loaderData.products[0]?.variants[0]?.images[0] : undefined,
   });
 
-// Signed-in stockists and admins only: visitors never download its code.
+// Signed-in retailers and admins only: visitors never download its code.
 // Its own chunk, loaded without Vite's preload helper (lazy-chunks.ts): none on the collection page.
 const LineSheetDownload = lazy(() => (loadLineSheetDownload() as Promise<typeof import('../components/LineSheetDownload.tsx')>).then((m) => ({ default: m.LineSheetDownload })));
 

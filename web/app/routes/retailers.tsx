@@ -13,14 +13,14 @@ import { pageMeta } from '../lib/meta.ts';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.retailers', path: '/retailers' });
 
 /**
- * The owner's texts, and the carousel: the listed stockists who gave a description and a
+ * The owner's texts, and the carousel: the listed retailers who gave a description and a
  * logo, or the label's own shops while fewer than two have.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const lang = requestLocale(request);
-  const [texts, stockists] = await Promise.all([ctx.pages.texts('retailers', lang), ctx.stockists.carousel(lang).catch(() => [])]);
-  return { ...texts, shops: stockists.length >= 2 ? stockists : texts.shops };
+  const [texts, listed] = await Promise.all([ctx.pages.texts('retailers', lang), ctx.listings.carousel(lang).catch(() => [])]);
+  return { ...texts, shops: listed.length >= 2 ? listed : texts.shops };
 }
 
 const empty = { name: '', email: '', company: '', siret: '', phone: '', shopType: '', message: '', catalogOptIn: false, consent: false, website: '' };

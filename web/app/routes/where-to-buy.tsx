@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { PublicStockist } from '@atelier/contract';
+import type { PublicListing } from '@atelier/contract';
 import { useTranslation } from '../i18n/react.tsx';
 import type { Route } from './+types/where-to-buy';
 import { appContext } from '../context.ts';
@@ -8,7 +8,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { requestLocale } from '../lib/request.ts';
 import { imageSource } from '@atelier/contract/pure';
 
-type WhereState = { status: 'ready'; q: string; shops: PublicStockist[]; any: boolean } | { status: 'error'; q: string; message: string };
+type WhereState = { status: 'ready'; q: string; shops: PublicListing[]; any: boolean } | { status: 'error'; q: string; message: string };
 
 /** The listed shops (opted in, not hidden by the label), filtered by town or postcode: a GET form, no script needed. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<WhereState> {
@@ -16,8 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Wh
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 80);
   try {
     const ctx = context.get(appContext);
-    const shops = await ctx.stockists.search(q, lang);
-    const any = q === '' ? shops.length > 0 : (await ctx.stockists.search('', lang)).length > 0;
+    const shops = await ctx.listings.search(q, lang);
+    const any = q === '' ? shops.length > 0 : (await ctx.listings.search('', lang)).length > 0;
     return { status: 'ready', q, shops, any };
   } catch {
     return { status: 'error', q, message: translator(lang)('where.error') };
@@ -28,40 +28,40 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   // A filtered list is the same page for a search engine: only the whole list is indexed.
   pageMeta(matches, { titleKey: 'pages.whereToBuy', path: '/where-to-buy', noindex: !!loaderData?.q });
 
-function byCity(shops: PublicStockist[]): Array<[string, PublicStockist[]]> {
-  const groups = new Map<string, PublicStockist[]>();
+function byCity(shops: PublicListing[]): Array<[string, PublicListing[]]> {
+  const groups = new Map<string, PublicListing[]>();
   for (const shop of shops) groups.set(shop.city, [...(groups.get(shop.city) ?? []), shop]);
   return [...groups];
 }
 
-function Shop({ shop }: { shop: PublicStockist }) {
+function Listing({ listing }: { listing: PublicListing }) {
   const { t } = useTranslation();
   return (
     <li className="shop-card">
-      {shop.logoUrl && <img className="shop-card__logo" src={imageSource(shop.logoUrl).src} width={56} height={56} alt="" loading="lazy" decoding="async" />}
+      {listing.logoUrl && <img className="shop-card__logo" src={imageSource(listing.logoUrl).src} width={56} height={56} alt="" loading="lazy" decoding="async" />}
       <div className="shop-card__text">
-        <h3 className="shop-card__name">{shop.name}</h3>
+        <h3 className="shop-card__name">{listing.name}</h3>
         <p className="shop-card__address">
-          {shop.address && (
+          {listing.address && (
             <>
-              {shop.address}
+              {listing.address}
               <br />
             </>
           )}
-          {shop.postcode} {shop.city}
-          {shop.country !== 'FR' && ` (${shop.country})`}
+          {listing.postcode} {listing.city}
+          {listing.country !== 'FR' && ` (${listing.country})`}
         </p>
-        {shop.description && <p className="shop-card__description">{shop.description}</p>}
-        {(shop.website || shop.instagram) && (
+        {listing.description && <p className="shop-card__description">{listing.description}</p>}
+        {(listing.website || listing.instagram) && (
           <p className="shop-card__links">
-            {shop.website && (
-              <a href={shop.website} rel="noopener noreferrer nofollow" aria-label={t('where.websiteOf', { name: shop.name })}>
+            {listing.website && (
+              <a href={listing.website} rel="noopener noreferrer nofollow" aria-label={t('where.websiteOf', { name: listing.name })}>
                 {t('where.website')}
               </a>
             )}
-            {shop.instagram && (
-              <a href={`https://www.instagram.com/${shop.instagram}/`} rel="noopener noreferrer nofollow" aria-label={t('where.instagramOf', { name: shop.name })}>
-                @{shop.instagram}
+            {listing.instagram && (
+              <a href={`https://www.instagram.com/${listing.instagram}/`} rel="noopener noreferrer nofollow" aria-label={t('where.instagramOf', { name: listing.name })}>
+                @{listing.instagram}
               </a>
             )}
           </p>
@@ -105,7 +105,7 @@ export default function WhereToBuy({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul className="where__shops">
                 {shops.map((shop) => (
-                  <Shop key={shop.id} shop={shop} />
+                  <Listing key={shop.id} listing={shop} />
                 ))}
               </ul>
             </section>

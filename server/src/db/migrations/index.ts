@@ -16,6 +16,7 @@ import { m011Invoicing } from './011-invoicing.ts';
 import { m012CompanyAddresses } from './012-company-addresses.ts';
 import { m013Invoices } from './013-invoices.ts';
 import { m014DraftLinePerDelivery } from './014-draft-line-per-delivery.ts';
+import { m015OneWordRetailer } from './015-one-word-retailer.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['012-company-addresses', m012CompanyAddresses],
   ['013-invoices', m013Invoices],
   ['014-draft-line-per-delivery', m014DraftLinePerDelivery],
+  ['015-one-word-retailer', m015OneWordRetailer],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

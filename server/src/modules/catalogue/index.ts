@@ -4,7 +4,7 @@ import { adminCatalogueRoutes, catalogueRoutes, type CatalogueDeps } from './rou
 
 export type { CatalogueDeps } from './routes.ts';
 
-/** The collection: products, their colours and sizes, as visitors, stockists and the owner see them. Registered under /api. */
+/** The collection: products, their colours and sizes, as visitors, retailers and the owner see them. Registered under /api. */
 export const catalogueModule: FastifyPluginAsyncZod<CatalogueDeps> = async (app, deps) => {
   await app.register(catalogueRoutes, deps);
   await app.register(adminScope(adminCatalogueRoutes, deps), { prefix: '/admin' });

@@ -22,7 +22,7 @@ import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
 import type { JsonCache } from '../../lib/json-cache.ts';
 import type { CatalogueService } from './service.ts';
 
-/** Trade fields only for a signed-in stockist or admin; the response then stays private. */
+/** Trade fields only for a signed-in retailer or admin; the response then stays private. */
 function isTrade(request: FastifyRequest): boolean {
   return request.session !== null;
 }

@@ -130,7 +130,7 @@ export class CatalogueService {
 
   /**
    * Products in the collection's order (the owner's positions; the newest first among equals).
-   * `published` keeps drafts out: every read a visitor or a stockist can reach passes it.
+   * `published` keeps drafts out: every read a visitor or a retailer can reach passes it.
    */
   private async load(db: Kysely<Database>, ids?: number[], { published = false } = {}): Promise<FullProduct[]> {
     if (ids && ids.length === 0) return [];

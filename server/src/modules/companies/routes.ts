@@ -8,7 +8,7 @@ export interface CompaniesDeps {
   companies: CompaniesService;
 }
 
-/** `/api/account/company`: the stockist's company details (shown on each order). */
+/** `/api/account/company`: the retailer's company details (shown on each order). */
 export const companyRoutes: FastifyPluginAsyncZod<CompaniesDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   const tags = ['account'];

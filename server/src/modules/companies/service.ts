@@ -17,7 +17,7 @@ export function parseCompany(json: string): CompanyDetails {
 }
 
 /**
- * A stockist's company: its name, SIRET and VAT number, billing and delivery addresses, phone. Orders
+ * A retailer's company: its name, SIRET and VAT number, billing and delivery addresses, phone. Orders
  * freeze a copy when sent; invoices read them at issue; an accepted application starts them.
  */
 export class CompaniesService {

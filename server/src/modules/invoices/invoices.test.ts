@@ -190,7 +190,7 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     const shipped = await ship(id, { carrier: 'Colissimo', shipping: 12.5 });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(shipped.json()).toMatchObject({ status: 'shipped', invoice: null, invoiceWaiting: ['seller'] });
-    // The stockist does not see what the label still has to fill in.
+    // The retailer does not see what the label still has to fill in.
     const mine = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: shop })).json();
     expect(mine.invoice).toBeNull();
     expect(mine.invoiceWaiting).toBeUndefined();
@@ -235,7 +235,7 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     const id = await confirmedOrder(shop, { L: 1 });
     const shipped = (await ship(id)).json();
     expect(shipped.invoice).toMatchObject({ number: `F${year()}-00002`, status: 'unpaid' });
-    // The owner sees the stockist's details with what they lack, and completes them.
+    // The owner sees the retailer's details with what they lack, and completes them.
     const other = await t.services.users.create({ email: 'incomplete@test.example', role: 'retailer', password: 'incomplete-pass-2026', locale: 'fr' });
     const otherAuth = t.auth(await t.login('incomplete@test.example', 'incomplete-pass-2026'));
     await t.app.inject({ method: 'PUT', url: '/api/account/company', headers: otherAuth, payload: { companyName: 'Atelier Sud', siret: null, vatNumber: null, billingAddress: '1 place du Marché, Nîmes', deliveryAddress: null, phone: null } });
@@ -276,7 +276,7 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     expect(xml).toContain('<ram:URIID schemeID="0225">552081317</ram:URIID>');
     expect(xml).toContain('<ram:SubjectCode>PMT</ram:SubjectCode>');
     expect(await validateFacturx(xml)).toEqual([]);
-    // The visible part, in the stockist's language (this shop reads French; the Belgian one English, below).
+    // The visible part, in the retailer's language (this shop reads French; the Belgian one English, below).
     expect(text).toContain(`Facture F${year()}-00001`);
     expect(text).toContain('Frais de port');
     expect(text).toMatch(/Total TTC\s+376,19\s€/);

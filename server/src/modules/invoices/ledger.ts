@@ -129,9 +129,9 @@ export class InvoiceLedger {
   // —— Reminders ——
 
   /**
-   * Mails the stockist on the 1st and the 15th day past an invoice's due date, once each, never for
+   * Mails the retailer on the 1st and the 15th day past an invoice's due date, once each, never for
    * a paid one, in their language, through the outbox (the dedupe key makes each once). Reminders
-   * can be turned off per stockist. A run late past day 15 sends the second only.
+   * can be turned off per retailer. A run late past day 15 sends the second only.
    */
   async sendReminders(day = today()): Promise<number> {
     const overdue = (await this.list({ status: 'overdue' }, day)).filter((d) => d.type === 'invoice' && d.dueDate !== null && daysBetween(d.dueDate, day) >= 1);
@@ -176,7 +176,7 @@ export class InvoiceLedger {
     return queued;
   }
 
-  /** The owner turns a stockist's payment reminders on or off. */
+  /** The owner turns a retailer's payment reminders on or off. */
   async setReminders(userId: number, enabled: boolean, actor: Actor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).where('role', '=', 'retailer').executeTakeFirst();

@@ -133,7 +133,7 @@ function facturxXmp(): string {
 }
 
 /**
- * The document as one PDF/A-3b Factur-X file: the visible part in the stockist's language and the
+ * The document as one PDF/A-3b Factur-X file: the visible part in the retailer's language and the
  * brand's embedded fonts (A4), `factur-x.xml` attached as its Alternative (AFRelationship), the sRGB
  * OutputIntent, and the XMP's `pdfaid` and Factur-X schemas. Made once at issue and stored.
  */

@@ -1,4 +1,8 @@
-import { remindersState, stockistCompany, langQuery, periodLangQuery,
+import {
+  remindersState,
+  retailerCompany,
+  langQuery,
+  periodLangQuery,
   API_ERRORS,
   INVOICE_MESSAGES,
   ORDER_MESSAGES,
@@ -28,12 +32,12 @@ const id = pathId;
 const idParams = idParam(INVOICE_MESSAGES.invoiceNotFound);
 const paymentParam = z.object({ id: id(INVOICE_MESSAGES.invoiceNotFound), paymentId: id(INVOICE_MESSAGES.paymentNotFound) });
 const orderParam = z.object({ id: id(ORDER_MESSAGES.orderNotFound) });
-const stockistParam = z.object({ id: id(API_ERRORS.notFound) });
+const retailerParam = z.object({ id: id(API_ERRORS.notFound) });
 const query = langQuery;
 const notFound = () => new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
 const PDF_TYPE = 'application/pdf';
 
-/** Invoices and credit notes are private to their stockist and the label: never stored by a cache. */
+/** Invoices and credit notes are private to their retailer and the label: never stored by a cache. */
 const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('cache-control', 'private, no-store');
 };
@@ -45,7 +49,7 @@ export interface InvoicesDeps {
   users: UsersService;
 }
 
-/** `/api/invoices`: the stockist's own invoices and credit notes (another stockist's are 404). */
+/** `/api/invoices`: the retailer's own invoices and credit notes (another retailer's are 404). */
 export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, services) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.session) return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
@@ -140,32 +144,32 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
     async (request) => services.invoices.issueForOrder(request.params.id, actorOf(request), langOf(request)),
   );
 
-  // The owner completes a stockist's details (what an invoice needs) and turns reminders on or off.
-  const stockist = async (userId: number) => {
+  // The owner completes a retailer's details (what an invoice needs) and turns reminders on or off.
+  const retailer = async (userId: number) => {
     const user = await services.users.findById(userId);
     if (!user || user.role !== 'retailer') throw new HttpError(404, API_ERRORS.notFound);
   };
   app.get(
     '/stockists/:id/company',
-    { schema: { tags, summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on', params: stockistParam, response: { 200: stockistCompany, 404: errorBody } } },
+    { schema: { tags, summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on', params: retailerParam, response: { 200: retailerCompany, 404: errorBody } } },
     async (request) => {
-      await stockist(request.params.id);
+      await retailer(request.params.id);
       return { ...(await services.companies.company(request.params.id)), reminders: await services.invoices.remindersEnabled(request.params.id) };
     },
   );
   app.put(
     '/stockists/:id/company',
-    { schema: { tags, summary: 'Complete or correct a stockist’s company details (VAT number checked)', params: stockistParam, body: companyInput, response: { 200: companyDetails, 400: errorBody, 404: errorBody } } },
+    { schema: { tags, summary: 'Complete or correct a stockist’s company details (VAT number checked)', params: retailerParam, body: companyInput, response: { 200: companyDetails, 400: errorBody, 404: errorBody } } },
     async (request) => {
-      await stockist(request.params.id);
+      await retailer(request.params.id);
       return services.companies.saveCompany(request.params.id, request.body);
     },
   );
   app.put(
     '/stockists/:id/reminders',
-    { schema: { tags, summary: 'Turn a stockist’s payment reminders on or off', params: stockistParam, body: remindersInput, response: { 200: remindersState, 404: errorBody } } },
+    { schema: { tags, summary: 'Turn a stockist’s payment reminders on or off', params: retailerParam, body: remindersInput, response: { 200: remindersState, 404: errorBody } } },
     async (request) => {
-      await stockist(request.params.id);
+      await retailer(request.params.id);
       await services.invoices.setReminders(request.params.id, request.body.enabled, actorOf(request));
       return { reminders: request.body.enabled };
     },

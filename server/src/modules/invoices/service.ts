@@ -11,10 +11,8 @@ import {
   type PaymentMethod,
 } from '@atelier/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Config } from '../../config.ts';
-import { publicBrand } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import { nowIso } from '../../db/index.ts';
+import { publicBrand, type Config } from '../../config.ts';
+import { nowIso, type Db } from '../../db/index.ts';
 import type { Database, InvoiceLinesTable, InvoicesTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
@@ -199,7 +197,7 @@ export class InvoicesService {
       deliveryAddress: company.delivery ?? null,
       siren: company.siren ?? null,
       vatNumber: company.vatNumber,
-      email: order.shop_email,
+      email: order.retailer_email,
     };
     const vat = vatFor(billing.country, company.vatNumber);
     const docLines: NewLine[] = lines.map((l) => ({
@@ -473,7 +471,7 @@ export class InvoicesService {
     return this.shape(row, lines, payments, credits, { orderNumber: order?.number ?? null, invoiceNumber: invoice?.number ?? null, reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b) }, today());
   }
 
-  /** One document; with `userId`, only that stockist's (another's is simply not found). */
+  /** One document; with `userId`, only that retailer's (another's is simply not found). */
   get(id: number, lang: Locale, userId?: number): Promise<InvoiceDocument | null> {
     return this.document(this.db, id, lang, userId);
   }

@@ -74,7 +74,7 @@ describe.each(DIALECTS)('journal API on %s', (dialect) => {
     const draft = await t.app.inject({ method: 'GET', url: '/api/blog/posts/ete-a-latelier-2' });
     expect(draft.statusCode).toBe(404);
     expect(draft.json().error).toContain('introuvable');
-    // Even a signed-in stockist does not see drafts on the public routes.
+    // Even a signed-in retailer does not see drafts on the public routes.
     expect((await t.app.inject({ method: 'GET', url: '/api/blog/posts/ete-a-latelier-2', headers: retailer })).statusCode).toBe(404);
     // The admin sees them.
     const all = (await call('GET', '/api/admin/blog')).json();

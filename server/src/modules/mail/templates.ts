@@ -69,7 +69,7 @@ export function passwordResetMail(brand: PublicBrand, locale: Locale, link: stri
       );
 }
 
-/** To the brand: a new stockist application (in the brand's language, French). */
+/** To the brand: a new retailer application (in the brand's language, French). */
 export function applicationNotice(brand: Brand, a: { name: string; email: string; company?: string; siret?: string; phone?: string; shopType?: string; message: string; catalogOptIn?: boolean }, adminUrl: string): MailContent {
   const lines = [
     `Nouvelle demande revendeur de ${a.name} <${a.email}>.`,
@@ -153,7 +153,7 @@ function orderSummary(order: OrderMailData, locale: Locale): string {
   return [...lines, total].join('\n');
 }
 
-/** To the stockist: their order was sent, with its summary. */
+/** To the retailer: their order was sent, with its summary. */
 export function orderSubmittedMail(brand: Brand, locale: Locale, order: OrderMailData): MailContent {
   return locale === 'fr'
     ? layout(
@@ -193,7 +193,7 @@ export function orderNotice(brand: Brand, order: OrderMailData): MailContent {
   );
 }
 
-/** To the stockist: their order moved (confirmed with its ship date, shipped, cancelled with the reason). */
+/** To the retailer: their order moved (confirmed with its ship date, shipped, cancelled with the reason). */
 export function orderStatusMail(
   brand: Brand,
   locale: Locale,
@@ -252,7 +252,7 @@ export function securityMail(brand: PublicBrand, locale: Locale, event: Security
     : layout(brand, locale, `${brand.name} · ${subject}`, ['Hello,', text, 'If this was not you, change your password at once and remove what you do not recognise in your account’s security.'], { label: 'Account security', url: securityUrl });
 }
 
-/** To the stockist, in their language, on the 1st and 15th day past an invoice's due date. */
+/** To the retailer, in their language, on the 1st and 15th day past an invoice's due date. */
 export function invoiceReminderMail(
   brand: Brand,
   locale: Locale,

@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { IMAGE_ERRORS, MAX_UPLOAD_BYTES } from './images.ts';
 import type { MediaService } from './service.ts';
 
-/* Taking an image from a request: what the owner's uploads and a stockist's logo (directory) share. */
+/* Taking an image from a request: what the owner's uploads and a retailer's logo (directory) share. */
 
 /** The multipart field `image` of a request, through the image pipeline: its public URL. */
 export async function receiveImage(request: FastifyRequest, services: { media: MediaService }): Promise<string> {

@@ -25,7 +25,7 @@ import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 
 /**
- * The draft: one per stockist, on the server. A line is one piece (variant and size) for one mode and one
+ * The draft: one per retailer, on the server. A line is one piece (variant and size) for one mode and one
  * delivery window; each line's mode and window is decided here, and what each size offers today.
  */
 export class OrderDrafts {
@@ -141,10 +141,10 @@ export class OrderDrafts {
   }
 
   /**
-   * The stockist's row, locked until the transaction ends on PostgreSQL, so one draft write or
-   * submit at a time per stockist (SQLite transactions already run one at a time).
+   * The retailer's row, locked until the transaction ends on PostgreSQL, so one draft write or
+   * submit at a time per retailer (SQLite transactions already run one at a time).
    */
-  lockStockist(trx: Kysely<Database>, userId: number) {
+  lockRetailer(trx: Kysely<Database>, userId: number) {
     const query = trx.selectFrom('users').select(['id', 'email', 'locale', 'role']).where('id', '=', userId);
     return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
   }
@@ -186,10 +186,10 @@ export class OrderDrafts {
     return placed;
   }
 
-  /** The draft becomes these lines, in one transaction (one draft write or submit at a time per stockist). */
+  /** The draft becomes these lines, in one transaction (one draft write or submit at a time per retailer). */
   private async writeDraft(userId: number, placed: PlacedInput[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.lockStockist(trx, userId);
+      await this.lockRetailer(trx, userId);
       await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
       if (placed.length) {
         await trx
@@ -216,7 +216,7 @@ export class OrderDrafts {
   }
 
   /**
-   * What a stockist can order of each size today: in stock (at-once, how many), pre-order (the
+   * What a retailer can order of each size today: in stock (at-once, how many), pre-order (the
    * delivery of the product's open season), incoming (at-once, from a date) or sold out.
    */
   async availability(productId: number, lang: Locale): Promise<Availability | null> {

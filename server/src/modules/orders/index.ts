@@ -3,7 +3,7 @@ import { adminScope } from '../../lib/guard.ts';
 import { adminOrderRoutes, availabilityRoutes, orderRoutes, type OrdersDeps } from './routes.ts';
 export type { OrdersDeps } from './routes.ts';
 
-/** Orders: what a stockist can order of each size, the draft, the submit, and the owner's confirm, ship and cancel. Registered under /api. */
+/** Orders: what a retailer can order of each size, the draft, the submit, and the owner's confirm, ship and cancel. Registered under /api. */
 export const ordersModule: FastifyPluginAsyncZod<OrdersDeps> = async (app, deps) => {
   await app.register(orderRoutes, { ...deps, prefix: '/orders' });
   await app.register(availabilityRoutes, { ...deps, prefix: '/wholesale' });

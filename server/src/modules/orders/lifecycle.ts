@@ -70,7 +70,7 @@ export class OrderLifecycle {
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const extra = await apply(trx, row);
       if (Object.keys(extra).length) await trx.updateTable('orders').set(extra).where('id', '=', id).execute();
-      await trx.insertInto('order_events').values({ order_id: id, status: to, by_role: actor.role === 'admin' ? 'brand' : 'stockist', note, at: now }).execute();
+      await trx.insertInto('order_events').values({ order_id: id, status: to, by_role: actor.role === 'admin' ? 'brand' : 'retailer', note, at: now }).execute();
       if (actor.role === 'admin') await after?.(trx);
       const order = (await this.records.load(trx, id))!;
       await this.records.queueMails(trx, order, to, actor.role === 'retailer');
@@ -165,7 +165,7 @@ export class OrderLifecycle {
     );
   }
 
-  /** The brand cancels a submitted or confirmed order; a stockist only a submitted one of theirs. Reserved pieces go back. */
+  /** The brand cancels a submitted or confirmed order; a retailer only a submitted one of theirs. Reserved pieces go back. */
   cancel(id: number, reason: string, actor: Actor, lang: Locale): Promise<Order> {
     // The brand may also cancel a shipped order once invoiced (goods sent back): a credit note takes what is left off its invoice.
     const from: OrderStatus[] = actor.role === 'retailer' ? ['submitted'] : ['submitted', 'confirmed', 'shipped'];

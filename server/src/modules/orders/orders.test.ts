@@ -146,7 +146,7 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
         { variantId: scarf.id, size: 'ONESIZE', quantity: 2, unitPrice: 50, total: 100 },
       ],
     });
-    // Another stockist's draft is their own.
+    // Another retailer's draft is their own.
     expect((await getDraft(other)).lines).toEqual([]);
   });
 
@@ -251,8 +251,8 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     expect(t.sent.at(-1)!.text).toContain('Expédition prévue le 1 mars 2027');
 
     expect((await adminPost(order.id, 'confirm', { shipDate: '2027-03-01' })).statusCode).toBe(409);
-    const stockistCancel = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: shop });
-    expect(stockistCancel.statusCode).toBe(409);
+    const retailerCancel = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: shop });
+    expect(retailerCancel.statusCode).toBe(409);
     const shipped = await adminPost(order.id, 'ship', { carrier: 'Colissimo', tracking: '6A123' });
     expect(shipped.json()).toMatchObject({ status: 'shipped', carrier: 'Colissimo', tracking: '6A123' });
     expect(shipped.json().history.map((h: { status: string }) => h.status)).toEqual(['submitted', 'confirmed', 'shipped']);

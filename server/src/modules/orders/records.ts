@@ -86,13 +86,14 @@ export class OrderRecords {
       carrier: row.carrier,
       tracking: row.tracking,
       cancelReason: row.cancel_reason,
-      history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role, note: e.note })),
-      shop: { email: row.shop_email, company, userId: row.user_id },
+      // The API's word for the retailer in an order's history is 'stockist' (a published payload).
+      history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role === 'retailer' ? ('stockist' as const) : ('brand' as const), note: e.note })),
+      shop: { email: row.retailer_email, company, userId: row.user_id },
       ...orderMode(row, loaded.seasons, lang),
     };
   }
 
-  /** One order; with `userId`, only that stockist's (another's is simply not found). */
+  /** One order; with `userId`, only that retailer's (another's is simply not found). */
   async get(id: number, lang: Locale, userId?: number): Promise<Order | null> {
     const loaded = await this.load(this.db, id);
     if (!loaded || (userId !== undefined && loaded.row.user_id !== userId)) return null;
@@ -104,7 +105,7 @@ export class OrderRecords {
   async list(filter: { userId?: number; status?: OrderStatus; from?: string; to?: string; seasonId?: number; deliveryId?: number }, lang: Locale = 'fr'): Promise<OrderSummary[]> {
     let query = this.db
       .selectFrom('orders')
-      .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'shop_email', 'mode', 'season_id', 'delivery_id']);
+      .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'retailer_email', 'mode', 'season_id', 'delivery_id']);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
@@ -123,7 +124,7 @@ export class OrderRecords {
         createdAt: r.created_at,
         pieces: r.pieces,
         total: fromCents(r.total_cents),
-        shop: name ?? r.shop_email,
+        shop: name ?? r.retailer_email,
         ...orderMode(r, seasons, lang),
       };
     });

@@ -33,8 +33,8 @@ const idParams = idParam(ORDER_MESSAGES.orderNotFound);
 const notFound = () => new HttpError(404, ORDER_MESSAGES.orderNotFound);
 const query = langQuery;
 
-/** Only stockists order: an admin gets 403 with the reason, anonymous 401 (as every signed-in route). */
-async function stockistsOnly(request: FastifyRequest, reply: FastifyReply) {
+/** Only retailers order: an admin gets 403 with the reason, anonymous 401 (as every signed-in route). */
+async function retailersOnly(request: FastifyRequest, reply: FastifyReply) {
   if (!request.session) return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
   if (request.session.user.role !== 'retailer') return reply.code(403).header('cache-control', 'no-store').send({ error: ORDER_MESSAGES.adminsCannotOrder });
 }
@@ -45,9 +45,9 @@ export interface OrdersDeps {
   seasons: SeasonsService;
 }
 
-/** `/api/orders`: the stockist's draft and orders. */
+/** `/api/orders`: the retailer's draft and orders. */
 export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
-  app.addHook('onRequest', stockistsOnly);
+  app.addHook('onRequest', retailersOnly);
   const tags = ['orders'];
   const security = [{ bearer: [] }];
   const me = (request: FastifyRequest) => request.session!.user.id;
@@ -210,7 +210,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
   );
 };
 
-/** `/api/wholesale/availability/{productId}`: what a stockist can order of each size today. */
+/** `/api/wholesale/availability/{productId}`: what a retailer can order of each size today. */
 export const availabilityRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   app.get(

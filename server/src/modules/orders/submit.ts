@@ -59,7 +59,7 @@ export class OrderSubmission {
     let outcome: { ids: number[]; created: boolean };
     try {
       outcome = await this.db.transaction().execute(async (trx) => {
-        const user = await this.drafts.lockStockist(trx, userId);
+        const user = await this.drafts.lockRetailer(trx, userId);
         if (user.role !== 'retailer') throw new HttpError(403, ORDER_MESSAGES.adminsCannotOrder);
         const again = await this.records.byKey(userId, key, trx);
         if (again.length) return { ids: again, created: false };
@@ -115,7 +115,7 @@ export class OrderSubmission {
             .values({
               number,
               user_id: userId,
-              shop_email: user.email,
+              retailer_email: user.email,
               locale: user.locale,
               status: 'submitted',
               idempotency_key: key,
@@ -162,7 +162,7 @@ export class OrderSubmission {
             );
             for (const m of missing) short.push({ line: group.lines.find((p) => p.variant.variantId === m.variantId && p.line.size === m.size)!, left: m.left });
           }
-          await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'stockist', note: null, at: now }).execute();
+          await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'retailer', note: null, at: now }).execute();
           ids.push(inserted.id);
         }
         if (short.length) {

@@ -18,7 +18,7 @@ import { DEFAULT_PAGES } from './defaults.ts';
 
 const stale = () => new HttpError(409, PAGE_MESSAGES.staleVersion);
 
-/** The texts of the home, story, FAQ and stockist pages, as the owner last saved them. */
+/** The texts of the home, story, FAQ and retailer pages, as the owner last saved them. */
 export class PagesService {
   private readonly db: Db;
   /** Saved pages for the renders; cleared by every save (and by onContentChange). */

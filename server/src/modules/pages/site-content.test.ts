@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityPage, AdminListing, AdminPage, AdminProduct, HomeContent, FaqContent, PublicStockist } from '@atelier/contract';
+import type { ActivityPage, AdminListing, AdminPage, AdminProduct, HomeContent, FaqContent, PublicListing } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, fileForm, type TestContext } from '../../../test/helpers.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
 
@@ -172,7 +172,7 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       expect((await t.services.catalogue.listFull()).map((p) => p.id)).not.toContain(draft);
       const draftVariant = (await t.services.catalogue.getAdmin(draft, 'fr'))!.variants[0]!.id;
       expect((await t.services.catalogue.orderable([draftVariant])).size).toBe(0);
-      // A stockist cannot put a draft's piece in an order.
+      // A retailer cannot put a draft's piece in an order.
       const order = await t.app.inject({ method: 'PUT', url: '/api/orders/draft', headers: shop, payload: { lines: [{ variantId: draftVariant, size: 'M', quantity: 2 }] } });
       expect(JSON.stringify(order.json())).not.toContain('Robe Brouillon');
     });
@@ -263,7 +263,7 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
     };
     const put = (payload: Record<string, unknown>, headers = shop) => t.app.inject({ method: 'PUT', url: '/api/account/listing', headers, payload });
     const publicList = async (q = '', lang = 'fr') =>
-      (await t.app.inject({ method: 'GET', url: `/api/stockists?lang=${lang}${q ? `&q=${encodeURIComponent(q)}` : ''}` })).json<{ data: PublicStockist[] }>().data;
+      (await t.app.inject({ method: 'GET', url: `/api/stockists?lang=${lang}${q ? `&q=${encodeURIComponent(q)}` : ''}` })).json<{ data: PublicListing[] }>().data;
 
     it('nothing about a stockist who has not opted in is public', async () => {
       const mine = await t.app.inject({ method: 'GET', url: '/api/account/listing', headers: shop });
@@ -327,7 +327,7 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       const hide = await t.app.inject({ method: 'PUT', url: `/api/admin/listings/${id}`, headers: admin, payload: { ...fields, hidden: true } });
       expect(hide.statusCode).toBe(200);
       expect((await publicList()).map((s) => s.name)).toEqual(['La Mercerie du Port']);
-      // The stockist saves again, still opted in: still hidden, and told so.
+      // The retailer saves again, still opted in: still hidden, and told so.
       const again = await put({ ...listing, name: 'Atelier Ocre', city: 'Lyon', postcode: '69001' }, shop2);
       expect(again.json()).toMatchObject({ listed: true, hidden: true });
       expect((await publicList()).map((s) => s.name)).toEqual(['La Mercerie du Port']);

@@ -25,7 +25,7 @@ export class PrivacyService {
     const email = normaliseEmail(emailInput);
     const [user, applications, messages, mails, company, orders, listing] = await Promise.all([
       this.db.selectFrom('users').select(['email', 'role', 'created_at']).where('email', '=', email).executeTakeFirst(),
-      this.db.selectFrom('stockist_applications').selectAll().where('email', '=', email).execute(),
+      this.db.selectFrom('retailer_applications').selectAll().where('email', '=', email).execute(),
       this.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute(),
       this.db.selectFrom('mail_outbox').select(['subject', 'status', 'created_at', 'sent_at']).where('to_address', '=', email).execute(),
       this.db
@@ -34,11 +34,11 @@ export class PrivacyService {
         .selectAll('company_details')
         .where('users.email', '=', email)
         .executeTakeFirst(),
-      this.db.selectFrom('orders').select(['number', 'status', 'created_at', 'total_cents', 'company', 'note']).where('shop_email', '=', email).execute(),
+      this.db.selectFrom('orders').select(['number', 'status', 'created_at', 'total_cents', 'company', 'note']).where('retailer_email', '=', email).execute(),
       this.db
-        .selectFrom('stockist_listings')
-        .innerJoin('users', 'users.id', 'stockist_listings.user_id')
-        .selectAll('stockist_listings')
+        .selectFrom('retailer_listings')
+        .innerJoin('users', 'users.id', 'retailer_listings.user_id')
+        .selectAll('retailer_listings')
         .where('users.email', '=', email)
         .executeTakeFirst(),
     ]);
@@ -61,7 +61,7 @@ export class PrivacyService {
     return this.db.transaction().execute(async (trx) => {
       const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
       return {
-        stockistApplications: count(await trx.deleteFrom('stockist_applications').where('email', '=', email).executeTakeFirstOrThrow()),
+        stockistApplications: count(await trx.deleteFrom('retailer_applications').where('email', '=', email).executeTakeFirstOrThrow()),
         contactMessages: count(await trx.deleteFrom('contact_messages').where('email', '=', email).executeTakeFirstOrThrow()),
         mails: count(await trx.deleteFrom('mail_outbox').where('to_address', '=', email).executeTakeFirstOrThrow()),
         // Tokens, reset links, company details, the draft and the shop's listing go with the account
@@ -70,7 +70,7 @@ export class PrivacyService {
         // they are detached from the account.
         accounts: count(await trx.deleteFrom('users').where('email', '=', email).executeTakeFirstOrThrow()),
         ordersKept: Number(
-          (await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('shop_email', '=', email).executeTakeFirstOrThrow()).n,
+          (await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('retailer_email', '=', email).executeTakeFirstOrThrow()).n,
         ),
       };
     });

@@ -50,7 +50,7 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
   let old: { id: number; variants: Array<{ id: number }> };
   const req = (method: string, url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: method as 'GET', url, payload: payload as object, headers: { 'accept-language': 'en', ...(token ? t.auth(token) : {}), ...headers } });
-  /** A stockist's draft, sent: the orders it made. */
+  /** A retailer's draft, sent: the orders it made. */
   const order = async (token: string, lines: Array<{ variantId: number; size: string; quantity: number; deliveryId?: number; mode?: string }>, key: string) => {
     expect((await req('PUT', '/api/orders/draft', token, { lines })).statusCode).toBe(200);
     const res = await req('POST', '/api/orders/draft/submit', token, {}, { 'idempotency-key': `production-test-${key}` });
@@ -69,7 +69,7 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     old = (await req('POST', '/api/admin/products', admin, product('OLD-1', 'Robe ancienne', [['Sable', 50]], [ss26.id]))).json();
     dress = (await req('POST', '/api/admin/products', admin, product('DRS-1', 'Robe Soleil', [['Terracotta', 100], ['Indigo', 110]], [ss27.id]))).json();
     shirt = (await req('POST', '/api/admin/products', admin, product('SHI-1', 'Chemise Atelier', [['Écru', 80]], [ss27.id]))).json();
-    // The returning stockist ordered last spring, in SS26.
+    // The returning retailer ordered last spring, in SS26.
     await order(shop, [{ variantId: old.variants[0]!.id, size: 'M', quantity: 4 }], 'k-old');
     // This season: two deliveries, one order confirmed, one cancelled, one at-once from stock.
     const [a, b] = await order(

@@ -21,7 +21,7 @@ export function mondayOf(day: string): string {
 }
 
 /**
- * The season at a glance: orders, stockists, pieces and revenue (excl. VAT, from the orders'
+ * The season at a glance: orders, retailers, pieces and revenue (excl. VAT, from the orders'
  * frozen lines) against the previous season of the same kind, and the figures behind each chart.
  * Every figure is an aggregating query; all are read in one transaction.
  */
@@ -53,7 +53,7 @@ export class SalesService {
         .executeTakeFirstOrThrow(),
       this.orders(trx, seasonId).select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')]).groupBy('orders.user_id').execute(),
     ]);
-    // A stockist is returning when they ordered (in another season) before their first order of this one.
+    // A retailer is returning when they ordered (in another season) before their first order of this one.
     const before = await trx
       .selectFrom('orders')
       .select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')])
@@ -93,7 +93,7 @@ export class SalesService {
           .select((eb) => [
             'orders.user_id',
             eb.fn.max('company_details.company_name').as('company'),
-            eb.fn.max('orders.shop_email').as('email'),
+            eb.fn.max('orders.retailer_email').as('email'),
             eb.fn.count<number>('orders.id').distinct().as('orders'),
             pieces.as('pieces'),
             revenue.as('revenue'),
@@ -101,9 +101,9 @@ export class SalesService {
           .groupBy('orders.user_id')
           .execute(),
         this.lines(trx, season.id)
-          .leftJoin('stockist_listings', 'stockist_listings.user_id', 'orders.user_id')
-          .select(['stockist_listings.country', 'stockist_listings.city', pieces.as('pieces'), revenue.as('revenue')])
-          .groupBy(['stockist_listings.country', 'stockist_listings.city'])
+          .leftJoin('retailer_listings', 'retailer_listings.user_id', 'orders.user_id')
+          .select(['retailer_listings.country', 'retailer_listings.city', pieces.as('pieces'), revenue.as('revenue')])
+          .groupBy(['retailer_listings.country', 'retailer_listings.city'])
           .execute(),
         this.lines(trx, season.id)
           .where('orders.mode', '=', 'atOnce')

@@ -18,7 +18,7 @@ export interface SeasonsDeps {
   seasons: SeasonsService;
 }
 
-/** `/api/wholesale/seasons`: open and upcoming seasons for signed-in stockists (and the owner). */
+/** `/api/wholesale/seasons`: open and upcoming seasons for signed-in retailers (and the owner). */
 export const seasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   app.get(
@@ -34,7 +34,7 @@ export const seasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, serv
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { data: await services.seasons.forStockists(langOf(request)) };
+      return { data: await services.seasons.forRetailers(langOf(request)) };
     },
   );
 };

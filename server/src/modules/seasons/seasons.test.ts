@@ -153,7 +153,7 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await req('GET', `/api/admin/seasons`, admin)).json().data[0].terms.translations[1]).toMatchObject({ locale: 'en', paymentTerms: '45 days' });
-    // Stockists read the open and upcoming seasons in their language.
+    // Retailers read the open and upcoming seasons in their language.
     const upcoming = await req('POST', '/api/admin/seasons', admin, seasonPayload({ code: 'AW27', ordersOpen: day(40), ordersClose: day(80), translations: [{ locale: 'fr', name: 'Automne-hiver 2027' }, { locale: 'en', name: 'Autumn-Winter 2027' }] }));
     expect(upcoming.json()).toMatchObject({ state: 'upcoming', current: false, products: 0 });
     const listed = (await req('GET', '/api/wholesale/seasons?lang=fr', shop)).json().data;
@@ -269,7 +269,7 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     const again = await submit(shop, k);
     expect(again.statusCode).toBe(200);
     expect(again.json().orders.map((o: { id: number }) => o.id)).toEqual(placed.orders.map((o: { id: number }) => o.id));
-    // The owner filters by season and delivery; the stockist's list shows them.
+    // The owner filters by season and delivery; the retailer's list shows them.
     const byDelivery = (await req('GET', `/api/admin/orders?season=SS27&delivery=${season.deliveries[1]!.id}`, admin)).json().data;
     expect(byDelivery.map((o: { id: number }) => o.id)).toEqual([placed.orders[2].id]);
     expect((await req('GET', '/api/admin/orders?season=XX99', admin)).statusCode).toBe(404);
@@ -490,7 +490,8 @@ describe.each(DIALECTS)('upgrading a site made by the previous version on %s', (
       const orderId = (
         await db
           .insertInto('orders')
-          .values({ number: '2026-0001', user_id: null, shop_email: 'shop@old.example', locale: 'fr', status: 'submitted', idempotency_key: 'k-old-1', note: null, company: '{}', total_cents: 1000, pieces: 1, ship_date: null, carrier: null, tracking: null, cancel_reason: null, created_at: now, updated_at: now })
+          // The previous version's column name (015 renames it).
+          .values({ number: '2026-0001', user_id: null, shop_email: 'shop@old.example', locale: 'fr', status: 'submitted', idempotency_key: 'k-old-1', note: null, company: '{}', total_cents: 1000, pieces: 1, ship_date: null, carrier: null, tracking: null, cancel_reason: null, created_at: now, updated_at: now } as never)
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;

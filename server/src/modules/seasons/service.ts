@@ -330,10 +330,10 @@ export class SeasonsService {
     });
   }
 
-  // —— Stockists ——
+  // —— Retailers ——
 
   /** Open and upcoming seasons in one language, the soonest to close first. */
-  async forStockists(lang: Locale): Promise<Season[]> {
+  async forRetailers(lang: Locale): Promise<Season[]> {
     const rows = await this.db.selectFrom('seasons').selectAll().execute();
     const day = today();
     const visible = rows.filter((r) => seasonState(r, day) !== 'closed');
@@ -342,11 +342,11 @@ export class SeasonsService {
     const [infos, texts] = await Promise.all([this.infos(this.db, ids), this.db.selectFrom('season_translations').selectAll().where('season_id', 'in', ids).execute()]);
     return visible
       .sort((a, b) => a.orders_open.localeCompare(b.orders_open) || (a.orders_close ?? '9999').localeCompare(b.orders_close ?? '9999'))
-      .map((r) => this.stockistShape(r, infos.find((i) => i.id === r.id)!, texts, lang));
+      .map((r) => this.retailerShape(r, infos.find((i) => i.id === r.id)!, texts, lang));
   }
 
-  /** One season as a stockist reads it (the line sheet uses it too). */
-  stockistShape(r: SeasonRow, info: SeasonInfo, texts: Array<{ season_id: number; locale: Locale; payment_terms: string; delivery_window: string; shipping_notes: string }>, lang: Locale): Season {
+  /** One season as a retailer reads it (the line sheet uses it too). */
+  retailerShape(r: SeasonRow, info: SeasonInfo, texts: Array<{ season_id: number; locale: Locale; payment_terms: string; delivery_window: string; shipping_notes: string }>, lang: Locale): Season {
     const mine = texts.filter((t) => t.season_id === r.id);
     const t = mine.find((x) => x.locale === lang) ?? mine.find((x) => x.locale === 'fr') ?? mine[0];
     return {
@@ -369,8 +369,8 @@ export class SeasonsService {
     };
   }
 
-  async seasonForStockist(row: SeasonRow, lang: Locale, db: Kysely<Database> = this.db): Promise<Season> {
+  async seasonForRetailer(row: SeasonRow, lang: Locale, db: Kysely<Database> = this.db): Promise<Season> {
     const [infos, texts] = await Promise.all([this.infos(db, [row.id]), db.selectFrom('season_translations').selectAll().where('season_id', '=', row.id).execute()]);
-    return this.stockistShape(row, infos[0]!, texts, lang);
+    return this.retailerShape(row, infos[0]!, texts, lang);
   }
 }

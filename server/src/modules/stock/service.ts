@@ -262,7 +262,7 @@ export class StockService {
 
   /**
    * Reserves at-once pieces: each line is one conditional update (on hand and incoming less
-   * what is reserved must cover it), so two stockists racing for the last pieces cannot both
+   * what is reserved must cover it), so two retailers racing for the last pieces cannot both
    * get them. Returns the lines that could not be served (the caller then rolls back).
    */
   async reserve(trx: Kysely<Database>, orderId: number, lines: StockLine[]): Promise<ShortLine[]> {

@@ -15,7 +15,7 @@ export interface SheetInput {
   lang: Locale;
   brand: Brand;
   terms: Terms;
-  shopName: string | null;
+  retailerName: string | null;
   coverImage: Buffer | null;
   products: SheetProduct[];
   /** The season's order window and delivery windows, when the site has seasons. */
@@ -135,7 +135,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
   doc.moveDown(0.6);
   doc.font('sans').fontSize(11).fillColor(MUTED);
   if (terms.validUntil) doc.text(w.validUntil(formatDay(terms.validUntil, lang)));
-  if (input.shopName) doc.fillColor(INK).text(w.preparedFor(input.shopName));
+  if (input.retailerName) doc.fillColor(INK).text(w.preparedFor(input.retailerName));
   const coverTop = doc.y + 28;
   const coverBottom = PAGE.height - MARGIN - 90;
   if (input.coverImage && coverBottom - coverTop > 160) {

@@ -26,7 +26,7 @@ export interface WholesaleDeps {
   wholesale: WholesaleService;
 }
 
-/** Signed-in stockists and admins: the season's terms and the line sheet. */
+/** Signed-in retailers and admins: the season's terms and the line sheet. */
 export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   const tags = ['wholesale'];
@@ -55,7 +55,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app,
     async (request, reply) => {
       const lang = sheetLang(request);
       const user = request.session!.user;
-      const shop = user.role === 'retailer' ? await services.wholesale.shopName(user.id) : null;
+      const shop = user.role === 'retailer' ? await services.wholesale.retailerName(user.id) : null;
       let sheet;
       try {
         sheet = await services.wholesale.lineSheet(lang, shop, request.query.season || undefined);

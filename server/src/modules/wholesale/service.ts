@@ -174,10 +174,10 @@ export class WholesaleService {
     return this.adminTerms();
   }
 
-  /** The shop name of a stockist account, from its accepted application (null when unknown). */
-  async shopName(userId: number): Promise<string | null> {
+  /** The shop name of a retailer account, from its accepted application (null when unknown). */
+  async retailerName(userId: number): Promise<string | null> {
     const row = await this.db
-      .selectFrom('stockist_applications')
+      .selectFrom('retailer_applications')
       .select(['company'])
       .where('retailer_user_id', '=', userId)
       .where('company', 'is not', null)
@@ -191,10 +191,10 @@ export class WholesaleService {
    * stock change. With seasons: one season's styles (the current one unless `seasonCode` names
    * another), its windows and terms, in-stock sizes marked; an unknown code is 404.
    */
-  async lineSheet(lang: Locale, shopName: string | null, seasonCode?: string): Promise<LineSheet> {
+  async lineSheet(lang: Locale, retailerName: string | null, seasonCode?: string): Promise<LineSheet> {
     const season = seasonCode ? await this.seasons.byCode(seasonCode) : await this.seasons.current();
     if (seasonCode && !season) throw new HttpError(404, SEASON_MESSAGES.seasonUnknown);
-    return this.sheets.get(`${lang}\u0000${shopName ?? ''}\u0000${season?.id ?? ''}`, () => this.makeLineSheet(lang, shopName, season));
+    return this.sheets.get(`${lang}\u0000${retailerName ?? ''}\u0000${season?.id ?? ''}`, () => this.makeLineSheet(lang, retailerName, season));
   }
 
   /** Clears the finished PDFs (a product or the terms changed). */
@@ -202,12 +202,12 @@ export class WholesaleService {
     this.sheets.clear();
   }
 
-  private async makeLineSheet(lang: Locale, shopName: string | null, seasonRow: Selectable<SeasonsTable> | null): Promise<LineSheet> {
+  private async makeLineSheet(lang: Locale, retailerName: string | null, seasonRow: Selectable<SeasonsTable> | null): Promise<LineSheet> {
     let [terms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull()]);
     let season: SheetInput['season'];
     let inStock = new Map<string, StockLevel>();
     if (seasonRow) {
-      const shown = await this.seasons.seasonForStockist(seasonRow, lang);
+      const shown = await this.seasons.seasonForRetailer(seasonRow, lang);
       terms = { ...shown.terms, seasonName: shown.name, updatedAt: seasonRow.updated_at };
       season = { ordersOpen: shown.ordersOpen, ordersClose: shown.ordersClose, deliveries: shown.deliveries };
       const ids = await this.seasons.seasonProductIds(seasonRow.id);
@@ -227,7 +227,7 @@ export class WholesaleService {
     const firstImage = products[0]?.variants[0]?.imageUrl;
     const coverImage = firstImage ? await this.printImage(firstImage, COVER_WIDTH) : null;
     const brand = publicBrand(this.config);
-    const pdf = await renderLineSheet({ lang, brand, terms, shopName, coverImage, products: sheetProducts, season });
+    const pdf = await renderLineSheet({ lang, brand, terms, retailerName, coverImage, products: sheetProducts, season });
     const seasonSlug = slugify(terms.seasonName) || 'collection';
     const name = `${slugify(brand.name) || 'brand'}-${lang === 'fr' ? 'catalogue-revendeur' : 'line-sheet'}-${seasonSlug}-${lang}.pdf`;
     return { pdf, filename: name };

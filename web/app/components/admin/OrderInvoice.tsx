@@ -54,7 +54,7 @@ export function OrderInvoice({ order, onChange }: { order: Order; onChange: () =
   }
 
   const waiting = order.invoiceWaiting ?? [];
-  const shopGaps = waiting.filter((g) => g !== 'seller');
+  const retailerGaps = waiting.filter((g) => g !== 'seller');
   if (order.status !== 'shipped' && !order.invoice && !userId) return null;
   return (
     <section aria-labelledby="invoice-title" className="order-action">
@@ -90,9 +90,9 @@ export function OrderInvoice({ order, onChange }: { order: Order; onChange: () =
         </div>
       )}
       {userId && (
-        <details open={shopGaps.length > 0}>
+        <details open={retailerGaps.length > 0}>
           <summary>{t('admin.invoices.completeTitle')}</summary>
-          <CompanyForm stockistId={userId} title={t('admin.invoices.completeTitle')} onSaved={onChange} />
+          <CompanyForm retailerId={userId} title={t('admin.invoices.completeTitle')} onSaved={onChange} />
         </details>
       )}
     </section>

@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminListings', noindex: true });
 
-/** Every stockist's listing: the owner edits any of them and may hide one (her hide wins over the opt-in). */
+/** Every retailer's listing: the owner edits any of them and may hide one (her hide wins over the opt-in). */
 export default function AdminListings() {
   const { t } = useTranslation();
   const { lang } = useLanguage();

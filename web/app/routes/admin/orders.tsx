@@ -118,7 +118,7 @@ export default function AdminOrders() {
         ) : orders.length === 0 ? (
           <p>{t('admin.orders.empty')}</p>
         ) : (
-          <OrderSummaryTable orders={orders} linkBase="/admin/orders" label={t('pages.adminOrders')} showShop testId="admin-order-row" />
+          <OrderSummaryTable orders={orders} linkBase="/admin/orders" label={t('pages.adminOrders')} showRetailer testId="admin-order-row" />
         )}
       </div>
       <form

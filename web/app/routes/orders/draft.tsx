@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 type Line = Draft['lines'][number];
 
-/** The stockist's draft: lines by product and colour, quantities to change, the minimum, a note, "Send my order". */
+/** The retailer's draft: lines by product and colour, quantities to change, the minimum, a note, "Send my order". */
 function DraftScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();

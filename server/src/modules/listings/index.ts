@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminScope } from '../../lib/guard.ts';
-import { accountListingRoutes, adminListingRoutes, publicListingRoutes, type DirectoryDeps } from './routes.ts';
+import { accountListingRoutes, adminListingRoutes, publicListingRoutes, type ListingsDeps } from './routes.ts';
 
-export type { DirectoryDeps } from './routes.ts';
+export type { ListingsDeps } from './routes.ts';
 
 /** Where to buy: the shops that sell the label, on the public directory. Registered under /api. */
-export const directoryModule: FastifyPluginAsyncZod<DirectoryDeps> = async (app, deps) => {
+export const listingsModule: FastifyPluginAsyncZod<ListingsDeps> = async (app, deps) => {
   await app.register(accountListingRoutes, { ...deps, prefix: '/account' });
   await app.register(publicListingRoutes, deps);
   await app.register(adminScope(adminListingRoutes, deps), { prefix: '/admin' });

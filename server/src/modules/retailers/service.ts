@@ -1,10 +1,10 @@
 import { logActivity, type Actor } from '../activity/service.ts';
-import { SET_PASSWORD_TOKEN_TTL_MS, STOCKIST_MESSAGES, type Application, type ApplicationInput, type ApplicationStatus, type Locale } from '@atelier/contract';
+import { SET_PASSWORD_TOKEN_TTL_MS, RETAILER_MESSAGES, type Application, type ApplicationInput, type ApplicationStatus, type Locale } from '@atelier/contract';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { StockistApplicationsTable } from '../../db/schema.ts';
+import type { RetailerApplicationsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -12,7 +12,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { acceptanceMail, applicationNotice } from '../mail/templates.ts';
 import type { CompaniesService } from '../companies/service.ts';
 
-type Row = Selectable<StockistApplicationsTable> & { accepted_by_email: string | null; retailer_email: string | null };
+type Row = Selectable<RetailerApplicationsTable> & { accepted_by_email: string | null; retailer_email: string | null };
 
 function toApplication(row: Row): Application {
   return {
@@ -37,7 +37,7 @@ function toApplication(row: Row): Application {
   };
 }
 
-export class StockistsService {
+export class RetailersService {
   private readonly db: Db;
   private readonly config: Config;
   private readonly auth: AuthService;
@@ -57,7 +57,7 @@ export class StockistsService {
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       await trx
-        .insertInto('stockist_applications')
+        .insertInto('retailer_applications')
         .values({
           name: input.name,
           email: input.email,
@@ -86,7 +86,7 @@ export class StockistsService {
 
   private query() {
     return this.db
-      .selectFrom('stockist_applications as a')
+      .selectFrom('retailer_applications as a')
       .leftJoin('users as admin', 'admin.id', 'a.accepted_by')
       .leftJoin('users as shop', 'shop.id', 'a.retailer_user_id')
       .selectAll('a')
@@ -114,17 +114,17 @@ export class StockistsService {
     const mailed = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const claimed = await trx
-        .updateTable('stockist_applications')
+        .updateTable('retailer_applications')
         .set({ status: 'accepted', accepted_at: now, accepted_by: adminId })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) {
-        const exists = await trx.selectFrom('stockist_applications').select('id').where('id', '=', id).executeTakeFirst();
-        if (!exists) throw new HttpError(404, STOCKIST_MESSAGES.applicationNotFound);
+        const exists = await trx.selectFrom('retailer_applications').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) throw new HttpError(404, RETAILER_MESSAGES.applicationNotFound);
         return false; // already accepted: nothing more to do
       }
-      const app = await trx.selectFrom('stockist_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const app = await trx.selectFrom('retailer_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       let user = await trx.selectFrom('users').select(['id', 'role', 'email']).where('email', '=', app.email).executeTakeFirst();
       if (!user) {
         user = await trx
@@ -137,7 +137,7 @@ export class StockistsService {
       // line sheet (never the PDF itself, whose prices an address without a password must not get).
       const catalogue = app.catalog_opt_in === 1;
       await trx
-        .updateTable('stockist_applications')
+        .updateTable('retailer_applications')
         .set({ retailer_user_id: user.id, catalog_sent_at: catalogue ? now : null })
         .where('id', '=', id)
         .execute();
@@ -159,8 +159,8 @@ export class StockistsService {
 
   async remove(id: number, actor: Actor): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const app = await trx.selectFrom('stockist_applications').select(['name', 'company', 'status']).where('id', '=', id).executeTakeFirst();
-      const result = await trx.deleteFrom('stockist_applications').where('id', '=', id).executeTakeFirst();
+      const app = await trx.selectFrom('retailer_applications').select(['name', 'company', 'status']).where('id', '=', id).executeTakeFirst();
+      const result = await trx.deleteFrom('retailer_applications').where('id', '=', id).executeTakeFirst();
       if (!app || Number(result.numDeletedRows) === 0) return false;
       await logActivity(trx, actor, { kind: 'application', action: 'delete', subject: app.company ? `${app.name} (${app.company})` : app.name, subjectId: id, detail: { status: app.status } });
       return true;
@@ -168,7 +168,7 @@ export class StockistsService {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('stockist_applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('retailer_applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -6,18 +6,18 @@ import {
   type AdminListingInput,
   type ListingInput,
   type Locale,
-  type PublicStockist,
+  type PublicListing,
   type TrustShop,
 } from '@atelier/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { StockistListingsTable } from '../../db/schema.ts';
+import type { RetailerListingsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 
-type Row = Selectable<StockistListingsTable>;
+type Row = Selectable<RetailerListingsTable>;
 
 const pick = (fr: string, en: string, lang: Locale) => (lang === 'en' ? en || fr : fr || en);
 
@@ -53,22 +53,22 @@ function toColumns(input: ListingInput) {
 }
 
 /**
- * Stockists' public listings (/where-to-buy and the trust carousel). A shop is public only
- * while its stockist has opted in and the owner has not hidden it; nothing else about a
- * stockist ever reaches a visitor.
+ * Retailers' public listings (/where-to-buy and the trust carousel). A shop is public only
+ * while its retailer has opted in and the owner has not hidden it; nothing else about a
+ * retailer ever reaches a visitor.
  */
 export class ListingsService {
   private readonly db: Db;
   /** The public list per language; cleared by every listing write (and onContentChange). */
-  readonly publicCache = new TtlCache<PublicStockist[]>(30_000, 4);
+  readonly publicCache = new TtlCache<PublicListing[]>(30_000, 4);
 
   constructor(db: Db) {
     this.db = db;
   }
 
-  /** The stockist's listing, or an empty one started from their company name. */
+  /** The retailer's listing, or an empty one started from their company name. */
   async mine(userId: number): Promise<AccountListing> {
-    const row = await this.db.selectFrom('stockist_listings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db.selectFrom('retailer_listings').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (row) return { ...toFields(row), hidden: row.hidden === 1, updatedAt: row.updated_at };
     const company = await this.db.selectFrom('company_details').select('company_name').where('user_id', '=', userId).executeTakeFirst();
     return {
@@ -87,12 +87,12 @@ export class ListingsService {
     };
   }
 
-  /** The stockist's own save: never touches `hidden` (the owner's hide wins over an opt-in). */
+  /** The retailer's own save: never touches `hidden` (the owner's hide wins over an opt-in). */
   async saveMine(userId: number, input: ListingInput): Promise<AccountListing> {
     const now = nowIso();
     const values = { ...toColumns(input), updated_at: now };
     await this.db
-      .insertInto('stockist_listings')
+      .insertInto('retailer_listings')
       .values({ user_id: userId, hidden: 0, created_at: now, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
@@ -102,7 +102,7 @@ export class ListingsService {
 
   async adminList(): Promise<AdminListing[]> {
     const rows = await this.db
-      .selectFrom('stockist_listings as l')
+      .selectFrom('retailer_listings as l')
       .innerJoin('users as u', 'u.id', 'l.user_id')
       .selectAll('l')
       .select('u.email')
@@ -115,10 +115,10 @@ export class ListingsService {
   /** The owner's edit, with its activity entry, in one transaction. */
   async adminSave(id: number, input: AdminListingInput, actor: Actor): Promise<AdminListing | null> {
     const found = await this.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('stockist_listings').select(['hidden', 'name']).where('id', '=', id).executeTakeFirst();
+      const before = await trx.selectFrom('retailer_listings').select(['hidden', 'name']).where('id', '=', id).executeTakeFirst();
       if (!before) return false;
       await trx
-        .updateTable('stockist_listings')
+        .updateTable('retailer_listings')
         .set({ ...toColumns(input), hidden: input.hidden ? 1 : 0, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
@@ -133,10 +133,10 @@ export class ListingsService {
   }
 
   /** Listed and not hidden, grouped by the page: town, then name. */
-  async publicList(lang: Locale): Promise<PublicStockist[]> {
+  async publicList(lang: Locale): Promise<PublicListing[]> {
     return this.publicCache.get(lang, async () => {
       const rows = await this.db
-        .selectFrom('stockist_listings')
+        .selectFrom('retailer_listings')
         .selectAll()
         .where('listed', '=', 1)
         .where('hidden', '=', 0)
@@ -159,7 +159,7 @@ export class ListingsService {
   }
 
   /** A town or a postcode's start (accents, case and spaces do not matter). */
-  async search(q: string | undefined, lang: Locale): Promise<PublicStockist[]> {
+  async search(q: string | undefined, lang: Locale): Promise<PublicListing[]> {
     const all = await this.publicList(lang);
     const wanted = normalizeSearch(q ?? '');
     if (wanted === '') return all;
@@ -167,7 +167,7 @@ export class ListingsService {
     return all.filter((s) => normalizeSearch(s.city).includes(wanted) || normalizeSearch(s.postcode).replace(/ /g, '').startsWith(compact));
   }
 
-  /** The trust carousel's shops: listed stockists with a description and a logo. */
+  /** The trust carousel's shops: listed retailers with a description and a logo. */
   async carousel(lang: Locale): Promise<TrustShop[]> {
     return (await this.publicList(lang))
       .filter((s) => s.description !== '' && s.logoUrl)

@@ -28,7 +28,7 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
 
   const apply = (payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: payload as object, headers });
-  const countRows = async (table: 'stockist_applications' | 'contact_messages' | 'mail_outbox' | 'users') =>
+  const countRows = async (table: 'retailer_applications' | 'contact_messages' | 'mail_outbox' | 'users') =>
     Number((await t.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('stores a pending application with trimmed values, the consent time and a mail to the brand', async () => {
@@ -70,19 +70,19 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
     ['a 13-digit SIRET', { siret: '1234567890123' }],
     ['a SIRET with letters', { siret: '1234567890123A' }],
   ])('refuses an application with %s, storing nothing', async (_name, change) => {
-    const before = await countRows('stockist_applications');
+    const before = await countRows('retailer_applications');
     const res = await apply(application(change));
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().error).toBe('string');
-    expect(await countRows('stockist_applications')).toBe(before);
+    expect(await countRows('retailer_applications')).toBe(before);
   });
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
-    const [apps, mails] = [await countRows('stockist_applications'), await countRows('mail_outbox')];
+    const [apps, mails] = [await countRows('retailer_applications'), await countRows('mail_outbox')];
     const res = await apply(application({ website: 'http://spam.example' }));
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe('Merci, votre demande a bien été reçue.');
-    expect(await countRows('stockist_applications')).toBe(apps);
+    expect(await countRows('retailer_applications')).toBe(apps);
     expect(await countRows('mail_outbox')).toBe(mails);
   });
 
@@ -111,7 +111,7 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     expect(mail.text).not.toMatch(/(password|mot de passe)\s*:\s*(?!http)\S+/i);
 
-    // The link sets the password once; then the stockist signs in and sees trade data.
+    // The link sets the password once; then the retailer signs in and sees trade data.
     const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'my-shop-2027', password_confirmation: 'my-shop-2027' } });
     expect(set.statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'double@shop.example', password: 'my-shop-2027' } });

@@ -7,8 +7,8 @@ import { adminListingList,
   explicitLocale,
   listingIdParam,
   listingInput,
-  publicStockistList,
-  stockistQuery,
+  publicListingList,
+  listingQuery,
   uploadResponse,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,23 +24,23 @@ import { adminsHaveNoListing } from './service.ts';
 import { PUBLIC_READ } from '../../lib/json-cache.ts';
 
 /** What this area's routes use, handed to them by name (never the whole set of services). */
-export interface DirectoryDeps {
+export interface ListingsDeps {
   listings: ListingsService;
   media: MediaService;
   /** After a write that changes public content: clears the caches here and tells the other instances. */
   onContentChange(): void;
 }
 
-/** `GET /api/stockists?q=`: the shops that chose to appear, nothing else. */
-export const publicListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (app, services) => {
+/** `GET /api/retailers?q=`: the shops that chose to appear, nothing else. */
+export const publicListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (app, services) => {
   app.get(
     '/stockists',
     {
       schema: {
         tags: ['stockists'],
         summary: 'Listed stockists (opted in, not hidden), by town; q filters by town or postcode',
-        querystring: stockistQuery,
-        response: { 200: publicStockistList },
+        querystring: listingQuery,
+        response: { 200: publicListingList },
       },
     },
     async (request, reply) => {
@@ -52,8 +52,8 @@ export const publicListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (
   );
 };
 
-/** `/api/account/listing`: a stockist's own listing (an administrator has none). */
-export const accountListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (app, services) => {
+/** `/api/account/listing`: a retailer's own listing (an administrator has none). */
+export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (app, services) => {
   app.addHook('onRequest', requireRole('retailer', 'admin'));
   app.addHook('preHandler', async (request) => {
     if (request.session!.user.role === 'admin') throw adminsHaveNoListing();
@@ -90,7 +90,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async 
 };
 
 /** Registered inside the admin scope: every listing, and the owner's edit or hide. */
-export const adminListingRoutes: FastifyPluginAsyncZod<DirectoryDeps> = async (app, services) => {
+export const adminListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (app, services) => {
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
   app.get('/listings', { schema: { ...schema, summary: 'Every stockist listing, listed or not', response: { 200: adminListingList } } }, async () => ({
     data: await services.listings.adminList(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const STOCKIST_MESSAGES = {
+export const RETAILER_MESSAGES = {
   nameRequired: 'Your name is required.',
   emailInvalid: 'Please enter a valid e-mail address.',
   messageRequired: 'A message is required.',
@@ -18,15 +18,15 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const name = z.string({ error: STOCKIST_MESSAGES.nameRequired }).trim().min(1, { error: STOCKIST_MESSAGES.nameRequired }).max(120);
+const name = z.string({ error: RETAILER_MESSAGES.nameRequired }).trim().min(1, { error: RETAILER_MESSAGES.nameRequired }).max(120);
 const email = z
-  .string({ error: STOCKIST_MESSAGES.emailInvalid })
+  .string({ error: RETAILER_MESSAGES.emailInvalid })
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.email({ error: STOCKIST_MESSAGES.emailInvalid }));
-const message = z.string({ error: STOCKIST_MESSAGES.messageRequired }).trim().min(1, { error: STOCKIST_MESSAGES.messageRequired }).max(5000);
-const consent = z.literal(true, { error: STOCKIST_MESSAGES.consentRequired });
+  .pipe(z.email({ error: RETAILER_MESSAGES.emailInvalid }));
+const message = z.string({ error: RETAILER_MESSAGES.messageRequired }).trim().min(1, { error: RETAILER_MESSAGES.messageRequired }).max(5000);
+const consent = z.literal(true, { error: RETAILER_MESSAGES.consentRequired });
 /** Anti-spam: a field people never see; bots fill it. */
 const honeypot = z.string().max(500).optional();
 
@@ -44,7 +44,7 @@ export const applicationInput = z
       .max(40)
       .optional()
       .transform((v) => (v ? v.replace(/\s+/g, '') : undefined))
-      .refine((v) => v === undefined || /^\d{14}$/.test(v), { error: STOCKIST_MESSAGES.siretInvalid }),
+      .refine((v) => v === undefined || /^\d{14}$/.test(v), { error: RETAILER_MESSAGES.siretInvalid }),
     phone: optionalText(40),
     shopType: optionalText(80),
     catalogOptIn: z.boolean().optional(),

@@ -1,40 +1,40 @@
 import { actorOf } from '../../lib/actor.ts';
-import { STOCKIST_MESSAGES, application, applicationInput, applicationList, applicationStatusQuery, errorBody, messageResponse } from '@atelier/contract';
+import { RETAILER_MESSAGES, application, applicationInput, applicationList, applicationStatusQuery, errorBody, messageResponse } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formRateLimit, receiveForm } from '../../lib/public-form.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Config } from '../../config.ts';
-import type { StockistsService } from './service.ts';
+import type { RetailersService } from './service.ts';
 import { idParam } from '../../lib/params.ts';
 
 const idParams = idParam();
 
 /** What this area's routes use, handed to them by name (never the whole set of services). */
-export interface StockistsDeps {
+export interface RetailersDeps {
   config: Config;
-  stockists: StockistsService;
+  retailers: RetailersService;
 }
 
-/** The public form of a shop that applies to become a stockist. */
-export const applicationRoutes: FastifyPluginAsyncZod<StockistsDeps> = async (app, services) => {
+/** The public form of a shop that applies to become a retailer. */
+export const applicationRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (app, services) => {
   app.post(
     '/retailers/contact',
     {
       config: { rateLimit: formRateLimit(services.config) },
       schema: { tags: ['stockists'], summary: 'Apply to become a stockist', body: applicationInput, response: { 202: messageResponse, 400: errorBody, 429: errorBody } },
     },
-    async (request, reply) => receiveForm(request, reply, 'stockist', (locale) => services.stockists.apply(request.body, locale)),
+    async (request, reply) => receiveForm(request, reply, 'application', (locale) => services.retailers.apply(request.body, locale)),
   );
 };
 
 /** Inside the admin scope. */
-export const adminStockistRoutes: FastifyPluginAsyncZod<StockistsDeps> = async (app, services) => {
+export const adminRetailerRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (app, services) => {
   const tags = ['admin'];
   app.get(
     '/retailers/applications',
     { schema: { tags, summary: 'Stockist applications, newest first', querystring: applicationStatusQuery, response: { 200: applicationList } } },
-    async (request) => ({ data: await services.stockists.list(request.query.status) }),
+    async (request) => ({ data: await services.retailers.list(request.query.status) }),
   );
 
   app.post(
@@ -47,14 +47,14 @@ export const adminStockistRoutes: FastifyPluginAsyncZod<StockistsDeps> = async (
         response: { 200: application, 404: errorBody },
       },
     },
-    async (request) => services.stockists.accept(request.params.id, actorOf(request)),
+    async (request) => services.retailers.accept(request.params.id, actorOf(request)),
   );
 
   app.delete(
     '/retailers/applications/:id',
     { schema: { tags, summary: 'Delete an application', params: idParams, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
-      if (!(await services.stockists.remove(request.params.id, actorOf(request)))) throw new HttpError(404, STOCKIST_MESSAGES.applicationNotFound);
+      if (!(await services.retailers.remove(request.params.id, actorOf(request)))) throw new HttpError(404, RETAILER_MESSAGES.applicationNotFound);
       return reply.code(204).send(null);
     },
   );
