@@ -12,7 +12,7 @@ const framework = new RegExp(`${dir}node_modules${dir}(react|react-dom|scheduler
  * passwords) stay apart, in the chunks of the pages that import them.
  */
 const site = new RegExp(
-  `${dir}(web${dir}app${dir}(lib${dir}(session|storage|language|api|request|meta|motion|collection|order-draft)|i18n${dir}(index|react)|components${dir}(SiteLayout|LanguageToggle|ResponsiveImage|CollectionGrid|Swatches))|contract${dir}src${dir}(constants|i18n|catalogue-helpers|pure))[\\\\/.]`,
+  `${dir}(web${dir}app${dir}(lib${dir}(session|storage|language|api|api-errors|request|meta|motion|collection|order-draft)|i18n${dir}(index|react)|components${dir}(SiteLayout|LanguageToggle|ResponsiveImage|CollectionGrid|Swatches))|contract${dir}src${dir}(constants|i18n|catalogue-helpers|pure))[\\\\/.]`,
 );
 
 export default defineConfig({

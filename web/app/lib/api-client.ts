@@ -3,7 +3,7 @@
 import { requestOf, type QueryValue } from '@atelier/contract/pure';
 import { endpoints, type AnswerOf, type CallInput, type EndpointName, type JsonName } from '@atelier/contract/endpoints';
 import type { ZodType } from 'zod';
-import { ApiError } from './api.ts';
+import { ApiError } from './api-errors.ts';
 
 /** An answer that does not match its endpoint's schema: reported, never handed to a screen (which shows its fallback message). */
 export class AnswerMismatchError extends ApiError {

@@ -7,21 +7,7 @@
 import type { AnswerOf, CallArgs, CallInput, JsonName } from '@atelier/contract/endpoints';
 import loadApiClient from 'virtual:chunk:lib/api-client.ts';
 
-export class ApiError extends Error {
-  readonly status: number;
-  /** True when the server sent its own message (spec §8: it takes priority over our fallback). */
-  readonly fromServer: boolean;
-  /** The error body's other fields (`reauth`, `mfaSetupRequired`). */
-  readonly body: Record<string, unknown>;
-  constructor(status: number, message: string, fromServer: boolean, body: Record<string, unknown> = {}) {
-    super(message);
-    this.status = status;
-    this.fromServer = fromServer;
-    this.body = body;
-  }
-}
-
-export class SessionExpiredError extends Error {}
+export { ApiError, SessionExpiredError, errorMessage } from './api-errors.ts';
 
 let client: Promise<typeof import('./api-client.ts')> | undefined;
 /** The client's working part and the schemas (one chunk), loaded once; a failed load is tried again next time. */
@@ -42,9 +28,3 @@ export async function call<K extends JsonName>(name: K, input?: CallInput<K>, to
 
 /** A public call (no session): the sign-in, the forms, the trade panel's own token. */
 export const publicCall = call as <K extends JsonName>(name: K, ...input: CallArgs<K>) => Promise<AnswerOf<K>>;
-
-/** The message to show: the server's when it sent one, else the screen's own fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.fromServer) return error.message;
-  return fallback;
-}
