@@ -19,7 +19,7 @@ import {
 import { adminProduct, adminProductList, productAnswer, productInput, productOrderInput, uploadResponse } from './catalogue.ts';
 import { adminPost, adminPostList, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
 import { creditNoteInput, invoiceDocument, invoiceList, invoiceListQuery, paymentInput, remindersInput, remindersState } from './invoices.ts';
-import { invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
+import { fecQuery, invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
 import { accountListing, adminListing, adminListingInput, adminListingList, listingInput } from './listings.ts';
 import {
   adminOrderQuery,
@@ -184,6 +184,7 @@ export const endpoints = {
   'GET /admin/invoices': { query: invoiceListQuery, response: invoiceList },
   'GET /admin/invoices.csv': { query: periodLangQuery, file: true },
   'GET /admin/invoices.zip': { query: periodLangQuery, file: true },
+  'GET /admin/accounting/fec': { query: fecQuery, file: true },
   'GET /admin/invoices/:id': { query: langQuery, response: invoiceDocument },
   'GET /admin/invoices/:id.pdf': { file: true },
   'POST /admin/invoices/:id/payments': { query: langQuery, body: paymentInput, response: invoiceDocument },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_MESSAGE, postalAddress, postalAddressOut } from './address.ts';
 import { isEuVat, normalizeVat } from './orders.ts';
+import { FEC_DEFAULT_ACCOUNTS } from './vocabulary.ts';
 
 /** Every sentence the invoicing API can send (French in errors.ts). */
 export const INVOICING_MESSAGES = {
@@ -19,7 +20,26 @@ export const INVOICING_MESSAGES = {
   termsInvalid: 'Payment terms are 0 to 60 days (45 at most from the end of the month).',
   penaltyInvalid: 'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.',
   discountInvalid: 'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.',
+  accountInvalid: 'An account number is 3 to 20 digits or capital letters, starting with a digit (as 411, 706, 44571, 512).',
+  fecYearInvalid: 'The year of an accounting file is 4 digits, from 2000 to 2100.',
+  fecNeedsSettings: 'The accounting file is named after the SIREN: fill in the invoicing settings first.',
 } as const;
+
+const account = z
+  .string({ error: INVOICING_MESSAGES.accountInvalid })
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .refine((v) => /^[0-9][0-9A-Z]{2,19}$/.test(v), { error: INVOICING_MESSAGES.accountInvalid });
+export const fecAccounts = z.object({ customers: account, sales: account, vatCollected: account, bank: account });
+export type FecAccounts = z.output<typeof fecAccounts>;
+/** `GET /api/admin/accounting/fec?year=`: the year whose entries the file holds. */
+export const fecQuery = z.object({
+  year: z
+    .string({ error: INVOICING_MESSAGES.fecYearInvalid })
+    .regex(/^\d{4}$/, { error: INVOICING_MESSAGES.fecYearInvalid })
+    .transform(Number)
+    .refine((y) => y >= 2000 && y <= 2100, { error: INVOICING_MESSAGES.fecYearInvalid }),
+  lang: z.string().max(35).optional(),
+});
 
 /** Luhn's key over a string of digits (SIREN, SIRET). */
 export function luhn(digits: string): boolean {
@@ -106,6 +126,8 @@ export const invoicingSettingsInput = z
       })
       .nullable(),
     vatOnDebits: z.boolean(),
+    /** The accounts of the FEC (accounting file); the French chart's usual ones when left out. */
+    accounts: fecAccounts.default(FEC_DEFAULT_ACCOUNTS),
   })
   .refine((s) => s.siret.startsWith(s.siren), { error: INVOICING_MESSAGES.siretInvalid, path: ['siret'] })
   .refine((s) => !s.vatNumber.startsWith('FR') || s.vatNumber.endsWith(s.siren), { error: INVOICING_MESSAGES.vatInvalid, path: ['vatNumber'] })
@@ -137,6 +159,7 @@ export const invoicingSettings = z
         penaltyRate: z.number(),
         earlyPaymentDiscount: z.object({ rate: z.number(), days: z.number() }).nullable(),
         vatOnDebits: z.boolean(),
+        accounts: z.object({ customers: z.string(), sales: z.string(), vatCollected: z.string(), bank: z.string() }),
       })
       .nullable(),
     updatedAt: z.string().nullable(),

@@ -28,3 +28,6 @@ export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 't
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset', 'issue', 'credit', 'pay', 'unpay'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The FEC's accounts (plan comptable général) unless the owner sets others: customers, sales, VAT collected, bank. */
+export const FEC_DEFAULT_ACCOUNTS = { customers: '411', sales: '706', vatCollected: '44571', bank: '512' } as const;

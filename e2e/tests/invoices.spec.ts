@@ -107,6 +107,16 @@ test.describe('invoices', () => {
     const rows = fs.readFileSync((await journal.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
     expect(rows[0]).toBe('Date,Numéro,Type,Client,N° TVA,Pays,Taux TVA,Base HT,TVA,Total TTC,Échéance,Payé');
     expect(rows.some((r) => r.includes(`${number},Facture,Les Jours Lents,FR03552081317,FR,20 S`))).toBe(true);
+
+    // And the year's FEC (issue 35), as her accounting software imports it: ISO 8859-15, tab-separated.
+    await expect(page.getByLabel('Année', { exact: true })).toHaveValue(String(new Date().getFullYear()));
+    const [fec] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Fichier des écritures comptables (FEC)' }).click()]);
+    expect(fec.suggestedFilename()).toMatch(new RegExp(`^\\d{9}FEC${new Date().getFullYear()}1231\\.txt$`));
+    const entries = new TextDecoder('iso-8859-15').decode(fs.readFileSync((await fec.path())!)).split('\r\n');
+    expect(entries[0]!.split('\t')).toHaveLength(18);
+    expect(entries[0]!.startsWith('JournalCode\tJournalLib\tEcritureNum\tEcritureDate\tCompteNum')).toBe(true);
+    expect(entries.some((e) => e.startsWith('VE\tVentes\t') && e.includes(`\t411\tClients\t`) && e.includes(`\t${number}\t`))).toBe(true);
+    expect(entries.some((e) => e.startsWith('BQ\tBanque\t') && e.includes('\t512\tBanque\t'))).toBe(true);
   });
 
   test('a Belgian stockist with a VAT number is invoiced without VAT: intra-community supply, reverse charge', async ({ page, request }) => {

@@ -34,6 +34,12 @@ test.describe('invoicing: the label’s legal identity', () => {
     await expect(form.getByLabel('SIRET du siège', { exact: true })).toHaveValue('73282932000074');
     await page.reload();
     await expect(page.getByTestId('invoicing-form').getByLabel('IBAN', { exact: true })).toHaveValue('FR7630006000011234567890189');
+    // The accounting file's accounts: the French chart's usual ones until the owner changes them.
+    const accounts = page.getByRole('group', { name: 'Comptes du fichier des écritures (FEC)' });
+    await expect(accounts.getByLabel('Clients', { exact: true })).toHaveValue('411');
+    await expect(accounts.getByLabel('Ventes', { exact: true })).toHaveValue('706');
+    await expect(accounts.getByLabel('TVA collectée', { exact: true })).toHaveValue('44571');
+    await expect(accounts.getByLabel('Banque', { exact: true })).toHaveValue('512');
   });
 
   test('a stockist completes structured company details, so invoices can be issued to them', async ({ page }) => {

@@ -168,9 +168,10 @@ test.describe('seasons, stock and ordering by mode', () => {
     await expect(owner.getByTestId('order-status')).toHaveText('Expédiée');
     await owner.getByRole('link', { name: 'Stock', exact: true }).click();
     await expect(owner.getByLabel('Combinaison Estran, Kaki, XS : en stock')).toHaveValue('2');
-    // The orders filter by season and delivery.
+    // The orders filter by season and delivery (the stock screen has a "Saison" too: wait for the orders').
     await owner.getByRole('link', { name: 'Commandes', exact: true }).click();
-    await owner.getByLabel('Saison').selectOption('E2E28');
+    await expect(owner.getByRole('heading', { level: 1, name: 'Commandes' })).toBeVisible();
+    await owner.getByTestId('order-filters').getByLabel('Saison').selectOption('E2E28');
     await owner.getByLabel('Livraison').selectOption({ label: 'Livraison A' });
     await expect(owner.getByTestId('admin-order-row')).toHaveCount(1);
     await expect(owner.getByTestId('admin-order-row')).toContainText('Livraison A');

@@ -1,10 +1,12 @@
 import {
+  FEC_DEFAULT_ACCOUNTS,
   INVOICE_MESSAGES,
   formatDay,
   formatPrice,
   fromCents,
   type InvoiceStatus,
   type InvoiceSummary,
+  type InvoicingSettingsInput,
   type Locale,
 } from '@atelier/contract';
 import { zipSync } from 'fflate';
@@ -21,6 +23,7 @@ import { invoiceReminderMail } from '../mail/templates.ts';
 import { today } from '../../lib/dates.ts';
 import { type BuyerSnapshot, type IssuedDocument } from './facturx.ts';
 import { daysBetween, statusOf } from './rules.ts';
+import { fecFile, fecLines } from './fec.ts';
 
 type Seller = IssuedDocument['seller'];
 
@@ -116,6 +119,14 @@ export class InvoiceLedger {
       }
     }
     return spreadsheetCsv(header, lines);
+  }
+
+  /** The FEC of `year` (fec.ts), named after the label's SIREN; null before the invoicing settings exist. */
+  async fec(year: number): Promise<{ name: string; bytes: Buffer } | null> {
+    const row = await this.db.selectFrom('invoicing_settings').select('settings').where('id', '=', 1).executeTakeFirst();
+    if (!row) return null;
+    const settings = JSON.parse(row.settings) as InvoicingSettingsInput;
+    return fecFile(settings.siren, year, await fecLines(this.db, year, settings.accounts ?? FEC_DEFAULT_ACCOUNTS));
   }
 
   /** The period's PDFs in one ZIP (stored as they are: PDFs are already compressed). */

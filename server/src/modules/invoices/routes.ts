@@ -1,4 +1,6 @@
 import {
+  INVOICING_MESSAGES,
+  fecQuery,
   remindersState,
   retailerCompany,
   langQuery,
@@ -94,6 +96,23 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
     { schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: periodLangQuery, produces: ['text/csv'] } },
     async (request, reply) =>
       sendAttachment(reply, CSV_TYPE, `sales-journal-${request.query.from}-${request.query.to}.csv`, await services.invoices.journalCsv(request.query.from, request.query.to, langOf(request))),
+  );
+  app.get(
+    '/accounting/fec',
+    {
+      schema: {
+        tags,
+        summary: 'The FEC (fichier des écritures comptables, LPF A47 A-1) of a year: sales and bank journals, 18 tab-separated columns, ISO 8859-15, named <SIREN>FEC<YYYY1231>.txt',
+        querystring: fecQuery,
+        produces: ['text/plain'],
+        response: { 200: z.any().describe('text/plain'), 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await services.invoices.fec(request.query.year);
+      if (!file) throw new HttpError(409, INVOICING_MESSAGES.fecNeedsSettings);
+      return sendAttachment(reply, 'text/plain; charset=ISO-8859-15', file.name, file.bytes);
+    },
   );
   app.get(
     '/invoices.zip',

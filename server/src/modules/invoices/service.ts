@@ -61,7 +61,8 @@ export class InvoicesService {
     const row = await db.selectFrom('invoicing_settings').select('settings').where('id', '=', 1).executeTakeFirst();
     if (!row) return null;
     const brand = publicBrand(this.config);
-    return { ...(JSON.parse(row.settings) as InvoicingSettingsInput), brandName: brand.name, email: this.config.BRAND_EMAIL };
+    const { accounts: _accounts, ...settings } = JSON.parse(row.settings) as InvoicingSettingsInput; // the FEC's, not the invoice's
+    return { ...settings, brandName: brand.name, email: this.config.BRAND_EMAIL } as Seller;
   }
 
   /** What a shipped order's invoice waits for (empty: it can be issued). */
@@ -488,10 +489,11 @@ export class InvoicesService {
     return this.db.selectFrom('invoice_events').innerJoin('invoices', 'invoices.id', 'invoice_events.invoice_id').select(['invoice_events.id', 'invoice_events.invoice_id', 'invoices.number', 'invoices.xml']).where('invoice_events.delivered_at', 'is', null).orderBy('invoice_events.id').limit(limit).execute();
   }
 
-  // The ledger: lists, the sales journal, the PDFs' ZIP and the payment reminders (ledger.ts).
+  // The ledger: lists, the sales journal, the FEC, the PDFs' ZIP and the payment reminders (ledger.ts).
   list: InvoiceLedger['list'] = (...args) => this.ledger.list(...args);
   journalCsv: InvoiceLedger['journalCsv'] = (...args) => this.ledger.journalCsv(...args);
   zip: InvoiceLedger['zip'] = (...args) => this.ledger.zip(...args);
+  fec: InvoiceLedger['fec'] = (...args) => this.ledger.fec(...args);
   sendReminders: InvoiceLedger['sendReminders'] = (...args) => this.ledger.sendReminders(...args);
   setReminders: InvoiceLedger['setReminders'] = (...args) => this.ledger.setReminders(...args);
   remindersEnabled: InvoiceLedger['remindersEnabled'] = (...args) => this.ledger.remindersEnabled(...args);

@@ -1,4 +1,4 @@
-import type { InvoicingSettings, InvoicingSettingsInput } from '@atelier/contract';
+import { FEC_DEFAULT_ACCOUNTS, type InvoicingSettings, type InvoicingSettingsInput } from '@atelier/contract';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
@@ -18,7 +18,9 @@ export class InvoicingService {
   async settings(): Promise<InvoicingSettings> {
     const row = await this.db.selectFrom('invoicing_settings').selectAll().where('id', '=', 1).executeTakeFirst();
     if (!row) return { configured: false, settings: null, updatedAt: null };
-    return { configured: true, settings: JSON.parse(row.settings) as InvoicingSettingsInput, updatedAt: row.updated_at };
+    const saved = JSON.parse(row.settings) as InvoicingSettingsInput;
+    // Settings saved before the FEC's accounts existed take the usual ones.
+    return { configured: true, settings: { ...saved, accounts: saved.accounts ?? { ...FEC_DEFAULT_ACCOUNTS } }, updatedAt: row.updated_at };
   }
 
   async saveSettings(input: InvoicingSettingsInput, actor: Actor | null): Promise<InvoicingSettings> {

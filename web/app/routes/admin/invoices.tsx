@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { InvoiceSummary } from '@atelier/contract';
 import { INVOICE_STATUSES } from '@atelier/contract/pure';
 import type { Route } from './+types/invoices';
@@ -23,6 +23,7 @@ export default function AdminInvoices() {
   const { message, fail } = useScreenMessage();
   const [filter, setFilter] = useState<{ status: (typeof INVOICE_STATUSES)[number] | ''; from: string; to: string }>({ status: '', from: `${thisYear()}-01-01`, to: `${thisYear()}-12-31` });
   const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
+  const [fecYear, setFecYear] = useState(String(thisYear()));
 
   useEffect(() => {
     if (!filter.from || !filter.to) return;
@@ -35,6 +36,16 @@ export default function AdminInvoices() {
     if (!token) return;
     try {
       await downloadFile(kind === 'csv' ? 'GET /admin/invoices.csv' : 'GET /admin/invoices.zip', { query: { from: filter.from, to: filter.to }, lang }, token);
+    } catch (error) {
+      fail(error, 'admin.invoices.exportError');
+    }
+  }
+
+  async function downloadFec(event: FormEvent) {
+    event.preventDefault();
+    if (!token) return;
+    try {
+      await downloadFile('GET /admin/accounting/fec', { query: { year: fecYear.trim() }, lang }, token);
     } catch (error) {
       fail(error, 'admin.invoices.exportError');
     }
@@ -77,6 +88,18 @@ export default function AdminInvoices() {
             {t('admin.invoices.zip')}
           </button>
         </p>
+        <form className="invoice-filters" aria-label={t('admin.invoices.fec')} onSubmit={(e) => void downloadFec(e)}>
+          <div className="field">
+            <label htmlFor="fec-year">{t('admin.invoices.fecYear')}</label>
+            <input id="fec-year" type="number" inputMode="numeric" min={2000} max={2100} required value={fecYear} onChange={(e) => setFecYear(e.target.value)} aria-describedby="fec-hint" />
+          </div>
+          <button type="submit" className="button button--quiet">
+            {t('admin.invoices.fec')}
+          </button>
+          <p id="fec-hint" className="field__hint">
+            {t('admin.invoices.fecHint')}
+          </p>
+        </form>
       </section>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       {invoices === null ? (

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { InvoicingSettings, InvoicingSettingsInputRaw } from '@atelier/contract';
+import { FEC_DEFAULT_ACCOUNTS } from '@atelier/contract/vocabulary';
 import type { Route } from './+types/invoicing';
 import { CheckboxField, Field, FormMessage } from '../../components/Field.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -9,7 +10,7 @@ import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminInvoicing', noindex: true });
 
-type Form = Record<'legalName' | 'legalForm' | 'shareCapital' | 'line1' | 'line2' | 'postcode' | 'town' | 'country' | 'siren' | 'siret' | 'rcsTown' | 'vatNumber' | 'iban' | 'bic' | 'invoicePrefix' | 'creditNotePrefix' | 'paymentDays' | 'penaltyRate' | 'discountRate' | 'discountDays', string> & {
+type Form = Record<'legalName' | 'legalForm' | 'shareCapital' | 'line1' | 'line2' | 'postcode' | 'town' | 'country' | 'siren' | 'siret' | 'rcsTown' | 'vatNumber' | 'iban' | 'bic' | 'invoicePrefix' | 'creditNotePrefix' | 'paymentDays' | 'penaltyRate' | 'discountRate' | 'discountDays' | 'customers' | 'sales' | 'vatCollected' | 'bankAccount', string> & {
   endOfMonth: boolean;
   vatOnDebits: boolean;
   discount: boolean;
@@ -18,6 +19,7 @@ type Form = Record<'legalName' | 'legalForm' | 'shareCapital' | 'line1' | 'line2
 const EMPTY: Form = {
   legalName: '', legalForm: 'SAS', shareCapital: '', line1: '', line2: '', postcode: '', town: '', country: 'FR', siren: '', siret: '', rcsTown: '', vatNumber: '', iban: '', bic: '',
   invoicePrefix: 'F', creditNotePrefix: 'AV', paymentDays: '30', penaltyRate: '', discountRate: '', discountDays: '', endOfMonth: false, vatOnDebits: false, discount: false,
+  customers: FEC_DEFAULT_ACCOUNTS.customers, sales: FEC_DEFAULT_ACCOUNTS.sales, vatCollected: FEC_DEFAULT_ACCOUNTS.vatCollected, bankAccount: FEC_DEFAULT_ACCOUNTS.bank,
 };
 
 function formOf(s: NonNullable<InvoicingSettings['settings']>): Form {
@@ -26,6 +28,7 @@ function formOf(s: NonNullable<InvoicingSettings['settings']>): Form {
     invoicePrefix: s.invoicePrefix, creditNotePrefix: s.creditNotePrefix, paymentDays: String(s.paymentDays), penaltyRate: String(s.penaltyRate),
     discountRate: s.earlyPaymentDiscount ? String(s.earlyPaymentDiscount.rate) : '', discountDays: s.earlyPaymentDiscount ? String(s.earlyPaymentDiscount.days) : '',
     endOfMonth: s.endOfMonth, vatOnDebits: s.vatOnDebits, discount: s.earlyPaymentDiscount !== null,
+    customers: s.accounts.customers, sales: s.accounts.sales, vatCollected: s.accounts.vatCollected, bankAccount: s.accounts.bank,
   };
 }
 
@@ -35,6 +38,7 @@ function payloadOf(f: Form): InvoicingSettingsInputRaw {
     siren: f.siren, siret: f.siret, rcsTown: f.rcsTown, vatNumber: f.vatNumber, iban: f.iban, bic: f.bic, invoicePrefix: f.invoicePrefix, creditNotePrefix: f.creditNotePrefix,
     paymentDays: Number(f.paymentDays), endOfMonth: f.endOfMonth, penaltyRate: Number(f.penaltyRate), vatOnDebits: f.vatOnDebits,
     earlyPaymentDiscount: f.discount ? { rate: Number(f.discountRate), days: Number(f.discountDays) } : null,
+    accounts: { customers: f.customers, sales: f.sales, vatCollected: f.vatCollected, bank: f.bankAccount },
   };
 }
 
@@ -129,6 +133,14 @@ export default function AdminInvoicing() {
               <p className="field__hint">{i('discountNone')}</p>
             )}
             <CheckboxField label={i('vatOnDebits')} checked={form.vatOnDebits} disabled={saving} onChange={(e) => setForm({ ...form, vatOnDebits: e.target.checked })} />
+          </fieldset>
+          <fieldset>
+            <legend>{i('accounts')}</legend>
+            <p className="field__hint">{i('accountsHint')}</p>
+            {field('customers', { required: true, inputMode: 'numeric', spellCheck: false })}
+            {field('sales', { required: true, inputMode: 'numeric', spellCheck: false })}
+            {field('vatCollected', { required: true, inputMode: 'numeric', spellCheck: false })}
+            {field('bankAccount', { required: true, inputMode: 'numeric', spellCheck: false })}
           </fieldset>
           <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
           <button type="submit" className="button" disabled={saving}>

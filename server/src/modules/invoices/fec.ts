@@ -1,0 +1,190 @@
+// The FEC (fichier des écritures comptables, LPF art. L47 A and A47 A-1; BOI-CF-IOR-60-40-20): the
+// year's accounting entries the site knows, in the 18 columns a French accounting program imports and
+// the tax administration asks for in an audit. Sales journal (VE): per invoice the customer debited
+// (the retailer as auxiliary account), sales and VAT collected credited per rate; a credit note the
+// other way round. Bank journal (BQ): per payment the bank debited and the customer credited, lettered
+// against its invoice once the invoice is settled within the year.
+import iconv from 'iconv-lite';
+import type { FecAccounts } from '@atelier/contract';
+import type { Db } from '../../db/index.ts';
+import type { BuyerSnapshot } from './facturx.ts';
+
+export const FEC_COLUMNS = [
+  'JournalCode',
+  'JournalLib',
+  'EcritureNum',
+  'EcritureDate',
+  'CompteNum',
+  'CompteLib',
+  'CompAuxNum',
+  'CompAuxLib',
+  'PieceRef',
+  'PieceDate',
+  'EcritureLib',
+  'Debit',
+  'Credit',
+  'EcritureLet',
+  'DateLet',
+  'ValidDate',
+  'Montantdevise',
+  'Idevise',
+] as const;
+
+/** One line of an entry: `debit` or `credit` in cents (the other is 0). */
+export interface FecLine {
+  journal: 'VE' | 'BQ';
+  entry: number;
+  date: string;
+  account: string;
+  accountLabel: string;
+  aux: { number: string; label: string } | null;
+  piece: string;
+  pieceDate: string;
+  label: string;
+  debit: number;
+  credit: number;
+  letter: string;
+  letterDate: string;
+}
+
+const JOURNALS = { VE: 'Ventes', BQ: 'Banque' } as const;
+const LABELS = { customers: 'Clients', sales: 'Ventes', vatCollected: 'TVA collectée', bank: 'Banque' } as const;
+const METHODS: Record<string, string> = { transfer: 'virement', card: 'carte', cheque: 'chèque', cash: 'espèces', other: 'autre' };
+
+/** A..Z, AA..ZZ, AAA…: the lettering codes, in the order invoices are settled. */
+export function letterCode(n: number): string {
+  let code = '';
+  for (let i = n + 1; i > 0; i = Math.floor((i - 1) / 26)) code = String.fromCharCode(65 + ((i - 1) % 26)) + code;
+  return code;
+}
+
+/** The retailer's auxiliary account: C and the account's number (an erased account's documents share one). */
+const auxOf = (userId: number | null, buyer: BuyerSnapshot) => ({ number: userId === null ? 'CDIVERS' : `C${String(userId).padStart(6, '0')}`, label: buyer.name });
+
+/** The entries of `year` (by issue date, and by payment date for the bank), numbered per journal without a gap. */
+export async function fecLines(db: Db, year: number, accounts: FecAccounts): Promise<FecLine[]> {
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const [documents, payments] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'type', 'invoice_id', 'user_id', 'issue_date', 'buyer', 'vat_breakdown', 'total_incl_cents'])
+      .where('issue_date', '>=', from)
+      .where('issue_date', '<=', to)
+      .orderBy('issue_date')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('invoice_payments')
+      .innerJoin('invoices', 'invoices.id', 'invoice_payments.invoice_id')
+      .select(['invoice_payments.id', 'invoice_payments.invoice_id', 'invoice_payments.paid_on', 'invoice_payments.amount_cents', 'invoice_payments.method', 'invoice_payments.reference', 'invoices.number', 'invoices.user_id', 'invoices.buyer'])
+      .where('invoice_payments.paid_on', '>=', from)
+      .where('invoice_payments.paid_on', '<=', to)
+      .orderBy('invoice_payments.paid_on')
+      .orderBy('invoice_payments.id')
+      .execute(),
+  ]);
+
+  // What settles each invoice, all years together, to letter only what the year's file balances.
+  const invoiceIds = [...new Set([...documents.map((d) => (d.type === 'invoice' ? d.id : d.invoice_id)), ...payments.map((p) => p.invoice_id)].filter((id): id is number => id !== null))];
+  const [allNotes, allPayments, invoiceTotals] = invoiceIds.length
+    ? await Promise.all([
+        db.selectFrom('invoices').select(['invoice_id', 'total_incl_cents', 'issue_date']).where('invoice_id', 'in', invoiceIds).execute(),
+        db.selectFrom('invoice_payments').select(['invoice_id', 'amount_cents', 'paid_on']).where('invoice_id', 'in', invoiceIds).execute(),
+        db.selectFrom('invoices').select(['id', 'total_incl_cents', 'issue_date']).where('id', 'in', invoiceIds).execute(),
+      ])
+    : [[], [], []];
+  const letters = new Map<number, { letter: string; date: string }>();
+  const settled = invoiceTotals
+    .map((invoice) => {
+      const parts = [
+        { cents: -invoice.total_incl_cents, date: invoice.issue_date },
+        ...allNotes.filter((n) => n.invoice_id === invoice.id).map((n) => ({ cents: n.total_incl_cents, date: n.issue_date })),
+        ...allPayments.filter((p) => p.invoice_id === invoice.id).map((p) => ({ cents: p.amount_cents, date: p.paid_on })),
+      ];
+      const balanced = parts.reduce((sum, p) => sum + p.cents, 0) === 0 && parts.length > 1;
+      const inYear = parts.every((p) => p.date >= from && p.date <= to);
+      return balanced && inYear ? { id: invoice.id, date: parts.map((p) => p.date).sort().at(-1)! } : null;
+    })
+    .filter((s): s is { id: number; date: string } => s !== null)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  settled.forEach((s, i) => letters.set(s.id, { letter: letterCode(i), date: s.date }));
+  const letterOf = (invoiceId: number | null) => (invoiceId === null ? undefined : letters.get(invoiceId));
+
+  const lines: FecLine[] = [];
+  let sales = 0;
+  for (const d of documents) {
+    sales += 1;
+    const buyer = JSON.parse(d.buyer) as BuyerSnapshot;
+    const note = d.type === 'creditNote';
+    const label = `${note ? 'Avoir' : 'Facture'} ${d.number} ${buyer.name}`;
+    const lettered = letterOf(note ? d.invoice_id : d.id);
+    const base = { journal: 'VE' as const, entry: sales, date: d.issue_date, piece: d.number, pieceDate: d.issue_date, label, letter: '', letterDate: '' };
+    // The customer: debited by an invoice, credited by a credit note.
+    lines.push({ ...base, account: accounts.customers, accountLabel: LABELS.customers, aux: auxOf(d.user_id, buyer), debit: note ? 0 : d.total_incl_cents, credit: note ? d.total_incl_cents : 0, letter: lettered?.letter ?? '', letterDate: lettered?.date ?? '' });
+    for (const b of JSON.parse(d.vat_breakdown) as Array<{ category: string; rate: number; baseCents: number; vatCents: number }>) {
+      const rate = `${String(b.rate).replace('.', ',')} %`;
+      if (b.baseCents !== 0) lines.push({ ...base, account: accounts.sales, accountLabel: LABELS.sales, aux: null, label: `${label} HT ${rate}`, debit: note ? b.baseCents : 0, credit: note ? 0 : b.baseCents });
+      if (b.vatCents !== 0) lines.push({ ...base, account: accounts.vatCollected, accountLabel: LABELS.vatCollected, aux: null, label: `${label} TVA ${rate}`, debit: note ? b.vatCents : 0, credit: note ? 0 : b.vatCents });
+    }
+  }
+  let bank = 0;
+  for (const p of payments) {
+    bank += 1;
+    const buyer = JSON.parse(p.buyer) as BuyerSnapshot;
+    const lettered = letterOf(p.invoice_id);
+    const label = `Règlement ${p.number} ${buyer.name} (${METHODS[p.method] ?? p.method})`;
+    const base = { journal: 'BQ' as const, entry: bank, date: p.paid_on, piece: p.reference?.trim() || p.number, pieceDate: p.paid_on, label };
+    lines.push({ ...base, account: accounts.bank, accountLabel: LABELS.bank, aux: null, debit: p.amount_cents, credit: 0, letter: '', letterDate: '' });
+    lines.push({ ...base, account: accounts.customers, accountLabel: LABELS.customers, aux: auxOf(p.user_id, buyer), debit: 0, credit: p.amount_cents, letter: lettered?.letter ?? '', letterDate: lettered?.date ?? '' });
+  }
+  // In the order of their dates (the order in which they were validated; a day's sales before its
+  // payments), each journal's numbers rising.
+  const journalOrder = { VE: 0, BQ: 1 } as const;
+  return lines.sort((a, b) => a.date.localeCompare(b.date) || journalOrder[a.journal] - journalOrder[b.journal] || a.entry - b.entry);
+}
+
+const day = (iso: string) => iso.replaceAll('-', '');
+const amount = (cents: number) => `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+/** A field holds no tab nor line break; typographic signs ISO 8859-15 lacks become their plain forms. */
+const field = (text: string) =>
+  text
+    .replace(/[\t\r\n]+/g, ' ')
+    .replace(/[‘’‚′]/g, "'")
+    .replace(/[“”„«»″]/g, '"')
+    .replace(/[‐‑‒–—―]/g, '-')
+    .replace(/…/g, '...')
+    .replace(/[\u2000-\u200b\u202f\u205f]/g, ' ')
+    .trim();
+
+/** The file's text: the 18 columns' names, then a line per entry line, tab-separated. */
+export function fecText(lines: FecLine[]): string {
+  const rows = lines.map((l) =>
+    [
+      l.journal,
+      JOURNALS[l.journal],
+      String(l.entry),
+      day(l.date),
+      l.account,
+      l.accountLabel,
+      l.aux?.number ?? '',
+      l.aux ? field(l.aux.label) : '',
+      field(l.piece),
+      day(l.pieceDate),
+      field(l.label),
+      amount(l.debit),
+      amount(l.credit),
+      l.letter,
+      l.letterDate ? day(l.letterDate) : '',
+      day(l.date),
+      '',
+      '',
+    ].join('\t'),
+  );
+  return [FEC_COLUMNS.join('\t'), ...rows].join('\r\n') + '\r\n';
+}
+
+/** The file as A47 A-1 asks: ISO 8859-15 text, named `<SIREN>FEC<closing date>.txt`. */
+export function fecFile(siren: string, year: number, lines: FecLine[]): { name: string; bytes: Buffer } {
+  return { name: `${siren}FEC${year}1231.txt`, bytes: iconv.encode(fecText(lines), 'iso-8859-15') };
+}
