@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
 import { activityPage, activityQuery } from './activity.ts';
+import { apiKey, apiKeyInput, apiKeyList, createdApiKey } from './apikeys.ts';
 import {
   forgotPasswordRequest,
   loginRequest,
@@ -207,6 +208,9 @@ export const endpoints = {
   'PUT /admin/blog/sections/:id': { query: langQuery, body: sectionInput, response: adminSection },
   'DELETE /admin/blog/sections/:id': {},
   'GET /admin/activity': { query: activityQuery, response: activityPage },
+  'GET /admin/api-keys': { response: apiKeyList },
+  'POST /admin/api-keys': { body: apiKeyInput, response: createdApiKey },
+  'DELETE /admin/api-keys/:id': { response: apiKey },
 } as const satisfies Record<`${HttpMethod} /${string}`, Endpoint>;
 
 type Table = typeof endpoints;

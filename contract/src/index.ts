@@ -22,3 +22,4 @@ export * from './pages.ts';
 export * from './translations.ts';
 export * from './listings.ts';
 export * from './activity.ts';
+export * from './apikeys.ts';

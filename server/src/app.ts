@@ -32,6 +32,7 @@ import { contactModule } from './modules/contact/index.ts';
 import { listingsModule } from './modules/listings/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
+import { API_KEY_PREFIX, apiKeysModule, keyLimits } from './modules/apikeys/index.ts';
 import { invoicingModule } from './modules/invoicing/index.ts';
 import { journalModule } from './modules/journal/index.ts';
 import { mediaModule } from './modules/media/index.ts';
@@ -226,8 +227,11 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       // Every /api request: the session behind the bearer token, if any.
       api.addHook('onRequest', async (request) => {
         const token = bearerToken(request);
-        request.session = token ? await services.auth.authenticate(token) : null;
+        // An integration's API key (`ak_…`), or a person's session token.
+        request.session = !token ? null : token.startsWith(API_KEY_PREFIX) ? await services.apiKeys.authenticate(token) : await services.auth.authenticate(token);
       });
+      // A key never reaches accounts, sign-in or keys; a read-only key only reads.
+      api.addHook('onRequest', keyLimits);
       // Confirmation and error sentences in the caller's language.
       api.addHook('preSerialization', async (request, _reply, payload) => {
         if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
@@ -267,7 +271,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each area as one plugin, handed the services it uses by name (docs/decisions/0011-modules.md).
       const {
-        activity, auth, catalogue, companies, config: cfg, contact, database, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, wholesale,
+        activity, apiKeys, auth, catalogue, companies, config: cfg, contact, database, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, wholesale,
       } = services;
       await api.register(healthModule, { database });
       await api.register(authModule, { auth, config: cfg });
@@ -288,6 +292,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(productionModule, { config: cfg, production });
       await api.register(salesModule, { sales });
       await api.register(invoicingModule, { invoicing });
+      await api.register(apiKeysModule, { apiKeys });
       await api.register(pagesModule, { pages, onContentChange });
       await api.register(activityModule, { activity });
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>

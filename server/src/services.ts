@@ -8,6 +8,7 @@ import { UsersService } from './modules/users/service.ts';
 import { CatalogueService } from './modules/catalogue/service.ts';
 import { JournalService } from './modules/journal/service.ts';
 import { RetailersService } from './modules/retailers/service.ts';
+import { ApiKeysService } from './modules/apikeys/service.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
@@ -68,6 +69,8 @@ export interface AppServices {
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
+  /** Keys the label's integrations call the API with. */
+  apiKeys: ApiKeysService;
   /** Uploads through the image pipeline, and their placeholders and AVIF widths. */
   media: MediaService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
@@ -107,6 +110,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const production = new ProductionService(database.db, seasons, stock);
   const sales = new SalesService(database.db, seasons);
   const invoicing = new InvoicingService(database.db);
+  const apiKeys = new ApiKeysService(database.db);
   const catalogue = new CatalogueService(database.db, seasons);
   const journal = new JournalService(database.db);
   const kick = () => mail.kick();
@@ -150,6 +154,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, apiKeys, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

@@ -30,6 +30,7 @@ export default [
     route('pages', 'routes/admin/pages.tsx'),
     route('listings', 'routes/admin/listings.tsx'),
     route('activity', 'routes/admin/activity.tsx'),
+    route('api-keys', 'routes/admin/api-keys.tsx'),
     route('blog', 'routes/admin/blog.tsx'),
     route('retailers', 'routes/admin/retailers.tsx'),
     route('wholesale', 'routes/admin/wholesale.tsx'),

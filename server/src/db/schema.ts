@@ -503,6 +503,19 @@ export interface RetailerListingsTable {
   updated_at: string;
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  access: 'read' | 'write';
+  prefix: string;
+  /** SHA-256 of the key (256 random bits): the key itself is shown once and never kept. */
+  key_hash: string;
+  created_at: string;
+  created_by: number | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface ActivityLogTable {
   id: Generated<number>;
   created_at: string;
@@ -554,6 +567,7 @@ export interface Database {
   season_delivery_translations: SeasonDeliveryTranslationsTable;
   product_seasons: ProductSeasonsTable;
   stock_levels: StockLevelsTable;
+  api_keys: ApiKeysTable;
   stock_incoming: StockIncomingTable;
   stock_movements: StockMovementsTable;
   invoice_counters: InvoiceCountersTable;

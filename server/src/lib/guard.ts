@@ -11,6 +11,8 @@ export interface Session {
   authenticatedAt: string;
   /** An administrator without a second factor while MFA_REQUIRED=admin: the back-office stays shut. */
   mfaMissing: boolean;
+  /** Present when the bearer is an API key (acting for the owner who made it), not a signed-in person. */
+  apiKey?: { id: number; access: 'read' | 'write' };
 }
 
 declare module 'fastify' {

@@ -16,7 +16,15 @@ export const ADMIN_NAV = [
   },
   { key: 'money', screens: [{ key: 'invoices', to: '/admin/invoices' }, { key: 'invoicing', to: '/admin/invoicing' }] },
   { key: 'content', screens: [{ key: 'blog', to: '/admin/blog' }, { key: 'pages', to: '/admin/pages' }, { key: 'listings', to: '/admin/listings' }] },
-  { key: 'account', screens: [{ key: 'activity', to: '/admin/activity' }, { key: 'account', to: '/account' }, { key: 'site', to: '/' }] },
+  {
+    key: 'account',
+    screens: [
+      { key: 'activity', to: '/admin/activity' },
+      { key: 'apiKeys', to: '/admin/api-keys' },
+      { key: 'account', to: '/account' },
+      { key: 'site', to: '/' },
+    ],
+  },
 ] as const;
 
 type AdminGroup = (typeof ADMIN_NAV)[number];

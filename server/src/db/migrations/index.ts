@@ -17,6 +17,7 @@ import { m012CompanyAddresses } from './012-company-addresses.ts';
 import { m013Invoices } from './013-invoices.ts';
 import { m014DraftLinePerDelivery } from './014-draft-line-per-delivery.ts';
 import { m015OneWordRetailer } from './015-one-word-retailer.ts';
+import { m016ApiKeys } from './016-api-keys.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['013-invoices', m013Invoices],
   ['014-draft-line-per-delivery', m014DraftLinePerDelivery],
   ['015-one-word-retailer', m015OneWordRetailer],
+  ['016-api-keys', m016ApiKeys],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminScope } from '../../lib/guard.ts';
+import { apiKeyRoutes, type ApiKeysDeps } from './routes.ts';
+
+export type { ApiKeysDeps } from './routes.ts';
+export { keyLimits } from './routes.ts';
+export { API_KEY_PREFIX } from './service.ts';
+
+/** API keys for the label's integrations. Registered under /api (the routes under /admin). */
+export const apiKeysModule: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, deps) => {
+  await app.register(adminScope(apiKeyRoutes, deps), { prefix: '/admin' });
+};

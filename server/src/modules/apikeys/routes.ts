@@ -1,0 +1,39 @@
+import { API_KEY_MESSAGES, apiKey, apiKeyInput, apiKeyList, createdApiKey, errorBody } from '@atelier/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import { idParam } from '../../lib/params.ts';
+import type { ApiKeysService } from './service.ts';
+
+/** What this area's routes use. */
+export interface ApiKeysDeps {
+  apiKeys: ApiKeysService;
+}
+
+const idParams = idParam(API_KEY_MESSAGES.keyNotFound);
+
+/** `/api/admin/api-keys`: the owner's keys (inside the admin scope). */
+export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, services) => {
+  const tags = ['admin'];
+  app.get('/api-keys', { schema: { tags, summary: 'The API keys, active first (never the keys themselves)', response: { 200: apiKeyList } } }, async () => ({ data: await services.apiKeys.list() }));
+  app.post(
+    '/api-keys',
+    { schema: { tags, summary: 'Make an API key for an integration: the answer is the only time the key is shown', body: apiKeyInput, response: { 201: createdApiKey, 400: errorBody } } },
+    async (request, reply) => reply.code(201).send(await services.apiKeys.create(request.body, actorOf(request))),
+  );
+  app.delete(
+    '/api-keys/:id',
+    { schema: { tags, summary: 'Revoke an API key: it stops working at once', params: idParams, response: { 200: apiKey, 404: errorBody } } },
+    async (request) => services.apiKeys.revoke(request.params.id, actorOf(request)),
+  );
+};
+
+/** Where a key may not go (accounts, sign-in, keys), and what a read-only key may not do. */
+const PERSONAL = /^\/api\/(auth|account)(\/|$)|^\/api\/admin\/api-keys(\/|$)/;
+export async function keyLimits(request: FastifyRequest, reply: FastifyReply) {
+  const key = request.session?.apiKey;
+  if (!key) return;
+  const path = request.url.split('?')[0]!;
+  if (PERSONAL.test(path)) return reply.code(403).header('cache-control', 'no-store').send({ error: API_KEY_MESSAGES.notForKeys });
+  if (key.access === 'read' && request.method !== 'GET' && request.method !== 'HEAD') return reply.code(403).header('cache-control', 'no-store').send({ error: API_KEY_MESSAGES.readOnly });
+}

@@ -1,0 +1,83 @@
+import { API_KEY_MESSAGES, type ApiKey, type ApiKeyInput } from '@atelier/contract';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+import type { Session } from '../../lib/guard.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { logActivity, type Actor } from '../activity/service.ts';
+
+/** A key: `ak_` and 256 random bits, URL-safe. Only its SHA-256 is kept. */
+export const API_KEY_PREFIX = 'ak_';
+const SHOWN = 10;
+const LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * API keys (issue 35): one per integration (the accountant's tool, a webhook consumer), made by the
+ * owner, read-only or read-write, shown once, kept as a hash, revocable. A key acts for the owner who
+ * made it, on the back-office's API only: never on accounts, sign-in or keys (app.ts, `keyLimits`).
+ */
+export class ApiKeysService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async list(): Promise<ApiKey[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .leftJoin('users', 'users.id', 'api_keys.created_by')
+      .select(['api_keys.id', 'api_keys.name', 'api_keys.access', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at', 'users.email'])
+      .orderBy('api_keys.revoked_at', 'desc')
+      .orderBy('api_keys.id', 'desc')
+      .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, access: r.access, prefix: r.prefix, createdAt: r.created_at, createdBy: r.email, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at }));
+  }
+
+  /** A new key: the answer is the only place it is ever written. */
+  async create(input: ApiKeyInput, actor: Actor): Promise<ApiKey & { key: string }> {
+    const key = `${API_KEY_PREFIX}${newToken()}`;
+    const prefix = key.slice(0, API_KEY_PREFIX.length + SHOWN);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('api_keys')
+        .values({ name: input.name, access: input.access, prefix, key_hash: sha256(key), created_at: nowIso(), created_by: actor.id, last_used_at: null, revoked_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await logActivity(trx, actor, { kind: 'security', action: 'create', subject: input.name, subjectId: row.id, detail: { access: input.access, prefix } });
+      return row.id;
+    });
+    return { ...(await this.list()).find((k) => k.id === id)!, key };
+  }
+
+  /** Stops a key at once (its row stays, for the log); revoking twice changes nothing. */
+  async revoke(id: number, actor: Actor): Promise<ApiKey> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('api_keys').select(['name', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+      if (!row) throw new HttpError(404, API_KEY_MESSAGES.keyNotFound);
+      if (row.revoked_at) return;
+      await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+      await logActivity(trx, actor, { kind: 'security', action: 'delete', subject: row.name, subjectId: id });
+    });
+    return (await this.list()).find((k) => k.id === id)!;
+  }
+
+  /** The session a key opens: its maker's, as the owner; null for an unknown, revoked or orphaned key. */
+  async authenticate(key: string): Promise<Session | null> {
+    if (!/^ak_[A-Za-z0-9_-]{43}$/.test(key)) return null;
+    const row = await this.db
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.created_by')
+      .select(['api_keys.id', 'api_keys.access', 'api_keys.created_at', 'api_keys.last_used_at', 'users.id as user_id', 'users.email', 'users.role'])
+      .where('api_keys.key_hash', '=', sha256(key))
+      .where('api_keys.revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row || row.role !== 'admin') return null;
+    const now = Date.now();
+    if (!row.last_used_at || now - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
+      await this.db.updateTable('api_keys').set({ last_used_at: nowIso(new Date(now)) }).where('id', '=', row.id).execute();
+    }
+    // No token of a signed-in person (0), never a recent sign-in: a key cannot pass a re-authentication.
+    return { user: { id: row.user_id, email: row.email, role: 'admin' }, tokenId: 0, authenticatedAt: row.created_at, mfaMissing: false, apiKey: { id: row.id, access: row.access } };
+  }
+}

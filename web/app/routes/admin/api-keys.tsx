@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { ApiKey } from '@atelier/contract';
+import type { Route } from './+types/api-keys';
+import { Field, FormMessage } from '../../components/Field.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminApiKeys', noindex: true });
+
+/** `/admin/api-keys`: a key per integration (the accountant's tool, a webhook consumer), shown once, revocable. */
+export default function AdminApiKeys() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const { message, setMessage, fail } = useScreenMessage();
+  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [form, setForm] = useState<{ name: string; access: 'read' | 'write' }>({ name: '', access: 'read' });
+  const [made, setMade] = useState<{ name: string; key: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const k = (key: string, values: Record<string, string> = {}) => t(`admin.apiKeys.${key}`, values);
+
+  const load = useCallback(() => {
+    api('GET /admin/api-keys')
+      .then((res) => setKeys(res.data))
+      .catch((error: unknown) => fail(error, 'admin.apiKeys.loadError'));
+  }, [api, fail]);
+  useEffect(load, [load]);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    setMade(null);
+    try {
+      const created = await api('POST /admin/api-keys', { lang, body: { name: form.name, access: form.access } });
+      setMade({ name: created.name, key: created.key });
+      setForm({ name: '', access: 'read' });
+      load();
+    } catch (error) {
+      fail(error, 'admin.apiKeys.createError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revoke(key: ApiKey) {
+    if (!window.confirm(k('confirmRevoke', { name: key.name }))) return;
+    try {
+      await api('DELETE /admin/api-keys/:id', { params: { id: key.id }, lang });
+      setMessage({ kind: 'success', text: k('revoked', { name: key.name }) });
+      load();
+    } catch (error) {
+      fail(error, 'admin.apiKeys.revokeError');
+    }
+  }
+
+  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never'));
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">{t('pages.adminApiKeys')}</h1>
+      <p className="lead">{k('intro')}</p>
+      <form className="form" onSubmit={(e) => void create(e)} aria-labelledby="api-key-new">
+        <h2 id="api-key-new" className="section-title section-title--small">
+          {k('newTitle')}
+        </h2>
+        <Field id="api-key-name" label={k('name')} hint={k('nameHint')} required maxLength={80} value={form.name} disabled={busy} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <fieldset>
+          <legend>{k('access')}</legend>
+          {(['read', 'write'] as const).map((access) => (
+            <div key={access} className="field field--check">
+              <input id={`api-key-${access}`} type="radio" name="api-key-access" value={access} checked={form.access === access} disabled={busy} onChange={() => setForm({ ...form, access })} />
+              <label htmlFor={`api-key-${access}`}>{k(`accesses.${access}`)}</label>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit" className="button" disabled={busy}>
+          {k('create')}
+        </button>
+      </form>
+      {made && (
+        <div className="form-message form-message--success" role="status" data-testid="api-key-made">
+          <p>{k('made', { name: made.name })}</p>
+          <label htmlFor="api-key-value">{k('keyLabel')}</label>
+          <input id="api-key-value" className="api-key__value" readOnly value={made.key} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
+        </div>
+      )}
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      <section>
+        <h2 id="api-key-list" className="section-title section-title--small">
+          {k('listTitle')}
+        </h2>
+        {keys && keys.length === 0 && <p>{k('empty')}</p>}
+        {keys && keys.length > 0 && (
+          <div className="table-scroll" role="region" aria-labelledby="api-key-list" tabIndex={0}>
+            <table className="order-table">
+              <thead>
+                <tr>
+                  <th scope="col">{k('name')}</th>
+                  <th scope="col">{k('access')}</th>
+                  <th scope="col">{k('prefix')}</th>
+                  <th scope="col">{k('createdAt')}</th>
+                  <th scope="col">{k('lastUsedAt')}</th>
+                  <th scope="col">{k('status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key.id} data-testid="api-key-row">
+                    <td>{key.name}</td>
+                    <td>{k(`accesses.${key.access}`)}</td>
+                    <td>
+                      <code>{key.prefix}…</code>
+                    </td>
+                    <td>
+                      {when(key.createdAt)}
+                      {key.createdBy && (
+                        <>
+                          <br />
+                          <small>{key.createdBy}</small>
+                        </>
+                      )}
+                    </td>
+                    <td>{when(key.lastUsedAt)}</td>
+                    <td>
+                      {key.revokedAt ? (
+                        k('revokedOn', { date: when(key.revokedAt) })
+                      ) : (
+                        <button type="button" className="button button--quiet button--small" onClick={() => void revoke(key)} aria-label={k('revokeNamed', { name: key.name })}>
+                          {k('revoke')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
