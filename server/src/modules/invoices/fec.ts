@@ -94,14 +94,14 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
         db.selectFrom('invoices').select(['id', 'total_incl_cents', 'issue_date']).where('id', 'in', invoiceIds).execute(),
       ])
     : [[], [], []];
+  // Per invoice, what settles it: its credit notes and its payments (each as cents and a date).
+  const settling = new Map<number, Array<{ cents: number; date: string }>>();
+  for (const n of allNotes) settling.set(n.invoice_id!, [...(settling.get(n.invoice_id!) ?? []), { cents: n.total_incl_cents, date: n.issue_date }]);
+  for (const p of allPayments) settling.set(p.invoice_id, [...(settling.get(p.invoice_id) ?? []), { cents: p.amount_cents, date: p.paid_on }]);
   const letters = new Map<number, { letter: string; date: string }>();
   const settled = invoiceTotals
     .map((invoice) => {
-      const parts = [
-        { cents: -invoice.total_incl_cents, date: invoice.issue_date },
-        ...allNotes.filter((n) => n.invoice_id === invoice.id).map((n) => ({ cents: n.total_incl_cents, date: n.issue_date })),
-        ...allPayments.filter((p) => p.invoice_id === invoice.id).map((p) => ({ cents: p.amount_cents, date: p.paid_on })),
-      ];
+      const parts = [{ cents: -invoice.total_incl_cents, date: invoice.issue_date }, ...(settling.get(invoice.id) ?? [])];
       const balanced = parts.reduce((sum, p) => sum + p.cents, 0) === 0 && parts.length > 1;
       const inYear = parts.every((p) => p.date >= from && p.date <= to);
       return balanced && inYear ? { id: invoice.id, date: parts.map((p) => p.date).sort().at(-1)! } : null;
