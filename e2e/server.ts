@@ -49,6 +49,9 @@ const { stop } = await start(
     // Every e2e sign-in comes from 127.0.0.1: the per-IP limit is tested in the API tests.
     LOGIN_MAX_PER_IP: '100000',
     FORMS_MAX_PER_IP: '100000',
+    // The webhook test's receiver listens on 127.0.0.1 with the test certificate.
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    OUTBOUND_CA_FILE: path.resolve(import.meta.dirname, '../server/test/tls/localhost.crt'),
   },
   'production',
 );

@@ -15,6 +15,8 @@ export default function checkLogs() {
   if (/token=(?!\[redacted\])[A-Za-z0-9_-]{10,}/.test(log)) problems.push('a reset link token');
   if (/Bearer\s+[A-Za-z0-9_-]{20,}/i.test(log)) problems.push('a bearer token');
   if (/"access_token"\s*:\s*"[A-Za-z0-9_-]{20,}/.test(log)) problems.push('an access token');
+  if (/whsec_[A-Za-z0-9+/]{16,}/.test(log)) problems.push('a webhook secret');
+  if (/ak_[A-Za-z0-9_-]{43}/.test(log)) problems.push('an API key');
   if (problems.length) throw new Error(`The server logs of the e2e run contain ${problems.join(', ')}.`);
-  console.log(`Server logs checked: ${requests} requests, no password, token or reset link.`);
+  console.log(`Server logs checked: ${requests} requests, no password, token, reset link, key or webhook secret.`);
 }

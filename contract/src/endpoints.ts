@@ -8,6 +8,7 @@ import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
 import { activityPage, activityQuery } from './activity.ts';
 import { apiKey, apiKeyInput, apiKeyList, createdApiKey } from './apikeys.ts';
+import { webhookDeliveryList, webhookDelivery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from './webhooks.ts';
 import {
   forgotPasswordRequest,
   loginRequest,
@@ -211,6 +212,13 @@ export const endpoints = {
   'GET /admin/api-keys': { response: apiKeyList },
   'POST /admin/api-keys': { body: apiKeyInput, response: createdApiKey },
   'DELETE /admin/api-keys/:id': { response: apiKey },
+  'GET /admin/webhooks': { response: webhookEndpointList },
+  'POST /admin/webhooks': { body: webhookInput, response: webhookWithSecret },
+  'PUT /admin/webhooks/:id': { body: webhookInput, response: webhookEndpoint },
+  'DELETE /admin/webhooks/:id': {},
+  'POST /admin/webhooks/:id/rotate': { response: webhookWithSecret },
+  'GET /admin/webhooks/:id/deliveries': { response: webhookDeliveryList },
+  'POST /admin/webhooks/deliveries/:id/replay': { response: webhookDelivery },
 } as const satisfies Record<`${HttpMethod} /${string}`, Endpoint>;
 
 type Table = typeof endpoints;

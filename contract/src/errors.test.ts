@@ -24,6 +24,8 @@ describe('seasons and stock messages', () => {
     for (const message of Object.values(SECURITY_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { PRODUCTION_MESSAGES } = await import('./production.ts');
     for (const message of Object.values(PRODUCTION_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+    const { WEBHOOK_MESSAGES } = await import('./webhooks.ts');
+    for (const message of Object.values(WEBHOOK_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { INVOICING_MESSAGES } = await import('./invoicing.ts');
     for (const message of Object.values(INVOICING_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
   });

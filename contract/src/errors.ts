@@ -235,6 +235,14 @@ const OTHER_FR: Record<string, string> = {
   'A credit note is made from an invoice, not from another credit note.': 'Un avoir se fait à partir d’une facture, pas d’un autre avoir.',
   'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.': 'Les frais de port sont un montant HT de 0 à 10 000 avec 2 décimales au plus.',
   'Reminders saved.': 'Relances enregistrées.',
+  'A webhook address is a full https:// address (2,000 characters at most).': 'L’adresse d’un webhook est une adresse https:// complète (2 000 caractères au plus).',
+  'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.': 'Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.',
+  'This address’s host name could not be found.': 'Le nom d’hôte de cette adresse est introuvable.',
+  'Choose at least one event among those the site sends.': 'Choisissez au moins un événement parmi ceux que le site envoie.',
+  'The description is 200 characters at most.': 'La description compte 200 caractères au plus.',
+  'This webhook endpoint does not exist (introuvable).': 'Ce point de réception de webhooks est introuvable.',
+  'This delivery does not exist (introuvable).': 'Cet envoi est introuvable.',
+  'This endpoint is turned off: turn it on before sending again.': 'Ce point de réception est désactivé : activez-le avant de renvoyer.',
 };
 
 /**

@@ -23,3 +23,4 @@ export * from './translations.ts';
 export * from './listings.ts';
 export * from './activity.ts';
 export * from './apikeys.ts';
+export * from './webhooks.ts';

@@ -7,7 +7,7 @@ const GROUPS: Array<[string, string[]]> = [
   ['Commerce de gros', ['Revendeurs', 'Commandes', 'Production', 'Ventes', 'Conditions revendeur']],
   ['Finances', ['Factures', 'Facturation']],
   ['Contenu du site', ['Journal', 'Textes des pages', 'Où nous trouver']],
-  ['Compte et suivi', ['Activité', 'Clés d’API', 'Mon compte', 'Voir le site']],
+  ['Compte et suivi', ['Activité', 'Clés d’API', 'Webhooks', 'Mon compte', 'Voir le site']],
 ];
 
 test.describe('the back-office navigation', () => {

@@ -82,6 +82,7 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       '/admin/listings',
       '/admin/activity',
       '/admin/api-keys',
+      '/admin/webhooks',
       '/admin/invoicing',
       '/admin/invoices',
       // The demo's first invoice (last autumn's, paid).

@@ -16,6 +16,8 @@ import { startRedis, type RedisProcess } from '../test/redis.ts';
 import { startS3, type S3Process } from '../test/s3.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.ts';
 import { startNginx, type NginxProcess } from '../test/nginx.ts';
+import { TEST_CA_FILE, startReceiver, type Receiver } from '../test/receiver.ts';
+import { Webhook } from 'standardwebhooks';
 import { fileForm } from '../test/helpers.ts';
 import { sampleProduct } from '../test/fixtures.ts';
 
@@ -72,6 +74,7 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
   let redis: RedisProcess;
   let s3: S3Process;
   let smtp: SmtpCatcher;
+  let hooks: Receiver;
   let received: string[] = [];
   const dirs: string[] = [];
   let a: Instance;
@@ -103,6 +106,7 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     s3 = await startS3();
     smtp = await startSmtpCatcher();
     received = smtp.received;
+    hooks = await startReceiver();
 
     const shared: Record<string, string> = {
       PATH: process.env.PATH ?? '',
@@ -120,6 +124,9 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
       FORMS_MAX_PER_IP: '100000',
       METRICS_TOKEN: 'cluster-metrics-token-0000',
       SHARED_CACHE_SECONDS: String(SHARED),
+      // The webhook receiver of the test listens on 127.0.0.1 with the test certificate.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
+      OUTBOUND_CA_FILE: TEST_CA_FILE,
     };
     // A first: it migrates the empty schema; B then starts on it.
     a = await startInstance(shared);
@@ -141,6 +148,7 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     await redis?.stop();
     await s3?.stop();
     await smtp?.stop();
+    await hooks?.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -158,6 +166,29 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     const page = await call(b.base, 'GET', `/collection/${saved.json.id}?lang=en`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Robe Camargue');
+  });
+
+  it('each webhook event is delivered exactly once, though both instances send from the one outbox', async () => {
+    const endpoint = await call(a.base, 'POST', '/api/admin/webhooks', { token, body: { url: hooks.url, events: ['stock.changed'] } });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    const made = await call(a.base, 'POST', '/api/admin/products', { token, body: product('Robe Sansouïre') });
+    const variantId = made.json.variants[0].id as number;
+    // Twenty changes, half through each instance, each with its own event.
+    const N = 20;
+    for (let i = 0; i < N; i += 1) {
+      const res = await call(i % 2 ? a.base : b.base, 'PUT', '/api/admin/stock', { token, body: { items: [{ variantId, size: 'M', onHand: i + 1 }] } });
+      expect(res.status, res.text).toBe(200);
+    }
+    await within(15_000, async () => hooks.received.length >= N);
+    // Both workers ran the while: a second copy would have come within their next runs.
+    await pause(4500);
+    expect(hooks.received).toHaveLength(N);
+    const ids = hooks.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(N);
+    const counts = hooks.received.map((r) => (new Webhook(endpoint.json.secret).verify(r.body, r.headers) as { data: { rows: Array<{ cells: Array<{ size: string; onHand: number }> }> } }).data.rows[0]!.cells.find((c) => c.size === 'M')!.onHand);
+    expect(new Set(counts)).toEqual(new Set(Array.from({ length: N }, (_, i) => i + 1)));
+    const { rows } = await database.query<{ status: string; attempts: number }>('select status, attempts from webhook_deliveries');
+    expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
   });
 
   it('an image uploaded through A is served by B (from the bucket)', async () => {

@@ -34,6 +34,13 @@ const schema = z.object({
   /** GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>` (off when unset). */
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { error: 'must be at least 16 characters' }),
   MAIL_FROM: optionalString,
+  /** Tests only: outgoing calls (webhooks, the e-invoicing platform) may go to 127.0.0.0/8 and ::1. Private networks stay refused. */
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** A PEM file of extra certificate authorities trusted by outgoing calls, beside the system's. */
+  OUTBOUND_CA_FILE: optionalString,
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z

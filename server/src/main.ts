@@ -59,6 +59,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   // What a burst of work left in buffers is given back once the instance falls quiet (needs --expose-gc).
   collectWhenIdle(app);
   services.mail.start();
+  services.webhookWorker.start();
   // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
   // reminders (days 1 and 15, once each: several instances queue each mail once). At start and every 6 h.
   const purge = () =>
@@ -88,6 +89,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     clearInterval(purgeTimer);
     await app.close();
     await services.mail.stop();
+    await services.webhookWorker.stop();
     await services.platform.close();
     await database.close();
   };

@@ -9,6 +9,8 @@ import { CatalogueService } from './modules/catalogue/service.ts';
 import { JournalService } from './modules/journal/service.ts';
 import { RetailersService } from './modules/retailers/service.ts';
 import { ApiKeysService } from './modules/apikeys/service.ts';
+import { WebhooksService } from './modules/webhooks/service.ts';
+import { WebhookWorker } from './modules/webhooks/worker.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
@@ -71,6 +73,10 @@ export interface AppServices {
   activity: ActivityService;
   /** Keys the label's integrations call the API with. */
   apiKeys: ApiKeysService;
+  /** The owner's webhook endpoints and their delivery log. */
+  webhooks: WebhooksService;
+  /** Sends the webhook deliveries the changes wrote (started by main.ts, like the mail outbox). */
+  webhookWorker: WebhookWorker;
   /** Uploads through the image pipeline, and their placeholders and AVIF widths. */
   media: MediaService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
@@ -97,6 +103,9 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.dataDir, 'outbox')));
   const from = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`;
   const mail = new OutboxWorker(database.db, mailTransport, from, log.child({ module: 'mail' }));
+  const outbound = { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, ca: config.OUTBOUND_CA_FILE };
+  const webhookWorker = new WebhookWorker(database.db, outbound, log.child({ module: 'webhooks' }));
+  const webhooks = new WebhooksService(database.db, outbound, () => webhookWorker.kick());
   const users = new UsersService(database.db);
   const redis = config.REDIS_URL ? new SharedRedis(config.REDIS_URL, log.child({ module: 'redis' })) : null;
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
@@ -113,7 +122,11 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const apiKeys = new ApiKeysService(database.db);
   const catalogue = new CatalogueService(database.db, seasons);
   const journal = new JournalService(database.db);
-  const kick = () => mail.kick();
+  // After a commit that queued mail or webhook deliveries: both outboxes look now, not at their next run.
+  const kick = () => {
+    mail.kick();
+    webhookWorker.kick();
+  };
   const contact = new ContactService(database.db, config, kick);
   const jsonCache = new JsonCache();
   const media = new MediaService(database.db, createMediaStore(config));
@@ -154,6 +167,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, apiKeys, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, apiKeys, webhooks, webhookWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

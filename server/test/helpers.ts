@@ -88,6 +88,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     async close() {
       await app.close();
       await services.mail.stop();
+      await services.webhookWorker.stop();
       await services.platform.close();
       await database.close();
       if (dialect === 'postgres') await dropSchema(schema);

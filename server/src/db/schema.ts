@@ -516,6 +516,54 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  description: string;
+  /** JSON array of event names (contract WEBHOOK_EVENTS). */
+  events: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** `whsec_…`: kept as is, since every delivery is signed with it. Never in an answer after the first. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  /** `msg_…`: the `webhook-id` header, the same for every try. */
+  message_id: string;
+  type: string;
+  /** The exact bytes every try sends (and signs). */
+  body: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  endpoint_id: number;
+  status: 'pending' | 'delivered' | 'failed' | 'stopped';
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  at: string;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface ActivityLogTable {
   id: Generated<number>;
   created_at: string;
@@ -568,6 +616,10 @@ export interface Database {
   product_seasons: ProductSeasonsTable;
   stock_levels: StockLevelsTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   stock_incoming: StockIncomingTable;
   stock_movements: StockMovementsTable;
   invoice_counters: InvoiceCountersTable;

@@ -21,6 +21,7 @@ export const ADMIN_NAV = [
     screens: [
       { key: 'activity', to: '/admin/activity' },
       { key: 'apiKeys', to: '/admin/api-keys' },
+      { key: 'webhooks', to: '/admin/webhooks' },
       { key: 'account', to: '/account' },
       { key: 'site', to: '/' },
     ],

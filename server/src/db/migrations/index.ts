@@ -18,6 +18,7 @@ import { m013Invoices } from './013-invoices.ts';
 import { m014DraftLinePerDelivery } from './014-draft-line-per-delivery.ts';
 import { m015OneWordRetailer } from './015-one-word-retailer.ts';
 import { m016ApiKeys } from './016-api-keys.ts';
+import { m017Webhooks } from './017-webhooks.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['014-draft-line-per-delivery', m014DraftLinePerDelivery],
   ['015-one-word-retailer', m015OneWordRetailer],
   ['016-api-keys', m016ApiKeys],
+  ['017-webhooks', m017Webhooks],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -16,6 +16,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import type { Database, InvoiceLinesTable, InvoicesTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
+import { emitWebhook } from '../webhooks/events.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
 import { facturxXml, type BuyerSnapshot, type IssuedDocument, type VatTreatment } from './facturx.ts';
@@ -172,6 +173,7 @@ export class InvoicesService {
       subjectId: inserted.id,
       detail: { order: input.orderNumber, total: fromCents(doc.totalInclCents) },
     });
+    await emitWebhook(trx, input.type === 'invoice' ? 'invoice.issued' : 'credit_note.issued', () => this.document(trx, inserted.id, 'fr'));
     return inserted.id;
   }
 
@@ -383,7 +385,12 @@ export class InvoicesService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await logActivity(trx, actor, { kind: 'invoice', action: 'pay', subject: doc.number, subjectId: invoiceId, detail: { payment: inserted.id, amount: input.amount, date: input.date, method: input.method, reference: input.reference ?? null } });
+      await emitWebhook(trx, 'payment.recorded', async () => {
+        const invoice = (await this.document(trx, invoiceId, 'fr'))!;
+        return { payment: invoice.payments.find((p) => p.id === inserted.id), invoice };
+      });
     });
+    this.kick();
     return (await this.get(invoiceId, lang))!;
   }
 

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { MailContent } from './templates.ts';
+import { PollingWorker } from '../../lib/polling-worker.ts';
 
 export interface QueuedMail extends MailContent {
   to: string;
@@ -99,58 +100,37 @@ export function fileTransport(dir: string): MailTransport {
  * sending a row twice while it is being sent.
  */
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
-
+  private readonly loop: PollingWorker;
   private readonly db: Db;
   private readonly transport: MailTransport;
   private readonly from: string;
   private readonly log: Logger;
-  private readonly intervalMs: number;
 
   constructor(db: Db, transport: MailTransport, from: string, log: Logger, intervalMs = 2000) {
     this.db = db;
     this.transport = transport;
     this.from = from;
     this.log = log;
-    this.intervalMs = intervalMs;
+    this.loop = new PollingWorker('mail outbox', log, intervalMs, () => this.drain());
   }
 
   start(): void {
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.runOnce()
-        .catch((err: unknown) => this.log.error({ err }, 'mail outbox run failed'))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, 50);
+    this.loop.start();
   }
 
   /** Asks for a run now (after a new mail was queued); the periodic run goes on. */
   kick(): void {
-    if (this.stopped || !this.timer) return;
-    this.runOnce().catch((err: unknown) => this.log.error({ err }, 'mail outbox run failed'));
+    this.loop.kick();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => 0);
+    await this.loop.stop();
     this.transport.close?.();
   }
 
   /** Sends what is due now; returns how many were sent. */
   runOnce(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.runOnce();
   }
 
   private async drain(): Promise<number> {
@@ -166,7 +146,7 @@ export class OutboxWorker {
       .execute();
     let sent = 0;
     for (const row of due) {
-      if (this.stopped) break;
+      if (this.loop.isStopped) break;
       const claimedUntil = new Date(Date.now() + LOCK_MS).toISOString();
       const claim = await this.db
         .updateTable('mail_outbox')

@@ -71,9 +71,10 @@ export class OrderLifecycle {
       const extra = await apply(trx, row);
       if (Object.keys(extra).length) await trx.updateTable('orders').set(extra).where('id', '=', id).execute();
       await trx.insertInto('order_events').values({ order_id: id, status: to, by_role: actor.role === 'admin' ? 'brand' : 'retailer', note, at: now }).execute();
-      if (actor.role === 'admin') await after?.(trx);
       const order = (await this.records.load(trx, id))!;
-      await this.records.queueMails(trx, order, to, actor.role === 'retailer');
+      await this.records.announce(trx, order, to, actor.role === 'retailer');
+      // What follows the move (the invoice of a shipment) is told after it.
+      if (actor.role === 'admin') await after?.(trx);
       if (actor.role === 'admin') {
         const action = to === 'confirmed' ? 'confirm' : to === 'shipped' ? 'ship' : 'cancel';
         await logActivity(trx, actor, { kind: 'order', action, subject: order.row.number, subjectId: id, detail: { from: row.status, to } });

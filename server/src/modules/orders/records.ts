@@ -15,6 +15,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { emitWebhook } from '../webhooks/events.ts';
 import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } from '../mail/templates.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
@@ -151,7 +152,12 @@ export class OrderRecords {
     };
   }
 
-  async queueMails(trx: Kysely<Database>, loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, status: OrderStatus, byStockist = false) {
+  /**
+   * What a status change tells, in its transaction: the shop and the brand by mail, and the webhook
+   * endpoints that want `order.<status>` (the order as the owner's API gives it, in French, the API's default).
+   */
+  async announce(trx: Kysely<Database>, loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, status: OrderStatus, byStockist = false) {
+    await emitWebhook(trx, `order.${status}`, () => this.shape(loaded, 'fr'));
     const brand = publicBrand(this.config);
     const locale = loaded.row.locale;
     const order = this.shape(loaded, locale);

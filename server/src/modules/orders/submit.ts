@@ -170,7 +170,7 @@ export class OrderSubmission {
           throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
         }
         await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
-        for (const id of ids) await this.records.queueMails(trx, (await this.records.load(trx, id))!, 'submitted');
+        for (const id of ids) await this.records.announce(trx, (await this.records.load(trx, id))!, 'submitted');
         return { ids, created: true };
       });
     } catch (error) {

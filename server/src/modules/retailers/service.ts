@@ -1,3 +1,4 @@
+import { emitWebhook } from '../webhooks/events.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { SET_PASSWORD_TOKEN_TTL_MS, RETAILER_MESSAGES, type Application, type ApplicationInput, type ApplicationStatus, type Locale } from '@atelier/contract';
 import type { Config } from '../../config.ts';
@@ -5,7 +6,8 @@ import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { RetailerApplicationsTable } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -84,8 +86,8 @@ export class RetailersService {
     this.onMailQueued();
   }
 
-  private query() {
-    return this.db
+  private query(db: Kysely<Database> = this.db) {
+    return db
       .selectFrom('retailer_applications as a')
       .leftJoin('users as admin', 'admin.id', 'a.accepted_by')
       .leftJoin('users as shop', 'shop.id', 'a.retailer_user_id')
@@ -150,6 +152,8 @@ export class RetailersService {
         dedupeKey: `stockist-accepted:${id}`,
         ...acceptanceMail(publicBrand(this.config), app.locale, app.name, app.email, this.auth.passwordLink(token, app.locale), lineSheetUrl),
       });
+      // The API's word for a shop account is still "stockist" in its events (ADR 0013).
+      await emitWebhook(trx, 'stockist.approved', async () => toApplication((await this.query(trx).where('a.id', '=', id).executeTakeFirstOrThrow()) as Row));
       await logActivity(trx, actor, { kind: 'application', action: 'accept', subject: app.company ? `${app.name} (${app.company})` : app.name, subjectId: id, detail: { email: app.email } });
       return true;
     });

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pick } from '../../lib/texts.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
+import { emitWebhook } from '../webhooks/events.ts';
 import type { OrderableVariant } from '../catalogue/service.ts';
 
 export const IMPORT_MAX_LINES = 5000;
@@ -125,7 +126,11 @@ export class StockService {
   async list(lang: Locale, filter: { seasonId?: number; productId?: number } = {}): Promise<StockRow[]> {
     let variants = await this.variants(this.db, { seasonId: filter.seasonId });
     if (filter.productId !== undefined) variants = variants.filter((v) => v.productId === filter.productId);
-    const levels = await this.levels(variants.map((v) => v.variantId));
+    return this.rows(this.db, variants, lang);
+  }
+
+  private async rows(db: Kysely<Database>, variants: VariantForStock[], lang: Locale): Promise<StockRow[]> {
+    const levels = await this.levels(variants.map((v) => v.variantId), db);
     return variants.map((v) => ({
       variantId: v.variantId,
       productId: v.productId,
@@ -140,6 +145,15 @@ export class StockService {
     }));
   }
 
+  /**
+   * `stock.changed` for the endpoints that want it, in the change's transaction: the changed styles'
+   * rows as `GET /api/admin/stock` gives them (French, the API's default).
+   */
+  private async tell(trx: Kysely<Database>, variantIds: number[]): Promise<void> {
+    if (variantIds.length === 0) return;
+    await emitWebhook(trx, 'stock.changed', async () => ({ rows: await this.rows(trx, await this.variants(trx, { variantIds: [...new Set(variantIds)] }), 'fr') }));
+  }
+
   /** Sets on-hand counts (and incoming, where given) in one transaction; unknown variants or sizes refuse the whole set. */
   async save(items: StockItemInput[], actor: Actor | null, reason: 'count' | 'import' = 'count'): Promise<number> {
     const variants = await this.variants(this.db, { variantIds: items.map((i) => i.variantId) });
@@ -149,6 +163,7 @@ export class StockService {
     const merged = new Map<string, StockItemInput>();
     for (const item of items) merged.set(key(item.variantId, item.size), item);
     let changed = 0;
+    const touched: number[] = [];
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const variantIds = [...new Set([...merged.values()].map((i) => i.variantId))];
@@ -165,8 +180,11 @@ export class StockService {
           throw new HttpError(422, SEASON_MESSAGES.stockReserved, {}, `${byId.get(item.variantId)!.reference ?? item.variantId} ${pick(byId.get(item.variantId)!.colorNames, 'fr')} ${item.size}`);
         }
         const from = before?.onHand ?? null;
+        const incomingBefore = JSON.stringify((before?.incoming ?? []).map((i) => [i.quantity, i.availableFrom]));
+        if (item.incoming && incomingBefore !== JSON.stringify(item.incoming.map((i) => [i.quantity, i.availableFrom]))) touched.push(item.variantId);
         if (from !== item.onHand) {
           changed += 1;
+          touched.push(item.variantId);
           await trx
             .insertInto('stock_levels')
             .values({ variant_id: item.variantId, size: item.size, on_hand: item.onHand, reserved: 0, updated_at: now })
@@ -192,6 +210,7 @@ export class StockService {
         }
       }
       await logActivity(trx, actor, { kind: 'stock', action: reason === 'import' ? 'import' : 'update', subject: String(merged.size), detail: { lines: merged.size, changed } });
+      await this.tell(trx, touched);
     });
     return changed;
   }
@@ -267,6 +286,7 @@ export class StockService {
    */
   async reserve(trx: Kysely<Database>, orderId: number, lines: StockLine[]): Promise<ShortLine[]> {
     const short: ShortLine[] = [];
+    const touched: number[] = [];
     const now = nowIso();
     for (const line of merge(lines)) {
       const incoming = trx
@@ -288,13 +308,17 @@ export class StockService {
         continue;
       }
       await trx.insertInto('stock_movements').values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: 0, reserved_delta: line.quantity, reason: 'reserve', user_id: null, at: now }).execute();
+      touched.push(line.variantId);
     }
+    // Short lines roll the whole order back: nothing to tell then.
+    if (short.length === 0) await this.tell(trx, touched);
     return short;
   }
 
   /** Gives reserved pieces back (a cancel, or a lower quantity at confirm). */
   async release(trx: Kysely<Database>, orderId: number, lines: StockLine[], userId: number | null): Promise<void> {
     const now = nowIso();
+    const touched: number[] = [];
     for (const line of merge(lines)) {
       if (line.quantity <= 0) continue;
       const level = await trx.selectFrom('stock_levels').select('reserved').where('variant_id', '=', line.variantId).where('size', '=', line.size).executeTakeFirst();
@@ -308,13 +332,16 @@ export class StockService {
         .where('size', '=', line.size)
         .execute();
       await trx.insertInto('stock_movements').values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: 0, reserved_delta: -quantity, reason: 'release', user_id: userId, at: now }).execute();
+      touched.push(line.variantId);
     }
+    await this.tell(trx, touched);
   }
 
   /** Takes shipped pieces off the shelf (on hand −, reserved −); lines without the pieces on hand are returned. */
   async ship(trx: Kysely<Database>, orderId: number, lines: StockLine[], userId: number | null): Promise<ShortLine[]> {
     const now = nowIso();
     const short: ShortLine[] = [];
+    const touched: number[] = [];
     for (const line of merge(lines)) {
       const level = await trx.selectFrom('stock_levels').select(['on_hand', 'reserved']).where('variant_id', '=', line.variantId).where('size', '=', line.size).executeTakeFirst();
       if (!level || level.on_hand === null) continue; // the colour is gone: nothing left to count
@@ -334,7 +361,9 @@ export class StockService {
         .insertInto('stock_movements')
         .values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: -line.quantity, reserved_delta: -reservedTaken, reason: 'ship', user_id: userId, at: now })
         .execute();
+      touched.push(line.variantId);
     }
+    if (short.length === 0) await this.tell(trx, touched);
     return short;
   }
 }
