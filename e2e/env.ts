@@ -22,4 +22,5 @@ export const ACCOUNTS = {
   biller: { email: 'biller@e2e.example', password: 'bill-e2e-2026', role: 'retailer' },
   invoicee: { email: 'invoicee@e2e.example', password: 'invoice-e2e-2026', role: 'retailer' },
   gent: { email: 'gent@e2e.example', password: 'gent-e2e-2026', role: 'retailer' },
+  platformer: { email: 'platformer@e2e.example', password: 'platform-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -3,7 +3,8 @@ export const LOCALES = ['fr', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';
 
-export const ROLES = ['admin', 'retailer'] as const;
+/** `agent`: the label's sales agents (issue 34): trade prices, stock and the season, never the back-office. */
+export const ROLES = ['admin', 'retailer', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'ONESIZE'] as const;

@@ -8,6 +8,8 @@ import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
 import { activityPage, activityQuery } from './activity.ts';
 import { apiKey, apiKeyInput, apiKeyList, createdApiKey } from './apikeys.ts';
+import { agent, agentInput, agentList, agentUpdate } from './agents.ts';
+import { platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from './einvoicing.ts';
 import { webhookDeliveryList, webhookDelivery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from './webhooks.ts';
 import {
   forgotPasswordRequest,
@@ -212,6 +214,15 @@ export const endpoints = {
   'GET /admin/api-keys': { response: apiKeyList },
   'POST /admin/api-keys': { body: apiKeyInput, response: createdApiKey },
   'DELETE /admin/api-keys/:id': { response: apiKey },
+  'GET /admin/agents': { response: agentList },
+  'POST /admin/agents': { body: agentInput, response: agent },
+  'PUT /admin/agents/:id': { body: agentUpdate, response: agent },
+  'POST /admin/agents/:id/invite': { response: agent },
+  'GET /admin/invoicing/platform': { response: platformSettings },
+  'PUT /admin/invoicing/platform': { body: platformSettingsInput, response: platformSettings },
+  'POST /admin/invoicing/platform/check': { response: platformCheck },
+  'GET /admin/invoicing/platform/siren': { query: sirenQuery, response: sirenLookup },
+  'POST /admin/invoices/:id/platform/resubmit': { response: invoiceDocument },
   'GET /admin/webhooks': { response: webhookEndpointList },
   'POST /admin/webhooks': { body: webhookInput, response: webhookWithSecret },
   'PUT /admin/webhooks/:id': { body: webhookInput, response: webhookEndpoint },

@@ -24,6 +24,10 @@ describe('seasons and stock messages', () => {
     for (const message of Object.values(SECURITY_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { PRODUCTION_MESSAGES } = await import('./production.ts');
     for (const message of Object.values(PRODUCTION_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+    const { AGENT_MESSAGES } = await import('./agents.ts');
+    for (const message of Object.values(AGENT_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+    const { EINVOICING_MESSAGES } = await import('./einvoicing.ts');
+    for (const message of Object.values(EINVOICING_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { WEBHOOK_MESSAGES } = await import('./webhooks.ts');
     for (const message of Object.values(WEBHOOK_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { INVOICING_MESSAGES } = await import('./invoicing.ts');

@@ -24,3 +24,5 @@ export * from './listings.ts';
 export * from './activity.ts';
 export * from './apikeys.ts';
 export * from './webhooks.ts';
+export * from './einvoicing.ts';
+export * from './agents.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoicePlatform } from './einvoicing.ts';
 import { postalAddressOut } from './address.ts';
 import { isRealDay } from './wholesale.ts';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from './invoice-constants.ts';
@@ -95,6 +96,8 @@ export const invoiceDocument = z
     payments: z.array(invoicePayment),
     creditNotes: z.array(z.object({ id: z.number().int(), number: z.string(), issueDate: z.string(), totalInclVat: z.number() })),
     remindersSent: z.array(z.number().int()),
+    /** With the approved e-invoicing platform (the owner's answers, once the platform is on). */
+    platform: invoicePlatform.nullable().optional(),
   })
   .meta({ id: 'InvoiceDocument' });
 export type InvoiceDocument = z.infer<typeof invoiceDocument>;
@@ -114,6 +117,7 @@ export const invoiceSummary = z.object({
   paid: z.number(),
   due: z.number(),
   status: z.enum([...INVOICE_STATUSES, 'credit']),
+  platform: invoicePlatform.nullable().optional(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 export const invoiceList = z.object({ data: z.array(invoiceSummary) }).meta({ id: 'InvoiceList' });

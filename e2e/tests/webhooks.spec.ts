@@ -9,26 +9,21 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => receiver?.close());
 
-// Issue 35: the owner's developer friend wants the stock pushed to a marketplace as it changes.
+// Issue 35: the owner's developer friend wants each new stockist in the label's CRM as soon as it is approved.
 test('the owner adds an endpoint, copies its secret once, sees each change arrive signed, sends one again, turns it off', async ({ page, request, a11y }) => {
   const login = await request.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   const owner = { authorization: `Bearer ${(await login.json()).access_token as string}` };
-  // A draft style of its own, so no other test's stock moves.
-  const product = await request.post('/api/admin/products', {
-    headers: owner,
-    data: {
-      status: 'draft',
-      reference: 'E2E-HOOK-01',
-      seasonIds: [],
-      translations: [
-        { locale: 'fr', title: 'Robe Crochet', description: 'Lin.', mantra: '' },
-        { locale: 'en', title: 'Hook dress', description: 'Linen.', mantra: '' },
-      ],
-      variants: [{ colorCode: '#B5573A', imageUrl: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-1200x1500.webp', imageGallery: [], position: 0, price: 90, sizes: ['S', 'M'], translations: [{ locale: 'fr', colorName: 'Rouille' }, { locale: 'en', colorName: 'Rust' }] }],
-    },
-  });
-  expect(product.status(), await product.text()).toBe(201);
-  const variantId = (await product.json()).variants[0].id as number;
+  /** A shop applies and the owner accepts it (through the API: the screen under test is the webhooks'). */
+  const approve = async (email: string) => {
+    expect((await request.post('/api/retailers/contact', { data: { name: 'Inès Martin', email, company: 'Les Jours Lents', message: 'Bonjour', consent: true } })).status()).toBe(202);
+    const applications = (await (await request.get('/api/admin/retailers/applications', { headers: owner })).json()).data as Array<{ id: number; email: string }>;
+    const id = applications.find((a) => a.email === email)!.id;
+    expect((await request.post(`/api/admin/retailers/applications/${id}/accept`, { headers: owner })).status()).toBe(200);
+    return id;
+  };
+  const stamp = Date.now();
+  // Other tests approve shops meanwhile: this test counts the messages about its own.
+  const mine = () => receiver.received.filter((r) => String(JSON.parse(r.body).data?.email ?? '').startsWith(`crm-${stamp}`));
 
   await signIn(page, 'admin');
   await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
@@ -43,9 +38,9 @@ test('the owner adds an endpoint, copies its secret once, sees each change arriv
   await expect(page.getByText('Aucun point de réception pour l’instant.')).toBeVisible();
 
   await page.getByLabel('Adresse (https)').fill(receiver.url);
-  await page.getByLabel('Description').fill('Stock vers la place de marché');
+  await page.getByLabel('Description').fill('Nouveaux revendeurs dans le CRM');
   await page.getByLabel(/Une commande est passée/).uncheck();
-  await page.getByLabel(/Le stock change/).check();
+  await page.getByLabel(/Un revendeur est accepté/).check();
   await page.getByRole('button', { name: 'Ajouter le point de réception' }).click();
   const shown = page.getByTestId('webhook-secret');
   await expect(shown).toContainText('Copiez-le dans l’outil maintenant : il ne sera plus jamais affiché.');
@@ -53,40 +48,38 @@ test('the owner adds an endpoint, copies its secret once, sees each change arriv
   expect(secret).toMatch(/^whsec_/);
   const card = page.getByTestId('webhook-row').filter({ hasText: receiver.url });
   await expect(card).toContainText('Actif');
-  await expect(card).toContainText('Le stock change');
+  await expect(card).toContainText('Un revendeur est accepté');
   await expect(card).toContainText(secret.slice(0, 12));
   await a11y('webhook endpoint with its secret shown once');
 
-  // A count changes: the marketplace hears it within seconds, signed with the secret.
-  const saved = await request.put('/api/admin/stock', { headers: owner, data: { items: [{ variantId, size: 'S', onHand: 4 }] } });
-  expect(saved.status()).toBe(200);
-  await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
-  const message = new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers) as { type: string; data: { rows: Array<{ reference: string; cells: Array<{ size: string; onHand: number | null }> }> } };
-  expect(message.type).toBe('stock.changed');
-  expect(message.data.rows[0]!.reference).toBe('E2E-HOOK-01');
-  expect(message.data.rows[0]!.cells.find((c) => c.size === 'S')!.onHand).toBe(4);
+  // A shop is approved: the CRM hears it within seconds, signed with the secret.
+  const first = await approve(`crm-${stamp}@example.com`);
+  await expect.poll(() => mine().length, { timeout: 10_000 }).toBe(1);
+  const message = new Webhook(secret).verify(mine()[0]!.body, mine()[0]!.headers) as { type: string; data: { id: number; email: string; status: string } };
+  expect(message.type).toBe('stockist.approved');
+  expect(message.data).toMatchObject({ id: first, email: `crm-${stamp}@example.com`, status: 'accepted' });
 
   // The log says it was delivered; "Send again" sends the same event again.
   await page.reload();
   await settled(page);
   await card.getByRole('button', { name: `Envois vers ${receiver.url}` }).click();
-  const row = page.getByTestId('webhook-delivery').first();
-  await expect(row).toContainText('Le stock change');
+  const row = page.getByTestId('webhook-delivery').filter({ hasText: mine()[0]!.headers['webhook-id']! });
+  await expect(row).toContainText('Un revendeur est accepté');
   await expect(row).toContainText('Remis');
   await expect(row).toContainText('204');
   await a11y('webhook delivery log');
-  await row.getByRole('button', { name: /^Renvoyer : Le stock change/ }).click();
-  await expect(page.getByText('« Le stock change » sera renvoyé dans un instant.')).toBeVisible();
-  await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(2);
-  expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+  await row.getByRole('button', { name: /^Renvoyer : Un revendeur est accepté/ }).click();
+  await expect(page.getByText('« Un revendeur est accepté » sera renvoyé dans un instant.')).toBeVisible();
+  await expect.poll(() => mine().length, { timeout: 10_000 }).toBe(2);
+  expect(mine()[1]!.headers['webhook-id']).toBe(mine()[0]!.headers['webhook-id']);
 
   // Turned off, it is told nothing; the page never shows the secret again.
   await card.getByRole('button', { name: `Désactiver ${receiver.url}` }).click();
   await expect(page.getByText(`${receiver.url} est désactivé : les messages attendent qu’il soit réactivé.`)).toBeVisible();
   await expect(card).toContainText('Désactivé');
-  await request.put('/api/admin/stock', { headers: owner, data: { items: [{ variantId, size: 'S', onHand: 3 }] } });
+  await approve(`crm-${stamp}-2@example.com`);
   await page.waitForTimeout(2500);
-  expect(receiver.received).toHaveLength(2);
+  expect(mine()).toHaveLength(2);
   await expect(page.locator('body')).not.toContainText(secret);
 
   // At phone width the card wraps its address instead of widening the page.

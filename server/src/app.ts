@@ -34,6 +34,8 @@ import { healthModule } from './modules/health/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
 import { API_KEY_PREFIX, apiKeysModule, keyLimits } from './modules/apikeys/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
+import { einvoicingModule } from './modules/einvoicing/index.ts';
+import { agentsModule } from './modules/agents/index.ts';
 import { invoicingModule } from './modules/invoicing/index.ts';
 import { journalModule } from './modules/journal/index.ts';
 import { mediaModule } from './modules/media/index.ts';
@@ -272,7 +274,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each area as one plugin, handed the services it uses by name (docs/decisions/0011-modules.md).
       const {
-        activity, apiKeys, auth, catalogue, companies, config: cfg, contact, database, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, webhooks, wholesale,
+        activity, agents, apiKeys, auth, catalogue, companies, config: cfg, contact, database, einvoicing, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, webhooks, wholesale,
       } = services;
       await api.register(healthModule, { database });
       await api.register(authModule, { auth, config: cfg });
@@ -295,6 +297,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(invoicingModule, { invoicing });
       await api.register(apiKeysModule, { apiKeys });
       await api.register(webhooksModule, { webhooks });
+      await api.register(einvoicingModule, { einvoicing, invoices });
+      await api.register(agentsModule, { agents });
       await api.register(pagesModule, { pages, onContentChange });
       await api.register(activityModule, { activity });
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>

@@ -60,6 +60,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   collectWhenIdle(app);
   services.mail.start();
   services.webhookWorker.start();
+  services.einvoicingWorker.start();
   // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
   // reminders (days 1 and 15, once each: several instances queue each mail once). At start and every 6 h.
   const purge = () =>
@@ -90,6 +91,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     await app.close();
     await services.mail.stop();
     await services.webhookWorker.stop();
+    await services.einvoicingWorker.stop();
     await services.platform.close();
     await database.close();
   };

@@ -72,12 +72,16 @@ function concrete(url: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => (name === 'slug' ? 'a-slug' : '1')).replace(/\*$/, 'x');
 }
 
+const AGENT = { email: 'agent@test.example', password: 'agent-pass-2026' };
+
 describe.each(DIALECTS)('security on %s', (dialect) => {
   let t: TestContext;
   let admin: Record<string, string>;
   beforeAll(async () => {
     t = await createTestContext(dialect, { LOGIN_MAX_PER_IP: '100000', FORMS_MAX_PER_IP: '100000' }, { web: 'production' });
     admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
+    // A sales agent (issue 34): trade reads, never the back-office.
+    await t.services.users.create({ email: AGENT.email, role: 'agent', password: AGENT.password });
   });
   afterAll(async () => t.close());
 
@@ -109,13 +113,15 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       } else {
         expect(anon.statusCode, key).toBe(401);
         expect(shop.statusCode, key).toBe(403);
+        const agent = await t.app.inject({ method: route.method as 'GET', url, payload, headers: t.auth(await t.login(AGENT.email, AGENT.password)) });
+        expect(agent.statusCode, `agent: ${key}`).toBe(403);
         expect([401, 403], key).not.toContain((await t.app.inject({ method: route.method as 'GET', url, payload, headers: admin })).statusCode);
       }
     }
     expect(missing, 'routes without a declared access').toEqual([]);
   });
 
-  it('the matrix: every route × {anonymous, malformed, expired, revoked token, retailer, admin} × path variants; no 2xx where the role must not pass', async () => {
+  it('the matrix: every route × {anonymous, malformed, expired, revoked token, retailer, agent, admin} × path variants; no 2xx where the role must not pass', async () => {
     // Admin tokens that are no longer valid must open nothing.
     const expiredAdmin = 'expired-admin@test.example';
     const revokedAdmin = 'revoked-admin@test.example';
@@ -152,7 +158,8 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       const url = concrete(route.url);
       const methods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
       const shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
-      const refused: Array<[string, Record<string, string>]> = access === 'admin' ? [...invalid, ['retailer', shop]] : invalid;
+      const agent = t.auth(await t.login(AGENT.email, AGENT.password));
+      const refused: Array<[string, Record<string, string>]> = access === 'admin' ? [...invalid, ['retailer', shop], ['agent', agent]] : invalid;
       for (const [who, headers] of refused) {
         for (const method of [...methods, 'OPTIONS']) {
           for (const variant of variants(url)) {

@@ -11,6 +11,9 @@ import { RetailersService } from './modules/retailers/service.ts';
 import { ApiKeysService } from './modules/apikeys/service.ts';
 import { WebhooksService } from './modules/webhooks/service.ts';
 import { WebhookWorker } from './modules/webhooks/worker.ts';
+import { EinvoicingService } from './modules/einvoicing/service.ts';
+import { AgentsService } from './modules/agents/service.ts';
+import { EinvoicingWorker } from './modules/einvoicing/worker.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
@@ -77,6 +80,12 @@ export interface AppServices {
   webhooks: WebhooksService;
   /** Sends the webhook deliveries the changes wrote (started by main.ts, like the mail outbox). */
   webhookWorker: WebhookWorker;
+  /** The approved e-invoicing platform's settings, check and directory. */
+  einvoicing: EinvoicingService;
+  /** Hands issued documents to the platform and follows them (started by main.ts). */
+  einvoicingWorker: EinvoicingWorker;
+  /** The label's sales agents (invited by the owner). */
+  agents: AgentsService;
   /** Uploads through the image pipeline, and their placeholders and AVIF widths. */
   media: MediaService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
@@ -126,6 +135,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const kick = () => {
     mail.kick();
     webhookWorker.kick();
+    // An issued invoice or a payment may have something for the e-invoicing platform (off: one read).
+    einvoicingWorker.kick();
   };
   const contact = new ContactService(database.db, config, kick);
   const jsonCache = new JsonCache();
@@ -133,8 +144,11 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
   const companies = new CompaniesService(database.db);
   const invoices = new InvoicesService(database.db, config, kick, companies);
+  const einvoicing: EinvoicingService = new EinvoicingService(database.db, invoices, outbound, () => einvoicingWorker.kick());
+  const einvoicingWorker = new EinvoicingWorker(einvoicing, invoices.submissions, log.child({ module: 'einvoicing' }));
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock, companies, invoices);
   const retailers = new RetailersService(database.db, config, auth, kick, companies);
+  const agents = new AgentsService(database.db, config, auth, kick);
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
   const bus = createBus(database, redis, log.child({ module: 'bus' }));
@@ -167,6 +181,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, apiKeys, webhooks, webhookWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, agents, apiKeys, webhooks, webhookWorker, einvoicing, einvoicingWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

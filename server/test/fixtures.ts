@@ -1,4 +1,4 @@
-import type { InvoicingSettingsInputRaw, ProductInputRaw, SeasonInputRaw } from '@atelier/contract';
+import type { CompanyInput, InvoicingSettingsInputRaw, ProductInputRaw, SeasonInputRaw } from '@atelier/contract';
 import { sampleLegalIdentity } from '../src/modules/invoicing/sample.ts';
 
 /** A valid §7 product payload with texts to trim, sizes to normalise and a duplicated gallery image. */
@@ -98,3 +98,15 @@ export function legalIdentity(overrides: Partial<InvoicingSettingsInputRaw> = {}
     ...overrides,
   });
 }
+
+/** A French shop whose details are whole (SIRET and VAT number with right keys): invoices can be issued to it. */
+export const FRENCH_SHOP: CompanyInput = {
+  companyName: 'Les Jours Lents',
+  siret: '55208131766522',
+  vatNumber: 'FR03552081317',
+  billingAddress: null,
+  deliveryAddress: null,
+  phone: null,
+  billing: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
+  delivery: { line1: '5 quai de la Marine', line2: 'Réserve', postcode: '34200', town: 'Sète', country: 'FR' },
+};

@@ -89,6 +89,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
       await app.close();
       await services.mail.stop();
       await services.webhookWorker.stop();
+      await services.einvoicingWorker.stop();
       await services.platform.close();
       await database.close();
       if (dialect === 'postgres') await dropSchema(schema);
@@ -207,4 +208,24 @@ export async function startShipped(env: Record<string, string> = {}): Promise<Sh
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A site ready to trade and invoice: the label's legal identity, the test retailer's whole French
+ * company details, low minimums, and one style (`reference`); answers its first colour's id.
+ */
+export async function readyToInvoice(t: TestContext, owner: Record<string, string>, reference: string): Promise<number> {
+  const { FRENCH_SHOP, legalIdentity, sampleProduct } = await import('./fixtures.ts');
+  const user = (await t.services.users.findByEmail(RETAILER.email))!;
+  await t.services.companies.saveCompany(user.id, FRENCH_SHOP);
+  const identity = await t.app.inject({ method: 'PUT', url: '/api/admin/invoicing/settings', headers: owner, payload: legalIdentity() });
+  if (identity.statusCode !== 200) throw new Error(`legal identity: ${identity.body}`);
+  const created = await t.app.inject({ method: 'POST', url: '/api/admin/products', payload: sampleProduct({ reference }), headers: owner });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/wholesale/terms',
+    headers: owner,
+    payload: { validUntil: '2099-03-31', openingMinimum: 10, reorderMinimum: 10, orderEmail: 'orders@test.example', translations: [{ locale: 'fr', seasonName: 'PE27' }, { locale: 'en', seasonName: 'SS27' }] },
+  });
+  return created.json().variants[0].id as number;
 }

@@ -32,6 +32,7 @@ export default [
     route('activity', 'routes/admin/activity.tsx'),
     route('api-keys', 'routes/admin/api-keys.tsx'),
     route('webhooks', 'routes/admin/webhooks.tsx'),
+    route('agents', 'routes/admin/agents.tsx'),
     route('blog', 'routes/admin/blog.tsx'),
     route('retailers', 'routes/admin/retailers.tsx'),
     route('wholesale', 'routes/admin/wholesale.tsx'),

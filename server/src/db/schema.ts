@@ -5,10 +5,12 @@ export interface UsersTable {
   id: Generated<number>;
   email: string;
   password_hash: string | null;
-  role: 'admin' | 'retailer';
+  role: 'admin' | 'retailer' | 'agent';
   locale: 'fr' | 'en';
   created_at: string;
   updated_at: string;
+  /** Set when the account is turned off (a sales agent who left): no sign-in, no session. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the account has a second factor (a passkey or a confirmed authenticator app). */
   mfa: ColumnType<number, number | undefined, number>;
 }
@@ -516,6 +518,49 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+export interface AgentsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Hundredths of a percent (750 = 7.5 %); null: none agreed. */
+  commission_bp: number | null;
+  invited_at: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+export interface EinvoicingPlatformTable {
+  /** Always 1: one platform. */
+  id: number;
+  enabled: number;
+  url: string;
+  token_url: string;
+  client_id: string;
+  /** The client secret or API key: used for every call, never in an answer. */
+  secret: string;
+  send_cashed: number;
+  enabled_at: string | null;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export interface InvoiceSubmissionsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  status: 'pending' | 'submitted' | 'rejected' | 'refused' | 'paid';
+  flow_id: string | null;
+  reason: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  submitted_at: string | null;
+  cashed_at: string | null;
+  seen: string;
+  checked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface WebhookEndpointsTable {
   id: Generated<number>;
   url: string;
@@ -617,6 +662,9 @@ export interface Database {
   stock_levels: StockLevelsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
+  einvoicing_platform: EinvoicingPlatformTable;
+  agents: AgentsTable;
+  invoice_submissions: InvoiceSubmissionsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -3,23 +3,25 @@ import type { Logger } from 'pino';
 /**
  * A loop that drains an outbox table: a run every `intervalMs`, another at once when asked (`kick`,
  * after a row was queued), never two runs at a time in one process. The rows are claimed by the
- * caller's `drain` with a conditional update, so several processes may run the same loop.
+ * subclass's `drain` with a conditional update, so several processes may run the same loop.
+ * The mail outbox, the webhook deliveries and the e-invoicing platform's submissions are three.
  */
-export class PollingWorker {
+export abstract class PollingWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
   private readonly what: string;
-  private readonly log: Logger;
+  private readonly loopLog: Logger;
   private readonly intervalMs: number;
-  private readonly drain: () => Promise<number>;
 
-  constructor(what: string, log: Logger, intervalMs: number, drain: () => Promise<number>) {
+  constructor(what: string, log: Logger, intervalMs: number) {
     this.what = what;
-    this.log = log;
+    this.loopLog = log;
     this.intervalMs = intervalMs;
-    this.drain = drain;
   }
+
+  /** Does what is due; returns how many rows were done. */
+  protected abstract drain(): Promise<number>;
 
   get isStopped(): boolean {
     return this.stopped;
@@ -30,7 +32,7 @@ export class PollingWorker {
     const tick = () => {
       if (this.stopped) return;
       this.runOnce()
-        .catch((err: unknown) => this.log.error({ err }, `${this.what} run failed`))
+        .catch((err: unknown) => this.loopLog.error({ err }, `${this.what} run failed`))
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
         });
@@ -41,7 +43,7 @@ export class PollingWorker {
   /** Asks for a run now (after a row was queued); the periodic run goes on. */
   kick(): void {
     if (this.stopped || !this.timer) return;
-    this.runOnce().catch((err: unknown) => this.log.error({ err }, `${this.what} run failed`));
+    this.runOnce().catch((err: unknown) => this.loopLog.error({ err }, `${this.what} run failed`));
   }
 
   /** Stops the loop and waits for a run under way. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { InvoiceStatus, InvoiceSummary } from '@atelier/contract';
+import type { InvoicePlatform, InvoiceStatus, InvoiceSummary } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -7,6 +7,16 @@ import { useLanguage } from '../lib/language.tsx';
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation();
   return <span className={`status-badge status-badge--${status}`}>{t(`invoices.statuses.${status}`)}</span>;
+}
+
+/** Where a document stands with the approved e-invoicing platform (the owner's views). */
+export function PlatformStatusBadge({ platform }: { platform: InvoicePlatform }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`status-badge status-badge--platform-${platform.status}`} title={platform.reason ?? undefined}>
+      {t('admin.platform.badge', { status: t(`admin.platform.statuses.${platform.status}`) })}
+    </span>
+  );
 }
 
 /**
@@ -57,6 +67,12 @@ export function InvoiceTable({ invoices, label, admin = false, onDownload }: { i
               <td>{d.dueDate ? formatDay(d.dueDate, lang) : '—'}</td>
               <td>
                 <InvoiceStatusBadge status={d.status} />
+                {admin && d.platform && (
+                  <>
+                    <br />
+                    <PlatformStatusBadge platform={d.platform} />
+                  </>
+                )}
               </td>
               {onDownload && (
                 <td>

@@ -137,7 +137,7 @@ export function SiteHeader() {
                 {t('nav.dashboard')}
               </Link>
             )}
-            {user?.role === 'retailer' && <AccountMenu email={user.email} />}
+            {(user?.role === 'retailer' || user?.role === 'agent') && <AccountMenu email={user.email} />}
             {!user && (
               <Link to="/login" className="nav-quiet">
                 {t('nav.login')}

@@ -8,6 +8,7 @@ export const ADMIN_NAV = [
     key: 'trade',
     screens: [
       { key: 'retailers', to: '/admin/retailers' },
+      { key: 'agents', to: '/admin/agents' },
       { key: 'orders', to: '/admin/orders' },
       { key: 'production', to: '/admin/production' },
       { key: 'sales', to: '/admin/sales' },

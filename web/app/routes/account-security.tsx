@@ -95,7 +95,7 @@ function SecurityScreen() {
 
 export default function AccountSecurity() {
   return (
-    <RequireRole roles={['admin', 'retailer']}>
+    <RequireRole roles={['admin', 'retailer', 'agent']}>
       <SecurityScreen />
     </RequireRole>
   );

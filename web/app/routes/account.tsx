@@ -70,7 +70,7 @@ function AccountScreen() {
     setState((s) => (s === 'loading' ? 'idle' : s));
   }
 
-  const role = user?.role === 'admin' ? 'admin' : 'retailer';
+  const role = user?.role ?? 'retailer';
   return (
     <div className="page page--narrow">
       <h1 className="page-title">{t('account.title')}</h1>
@@ -122,7 +122,7 @@ function AccountScreen() {
 
 export default function Account() {
   return (
-    <RequireRole roles={['admin', 'retailer']}>
+    <RequireRole roles={['admin', 'retailer', 'agent']}>
       <AccountScreen />
     </RequireRole>
   );

@@ -19,6 +19,8 @@ import { m014DraftLinePerDelivery } from './014-draft-line-per-delivery.ts';
 import { m015OneWordRetailer } from './015-one-word-retailer.ts';
 import { m016ApiKeys } from './016-api-keys.ts';
 import { m017Webhooks } from './017-webhooks.ts';
+import { m018EinvoicingPlatform } from './018-einvoicing-platform.ts';
+import { m019Agents } from './019-agents.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -41,6 +43,8 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['015-one-word-retailer', m015OneWordRetailer],
   ['016-api-keys', m016ApiKeys],
   ['017-webhooks', m017Webhooks],
+  ['018-einvoicing-platform', m018EinvoicingPlatform],
+  ['019-agents', m019Agents],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

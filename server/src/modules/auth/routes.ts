@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
   // Everything below needs a signed-in user (admin or retailer).
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', requireRole('admin', 'retailer'));
+    scope.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
 
     scope.get('/me', { schema: { tags: ['auth'], summary: 'The signed-in account (its role and language)', response: { 200: user, 401: errorBody } } }, async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

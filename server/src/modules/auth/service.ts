@@ -61,7 +61,8 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     this.evaluations += 1;
     const ok = await verifyPassword(password, user?.password_hash);
-    if (!user || !ok) throw new HttpError(401, API_ERRORS.invalidCredentials);
+    // A turned-off account (an agent who left) is told what a wrong password is told.
+    if (!user || !ok || user.disabled_at) throw new HttpError(401, API_ERRORS.invalidCredentials);
     await this.attempts.clear(email).catch(() => {}); // the window ends it anyway
     return user;
   }
@@ -96,6 +97,7 @@ export class AuthService {
       .select(['auth_tokens.id as token_id', 'auth_tokens.created_at', 'auth_tokens.authenticated_at', 'auth_tokens.last_seen_at', 'users.id', 'users.email', 'users.role', 'users.mfa'])
       .where('auth_tokens.token_hash', '=', sha256(token))
       .where('auth_tokens.revoked_at', 'is', null)
+      .where('users.disabled_at', 'is', null)
       .where('auth_tokens.expires_at', '>', nowIso())
       .executeTakeFirst();
     if (!row) return null;

@@ -9,6 +9,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const year = () => new Date().getUTCFullYear();
 const cents = (amount: string) => Math.round(Number(amount.replace(',', '.')) * 100);
 const BELGIAN = { email: 'gent@fec.example', password: 'gent-pass-2026' };
+const SWISS = { email: 'zurich@fec.example', password: 'zurich-pass-2026' };
 
 interface Row {
   journal: string;
@@ -53,9 +54,11 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     t = await createTestContext(dialect);
     admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
     await t.services.users.create({ email: BELGIAN.email, role: 'retailer', password: BELGIAN.password, locale: 'en' });
+    await t.services.users.create({ email: SWISS.email, role: 'retailer', password: SWISS.password, locale: 'en' });
     for (const [email, company] of [
       [RETAILER.email, { companyName: 'L’Atelier d’Été', siret: '55208131766522', vatNumber: 'FR03552081317', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }],
       [BELGIAN.email, { companyName: 'Linen House Gent', siret: null, vatNumber: 'BE0477472701', billing: { line1: 'Veldstraat 1', postcode: '9000', town: 'Gent', country: 'BE' } }],
+      [SWISS.email, { companyName: 'Laden am See', siret: null, vatNumber: null, billing: { line1: 'Seestrasse 4', postcode: '8002', town: 'Zürich', country: 'CH' } }],
     ] as const) {
       const user = (await t.services.users.findByEmail(email))!;
       ids[email] = user.id;
@@ -171,6 +174,32 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     expect(shop.auxLabel).toBe("L'Atelier d'Été");
     expect(res.rawPayload.includes(Buffer.from([0xc3, 0xa9]))).toBe(false);
     expect(res.rawPayload.includes(Buffer.from("d'\xc9t\xe9", 'latin1'))).toBe(true);
+  });
+
+  it('an export invoice has no VAT line; one paid the next year stays open in its year, and its payment is the next year’s bank entry', async () => {
+    const exported = await invoiced(SWISS.email, 2);
+    const total = (await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${exported.id}`, headers: admin })).json().totalInclVat as number;
+    const nextYear = `${year() + 1}-01-15`;
+    const paid = await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${exported.id}/payments`, headers: admin, payload: { date: nextYear, amount: total, method: 'transfer', reference: 'VIR-CH' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const thisYear = readFec((await fec(`year=${year()}`)).rawPayload).rows;
+    const sale = thisYear.filter((r) => r.piece === exported.number);
+    expect(sale.map((r) => r.account).sort()).toEqual(['411', '706']);
+    expect(sale.reduce((sum, r) => sum + r.debit - r.credit, 0)).toBe(0);
+    expect(sale.find((r) => r.account === '411')!.debit).toBe(Math.round(total * 100));
+    // Not settled within its year: no letter, and no bank line for it this year.
+    expect(sale.find((r) => r.account === '411')!.letter).toBe('');
+    expect(thisYear.filter((r) => r.piece === 'VIR-CH')).toEqual([]);
+
+    const next = readFec((await fec(`year=${year() + 1}`)).rawPayload);
+    expect(next.rows.filter((r) => r.journal === 'VE')).toEqual([]);
+    const entry = next.rows.filter((r) => r.piece === 'VIR-CH');
+    expect(entry.map((r) => [r.journal, r.entry, r.account, r.debit, r.credit])).toEqual([
+      ['BQ', 1, '512', Math.round(total * 100), 0],
+      ['BQ', 1, '411', 0, Math.round(total * 100)],
+    ]);
+    expect(next.fields.every((f) => f[3] === nextYear.replaceAll('-', ''))).toBe(true);
   });
 
   it('takes the accounts the owner sets in the invoicing settings, and refuses one that is not an account number', async () => {

@@ -8,7 +8,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyInput, InvoiceDocument } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
+import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
 import { dueDate, statusOf, totals, vatFor } from './service.ts';
 import { facturxXml, formatRate, type IssuedDocument } from './facturx.ts';
@@ -18,16 +18,6 @@ const year = () => new Date().getUTCFullYear();
 const BELGIAN = { email: 'gent@test.example', password: 'gent-pass-2026' };
 const SWISS = { email: 'zurich@test.example', password: 'zurich-pass-2026' };
 
-const FRENCH_SHOP: CompanyInput = {
-  companyName: 'Les Jours Lents',
-  siret: '55208131766522',
-  vatNumber: 'FR03552081317',
-  billingAddress: null,
-  deliveryAddress: null,
-  phone: null,
-  billing: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
-  delivery: { line1: '5 quai de la Marine', line2: 'Réserve', postcode: '34200', town: 'Sète', country: 'FR' },
-};
 const BELGIAN_SHOP: CompanyInput = {
   companyName: 'Linen House Gent',
   siret: null,

@@ -25,6 +25,7 @@ import type { CompaniesService } from '../companies/service.ts';
 import { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 import { holdInvoice } from './hold.ts';
 import { InvoiceLedger } from './ledger.ts';
+import { InvoiceSubmissions } from './submissions.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 
@@ -45,10 +46,10 @@ export class InvoicesService {
   private readonly kick: () => void;
   private readonly companies: Pick<CompaniesService, 'company'>;
   private readonly ledger: InvoiceLedger;
+  /** Each document's way through the approved e-invoicing platform (read and written by its worker). */
+  readonly submissions: InvoiceSubmissions;
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
-  /** Called after a document is committed (an approved platform's adapter can listen here or read `invoice_events`). */
-  onIssued: (invoiceId: number) => void = () => {};
 
   constructor(db: Db, config: Config, kick: () => void, companies: Pick<CompaniesService, 'company'>) {
     this.db = db;
@@ -56,6 +57,7 @@ export class InvoicesService {
     this.kick = kick;
     this.companies = companies;
     this.ledger = new InvoiceLedger(db, config, kick);
+    this.submissions = new InvoiceSubmissions(db);
   }
 
   private async seller(db: Kysely<Database>): Promise<Seller | null> {
@@ -252,7 +254,8 @@ export class InvoicesService {
       if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
       return (await this.issueInTransaction(trx, orderId, actor))!;
     });
-    this.onIssued(id);
+    // Its mail, its webhook and the e-invoicing platform's worker look now.
+    this.kick();
     return (await this.get(id, lang))!;
   }
 
@@ -365,7 +368,8 @@ export class InvoicesService {
 
   async creditNote(invoiceId: number, input: CreditNoteInput, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
     const id = await this.db.transaction().execute((trx) => this.creditInTransaction(trx, invoiceId, input, actor));
-    this.onIssued(id);
+    // Its mail, its webhook and the e-invoicing platform's worker look now.
+    this.kick();
     return (await this.get(id, lang))!;
   }
 
@@ -476,7 +480,10 @@ export class InvoicesService {
       row.invoice_id === null ? undefined : db.selectFrom('invoices').select('number').where('id', '=', row.invoice_id).executeTakeFirst(),
       db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', `invoice:${id}:reminder:%`).execute(),
     ]);
-    return this.shape(row, lines, payments, credits, { orderNumber: order?.number ?? null, invoiceNumber: invoice?.number ?? null, reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b) }, today());
+    const doc = this.shape(row, lines, payments, credits, { orderNumber: order?.number ?? null, invoiceNumber: invoice?.number ?? null, reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b) }, today());
+    // The owner sees where it stands with the platform; a retailer's answer is the document alone.
+    if (userId !== undefined) return doc;
+    return { ...doc, platform: (await this.submissions.statesOf(db, [id])).get(id) ?? null };
   }
 
   /** One document; with `userId`, only that retailer's (another's is simply not found). */
@@ -491,13 +498,13 @@ export class InvoicesService {
     return { number: row.number, pdf: Buffer.from(row.pdf) };
   }
 
-  /** Issued documents not yet handed to an approved platform (for its adapter). */
-  async pendingEvents(limit = 100) {
-    return this.db.selectFrom('invoice_events').innerJoin('invoices', 'invoices.id', 'invoice_events.invoice_id').select(['invoice_events.id', 'invoice_events.invoice_id', 'invoices.number', 'invoices.xml']).where('invoice_events.delivered_at', 'is', null).orderBy('invoice_events.id').limit(limit).execute();
-  }
-
   // The ledger: lists, the sales journal, the FEC, the PDFs' ZIP and the payment reminders (ledger.ts).
-  list: InvoiceLedger['list'] = (...args) => this.ledger.list(...args);
+  list: InvoiceLedger['list'] = async (filter, day) => {
+    const out = await this.ledger.list(filter, day);
+    if (filter.userId !== undefined) return out;
+    const states = await this.submissions.statesOf(this.db, out.map((d) => d.id));
+    return out.map((d) => ({ ...d, platform: states.get(d.id) ?? null }));
+  };
   journalCsv: InvoiceLedger['journalCsv'] = (...args) => this.ledger.journalCsv(...args);
   zip: InvoiceLedger['zip'] = (...args) => this.ledger.zip(...args);
   fec: InvoiceLedger['fec'] = (...args) => this.ledger.fec(...args);

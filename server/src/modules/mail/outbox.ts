@@ -99,41 +99,26 @@ export function fileTransport(dir: string): MailTransport {
  * row itself), so several instances can run workers on one database without
  * sending a row twice while it is being sent.
  */
-export class OutboxWorker {
-  private readonly loop: PollingWorker;
+export class OutboxWorker extends PollingWorker {
   private readonly db: Db;
   private readonly transport: MailTransport;
   private readonly from: string;
   private readonly log: Logger;
 
   constructor(db: Db, transport: MailTransport, from: string, log: Logger, intervalMs = 2000) {
+    super('mail outbox', log, intervalMs);
     this.db = db;
     this.transport = transport;
     this.from = from;
     this.log = log;
-    this.loop = new PollingWorker('mail outbox', log, intervalMs, () => this.drain());
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Asks for a run now (after a new mail was queued); the periodic run goes on. */
-  kick(): void {
-    this.loop.kick();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     this.transport.close?.();
   }
 
-  /** Sends what is due now; returns how many were sent. */
-  runOnce(): Promise<number> {
-    return this.loop.runOnce();
-  }
-
-  private async drain(): Promise<number> {
+  protected async drain(): Promise<number> {
     const now = nowIso();
     const due = await this.db
       .selectFrom('mail_outbox')
@@ -146,7 +131,7 @@ export class OutboxWorker {
       .execute();
     let sent = 0;
     for (const row of due) {
-      if (this.loop.isStopped) break;
+      if (this.isStopped) break;
       const claimedUntil = new Date(Date.now() + LOCK_MS).toISOString();
       const claim = await this.db
         .updateTable('mail_outbox')

@@ -136,6 +136,35 @@ export function acceptanceMail(brand: Brand, locale: Locale, name: string, email
       );
 }
 
+/** To a sales agent the owner invites (issue 34): what the account is for, and the set-password link. */
+export function agentInvitationMail(brand: Brand, locale: Locale, name: string, email: string, link: string): MailContent {
+  return locale === 'fr'
+    ? layout(
+        brand,
+        locale,
+        `${brand.name} · Votre compte d’agent commercial`,
+        [
+          `Bonjour ${name},`,
+          `${brand.name} vous ouvre un compte d’agent commercial : vous y verrez la collection avec les prix revendeur, le stock et la saison, pour prendre les commandes de nos revendeurs.`,
+          `Votre identifiant de connexion est : ${email}`,
+          'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois.',
+        ],
+        { label: 'Choisir mon mot de passe', url: link },
+      )
+    : layout(
+        brand,
+        locale,
+        `${brand.name} · Your sales agent account`,
+        [
+          `Hello ${name},`,
+          `${brand.name} opens a sales agent account for you: the collection with trade prices, stock and the season, to take our stockists’ orders.`,
+          `Your sign-in e-mail is: ${email}`,
+          'Choose your password with the link below. It is valid for 7 days and works once.',
+        ],
+        { label: 'Choose my password', url: link },
+      );
+}
+
 /** An order as the mails tell it (already in the recipient's language). */
 export interface OrderMailData {
   number: string;

@@ -212,7 +212,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
 
 /** `/api/wholesale/availability/{productId}`: what a retailer can order of each size today. */
 export const availabilityRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'admin'));
+  app.addHook('onRequest', requireRole('retailer', 'agent', 'admin'));
   app.get(
     '/availability/:id',
     {

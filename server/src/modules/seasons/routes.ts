@@ -20,7 +20,7 @@ export interface SeasonsDeps {
 
 /** `/api/wholesale/seasons`: open and upcoming seasons for signed-in retailers (and the owner). */
 export const seasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'admin'));
+  app.addHook('onRequest', requireRole('retailer', 'agent', 'admin'));
   app.get(
     '/seasons',
     {

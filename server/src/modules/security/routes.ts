@@ -62,7 +62,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
   // Changing the password needs a signed-in user who proved it recently.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', requireRole('admin', 'retailer'));
+    scope.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
     scope.put(
       '/password',
       {
@@ -117,7 +117,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', requireRole('admin', 'retailer'));
+    scope.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
     scope.post(
       '/reauth',
       {
@@ -137,7 +137,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { security } = services;
   const tags = ['account security'];
-  app.addHook('onRequest', requireRole('admin', 'retailer'));
+  app.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

@@ -1,21 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, readyToInvoice, type TestContext } from '../../../test/helpers.ts';
 import { TEST_CA_FILE, startReceiver, type Receiver } from '../../../test/receiver.ts';
 import { checkAddress, isInside } from '../../lib/outbound.ts';
 import { RETRY_AFTER_MS, nextTry } from './worker.ts';
 
-const COMPANY = {
-  companyName: 'Les Jours Lents',
-  siret: '55208131766522',
-  vatNumber: 'FR03552081317',
-  billingAddress: null,
-  deliveryAddress: null,
-  phone: null,
-  billing: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
-};
 
 describe('the addresses the site refuses to call', () => {
   it('refuses loopback, private, link-local, carrier-grade and mapped addresses; loopback only when allowed', async () => {
@@ -54,17 +44,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     owner = t.auth(await t.login(ADMIN.email, ADMIN.password));
     shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
     receiver = await startReceiver();
-    const user = (await t.services.users.findByEmail(RETAILER.email))!;
-    await t.services.companies.saveCompany(user.id, COMPANY);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/invoicing/settings', headers: owner, payload: legalIdentity() })).statusCode).toBe(200);
-    const created = (await t.app.inject({ method: 'POST', url: '/api/admin/products', payload: sampleProduct({ reference: 'WH-ROBE' }), headers: owner })).json();
-    variantId = created.variants[0].id;
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/wholesale/terms',
-      headers: owner,
-      payload: { validUntil: '2099-03-31', openingMinimum: 10, reorderMinimum: 10, orderEmail: 'orders@test.example', translations: [{ locale: 'fr', seasonName: 'PE27' }, { locale: 'en', seasonName: 'SS27' }] },
-    });
+    variantId = await readyToInvoice(t, owner, 'WH-ROBE');
   }, 120_000);
   afterAll(async () => {
     await receiver?.close();

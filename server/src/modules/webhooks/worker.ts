@@ -30,33 +30,19 @@ export function nextTry(attempts: number, now = Date.now()): string | null {
  * address) is tried again later. One endpoint's deliveries go in order, beside the other endpoints', so a
  * slow endpoint slows only itself, and never the change that caused the event (which only wrote the rows).
  */
-export class WebhookWorker {
-  private readonly loop: PollingWorker;
+export class WebhookWorker extends PollingWorker {
   private readonly db: Db;
   private readonly policy: OutboundPolicy;
   private readonly log: Logger;
 
   constructor(db: Db, policy: OutboundPolicy, log: Logger, intervalMs = 2000) {
+    super('webhook outbox', log, intervalMs);
     this.db = db;
     this.policy = policy;
     this.log = log;
-    this.loop = new PollingWorker('webhook outbox', log, intervalMs, () => this.drain());
   }
 
-  start(): void {
-    this.loop.start();
-  }
-  kick(): void {
-    this.loop.kick();
-  }
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-  runOnce(): Promise<number> {
-    return this.loop.runOnce();
-  }
-
-  private async drain(): Promise<number> {
+  protected async drain(): Promise<number> {
     const now = nowIso();
     const due = await this.db
       .selectFrom('webhook_deliveries as d')
@@ -84,7 +70,7 @@ export class WebhookWorker {
 
   /** One try of one delivery, if this process wins its claim. */
   private async tryOne(id: number): Promise<boolean> {
-    if (this.loop.isStopped) return false;
+    if (this.isStopped) return false;
     const claim = await this.db
       .updateTable('webhook_deliveries')
       .set({ locked_until: new Date(Date.now() + LOCK_MS).toISOString() })

@@ -26,9 +26,9 @@ export interface WholesaleDeps {
   wholesale: WholesaleService;
 }
 
-/** Signed-in retailers and admins: the season's terms and the line sheet. */
+/** Signed-in retailers, agents and admins: the season's terms and the line sheet. */
 export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'admin'));
+  app.addHook('onRequest', requireRole('retailer', 'agent', 'admin'));
   const tags = ['wholesale'];
   const security = [{ bearer: [] }];
 

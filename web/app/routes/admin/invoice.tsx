@@ -4,7 +4,7 @@ import type { InvoiceDocument, PostalAddress } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/invoice';
 import { FormMessage } from '../../components/Field.tsx';
-import { InvoiceStatusBadge } from '../../components/InvoiceView.tsx';
+import { InvoiceStatusBadge, PlatformStatusBadge } from '../../components/InvoiceView.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { CreditNoteForm, InvoicePayments } from '../../components/admin/InvoiceActions.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -113,6 +113,25 @@ export default function AdminInvoice() {
               <div>
                 <dt>{t('admin.invoices.reason')}</dt>
                 <dd>{invoice.reason}</dd>
+              </div>
+            )}
+            {invoice.platform && (
+              <div data-testid="invoice-platform">
+                <dt>{t('admin.platform.onInvoice')}</dt>
+                <dd>
+                  <PlatformStatusBadge platform={invoice.platform} />
+                  {invoice.platform.reason && <p className="field__hint">{t(invoice.platform.status === 'pending' ? 'admin.platform.waitingBecause' : 'admin.platform.because', { reason: invoice.platform.reason })}</p>}
+                  {(invoice.platform.status === 'rejected' || (invoice.platform.status === 'pending' && invoice.platform.reason)) && (
+                    <button
+                      type="button"
+                      className="button button--quiet button--small"
+                      disabled={busy}
+                      onClick={() => void act(() => api('POST /admin/invoices/:id/platform/resubmit', { params: { id: invoice.id }, lang }), () => t('admin.platform.resubmitted'))}
+                    >
+                      {t('admin.platform.resubmit')}
+                    </button>
+                  )}
+                </dd>
               </div>
             )}
           </dl>

@@ -3,6 +3,7 @@ import type { InvoicingSettings, InvoicingSettingsInputRaw } from '@atelier/cont
 import { FEC_DEFAULT_ACCOUNTS } from '@atelier/contract/vocabulary';
 import type { Route } from './+types/invoicing';
 import { CheckboxField, Field, FormMessage } from '../../components/Field.tsx';
+import { PlatformSettings } from '../../components/PlatformSettings.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -149,6 +150,7 @@ export default function AdminInvoicing() {
         </form>
       )}
       {!form && message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+      {form && <PlatformSettings />}
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Every sentence of the sales agents' screen (French in errors.ts). */
+export const AGENT_MESSAGES = {
+  nameInvalid: 'The agent’s name is 1 to 80 characters.',
+  emailInvalid: 'Enter a valid e-mail address.',
+  commissionInvalid: 'The commission is a percentage from 0 to 50, with 2 decimals at most, or none.',
+  emailTaken: 'This e-mail address already has an account here: an agent needs an address of their own.',
+  agentNotFound: 'This agent does not exist (introuvable).',
+  invited: 'The invitation was sent again.',
+} as const;
+
+const commission = z
+  .number({ error: AGENT_MESSAGES.commissionInvalid })
+  .min(0, { error: AGENT_MESSAGES.commissionInvalid })
+  .max(50, { error: AGENT_MESSAGES.commissionInvalid })
+  .refine((v) => Math.round(v * 100) === v * 100, { error: AGENT_MESSAGES.commissionInvalid })
+  .nullable()
+  .default(null);
+
+/** `POST /api/admin/agents`: invite an agent (a set-password link by mail). */
+export const agentInput = z.object({
+  name: z.string({ error: AGENT_MESSAGES.nameInvalid }).trim().min(1, { error: AGENT_MESSAGES.nameInvalid }).max(80, { error: AGENT_MESSAGES.nameInvalid }),
+  email: z.string({ error: AGENT_MESSAGES.emailInvalid }).trim().toLowerCase().pipe(z.email({ error: AGENT_MESSAGES.emailInvalid }).max(254, { error: AGENT_MESSAGES.emailInvalid })),
+  /** Percent of the orders they take, for the owner's own reckoning. */
+  commissionRate: commission,
+  locale: z.enum(['fr', 'en']).default('fr'),
+});
+export type AgentInput = z.input<typeof agentInput>;
+
+/** `PUT /api/admin/agents/:id`: rename, change the commission, disable or enable. */
+export const agentUpdate = z.object({
+  name: agentInput.shape.name,
+  commissionRate: commission,
+  active: z.boolean(),
+});
+export type AgentUpdate = z.input<typeof agentUpdate>;
+
+export const agent = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    commissionRate: z.number().nullable(),
+    active: z.boolean(),
+    /** False until the agent has chosen a password from the invitation. */
+    passwordSet: z.boolean(),
+    invitedAt: z.string(),
+    lastSignInAt: z.string().nullable(),
+  })
+  .meta({ id: 'Agent' });
+export type Agent = z.infer<typeof agent>;
+export const agentList = z.object({ data: z.array(agent) });

@@ -1,0 +1,134 @@
+import { AGENT_MESSAGES, SET_PASSWORD_TOKEN_TTL_MS, type Agent, type agentInput, type agentUpdate } from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { logActivity, type Actor } from '../activity/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { agentInvitationMail } from '../mail/templates.ts';
+
+const percentOf = (bp: number | null) => (bp === null ? null : bp / 100);
+const bpOf = (percent: number | null) => (percent === null ? null : Math.round(percent * 100));
+
+/**
+ * The label's sales agents (issue 34): the owner invites one (an account of the role `agent`, a
+ * set-password link by mail, as a stockist's acceptance), changes their name or commission, turns them
+ * off (no sign-in, every session ended) and on again. An agent sees trade prices, stock and the season;
+ * the back-office's guard keeps every admin route shut to them.
+ */
+export class AgentsService {
+  private readonly db: Db;
+  private readonly config: Config;
+  private readonly auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
+  private readonly kick: () => void;
+
+  constructor(db: Db, config: Config, auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>, kick: () => void) {
+    this.db = db;
+    this.config = config;
+    this.auth = auth;
+    this.kick = kick;
+  }
+
+  private query(db: Kysely<Database> = this.db) {
+    return db
+      .selectFrom('agents as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select((eb) => [
+        'a.id',
+        'a.name',
+        'a.commission_bp',
+        'a.invited_at',
+        'u.email',
+        'u.password_hash',
+        'u.disabled_at',
+        eb.selectFrom('auth_tokens').select((t) => t.fn.max('created_at').as('at')).whereRef('auth_tokens.user_id', '=', 'u.id').as('last_sign_in'),
+      ]);
+  }
+
+  private shape(row: Awaited<ReturnType<ReturnType<AgentsService['query']>['executeTakeFirstOrThrow']>>): Agent {
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      commissionRate: percentOf(row.commission_bp),
+      active: row.disabled_at === null,
+      passwordSet: row.password_hash !== null,
+      invitedAt: row.invited_at,
+      lastSignInAt: (row.last_sign_in as string | null) ?? null,
+    };
+  }
+
+  async list(): Promise<Agent[]> {
+    return (await this.query().orderBy('a.name').orderBy('a.id').execute()).map((r) => this.shape(r));
+  }
+
+  private async one(id: number, db: Kysely<Database> = this.db): Promise<Agent> {
+    const row = await this.query(db).where('a.id', '=', id).executeTakeFirst();
+    if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
+    return this.shape(row);
+  }
+
+  /** Writes the invitation (a fresh set-password link) in the caller's transaction. */
+  private async invitation(trx: Kysely<Database>, agent: { userId: number; name: string; email: string; locale: 'fr' | 'en' }, key: string): Promise<void> {
+    const token = await this.auth.createPasswordToken(trx, agent.userId, 'set', SET_PASSWORD_TOKEN_TTL_MS);
+    await enqueueMail(trx, { to: agent.email, dedupeKey: key, ...agentInvitationMail(publicBrand(this.config), agent.locale, agent.name, agent.email, this.auth.passwordLink(token, agent.locale)) });
+  }
+
+  async invite(input: z.output<typeof agentInput>, actor: Actor): Promise<Agent> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      if (await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw new HttpError(409, AGENT_MESSAGES.emailTaken);
+      const now = nowIso();
+      const user = await trx
+        .insertInto('users')
+        .values({ email: input.email, role: 'agent', locale: input.locale, password_hash: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('agents')
+        .values({ user_id: user.id, name: input.name, commission_bp: bpOf(input.commissionRate), invited_at: now, created_at: now, created_by: actor.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.invitation(trx, { userId: user.id, name: input.name, email: input.email, locale: input.locale }, `agent-invited:${row.id}:${now}`);
+      await logActivity(trx, actor, { kind: 'security', action: 'create', subject: `agent ${input.name}`, subjectId: row.id, detail: { email: input.email } });
+      return row.id;
+    });
+    this.kick();
+    return this.one(id);
+  }
+
+  /** A new link, when the first has expired or was lost. */
+  async reinvite(id: number, actor: Actor): Promise<Agent> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('agents as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.user_id', 'a.name', 'u.email', 'u.locale']).where('a.id', '=', id).executeTakeFirst();
+      if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
+      const now = nowIso();
+      await trx.updateTable('agents').set({ invited_at: now }).where('id', '=', id).execute();
+      await this.invitation(trx, { userId: row.user_id, name: row.name, email: row.email, locale: row.locale }, `agent-invited:${id}:${now}`);
+      await logActivity(trx, actor, { kind: 'security', action: 'publish', subject: `agent ${row.name}`, subjectId: id, detail: { email: row.email } });
+    });
+    this.kick();
+    return this.one(id);
+  }
+
+  /** Rename, change the commission; `active: false` turns the account off and ends its sessions at once. */
+  async update(id: number, input: z.output<typeof agentUpdate>, actor: Actor): Promise<Agent> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('agents as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.user_id', 'u.disabled_at']).where('a.id', '=', id).executeTakeFirst();
+      if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
+      const now = nowIso();
+      await trx.updateTable('agents').set({ name: input.name, commission_bp: bpOf(input.commissionRate) }).where('id', '=', id).execute();
+      const wasActive = row.disabled_at === null;
+      if (wasActive !== input.active) {
+        await trx.updateTable('users').set({ disabled_at: input.active ? null : now, updated_at: now }).where('id', '=', row.user_id).execute();
+        if (!input.active) await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+      }
+      await logActivity(trx, actor, { kind: 'security', action: wasActive === input.active ? 'update' : input.active ? 'show' : 'hide', subject: `agent ${input.name}`, subjectId: id, detail: { commission: input.commissionRate, active: input.active ? 'yes' : 'no' } });
+    });
+    return this.one(id);
+  }
+}

@@ -1,0 +1,48 @@
+import { errorBody, invoiceDocument, INVOICE_MESSAGES, platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { langOf } from '../../lib/locale.ts';
+import { idParam } from '../../lib/params.ts';
+import type { InvoicesService } from '../invoices/service.ts';
+import type { EinvoicingService } from './service.ts';
+
+/** What this area's routes use. */
+export interface EinvoicingDeps {
+  einvoicing: EinvoicingService;
+  invoices: InvoicesService;
+}
+
+const idParams = idParam(INVOICE_MESSAGES.invoiceNotFound);
+
+/** Inside the admin scope: the platform's settings, a connection check, the directory, "send again". */
+export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (app, { einvoicing, invoices }) => {
+  const tags = ['admin'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  app.get('/invoicing/platform', { schema: { tags, summary: 'The approved e-invoicing platform’s settings (never its secret)', response: { 200: platformSettings } } }, async () => einvoicing.settings());
+  app.put(
+    '/invoicing/platform',
+    { schema: { tags, summary: 'Turn the platform on or off, with its flow service address and credentials (an empty secret keeps the saved one)', body: platformSettingsInput, response: { 200: platformSettings, 400: errorBody } } },
+    async (request) => einvoicing.save(request.body, actorOf(request)),
+  );
+  app.post(
+    '/invoicing/platform/check',
+    { schema: { tags, summary: 'Call the platform’s health check with the saved settings', response: { 200: platformCheck, 409: errorBody, 502: errorBody } } },
+    async () => einvoicing.check(),
+  );
+  app.get(
+    '/invoicing/platform/siren',
+    { schema: { tags, summary: 'Look a SIREN up in the platform’s directory', querystring: sirenQuery, response: { 200: sirenLookup, 400: errorBody, 409: errorBody, 502: errorBody } } },
+    async (request) => einvoicing.lookup(request.query.siren),
+  );
+  app.post(
+    '/invoices/:id/platform/resubmit',
+    { schema: { tags, summary: 'Send a document the platform rejected again (the same stored file)', params: idParams, response: { 200: invoiceDocument, 404: errorBody, 409: errorBody } } },
+    async (request) => {
+      await einvoicing.resubmit(request.params.id, actorOf(request));
+      return (await invoices.get(request.params.id, langOf(request))) ?? Promise.reject(new HttpError(404, INVOICE_MESSAGES.invoiceNotFound));
+    },
+  );
+};

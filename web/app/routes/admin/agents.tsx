@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { Agent } from '@atelier/contract';
+import type { Route } from './+types/agents';
+import { Field, FormMessage } from '../../components/Field.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { useScreenMessage } from '../../lib/screen-message.ts';
+import { useSession } from '../../lib/session.tsx';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminAgents', noindex: true });
+
+type Form = { name: string; email: string; commission: string; locale: 'fr' | 'en' };
+const EMPTY: Form = { name: '', email: '', commission: '', locale: 'fr' };
+
+/** `/admin/agents`: the owner invites her sales agents, turns an account off or on, sends an invitation again. */
+export default function AdminAgents() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const { message, setMessage, fail } = useScreenMessage();
+  const [agents, setAgents] = useState<Agent[] | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const k = (key: string, values: Record<string, string> = {}) => t(`admin.agents.${key}`, values);
+
+  const load = useCallback(() => {
+    api('GET /admin/agents')
+      .then((res) => setAgents(res.data))
+      .catch((error: unknown) => fail(error, 'admin.agents.loadError'));
+  }, [api, fail]);
+  useEffect(load, [load]);
+
+  async function run(work: () => Promise<string>) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage({ kind: 'success', text: await work() });
+      load();
+      return true;
+    } catch (error) {
+      fail(error, 'admin.agents.saveError');
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    const commission = form.commission.trim() === '' ? null : Number(form.commission.replace(',', '.'));
+    const done = await run(async () => {
+      const made = await api('POST /admin/agents', { lang, body: { name: form.name, email: form.email, commissionRate: commission, locale: form.locale } });
+      return k('invited', { name: made.name });
+    });
+    if (done) setForm(EMPTY);
+  }
+
+  async function toggle(agent: Agent) {
+    if (agent.active && !window.confirm(k('confirmOff', { name: agent.name }))) return;
+    await run(async () => {
+      await api('PUT /admin/agents/:id', { params: { id: agent.id }, lang, body: { name: agent.name, commissionRate: agent.commissionRate, active: !agent.active } });
+      return k(agent.active ? 'turnedOff' : 'turnedOn', { name: agent.name });
+    });
+  }
+
+  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never'));
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">{t('pages.adminAgents')}</h1>
+      <p className="lead">{k('intro')}</p>
+      <form className="form" onSubmit={(e) => void invite(e)} aria-labelledby="agent-new">
+        <h2 id="agent-new" className="section-title section-title--small">
+          {k('newTitle')}
+        </h2>
+        <Field id="agent-name" label={k('name')} required maxLength={80} autoComplete="off" value={form.name} disabled={busy} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <Field id="agent-email" label={k('email')} type="email" required maxLength={254} autoComplete="off" value={form.email} disabled={busy} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <Field id="agent-commission" label={k('commission')} hint={k('commissionHint')} inputMode="decimal" value={form.commission} disabled={busy} onChange={(e) => setForm({ ...form, commission: e.target.value })} />
+        <div className="field">
+          <label htmlFor="agent-locale">{k('language')}</label>
+          <select id="agent-locale" value={form.locale} disabled={busy} onChange={(e) => setForm({ ...form, locale: e.target.value as 'fr' | 'en' })}>
+            {(['fr', 'en'] as const).map((l) => (
+              <option key={l} value={l}>
+                {k(`languages.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {k('invite')}
+        </button>
+      </form>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      <section>
+        <h2 id="agent-list" className="section-title section-title--small">
+          {k('listTitle')}
+        </h2>
+        {agents && agents.length === 0 && <p>{k('empty')}</p>}
+        {agents && agents.length > 0 && (
+          <div className="table-scroll" role="region" aria-labelledby="agent-list" tabIndex={0}>
+            <table className="order-table">
+              <thead>
+                <tr>
+                  <th scope="col">{k('name')}</th>
+                  <th scope="col">{k('commission')}</th>
+                  <th scope="col">{k('status')}</th>
+                  <th scope="col">{k('lastSignIn')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('admin.webhooks.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {agents.map((agent) => (
+                  <tr key={agent.id} data-testid="agent-row">
+                    <td>
+                      {agent.name}
+                      <br />
+                      <small>{agent.email}</small>
+                    </td>
+                    <td>{agent.commissionRate === null ? '—' : `${agent.commissionRate.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')} %`}</td>
+                    <td>
+                      {agent.active ? k('active') : k('inactive')}
+                      {!agent.passwordSet && (
+                        <>
+                          <br />
+                          <small>{k('waiting', { when: when(agent.invitedAt) })}</small>
+                        </>
+                      )}
+                    </td>
+                    <td>{when(agent.lastSignInAt)}</td>
+                    <td>
+                      <div className="button-row">
+                        <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => void toggle(agent)} aria-label={k(agent.active ? 'turnOffNamed' : 'turnOnNamed', { name: agent.name })}>
+                          {agent.active ? k('turnOff') : k('turnOn')}
+                        </button>
+                        {!agent.passwordSet && agent.active && (
+                          <button
+                            type="button"
+                            className="button button--quiet button--small"
+                            disabled={busy}
+                            onClick={() =>
+                              void run(async () => {
+                                await api('POST /admin/agents/:id/invite', { params: { id: agent.id }, lang });
+                                return k('reinvited', { name: agent.name });
+                              })
+                            }
+                            aria-label={k('reinviteNamed', { name: agent.name })}
+                          >
+                            {k('reinvite')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
