@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
+import { WEBHOOK_MESSAGES } from '@atelier/contract';
+import { HttpError } from './http-errors.ts';
 
 /**
  * Calls the site makes to addresses the owner typed (webhook endpoints, the e-invoicing platform):
@@ -72,6 +74,13 @@ export async function checkAddress(url: string, policy: OutboundPolicy): Promise
   } catch {
     return 'unknown';
   }
+}
+
+/** Refuses (400, with the reason) an address the site must not call: inside the network, or unknown. */
+export async function refuseInside(url: string, policy: OutboundPolicy): Promise<void> {
+  const check = await checkAddress(url, policy);
+  if (check === 'inside') throw new HttpError(400, WEBHOOK_MESSAGES.urlPrivate);
+  if (check === 'unknown') throw new HttpError(400, WEBHOOK_MESSAGES.urlUnknown);
 }
 
 /** The connection's own name resolution: every address the name gives must be outside. */

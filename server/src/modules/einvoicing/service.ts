@@ -1,9 +1,9 @@
-import { EINVOICING_MESSAGES, WEBHOOK_MESSAGES, platformSettingsInput, type PlatformSettings } from '@atelier/contract';
+import { EINVOICING_MESSAGES, platformSettingsInput, type PlatformSettings } from '@atelier/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { checkAddress, type OutboundPolicy } from '../../lib/outbound.ts';
+import { refuseInside, type OutboundPolicy } from '../../lib/outbound.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import { PlatformError, type EInvoicingPlatform } from './adapter.ts';
@@ -48,12 +48,8 @@ export class EinvoicingService {
   }
 
   async save(input: Input, actor: Actor): Promise<PlatformSettings> {
-    for (const url of [input.url, input.tokenUrl]) {
-      if (!url) continue;
-      const check = await checkAddress(url, this.policy);
-      if (check === 'inside') throw new HttpError(400, WEBHOOK_MESSAGES.urlPrivate);
-      if (check === 'unknown') throw new HttpError(400, WEBHOOK_MESSAGES.urlUnknown);
-    }
+    // The same rule as the webhooks': never an address inside the network.
+    for (const url of [input.url, input.tokenUrl]) if (url) await refuseInside(url, this.policy);
     await this.db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('einvoicing_platform').selectAll().where('id', '=', 1).executeTakeFirst();
       const secret = input.secret ? input.secret : (before?.secret ?? '');

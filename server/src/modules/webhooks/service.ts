@@ -5,7 +5,7 @@ import { nowIso } from '../../db/index.ts';
 import type { Selectable } from 'kysely';
 import type { WebhookEndpointsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { checkAddress, type OutboundPolicy } from '../../lib/outbound.ts';
+import { refuseInside, type OutboundPolicy } from '../../lib/outbound.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { newSecret, SECRET_PREFIX } from './signing.ts';
 
@@ -74,15 +74,8 @@ export class WebhooksService {
     return (await this.shape([row]))[0]!;
   }
 
-  /** An address is saved only when its host resolves, and only to public addresses. */
-  private async checkUrl(url: string): Promise<void> {
-    const check = await checkAddress(url, this.policy);
-    if (check === 'inside') throw new HttpError(400, WEBHOOK_MESSAGES.urlPrivate);
-    if (check === 'unknown') throw new HttpError(400, WEBHOOK_MESSAGES.urlUnknown);
-  }
-
   async create(input: Input, actor: Actor): Promise<WebhookEndpoint & { secret: string }> {
-    await this.checkUrl(input.url);
+    await refuseInside(input.url, this.policy);
     const secret = newSecret();
     const now = nowIso();
     const id = await this.db.transaction().execute(async (trx) => {
@@ -98,7 +91,7 @@ export class WebhooksService {
   }
 
   async update(id: number, input: Input, actor: Actor): Promise<WebhookEndpoint> {
-    await this.checkUrl(input.url);
+    await refuseInside(input.url, this.policy);
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('webhook_endpoints').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
       if (!row) throw new HttpError(404, WEBHOOK_MESSAGES.endpointNotFound);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ApiKey } from '@atelier/contract';
 import type { Route } from './+types/api-keys';
 import { Field, FormMessage } from '../../components/Field.tsx';
+import { ShownOnce } from '../../components/admin/ShownOnce.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -81,11 +82,7 @@ export default function AdminApiKeys() {
         </button>
       </form>
       {made && (
-        <div className="form-message form-message--success" role="status" data-testid="api-key-made">
-          <p>{k('made', { name: made.name })}</p>
-          <label htmlFor="api-key-value">{k('keyLabel')}</label>
-          <input id="api-key-value" className="api-key__value" readOnly value={made.key} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
-        </div>
+        <ShownOnce id="api-key-value" testId="api-key-made" text={k('made', { name: made.name })} label={k('keyLabel')} value={made.key} />
       )}
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <section>

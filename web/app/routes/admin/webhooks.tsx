@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@atelier/contract';
 import type { Route } from './+types/webhooks';
 import { Field, FormMessage } from '../../components/Field.tsx';
+import { ShownOnce } from '../../components/admin/ShownOnce.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -161,11 +162,7 @@ export default function AdminWebhooks() {
         </div>
       </form>
       {secret && (
-        <div className="form-message form-message--success" role="status" data-testid="webhook-secret">
-          <p>{k('secretShown', { url: secret.url })}</p>
-          <label htmlFor="webhook-secret-value">{k('secretLabel')}</label>
-          <input id="webhook-secret-value" className="api-key__value" readOnly value={secret.secret} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
-        </div>
+        <ShownOnce id="webhook-secret-value" testId="webhook-secret" text={k('secretShown', { url: secret.url })} label={k('secretLabel')} value={secret.secret} />
       )}
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <section>
