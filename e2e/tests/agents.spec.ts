@@ -26,6 +26,11 @@ test('the owner invites a sales agent, who sets a password, sees trade prices an
   await expect(row).toContainText('7,5 %');
   await expect(row).toContainText('mot de passe pas encore choisi');
   await a11y('the sales agents');
+  // On a phone the list scrolls inside its box, never the page; axe is clean there too.
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await a11y('the sales agents at 360 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The agent's mail, the link, the password, the sign-in.
   const mail = await waitForMail(email, since);
