@@ -23,6 +23,11 @@ export const PRODUCT_MESSAGES = {
   referenceInvalid: 'A style reference may contain only letters, digits and hyphens (40 characters at most).',
   referenceTaken: 'This style reference is already used by another product.',
   retailPriceInvalid: 'The recommended retail price must be a price with at most 2 decimals, at least the trade price.',
+  packNameInvalid: 'A pack needs a name (60 characters at most).',
+  packSizesInvalid: 'A pack gives a whole number of pieces (1 to 99) for at least one size.',
+  packSizesNotMade: 'A pack’s sizes must be sizes every colour of the style is made in.',
+  packsOnlyWithoutPacks: 'A style sold in packs only needs at least one pack.',
+  orderMultipleInvalid: 'The order multiple is a whole number from 1 to 100.',
 } as const;
 
 /** Two decimals at most (floating-point safe). */
@@ -103,6 +108,19 @@ export const variantInput = z.object({
 }).refine((v) => v.retailPrice === null || v.retailPrice >= v.price, { error: PRODUCT_MESSAGES.retailPriceInvalid, path: ['retailPrice'] });
 export type VariantInput = z.infer<typeof variantInput>;
 
+/** A named pack: pieces of each size in one pack (1 XS · 2 S · 2 M · 1 L). `id` keeps a saved pack. */
+export const productPackInput = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string({ error: PRODUCT_MESSAGES.packNameInvalid }).trim().min(1, { error: PRODUCT_MESSAGES.packNameInvalid }).max(60, { error: PRODUCT_MESSAGES.packNameInvalid }),
+  sizes: z
+    .partialRecord(z.enum(SIZES, { error: PRODUCT_MESSAGES.packSizesInvalid }), z.number({ error: PRODUCT_MESSAGES.packSizesInvalid }).int({ error: PRODUCT_MESSAGES.packSizesInvalid }).min(0, { error: PRODUCT_MESSAGES.packSizesInvalid }).max(99, { error: PRODUCT_MESSAGES.packSizesInvalid }))
+    .transform((sizes) => Object.fromEntries(SIZES.filter((s) => (sizes[s] ?? 0) > 0).map((s) => [s, sizes[s]!])) as Partial<Record<(typeof SIZES)[number], number>>)
+    .refine((sizes) => Object.keys(sizes).length > 0, { error: PRODUCT_MESSAGES.packSizesInvalid }),
+});
+export type ProductPackInput = z.input<typeof productPackInput>;
+export const productPack = z.object({ id: z.number(), name: z.string(), sizes: z.partialRecord(z.enum(SIZES), z.number()) });
+export type ProductPack = z.infer<typeof productPack>;
+
 /** §7 admin product payload, with every §5 rule. The form validates with the same schema. */
 export const productInput = z
   .object({
@@ -123,7 +141,14 @@ export const productInput = z
       .max(24),
     /** The seasons the product is sold in (carry-over styles are in several); absent: a new product joins the current season, a saved one keeps its own. */
     seasonIds: z.array(z.number().int().positive()).max(50).optional(),
+    /** Named packs (issue 34); absent: a new product has none, a saved one keeps its own. */
+    packs: z.array(productPackInput).max(10).optional(),
+    /** Sold in its packs only; absent: kept (new: no). */
+    packsOnly: z.boolean().optional(),
+    /** Quantities per colour and size are a multiple of it; absent: kept (new: 1). */
+    orderMultiple: z.number({ error: PRODUCT_MESSAGES.orderMultipleInvalid }).int({ error: PRODUCT_MESSAGES.orderMultipleInvalid }).min(1, { error: PRODUCT_MESSAGES.orderMultipleInvalid }).max(100, { error: PRODUCT_MESSAGES.orderMultipleInvalid }).optional(),
   })
+  .refine((p) => !(p.packsOnly && p.packs !== undefined && p.packs.length === 0), { error: PRODUCT_MESSAGES.packsOnlyWithoutPacks, path: ['packsOnly'] })
   .meta({ id: 'ProductInput' });
 export type ProductInput = z.infer<typeof productInput>;
 export type ProductInputRaw = z.input<typeof productInput>;
@@ -146,12 +171,16 @@ const productBase = z.object({ id: z.number(), title: z.string(), description: z
 
 /** What anyone may see: no price, no sizes (the schema has no such field, so none can be sent). */
 export const publicProduct = productBase.extend({ variants: z.array(publicVariant) }).meta({ id: 'PublicProduct' });
+/** How a style is sold (issue 34): its packs, packs only or not, its order multiple. */
+const selling = { packs: z.array(productPack), packsOnly: z.boolean(), orderMultiple: z.number() };
+
 /** What a signed-in retailer or admin sees: style reference, trade price (EUR excl. VAT), recommended retail price and sizes. */
-export const tradeProduct = productBase.extend({ reference: z.string().nullable(), variants: z.array(tradeVariant) }).meta({ id: 'TradeProduct' });
+export const tradeProduct = productBase.extend({ reference: z.string().nullable(), variants: z.array(tradeVariant), ...selling }).meta({ id: 'TradeProduct' });
 /** The back-office shape: every translation too. */
 export const adminProduct = productBase
   .extend({
     reference: z.string().nullable(),
+    ...selling,
     status: z.enum(PRODUCT_STATUSES),
     /** Place in the collection (0 first). */
     position: z.number(),

@@ -26,3 +26,4 @@ export * from './apikeys.ts';
 export * from './webhooks.ts';
 export * from './einvoicing.ts';
 export * from './agents.ts';
+export * from './showroom.ts';

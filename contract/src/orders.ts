@@ -15,6 +15,10 @@ export const ORDER_MESSAGES = {
   tooManyLines: 'An order can have at most 300 lines.',
   lineUnavailable: 'Some lines are no longer available; remove them to continue:',
   lineTwice: 'The same piece appears twice for the same delivery; give it one line with the whole quantity:',
+  packUnknown: 'This pack is not one of the style’s packs:',
+  packsOnly: 'This style is sold in packs only; order it by the pack:',
+  notMultiple: 'This style is sold in multiples; each quantity per colour and size must be a multiple of it:',
+  packsInvalid: 'A number of packs is a whole number from 1 to 999, and makes at most 999 pieces of a size.',
   emptyDraft: 'Your order is empty: add pieces from a product page first.',
   belowMinimum: 'Your order is below the minimum.',
   idempotencyKeyRequired: 'An Idempotency-Key header is required (any random text, the same when the request is retried).',
@@ -44,11 +48,43 @@ export const draftLineInput = z.object({
 });
 export type DraftLineInput = z.infer<typeof draftLineInput>;
 
+/** A line by the pack (issue 34): so many packs of one colour, stored as the pieces by size they make. */
+export const packLineInput = z.object({
+  variantId: draftLineInput.shape.variantId,
+  mode: draftLineInput.shape.mode,
+  deliveryId: draftLineInput.shape.deliveryId,
+  packId: z.number({ error: ORDER_MESSAGES.packUnknown }).int().positive(),
+  packs: z
+    .number({ error: ORDER_MESSAGES.packsInvalid })
+    .int({ error: ORDER_MESSAGES.packsInvalid })
+    .min(1, { error: ORDER_MESSAGES.packsInvalid })
+    .max(ORDER_QUANTITY_MAX, { error: ORDER_MESSAGES.packsInvalid }),
+});
+export type PackLineInput = z.infer<typeof packLineInput>;
+
+/** A draft line: pieces of one size, or packs of one colour (a line with `packId` is a pack line). */
+export const draftEntryInput = z.union([draftLineInput, packLineInput], {
+  // Not zod's "Invalid input": the message of the kind of line it was meant to be.
+  error: (issue) => {
+    const input = issue.input;
+    const asPack = input !== null && typeof input === 'object' && 'packId' in input;
+    const errors = (issue as { errors?: Array<Array<{ message: string }>> }).errors;
+    return errors?.[asPack ? 1 : 0]?.[0]?.message;
+  },
+});
+export type DraftEntryInput = z.infer<typeof draftEntryInput>;
+export function isPackLine(line: DraftEntryInput): line is PackLineInput {
+  return 'packId' in line;
+}
+
+/** A line made by packs: the pack (its id while the style keeps it), its name and how many. */
+export const linePack = z.object({ id: z.number().nullable(), name: z.string(), packs: z.number() });
+
 /**
  * `PUT /api/orders/draft` replaces the draft. A line is one piece (variant and size) for one mode and
  * delivery window: the same piece in two windows is two lines; twice in the same window is refused (422).
  */
-export const draftInput = z.object({ lines: z.array(draftLineInput).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }) });
+export const draftInput = z.object({ lines: z.array(draftEntryInput).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }) });
 export type DraftInput = z.infer<typeof draftInput>;
 
 const priced = {
@@ -62,6 +98,8 @@ const priced = {
   quantity: z.number(),
   unitPrice: z.number(),
   total: z.number(),
+  /** Made by packs: which, and how many (the line is still the pieces of its size). */
+  pack: linePack.nullable().optional(),
 };
 
 export const minimumInfo = z.object({
@@ -140,6 +178,9 @@ export const order = z
     ...modeFields,
     /** Its invoice, once issued (the retailer sees it too). */
     invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(INVOICE_STATUSES) }).nullable().optional(),
+    /** Where it was taken (the stockist's portal or the showroom) and by whom ("taken by Claire at the showroom"). */
+    channel: z.enum(['portal', 'showroom']).optional(),
+    takenBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
     /** Shipped without an invoice: what it waits for (the label's identity, the shop's name, billing address, SIREN). */
     invoiceWaiting: z.array(z.enum(INVOICE_GAPS)).optional(),
   })
@@ -158,6 +199,8 @@ export const orderSummary = z.object({
   total: z.number(),
   shop: z.string(),
   ...modeFields,
+  channel: z.enum(['portal', 'showroom']).optional(),
+  takenBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 export const orderList = z.object({ data: z.array(orderSummary) }).meta({ id: 'OrderList' });
@@ -195,6 +238,9 @@ export const orderStatusQuery = z.object({
   /** A season's code, and optionally one of its delivery windows. */
   season: z.string().max(20).optional(),
   delivery: z.string().regex(/^\d{1,10}$/).transform(Number).optional(),
+  /** Where orders were taken, and (the owner's list) by which agent or owner account. */
+  channel: z.enum(['portal', 'showroom']).optional(),
+  agent: z.string().regex(/^\d{1,10}$/).transform(Number).optional(),
 });
 export const periodQuery = z
   .object({ from: day(ORDER_MESSAGES.periodInvalid), to: day(ORDER_MESSAGES.periodInvalid) })

@@ -26,7 +26,7 @@ export function normalizeSizes(values: readonly unknown[]): Size[] {
 /** What the back-office log records: one kind per area the owner writes to. */
 export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing', 'season', 'stock', 'security', 'invoicing', 'invoice'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset', 'issue', 'credit', 'pay', 'unpay'] as const;
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset', 'issue', 'credit', 'pay', 'unpay', 'take'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** The FEC's accounts (plan comptable général) unless the owner sets others: customers, sales, VAT collected, bank. */

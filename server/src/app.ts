@@ -36,6 +36,7 @@ import { API_KEY_PREFIX, apiKeysModule, keyLimits } from './modules/apikeys/inde
 import { webhooksModule } from './modules/webhooks/index.ts';
 import { einvoicingModule } from './modules/einvoicing/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
+import { showroomModule } from './modules/showroom/index.ts';
 import { invoicingModule } from './modules/invoicing/index.ts';
 import { journalModule } from './modules/journal/index.ts';
 import { mediaModule } from './modules/media/index.ts';
@@ -274,7 +275,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each area as one plugin, handed the services it uses by name (docs/decisions/0011-modules.md).
       const {
-        activity, agents, apiKeys, auth, catalogue, companies, config: cfg, contact, database, einvoicing, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, webhooks, wholesale,
+        activity, agents, showroom, apiKeys, auth, catalogue, companies, config: cfg, contact, database, einvoicing, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, webhooks, wholesale,
       } = services;
       await api.register(healthModule, { database });
       await api.register(authModule, { auth, config: cfg });
@@ -299,6 +300,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(webhooksModule, { webhooks });
       await api.register(einvoicingModule, { einvoicing, invoices });
       await api.register(agentsModule, { agents });
+      await api.register(showroomModule, { showroom });
       await api.register(pagesModule, { pages, onContentChange });
       await api.register(activityModule, { activity });
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>

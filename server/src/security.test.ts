@@ -7,7 +7,7 @@ import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '
  * route without an entry fails the test, so nobody adds an endpoint without
  * deciding its access.
  */
-const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
+const ACCESS: Record<string, 'public' | 'signed-in' | 'admin' | 'showroom'> = {
   'GET /api/health': 'public',
   // Its own token (METRICS_TOKEN), checked in platform/metrics.test.ts; not registered without it.
   'GET /metrics': 'public',
@@ -54,6 +54,10 @@ const ACCESS: Record<string, 'public' | 'signed-in' | 'admin'> = {
   'PUT /api/account/listing': 'signed-in',
   'POST /api/account/listing/logo': 'signed-in',
   'GET /api/stockists': 'public',
+  // The showroom (issue 34): the owner and her agents; a stockist 403.
+  'GET /api/showroom/snapshot': 'showroom',
+  'POST /api/showroom/orders': 'showroom',
+  'GET /api/showroom/orders/:key': 'showroom',
   'POST /api/auth/logout': 'signed-in',
   'GET /api/products': 'public',
   'GET /api/products/:id': 'public',
@@ -110,6 +114,11 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       } else if (access === 'signed-in') {
         expect(anon.statusCode, key).toBe(401);
         expect(shop.statusCode, key).not.toBe(401);
+      } else if (access === 'showroom') {
+        expect(anon.statusCode, key).toBe(401);
+        expect(shop.statusCode, key).toBe(403);
+        const agent = await t.app.inject({ method: route.method as 'GET', url, payload, headers: t.auth(await t.login(AGENT.email, AGENT.password)) });
+        expect([401, 403], `agent: ${key}`).not.toContain(agent.statusCode);
       } else {
         expect(anon.statusCode, key).toBe(401);
         expect(shop.statusCode, key).toBe(403);
@@ -159,7 +168,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       const methods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
       const shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
       const agent = t.auth(await t.login(AGENT.email, AGENT.password));
-      const refused: Array<[string, Record<string, string>]> = access === 'admin' ? [...invalid, ['retailer', shop], ['agent', agent]] : invalid;
+      const refused: Array<[string, Record<string, string>]> = access === 'admin' ? [...invalid, ['retailer', shop], ['agent', agent]] : access === 'showroom' ? [...invalid, ['retailer', shop]] : invalid;
       for (const [who, headers] of refused) {
         for (const method of [...methods, 'OPTIONS']) {
           for (const variant of variants(url)) {
@@ -171,7 +180,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         }
       }
       // The exact route, as the right role: it passes the guard.
-      const allowed = access === 'admin' ? t.auth(await t.login(ADMIN.email, ADMIN.password)) : shop;
+      const allowed = access === 'admin' ? t.auth(await t.login(ADMIN.email, ADMIN.password)) : access === 'showroom' ? agent : shop;
       const payload = ['GET', 'DELETE'].includes(route.method) ? undefined : {};
       const ok = await t.app.inject({ method: route.method as 'GET', url, headers: allowed, payload });
       if ([401, 403].includes(ok.statusCode) || ok.statusCode >= 500) failures.push(`allowed role: ${key} → ${ok.statusCode}`);

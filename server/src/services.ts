@@ -13,6 +13,7 @@ import { WebhooksService } from './modules/webhooks/service.ts';
 import { WebhookWorker } from './modules/webhooks/worker.ts';
 import { EinvoicingService } from './modules/einvoicing/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
+import { ShowroomService } from './modules/showroom/service.ts';
 import { EinvoicingWorker } from './modules/einvoicing/worker.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
@@ -86,6 +87,8 @@ export interface AppServices {
   einvoicingWorker: EinvoicingWorker;
   /** The label's sales agents (invited by the owner). */
   agents: AgentsService;
+  /** The showroom tablet's snapshot and orders (issue 34). */
+  showroom: ShowroomService;
   /** Uploads through the image pipeline, and their placeholders and AVIF widths. */
   media: MediaService;
   /** Anonymous public API reads, serialized (see lib/json-cache.ts). */
@@ -149,6 +152,11 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock, companies, invoices);
   const retailers = new RetailersService(database.db, config, auth, kick, companies);
   const agents = new AgentsService(database.db, config, auth, kick);
+  const showroom = new ShowroomService(database.db, config, catalogue, seasons, stock, wholesale, companies, orders, retailers, kick);
+  // A shop met at the showroom, once approved: its waiting order is made then.
+  retailers.onAccepted((applicationId) =>
+    showroom.releaseWaiting(applicationId).catch((error: unknown) => log.error({ event: 'showroom_release_failed', err: error, applicationId }, 'a waiting showroom order could not be made')),
+  );
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
   const bus = createBus(database, redis, log.child({ module: 'bus' }));
@@ -181,6 +189,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, agents, apiKeys, webhooks, webhookWorker, einvoicing, einvoicingWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, agents, showroom, apiKeys, webhooks, webhookWorker, einvoicing, einvoicingWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

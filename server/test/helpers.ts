@@ -25,6 +25,7 @@ export interface SentMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface TestContext {
@@ -62,7 +63,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   });
   await migrate(database);
   const sent: SentMail[] = [];
-  const transport: MailTransport = { send: async (mail) => void sent.push({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }) };
+  const transport: MailTransport = { send: async (mail) => void sent.push({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments ?? [] }) };
   const services = createServices(config, database, pino({ level: 'silent' }), transport);
   await services.platform.start();
   await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });

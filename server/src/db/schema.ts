@@ -99,6 +99,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** JSON [{ filename, contentType, content (base64) }], or null: the files sent with the mail. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductsTable {
@@ -108,6 +110,39 @@ export interface ProductsTable {
   status: Generated<'published' | 'draft'>;
   /** Place in the collection, 0 first (ties: newest first). */
   position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  /** 1: sold in its packs only (issue 34). */
+  packs_only: Generated<number>;
+  /** Quantities per colour and size are a multiple of it (1: any). */
+  order_multiple: Generated<number>;
+}
+
+/** A named pack of a style: a size ratio (1 XS · 2 S · 2 M · 1 L). */
+export interface ProductPacksTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  name: string;
+  /** JSON {"S": 1, "M": 2}. */
+  sizes: string;
+}
+
+/** A tablet's order at the showroom, kept by its id (the Idempotency-Key) with the answer it got. */
+export interface ShowroomSubmissionsTable {
+  id: Generated<number>;
+  key: string;
+  taken_by: number | null;
+  taken_by_name: string | null;
+  stockist_id: number | null;
+  application_id: number | null;
+  status: 'made' | 'waiting' | 'refused';
+  payload: string;
+  signature: string;
+  answer_status: number;
+  answer: string;
+  locale: 'fr' | 'en';
+  taken_at: string;
   created_at: string;
   updated_at: string;
 }
@@ -343,6 +378,9 @@ export interface OrderDraftLinesTable {
   /** atOnce or preBook; null: resolved when read (pre-book in an open season, else at-once). */
   mode: string | null;
   delivery_id: number | null;
+  /** A line made by packs: the pack, and how many (`quantity` is the pieces of this size they make). */
+  pack_id: ColumnType<number | null, number | null | undefined, number | null>;
+  packs: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderCountersTable {
@@ -377,6 +415,11 @@ export interface OrdersTable {
   submission_rank: Generated<number>;
   /** A shipping charge excl. VAT entered at shipping, for the invoice. */
   shipping_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where it was taken: the stockist's portal or the showroom (issue 34). */
+  channel: Generated<'portal' | 'showroom'>;
+  /** Who took it at the showroom (an agent or the owner), and their name then. */
+  taken_by: ColumnType<number | null, number | null | undefined, number | null>;
+  taken_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SeasonsTable {
@@ -466,6 +509,9 @@ export interface OrderLinesTable {
   size: string;
   quantity: number;
   unit_price_cents: number;
+  /** A line made by packs: the pack's name then, and how many packs. */
+  pack_name: ColumnType<string | null, string | null | undefined, string | null>;
+  packs: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventsTable {
@@ -637,6 +683,8 @@ export interface Database {
   password_tokens: PasswordTokensTable;
   mail_outbox: MailOutboxTable;
   products: ProductsTable;
+  product_packs: ProductPacksTable;
+  showroom_submissions: ShowroomSubmissionsTable;
   product_translations: ProductTranslationsTable;
   variants: VariantsTable;
   variant_translations: VariantTranslationsTable;

@@ -21,6 +21,7 @@ import { m016ApiKeys } from './016-api-keys.ts';
 import { m017Webhooks } from './017-webhooks.ts';
 import { m018EinvoicingPlatform } from './018-einvoicing-platform.ts';
 import { m019Agents } from './019-agents.ts';
+import { m020PacksShowroom } from './020-packs-showroom.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['017-webhooks', m017Webhooks],
   ['018-einvoicing-platform', m018EinvoicingPlatform],
   ['019-agents', m019Agents],
+  ['020-packs-showroom', m020PacksShowroom],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

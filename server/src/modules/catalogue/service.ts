@@ -10,7 +10,9 @@ import {
   type ProductInput,
   type PublicProduct,
   type TradeProduct,
+  type ProductPack,
   SIMILAR_PRODUCTS_MAX,
+  SIZES,
 } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -45,6 +47,19 @@ export interface FullProduct {
   variants: FullVariant[];
   /** The seasons the product is sold in. */
   seasonIds: number[];
+  packs: ProductPack[];
+  packsOnly: boolean;
+  orderMultiple: number;
+}
+
+/** A pack's sizes as stored (JSON), kept to the sizes we make with a positive count. */
+export function parsePackSizes(json: string): ProductPack['sizes'] {
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    return Object.fromEntries(SIZES.filter((s) => typeof value[s] === 'number' && (value[s] as number) > 0).map((s) => [s, value[s] as number]));
+  } catch {
+    return {};
+  }
 }
 
 function parseGallery(json: string): string[] {
@@ -116,6 +131,10 @@ export interface OrderableVariant {
   imageUrl: string | null;
   priceCents: number;
   sizes: ReturnType<typeof normalizeSizes>;
+  /** How the style is sold: its packs, packs only, its order multiple. */
+  packs: ProductPack[];
+  packsOnly: boolean;
+  orderMultiple: number;
 }
 
 export class CatalogueService {
@@ -140,10 +159,11 @@ export class CatalogueService {
     const products = await productsQuery.execute();
     if (products.length === 0) return [];
     const productIds = products.map((p) => p.id);
-    const [texts, variants, seasons] = await Promise.all([
+    const [texts, variants, seasons, packs] = await Promise.all([
       db.selectFrom('product_translations').selectAll().where('product_id', 'in', productIds).execute(),
       db.selectFrom('variants').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
       db.selectFrom('product_seasons').selectAll().where('product_id', 'in', productIds).orderBy('season_id').execute(),
+      db.selectFrom('product_packs').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
     ]);
     const variantIds = variants.map((v) => v.id);
     const names = variantIds.length
@@ -151,8 +171,24 @@ export class CatalogueService {
       : [];
 
     const byId = new Map<number, FullProduct>();
-    for (const p of products) byId.set(p.id, { id: p.id, reference: p.reference, status: p.status, position: p.position, createdAt: p.created_at, updatedAt: p.updated_at, texts: {}, variants: [], seasonIds: [] });
+    for (const p of products) {
+      byId.set(p.id, {
+        id: p.id,
+        reference: p.reference,
+        status: p.status,
+        position: p.position,
+        createdAt: p.created_at,
+        updatedAt: p.updated_at,
+        texts: {},
+        variants: [],
+        seasonIds: [],
+        packs: [],
+        packsOnly: Number(p.packs_only) === 1,
+        orderMultiple: Number(p.order_multiple) || 1,
+      });
+    }
     for (const ps of seasons) byId.get(ps.product_id)!.seasonIds.push(ps.season_id);
+    for (const pack of packs) byId.get(pack.product_id)!.packs.push({ id: pack.id, name: pack.name, sizes: parsePackSizes(pack.sizes) });
     for (const t of texts) {
       byId.get(t.product_id)!.texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra };
     }
@@ -200,6 +236,9 @@ export class CatalogueService {
     return {
       ...base,
       reference: product.reference,
+      packs: product.packs,
+      packsOnly: product.packsOnly,
+      orderMultiple: product.orderMultiple,
       variants: base.variants.map((v, i) => {
         const full = product.variants[i]!;
         return { ...v, price: fromCents(full.priceCents), retailPrice: full.retailPriceCents === null ? null : fromCents(full.retailPriceCents), sizes: full.sizes };
@@ -247,15 +286,16 @@ export class CatalogueService {
     const variants = await db
       .selectFrom('variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
-      .select(['v.id', 'v.product_id', 'v.color_code', 'v.image_url', 'v.price_cents', 'v.sizes', 'p.reference'])
+      .select(['v.id', 'v.product_id', 'v.color_code', 'v.image_url', 'v.price_cents', 'v.sizes', 'p.reference', 'p.packs_only', 'p.order_multiple'])
       .where('v.id', 'in', ids)
       .where('p.status', '=', 'published')
       .execute();
     if (variants.length === 0) return result;
     const productIds = [...new Set(variants.map((v) => v.product_id))];
-    const [titles, names] = await Promise.all([
+    const [titles, names, packs] = await Promise.all([
       db.selectFrom('product_translations').select(['product_id', 'locale', 'title']).where('product_id', 'in', productIds).execute(),
       db.selectFrom('variant_translations').select(['variant_id', 'locale', 'color_name']).where('variant_id', 'in', ids).execute(),
+      db.selectFrom('product_packs').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
     ]);
     for (const v of variants) {
       result.set(v.id, {
@@ -268,6 +308,9 @@ export class CatalogueService {
         imageUrl: v.image_url || null,
         priceCents: v.price_cents,
         sizes: normalizeSizes(v.sizes.split(',')),
+        packs: packs.filter((p) => p.product_id === v.product_id).map((p) => ({ id: p.id, name: p.name, sizes: parsePackSizes(p.sizes) })),
+        packsOnly: Number(v.packs_only) === 1,
+        orderMultiple: Number(v.order_multiple) || 1,
       });
     }
     return result;
@@ -334,11 +377,20 @@ export class CatalogueService {
         if (id !== undefined) taken = taken.where('id', '!=', id);
         if (await taken.executeTakeFirst()) throw new HttpError(409, PRODUCT_MESSAGES.referenceTaken);
       }
+      // Packs, packs only and the multiple: absent ones keep what the product has (a new one: none, no, 1).
+      const packs = input.packs ?? before?.packs ?? [];
+      const packsOnly = input.packsOnly ?? before?.packsOnly ?? false;
+      const orderMultiple = input.orderMultiple ?? before?.orderMultiple ?? 1;
+      if (packsOnly && packs.length === 0) throw new HttpError(400, PRODUCT_MESSAGES.packsOnlyWithoutPacks);
+      const madeEverywhere = (size: string) => input.variants.every((v) => (v.sizes as string[]).includes(size));
+      if (input.packs?.some((p) => !Object.keys(p.sizes).every(madeEverywhere))) throw new HttpError(400, PRODUCT_MESSAGES.packSizesNotMade);
+      const selling = { packs_only: packsOnly ? 1 : 0, order_multiple: orderMultiple };
       if (id === undefined) {
         productId = (
           await trx
             .insertInto('products')
             .values({
+              ...selling,
               reference: input.reference,
               status: input.status,
               // A new product comes first in the collection, as it always has.
@@ -350,7 +402,7 @@ export class CatalogueService {
             .executeTakeFirstOrThrow()
         ).id;
       } else {
-        const updated = await trx.updateTable('products').set({ reference: input.reference, status: input.status, updated_at: now }).where('id', '=', id).executeTakeFirst();
+        const updated = await trx.updateTable('products').set({ ...selling, reference: input.reference, status: input.status, updated_at: now }).where('id', '=', id).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return null;
         productId = id;
         await trx.deleteFrom('product_translations').where('product_id', '=', productId).execute();
@@ -393,6 +445,7 @@ export class CatalogueService {
       if (removed.length) {
         await trx.deleteFrom('variants').where('id', 'in', removed).execute();
       }
+      if (input.packs !== undefined) await this.savePacks(trx, productId, input.packs);
       await this.seasons.setProductSeasons(trx, productId, input.seasonIds, id === undefined);
       if (actor) await logActivity(trx, actor, ...productRecords(productId, input, before));
       return productId;
@@ -404,6 +457,23 @@ export class CatalogueService {
     if (savedId === null) return null;
     const [product] = await this.load(this.db, [savedId]);
     return this.toAdmin(product!, lang);
+  }
+
+  /** The product's packs become these: a given id keeps its pack (draft lines name it), others are new, the rest go. */
+  private async savePacks(trx: Kysely<Database>, productId: number, packs: NonNullable<ProductInput['packs']>): Promise<void> {
+    const existing = new Set((await trx.selectFrom('product_packs').select('id').where('product_id', '=', productId).execute()).map((p) => p.id));
+    const kept = new Set<number>();
+    for (const [position, pack] of packs.entries()) {
+      const values = { product_id: productId, position, name: pack.name, sizes: JSON.stringify(pack.sizes) };
+      if (pack.id !== undefined && existing.has(pack.id) && !kept.has(pack.id)) {
+        await trx.updateTable('product_packs').set(values).where('id', '=', pack.id).execute();
+        kept.add(pack.id);
+      } else {
+        kept.add((await trx.insertInto('product_packs').values(values).returning('id').executeTakeFirstOrThrow()).id);
+      }
+    }
+    const gone = [...existing].filter((p) => !kept.has(p));
+    if (gone.length) await trx.deleteFrom('product_packs').where('id', 'in', gone).execute();
   }
 
   async remove(id: number, actor: Actor | null): Promise<boolean> {

@@ -5,6 +5,8 @@ import {
   fromCents,
   type Draft,
   type DraftLineInput,
+  type DraftEntryInput,
+  isPackLine,
   type Locale,
   type Availability,
   type OrderMode,
@@ -20,7 +22,7 @@ import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts
 import type { WholesaleService } from '../wholesale/service.ts';
 import { deliveryOf, type SeasonsService } from '../seasons/service.ts';
 import { availableNow, promisable, type StockService } from '../stock/service.ts';
-import { type PricedLine, type PlacedInput, placementKey, lineName, type ModeContext, byClosing, placeLine, modeOut, groupLines } from './placement.ts';
+import { type PricedLine, type PlacedInput, type LinePack, placementKey, lineName, type ModeContext, byClosing, placeLine, modeOut, groupLines, sellingProblem } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 
@@ -47,14 +49,18 @@ export class OrderDrafts {
     this.records = records;
   }
 
-  private async minimum(userId: number, totalCents: number, db: Kysely<Database>): Promise<Draft['minimum']> {
+  async minimum(userId: number | null, totalCents: number, db: Kysely<Database> = this.db): Promise<Draft['minimum']> {
     const terms = await this.wholesale.adminTerms(db);
-    const previous = await db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '!=', 'cancelled')
-      .executeTakeFirstOrThrow();
+    // No account yet (a new shop met at the showroom): its first order is an opening order.
+    const previous =
+      userId === null
+        ? { n: 0 }
+        : await db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .where('status', '!=', 'cancelled')
+            .executeTakeFirstOrThrow();
     const kind = Number(previous.n) === 0 ? 'opening' : 'reorder';
     const amount = kind === 'opening' ? terms.openingMinimum : terms.reorderMinimum;
     return { kind, amount, missing: Math.max(0, fromCents(Math.round(amount * 100) - totalCents)) };
@@ -107,7 +113,10 @@ export class OrderDrafts {
       const lineCents = variant.priceCents * row.quantity;
       totalCents += lineCents;
       pieces += row.quantity;
-      const place = placementKey(row.variant_id, size, placed);
+      // A pack the owner removed since leaves its pieces as they are, named no more.
+      const known = row.pack_id === null ? undefined : variant.packs.find((p) => p.id === row.pack_id);
+      const pack: LinePack | null = known && row.packs ? { id: known.id, name: known.name, packs: row.packs } : null;
+      const place = placementKey(row.variant_id, size, placed, pack?.id ?? null);
       const at = byPlace.get(place);
       if (at !== undefined) {
         const quantity = priced[at]!.line.quantity + row.quantity;
@@ -116,7 +125,7 @@ export class OrderDrafts {
         continue;
       }
       byPlace.set(place, priced.length);
-      priced.push({ line: { variantId: row.variant_id, size, quantity: row.quantity }, variant, placed });
+      priced.push({ line: { variantId: row.variant_id, size, quantity: row.quantity }, variant, placed, pack });
       lines.push({
         variantId: variant.variantId,
         productId: variant.productId,
@@ -129,6 +138,7 @@ export class OrderDrafts {
         quantity: row.quantity,
         unitPrice: fromCents(variant.priceCents),
         total: fromCents(lineCents),
+        pack,
         ...modeOut(placed, lang),
       });
     }
@@ -156,33 +166,66 @@ export class OrderDrafts {
    * and a delivery window of a season the product is not sold in, are refused. Each line keeps the
    * mode it was given, or the one decided now (pre-book in an open season, else at-once).
    */
-  async replaceDraft(userId: number, input: DraftLineInput[], lang: Locale): Promise<Draft> {
-    const placed = await this.placeDraftLines(input);
-    const seen = new Map<string, number>();
+  async replaceDraft(userId: number, input: DraftEntryInput[], lang: Locale): Promise<Draft> {
+    const placed = await this.placeDraftLines(input, lang);
+    const seen = new Map<string, PlacedInput>();
     const twice: string[] = [];
-    placed.forEach((p, index) => {
+    for (const p of placed) {
       const first = seen.get(p.key);
-      if (first === undefined) seen.set(p.key, index);
-      else twice.push(lineName(placed[first]!, first, lang), lineName(p, index, lang));
-    });
+      if (first === undefined) seen.set(p.key, p);
+      else twice.push(lineName(first, first.entry, lang), lineName(p, p.entry, lang));
+    }
     if (twice.length) throw new HttpError(422, ORDER_MESSAGES.lineTwice, {}, [...new Set(twice)].join('; '));
     await this.writeDraft(userId, placed);
     return this.publicDraft(userId, lang);
   }
 
-  /** Each line with its variant and the mode and delivery it goes to; what cannot be placed is refused (422). */
-  private async placeDraftLines(input: DraftLineInput[]): Promise<PlacedInput[]> {
-    const variants = await this.catalogue.orderable(input.map((l) => l.variantId));
-    const wrong = input.filter((l) => !variants.get(l.variantId)?.sizes.includes(l.size));
-    if (wrong.length) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, wrong.map((l) => `${l.variantId}/${l.size}`).join(', '));
-    const ctx = await this.modeContext([...variants.values()], this.db);
-    const placed = input.map((line) => {
-      const variant = variants.get(line.variantId)!;
+  /**
+   * Each line with its variant and the mode and delivery it goes to, a pack line as the pieces by size
+   * it makes; what cannot be placed, an unknown pack, a loose line of a style sold in packs only and a
+   * quantity off the style's multiple are refused (422 naming the lines).
+   */
+  async placeDraftLines(input: DraftEntryInput[], lang: Locale, db: Kysely<Database> = this.db): Promise<PlacedInput[]> {
+    const variants = await this.catalogue.orderable(
+      input.map((l) => l.variantId),
+      db,
+    );
+    const wrong: string[] = [];
+    const unknownPack: string[] = [];
+    const tooMany: string[] = [];
+    const pieces: Array<{ line: DraftLineInput; variant: OrderableVariant; pack: LinePack | null; entry: number }> = [];
+    input.forEach((entry, index) => {
+      const variant = variants.get(entry.variantId);
+      if (!isPackLine(entry)) {
+        if (!variant?.sizes.includes(entry.size)) wrong.push(`${entry.variantId}/${entry.size}`);
+        else pieces.push({ line: entry, variant, pack: null, entry: index });
+        return;
+      }
+      const pack = variant?.packs.find((p) => p.id === entry.packId);
+      if (!variant || !pack) {
+        unknownPack.push(variant ? `${lang === 'fr' ? 'ligne' : 'line'} ${index + 1}: ${pick(variant.titles, lang)}, ${pick(variant.colorNames, lang)}` : `${entry.variantId}/${entry.packId}`);
+        return;
+      }
+      for (const [size, count] of Object.entries(pack.sizes) as Array<[Size, number]>) {
+        if (!variant.sizes.includes(size)) wrong.push(`${entry.variantId}/${size}`);
+        else if (count * entry.packs > ORDER_QUANTITY_MAX) tooMany.push(`${entry.variantId}/${size}`);
+        else pieces.push({ line: { variantId: entry.variantId, size, quantity: count * entry.packs, mode: entry.mode, deliveryId: entry.deliveryId }, variant, pack: { id: pack.id, name: pack.name, packs: entry.packs }, entry: index });
+      }
+    });
+    if (wrong.length) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, wrong.join(', '));
+    if (unknownPack.length) throw new HttpError(422, ORDER_MESSAGES.packUnknown, {}, unknownPack.join('; '));
+    if (tooMany.length) throw new HttpError(422, ORDER_MESSAGES.packsInvalid, {}, tooMany.join(', '));
+    const ctx = await this.modeContext([...variants.values()], db);
+    const placed = pieces.map(({ line, variant, pack, entry }) => {
       const where = placeLine(line, variant, ctx);
-      return { line, variant, placed: where, key: placementKey(line.variantId, line.size, where) };
+      return { line, variant, pack, entry, placed: where, key: placementKey(line.variantId, line.size, where, pack?.id ?? null) };
     });
     const badDelivery = placed.filter((p) => p.placed.problem === 'deliveryUnknown');
     if (badDelivery.length) throw new HttpError(422, SEASON_MESSAGES.deliveryUnknown, {}, badDelivery.map((p) => `${p.line.variantId}/${p.line.size}`).join(', '));
+    for (const problem of ['packsOnly', 'notMultiple'] as const) {
+      const lines = placed.filter((p) => sellingProblem(p) === problem);
+      if (lines.length) throw new HttpError(422, ORDER_MESSAGES[problem], {}, lines.map((p) => `${lineName(p, p.entry, lang)}${problem === 'notMultiple' ? ` (× ${p.variant.orderMultiple})` : ''}`).join('; '));
+    }
     return placed;
   }
 
@@ -195,7 +238,7 @@ export class OrderDrafts {
         await trx
           .insertInto('order_draft_lines')
           .values(
-            placed.map(({ line: l, placed: p }, position) => ({
+            placed.map(({ line: l, placed: p, pack }, position) => ({
               user_id: userId,
               variant_id: l.variantId,
               size: l.size,
@@ -203,6 +246,8 @@ export class OrderDrafts {
               position,
               mode: p.mode,
               delivery_id: p.delivery?.id ?? null,
+              pack_id: pack?.id ?? null,
+              packs: pack?.packs ?? null,
             })),
           )
           .execute();
@@ -260,22 +305,46 @@ export class OrderDrafts {
     const variants = await this.catalogue.orderable(order.lines.map((l) => l.variantId).filter((v): v is number => v !== null));
     const skipped: Array<{ productTitle: string; colorName: string; size: Size }> = [];
     const current = await this.draftRows(userId, this.db);
-    const lines: DraftLineInput[] = current.map((r) => ({ variantId: r.variant_id, size: r.size as Size, quantity: r.quantity, mode: (r.mode as OrderMode | null) ?? undefined, deliveryId: r.delivery_id }));
+    const lines: DraftEntryInput[] = [];
+    const packsTaken = new Set<string>();
+    for (const r of current) {
+      const where = { mode: (r.mode as OrderMode | null) ?? undefined, deliveryId: r.delivery_id };
+      if (r.pack_id !== null && r.packs) {
+        // A pack line is one entry however many sizes it makes.
+        const key = `${r.variant_id}:${r.pack_id}:${r.mode}:${r.delivery_id}`;
+        if (!packsTaken.has(key)) lines.push({ variantId: r.variant_id, packId: r.pack_id, packs: r.packs, ...where });
+        packsTaken.add(key);
+      } else lines.push({ variantId: r.variant_id, size: r.size as Size, quantity: r.quantity, ...where });
+    }
+    const oldPacks = new Set<string>();
     for (const line of order.lines) {
       const variant = line.variantId === null ? undefined : variants.get(line.variantId);
       if (!variant || !variant.sizes.includes(line.size)) {
         skipped.push({ productTitle: line.productTitle, colorName: line.colorName, size: line.size });
         continue;
       }
-      // The mode is decided again today (last season's delivery window is gone).
+      // A pack the style still has is ordered again as packs; the mode is decided again today.
+      const pack = line.pack ? variant.packs.find((p) => p.name === line.pack!.name) : undefined;
+      if (pack && line.pack) {
+        const key = `${variant.variantId}:${pack.id}`;
+        if (!oldPacks.has(key)) lines.push({ variantId: variant.variantId, packId: pack.id, packs: line.pack.packs });
+        oldPacks.add(key);
+        continue;
+      }
+      if (sellingProblem({ line: { variantId: variant.variantId, size: line.size, quantity: line.quantity }, variant, pack: null })) {
+        skipped.push({ productTitle: line.productTitle, colorName: line.colorName, size: line.size });
+        continue;
+      }
       lines.push({ variantId: variant.variantId, size: line.size, quantity: line.quantity });
     }
     // A piece that goes where a draft line already is adds to it; one for another window stays its own line.
     const merged = new Map<string, PlacedInput>();
-    for (const p of await this.placeDraftLines(lines)) {
+    for (const p of await this.placeDraftLines(lines, lang)) {
       const there = merged.get(p.key);
-      if (there) there.line = { ...there.line, quantity: Math.min(ORDER_QUANTITY_MAX, there.line.quantity + p.line.quantity) };
-      else merged.set(p.key, p);
+      if (there) {
+        there.line = { ...there.line, quantity: Math.min(ORDER_QUANTITY_MAX, there.line.quantity + p.line.quantity) };
+        if (there.pack && p.pack) there.pack = { ...there.pack, packs: Math.min(ORDER_QUANTITY_MAX, there.pack.packs + p.pack.packs) };
+      } else merged.set(p.key, p);
     }
     await this.writeDraft(userId, [...merged.values()]);
     const draft = await this.publicDraft(userId, lang);

@@ -12,26 +12,48 @@ export interface Placed {
   problem?: 'notOrderable' | 'deliveryUnknown';
 }
 
+/** A line made by packs: the pack (null once the style no longer has it), its name and how many. */
+export interface LinePack {
+  id: number | null;
+  name: string;
+  packs: number;
+}
+
 export interface PricedLine {
   line: DraftLineInput;
   variant: OrderableVariant;
   placed: Placed;
+  pack?: LinePack | null;
+}
+
+/**
+ * What the style's way of selling says of a line: a loose line of a style sold in packs only, or a
+ * quantity that is not a multiple of the style's order multiple (pack lines follow their pack).
+ */
+export function sellingProblem(p: Pick<PricedLine, 'line' | 'variant' | 'pack'>): 'packsOnly' | 'notMultiple' | null {
+  if (p.pack) return null;
+  if (p.variant.packsOnly) return 'packsOnly';
+  if (p.variant.orderMultiple > 1 && p.line.quantity % p.variant.orderMultiple !== 0) return 'notMultiple';
+  return null;
 }
 
 /** A line as sent, with where it goes and its identity in the draft (piece, mode, delivery window). */
 export interface PlacedInput extends PricedLine {
   key: string;
+  /** The line as sent it came from (a pack line makes one per size). */
+  entry: number;
 }
 
 /** A draft line's identity: the piece (variant and size), at-once or the delivery window it is pre-booked for. */
-export function placementKey(variantId: number, size: string, placed: Placed): string {
-  return `${variantId}:${size}:${placed.mode === 'atOnce' ? 'atOnce' : `preBook:${placed.delivery?.id ?? ''}`}`;
+export function placementKey(variantId: number, size: string, placed: Placed, packId: number | null = null): string {
+  return `${variantId}:${size}:${placed.mode === 'atOnce' ? 'atOnce' : `preBook:${placed.delivery?.id ?? ''}`}:${packId ?? 'pieces'}`;
 }
 
 /** "line 2: Robe Soleil, Terracotta, S, Livraison 1", for a refusal that names the line. */
 export function lineName(p: PricedLine, index: number, lang: Locale): string {
   const where = p.placed.mode === 'atOnce' ? (lang === 'fr' ? 'en stock' : 'at once') : p.placed.delivery ? pick(p.placed.delivery.names, lang) : null;
-  const what = [pick(p.variant.titles, lang), pick(p.variant.colorNames, lang), p.line.size, where].filter(Boolean).join(', ');
+  const size = p.pack ? `${p.pack.packs} × ${p.pack.name}` : p.line.size;
+  const what = [pick(p.variant.titles, lang), pick(p.variant.colorNames, lang), size, where].filter(Boolean).join(', ');
   return lang === 'fr' ? `ligne ${index + 1} : ${what}` : `line ${index + 1}: ${what}`;
 }
 

@@ -78,6 +78,7 @@ export class OrderRecords {
         quantity: l.quantity,
         unitPrice: fromCents(l.unit_price_cents),
         total: fromCents(l.unit_price_cents * l.quantity),
+        pack: l.pack_name && l.packs ? { id: null, name: l.pack_name, packs: l.packs } : null,
       })),
       pieces: row.pieces,
       total: fromCents(row.total_cents),
@@ -91,6 +92,8 @@ export class OrderRecords {
       history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role === 'retailer' ? ('stockist' as const) : ('brand' as const), note: e.note })),
       shop: { email: row.retailer_email, company, userId: row.user_id },
       ...orderMode(row, loaded.seasons, lang),
+      channel: row.channel,
+      takenBy: row.taken_by_name ? { id: row.taken_by, name: row.taken_by_name } : null,
     };
   }
 
@@ -103,10 +106,15 @@ export class OrderRecords {
     return { ...order, invoice: invoice.invoice, ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}) };
   }
 
-  async list(filter: { userId?: number; status?: OrderStatus; from?: string; to?: string; seasonId?: number; deliveryId?: number }, lang: Locale = 'fr'): Promise<OrderSummary[]> {
+  async list(
+    filter: { userId?: number; status?: OrderStatus; from?: string; to?: string; seasonId?: number; deliveryId?: number; channel?: 'portal' | 'showroom'; takenBy?: number },
+    lang: Locale = 'fr',
+  ): Promise<OrderSummary[]> {
     let query = this.db
       .selectFrom('orders')
-      .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'retailer_email', 'mode', 'season_id', 'delivery_id']);
+      .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'retailer_email', 'mode', 'season_id', 'delivery_id', 'channel', 'taken_by', 'taken_by_name']);
+    if (filter.channel) query = query.where('channel', '=', filter.channel);
+    if (filter.takenBy !== undefined) query = query.where('taken_by', '=', filter.takenBy);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
@@ -127,6 +135,8 @@ export class OrderRecords {
         total: fromCents(r.total_cents),
         shop: name ?? r.retailer_email,
         ...orderMode(r, seasons, lang),
+        channel: r.channel,
+        takenBy: r.taken_by_name ? { id: r.taken_by, name: r.taken_by_name } : null,
       };
     });
   }
@@ -156,7 +166,7 @@ export class OrderRecords {
    * What a status change tells, in its transaction: the shop and the brand by mail, and the webhook
    * endpoints that want `order.<status>` (the order as the owner's API gives it, in French, the API's default).
    */
-  async announce(trx: Kysely<Database>, loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, status: OrderStatus, byStockist = false) {
+  async announce(trx: Kysely<Database>, loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, status: OrderStatus, byStockist = false, options: { skipStockistMail?: boolean } = {}) {
     await emitWebhook(trx, `order.${status}`, () => this.shape(loaded, 'fr'));
     const brand = publicBrand(this.config);
     const locale = loaded.row.locale;
@@ -164,7 +174,8 @@ export class OrderRecords {
     const data = this.mailData(order, locale, false);
     const key = `order:${order.id}:${status}`;
     if (status === 'submitted') {
-      await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
+      // A showroom order's buyer gets one mail for the whole submission, with its PDF (the showroom sends it).
+      if (!options.skipStockistMail) await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
       await enqueueMail(trx, { to: this.config.BRAND_EMAIL, dedupeKey: `${key}:brand`, ...orderNotice(brand, this.mailData(this.shape(loaded, 'fr'), 'fr', true)) });
       return;
     }

@@ -161,7 +161,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
         if (!delivery) throw new HttpError(404, SEASON_MESSAGES.deliveryNotFound);
         if (seasonId !== undefined && delivery.seasonId !== seasonId) throw new HttpError(422, SEASON_MESSAGES.deliveryOtherSeason);
       }
-      return { data: await services.orders.list({ status: request.query.status, seasonId, deliveryId: request.query.delivery }, langOf(request)) };
+      return { data: await services.orders.list({ status: request.query.status, seasonId, deliveryId: request.query.delivery, channel: request.query.channel, takenBy: request.query.agent }, langOf(request)) };
     },
   );
 

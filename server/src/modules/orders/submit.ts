@@ -6,7 +6,8 @@ import {
   type Locale,
   type Order,
 } from '@atelier/contract';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -15,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
 import type { StockService } from '../stock/service.ts';
 import type { CompaniesService } from '../companies/service.ts';
-import { type PricedLine, groupLines } from './placement.ts';
+import { type PricedLine, groupLines, sellingProblem } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 import type { OrderDrafts } from './draft.ts';
@@ -72,6 +73,11 @@ export class OrderSubmission {
         const describe = (p: PricedLine) => `${pick(p.variant.titles, lang)} — ${pick(p.variant.colorNames, lang)}, ${p.line.size}`;
         const notOrderable = draft.priced.filter((p) => p.placed.problem === 'notOrderable' || p.placed.problem === 'deliveryUnknown');
         if (notOrderable.length) throw new HttpError(422, SEASON_MESSAGES.notOrderable, {}, notOrderable.map(describe).join('; '));
+        // The owner may have changed how a style is sold since the line was saved.
+        for (const problem of ['packsOnly', 'notMultiple'] as const) {
+          const lines = draft.priced.filter((p) => sellingProblem(p) === problem);
+          if (lines.length) throw new HttpError(422, ORDER_MESSAGES[problem], {}, lines.map(describe).join('; '));
+        }
         const closed = new Map<number, SeasonInfo>();
         for (const p of draft.priced) if (p.placed.mode === 'preBook' && p.placed.season && p.placed.season.state !== 'open') closed.set(p.placed.season.id, p.placed.season);
         if (closed.size) {
@@ -92,79 +98,7 @@ export class OrderSubmission {
           throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, detail);
         }
 
-        const now = nowIso();
-        const year = Number(now.slice(0, 4));
-        const company = JSON.stringify(await this.companies.company(userId, trx));
-        const current = await this.seasons.current(trx);
-        const ids: number[] = [];
-        const short: Array<{ line: PricedLine; left: number }> = [];
-        for (const [rank, group] of groupLines(draft.priced).entries()) {
-          const counter = await trx
-            .insertInto('order_counters')
-            .values({ year, last: 1 })
-            .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
-            .returning('last')
-            .executeTakeFirstOrThrow();
-          const number = `${year}-${String(counter.last).padStart(4, '0')}`;
-          const totalCents = group.lines.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
-          const pieces = group.lines.reduce((sum, p) => sum + p.line.quantity, 0);
-          // At-once orders count in the current season (what is sold from stock while it runs).
-          const seasonId = group.placed.mode === 'atOnce' ? (current?.id ?? null) : (group.placed.season?.id ?? null);
-          const inserted = await trx
-            .insertInto('orders')
-            .values({
-              number,
-              user_id: userId,
-              retailer_email: user.email,
-              locale: user.locale,
-              status: 'submitted',
-              idempotency_key: key,
-              submission_rank: rank,
-              note: note || null,
-              company,
-              total_cents: totalCents,
-              pieces,
-              ship_date: null,
-              carrier: null,
-              tracking: null,
-              cancel_reason: null,
-              created_at: now,
-              updated_at: now,
-              mode: group.placed.mode,
-              season_id: seasonId,
-              delivery_id: group.placed.delivery?.id ?? null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('order_lines')
-            .values(
-              group.lines.map(({ line, variant }, position) => ({
-                order_id: inserted.id,
-                position,
-                variant_id: variant.variantId,
-                product_id: variant.productId,
-                product_title: JSON.stringify(variant.titles),
-                color_name: JSON.stringify(variant.colorNames),
-                color_code: variant.colorCode,
-                reference: variant.reference,
-                size: line.size,
-                quantity: line.quantity,
-                unit_price_cents: variant.priceCents,
-              })),
-            )
-            .execute();
-          if (group.placed.mode === 'atOnce') {
-            const missing = await this.stock.reserve(
-              trx,
-              inserted.id,
-              group.lines.map((p) => ({ variantId: p.variant.variantId, size: p.line.size, quantity: p.line.quantity })),
-            );
-            for (const m of missing) short.push({ line: group.lines.find((p) => p.variant.variantId === m.variantId && p.line.size === m.size)!, left: m.left });
-          }
-          await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: 'retailer', note: null, at: now }).execute();
-          ids.push(inserted.id);
-        }
+        const { ids, short } = await this.makeOrders(trx, { userId, email: user.email, locale: user.locale, key, note, priced: draft.priced });
         if (short.length) {
           const detail = short.map((s) => (lang === 'fr' ? `${describe(s.line)} : ${s.left} restante(s)` : `${describe(s.line)}: ${s.left} left`)).join('; ');
           throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
@@ -183,5 +117,97 @@ export class OrderSubmission {
     }
     if (outcome.created) this.onMailQueued();
     return answer(outcome.ids, outcome.created);
+  }
+
+  /**
+   * Makes the orders of one submission in the caller's transaction: one per delivery window (at-once
+   * lines together), numbered, their lines frozen, at-once pieces reserved. Returns the orders made and
+   * the at-once lines stock could not cover (the caller refuses, which rolls everything back).
+   */
+  async makeOrders(
+    trx: Kysely<Database>,
+    args: { userId: number; email: string; locale: Locale; key: string; note: string | undefined; priced: PricedLine[]; channel?: 'portal' | 'showroom'; takenBy?: { id: number; name: string } | null },
+  ): Promise<{ ids: number[]; short: Array<{ line: PricedLine; left: number }> }> {
+    const { userId, key, note } = args;
+    const user = { email: args.email, locale: args.locale };
+    const now = nowIso();
+    const year = Number(now.slice(0, 4));
+    const company = JSON.stringify(await this.companies.company(userId, trx));
+    const current = await this.seasons.current(trx);
+    const ids: number[] = [];
+    const short: Array<{ line: PricedLine; left: number }> = [];
+    for (const [rank, group] of groupLines(args.priced).entries()) {
+      const counter = await trx
+        .insertInto('order_counters')
+        .values({ year, last: 1 })
+        .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
+        .returning('last')
+        .executeTakeFirstOrThrow();
+      const number = `${year}-${String(counter.last).padStart(4, '0')}`;
+      const totalCents = group.lines.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
+      const pieces = group.lines.reduce((sum, p) => sum + p.line.quantity, 0);
+      // At-once orders count in the current season (what is sold from stock while it runs).
+      const seasonId = group.placed.mode === 'atOnce' ? (current?.id ?? null) : (group.placed.season?.id ?? null);
+      const inserted = await trx
+        .insertInto('orders')
+        .values({
+          number,
+          user_id: userId,
+          retailer_email: user.email,
+          locale: user.locale,
+          status: 'submitted',
+          idempotency_key: key,
+          submission_rank: rank,
+          note: note || null,
+          company,
+          total_cents: totalCents,
+          pieces,
+          ship_date: null,
+          carrier: null,
+          tracking: null,
+          cancel_reason: null,
+          created_at: now,
+          updated_at: now,
+          mode: group.placed.mode,
+          season_id: seasonId,
+          delivery_id: group.placed.delivery?.id ?? null,
+          channel: args.channel ?? 'portal',
+          taken_by: args.takenBy?.id ?? null,
+          taken_by_name: args.takenBy?.name ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_lines')
+        .values(
+          group.lines.map(({ line, variant, pack }, position) => ({
+            order_id: inserted.id,
+            position,
+            variant_id: variant.variantId,
+            product_id: variant.productId,
+            product_title: JSON.stringify(variant.titles),
+            color_name: JSON.stringify(variant.colorNames),
+            color_code: variant.colorCode,
+            reference: variant.reference,
+            size: line.size,
+            quantity: line.quantity,
+            unit_price_cents: variant.priceCents,
+            pack_name: pack?.name ?? null,
+            packs: pack?.packs ?? null,
+          })),
+        )
+        .execute();
+      if (group.placed.mode === 'atOnce') {
+        const missing = await this.stock.reserve(
+          trx,
+          inserted.id,
+          group.lines.map((p) => ({ variantId: p.variant.variantId, size: p.line.size, quantity: p.line.quantity })),
+        );
+        for (const m of missing) short.push({ line: group.lines.find((p) => p.variant.variantId === m.variantId && p.line.size === m.size)!, left: m.left });
+      }
+      await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: args.takenBy ? 'brand' : 'retailer', note: null, at: now }).execute();
+      ids.push(inserted.id);
+    }
+    return { ids, short };
   }
 }

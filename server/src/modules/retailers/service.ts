@@ -54,6 +54,55 @@ export class RetailersService {
     this.companies = companies;
   }
 
+  /** Told after an application is accepted (its id and the account), once its transaction is committed. */
+  private readonly acceptedListeners: Array<(applicationId: number) => Promise<void>> = [];
+  onAccepted(listener: (applicationId: number) => Promise<void>): void {
+    this.acceptedListeners.push(listener);
+  }
+
+  /**
+   * A shop met at the showroom, in the caller's transaction: a pending application (or the one it already
+   * has), with the brand's notice. Returns its id.
+   */
+  async applyFromShowroom(
+    trx: Kysely<Database>,
+    shop: { name: string; email: string; company: string; siret: string | null; phone: string | null; locale: Locale; message: string },
+  ): Promise<number> {
+    const pending = await trx.selectFrom('retailer_applications').select('id').where('email', '=', shop.email).where('status', '=', 'pending').orderBy('id').executeTakeFirst();
+    if (pending) return pending.id;
+    const now = nowIso();
+    const row = await trx
+      .insertInto('retailer_applications')
+      .values({
+        name: shop.name,
+        email: shop.email,
+        company: shop.company,
+        siret: shop.siret,
+        phone: shop.phone,
+        shop_type: null,
+        message: shop.message,
+        catalog_opt_in: 0,
+        consent_at: now,
+        locale: shop.locale,
+        status: 'pending',
+        created_at: now,
+        accepted_at: null,
+        accepted_by: null,
+        retailer_user_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const input = { name: shop.name, email: shop.email, message: shop.message, consent: true as const, company: shop.company, siret: shop.siret ?? undefined, phone: shop.phone ?? undefined };
+    await enqueueMail(trx, { to: this.config.BRAND_EMAIL, ...applicationNotice(publicBrand(this.config), input, `${this.config.PUBLIC_URL}/admin/retailers`) });
+    return row.id;
+  }
+
+  /** The account an accepted application made (null while pending). */
+  async accountOf(applicationId: number, db: Kysely<Database> = this.db): Promise<number | null> {
+    const row = await db.selectFrom('retailer_applications').select(['retailer_user_id', 'status']).where('id', '=', applicationId).executeTakeFirst();
+    return row?.status === 'accepted' ? row.retailer_user_id : null;
+  }
+
   /** Stores a pending application with its consent time and, in the same transaction, the brand's notice. */
   async apply(input: ApplicationInput, locale: Locale): Promise<void> {
     const now = nowIso();
@@ -158,6 +207,7 @@ export class RetailersService {
       return true;
     });
     if (mailed) this.onMailQueued();
+    if (mailed) for (const listener of this.acceptedListeners) await listener(id);
     return (await this.get(id))!;
   }
 

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { showroomRoutes, type ShowroomDeps } from './routes.ts';
+
+export type { ShowroomDeps } from './routes.ts';
+
+/** The showroom's API (issue 34): the tablet's snapshot and its orders. Registered under /api. */
+export const showroomModule: FastifyPluginAsyncZod<ShowroomDeps> = async (app, deps) => {
+  await app.register(showroomRoutes, { ...deps, prefix: '/showroom' });
+};

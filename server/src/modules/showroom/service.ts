@@ -1,0 +1,510 @@
+import { createHash } from 'node:crypto';
+import {
+  SHOWROOM_MESSAGES,
+  IMAGE_WIDTHS,
+  formatDay,
+  formatPrice,
+  fromCents,
+  isPackLine,
+  type Locale,
+  type ShowroomAnswer,
+  type ShowroomLineInput,
+  type ShowroomReason,
+  type ShowroomRefusal,
+  type ShowroomSnapshot,
+  type Size,
+  type showroomOrderInput,
+} from '@atelier/contract';
+import type { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import { publicBrand } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { pick } from '../../lib/texts.ts';
+import { logActivity, type Actor } from '../activity/service.ts';
+import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts';
+import type { CompaniesService } from '../companies/service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import type { OrdersService } from '../orders/service.ts';
+import { placeLine, type Placed } from '../orders/service.ts';
+import type { RetailersService } from '../retailers/service.ts';
+import { deliveryOf, type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
+import { availableNow, type StockService } from '../stock/service.ts';
+import type { WholesaleService } from '../wholesale/service.ts';
+import { showroomOrderMail, showroomOrderPdf, type ShowroomPdfData } from './document.ts';
+
+type OrderInput = z.output<typeof showroomOrderInput>;
+
+/** One line as the tablet sent it, expanded to pieces by size, placed, priced, with why it cannot go (if so). */
+interface CheckedLine {
+  index: number;
+  variant: OrderableVariant;
+  line: { variantId: number; size: Size; quantity: number; mode?: 'atOnce' | 'preBook'; deliveryId?: number | null };
+  pack: { id: number; name: string; packs: number } | null;
+  placed: Placed;
+}
+
+/** A refusal with a reason per line (422): nothing is written, the tablet keeps the order to mend. */
+export class ShowroomRefused extends HttpError {
+  constructor(reasons: ShowroomRefusal['reasons']) {
+    super(422, SHOWROOM_MESSAGES.refused, {}, reasons.map((r) => r.message).join('; '), { reasons });
+  }
+}
+
+const REASONS: Record<ShowroomReason | 'belowMinimum', Record<Locale, string>> = {
+  unavailable: { fr: 'cette couleur ou taille n’existe plus', en: 'this colour or size no longer exists' },
+  packUnknown: { fr: 'ce pack n’existe plus', en: 'this pack no longer exists' },
+  packsOnly: { fr: 'vendu uniquement en packs', en: 'sold in packs only' },
+  notMultiple: { fr: 'à commander par multiples de', en: 'to be ordered in multiples of' },
+  windowClosed: { fr: 'la fenêtre de commande est fermée', en: 'the order window is closed' },
+  notInStock: { fr: 'plus assez en stock', en: 'no longer enough in stock' },
+  priceChanged: { fr: 'le prix a changé', en: 'the price has changed' },
+  notOrderable: { fr: 'ne peut pas être commandé', en: 'cannot be ordered' },
+  twice: { fr: 'figure deux fois pour la même livraison', en: 'appears twice for the same delivery' },
+  belowMinimum: { fr: 'la commande n’atteint pas le minimum', en: 'the order is below the minimum' },
+};
+
+/**
+ * The showroom (issue 34): what a tablet takes offline (the snapshot), and the orders it sends back,
+ * each kept by the tablet's id so a retry answers the first answer and nothing is made twice.
+ */
+export class ShowroomService {
+  private readonly db: Db;
+  private readonly config: Config;
+  private readonly catalogue: CatalogueService;
+  private readonly seasons: SeasonsService;
+  private readonly stock: StockService;
+  private readonly wholesale: WholesaleService;
+  private readonly companies: CompaniesService;
+  private readonly orders: OrdersService;
+  private readonly retailers: RetailersService;
+  private readonly onMailQueued: () => void;
+
+  constructor(
+    db: Db,
+    config: Config,
+    catalogue: CatalogueService,
+    seasons: SeasonsService,
+    stock: StockService,
+    wholesale: WholesaleService,
+    companies: CompaniesService,
+    orders: OrdersService,
+    retailers: RetailersService,
+    onMailQueued: () => void,
+  ) {
+    this.db = db;
+    this.config = config;
+    this.catalogue = catalogue;
+    this.seasons = seasons;
+    this.stock = stock;
+    this.wholesale = wholesale;
+    this.companies = companies;
+    this.orders = orders;
+    this.retailers = retailers;
+    this.onMailQueued = onMailQueued;
+  }
+
+  // —— The snapshot ——
+
+  /** The season asked by its code, else the open one closing soonest, else the current one. */
+  private async seasonFor(code: string | undefined): Promise<{ season: SeasonInfo | null; all: SeasonInfo[] }> {
+    const all = await this.seasons.infos();
+    if (code) {
+      const season = all.find((s) => s.code.toLowerCase() === code.toLowerCase());
+      if (!season) throw new HttpError(404, SHOWROOM_MESSAGES.seasonUnknown);
+      return { season, all };
+    }
+    const open = all.filter((s) => s.state === 'open').sort((a, b) => (a.ordersClose ?? '9999').localeCompare(b.ordersClose ?? '9999'))[0];
+    if (open) return { season: open, all };
+    const current = await this.seasons.current();
+    return { season: all.find((s) => s.id === current?.id) ?? null, all };
+  }
+
+  /** Everything the tablet needs offline, and its version (a digest of it: the ETag). */
+  async snapshot(code: string | undefined, lang: Locale): Promise<ShowroomSnapshot> {
+    const { season, all } = await this.seasonFor(code);
+    const products = (await this.catalogue.listFull()).filter((p) => season === null || p.seasonIds.includes(season.id));
+    const variantIds = products.flatMap((p) => p.variants.map((v) => v.id));
+    const [levels, terms, stockists] = await Promise.all([this.stock.levels(variantIds), this.wholesale.terms(lang), this.stockists()]);
+    const body: Omit<ShowroomSnapshot, 'version' | 'at'> = {
+      lang,
+      season: season
+        ? {
+            id: season.id,
+            code: season.code,
+            name: pick(season.names, lang),
+            state: season.state,
+            ordersOpen: season.ordersOpen,
+            ordersClose: season.ordersClose,
+            deliveries: season.deliveries.map((d) => deliveryOf(d, lang)).sort((a, b) => a.from.localeCompare(b.from) || a.id - b.id),
+          }
+        : null,
+      seasons: all.map((s) => ({ code: s.code, name: pick(s.names, lang), state: s.state })),
+      terms: { openingMinimum: terms.openingMinimum, reorderMinimum: terms.reorderMinimum, paymentTerms: terms.paymentTerms, shippingNotes: terms.shippingNotes },
+      styles: products.map((p) => ({
+        id: p.id,
+        reference: p.reference,
+        title: (p.texts[lang] ?? p.texts.fr ?? p.texts.en)?.title ?? '',
+        packs: p.packs,
+        packsOnly: p.packsOnly,
+        orderMultiple: p.orderMultiple,
+        variants: p.variants.map((v) => ({
+          id: v.id,
+          colorName: pick(v.names, lang) ?? '',
+          colorCode: v.colorCode,
+          image: tabletImage(v.imageUrl),
+          price: fromCents(v.priceCents),
+          retailPrice: v.retailPriceCents === null ? null : fromCents(v.retailPriceCents),
+          sizes: v.sizes,
+          available: Object.fromEntries(v.sizes.map((size) => [size, availableNow(levels.get(`${v.id}:${size}`))])),
+        })),
+      })),
+      stockists,
+    };
+    const version = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22);
+    return { version, at: nowIso(), ...body };
+  }
+
+  /** Approved shops (name, town, addresses) and whether they have ordered (opening or reorder minimum). */
+  private async stockists(): Promise<ShowroomSnapshot['stockists']> {
+    const users = await this.db.selectFrom('users').select(['id', 'email']).where('role', '=', 'retailer').where('disabled_at', 'is', null).orderBy('id').execute();
+    if (users.length === 0) return [];
+    const ordered = new Set(
+      (await this.db.selectFrom('orders').select('user_id').distinct().where('status', '!=', 'cancelled').where('user_id', 'in', users.map((u) => u.id)).execute()).map((r) => r.user_id),
+    );
+    const out: ShowroomSnapshot['stockists'] = [];
+    for (const user of users) {
+      const company = await this.companies.company(user.id);
+      out.push({
+        id: user.id,
+        name: company.companyName ?? user.email,
+        email: user.email,
+        town: company.billing?.town ?? company.delivery?.town ?? null,
+        hasOrdered: ordered.has(user.id),
+        billing: company.billing ?? null,
+        delivery: company.delivery ?? null,
+      });
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+  }
+
+  // —— Taking an order ——
+
+  /** The name an order shows for who took it: the agent's, or the label's for the owner. */
+  private async takerName(actor: Actor, db: Kysely<Database> = this.db): Promise<string> {
+    const agent = await db.selectFrom('agents').select('name').where('user_id', '=', actor.id).executeTakeFirst();
+    return agent?.name ?? publicBrand(this.config).name;
+  }
+
+  /**
+   * A showroom order, kept by its id: the orders made for a stockist (one per delivery), or, for a new
+   * shop, an application with the order waiting for it. A retried id answers the first answer; another
+   * person's id is refused (409). Lines that cannot go as they are: 422 with a reason per line.
+   */
+  async take(key: string, input: OrderInput, actor: Actor, lang: Locale): Promise<{ status: number; answer: ShowroomAnswer; replayed: boolean }> {
+    const replay = await this.replay(key, actor);
+    if (replay) return replay;
+    const takenBy = { id: actor.id, name: await this.takerName(actor) };
+    let stockist: { id: number; email: string; locale: Locale } | null = null;
+    if (input.stockistId !== undefined) {
+      const user = await this.db.selectFrom('users').select(['id', 'email', 'locale', 'role', 'disabled_at']).where('id', '=', input.stockistId).executeTakeFirst();
+      if (!user || user.role !== 'retailer' || user.disabled_at !== null) throw new HttpError(422, SHOWROOM_MESSAGES.stockistUnknown);
+      stockist = { id: user.id, email: user.email, locale: user.locale };
+    } else {
+      const taken = await this.db.selectFrom('users').select('id').where('email', '=', input.newShop!.email).executeTakeFirst();
+      if (taken) throw new HttpError(409, SHOWROOM_MESSAGES.newShopTaken);
+    }
+    const lines = await this.check(input.lines, stockist?.id ?? null, lang);
+    const now = nowIso();
+    const payload = JSON.stringify({ lines: input.lines, note: input.note ?? null, newShop: input.newShop ?? null });
+    try {
+      const result = await this.db.transaction().execute(async (trx) => {
+        // The id first: a second request with it waits here (PostgreSQL) or runs after (SQLite), then finds it.
+        const inserted = await trx
+          .insertInto('showroom_submissions')
+          .values({
+            key,
+            taken_by: actor.id,
+            taken_by_name: takenBy.name,
+            stockist_id: stockist?.id ?? null,
+            application_id: null,
+            status: stockist ? 'made' : 'waiting',
+            payload,
+            signature: input.signature,
+            answer_status: 0,
+            answer: '{}',
+            locale: stockist?.locale ?? input.newShop!.locale,
+            taken_at: input.takenAt,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        let answer: ShowroomAnswer;
+        let status: number;
+        if (stockist) {
+          answer = await this.make(trx, key, stockist, lines, input.note, takenBy, input.signature, input.takenAt, lang);
+          status = 201;
+        } else {
+          const shop = input.newShop!;
+          const applicationId = await this.retailers.applyFromShowroom(trx, {
+            name: shop.contactName || shop.companyName,
+            email: shop.email,
+            company: shop.companyName,
+            siret: shop.siret,
+            phone: shop.phone ?? null,
+            locale: shop.locale,
+            message: lang === 'fr' ? `Boutique rencontrée au showroom par ${takenBy.name} ; sa commande attend votre accord.` : `Shop met at the showroom by ${takenBy.name}; its order waits for your approval.`,
+          });
+          await trx.updateTable('showroom_submissions').set({ application_id: applicationId }).where('id', '=', inserted.id).execute();
+          answer = { id: key, status: 'waiting', orders: [], shop: shop.companyName, applicationId };
+          status = 202;
+        }
+        await trx.updateTable('showroom_submissions').set({ answer_status: status, answer: JSON.stringify(answer) }).where('id', '=', inserted.id).execute();
+        await logActivity(trx, actor, {
+          kind: 'order',
+          action: 'take',
+          subject: answer.orders.map((o) => o.number).join(', ') || answer.shop,
+          subjectId: answer.orders[0]?.id ?? null,
+          detail: { shop: answer.shop, by: takenBy.name, status: answer.status },
+        });
+        return { status, answer };
+      });
+      this.onMailQueued();
+      return { ...result, replayed: false };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const again = await this.replay(key, actor);
+        if (again) return again;
+      }
+      throw error;
+    }
+  }
+
+  /** The first answer to this id, if it was taken already (by this person: another's is 409). */
+  private async replay(key: string, actor: Actor): Promise<{ status: number; answer: ShowroomAnswer; replayed: true } | null> {
+    const row = await this.db.selectFrom('showroom_submissions').select(['taken_by', 'answer_status', 'answer']).where('key', '=', key).executeTakeFirst();
+    if (!row) return null;
+    if (row.taken_by !== actor.id) throw new HttpError(409, SHOWROOM_MESSAGES.keyTaken);
+    return { status: row.answer_status, answer: JSON.parse(row.answer) as ShowroomAnswer, replayed: true };
+  }
+
+  /**
+   * Each line checked as the server sees it now: the piece still made, the pack still there, how the
+   * style is sold, its window open, its stock (at-once), its price as the tablet showed it, no piece
+   * twice for one window, and the minimum. Every reason is gathered, then refused at once.
+   */
+  private async check(input: ShowroomLineInput[], userId: number | null, lang: Locale): Promise<CheckedLine[]> {
+    const variants = await this.catalogue.orderable(input.map((l) => l.variantId));
+    const reasons: ShowroomRefusal['reasons'] = [];
+    const refuse = (line: number | null, reason: ShowroomReason | 'belowMinimum', extra = '') => {
+      const what = line === null ? '' : describeLine(input[line]!, variants.get(input[line]!.variantId), lang);
+      reasons.push({ line, reason, message: `${what}${what ? (lang === 'fr' ? ' : ' : ': ') : ''}${REASONS[reason][lang]}${extra}` });
+    };
+    const pieces: Array<Omit<CheckedLine, 'placed'>> = [];
+    input.forEach((entry, index) => {
+      const variant = variants.get(entry.variantId);
+      if (!variant) return refuse(index, 'unavailable');
+      if (entry.unitPrice !== undefined && Math.round(entry.unitPrice * 100) !== variant.priceCents) {
+        refuse(index, 'priceChanged', ` (${formatPrice(fromCents(variant.priceCents), lang)})`);
+      }
+      const where = { mode: entry.mode, deliveryId: entry.deliveryId };
+      if (!isPackLine(entry)) {
+        if (!variant.sizes.includes(entry.size)) return refuse(index, 'unavailable');
+        if (variant.packsOnly) return refuse(index, 'packsOnly');
+        if (variant.orderMultiple > 1 && entry.quantity % variant.orderMultiple !== 0) return refuse(index, 'notMultiple', ` ${variant.orderMultiple}`);
+        pieces.push({ index, variant, line: { variantId: entry.variantId, size: entry.size, quantity: entry.quantity, ...where }, pack: null });
+        return;
+      }
+      const pack = variant.packs.find((p) => p.id === entry.packId);
+      if (!pack) return refuse(index, 'packUnknown');
+      for (const [size, count] of Object.entries(pack.sizes) as Array<[Size, number]>) {
+        if (!variant.sizes.includes(size)) return refuse(index, 'unavailable');
+        pieces.push({ index, variant, line: { variantId: entry.variantId, size, quantity: Math.min(999, count * entry.packs), ...where }, pack: { id: pack.id, name: pack.name, packs: entry.packs } });
+      }
+    });
+    const [seasons, productSeasons, levels] = await Promise.all([
+      this.seasons.infos(),
+      this.seasons.productSeasons([...new Set(pieces.map((p) => p.variant.productId))]),
+      this.stock.levels([...new Set(pieces.map((p) => p.variant.variantId))]),
+    ]);
+    const ctx = { seasons, productSeasons, levels };
+    const checked: CheckedLine[] = [];
+    const seen = new Set<string>();
+    const wanted = new Map<string, number>();
+    const failed = new Set(reasons.map((r) => r.line));
+    for (const p of pieces) {
+      const placed = placeLine(p.line, p.variant, ctx);
+      if (placed.problem) {
+        if (!failed.has(p.index)) refuse(p.index, 'notOrderable');
+        failed.add(p.index);
+        continue;
+      }
+      if (placed.mode === 'preBook' && placed.season && placed.season.state !== 'open') {
+        if (!failed.has(p.index)) {
+          const s = placed.season;
+          const when = s.state === 'upcoming' ? formatDay(s.ordersOpen, lang) : s.ordersClose ? formatDay(s.ordersClose, lang) : '';
+          refuse(p.index, 'windowClosed', when ? ` (${pick(s.names, lang)}, ${when})` : '');
+        }
+        failed.add(p.index);
+        continue;
+      }
+      const key = `${p.line.variantId}:${p.line.size}:${placed.mode === 'atOnce' ? 'atOnce' : placed.delivery?.id}:${p.pack?.id ?? 'pieces'}`;
+      if (seen.has(key) && !failed.has(p.index)) {
+        refuse(p.index, 'twice');
+        failed.add(p.index);
+      }
+      seen.add(key);
+      if (placed.mode === 'atOnce') wanted.set(`${p.line.variantId}:${p.line.size}`, (wanted.get(`${p.line.variantId}:${p.line.size}`) ?? 0) + p.line.quantity);
+      checked.push({ ...p, placed });
+    }
+    // At-once pieces: what stock can promise now (a stockist's order reserves them when made).
+    for (const p of checked) {
+      if (p.placed.mode !== 'atOnce' || failed.has(p.index)) continue;
+      const level = levels.get(`${p.line.variantId}:${p.line.size}`);
+      const left = availableNow(level) ?? 0;
+      if ((wanted.get(`${p.line.variantId}:${p.line.size}`) ?? 0) > left) {
+        refuse(p.index, 'notInStock', lang === 'fr' ? ` (${left} restante(s))` : ` (${left} left)`);
+        failed.add(p.index);
+      }
+    }
+    if (reasons.length === 0) {
+      const totalCents = checked.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
+      const minimum = await this.orders.drafts.minimum(userId, totalCents);
+      if (minimum.missing > 0) {
+        reasons.push({
+          line: null,
+          reason: 'belowMinimum',
+          message:
+            lang === 'fr'
+              ? `${REASONS.belowMinimum.fr} : ${formatPrice(minimum.amount, 'fr')} HT ; il manque ${formatPrice(minimum.missing, 'fr')}`
+              : `${REASONS.belowMinimum.en}: ${formatPrice(minimum.amount, 'en')} excl. VAT; ${formatPrice(minimum.missing, 'en')} to go`,
+        });
+      }
+    }
+    if (reasons.length) throw new ShowroomRefused(reasons.sort((a, b) => (a.line ?? -1) - (b.line ?? -1)));
+    return checked;
+  }
+
+  /** Makes a stockist's orders from checked lines (in the caller's transaction), with the buyer's mail and PDF. */
+  private async make(
+    trx: Kysely<Database>,
+    key: string,
+    stockist: { id: number; email: string; locale: Locale },
+    lines: CheckedLine[],
+    note: string | undefined,
+    takenBy: { id: number; name: string },
+    signature: string,
+    takenAt: string,
+    lang: Locale,
+  ): Promise<ShowroomAnswer> {
+    const priced = lines.map((l) => ({ line: l.line, variant: l.variant, placed: l.placed, pack: l.pack }));
+    const { ids, short } = await this.orders.submission.makeOrders(trx, { userId: stockist.id, email: stockist.email, locale: stockist.locale, key, note, priced, channel: 'showroom', takenBy });
+    if (short.length) {
+      const reasons = short.map((s) => {
+        const index = lines.find((l) => l.line === s.line.line)?.index ?? null;
+        const what = index === null ? '' : `${pick(s.line.variant.titles, lang)}, ${pick(s.line.variant.colorNames, lang)}, ${s.line.line.size}: `;
+        return { line: index, reason: 'notInStock' as const, message: `${what}${REASONS.notInStock[lang]}${lang === 'fr' ? ` (${s.left} restante(s))` : ` (${s.left} left)`}` };
+      });
+      throw new ShowroomRefused(reasons);
+    }
+    const made = [];
+    for (const id of ids) {
+      const loaded = (await this.orders.records.load(trx, id))!;
+      await this.orders.records.announce(trx, loaded, 'submitted', false, { skipStockistMail: true });
+      made.push(this.orders.records.shape(loaded, stockist.locale));
+    }
+    const company = await this.companies.company(stockist.id, trx);
+    const shop = company.companyName ?? stockist.email;
+    const data: ShowroomPdfData = { brand: publicBrand(this.config), shop, company, takenBy: takenBy.name, takenAt, signature, note: note ?? null, orders: made };
+    const pdf = await showroomOrderPdf(data, stockist.locale);
+    await enqueueMail(trx, {
+      to: stockist.email,
+      dedupeKey: `showroom:${key}:buyer`,
+      ...showroomOrderMail(data, stockist.locale, `${this.config.PUBLIC_URL}/account/orders?lang=${stockist.locale}`),
+      attachments: [{ filename: `${made.map((o) => o.number).join('_')}.pdf`, contentType: 'application/pdf', content: pdf }],
+    });
+    const shaped = made.map((o) => ({ id: o.id, number: o.number, mode: o.mode, delivery: o.delivery, pieces: o.pieces, total: o.total }));
+    return { id: key, status: 'made', orders: shaped, shop, applicationId: null };
+  }
+
+  /**
+   * After the owner approves a shop met at the showroom: its waiting orders are made now, as a stockist's
+   * (the shop's details from the tablet first). One that can no longer go (a window closed since) is
+   * kept as refused, with its reasons, for the owner to see in the activity log.
+   */
+  async releaseWaiting(applicationId?: number): Promise<void> {
+    let query = this.db.selectFrom('showroom_submissions').selectAll().where('status', '=', 'waiting').where('application_id', 'is not', null);
+    if (applicationId !== undefined) query = query.where('application_id', '=', applicationId);
+    for (const row of await query.orderBy('id').execute()) {
+      const userId = await this.retailers.accountOf(row.application_id!);
+      if (userId === null) continue;
+      const payload = JSON.parse(row.payload) as { lines: ShowroomLineInput[]; note: string | null; newShop: OrderInput['newShop'] };
+      const user = await this.db.selectFrom('users').select(['id', 'email', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow();
+      if (payload.newShop) {
+        const shop = payload.newShop;
+        const before = await this.companies.company(userId);
+        await this.companies.saveCompany(userId, {
+          companyName: before.companyName ?? shop.companyName,
+          siret: before.siret ?? shop.siret,
+          vatNumber: before.vatNumber ?? shop.vatNumber,
+          billingAddress: null,
+          deliveryAddress: null,
+          phone: before.phone ?? shop.phone ?? null,
+          billing: before.billing ?? { ...shop.address, line2: shop.address.line2 ?? '' },
+          delivery: before.delivery ?? { ...shop.address, line2: shop.address.line2 ?? '' },
+        });
+      }
+      const actor: Actor = { id: row.taken_by ?? userId, email: '', role: 'agent' };
+      try {
+        const lines = await this.check(payload.lines, userId, row.locale);
+        await this.db.transaction().execute(async (trx) => {
+          const claimed = await trx.updateTable('showroom_submissions').set({ status: 'made', stockist_id: userId, updated_at: nowIso() }).where('id', '=', row.id).where('status', '=', 'waiting').executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) === 0) return;
+          const answer = await this.make(trx, row.key, { id: user.id, email: user.email, locale: user.locale }, lines, payload.note ?? undefined, { id: row.taken_by ?? userId, name: row.taken_by_name ?? '' }, row.signature, row.taken_at, row.locale);
+          await trx.updateTable('showroom_submissions').set({ answer_status: 201, answer: JSON.stringify(answer) }).where('id', '=', row.id).execute();
+        });
+        this.onMailQueued();
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const reasons = error instanceof ShowroomRefused ? (error.extra.reasons as ShowroomRefusal['reasons']) : [{ line: null, reason: 'notOrderable' as const, message: error.message }];
+        await this.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('showroom_submissions')
+            .set({ status: 'refused', answer_status: 422, answer: JSON.stringify({ error: error.message, reasons }), updated_at: nowIso() })
+            .where('id', '=', row.id)
+            .execute();
+          await logActivity(trx, actor, { kind: 'order', action: 'take', subject: payload.newShop?.companyName ?? user.email, subjectId: null, detail: { refused: reasons.map((r) => r.message).join('; ') } });
+        });
+      }
+    }
+  }
+
+  /** A showroom order's state by its id, for the tablet's queue (a new shop's: waiting, made or refused). */
+  async status(key: string, actor: Actor): Promise<{ status: number; answer: unknown } | null> {
+    const row = await this.db.selectFrom('showroom_submissions').select(['taken_by', 'answer_status', 'answer']).where('key', '=', key).executeTakeFirst();
+    if (!row || row.taken_by !== actor.id) return null;
+    return { status: row.answer_status, answer: JSON.parse(row.answer) };
+  }
+}
+
+/** "line 2: Robe Soleil, Terracotta, S" or "… 3 × Pack découverte": what a reason is about. */
+function describeLine(entry: ShowroomLineInput, variant: OrderableVariant | undefined, lang: Locale): string {
+  const what = variant ? [pick(variant.titles, lang), pick(variant.colorNames, lang)] : [`#${entry.variantId}`];
+  if (isPackLine(entry)) what.push(`${entry.packs} × ${variant?.packs.find((p) => p.id === entry.packId)?.name ?? `pack ${entry.packId}`}`);
+  else what.push(entry.size);
+  return what.join(', ');
+}
+
+/** One picture per colour at tablet size: the 480-px rendition when the upload is wider. */
+export function tabletImage(url: string): string | null {
+  if (!url) return null;
+  const match = /^(\/uploads\/[a-f0-9]{16,64}-(\d+)x(\d+))\.webp$/.exec(url);
+  const small = IMAGE_WIDTHS[0];
+  if (!match || Number(match[2]) <= small) return url;
+  return `${match[1]}-${small}.webp`;
+}
