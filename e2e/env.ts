@@ -23,4 +23,6 @@ export const ACCOUNTS = {
   invoicee: { email: 'invoicee@e2e.example', password: 'invoice-e2e-2026', role: 'retailer' },
   gent: { email: 'gent@e2e.example', password: 'gent-e2e-2026', role: 'retailer' },
   platformer: { email: 'platformer@e2e.example', password: 'platform-e2e-2026', role: 'retailer' },
+  // The stockist the showroom spec takes orders for (its orders are its own).
+  showroomer: { email: 'showroomer@e2e.example', password: 'showroom-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

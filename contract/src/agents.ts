@@ -39,6 +39,8 @@ export type AgentUpdate = z.input<typeof agentUpdate>;
 export const agent = z
   .object({
     id: z.number(),
+    /** The agent's account: what an order's `takenBy.id` names, and the owner's orders filter by. */
+    userId: z.number(),
     name: z.string(),
     email: z.string(),
     commissionRate: z.number().nullable(),

@@ -9,6 +9,7 @@ import type { Locale } from './constants.ts';
 import { activityPage, activityQuery } from './activity.ts';
 import { apiKey, apiKeyInput, apiKeyList, createdApiKey } from './apikeys.ts';
 import { agent, agentInput, agentList, agentUpdate } from './agents.ts';
+import { showroomAnswer, showroomOrderInput, showroomSnapshot, showroomSnapshotQuery, showroomStatus } from './showroom.ts';
 import { platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from './einvoicing.ts';
 import { webhookDeliveryList, webhookDelivery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from './webhooks.ts';
 import {
@@ -215,6 +216,9 @@ export const endpoints = {
   'POST /admin/api-keys': { body: apiKeyInput, response: createdApiKey },
   'DELETE /admin/api-keys/:id': { response: apiKey },
   'GET /admin/agents': { response: agentList },
+  'GET /showroom/snapshot': { query: showroomSnapshotQuery, response: showroomSnapshot },
+  'POST /showroom/orders': { body: showroomOrderInput, response: showroomAnswer },
+  'GET /showroom/orders/:key': { response: showroomStatus },
   'POST /admin/agents': { body: agentInput, response: agent },
   'PUT /admin/agents/:id': { body: agentUpdate, response: agent },
   'POST /admin/agents/:id/invite': { response: agent },

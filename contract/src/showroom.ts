@@ -169,3 +169,6 @@ export type ShowroomSnapshot = z.infer<typeof showroomSnapshot>;
 
 /** A showroom order's line as the app keeps it (pieces or packs, with what the refusal said). */
 export type ShowroomLinePack = z.infer<typeof linePack>;
+
+/** `GET /api/showroom/orders/:key`: the answer a showroom order has now (a new shop's changes when approved). */
+export const showroomStatus = z.object({ status: z.number(), answer: z.unknown() });

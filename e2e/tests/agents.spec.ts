@@ -48,7 +48,9 @@ test('the owner invites a sales agent, who sets a password, sees trade prices an
   await agent.getByLabel('E-mail').fill(email);
   await agent.getByLabel('Mot de passe').fill('showroom-2027');
   await agent.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(agent).toHaveURL(/\/collection$/);
+  // An agent's home is the showroom app; the collection shows them trade prices.
+  await expect(agent).toHaveURL(/\/showroom$/);
+  await agent.goto('/collection');
   await agent.getByRole('link', { name: /Robe Soleil/ }).click();
   await expect(agent.getByTestId('trade-price')).toHaveText(/^118,00\s€$/);
   // No order grid: an agent takes orders in the showroom, for a stockist.

@@ -11,7 +11,9 @@ import { requestLocale } from './lib/request.ts';
 import { SessionProvider } from './lib/session.tsx';
 import stylesheet from './styles.css?url';
 
-const isBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
+// The back-office and the showroom app share the back-office's strings file (public pages never load it).
+// (A client navigation's data request is `/showroom.data`.)
+const isBackOffice = (url: URL) => /^\/(admin|showroom)(\/|\.data$|$)/.test(url.pathname);
 
 // In the browser, the page's strings are files of their own (named on <html>, preloaded with the
 // scripts): this module, which every page imports before hydrating, is ready once they are here,

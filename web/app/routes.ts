@@ -23,6 +23,8 @@ export default [
   ]),
   route('login', 'routes/login.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
+  // The showroom tablet app (issue 34): a page of its own, installable, working offline.
+  route('showroom', 'routes/showroom.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
     route('products', 'routes/admin/products.tsx'),

@@ -18,6 +18,8 @@ export interface DemoProduct {
   fr: { title: string; description: string; mantra: string | null };
   en: { title: string; description: string; mantra: string | null };
   variants: DemoVariant[];
+  /** Named packs (a size ratio) a shop may order by. */
+  packs?: Array<{ name: string; sizes: Record<string, number> }>;
 }
 
 const DRESS_SIZES = ['XS', 'S', 'M', 'L', 'XL'];
@@ -45,6 +47,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     garment: 'blouse',
     reference: 'MS27-LAV-BLOU-02',
+    packs: [{ name: 'Assortiment S-M-L', sizes: { S: 1, M: 2, L: 1 } }],
     fr: {
       title: 'Blouse brodée Lavande',
       description: 'Une blouse en voile de coton, brodée main d’un fil ton sur ton au col et aux poignets. Légère, elle respire les après-midi chauds.',
@@ -183,6 +186,7 @@ export function retailFor(trade: number): number {
 export function demoPayload(product: DemoProduct, images: Array<{ main: string; gallery: string[] }>): ProductInputRaw {
   return {
     reference: product.reference,
+    ...(product.packs ? { packs: product.packs } : {}),
     translations: [
       { locale: 'fr', ...product.fr },
       { locale: 'en', ...product.en },

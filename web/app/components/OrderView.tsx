@@ -106,6 +106,12 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
           <dt>{t('order.delivery')}</dt>
           <dd data-testid="order-mode">{order.mode === 'atOnce' ? t('order.mode.atOnce') : order.delivery ? `${t('order.mode.preBook')} · ${deliveryText(order.delivery, t, lang)}` : t('order.mode.preBook')}</dd>
         </div>
+        {order.takenBy && (
+          <div>
+            <dt>{t('order.channel')}</dt>
+            <dd data-testid="order-taken-by">{t('order.takenBy', { name: order.takenBy.name })}</dd>
+          </div>
+        )}
         {order.shipDate && (
           <div>
             <dt>{t('order.shipDate')}</dt>
@@ -172,7 +178,12 @@ export function OrderSummaryTable({ orders, linkBase, label, showRetailer = fals
               <td>
                 <Link to={`${linkBase}/${o.id}`}>{o.number}</Link>
               </td>
-              {showRetailer && <td>{o.shop}</td>}
+              {showRetailer && (
+                <td>
+                  {o.shop}
+                  {o.takenBy ? <span className="order-table__taken"> · {t('order.takenBy', { name: o.takenBy.name })}</span> : null}
+                </td>
+              )}
               <td>{formatDateTime(o.createdAt, lang)}</td>
               <td data-testid="order-row-mode">{orderModeText(o, t, lang)}</td>
               <td>

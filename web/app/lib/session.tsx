@@ -37,7 +37,7 @@ function readStoredUser(): User | null {
 }
 
 export function homeFor(role: Role | undefined): string {
-  return role === 'admin' ? '/admin/products' : '/collection';
+  return role === 'admin' ? '/admin/products' : role === 'agent' ? '/showroom' : '/collection';
 }
 
 /**

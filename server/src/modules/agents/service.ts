@@ -40,6 +40,7 @@ export class AgentsService {
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select((eb) => [
         'a.id',
+        'a.user_id',
         'a.name',
         'a.commission_bp',
         'a.invited_at',
@@ -53,6 +54,7 @@ export class AgentsService {
   private shape(row: Awaited<ReturnType<ReturnType<AgentsService['query']>['executeTakeFirstOrThrow']>>): Agent {
     return {
       id: row.id,
+      userId: row.user_id,
       name: row.name,
       email: row.email,
       commissionRate: percentOf(row.commission_bp),

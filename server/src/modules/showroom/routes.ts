@@ -1,4 +1,4 @@
-import { SHOWROOM_MESSAGES, errorBody, showroomAnswer, showroomOrderInput, showroomRefusal, showroomSnapshot, showroomSnapshotQuery } from '@atelier/contract';
+import { SHOWROOM_MESSAGES, errorBody, showroomAnswer, showroomOrderInput, showroomRefusal, showroomSnapshot, showroomSnapshotQuery, showroomStatus } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -66,7 +66,7 @@ export const showroomRoutes: FastifyPluginAsyncZod<ShowroomDeps> = async (app, {
         tags,
         summary: 'Where a showroom order stands by its id (a new shop’s: waiting, made once approved, or refused with reasons)',
         params: z.object({ key: z.string().regex(KEY) }),
-        response: { 200: z.object({ status: z.number(), answer: z.unknown() }), 404: errorBody },
+        response: { 200: showroomStatus, 404: errorBody },
       },
     },
     async (request) => {

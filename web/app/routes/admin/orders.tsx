@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AdminSeason, OrderStatus, OrderSummary } from '@atelier/contract';
+import type { AdminSeason, Agent, OrderStatus, OrderSummary } from '@atelier/contract';
 import { ORDER_STATUSES } from '@atelier/contract/pure';
 import type { Route } from './+types/orders';
 import { FormMessage } from '../../components/Field.tsx';
@@ -28,7 +28,8 @@ export default function AdminOrders() {
   const [message, setMessage] = useState<string | null>(null);
   const [period, setPeriod] = useState({ from: monthStart(), to: today() });
   const [seasons, setSeasons] = useState<AdminSeason[]>([]);
-  const [filter, setFilter] = useState({ season: '', delivery: '' });
+  const [filter, setFilter] = useState({ season: '', delivery: '', channel: '', agent: '' });
+  const [agents, setAgents] = useState<Agent[]>([]);
   const chosen = seasons.find((s) => s.code === filter.season);
 
   const fail = useCallback(
@@ -41,13 +42,19 @@ export default function AdminOrders() {
 
   useEffect(() => {
     setOrders(null);
-    api('GET /admin/orders', { query: { status: tab, season: filter.season || undefined, delivery: filter.delivery || undefined }, lang })
+    api('GET /admin/orders', {
+      query: { status: tab, season: filter.season || undefined, delivery: filter.delivery || undefined, channel: (filter.channel || undefined) as 'portal' | 'showroom' | undefined, agent: filter.agent || undefined },
+      lang,
+    })
       .then((res) => setOrders(res.data))
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
   }, [api, tab, fail, lang, filter]);
   useEffect(() => {
     api('GET /admin/seasons')
       .then((res) => setSeasons(res.data))
+      .catch(() => undefined);
+    api('GET /admin/agents')
+      .then((res) => setAgents(res.data))
       .catch(() => undefined);
   }, [api]);
   const name = (list: Array<{ locale: string; name: string }>) => list.find((x) => x.locale === lang)?.name ?? list[0]?.name ?? '';
@@ -65,11 +72,34 @@ export default function AdminOrders() {
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminOrders')}</h1>
       {message && <FormMessage kind="error">{message}</FormMessage>}
+      <div className="stock-tools" data-testid="order-channel-filters">
+        <div className="field">
+          <label htmlFor="orders-channel">{t('admin.orders.channel')}</label>
+          <select id="orders-channel" value={filter.channel} onChange={(e) => setFilter({ ...filter, channel: e.target.value, agent: e.target.value === 'portal' ? '' : filter.agent })}>
+            <option value="">{t('admin.orders.allChannels')}</option>
+            <option value="portal">{t('admin.orders.channels.portal')}</option>
+            <option value="showroom">{t('admin.orders.channels.showroom')}</option>
+          </select>
+        </div>
+        {agents.length > 0 && filter.channel !== 'portal' && (
+          <div className="field">
+            <label htmlFor="orders-agent">{t('admin.orders.agent')}</label>
+            <select id="orders-agent" value={filter.agent} onChange={(e) => setFilter({ ...filter, agent: e.target.value })}>
+              <option value="">{t('admin.orders.allAgents')}</option>
+              {agents.map((a) => (
+                <option key={a.id} value={String(a.userId)}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
       {seasons.length > 0 && (
         <div className="stock-tools" data-testid="order-filters">
           <div className="field">
             <label htmlFor="orders-season">{t('admin.orders.season')}</label>
-            <select id="orders-season" value={filter.season} onChange={(e) => setFilter({ season: e.target.value, delivery: '' })}>
+            <select id="orders-season" value={filter.season} onChange={(e) => setFilter({ ...filter, season: e.target.value, delivery: '' })}>
               <option value="">{t('admin.orders.allSeasons')}</option>
               {seasons.map((s) => (
                 <option key={s.id} value={s.code}>

@@ -1,0 +1,213 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, BASE_URL } from '../env.ts';
+import { axeViolations, expect, settled, test, waitForMail } from '../fixtures.ts';
+
+// Issue 34: the showroom app on a tablet. Synced, the network cut, reloaded offline; two orders taken and
+// signed (one by the pack, one for a new shop); the network back, both sent exactly once; the owner sees
+// them; an order whose window closed meanwhile comes back with its reason, is mended and sent.
+
+// The app loads nothing it has not kept while offline, but Chromium still reports the requests it
+// refuses (the favicon of a reload) as console errors.
+test.use({ allowConsole: [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/] });
+
+async function bearer(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).access_token as string}` };
+}
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** The buyer signs: a stroke across the box. */
+async function sign(page: Page) {
+  const pad = page.getByRole('img', { name: 'Signature de l’acheteur' });
+  // In the middle of the screen, clear of the totals bar that stays at the bottom.
+  await pad.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + 20 + i * 30, box.y + box.height / 2 + (i % 2 ? -20 : 20));
+  await page.mouse.up();
+}
+
+test('the showroom app works offline: two orders taken and signed, sent once when the network returns; one refused is mended and sent', async ({ browser, request, page: ownerPage, a11y }) => {
+  test.setTimeout(120_000);
+  const owner = await bearer(request, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+  const stamp = String(Date.now()).slice(-6);
+  // A season of its own, closing after the demo's (so it is never the current one), and a style sold by the pack.
+  const seasonRes = await request.post('/api/admin/seasons', {
+    headers: owner,
+    data: {
+      code: `SR${stamp}`,
+      ordersOpen: day(-10),
+      ordersClose: day(300),
+      translations: [
+        { locale: 'fr', name: `Salon ${stamp}` },
+        { locale: 'en', name: `Trade show ${stamp}` },
+      ],
+      deliveries: [{ from: day(330), to: day(350), translations: [{ locale: 'fr', name: 'Salon A' }, { locale: 'en', name: 'Show A' }] }],
+      terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@e2e.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
+    },
+  });
+  expect(seasonRes.status(), await seasonRes.text()).toBe(201);
+  const season = await seasonRes.json();
+  const image = ((await (await request.get('/api/products')).json()) as Array<{ variants: Array<{ imageUrl: string }> }>)[0]!.variants[0]!.imageUrl;
+  const productRes = await request.post('/api/admin/products', {
+    headers: owner,
+    data: {
+      reference: `SR-${stamp}`,
+      translations: [
+        { locale: 'fr', title: `Robe Salon ${stamp}`, description: 'Lin lavé.' },
+        { locale: 'en', title: `Show dress ${stamp}`, description: 'Washed linen.' },
+      ],
+      variants: [{ colorCode: '#c99a3b', imageUrl: image, price: 100, retailPrice: 230, sizes: ['S', 'M', 'L'], translations: [{ locale: 'fr', colorName: 'Safran' }, { locale: 'en', colorName: 'Saffron' }] }],
+      packs: [{ name: 'Pack salon', sizes: { S: 1, M: 2, L: 1 } }],
+      seasonIds: [season.id],
+    },
+  });
+  expect(productRes.status(), await productRes.text()).toBe(201);
+  const product = await productRes.json();
+  const variantId = product.variants[0].id as number;
+  expect((await request.put('/api/admin/stock', { headers: owner, data: { items: ['S', 'M', 'L'].map((size) => ({ variantId, size, onHand: 20 })) } })).status()).toBe(200);
+  // The stockist has a name and a town to be found by.
+  const shop = await bearer(request, ACCOUNTS.showroomer.email, ACCOUNTS.showroomer.password);
+  const company = await request.put('/api/account/company', {
+    headers: shop,
+    data: { companyName: `Boutique Salon ${stamp}`, siret: '73282932000074', vatNumber: 'FR44732829320', billing: { line1: '3 rue Kervégan', postcode: '44000', town: 'Nantes', country: 'FR' } },
+  });
+  expect(company.status(), await company.text()).toBe(200);
+  // The agent: invited, a password chosen from the mail.
+  const agentEmail = `claire-${stamp}@agents.example`;
+  const since = Date.now() - 1000;
+  const invited = await request.post('/api/admin/agents', { headers: owner, data: { name: 'Claire Showroom', email: agentEmail } });
+  expect(invited.status()).toBe(201);
+  const agentUserId = (await invited.json()).userId as number;
+  const token = /token=([A-Za-z0-9_-]+)/.exec(await waitForMail(agentEmail, since))![1]!;
+  expect((await request.post('/api/auth/reset-password', { data: { token, password: 'showroom-2027', password_confirmation: 'showroom-2027' } })).status()).toBeLessThan(300);
+
+  // The tablet, in landscape.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'fr-FR', baseURL: BASE_URL });
+  const tablet = await context.newPage();
+  try {
+    await tablet.goto('/login');
+    await settled(tablet);
+    await tablet.getByLabel('E-mail').fill(agentEmail);
+    await tablet.getByLabel('Mot de passe').fill('showroom-2027');
+    await tablet.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(tablet).toHaveURL(/\/showroom$/);
+    await expect(tablet.getByText(/^Dernière synchronisation/)).toBeVisible();
+    await expect(tablet.getByRole('status').filter({ hasText: 'En ligne' })).toBeVisible();
+    // Installable: the manifest and its icons, and the service worker in charge of /showroom.
+    const manifest = await (await request.get('/showroom.webmanifest')).json();
+    expect(manifest).toMatchObject({ start_url: '/showroom', display: 'standalone' });
+    expect((await request.get(manifest.icons[0].src)).status()).toBe(200);
+    await tablet.getByLabel('Saison').selectOption({ label: `Salon ${stamp}` });
+    await expect(tablet.getByRole('heading', { level: 2, name: new RegExp(`Robe Salon ${stamp}`) })).toBeVisible();
+    await expect(tablet.getByText(/^Dernière synchronisation/)).toBeVisible();
+    await tablet.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/showroom');
+      if (!registration?.active) return false;
+      const kept = await (await caches.open('showroom-v1')).keys();
+      return kept.some((r) => new URL(r.url).pathname === '/showroom') && kept.filter((r) => new URL(r.url).pathname.startsWith('/assets/')).length >= 3;
+    });
+    expect(await axeViolations(tablet), 'the showroom, synced').toEqual([]);
+
+    // The hall's Wi-Fi fails; the app is reloaded.
+    await context.setOffline(true);
+    await tablet.reload();
+    await expect(tablet.getByRole('status').filter({ hasText: 'Hors ligne' })).toBeVisible();
+    await expect(tablet.getByRole('heading', { level: 2, name: new RegExp(`Robe Salon ${stamp}`) })).toBeVisible();
+
+    // First order: the stockist, found by town; two packs for the show's delivery.
+    await tablet.getByLabel('Trouver un revendeur (nom ou ville)').fill('nantes');
+    await tablet.getByRole('button', { name: `Boutique Salon ${stamp} · Nantes` }).click();
+    await tablet.getByLabel('Trouver un modèle (référence ou nom)').fill(`SR-${stamp}`);
+    await tablet.getByRole('spinbutton', { name: 'Safran, Pack salon, Livraison Salon A' }).fill('2');
+    await expect(tablet.getByTestId('showroom-totals')).toHaveText(/^8 pièces · 800,00\s€ HT$/);
+    await tablet.getByLabel('Note', { exact: true }).fill('Vu sur le stand B12');
+    await sign(tablet);
+    await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
+    await expect(tablet.getByRole('tab', { name: 'File d’envoi (1)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(tablet.locator('.queue-item').first()).toContainText('En attente d’envoi');
+
+    // Second order: a new shop, by the piece.
+    await tablet.getByRole('tab', { name: 'Nouvelle commande' }).click();
+    await tablet.getByRole('button', { name: 'Nouvelle boutique' }).click();
+    await tablet.getByLabel('Raison sociale').fill(`Mercerie du Port ${stamp}`);
+    await tablet.getByLabel('Nom du contact').fill('Anne Riou');
+    await tablet.getByLabel('E-mail').fill(`anne-${stamp}@mercerie.example`);
+    await tablet.getByLabel('Adresse', { exact: true }).fill('4 quai Est');
+    await tablet.getByLabel('Code postal').fill('56100');
+    await tablet.getByLabel('Ville').fill('Lorient');
+    await tablet.getByLabel('Trouver un modèle (référence ou nom)').fill(`SR-${stamp}`);
+    for (const [size, n] of [['S', '2'], ['M', '4'], ['L', '2']] as const) await tablet.getByRole('spinbutton', { name: `Safran, ${size}, Livraison Salon A` }).fill(n);
+    await sign(tablet);
+    await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
+    await expect(tablet.getByRole('tab', { name: 'File d’envoi (2)' })).toBeVisible();
+    // A reload, still offline: both are still there.
+    await tablet.reload();
+    await tablet.getByRole('tab', { name: 'File d’envoi (2)' }).click();
+    await expect(tablet.locator('.queue-item')).toHaveCount(2);
+    await expect(tablet.locator('.queue-item').filter({ hasText: 'En attente d’envoi' })).toHaveCount(2);
+
+    // The network returns: both are sent, once.
+    await context.setOffline(false);
+    await expect(tablet.locator('.queue-item').filter({ hasText: `Boutique Salon ${stamp}` })).toContainText(/Envoyée : \d{4}-\d{4}/);
+    await expect(tablet.locator('.queue-item').filter({ hasText: `Mercerie du Port ${stamp}` })).toContainText('En attente de l’accord de la boutique');
+    const taken = async () => (await (await request.get(`/api/admin/orders?agent=${agentUserId}`, { headers: owner })).json()).data as Array<{ shop: string; pieces: number; takenBy: { name: string } }>;
+    expect((await taken()).map((o) => [o.shop, o.pieces])).toEqual([[`Boutique Salon ${stamp}`, 8]]);
+
+    // The owner approves the new shop; its order is made then. She sees both, taken by Claire at the showroom.
+    const applications = (await (await request.get('/api/admin/retailers/applications?status=pending', { headers: owner })).json()).data as Array<{ id: number; email: string }>;
+    const application = applications.find((a) => a.email === `anne-${stamp}@mercerie.example`)!;
+    expect((await request.post(`/api/admin/retailers/applications/${application.id}/accept`, { headers: owner })).status()).toBe(200);
+    await expect.poll(async () => (await taken()).length).toBe(2);
+    await ownerPage.goto('/login');
+    await settled(ownerPage);
+    await ownerPage.getByLabel('E-mail').fill(ACCOUNTS.admin.email);
+    await ownerPage.getByLabel('Mot de passe').fill(ACCOUNTS.admin.password);
+    await ownerPage.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(ownerPage).toHaveURL(/\/admin\/products$/);
+    await ownerPage.goto('/admin/orders');
+    await settled(ownerPage);
+    await ownerPage.getByLabel('Prise', { exact: true }).selectOption('showroom');
+    await ownerPage.getByLabel('Prise par').selectOption({ label: 'Claire Showroom' });
+    const rows = ownerPage.getByTestId('admin-order-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: `Mercerie du Port ${stamp}` })).toContainText('Prise par Claire Showroom au showroom');
+    await a11y('the owner’s orders filtered by channel and agent');
+
+    // Offline again, a third order for the stockist; meanwhile the owner closes the season's window.
+    await context.setOffline(true);
+    await tablet.getByRole('tab', { name: 'Nouvelle commande' }).click();
+    await tablet.getByLabel('Trouver un revendeur (nom ou ville)').fill(`Salon ${stamp}`);
+    await tablet.getByRole('button', { name: `Boutique Salon ${stamp} · Nantes` }).click();
+    await tablet.getByLabel('Trouver un modèle (référence ou nom)').fill(`SR-${stamp}`);
+    await tablet.getByRole('spinbutton', { name: 'Safran, M, Livraison Salon A' }).fill('4');
+    await sign(tablet);
+    await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
+    const closed = await request.put(`/api/admin/seasons/${season.id}`, { headers: owner, data: { ...season, ordersOpen: day(-10), ordersClose: day(-1) } });
+    expect(closed.status(), await closed.text()).toBe(200);
+    await context.setOffline(false);
+    const refused = tablet.locator('.queue-item--refused');
+    await expect(refused).toContainText('Refusée — à corriger et renvoyer');
+    await expect(refused).toContainText(`Robe Salon ${stamp}, Safran, M : la fenêtre de commande est fermée`);
+    expect(await axeViolations(tablet), 'a refused order in the queue').toEqual([]);
+    // Mended: from stock, at once.
+    await refused.getByRole('button', { name: 'Corriger' }).click();
+    await tablet.getByLabel('Trouver un modèle (référence ou nom)').fill(`SR-${stamp}`);
+    await tablet.getByRole('spinbutton', { name: 'Safran, M, Livraison Salon A (fermée)' }).fill('');
+    await tablet.getByRole('spinbutton', { name: 'Safran, M, Disponible de suite' }).fill('4');
+    await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
+    await expect(tablet.locator('.queue-item--refused')).toHaveCount(0);
+    await expect(tablet.locator('.queue-item--sent')).toHaveCount(2);
+    await expect.poll(async () => (await taken()).length).toBe(3);
+
+    // In portrait, nothing scrolls sideways and axe is clean.
+    await tablet.setViewportSize({ width: 768, height: 1024 });
+    await tablet.getByRole('tab', { name: 'Nouvelle commande' }).click();
+    expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    expect(await axeViolations(tablet), 'the showroom in portrait').toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
