@@ -25,4 +25,5 @@ export const ACCOUNTS = {
   platformer: { email: 'platformer@e2e.example', password: 'platform-e2e-2026', role: 'retailer' },
   // The stockist the showroom spec takes orders for (its orders are its own).
   showroomer: { email: 'showroomer@e2e.example', password: 'showroom-e2e-2026', role: 'retailer' },
+  packer: { email: 'packer@e2e.example', password: 'pack-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

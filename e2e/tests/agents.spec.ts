@@ -60,7 +60,8 @@ test('the owner invites a sales agent, who sets a password, sees trade prices an
   await agent.getByRole('link', { name: 'Mon compte' }).click();
   await expect(agent.getByTestId('account-role')).toHaveText('Agent commercial');
   await agent.goto('/admin/orders');
-  await expect(agent).toHaveURL(/\/collection$/);
+  // The back-office sends an agent to their home, the showroom.
+  await expect(agent).toHaveURL(/\/showroom$/);
 
   // Turned off: at the next call the agent's session is over.
   await page.reload();

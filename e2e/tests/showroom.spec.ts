@@ -211,3 +211,49 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await context.close();
   }
 });
+
+// Issue 34, item 6: a stockist orders a style by the pack on its page; the draft shows the pieces by size
+// with the pack named, and removes the pack as one. The owner sees the style's packs in its editor.
+test('a stockist orders by the pack from the product page; the draft names the pack; the owner edits packs on the style', async ({ page, a11y }) => {
+  await page.goto('/login');
+  await settled(page);
+  await page.getByLabel('E-mail').fill(ACCOUNTS.packer.email);
+  await page.getByLabel('Mot de passe').fill(ACCOUNTS.packer.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/collection$/);
+  await page.getByRole('link', { name: /Blouse brodée Lavande/ }).first().click();
+  const grid = page.getByTestId('order-grid');
+  const packs = grid.getByRole('spinbutton', { name: /^Blanc cassé, Assortiment S-M-L \(1 S · 2 M · 1 L\), nombre de packs/ });
+  await expect(packs.first()).toBeVisible();
+  await packs.first().fill('2');
+  await expect(grid.getByTestId('grid-total')).toContainText('8 pièces');
+  await grid.getByRole('button', { name: 'Ajouter à ma commande' }).click();
+  await expect(grid.getByText('Ajouté : votre commande compte 8 pièces.')).toBeVisible();
+  await a11y('the order grid with packs');
+
+  await page.goto('/account/order');
+  await settled(page);
+  const lines = page.getByTestId('draft-line').filter({ hasText: '2 × Assortiment S-M-L' });
+  await expect(lines).toHaveCount(3);
+  await expect(lines.filter({ hasText: /· M ·/ })).toContainText('4');
+  await a11y('a draft with a pack');
+  await lines.first().getByRole('button', { name: /^Retirer/ }).click();
+  await expect(page.getByTestId('draft-line').filter({ hasText: 'Assortiment' })).toHaveCount(0);
+  // The owner on the same tablet: the stockist's session is put aside.
+  await page.evaluate(() => window.localStorage.clear());
+
+  // The owner's editor shows the style's packs, packs only and its multiple.
+  await page.goto('/login');
+  await settled(page);
+  await page.getByLabel('E-mail').fill(ACCOUNTS.admin.email);
+  await page.getByLabel('Mot de passe').fill(ACCOUNTS.admin.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await page.getByRole('button', { name: 'Modifier « Blouse brodée Lavande »' }).click();
+  const selling = page.getByTestId('product-selling');
+  await expect(selling.getByLabel('Multiple de commande')).toHaveValue('1');
+  await expect(selling.getByTestId('product-pack').getByLabel('Nom du pack')).toHaveValue('Assortiment S-M-L');
+  await expect(selling.getByTestId('product-pack').getByLabel('Pièces en M')).toHaveValue('2');
+  await expect(selling.getByLabel('Vendu uniquement en packs')).not.toBeChecked();
+  await a11y('the style editor with its packs');
+});

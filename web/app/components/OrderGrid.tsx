@@ -1,17 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ORDER_QUANTITY_MAX, formatDay, formatPrice } from '@atelier/contract/pure';
-import type { Availability, DraftLineInput, Size, SizeAvailability, TradeProduct } from '@atelier/contract';
+import type { Availability, DraftEntryInput, DraftLineInput, Size, SizeAvailability, TradeProduct } from '@atelier/contract';
 import { useTranslation } from '../i18n/react.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useLanguage } from '../lib/language.tsx';
-import { announceDraft, lineInput } from '../lib/order-draft.ts';
+import { announceDraft, draftEntries } from '../lib/order-draft.ts';
 import { useSession } from '../lib/session.tsx';
 import { FormMessage } from './Field.tsx';
 
 const key = (variantId: number, size: Size) => `${variantId}:${size}`;
 /** A quantity's cell: one piece, at once (null) or for one delivery window. */
 const cellKey = (variantId: number, size: Size, deliveryId: number | null) => `${variantId}:${size}:${deliveryId ?? 'now'}`;
+/** A pack's cell: so many packs of one colour, at once (null) or for one delivery window. */
+const packKey = (variantId: number, packId: number, deliveryId: number | null) => `pack:${packId}:${variantId}:${deliveryId ?? 'now'}`;
 
 /** What a size offers, in words: "12 in stock", "Pre-order · delivery …", "Available from …", "Sold out". */
 export function availabilityText(a: SizeAvailability, t: ReturnType<typeof useTranslation>['t'], lang: 'fr' | 'en'): string {
@@ -46,7 +48,12 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
       .then((draft) => {
         if (cancelled) return;
         const mine: Record<string, string> = {};
-        for (const line of draft.lines) if (line.productId === product.id) mine[cellKey(line.variantId, line.size, line.mode === 'atOnce' ? null : (line.delivery?.id ?? null))] = String(line.quantity);
+        for (const line of draft.lines) {
+          if (line.productId !== product.id) continue;
+          const where = line.mode === 'atOnce' ? null : (line.delivery?.id ?? null);
+          if (line.pack?.id) mine[packKey(line.variantId, line.pack.id, where)] = String(line.pack.packs);
+          else mine[cellKey(line.variantId, line.size, where)] = String(line.quantity);
+        }
         setQuantities(mine);
       })
       .catch(() => undefined);
@@ -73,7 +80,18 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
     const n = Number(quantities[cell] ?? '');
     return Number.isInteger(n) && n > 0 ? Math.min(n, ORDER_QUANTITY_MAX) : 0;
   };
-  const variantPieces = (v: TradeProduct['variants'][number]) => v.sizes.reduce((sum, size) => sum + cellsOf(v.id, size).reduce<number>((n, d) => n + qty(cellKey(v.id, size, d)), 0), 0);
+  const packs = product.packs ?? [];
+  const packsOnly = product.packsOnly ?? false;
+  const multiple = product.orderMultiple ?? 1;
+  /** Where a pack of this colour goes: as its first size does (at once, or each delivery window). */
+  const packCells = (v: TradeProduct['variants'][number], pack: (typeof packs)[number]): Array<number | null> => {
+    const first = (Object.keys(pack.sizes) as Size[]).find((size) => v.sizes.includes(size));
+    return first ? cellsOf(v.id, first) : [];
+  };
+  const packPieces = (pack: (typeof packs)[number]) => Object.values(pack.sizes).reduce<number>((n, c) => n + (c ?? 0), 0);
+  const variantPieces = (v: TradeProduct['variants'][number]) =>
+    (packsOnly ? 0 : v.sizes.reduce((sum, size) => sum + cellsOf(v.id, size).reduce<number>((n, d) => n + qty(cellKey(v.id, size, d)), 0), 0)) +
+    packs.reduce((sum, pack) => sum + packCells(v, pack).reduce<number>((n, d) => n + qty(packKey(v.id, pack.id, d)) * packPieces(pack), 0), 0);
   const variantTotal = (v: TradeProduct['variants'][number]) => variantPieces(v) * v.price;
   const total = product.variants.reduce((sum, v) => sum + variantTotal(v), 0);
   const pieces = product.variants.reduce((sum, v) => sum + variantPieces(v), 0);
@@ -85,6 +103,12 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
     if (a?.state === 'preBook') return { variantId, size, quantity, mode: 'preBook', deliveryId };
     return { variantId, size, quantity };
   }
+  /** So many packs of a colour, placed as the pack's first size is. */
+  function packLineFor(v: TradeProduct['variants'][number], pack: (typeof packs)[number], deliveryId: number | null): DraftEntryInput {
+    const first = (Object.keys(pack.sizes) as Size[]).find((size) => v.sizes.includes(size))!;
+    const { mode } = lineFor(v.id, first, deliveryId);
+    return { variantId: v.id, packId: pack.id, packs: qty(packKey(v.id, pack.id, deliveryId)), ...(mode ? { mode } : {}), ...(mode === 'preBook' ? { deliveryId } : {}) };
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,15 +117,22 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
       const draft = await api('GET /orders/draft', { lang });
       // The grid's cells replace the draft's lines they show; every other line is kept as it is.
       const shown = new Set<string>();
-      for (const v of product.variants) for (const size of v.sizes) for (const d of cellsOf(v.id, size)) shown.add(cellKey(v.id, size, d));
-      const lines: DraftLineInput[] = draft.lines
-        .filter((l) => !shown.has(cellKey(l.variantId, l.size, l.mode === 'atOnce' ? null : (l.delivery?.id ?? null))))
-        .map((l) => lineInput(l));
       for (const v of product.variants) {
-        for (const size of v.sizes) {
-          if (offer.get(key(v.id, size))?.state === 'soldOut') continue;
-          for (const d of cellsOf(v.id, size)) if (qty(cellKey(v.id, size, d)) > 0) lines.push(lineFor(v.id, size, d));
+        if (!packsOnly) for (const size of v.sizes) for (const d of cellsOf(v.id, size)) shown.add(cellKey(v.id, size, d));
+        for (const pack of packs) for (const d of packCells(v, pack)) shown.add(packKey(v.id, pack.id, d));
+      }
+      const lines: DraftEntryInput[] = draftEntries(draft.lines, (l) => {
+        const where = l.mode === 'atOnce' ? null : (l.delivery?.id ?? null);
+        return shown.has(l.pack?.id ? packKey(l.variantId, l.pack.id, where) : cellKey(l.variantId, l.size, where));
+      });
+      for (const v of product.variants) {
+        if (!packsOnly) {
+          for (const size of v.sizes) {
+            if (offer.get(key(v.id, size))?.state === 'soldOut') continue;
+            for (const d of cellsOf(v.id, size)) if (qty(cellKey(v.id, size, d)) > 0) lines.push(lineFor(v.id, size, d));
+          }
         }
+        for (const pack of packs) for (const d of packCells(v, pack)) if (qty(packKey(v.id, pack.id, d)) > 0) lines.push(packLineFor(v, pack, d));
       }
       const saved = await api('PUT /orders/draft', { lang, body: { lines } });
       announceDraft(saved);
@@ -112,15 +143,15 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
   }
 
   const sizeName = (size: Size) => (size === 'ONESIZE' ? t('order.oneSize') : size);
-  const input = (v: TradeProduct['variants'][number], size: Size, deliveryId: number | null, label: string, describedBy: string | undefined, limit: number, disabled = false) => {
-    const cell = cellKey(v.id, size, deliveryId);
+  const input = (v: TradeProduct['variants'][number], size: Size, deliveryId: number | null, label: string, describedBy: string | undefined, limit: number, disabled = false, packCell?: string) => {
+    const cell = packCell ?? cellKey(v.id, size, deliveryId);
     return (
       <input
         type="number"
         inputMode="numeric"
         min={0}
         max={limit}
-        step={1}
+        step={packCell ? 1 : multiple}
         aria-label={label}
         aria-describedby={describedBy}
         disabled={disabled}
@@ -137,10 +168,17 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
         {t('order.grid.title')}
       </h2>
       {offer.size > 0 && <p className="order-grid__hint">{t(several ? 'order.grid.windowsHint' : 'order.grid.modeHint')}</p>}
+      {(packsOnly || multiple > 1) && (
+        <p className="order-grid__hint" data-testid="grid-selling">
+          {packsOnly ? t('order.grid.packsOnly') : t('order.grid.multiple', { count: multiple })}
+        </p>
+      )}
       {product.variants.map((v) => {
         // With several windows, pre-ordered sizes get a row per window below; the others stay in this row.
-        const rowSizes = several ? v.sizes.filter((size) => offer.get(key(v.id, size))?.state !== 'preBook') : v.sizes;
-        const windowSizes = several ? v.sizes.filter((size) => offer.get(key(v.id, size))?.state === 'preBook') : [];
+        // A style sold in packs only takes packs, no loose piece.
+        const loose = packsOnly ? [] : v.sizes;
+        const rowSizes = several ? loose.filter((size) => offer.get(key(v.id, size))?.state !== 'preBook') : loose;
+        const windowSizes = several ? loose.filter((size) => offer.get(key(v.id, size))?.state === 'preBook') : [];
         return (
           <fieldset key={v.id} className="order-grid__row">
             <legend>
@@ -195,6 +233,27 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
                   </div>
                 );
               })}
+            {packs.length > 0 && (
+              <div className="order-grid__packs" data-testid="grid-packs">
+                {packs.map((pack) => {
+                  const ratio = (Object.entries(pack.sizes) as Array<[Size, number]>).map(([size, n]) => `${n} ${sizeName(size)}`).join(' · ');
+                  return packCells(v, pack).map((d) => {
+                    const window = d === null ? null : windows.find((w) => w.id === d);
+                    const label = t('order.grid.packLabel', { colour: v.colorName, pack: pack.name, sizes: ratio }) + (several && window ? ` · ${window.name}` : '');
+                    return (
+                      <div key={`${pack.id}:${d ?? 'now'}`} className="order-grid__cell order-grid__cell--pack">
+                        <label className="order-grid__label">
+                          <span className="order-grid__size" aria-hidden="true">
+                            {pack.name} ({ratio}){several && window ? ` · ${window.name}` : ''}
+                          </span>
+                          {input(v, 'ONESIZE', d, label, undefined, ORDER_QUANTITY_MAX, false, packKey(v.id, pack.id, d))}
+                        </label>
+                      </div>
+                    );
+                  });
+                })}
+              </div>
+            )}
             <p className="order-grid__line-total" aria-live="off">
               {t('order.grid.lineTotal')} <strong>{formatPrice(variantTotal(v), lang)}</strong>
             </p>

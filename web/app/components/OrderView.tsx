@@ -55,7 +55,10 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
                 {l.reference && <span className="order-table__ref"> {l.reference}</span>}
               </td>
               <td>{l.colorName}</td>
-              <td>{l.size === 'ONESIZE' ? t('order.oneSize') : l.size}</td>
+              <td>
+                {l.size === 'ONESIZE' ? t('order.oneSize') : l.size}
+                {l.pack && <span className="order-table__pack"> · {t('order.fromPack', { packs: l.pack.packs, name: l.pack.name })}</span>}
+              </td>
               <td className="num">{l.quantity}</td>
               <td className="num">{formatPrice(l.unitPrice, lang)}</td>
               <td className="num">{formatPrice(l.total, lang)}</td>

@@ -23,6 +23,21 @@ export interface ProductForm {
   variants: VariantForm[];
   /** The seasons it is sold in; null for a new product until one is ticked (it then joins the current season). */
   seasonIds: number[] | null;
+  /** How it is sold to shops: named packs (pieces per size, as typed), packs only, an order multiple. */
+  packs: PackForm[];
+  packsOnly: boolean;
+  orderMultiple: string;
+}
+
+export interface PackForm {
+  key: string;
+  id?: number;
+  name: string;
+  sizes: Partial<Record<Size, string>>;
+}
+
+export function emptyPack(): PackForm {
+  return { key: newKey(), name: '', sizes: {} };
 }
 
 let counter = 0;
@@ -39,6 +54,9 @@ export function emptyForm(): ProductForm {
     texts: { fr: { title: '', description: '', mantra: '' }, en: { title: '', description: '', mantra: '' } },
     variants: [emptyVariant()],
     seasonIds: null,
+    packs: [],
+    packsOnly: false,
+    orderMultiple: '1',
   };
 }
 
@@ -50,6 +68,9 @@ export function formFromProduct(product: AdminProduct): ProductForm {
     reference: product.reference ?? '',
     status: product.status,
     seasonIds: [...product.seasonIds],
+    packs: product.packs.map((p) => ({ key: newKey(), id: p.id, name: p.name, sizes: Object.fromEntries(Object.entries(p.sizes).map(([size, n]) => [size, String(n)])) })),
+    packsOnly: product.packsOnly,
+    orderMultiple: String(product.orderMultiple),
     texts,
     variants: product.variants.map((v) => ({
       key: newKey(),
@@ -135,6 +156,13 @@ export function toPayload(form: ProductForm): ProductInputRaw {
     reference: form.reference.trim() || null,
     status: form.status,
     ...(form.seasonIds ? { seasonIds: form.seasonIds } : {}),
+    packs: form.packs.map((p) => ({
+      ...(p.id ? { id: p.id } : {}),
+      name: p.name.trim(),
+      sizes: Object.fromEntries(Object.entries(p.sizes).filter(([, n]) => n && Number(n) > 0).map(([size, n]) => [size, Number(n)])),
+    })),
+    packsOnly: form.packsOnly,
+    orderMultiple: Number(form.orderMultiple) || 1,
     translations: LOCALES.map((locale) => ({
       locale,
       title: form.texts[locale].title.trim(),

@@ -9,7 +9,7 @@ import { pageMeta, type RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { store, type TakenOrder } from '../lib/showroom-store.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'showroom.title', noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'admin.showroom.title', noindex: true });
 export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/showroom.webmanifest' },
   { rel: 'apple-touch-icon', href: '/showroom-192.png' },
@@ -196,16 +196,16 @@ export default function Showroom() {
   if (!user) {
     return (
       <main className="showroom page" id="main">
-        <h1>{t('showroom.title')}</h1>
-        <p>{online ? <a href="/login">{t('showroom.signIn')}</a> : t('showroom.signedOutOffline')}</p>
+        <h1>{t('admin.showroom.title')}</h1>
+        <p>{online ? <a href="/login">{t('admin.showroom.signIn')}</a> : t('admin.showroom.signedOutOffline')}</p>
       </main>
     );
   }
   if (!allowed) {
     return (
       <main className="showroom page" id="main">
-        <h1>{t('showroom.title')}</h1>
-        <p>{t('showroom.notForYou')}</p>
+        <h1>{t('admin.showroom.title')}</h1>
+        <p>{t('admin.showroom.notForYou')}</p>
       </main>
     );
   }
@@ -219,9 +219,9 @@ export default function Showroom() {
 
   async function save() {
     setMessage('');
-    if (stockistId === null && !newShop?.companyName) return setMessage(t('showroom.needShop'));
-    if (lines.length === 0) return setMessage(t('showroom.needLines'));
-    if (!signature) return setMessage(t('showroom.needSignature'));
+    if (stockistId === null && !newShop?.companyName) return setMessage(t('admin.showroom.needShop'));
+    if (lines.length === 0) return setMessage(t('admin.showroom.needLines'));
+    if (!signature) return setMessage(t('admin.showroom.needSignature'));
     const shopName = stockist?.name ?? newShop?.companyName ?? '';
     const order: TakenOrder = { id: orderId, account, stockistId, newShop: stockistId === null ? newShop : null, shopName, lines, note, signature, takenAt: new Date().toISOString(), state: 'waiting', answer: null, reasons: [] };
     await store.saveOrder(order);
@@ -232,7 +232,7 @@ export default function Showroom() {
     setQuantities({});
     setNote('');
     setSignature('');
-    setMessage(t('showroom.saved'));
+    setMessage(t('admin.showroom.saved'));
     setQueue(await store.orders(account));
     setTab('queue');
     void sendQueue();
@@ -252,28 +252,28 @@ export default function Showroom() {
 
   const shops = (snapshot?.stockists ?? []).filter((s) => !shopSearch || `${s.name} ${s.town ?? ''}`.toLowerCase().includes(shopSearch.toLowerCase()));
   const styles = (snapshot?.styles ?? []).filter((s) => !styleSearch || `${s.reference ?? ''} ${s.title}`.toLowerCase().includes(styleSearch.toLowerCase()));
-  const windows: Array<{ where: Where; label: string }> = snapshot?.season?.state === 'open' ? snapshot.season.deliveries.map((d) => ({ where: d.id, label: `${t('showroom.window')} ${d.name}` })) : [];
+  const windows: Array<{ where: Where; label: string }> = snapshot?.season?.state === 'open' ? snapshot.season.deliveries.map((d) => ({ where: d.id, label: `${t('admin.showroom.window')} ${d.name}` })) : [];
   const setQuantity = (key: string, value: string) => setQuantities((q) => ({ ...q, [key]: Math.max(0, Math.min(999, Number.parseInt(value, 10) || 0)) }));
 
   return (
     <main className="showroom" id="main">
       <header className="showroom__bar">
         <h1 className="showroom__title">
-          {data?.brand.name} · {t('showroom.title')}
+          {data?.brand.name} · {t('admin.showroom.title')}
         </h1>
         <p className={`showroom__net showroom__net--${online ? 'on' : 'off'}`} role="status">
-          {online ? t('showroom.online') : t('showroom.offline')}
+          {online ? t('admin.showroom.online') : t('admin.showroom.offline')}
         </p>
         <p className="showroom__sync">
-          {syncState === 'syncing' ? t('showroom.syncing') : syncState === 'failed' ? t('showroom.syncFailed') : syncedAt ? t('showroom.synced', { when: when(syncedAt) }) : t('showroom.neverSynced')}{' '}
+          {syncState === 'syncing' ? t('admin.showroom.syncing') : syncState === 'failed' ? t('admin.showroom.syncFailed') : syncedAt ? t('admin.showroom.synced', { when: when(syncedAt) }) : t('admin.showroom.neverSynced')}{' '}
           <button type="button" className="button button--small" onClick={() => void sync().then(sendQueue)} disabled={!online || syncState === 'syncing'}>
-            {t('showroom.sync')}
+            {t('admin.showroom.sync')}
           </button>
         </p>
       </header>
       {snapshot && snapshot.seasons.length > 1 ? (
         <label className="showroom__season">
-          {t('showroom.season')}
+          {t('admin.showroom.season')}
           <select
             value={snapshot.season?.code ?? ''}
             disabled={!online}
@@ -287,12 +287,12 @@ export default function Showroom() {
           </select>
         </label>
       ) : null}
-      <div className="showroom__tabs" role="tablist" aria-label={t('showroom.title')}>
+      <div className="showroom__tabs" role="tablist" aria-label={t('admin.showroom.title')}>
         <button type="button" role="tab" aria-selected={tab === 'order'} onClick={() => setTab('order')}>
-          {t('showroom.newOrder')}
+          {t('admin.showroom.newOrder')}
         </button>
         <button type="button" role="tab" aria-selected={tab === 'queue'} onClick={() => setTab('queue')}>
-          {t('showroom.queue', { count: waiting })}
+          {t('admin.showroom.queue', { count: waiting })}
         </button>
       </div>
       {message ? (
@@ -302,18 +302,18 @@ export default function Showroom() {
       ) : null}
 
       {tab === 'queue' ? (
-        <section className="showroom__queue" aria-label={t('showroom.queue', { count: waiting })}>
-          {queue.length === 0 ? <p>{t('showroom.empty')}</p> : null}
+        <section className="showroom__queue" aria-label={t('admin.showroom.queue', { count: waiting })}>
+          {queue.length === 0 ? <p>{t('admin.showroom.empty')}</p> : null}
           <ul>
             {queue.map((order) => (
               <li key={order.id} className={`queue-item queue-item--${order.state}`} data-order={order.id}>
                 <p>
-                  <strong>{order.shopName}</strong> · {t('showroom.takenAt', { when: when(order.takenAt) })}
+                  <strong>{order.shopName}</strong> · {t('admin.showroom.takenAt', { when: when(order.takenAt) })}
                 </p>
                 <p className="queue-item__state">
                   {order.state === 'sent'
-                    ? t('showroom.status.sent', { numbers: order.answer?.orders.map((o) => o.number).join(', ') ?? '' })
-                    : t(`showroom.status.${order.state}`)}
+                    ? t('admin.showroom.status.sent', { numbers: order.answer?.orders.map((o) => o.number).join(', ') ?? '' })
+                    : t(`admin.showroom.status.${order.state}`)}
                 </p>
                 {order.state === 'refused' ? (
                   <>
@@ -323,7 +323,7 @@ export default function Showroom() {
                       ))}
                     </ul>
                     <button type="button" className="button button--small" onClick={() => void mend(order)}>
-                      {t('showroom.edit')}
+                      {t('admin.showroom.edit')}
                     </button>
                   </>
                 ) : null}
@@ -340,7 +340,7 @@ export default function Showroom() {
           }}
         >
           <fieldset className="showroom__shop">
-            <legend>{t('showroom.shop')}</legend>
+            <legend>{t('admin.showroom.shop')}</legend>
             {newShop ? (
               <div className="showroom__newshop">
                 {(
@@ -352,7 +352,7 @@ export default function Showroom() {
                   ] as const
                 ).map(([field, label, auto]) => (
                   <label key={field}>
-                    {t(`showroom.${label}`)}
+                    {t(`admin.showroom.${label}`)}
                     <input value={newShop[field] ?? ''} autoComplete={auto} onChange={(e) => setNewShop({ ...newShop, [field]: e.target.value })} />
                   </label>
                 ))}
@@ -365,26 +365,26 @@ export default function Showroom() {
                   ] as const
                 ).map(([field, label]) => (
                   <label key={field}>
-                    {t(`showroom.${label}`)}
+                    {t(`admin.showroom.${label}`)}
                     <input value={newShop.address[field] ?? ''} onChange={(e) => setNewShop({ ...newShop, address: { ...newShop.address, [field]: e.target.value } })} />
                   </label>
                 ))}
                 <label>
-                  {t('showroom.vat')}
+                  {t('admin.showroom.vat')}
                   <input value={newShop.vatNumber ?? ''} onChange={(e) => setNewShop({ ...newShop, vatNumber: e.target.value })} />
                 </label>
                 <label>
-                  {t('showroom.siret')}
+                  {t('admin.showroom.siret')}
                   <input value={newShop.siret ?? ''} inputMode="numeric" onChange={(e) => setNewShop({ ...newShop, siret: e.target.value })} />
                 </label>
                 <button type="button" className="button button--small" onClick={() => setNewShop(null)}>
-                  {t('showroom.chooseShop')}
+                  {t('admin.showroom.chooseShop')}
                 </button>
               </div>
             ) : (
               <>
                 <label>
-                  {t('showroom.searchShop')}
+                  {t('admin.showroom.searchShop')}
                   <input type="search" value={shopSearch} onChange={(e) => setShopSearch(e.target.value)} />
                 </label>
                 <ul className="showroom__shops">
@@ -405,16 +405,16 @@ export default function Showroom() {
                     setNewShop({ ...EMPTY_SHOP, locale: lang });
                   }}
                 >
-                  {t('showroom.newShop')}
+                  {t('admin.showroom.newShop')}
                 </button>
               </>
             )}
           </fieldset>
 
           <fieldset className="showroom__styles">
-            <legend>{t('showroom.styles')}</legend>
+            <legend>{t('admin.showroom.styles')}</legend>
             <label>
-              {t('showroom.searchStyle')}
+              {t('admin.showroom.searchStyle')}
               <input type="search" value={styleSearch} onChange={(e) => setStyleSearch(e.target.value)} />
             </label>
             {styles.map((style) => (
@@ -423,8 +423,8 @@ export default function Showroom() {
                   {style.reference ? <span className="showroom-style__ref">{style.reference}</span> : null} {style.title}
                 </h2>
                 <p className="showroom-style__rules">
-                  {style.packsOnly ? t('showroom.packsOnly') : null}
-                  {style.orderMultiple > 1 ? t('showroom.multiple', { n: style.orderMultiple }) : null}
+                  {style.packsOnly ? t('admin.showroom.packsOnly') : null}
+                  {style.orderMultiple > 1 ? t('admin.showroom.multiple', { n: style.orderMultiple }) : null}
                 </p>
                 {style.variants.map((variant) => {
                   const stocked = variant.sizes.some((s) => (variant.available[s] ?? 0) > 0);
@@ -432,8 +432,8 @@ export default function Showroom() {
                   const has = (where: Where) => Object.entries(quantities).some(([k, v]) => v > 0 && k.startsWith(`${variant.id}|`) && k.endsWith(`|${where}`));
                   const closedWithPieces = (snapshot.season?.deliveries ?? [])
                     .filter((d) => !windows.some((w) => w.where === d.id) && has(d.id))
-                    .map((d) => ({ where: d.id as Where, label: `${t('showroom.window')} ${d.name} ${t('showroom.closed')}` }));
-                  const rows: Array<{ where: Where; label: string }> = [...(stocked || has('atOnce') ? [{ where: 'atOnce' as const, label: t('showroom.atOnce') }] : []), ...windows, ...closedWithPieces];
+                    .map((d) => ({ where: d.id as Where, label: `${t('admin.showroom.window')} ${d.name} ${t('admin.showroom.closed')}` }));
+                  const rows: Array<{ where: Where; label: string }> = [...(stocked || has('atOnce') ? [{ where: 'atOnce' as const, label: t('admin.showroom.atOnce') }] : []), ...windows, ...closedWithPieces];
                   return (
                     <div key={variant.id} className="showroom-colour">
                       {variant.image ? <img src={variant.image} alt="" width={120} height={150} loading="lazy" /> : null}
@@ -441,8 +441,8 @@ export default function Showroom() {
                         <h3>
                           {variant.colorName} ·{' '}
                           {variant.retailPrice !== null
-                            ? t('showroom.price', { price: formatPrice(variant.price, lang), rrp: formatPrice(variant.retailPrice, lang) })
-                            : t('showroom.priceNoRrp', { price: formatPrice(variant.price, lang) })}
+                            ? t('admin.showroom.price', { price: formatPrice(variant.price, lang), rrp: formatPrice(variant.retailPrice, lang) })
+                            : t('admin.showroom.priceNoRrp', { price: formatPrice(variant.price, lang) })}
                         </h3>
                         {rows.map((row) => (
                           <div key={row.where} className="showroom-row">
@@ -451,7 +451,7 @@ export default function Showroom() {
                               const key = keyOf(variant.id, `pack:${pack.id}`, row.where);
                               return (
                                 <label key={key} className="qty qty--pack">
-                                  {t('showroom.packOf', { name: pack.name, sizes: Object.entries(pack.sizes).map(([s, n]) => `${n} ${s}`).join(' · ') })}
+                                  {t('admin.showroom.packOf', { name: pack.name, sizes: Object.entries(pack.sizes).map(([s, n]) => `${n} ${s}`).join(' · ') })}
                                   <input type="number" inputMode="numeric" min={0} max={999} aria-label={`${variant.colorName}, ${pack.name}, ${row.label}`} value={quantities[key] || ''} onChange={(e) => setQuantity(key, e.target.value)} />
                                 </label>
                               );
@@ -464,7 +464,7 @@ export default function Showroom() {
                                   return (
                                     <label key={key} className="qty">
                                       {size}
-                                      {left !== null ? <small>{t('showroom.available', { n: left })}</small> : null}
+                                      {left !== null ? <small>{t('admin.showroom.available', { n: left })}</small> : null}
                                       <input type="number" inputMode="numeric" min={0} max={999} step={style.orderMultiple} aria-label={`${variant.colorName}, ${size}, ${row.label}`} value={quantities[key] || ''} onChange={(e) => setQuantity(key, e.target.value)} />
                                     </label>
                                   );
@@ -480,25 +480,25 @@ export default function Showroom() {
           </fieldset>
 
           <fieldset className="showroom__close">
-            <legend>{t('showroom.closing')}</legend>
+            <legend>{t('admin.showroom.closing')}</legend>
             <label>
-              {t('showroom.note')}
+              {t('admin.showroom.note')}
               <textarea value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
             </label>
-            <SignaturePad label={t('showroom.signature')} hint={t('showroom.signHere')} clear={t('showroom.clearSignature')} value={signature} onChange={setSignature} />
+            <SignaturePad label={t('admin.showroom.signature')} hint={t('admin.showroom.signHere')} clear={t('admin.showroom.clearSignature')} value={signature} onChange={setSignature} />
           </fieldset>
           <div className="showroom__summary">
             <p className="showroom__totals" data-testid="showroom-totals">
-              {t('showroom.totals', { pieces: totals.pieces, total: formatPrice(totals.total, lang) })}
+              {t('admin.showroom.totals', { pieces: totals.pieces, total: formatPrice(totals.total, lang) })}
             </p>
-            <p className="showroom__minimum">{missing > 0 ? t('showroom.minimum', { amount: formatPrice(minimumAmount, lang), missing: formatPrice(missing, lang) }) : t('showroom.minimumReached')}</p>
+            <p className="showroom__minimum">{missing > 0 ? t('admin.showroom.minimum', { amount: formatPrice(minimumAmount, lang), missing: formatPrice(missing, lang) }) : t('admin.showroom.minimumReached')}</p>
             <button type="submit" className="button">
-              {t('showroom.save')}
+              {t('admin.showroom.save')}
             </button>
           </div>
         </form>
       ) : (
-        <p>{t('showroom.neverSynced')}</p>
+        <p>{t('admin.showroom.neverSynced')}</p>
       )}
     </main>
   );

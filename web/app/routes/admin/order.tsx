@@ -145,6 +145,7 @@ export default function AdminOrder() {
                   <li key={l.id}>
                     <label htmlFor={`qty-${l.id}`}>
                       {l.productTitle} · {l.colorName} · {l.size === 'ONESIZE' ? t('order.oneSize') : l.size}
+                      {l.pack ? ` · ${t('order.fromPack', { packs: l.pack.packs, name: l.pack.name })}` : ''}
                     </label>
                     <input
                       id={`qty-${l.id}`}

@@ -26,6 +26,7 @@ import {
 import { useSession } from '../../lib/session.tsx';
 import { VariantEditor, useErrorText } from '../../components/admin/VariantEditor.tsx';
 import { ProductSeasons, ProductStock } from '../../components/admin/ProductSeasons.tsx';
+import { ProductSelling } from '../../components/admin/ProductSelling.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminProducts', noindex: true });
 
@@ -240,6 +241,7 @@ export default function AdminProducts() {
           <p className="field__hint">{t('admin.products.statusHint')}</p>
         </fieldset>
         <ProductSeasons value={form.seasonIds} disabled={saving} onChange={(seasonIds) => setForm((f) => ({ ...f, seasonIds }))} />
+        <ProductSelling form={form} disabled={saving} onChange={(selling) => setForm((f) => ({ ...f, ...selling }))} />
         <div className="locale-fieldsets">
           {LOCALES.map((locale: Locale) => (
             <fieldset key={locale} className="locale-fieldset">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Draft, DraftLineInput } from '@atelier/contract';
+import type { Draft, DraftEntryInput } from '@atelier/contract';
 import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/draft';
 import { FormMessage } from '../../components/Field.tsx';
@@ -9,7 +9,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { announceDraft, lineInput, newIdempotencyKey } from '../../lib/order-draft.ts';
+import { announceDraft, draftEntries, newIdempotencyKey, packGroup } from '../../lib/order-draft.ts';
 import { deliveryText } from '../../components/OrderView.tsx';
 import { useSession } from '../../lib/session.tsx';
 
@@ -44,7 +44,7 @@ function DraftScreen() {
       .catch((error: unknown) => fail(error, 'order.loadError'));
   }, [api, lang, fail]);
 
-  async function save(lines: DraftLineInput[]) {
+  async function save(lines: DraftEntryInput[]) {
     setBusy(true);
     setMessage(null);
     try {
@@ -61,9 +61,10 @@ function DraftScreen() {
   // Each line goes back with its mode and delivery, so changing a quantity never moves it.
   const lines = draft?.lines ?? [];
   // A line is one piece for one mode and delivery window: the same piece may be in two windows.
-  const same = (a: Line, b: Line) => a.variantId === b.variantId && a.size === b.size && a.mode === b.mode && a.delivery?.id === b.delivery?.id;
-  const setQuantity = (line: Line, quantity: number) => save(lines.map((l) => lineInput(l, same(l, line) ? quantity : l.quantity)));
-  const remove = (line: Line) => save(lines.filter((l) => !same(l, line)).map((l) => lineInput(l)));
+  // A line made by packs is its pack's: removed with the pack's other sizes.
+  const same = (a: Line, b: Line) => a.variantId === b.variantId && a.size === b.size && a.mode === b.mode && a.delivery?.id === b.delivery?.id && (a.pack?.id ?? null) === (b.pack?.id ?? null);
+  const setQuantity = (line: Line, quantity: number) => save(draftEntries(lines, undefined, (l) => (same(l, line) ? quantity : l.quantity)));
+  const remove = (line: Line) => save(draftEntries(lines, (l) => same(l, line) || (packGroup(line) !== null && packGroup(l) === packGroup(line))));
 
   async function send() {
     if (!draft) return;
@@ -152,11 +153,15 @@ function DraftScreen() {
                     {group.lines.map((line) => {
                       const label = t('order.grid.quantityLabel', { colour: line.colorName, size: line.size === 'ONESIZE' ? t('order.oneSize') : line.size });
                       return (
-                        <li key={`${line.variantId}:${line.size}`} className="draft-line" data-testid="draft-line">
+                        <li key={`${line.variantId}:${line.size}:${line.pack?.id ?? ''}`} className="draft-line" data-testid="draft-line">
                           <span className="draft-line__what">
                             <span className="swatch" style={{ background: line.colorCode ?? 'transparent' }} aria-hidden="true" /> {line.colorName} ·{' '}
                             {line.size === 'ONESIZE' ? t('order.oneSize') : line.size}
+                            {line.pack && <span className="draft-line__pack"> · {t('order.fromPack', { packs: line.pack.packs, name: line.pack.name })}</span>}
                           </span>
+                          {line.pack?.id ? (
+                            <span className="draft-line__qty">{line.quantity}</span>
+                          ) : (
                           <input
                             type="number"
                             inputMode="numeric"
@@ -171,6 +176,7 @@ function DraftScreen() {
                               else e.target.value = String(line.quantity);
                             }}
                           />
+                          )}
                           <span className="draft-line__total">{formatPrice(line.total, lang)}</span>
                           <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => remove(line)} aria-label={t('order.removeLine', { what: `${group.title}, ${label}` })}>
                             {t('order.remove')}
