@@ -3,8 +3,10 @@
 //   from IndexedDB in the browser), so the copy kept here is the same for every account.
 // - Hashed assets, fonts, strings and pictures: kept once fetched (cache first).
 // - Never an API answer: /api/* always goes to the network (the snapshot lives in IndexedDB, per account).
-// - A new version (a new file here, new asset names) takes over at the next start and drops the old caches.
-const VERSION = 'showroom-v1';
+// - The app registers this file with the site's build version (`?v=`): a new build is a new worker,
+//   which takes over once installed and drops the copies of the old build, so a page and its files
+//   always come from one build.
+const VERSION = `showroom-${new URL(self.location.href).searchParams.get('v') || 'dev'}`;
 const PAGE = '/showroom';
 
 self.addEventListener('install', (event) => {

@@ -92,7 +92,9 @@ export default function Showroom() {
     const off = () => setOnline(false);
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
-    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/showroom-sw.js', { scope: '/showroom' }).catch(() => undefined);
+    // The site's build version names the worker: a new build installs a new one (see showroom-sw.js).
+    const build = (window as unknown as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? 'dev';
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register(`/showroom-sw.js?v=${encodeURIComponent(build)}`, { scope: '/showroom' }).catch(() => undefined);
     return () => {
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);
