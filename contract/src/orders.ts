@@ -62,16 +62,23 @@ export const packLineInput = z.object({
 });
 export type PackLineInput = z.infer<typeof packLineInput>;
 
-/** A draft line: pieces of one size, or packs of one colour (a line with `packId` is a pack line). */
-export const draftEntryInput = z.union([draftLineInput, packLineInput], {
-  // Not zod's "Invalid input": the message of the kind of line it was meant to be.
-  error: (issue) => {
-    const input = issue.input;
-    const asPack = input !== null && typeof input === 'object' && 'packId' in input;
-    const errors = (issue as { errors?: Array<Array<{ message: string }>> }).errors;
-    return errors?.[asPack ? 1 : 0]?.[0]?.message;
-  },
-});
+/**
+ * A line of pieces or a line of packs (one with `packId` is a pack line). A refusal says the first
+ * problem of the kind of line it was meant to be, not zod's "Invalid input" for the union.
+ */
+export function piecesOrPacks<P extends z.ZodType, K extends z.ZodType>(pieces: P, packs: K) {
+  return z.union([pieces, packs], {
+    error: (issue) => {
+      const input = issue.input;
+      const asPack = input !== null && typeof input === 'object' && 'packId' in input;
+      const errors = (issue as { errors?: Array<Array<{ message: string }>> }).errors;
+      return errors?.[asPack ? 1 : 0]?.[0]?.message;
+    },
+  });
+}
+
+/** A draft line: pieces of one size, or packs of one colour. */
+export const draftEntryInput = piecesOrPacks(draftLineInput, packLineInput);
 export type DraftEntryInput = z.infer<typeof draftEntryInput>;
 export function isPackLine(line: DraftEntryInput): line is PackLineInput {
   return 'packId' in line;

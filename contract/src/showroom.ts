@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { postalAddress, postalAddressOut } from './address.ts';
 import { ORDER_LINES_MAX, SIZES } from './constants.ts';
-import { companyInput, draftLineInput, packLineInput, ORDER_MESSAGES, linePack } from './orders.ts';
+import { companyInput, draftLineInput, packLineInput, piecesOrPacks, ORDER_MESSAGES, linePack } from './orders.ts';
 import { productPack } from './catalogue.ts';
 
 /** Every sentence of the showroom's API and app (French in errors.ts). */
@@ -27,14 +27,7 @@ export type ShowroomReason = (typeof SHOWROOM_REASONS)[number];
 const shown = { unitPrice: z.number().min(0).max(1_000_000).optional() };
 
 /** A line as the tablet sends it: pieces of one size, or packs of one colour, and the price it showed. */
-export const showroomLineInput = z.union([draftLineInput.extend(shown), packLineInput.extend(shown)], {
-  error: (issue) => {
-    const input = issue.input;
-    const asPack = input !== null && typeof input === 'object' && 'packId' in input;
-    const errors = (issue as { errors?: Array<Array<{ message: string }>> }).errors;
-    return errors?.[asPack ? 1 : 0]?.[0]?.message;
-  },
-});
+export const showroomLineInput = piecesOrPacks(draftLineInput.extend(shown), packLineInput.extend(shown));
 export type ShowroomLineInput = z.infer<typeof showroomLineInput>;
 
 /** A shop met at the show: it becomes a stockist application, its order waits for the owner's approval. */

@@ -177,8 +177,13 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: `Mercerie du Port ${stamp}` })).toContainText('Prise par Claire Showroom au showroom');
     await a11y('the owner’s orders filtered by channel and agent');
+    await rows.filter({ hasText: `Boutique Salon ${stamp}` }).getByRole('link').click();
+    await expect(ownerPage.getByTestId('order-taken-by')).toHaveText('Prise par Claire Showroom au showroom');
+    await expect(ownerPage.getByText('Vu sur le stand B12')).toBeVisible();
 
-    // Offline again, a third order for the stockist; meanwhile the owner closes the season's window.
+    // The tablet turned to portrait. Offline again, a third order for the stockist; meanwhile the owner
+    // closes the season's window.
+    await tablet.setViewportSize({ width: 768, height: 1024 });
     await context.setOffline(true);
     await tablet.getByRole('tab', { name: 'Nouvelle commande' }).click();
     await tablet.getByLabel('Trouver un revendeur (nom ou ville)').fill(`Salon ${stamp}`);
@@ -205,7 +210,6 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await expect.poll(async () => (await taken()).length).toBe(3);
 
     // In portrait, nothing scrolls sideways and axe is clean.
-    await tablet.setViewportSize({ width: 768, height: 1024 });
     await tablet.getByRole('tab', { name: 'Nouvelle commande' }).click();
     expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     expect(await axeViolations(tablet), 'the showroom in portrait').toEqual([]);
@@ -224,6 +228,7 @@ test('a stockist orders by the pack from the product page; the draft names the p
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/collection$/);
   await page.getByRole('link', { name: /Blouse brodée Lavande/ }).first().click();
+  await settled(page);
   const grid = page.getByTestId('order-grid');
   const packs = grid.getByRole('spinbutton', { name: /^Blanc cassé, Assortiment S-M-L \(1 S · 2 M · 1 L\), nombre de packs/ });
   await expect(packs.first()).toBeVisible();

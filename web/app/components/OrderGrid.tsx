@@ -54,7 +54,8 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
           if (line.pack?.id) mine[packKey(line.variantId, line.pack.id, where)] = String(line.pack.packs);
           else mine[cellKey(line.variantId, line.size, where)] = String(line.quantity);
         }
-        setQuantities(mine);
+        // What was typed while the draft was on its way stays (it is newer than the draft).
+        setQuantities((typed) => ({ ...mine, ...typed }));
       })
       .catch(() => undefined);
     api('GET /wholesale/availability/:id', { params: { id: product.id }, lang })
