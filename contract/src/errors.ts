@@ -245,6 +245,7 @@ const OTHER_FR: Record<string, string> = {
   'The time the order was taken must be a date and time (ISO 8601).': 'L’heure de la prise de commande doit être une date et une heure (ISO 8601).',
   'An order needs at least one line.': 'Une commande a besoin d’au moins une ligne.',
   'This order cannot be sent as it is; each line says why:': 'Cette commande ne peut pas être envoyée telle quelle ; chaque ligne dit pourquoi :',
+  'No showroom order of yours has this id (introuvable).': 'Aucune de vos commandes du showroom n’a cet identifiant (introuvable).',
   'This pack is not one of the style’s packs:': 'Ce pack n’est pas l’un des packs du modèle :',
   'This style is sold in packs only; order it by the pack:': 'Ce modèle est vendu uniquement en packs ; commandez-le par pack :',
   'This style is sold in multiples; each quantity per colour and size must be a multiple of it:': 'Ce modèle est vendu par multiples ; chaque quantité par couleur et taille doit en être un multiple :',

@@ -17,6 +17,7 @@ export const SHOWROOM_MESSAGES = {
   takenAtInvalid: 'The time the order was taken must be a date and time (ISO 8601).',
   linesRequired: 'An order needs at least one line.',
   refused: 'This order cannot be sent as it is; each line says why:',
+  orderNotFound: 'No showroom order of yours has this id (introuvable).',
 } as const;
 
 /** Why a showroom line cannot be ordered as it is (the app shows the sentence on the line). */

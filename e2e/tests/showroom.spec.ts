@@ -201,6 +201,7 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     expect(await axeViolations(tablet), 'a refused order in the queue').toEqual([]);
     // Mended: from stock, at once.
     await refused.getByRole('button', { name: 'Corriger' }).click();
+    await expect(tablet.getByRole('group', { name: 'À corriger avant de renvoyer :' })).toContainText('la fenêtre de commande est fermée');
     await tablet.getByLabel('Trouver un modèle (référence ou nom)').fill(`SR-${stamp}`);
     await tablet.getByRole('spinbutton', { name: 'Safran, M, Livraison Salon A (fermée)' }).fill('');
     await tablet.getByRole('spinbutton', { name: 'Safran, M, Disponible de suite' }).fill('4');

@@ -84,6 +84,8 @@ export default function Showroom() {
   const [signature, setSignature] = useState('');
   const [shopSearch, setShopSearch] = useState('');
   const [styleSearch, setStyleSearch] = useState('');
+  // The reasons an order being mended came back with, shown above it until it is saved again.
+  const [mending, setMending] = useState<TakenOrder['reasons']>([]);
   const loaded = useRef(false);
 
   useEffect(() => {
@@ -234,6 +236,7 @@ export default function Showroom() {
     setQuantities({});
     setNote('');
     setSignature('');
+    setMending([]);
     setMessage(t('admin.showroom.saved'));
     setQueue(await store.orders(account));
     setTab('queue');
@@ -248,6 +251,7 @@ export default function Showroom() {
     setQuantities(quantitiesOf(order.lines));
     setNote(order.note);
     setSignature(order.signature);
+    setMending(order.reasons);
     setQueue(await store.orders(account));
     setTab('order');
   }
@@ -341,6 +345,16 @@ export default function Showroom() {
             void save();
           }}
         >
+          {mending.length > 0 ? (
+            <div className="showroom__mending" role="group" aria-label={t('admin.showroom.toMend')}>
+              <p>{t('admin.showroom.toMend')}</p>
+              <ul className="queue-item__reasons">
+                {mending.map((r, i) => (
+                  <li key={i}>{r.message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <fieldset className="showroom__shop">
             <legend>{t('admin.showroom.shop')}</legend>
             {newShop ? (

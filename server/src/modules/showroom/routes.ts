@@ -71,7 +71,7 @@ export const showroomRoutes: FastifyPluginAsyncZod<ShowroomDeps> = async (app, {
     },
     async (request) => {
       const found = await showroom.status(request.params.key, actorOf(request));
-      if (!found) throw new HttpError(404, SHOWROOM_MESSAGES.stockistUnknown);
+      if (!found) throw new HttpError(404, SHOWROOM_MESSAGES.orderNotFound);
       return found;
     },
   );

@@ -248,7 +248,9 @@ describe.each(DIALECTS)('the showroom on %s', (dialect) => {
     const applicationId = res.json().applicationId as number;
     const status = await t.app.inject({ method: 'GET', url: `/api/showroom/orders/${key}`, headers: agent });
     expect(status.json()).toMatchObject({ status: 202, answer: { status: 'waiting' } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/showroom/orders/${key}`, headers: other })).statusCode).toBe(404);
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/showroom/orders/${key}?lang=en`, headers: other });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error).toBe('No showroom order of yours has this id (introuvable).');
     const application = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications?status=pending', headers: owner })).json().data.find((a: { id: number }) => a.id === applicationId);
     expect(application).toMatchObject({ company: 'La Mercerie du Port', email: 'anne@mercerie.example', name: 'Anne Riou' });
     expect(application.message).toContain('Claire Vidal');
