@@ -39,6 +39,9 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [offer, setOffer] = useState<Map<string, SizeAvailability>>(new Map());
   const [windows, setWindows] = useState<Availability['deliveries']>([]);
+  // The cells depend on what each size offers (a window per pre-ordered size): none is shown before
+  // that is known, or a quantity typed into a cell about to be split by window would be lost.
+  const [known, setKnown] = useState(false);
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'success' | 'error'; text?: string }>({ kind: 'idle' });
 
   // Start from what the draft already holds for this product, and what each size offers.
@@ -63,8 +66,9 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
         if (cancelled) return;
         setOffer(new Map(found.variants.flatMap((v) => v.sizes.map((s) => [key(v.variantId, s.size), s] as const))));
         setWindows(found.deliveries ?? []);
+        setKnown(true);
       })
-      .catch(() => undefined);
+      .catch(() => !cancelled && setKnown(true));
     return () => {
       cancelled = true;
     };
@@ -174,7 +178,12 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
           {packsOnly ? t('order.grid.packsOnly') : t('order.grid.multiple', { count: multiple })}
         </p>
       )}
-      {product.variants.map((v) => {
+      {!known && (
+        <p className="status-message" role="status">
+          {t('common.loading')}
+        </p>
+      )}
+      {known && product.variants.map((v) => {
         // With several windows, pre-ordered sizes get a row per window below; the others stay in this row.
         // A style sold in packs only takes packs, no loose piece.
         const loose = packsOnly ? [] : v.sizes;

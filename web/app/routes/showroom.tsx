@@ -8,9 +8,11 @@ import { ApiError } from '../lib/api.ts';
 import { pageMeta, type RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { store, type TakenOrder } from '../lib/showroom-store.ts';
+import showroomStyles from './showroom.css?url';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'admin.showroom.title', noindex: true });
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: showroomStyles },
   { rel: 'manifest', href: '/showroom.webmanifest' },
   { rel: 'apple-touch-icon', href: '/showroom-192.png' },
 ];
