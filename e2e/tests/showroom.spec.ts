@@ -111,6 +111,13 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
       const kept = await (await caches.open(name)).keys();
       return kept.some((r) => new URL(r.url).pathname === '/showroom') && kept.filter((r) => new URL(r.url).pathname.startsWith('/assets/')).length >= 3;
     });
+    // What the worker keeps: the page (fetched without credentials) and files, never an API answer.
+    const kept = await tablet.evaluate(async () => {
+      const names = await caches.keys();
+      const urls = (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname)))).flat();
+      return { api: urls.filter((u) => u.startsWith('/api/')), page: urls.includes('/showroom') };
+    });
+    expect(kept).toEqual({ api: [], page: true });
     expect(await axeViolations(tablet), 'the showroom, synced').toEqual([]);
 
     // The hall's Wi-Fi fails; the app is reloaded.
