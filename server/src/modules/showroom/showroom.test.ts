@@ -269,4 +269,28 @@ describe.each(DIALECTS)('the showroom on %s', (dialect) => {
     const taken = await send(agent, randomUUID(), { lines: [{ variantId: tunic.variantId, packId: tunic.packId, packs: 1 }], newShop: { ...newShop, email: RETAILER.email }, signature: SIGNATURE, takenAt: '2026-11-26T11:00:00Z' });
     expect(taken.statusCode).toBe(409);
   });
+
+  it('a new shop approved after its window closed: the order is not made, it is kept refused with the reason and told in the activity log', async () => {
+    const key = randomUUID();
+    const newShop = { companyName: 'Bazar Tardif', email: 'tard@bazar.example', address: { line1: '1 rue Basse', postcode: '29000', town: 'Quimper', country: 'FR' }, locale: 'fr' };
+    const res = await send(agent, key, { lines: [{ variantId: tunic.variantId, packId: tunic.packId, packs: 2, deliveryId: deliveries[0] }], newShop, signature: SIGNATURE, takenAt: '2026-11-26T12:00:00Z' });
+    expect(res.statusCode, res.body).toBe(202);
+    const season = (await t.app.inject({ method: 'GET', url: '/api/admin/seasons', headers: owner })).json().data.find((s: { id: number }) => s.id === seasonId);
+    const closeDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/seasons/${seasonId}`, headers: owner, payload: { ...season, ordersOpen: '2026-01-01', ordersClose: closeDay } })).statusCode).toBe(200);
+    try {
+      const before = (await t.app.inject({ method: 'GET', url: '/api/admin/orders?channel=showroom', headers: owner })).json().data.length;
+      const accept = await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${res.json().applicationId}/accept`, headers: owner });
+      // The shop is approved all the same.
+      expect(accept.statusCode, accept.body).toBe(200);
+      expect(accept.json().status).toBe('accepted');
+      const state = (await t.app.inject({ method: 'GET', url: `/api/showroom/orders/${key}`, headers: agent })).json();
+      expect(state.status).toBe(422);
+      expect(state.answer.reasons).toEqual([expect.objectContaining({ line: 0, reason: 'windowClosed' })]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders?channel=showroom', headers: owner })).json().data).toHaveLength(before);
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/activity?kind=order', headers: owner })).body).toContain('la fenêtre de commande est fermée');
+    } finally {
+      await t.app.inject({ method: 'PUT', url: `/api/admin/seasons/${seasonId}`, headers: owner, payload: season });
+    }
+  });
 });
