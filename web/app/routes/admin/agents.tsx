@@ -7,6 +7,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { ListTable } from '../../components/admin/ListTable.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminAgents', noindex: true });
 
@@ -91,74 +92,51 @@ export default function AdminAgents() {
         </button>
       </form>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
-      <section>
-        <h2 id="agent-list" className="section-title section-title--small">
-          {k('listTitle')}
-        </h2>
-        {agents && agents.length === 0 && <p>{k('empty')}</p>}
-        {agents && agents.length > 0 && (
-          <div className="table-scroll" role="region" aria-labelledby="agent-list" tabIndex={0}>
-            <table className="order-table">
-              <thead>
-                <tr>
-                  <th scope="col">{k('name')}</th>
-                  <th scope="col">{k('commission')}</th>
-                  <th scope="col">{k('status')}</th>
-                  <th scope="col">{k('lastSignIn')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('admin.webhooks.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {agents.map((agent) => (
-                  <tr key={agent.id} data-testid="agent-row">
-                    <td>
-                      {agent.name}
-                      <br />
-                      <small>{agent.email}</small>
-                    </td>
-                    <td>{agent.commissionRate === null ? '—' : `${agent.commissionRate.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')} %`}</td>
-                    <td>
-                      {agent.active ? k('active') : k('inactive')}
-                      {!agent.passwordSet && (
-                        <>
-                          <br />
-                          <small>{k('waiting', { when: when(agent.invitedAt) })}</small>
-                        </>
-                      )}
-                    </td>
-                    <td>{when(agent.lastSignInAt)}</td>
-                    <td>
-                      <div className="button-row">
-                        <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => void toggle(agent)} aria-label={k(agent.active ? 'turnOffNamed' : 'turnOnNamed', { name: agent.name })}>
-                          {agent.active ? k('turnOff') : k('turnOn')}
-                        </button>
-                        {!agent.passwordSet && agent.active && (
-                          <button
-                            type="button"
-                            className="button button--quiet button--small"
-                            disabled={busy}
-                            onClick={() =>
-                              void run(async () => {
-                                await api('POST /admin/agents/:id/invite', { params: { id: agent.id }, lang });
-                                return k('reinvited', { name: agent.name });
-                              })
-                            }
-                            aria-label={k('reinviteNamed', { name: agent.name })}
-                          >
-                            {k('reinvite')}
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ListTable id="agent-list" title={k('listTitle')} empty={k('empty')} count={agents?.length ?? null} headers={[k('name'), k('commission'), k('status'), k('lastSignIn'), <span key="actions" className="visually-hidden">{t('admin.webhooks.actions')}</span>]}>
+        {agents?.map((agent) => (
+          <tr key={agent.id} data-testid="agent-row">
+            <td>
+              {agent.name}
+              <br />
+              <small>{agent.email}</small>
+            </td>
+            <td>{agent.commissionRate === null ? '—' : `${agent.commissionRate.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')} %`}</td>
+            <td>
+              {agent.active ? k('active') : k('inactive')}
+              {!agent.passwordSet && (
+                <>
+                  <br />
+                  <small>{k('waiting', { when: when(agent.invitedAt) })}</small>
+                </>
+              )}
+            </td>
+            <td>{when(agent.lastSignInAt)}</td>
+            <td>
+              <div className="button-row">
+                <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => void toggle(agent)} aria-label={k(agent.active ? 'turnOffNamed' : 'turnOnNamed', { name: agent.name })}>
+                  {agent.active ? k('turnOff') : k('turnOn')}
+                </button>
+                {!agent.passwordSet && agent.active && (
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(async () => {
+                        await api('POST /admin/agents/:id/invite', { params: { id: agent.id }, lang });
+                        return k('reinvited', { name: agent.name });
+                      })
+                    }
+                    aria-label={k('reinviteNamed', { name: agent.name })}
+                  >
+                    {k('reinvite')}
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </div>
   );
 }

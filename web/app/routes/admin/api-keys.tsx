@@ -8,6 +8,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { ListTable } from '../../components/admin/ListTable.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminApiKeys', noindex: true });
 
@@ -85,58 +86,36 @@ export default function AdminApiKeys() {
         <ShownOnce id="api-key-value" testId="api-key-made" text={k('made', { name: made.name })} label={k('keyLabel')} value={made.key} />
       )}
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
-      <section>
-        <h2 id="api-key-list" className="section-title section-title--small">
-          {k('listTitle')}
-        </h2>
-        {keys && keys.length === 0 && <p>{k('empty')}</p>}
-        {keys && keys.length > 0 && (
-          <div className="table-scroll" role="region" aria-labelledby="api-key-list" tabIndex={0}>
-            <table className="order-table">
-              <thead>
-                <tr>
-                  <th scope="col">{k('name')}</th>
-                  <th scope="col">{k('access')}</th>
-                  <th scope="col">{k('prefix')}</th>
-                  <th scope="col">{k('createdAt')}</th>
-                  <th scope="col">{k('lastUsedAt')}</th>
-                  <th scope="col">{k('status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <tr key={key.id} data-testid="api-key-row">
-                    <td>{key.name}</td>
-                    <td>{k(`accesses.${key.access}`)}</td>
-                    <td>
-                      <code>{key.prefix}…</code>
-                    </td>
-                    <td>
-                      {when(key.createdAt)}
-                      {key.createdBy && (
-                        <>
-                          <br />
-                          <small>{key.createdBy}</small>
-                        </>
-                      )}
-                    </td>
-                    <td>{when(key.lastUsedAt)}</td>
-                    <td>
-                      {key.revokedAt ? (
-                        k('revokedOn', { date: when(key.revokedAt) })
-                      ) : (
-                        <button type="button" className="button button--quiet button--small" onClick={() => void revoke(key)} aria-label={k('revokeNamed', { name: key.name })}>
-                          {k('revoke')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <ListTable id="api-key-list" title={k('listTitle')} empty={k('empty')} count={keys?.length ?? null} headers={[k('name'), k('access'), k('prefix'), k('createdAt'), k('lastUsedAt'), k('status')]}>
+        {keys?.map((key) => (
+          <tr key={key.id} data-testid="api-key-row">
+            <td>{key.name}</td>
+            <td>{k(`accesses.${key.access}`)}</td>
+            <td>
+              <code>{key.prefix}…</code>
+            </td>
+            <td>
+              {when(key.createdAt)}
+              {key.createdBy && (
+                <>
+                  <br />
+                  <small>{key.createdBy}</small>
+                </>
+              )}
+            </td>
+            <td>{when(key.lastUsedAt)}</td>
+            <td>
+              {key.revokedAt ? (
+                k('revokedOn', { date: when(key.revokedAt) })
+              ) : (
+                <button type="button" className="button button--quiet button--small" onClick={() => void revoke(key)} aria-label={k('revokeNamed', { name: key.name })}>
+                  {k('revoke')}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </div>
   );
 }

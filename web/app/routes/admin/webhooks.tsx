@@ -8,6 +8,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { ListTable } from '../../components/admin/ListTable.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminWebhooks', noindex: true });
 
@@ -212,65 +213,41 @@ export default function AdminWebhooks() {
         )}
       </section>
       {log && logged && (
-        <section>
-          <h2 id="webhook-log" className="section-title section-title--small">
-            {k('logTitle', { url: logged.url })}
-          </h2>
-          {log.deliveries.length === 0 ? (
-            <p>{k('logEmpty')}</p>
-          ) : (
-            <div className="table-scroll" role="region" aria-labelledby="webhook-log" tabIndex={0}>
-              <table className="order-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{k('event')}</th>
-                    <th scope="col">{k('status')}</th>
-                    <th scope="col">{k('tries')}</th>
-                    <th scope="col">{k('nextTry')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{k('actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.deliveries.map((delivery) => (
-                    <tr key={delivery.id} data-testid="webhook-delivery">
-                      <td>
-                        {eventName(delivery.type)}
-                        <br />
-                        <small>
-                          <code>{delivery.eventId}</code> · {when(delivery.createdAt)}
-                        </small>
-                      </td>
-                      <td>{k(`statuses.${delivery.status}`)}</td>
-                      <td>
-                        <ol className="webhook-tries">
-                          {delivery.tries.map((attempt) => (
-                            <li key={attempt.attempt}>
-                              {when(attempt.at)} — {attempt.responseStatus ?? k('noAnswer')} · {k('duration', { ms: String(attempt.durationMs) })}
-                              {attempt.error && (
-                                <>
-                                  {' · '}
-                                  <small>{attempt.error}</small>
-                                </>
-                              )}
-                            </li>
-                          ))}
-                        </ol>
-                      </td>
-                      <td>{when(delivery.nextAttemptAt)}</td>
-                      <td>
-                        <button type="button" className="button button--quiet button--small" disabled={!logged.enabled} onClick={() => void replay(delivery)} aria-label={k('replayNamed', { event: eventName(delivery.type), id: delivery.eventId })}>
-                          {k('replay')}
-                        </button>
-                      </td>
-                    </tr>
+        <ListTable id="webhook-log" title={k('logTitle', { url: logged.url })} empty={k('logEmpty')} count={log.deliveries.length} headers={[k('event'), k('status'), k('tries'), k('nextTry'), <span key="actions" className="visually-hidden">{k('actions')}</span>]}>
+          {log.deliveries.map((delivery) => (
+            <tr key={delivery.id} data-testid="webhook-delivery">
+              <td>
+                {eventName(delivery.type)}
+                <br />
+                <small>
+                  <code>{delivery.eventId}</code> · {when(delivery.createdAt)}
+                </small>
+              </td>
+              <td>{k(`statuses.${delivery.status}`)}</td>
+              <td>
+                <ol className="webhook-tries">
+                  {delivery.tries.map((attempt) => (
+                    <li key={attempt.attempt}>
+                      {when(attempt.at)} — {attempt.responseStatus ?? k('noAnswer')} · {k('duration', { ms: String(attempt.durationMs) })}
+                      {attempt.error && (
+                        <>
+                          {' · '}
+                          <small>{attempt.error}</small>
+                        </>
+                      )}
+                    </li>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+                </ol>
+              </td>
+              <td>{when(delivery.nextAttemptAt)}</td>
+              <td>
+                <button type="button" className="button button--quiet button--small" disabled={!logged.enabled} onClick={() => void replay(delivery)} aria-label={k('replayNamed', { event: eventName(delivery.type), id: delivery.eventId })}>
+                  {k('replay')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </div>
   );
