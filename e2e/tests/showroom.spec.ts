@@ -221,6 +221,12 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await tablet.getByRole('tab', { name: 'Nouvelle commande' }).click();
     expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     expect(await axeViolations(tablet), 'the showroom in portrait').toEqual([]);
+    // And on a phone, should an agent need one: nothing sideways, axe clean.
+    await tablet.setViewportSize({ width: 360, height: 780 });
+    expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await tablet.getByRole('tab', { name: /^File d’envoi/ }).click();
+    expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(tablet), 'the showroom at 360 px').toEqual([]);
   } finally {
     await context.close();
   }
