@@ -71,7 +71,8 @@ test('a stored language value that looks like script is discarded', async ({ pag
   await page.reload();
   await settled(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.language)).toBe('fr');
+  // The page's scripts start after its first paint: the stored value is replaced once they have.
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.language)).toBe('fr');
   expect(dialog).toBe(false);
 });
 
