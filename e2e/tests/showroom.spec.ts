@@ -157,6 +157,30 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await tablet.getByRole('tab', { name: 'File d’envoi (2)' }).click();
     await expect(tablet.locator('.queue-item')).toHaveCount(2);
     await expect(tablet.locator('.queue-item').filter({ hasText: 'En attente d’envoi' })).toHaveCount(2);
+    // Neither comes back to be typed (and taken) twice, even when the tablet's last save of the order
+    // being typed lands after the order went into the queue (a slow tablet, a reload at that moment).
+    const queuedId = (await tablet.locator('.queue-item').first().getAttribute('data-order'))!;
+    await tablet.evaluate(
+      ({ id, account }) =>
+        new Promise<void>((resolve, reject) => {
+          const opened = indexedDB.open('atelier-showroom');
+          opened.onerror = () => reject(opened.error);
+          opened.onsuccess = () => {
+            const tx = opened.result.transaction('drafts', 'readwrite');
+            tx.objectStore('drafts').put({ account, order: { id, stockistId: null, newShop: { companyName: 'Déjà prise', address: {} }, lines: [], note: '', signature: '' } });
+            tx.oncomplete = () => (opened.result.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      { id: queuedId, account: agentEmail },
+    );
+    await tablet.reload();
+    await expect(tablet.locator('form.showroom__order')).toHaveAttribute('aria-busy', 'false');
+    await expect(tablet.getByLabel('Trouver un revendeur (nom ou ville)')).toBeVisible();
+    await expect(tablet.getByLabel('Raison sociale')).toHaveCount(0);
+    await expect(tablet.getByTestId('showroom-totals')).toHaveText(/^0 pièce/);
+    await tablet.getByRole('tab', { name: 'File d’envoi (2)' }).click();
+    await expect(tablet.locator('.queue-item')).toHaveCount(2);
 
     // The network returns: both are sent, once.
     await context.setOffline(false);

@@ -56,16 +56,32 @@ export const store = {
   async saveOrder(order: TakenOrder) {
     await (await open()).put('orders', order);
   },
-  async removeOrder(id: string) {
-    await (await open()).delete('orders', id);
-  },
+  /** The order being typed, unless it has already been saved into the queue (then it is gone). */
   async draft(account: string) {
-    return (await (await open()).get('drafts', account))?.order ?? null;
+    const tx = (await open()).transaction(['drafts', 'orders'], 'readwrite');
+    const order = (await tx.objectStore('drafts').get(account))?.order ?? null;
+    const taken = order?.id ? await tx.objectStore('orders').get(order.id) : undefined;
+    if (taken) await tx.objectStore('drafts').delete(account);
+    await tx.done;
+    return taken ? null : order;
   },
+  /** Kept at each change; a late write of an order already in the queue is dropped, so a reload
+   *  never brings a taken order back to be taken twice. */
   async saveDraft(account: string, order: Partial<TakenOrder>) {
-    await (await open()).put('drafts', { account, order });
+    const tx = (await open()).transaction(['drafts', 'orders'], 'readwrite');
+    if (!order.id || !(await tx.objectStore('orders').get(order.id))) await tx.objectStore('drafts').put({ account, order });
+    await tx.done;
   },
-  async clearDraft(account: string) {
-    await (await open()).delete('drafts', account);
+  /** The order saved into the queue and the draft cleared, in one transaction. */
+  async take(order: TakenOrder) {
+    const tx = (await open()).transaction(['drafts', 'orders'], 'readwrite');
+    await Promise.all([tx.objectStore('orders').put(order), tx.objectStore('drafts').delete(order.account), tx.done]);
+  },
+  /** A refused order taken back out of the queue to be mended: it becomes the draft in the same
+   *  transaction, so a reload at that moment finds it in one place or the other, never in neither. */
+  async mend(order: TakenOrder) {
+    const tx = (await open()).transaction(['drafts', 'orders'], 'readwrite');
+    const { id, stockistId, newShop, lines, note, signature } = order;
+    await Promise.all([tx.objectStore('orders').delete(id), tx.objectStore('drafts').put({ account: order.account, order: { id, stockistId, newShop, lines, note, signature } }), tx.done]);
   },
 };

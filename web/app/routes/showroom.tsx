@@ -89,6 +89,9 @@ export default function Showroom() {
   // The reasons an order being mended came back with, shown above it until it is saved again.
   const [mending, setMending] = useState<TakenOrder['reasons']>([]);
   const loaded = useRef(false);
+  // Until what the tablet kept is read back, the order form is busy (and says so to screen readers).
+  const [restored, setRestored] = useState(false);
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     setOnline(navigator.onLine);
@@ -125,6 +128,7 @@ export default function Showroom() {
         setSignature(draft.signature ?? '');
       } else setOrderId(crypto.randomUUID());
       loaded.current = true;
+      setRestored(true);
     })();
   }, [account, allowed]);
 
@@ -133,6 +137,7 @@ export default function Showroom() {
   useEffect(() => {
     if (!loaded.current || !account) return;
     const timer = setTimeout(() => void store.saveDraft(account, { id: orderId, stockistId, newShop, lines, note, signature }), 200);
+    draftTimer.current = timer;
     return () => clearTimeout(timer);
   }, [account, orderId, stockistId, newShop, lines, note, signature]);
 
@@ -230,8 +235,8 @@ export default function Showroom() {
     if (!signature) return setMessage(t('admin.showroom.needSignature'));
     const shopName = stockist?.name ?? newShop?.companyName ?? '';
     const order: TakenOrder = { id: orderId, account, stockistId, newShop: stockistId === null ? newShop : null, shopName, lines, note, signature, takenAt: new Date().toISOString(), state: 'waiting', answer: null, reasons: [] };
-    await store.saveOrder(order);
-    await store.clearDraft(account);
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+    await store.take(order);
     setOrderId(crypto.randomUUID());
     setStockistId(null);
     setNewShop(null);
@@ -246,7 +251,8 @@ export default function Showroom() {
   }
 
   async function mend(order: TakenOrder) {
-    await store.removeOrder(order.id);
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+    await store.mend(order);
     setOrderId(order.id);
     setStockistId(order.stockistId);
     setNewShop(order.newShop);
@@ -342,6 +348,7 @@ export default function Showroom() {
       ) : snapshot ? (
         <form
           className="showroom__order"
+          aria-busy={!restored}
           onSubmit={(event) => {
             event.preventDefault();
             void save();
