@@ -213,6 +213,7 @@ if (SNAPSHOT) server.kill('SIGUSR2');
 // (Samples during the work swing by 100 MB and more with each pair of uploads being decoded.)
 const samples: Array<{ s: number; mb: number }> = [];
 const settled: Array<{ s: number; mb: number }> = [];
+const detail: Array<Record<string, number>> = [];
 let worked = 0;
 const sampler = setInterval(() => samples.push({ s: worked + (Date.now() - minuteStarted) / 1000, mb: rssMb() }), 5000);
 let minuteStarted = Date.now();
@@ -236,7 +237,10 @@ while (worked < SECONDS) {
   await orderChain;
   worked += span;
   await pause(2000);
-  settled.push({ s: worked, mb: rssMb() });
+  const mb = rssMb();
+  settled.push({ s: worked, mb });
+  // Where it is, to tell a trend from the swing of one part (the brk heap, V8's pages, buffers).
+  detail.push({ s: worked, mb: Math.round(mb), ...residentByKind(), ...(await heap()) });
 }
 clearInterval(sampler);
 const endMb = settled.at(-1)!.mb;
@@ -274,6 +278,7 @@ const result = {
   residentAfter,
   peakMb: round(peakMb),
   settledMb: settled.map((p) => Math.round(p.mb)),
+  settledDetail: detail,
   lastHalfSlopeMbPerMin: round(settledSlope),
   lastHalfGrowthMb: round((settledSlope * SECONDS) / 120),
   samples: samples.map((p) => Math.round(p.mb)),

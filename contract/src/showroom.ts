@@ -21,7 +21,7 @@ export const SHOWROOM_MESSAGES = {
 } as const;
 
 /** Why a showroom line cannot be ordered as it is (the app shows the sentence on the line). */
-export const SHOWROOM_REASONS = ['unavailable', 'packUnknown', 'packsOnly', 'notMultiple', 'windowClosed', 'notInStock', 'priceChanged', 'notOrderable', 'twice'] as const;
+export const SHOWROOM_REASONS = ['unavailable', 'tooMany', 'packUnknown', 'packsOnly', 'notMultiple', 'windowClosed', 'notInStock', 'priceChanged', 'notOrderable', 'twice'] as const;
 export type ShowroomReason = (typeof SHOWROOM_REASONS)[number];
 
 /** The price the tablet showed (EUR excl. VAT): a different price today is refused with the new one. */

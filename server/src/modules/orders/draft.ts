@@ -22,7 +22,7 @@ import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts
 import type { WholesaleService } from '../wholesale/service.ts';
 import { deliveryOf, type SeasonsService } from '../seasons/service.ts';
 import { availableNow, promisable, type StockService } from '../stock/service.ts';
-import { type PricedLine, type PlacedInput, type LinePack, placementKey, lineName, type ModeContext, byClosing, placeLine, modeOut, groupLines, sellingProblem } from './placement.ts';
+import { type PricedLine, type PlacedInput, type LinePack, placementKey, lineName, type ModeContext, byClosing, placeLine, modeOut, groupLines, sellingProblem, expandEntry } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 
@@ -196,21 +196,13 @@ export class OrderDrafts {
     const pieces: Array<{ line: DraftLineInput; variant: OrderableVariant; pack: LinePack | null; entry: number }> = [];
     input.forEach((entry, index) => {
       const variant = variants.get(entry.variantId);
-      if (!isPackLine(entry)) {
-        if (!variant?.sizes.includes(entry.size)) wrong.push(`${entry.variantId}/${entry.size}`);
-        else pieces.push({ line: entry, variant, pack: null, entry: index });
-        return;
+      const made = expandEntry(entry, variant);
+      for (const { problem, size } of made.problems) {
+        if (problem !== 'packUnknown') (problem === 'unavailable' ? wrong : tooMany).push(`${entry.variantId}/${size}`);
+        else if (variant) unknownPack.push(`${lang === 'fr' ? 'ligne' : 'line'} ${index + 1}: ${pick(variant.titles, lang)}, ${pick(variant.colorNames, lang)}`);
+        else unknownPack.push(`${entry.variantId}/${isPackLine(entry) ? entry.packId : ''}`);
       }
-      const pack = variant?.packs.find((p) => p.id === entry.packId);
-      if (!variant || !pack) {
-        unknownPack.push(variant ? `${lang === 'fr' ? 'ligne' : 'line'} ${index + 1}: ${pick(variant.titles, lang)}, ${pick(variant.colorNames, lang)}` : `${entry.variantId}/${entry.packId}`);
-        return;
-      }
-      for (const [size, count] of Object.entries(pack.sizes) as Array<[Size, number]>) {
-        if (!variant.sizes.includes(size)) wrong.push(`${entry.variantId}/${size}`);
-        else if (count * entry.packs > ORDER_QUANTITY_MAX) tooMany.push(`${entry.variantId}/${size}`);
-        else pieces.push({ line: { variantId: entry.variantId, size, quantity: count * entry.packs, mode: entry.mode, deliveryId: entry.deliveryId }, variant, pack: { id: pack.id, name: pack.name, packs: entry.packs }, entry: index });
-      }
+      for (const piece of made.pieces) pieces.push({ ...piece, variant: variant!, entry: index });
     });
     if (wrong.length) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, wrong.join(', '));
     if (unknownPack.length) throw new HttpError(422, ORDER_MESSAGES.packUnknown, {}, unknownPack.join('; '));

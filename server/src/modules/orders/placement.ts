@@ -1,4 +1,4 @@
-import { type DraftLineInput, type Locale, type OrderMode } from '@atelier/contract';
+import { ORDER_QUANTITY_MAX, isPackLine, type DraftEntryInput, type DraftLineInput, type Locale, type OrderMode, type Size } from '@atelier/contract';
 import { pick } from '../../lib/texts.ts';
 import type { OrderableVariant } from '../catalogue/service.ts';
 import { deliveryOf, type DeliveryInfo, type SeasonInfo } from '../seasons/service.ts';
@@ -35,6 +35,36 @@ export function sellingProblem(p: Pick<PricedLine, 'line' | 'variant' | 'pack'>)
   if (p.variant.packsOnly) return 'packsOnly';
   if (p.variant.orderMultiple > 1 && p.line.quantity % p.variant.orderMultiple !== 0) return 'notMultiple';
   return null;
+}
+
+/** Why an entry as sent makes no pieces: the piece or the pack no longer offered, or a pack that would make more than 999 of a size. */
+export interface EntryProblem {
+  problem: 'unavailable' | 'packUnknown' | 'tooMany';
+  size?: Size;
+}
+
+/**
+ * An entry as sent, as the pieces it makes: a loose line as itself, a pack line as one line per size of
+ * the pack (the pack's count times the packs ordered), each with the pack it came from. What it cannot
+ * make is said size by size and nothing is made of it (the draft names every size, the showroom the line).
+ * One rule for the portal's drafts and the showroom's orders.
+ */
+export function expandEntry(entry: DraftEntryInput, variant: OrderableVariant | undefined): { pieces: Array<{ line: DraftLineInput; pack: LinePack | null }>; problems: EntryProblem[] } {
+  const where = { mode: entry.mode, deliveryId: entry.deliveryId };
+  if (!isPackLine(entry)) {
+    if (!variant?.sizes.includes(entry.size)) return { pieces: [], problems: [{ problem: 'unavailable', size: entry.size }] };
+    return { pieces: [{ line: { variantId: entry.variantId, size: entry.size, quantity: entry.quantity, ...where }, pack: null }], problems: [] };
+  }
+  const pack = variant?.packs.find((p) => p.id === entry.packId);
+  if (!variant || !pack) return { pieces: [], problems: [{ problem: 'packUnknown' }] };
+  const pieces: Array<{ line: DraftLineInput; pack: LinePack | null }> = [];
+  const problems: EntryProblem[] = [];
+  for (const [size, count] of Object.entries(pack.sizes) as Array<[Size, number]>) {
+    if (!variant.sizes.includes(size)) problems.push({ problem: 'unavailable', size });
+    else if (count * entry.packs > ORDER_QUANTITY_MAX) problems.push({ problem: 'tooMany', size });
+    else pieces.push({ line: { variantId: entry.variantId, size, quantity: count * entry.packs, ...where }, pack: { id: pack.id, name: pack.name, packs: entry.packs } });
+  }
+  return problems.length ? { pieces: [], problems } : { pieces, problems };
 }
 
 /** A line as sent, with where it goes and its identity in the draft (piece, mode, delivery window). */

@@ -10,7 +10,7 @@ import { OrderRecords } from './records.ts';
 import { OrderDrafts } from './draft.ts';
 import { OrderSubmission } from './submit.ts';
 import { OrderLifecycle } from './lifecycle.ts';
-export { placeLine, type Placed } from './placement.ts';
+export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 
 /**

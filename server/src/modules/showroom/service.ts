@@ -6,13 +6,13 @@ import {
   formatPrice,
   fromCents,
   isPackLine,
+  type DraftLineInput,
   type Locale,
   type ShowroomAnswer,
   type ShowroomLineInput,
   type ShowroomReason,
   type ShowroomRefusal,
   type ShowroomSnapshot,
-  type Size,
   type showroomOrderInput,
 } from '@atelier/contract';
 import type { z } from 'zod';
@@ -30,7 +30,7 @@ import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts
 import type { CompaniesService } from '../companies/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { OrdersService } from '../orders/service.ts';
-import { placeLine, type Placed } from '../orders/service.ts';
+import { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from '../orders/service.ts';
 import type { RetailersService } from '../retailers/service.ts';
 import { deliveryOf, type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
 import { availableNow, type StockService } from '../stock/service.ts';
@@ -43,8 +43,8 @@ type OrderInput = z.output<typeof showroomOrderInput>;
 interface CheckedLine {
   index: number;
   variant: OrderableVariant;
-  line: { variantId: number; size: Size; quantity: number; mode?: 'atOnce' | 'preBook'; deliveryId?: number | null };
-  pack: { id: number; name: string; packs: number } | null;
+  line: DraftLineInput;
+  pack: LinePack | null;
   placed: Placed;
 }
 
@@ -57,6 +57,7 @@ export class ShowroomRefused extends HttpError {
 
 const REASONS: Record<ShowroomReason | 'belowMinimum', Record<Locale, string>> = {
   unavailable: { fr: 'cette couleur ou taille n’existe plus', en: 'this colour or size no longer exists' },
+  tooMany: { fr: 'plus de 999 pièces d’une taille', en: 'more than 999 pieces of one size' },
   packUnknown: { fr: 'ce pack n’existe plus', en: 'this pack no longer exists' },
   packsOnly: { fr: 'vendu uniquement en packs', en: 'sold in packs only' },
   notMultiple: { fr: 'à commander par multiples de', en: 'to be ordered in multiples of' },
@@ -312,20 +313,11 @@ export class ShowroomService {
       if (entry.unitPrice !== undefined && Math.round(entry.unitPrice * 100) !== variant.priceCents) {
         refuse(index, 'priceChanged', ` (${formatPrice(fromCents(variant.priceCents), lang)})`);
       }
-      const where = { mode: entry.mode, deliveryId: entry.deliveryId };
-      if (!isPackLine(entry)) {
-        if (!variant.sizes.includes(entry.size)) return refuse(index, 'unavailable');
-        if (variant.packsOnly) return refuse(index, 'packsOnly');
-        if (variant.orderMultiple > 1 && entry.quantity % variant.orderMultiple !== 0) return refuse(index, 'notMultiple', ` ${variant.orderMultiple}`);
-        pieces.push({ index, variant, line: { variantId: entry.variantId, size: entry.size, quantity: entry.quantity, ...where }, pack: null });
-        return;
-      }
-      const pack = variant.packs.find((p) => p.id === entry.packId);
-      if (!pack) return refuse(index, 'packUnknown');
-      for (const [size, count] of Object.entries(pack.sizes) as Array<[Size, number]>) {
-        if (!variant.sizes.includes(size)) return refuse(index, 'unavailable');
-        pieces.push({ index, variant, line: { variantId: entry.variantId, size, quantity: Math.min(999, count * entry.packs), ...where }, pack: { id: pack.id, name: pack.name, packs: entry.packs } });
-      }
+      const made = expandEntry(entry, variant);
+      if (made.problems.length) return refuse(index, made.problems[0]!.problem);
+      const selling = sellingProblem({ ...made.pieces[0]!, variant });
+      if (selling) return refuse(index, selling, selling === 'notMultiple' ? ` ${variant.orderMultiple}` : '');
+      for (const piece of made.pieces) pieces.push({ index, variant, ...piece });
     });
     const [seasons, productSeasons, levels] = await Promise.all([
       this.seasons.infos(),
@@ -353,7 +345,7 @@ export class ShowroomService {
         failed.add(p.index);
         continue;
       }
-      const key = `${p.line.variantId}:${p.line.size}:${placed.mode === 'atOnce' ? 'atOnce' : placed.delivery?.id}:${p.pack?.id ?? 'pieces'}`;
+      const key = placementKey(p.line.variantId, p.line.size, placed, p.pack?.id ?? null);
       if (seen.has(key) && !failed.has(p.index)) {
         refuse(p.index, 'twice');
         failed.add(p.index);

@@ -212,6 +212,8 @@ describe.each(DIALECTS)('the showroom on %s', (dialect) => {
       { variantId: dress.variantId, size: 'S', quantity: 8, mode: 'atOnce', unitPrice: 90 },
       { variantId: tunic.variantId, size: 'S', quantity: 2, deliveryId: deliveries[0] },
       { variantId: dress.variantId, size: 'L', quantity: 3, deliveryId: deliveries[0] },
+      // 500 packs make 1,000 of size S: refused, never cut down to 999 without a word.
+      { variantId: tunic.variantId, packId: tunic.packId, packs: 500, deliveryId: deliveries[0] },
     ];
     const res = await send(agent, key, order(lines), 'fr');
     expect(res.statusCode).toBe(422);
@@ -221,7 +223,9 @@ describe.each(DIALECTS)('the showroom on %s', (dialect) => {
       [1, 'notInStock'],
       [2, 'packsOnly'],
       [3, 'notMultiple'],
+      [4, 'tooMany'],
     ]);
+    expect(res.json().reasons[4].message).toBe('Style 2, Ocre, 500 × Pack boutique : plus de 999 pièces d’une taille');
     expect(res.json().reasons[0].message).toMatch(/^Style 1, Indigo, M : le prix a changé \(90,00\s€\)$/);
     expect(res.json().reasons[1].message).toContain('(2 restante(s))');
     // The season's window closes meanwhile: its lines say so.
