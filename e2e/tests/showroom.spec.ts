@@ -212,6 +212,10 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await expect(ownerPage.getByTestId('order-taken-by')).toHaveText('Prise par Claire Showroom au showroom');
     await expect(ownerPage.getByText('Vu sur le stand B12')).toBeVisible();
 
+    // On the tablet, the next sync tells the agent that the new shop's order was made.
+    await tablet.getByRole('button', { name: 'Synchroniser' }).click();
+    await expect(tablet.locator('.queue-item').filter({ hasText: `Mercerie du Port ${stamp}` })).toContainText(/Envoyée : \d{4}-\d{4}/);
+
     // The tablet turned to portrait. Offline again, a third order for the stockist; meanwhile the owner
     // closes the season's window.
     await tablet.setViewportSize({ width: 768, height: 1024 });
@@ -238,7 +242,7 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await tablet.getByRole('spinbutton', { name: 'Safran, M, Disponible de suite' }).fill('4');
     await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
     await expect(tablet.locator('.queue-item--refused')).toHaveCount(0);
-    await expect(tablet.locator('.queue-item--sent')).toHaveCount(2);
+    await expect(tablet.locator('.queue-item--sent')).toHaveCount(3);
     await expect.poll(async () => (await taken()).length).toBe(3);
 
     // In portrait, nothing scrolls sideways and axe is clean.

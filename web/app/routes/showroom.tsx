@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { formatPrice } from '@atelier/contract/pure';
-import type { NewShopInput, ShowroomLineInput, ShowroomSnapshot, Size } from '@atelier/contract';
+import type { NewShopInput, ShowroomAnswer, ShowroomLineInput, ShowroomRefusal, ShowroomSnapshot, Size } from '@atelier/contract';
 import type { Route } from './+types/showroom';
 import { useTranslation } from '../i18n/react.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -188,6 +188,18 @@ export default function Showroom() {
           } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
             await store.saveOrder({ ...order, state: 'refused', reasons: [{ line: null, reason: 'notOrderable', message: error.message }] });
           } else break; // no network: tried again when it returns
+        }
+      }
+      // A new shop's orders wait for the owner's approval: where each stands now (made, or refused with reasons).
+      for (const order of await store.orders(account)) {
+        if (order.state !== 'approval' || !navigator.onLine) continue;
+        try {
+          const { status, answer } = await api('GET /showroom/orders/:key', { params: { key: order.id }, lang });
+          const told = (answer ?? {}) as Partial<ShowroomAnswer & ShowroomRefusal>;
+          if (status === 201 && Array.isArray(told.orders)) await store.saveOrder({ ...order, state: 'sent', answer: told as ShowroomAnswer, reasons: [] });
+          else if (status === 422 && Array.isArray(told.reasons)) await store.saveOrder({ ...order, state: 'refused', reasons: told.reasons });
+        } catch {
+          break; // asked again at the next sync
         }
       }
     } finally {
