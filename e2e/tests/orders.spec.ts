@@ -73,7 +73,7 @@ test.describe('wholesale orders', () => {
 
     // Both mails arrive.
     expect(await waitForMail('orderer@e2e.example', since)).toContain(`Commande ${number} re`);
-    expect(await waitForMail('bonjour@maison-solene.example', since)).toContain(`Nouvelle commande ${number}`);
+    expect(await waitForMail('bonjour@maison-solene.example', since, `Nouvelle commande ${number}`)).toContain('/admin/orders/');
 
     // The owner confirms with a date, then ships.
     const office = await browser.newContext({ locale: 'fr-FR' });
