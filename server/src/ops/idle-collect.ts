@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { mallocTrim } from './malloc-trim.ts';
 
 /**
  * Memory given back when a burst of work ends (issue 32). V8 collects when its heap fills, not when the
@@ -6,11 +7,17 @@ import type { FastifyInstance } from 'fastify';
  * the heap, 20 to 60 MB of them) stays resident until the next burst's collections. Once no request has
  * been in flight for `idleMs`, and the heap and buffers have grown by `growthBytes` since the last
  * collection, one full collection runs (20 to 40 ms, with nothing waiting); at most one every `minGapMs`.
+ * Then, or when the resident memory alone has grown by as much (the allocator's heap, which the
+ * collection does not see), glibc's heap is trimmed (`malloc-trim.ts`): the pages freed in its middle go
+ * back to the system instead of staying resident for good.
  *
  * Needs `--expose-gc` (NODE_FLAGS: npm start, the README's unit, the bench); without it, does nothing.
  */
-export function collectWhenIdle(app: FastifyInstance, options: { idleMs?: number; minGapMs?: number; growthBytes?: number } = {}): { collections: () => number } {
-  const { idleMs = 1000, minGapMs = 10_000, growthBytes = 16 * 2 ** 20 } = options;
+export function collectWhenIdle(
+  app: FastifyInstance,
+  options: { idleMs?: number; minGapMs?: number; growthBytes?: number; trim?: (() => unknown) | null; resident?: () => number } = {},
+): { collections: () => number } {
+  const { idleMs = 1000, minGapMs = 10_000, growthBytes = 16 * 2 ** 20, resident = process.memoryUsage.rss } = options;
   const gc = (globalThis as { gc?: (options?: { type: 'major'; execution: 'sync' }) => void }).gc;
   let collections = 0;
   if (typeof gc !== 'function') return { collections: () => collections };
@@ -22,6 +29,9 @@ export function collectWhenIdle(app: FastifyInstance, options: { idleMs?: number
   let timer: NodeJS.Timeout | null = null;
   let lastAt = 0;
   let baseline = held();
+  let residentBaseline = resident();
+  // Looked up at the first trim, not at start (koffi stays unloaded in an instance never idle after work).
+  const trim = () => (options.trim === undefined ? mallocTrim() : options.trim)?.();
 
   const maybeCollect = () => {
     timer = null;
@@ -32,11 +42,14 @@ export function collectWhenIdle(app: FastifyInstance, options: { idleMs?: number
       timer.unref();
       return;
     }
-    if (held() - baseline < growthBytes) return;
-    gc();
+    const heapGrew = held() - baseline >= growthBytes;
+    if (!heapGrew && resident() - residentBaseline < growthBytes) return;
+    if (heapGrew) gc();
+    trim();
     collections += 1;
     lastAt = Date.now();
     baseline = held();
+    residentBaseline = resident();
   };
 
   app.addHook('onRequest', async (_request, reply) => {
