@@ -20,7 +20,7 @@ describe('collecting when a burst of work ends (issue 32)', () => {
       collected += 1;
     };
     const app = Fastify();
-    collectWhenIdle(app, { trim: null, ...options });
+    collectWhenIdle(app, { trim: null, trimDelayMs: 0, ...options });
     app.get('/fast', async () => ({ ok: true }));
     app.get('/slow', async () => {
       await pause(400);

@@ -5,7 +5,7 @@ import { mallocTrim } from './malloc-trim.ts';
  * Memory given back when a burst of work ends (issue 32). V8 collects when its heap fills, not when the
  * instance falls quiet, so what a burst of uploads, PDFs and ZIPs left behind (their buffers live outside
  * the heap, 20 to 60 MB of them) stays resident until the next burst's collections. Once no request has
- * been in flight for `idleMs`, and the heap and buffers have grown by `growthBytes` since the last
+ * been in flight for `idleMs`, and the heap or the buffers have grown by `growthBytes` since the last
  * collection, one full collection runs (20 to 40 ms, with nothing waiting); at most one every `minGapMs`.
  * Then, or when the resident memory alone has grown by as much (the allocator's heap, which the
  * collection does not see), glibc's heap is trimmed (`malloc-trim.ts`): the pages freed in its middle go
@@ -15,15 +15,17 @@ import { mallocTrim } from './malloc-trim.ts';
  */
 export function collectWhenIdle(
   app: FastifyInstance,
-  options: { idleMs?: number; minGapMs?: number; growthBytes?: number; trim?: (() => unknown) | null; resident?: () => number } = {},
+  options: { idleMs?: number; minGapMs?: number; growthBytes?: number; trim?: (() => unknown) | null; trimDelayMs?: number; resident?: () => number } = {},
 ): { collections: () => number } {
-  const { idleMs = 1000, minGapMs = 10_000, growthBytes = 16 * 2 ** 20, resident = process.memoryUsage.rss } = options;
+  const { idleMs = 1000, minGapMs = 10_000, growthBytes = 8 * 2 ** 20, trimDelayMs = 250, resident = process.memoryUsage.rss } = options;
   const gc = (globalThis as { gc?: (options?: { type: 'major'; execution: 'sync' }) => void }).gc;
   let collections = 0;
   if (typeof gc !== 'function') return { collections: () => collections };
+  // What the heap and the buffers outside it hold; each part's growth counts on its own (V8's own
+  // collections lower the heap while an upload's buffers wait outside it: their sum would hide them).
   const held = () => {
     const usage = process.memoryUsage();
-    return usage.heapUsed + usage.external;
+    return { heap: usage.heapUsed, external: usage.external };
   };
   let inFlight = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -42,14 +44,20 @@ export function collectWhenIdle(
       timer.unref();
       return;
     }
-    const heapGrew = held() - baseline >= growthBytes;
+    const now = held();
+    const heapGrew = Math.max(0, now.heap - baseline.heap) + Math.max(0, now.external - baseline.external) >= growthBytes;
     if (!heapGrew && resident() - residentBaseline < growthBytes) return;
     if (heapGrew) gc();
-    trim();
+    // The buffers a collection frees are released a moment later (V8 sweeps them on a helper thread).
+    const trimNow = () => {
+      trim();
+      residentBaseline = resident();
+    };
+    if (trimDelayMs > 0) setTimeout(trimNow, trimDelayMs).unref();
+    else trimNow();
     collections += 1;
     lastAt = Date.now();
     baseline = held();
-    residentBaseline = resident();
   };
 
   app.addHook('onRequest', async (_request, reply) => {
