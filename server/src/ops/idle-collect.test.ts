@@ -14,10 +14,11 @@ describe('collecting when a burst of work ends (issue 32)', () => {
     withGc.gc = original;
   });
 
-  async function server(options: Parameters<typeof collectWhenIdle>[1]) {
+  async function server(options: Parameters<typeof collectWhenIdle>[1], onCollect = () => {}) {
     let collected = 0;
     withGc.gc = () => {
       collected += 1;
+      onCollect();
     };
     const app = Fastify();
     collectWhenIdle(app, { trim: null, trimDelayMs: 0, ...options });
@@ -98,6 +99,27 @@ describe('collecting when a burst of work ends (issue 32)', () => {
       expect([again.collected(), trimmed]).toEqual([1, 2]);
     } finally {
       await again.app.close();
+    }
+  });
+
+  it('counts what a collection freed as freed once V8 has swept it: the next burst of garbage as large is collected too', async () => {
+    const MB = 2 ** 20;
+    let buffers = 0;
+    // As V8 does: a collection's buffers are freed, and counted as freed, ~100 ms after it returns.
+    const s = await server({ idleMs: 50, minGapMs: 0, growthBytes: 8 * MB, trimDelayMs: 150, usage: () => ({ heapUsed: 40 * MB, arrayBuffers: buffers }) }, () => {
+      setTimeout(() => (buffers = 0), 100);
+    });
+    try {
+      buffers = 22 * MB; // an upload's garbage
+      await (await fetch(`${s.base}/fast`)).json();
+      await pause(400);
+      expect(s.collected()).toBe(1);
+      buffers = 22 * MB; // the next upload's, no larger
+      await (await fetch(`${s.base}/fast`)).json();
+      await pause(400);
+      expect(s.collected()).toBe(2);
+    } finally {
+      await s.app.close();
     }
   });
 
