@@ -8,7 +8,8 @@
 // bench/run.mjs): RSS at rest before, after each minute, at the end, at rest after, the peak, and the
 // growth over the last half (least-squares slope of the minutes' readings).
 // `node bench/day.ts` (SOAK_SECONDS=120 for a short look; SOAK_SNAPSHOT=1 writes heap snapshots at the
-// start and the end beside the data, for Chrome's memory tab).
+// start, after the last minute and at rest beside the data, for Chrome's memory tab; each one collects
+// all garbage and leaves ~150 MB in glibc's heap, so a run with snapshots reads no memory figure).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -244,6 +245,8 @@ while (worked < SECONDS) {
 }
 clearInterval(sampler);
 const endMb = settled.at(-1)!.mb;
+// One as the last minute's reading saw the instance, one at rest (Chrome's Comparison view tells them apart).
+if (SNAPSHOT) server.kill('SIGUSR2');
 await pause(15_000);
 const restAfterMb = rssMb();
 const heapAfter = await heap();
