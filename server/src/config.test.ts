@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
 import { MALLOC_ASSIGNMENTS, NODE_FLAGS } from './ops/node-flags.ts';
 
 describe('configuration', () => {
@@ -103,6 +105,23 @@ describe('memory', () => {
     // The old generation's 192 MB plus the young generation's (three 8 MB semi-spaces).
     expect(Number(limitMb)).toBeGreaterThanOrEqual(192);
     expect(Number(limitMb)).toBeLessThanOrEqual(224);
+  });
+
+  it('the embedded database keeps at most SQLITE_CACHE_MB of its pages in the process (4 MB by default, not better-sqlite3\'s 16 MB)', async () => {
+    expect(loadConfig({}).SQLITE_CACHE_MB).toBe(4);
+    expect(loadConfig({ SQLITE_CACHE_MB: '32' }).SQLITE_CACHE_MB).toBe(32);
+    expect(() => loadConfig({ SQLITE_CACHE_MB: '0' })).toThrow();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cache-size-'));
+    try {
+      for (const [given, kib] of [[undefined, 4096], [32, 32768]] as const) {
+        const handle = await openDatabase({ sqliteFile: path.join(dir, `site-${kib}.db`), ...(given ? { sqliteCacheMb: given } : {}) });
+        const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
+        expect(rows[0]!.cache_size).toBe(-kib);
+        await handle.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a started server on SQLite has not loaded the S3, Redis, PostgreSQL, image, mail, QR code, metrics or passkey libraries it does not use yet', () => {

@@ -57,6 +57,8 @@ const schema = z.object({
   /** How long an anonymous page render is reused (0: render every request). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
+  /** SQLite's page cache, in MB (the embedded database only). */
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(4),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   FORMS_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   FORMS_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -38,7 +38,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   const glibc = process.platform === 'linux' && Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
   const missing = Object.keys(MALLOC_ENV).filter((name) => !env[name] && !process.env[name]);
   if (glibc && missing.length) log.warn({ event: 'allocator_untuned', missing }, `started without ${missing.join(', ')} (npm start sets them): resident memory may grow with image uploads`);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db') });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db'), sqliteCacheMb: config.SQLITE_CACHE_MB });
   const fresh = await migrate(database);
   const services = createServices(config, database, log);
 
