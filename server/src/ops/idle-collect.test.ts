@@ -29,14 +29,19 @@ describe('collecting when a burst of work ends (issue 32)', () => {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address() as { port: number };
-    return { app, base: `http://127.0.0.1:${address.port}`, collected: () => collected };
+    const base = `http://127.0.0.1:${address.port}`;
+    /** One quick request, then a wait (for the idle time to pass, or not). */
+    const request = async (thenWaitMs = 0) => {
+      await (await fetch(`${base}/fast`)).json();
+      await pause(thenWaitMs);
+    };
+    return { app, base, request, collected: () => collected };
   }
 
   it('collects once the instance has had no request in flight for the idle time, never while one runs', async () => {
     const s = await server({ idleMs: 150, minGapMs: 0, growthBytes: 0 });
     try {
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(50);
+      await s.request(50);
       expect(s.collected()).toBe(0);
       await pause(250);
       expect(s.collected()).toBe(1);
@@ -44,8 +49,7 @@ describe('collecting when a burst of work ends (issue 32)', () => {
       // A slow request still in flight holds the collection back, whatever finished meanwhile.
       const slow = fetch(`${s.base}/slow`).then((r) => r.json());
       await pause(20);
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(250);
+      await s.request(250);
       expect(s.collected()).toBe(1);
       await slow;
       await pause(300);
@@ -58,19 +62,16 @@ describe('collecting when a burst of work ends (issue 32)', () => {
   it('does not collect for a quiet instance whose memory has not grown, nor twice within the gap', async () => {
     const s = await server({ idleMs: 50, minGapMs: 60_000, growthBytes: 0 });
     try {
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(200);
+      await s.request(200);
       expect(s.collected()).toBe(1);
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(200);
+      await s.request(200);
       expect(s.collected()).toBe(1);
     } finally {
       await s.app.close();
     }
     const grown = await server({ idleMs: 50, minGapMs: 0, growthBytes: 1024 ** 4 });
     try {
-      await (await fetch(`${grown.base}/fast`)).json();
-      await pause(200);
+      await grown.request(200);
       expect(grown.collected()).toBe(0);
     } finally {
       await grown.app.close();
@@ -82,20 +83,17 @@ describe('collecting when a burst of work ends (issue 32)', () => {
     let resident = 100 * 2 ** 20;
     const s = await server({ idleMs: 50, minGapMs: 0, growthBytes: 2 ** 40, trim: () => (trimmed += 1), resident: () => resident });
     try {
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(200);
+      await s.request(200);
       expect([s.collected(), trimmed]).toEqual([0, 0]);
       resident += 2 ** 41;
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(200);
+      await s.request(200);
       expect([s.collected(), trimmed]).toEqual([1, 1]);
     } finally {
       await s.app.close();
     }
     const again = await server({ idleMs: 50, minGapMs: 0, growthBytes: 0, trim: () => (trimmed += 1) });
     try {
-      await (await fetch(`${again.base}/fast`)).json();
-      await pause(200);
+      await again.request(200);
       expect([again.collected(), trimmed]).toEqual([1, 2]);
     } finally {
       await again.app.close();
@@ -111,12 +109,10 @@ describe('collecting when a burst of work ends (issue 32)', () => {
       external = 7 * MB;
     });
     try {
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(200);
+      await s.request(200);
       expect(s.collected()).toBe(0);
       external = 29 * MB;
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(200);
+      await s.request(200);
       expect(s.collected()).toBe(1);
     } finally {
       await s.app.close();
@@ -132,12 +128,10 @@ describe('collecting when a burst of work ends (issue 32)', () => {
     });
     try {
       buffers = 22 * MB; // an upload's garbage
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(400);
+      await s.request(400);
       expect(s.collected()).toBe(1);
       buffers = 22 * MB; // the next upload's, no larger
-      await (await fetch(`${s.base}/fast`)).json();
-      await pause(400);
+      await s.request(400);
       expect(s.collected()).toBe(2);
     } finally {
       await s.app.close();
