@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
 
 import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from './vocabulary.ts';
 
@@ -19,10 +20,11 @@ export const activityEntry = z
   .meta({ id: 'ActivityEntry' });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 
-export const activityPage = z.object({ data: z.array(activityEntry), page: z.number(), pageSize: z.number(), total: z.number() }).meta({ id: 'ActivityPage' });
+/** A page of the log: `pageSize` is `limit` under its first name (kept for the clients that read it). */
+export const activityPage = pageOf(activityEntry).extend({ pageSize: z.number() }).meta({ id: 'ActivityPage' });
 export type ActivityPage = z.infer<typeof activityPage>;
 
-export const activityQuery = z.object({
+export const activityQuery = pageQuery.omit({ q: true }).extend({
   kind: z.enum(ACTIVITY_KINDS, { error: 'Unknown kind of activity.' }).optional(),
   page: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** Every sentence of the sales agents' screen (French in errors.ts). */
 export const AGENT_MESSAGES = {
@@ -52,4 +53,6 @@ export const agent = z
   })
   .meta({ id: 'Agent' });
 export type Agent = z.infer<typeof agent>;
-export const agentList = z.object({ data: z.array(agent) });
+/** A page (issue 43: `?limit=&page=&cursor=`). */
+export const agentList = pageOf(agent);
+export const agentListQuery = pageQuery.omit({ q: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** Every sentence the API keys can send (French in errors.ts). */
 export const API_KEY_MESSAGES = {
@@ -34,6 +35,8 @@ export const apiKey = z
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof apiKey>;
-export const apiKeyList = z.object({ data: z.array(apiKey) });
+/** A page (issue 43: `?limit=&page=&cursor=`). */
+export const apiKeyList = pageOf(apiKey);
+export const apiKeyListQuery = pageQuery.omit({ q: true });
 /** The answer to its making: the key, shown this once (only its hash is kept). */
 export const createdApiKey = apiKey.extend({ key: z.string() }).meta({ id: 'CreatedApiKey' });

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
 import { activityPage, activityQuery } from './activity.ts';
-import { apiKey, apiKeyInput, apiKeyList, createdApiKey } from './apikeys.ts';
-import { agent, agentInput, agentList, agentUpdate } from './agents.ts';
+import { apiKey, apiKeyInput, apiKeyList, apiKeyListQuery, createdApiKey } from './apikeys.ts';
+import { agent, agentInput, agentList, agentListQuery, agentUpdate } from './agents.ts';
 import { showroomAnswer, showroomOrderInput, showroomSnapshot, showroomSnapshotQuery, showroomStatus } from './showroom.ts';
 import { platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from './einvoicing.ts';
-import { webhookDeliveryList, webhookDelivery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from './webhooks.ts';
+import { webhookDeliveryList, webhookDeliveryQuery, webhookDelivery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from './webhooks.ts';
 import {
   forgotPasswordRequest,
   loginRequest,
@@ -28,6 +28,7 @@ import { fecQuery, invoicingSettings, invoicingSettingsInput } from './invoicing
 import { accountListing, adminListing, adminListingInput, adminListingList, listingInput } from './listings.ts';
 import {
   adminOrderQuery,
+  myOrderQuery,
   cancelInput,
   companyDetails,
   companyInput,
@@ -139,11 +140,11 @@ export const endpoints = {
   'GET /orders/draft': { query: langQuery, response: draft },
   'PUT /orders/draft': { query: langQuery, body: draftInput, response: draft },
   'POST /orders/draft/submit': { query: langQuery, body: submitBody, response: submitResult },
-  'GET /orders': { query: langQuery, response: orderList },
+  'GET /orders': { query: myOrderQuery, response: orderList },
   'GET /orders/:id': { query: langQuery, response: order },
   'POST /orders/:id/cancel': { query: langQuery, response: order },
   'POST /orders/:id/reorder': { query: langQuery, response: reorderResult },
-  'GET /invoices': { query: langQuery, response: invoiceList },
+  'GET /invoices': { query: invoiceListQuery, response: invoiceList },
   'GET /invoices/:id.pdf': { file: true },
 
   // —— Back-office: catalogue ——
@@ -212,10 +213,10 @@ export const endpoints = {
   'PUT /admin/blog/sections/:id': { query: langQuery, body: sectionInput, response: adminSection },
   'DELETE /admin/blog/sections/:id': {},
   'GET /admin/activity': { query: activityQuery, response: activityPage },
-  'GET /admin/api-keys': { response: apiKeyList },
+  'GET /admin/api-keys': { query: apiKeyListQuery, response: apiKeyList },
   'POST /admin/api-keys': { body: apiKeyInput, response: createdApiKey },
   'DELETE /admin/api-keys/:id': { response: apiKey },
-  'GET /admin/agents': { response: agentList },
+  'GET /admin/agents': { query: agentListQuery, response: agentList },
   'GET /showroom/snapshot': { query: showroomSnapshotQuery, response: showroomSnapshot },
   'POST /showroom/orders': { body: showroomOrderInput, response: showroomAnswer },
   'GET /showroom/orders/:key': { response: showroomStatus },
@@ -232,7 +233,7 @@ export const endpoints = {
   'PUT /admin/webhooks/:id': { body: webhookInput, response: webhookEndpoint },
   'DELETE /admin/webhooks/:id': {},
   'POST /admin/webhooks/:id/rotate': { response: webhookWithSecret },
-  'GET /admin/webhooks/:id/deliveries': { response: webhookDeliveryList },
+  'GET /admin/webhooks/:id/deliveries': { query: webhookDeliveryQuery, response: webhookDeliveryList },
   'POST /admin/webhooks/deliveries/:id/replay': { response: webhookDelivery },
 } as const satisfies Record<`${HttpMethod} /${string}`, Endpoint>;
 

@@ -118,6 +118,10 @@ const OTHER_FR: Record<string, string> = {
   'A confirmed order keeps at least one of its own lines, each with a quantity from 1 to 999.':
     'Une commande confirmée garde au moins une de ses lignes, chacune avec une quantité de 1 à 999.',
   'The period needs two real dates, from before to.': 'La période demande deux vraies dates, la première avant la seconde.',
+  'The limit is a whole number from 1 to 200.': 'La limite est un nombre entier de 1 à 200.',
+  'The page is a whole number from 1.': 'La page est un nombre entier à partir de 1.',
+  'This cursor is not one of ours: start again from the first page.': 'Ce curseur n’est pas l’un des nôtres : repartez de la première page.',
+  'A search is 100 characters at most.': 'Une recherche compte 100 caractères au plus.',
   'This VAT number is not valid (French: FR, a 2-character key and the 9-digit SIREN).':
     'Ce numéro de TVA n’est pas valide (en France : FR, une clé de 2 caractères et le SIREN à 9 chiffres).',
   'Your company details were saved.': 'Les coordonnées de votre société ont été enregistrées.',

@@ -1,3 +1,4 @@
+import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 import { invoicePlatform } from './einvoicing.ts';
 import { postalAddressOut } from './address.ts';
@@ -120,10 +121,11 @@ export const invoiceSummary = z.object({
   platform: invoicePlatform.nullable().optional(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
-export const invoiceList = z.object({ data: z.array(invoiceSummary) }).meta({ id: 'InvoiceList' });
+/** A page of invoices and credit notes (issue 43: `?limit=&page=&cursor=&q=`). */
+export const invoiceList = pageOf(invoiceSummary).meta({ id: 'InvoiceList' });
 export type InvoiceList = z.infer<typeof invoiceList>;
 
-export const invoiceListQuery = z.object({
+export const invoiceListQuery = pageQuery.extend({
   status: z.enum(INVOICE_STATUSES).optional(),
   from: day.optional(),
   to: day.optional(),

@@ -1,3 +1,4 @@
+import { pageOf, pageQuery } from './paging.ts';
 import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
 import { langQuery } from './query.ts';
@@ -210,7 +211,8 @@ export const orderSummary = z.object({
   takenBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
-export const orderList = z.object({ data: z.array(orderSummary) }).meta({ id: 'OrderList' });
+/** A page of orders (issue 43: `?limit=&page=&cursor=&q=`). */
+export const orderList = pageOf(orderSummary).meta({ id: 'OrderList' });
 
 export const reorderResult = z.object({
   draft,
@@ -255,7 +257,9 @@ export const periodQuery = z
 /** The exports of a period (orders, sales journal, invoice PDFs), in a language. */
 export const periodLangQuery = z.intersection(periodQuery, langQuery);
 /** `GET /api/admin/orders`: of one status, season or delivery window, in a language. */
-export const adminOrderQuery = z.intersection(orderStatusQuery, langQuery);
+export const adminOrderQuery = z.intersection(z.intersection(orderStatusQuery, pageQuery), langQuery);
+/** `GET /api/orders`: the shop's own orders, a page at a time. */
+export const myOrderQuery = z.intersection(pageQuery, langQuery);
 
 /** French VAT number: FR + key + SIREN, key = (12 + 3 × (SIREN mod 97)) mod 97 when numeric. */
 export function isFrenchVat(value: string): boolean {

@@ -1,3 +1,4 @@
+import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 
 export const RETAILER_MESSAGES = {
@@ -86,5 +87,6 @@ export const application = z
   .meta({ id: 'StockistApplication' });
 export type Application = z.infer<typeof application>;
 
-export const applicationList = z.object({ data: z.array(application) }).meta({ id: 'StockistApplicationList' });
-export const applicationStatusQuery = z.object({ status: z.enum(APPLICATION_STATUSES).optional() });
+/** A page of applications (spec §7: `data`; issue 43: `?limit=&page=&cursor=&q=`). */
+export const applicationList = pageOf(application).meta({ id: 'StockistApplicationList' });
+export const applicationStatusQuery = pageQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** Every sentence the webhooks can send (French in errors.ts). */
 export const WEBHOOK_MESSAGES = {
@@ -95,4 +96,6 @@ export const webhookDelivery = z
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
-export const webhookDeliveryList = z.object({ data: z.array(webhookDelivery) });
+/** A page of an endpoint's deliveries, newest first (issue 43: `?limit=&page=&cursor=`). */
+export const webhookDeliveryList = pageOf(webhookDelivery);
+export const webhookDeliveryQuery = pageQuery.omit({ q: true });

@@ -146,11 +146,11 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const media = new MediaService(database.db, createMediaStore(config));
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
   const companies = new CompaniesService(database.db);
-  const invoices = new InvoicesService(database.db, config, kick, companies);
+  const invoices = new InvoicesService(database.db, config, kick, companies, database.dialect);
   const einvoicing: EinvoicingService = new EinvoicingService(database.db, invoices, outbound, () => einvoicingWorker.kick());
   const einvoicingWorker = new EinvoicingWorker(einvoicing, invoices.submissions, log.child({ module: 'einvoicing' }));
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock, companies, invoices);
-  const retailers = new RetailersService(database.db, config, auth, kick, companies);
+  const retailers = new RetailersService(database.db, config, auth, kick, companies, database.dialect);
   const agents = new AgentsService(database.db, config, auth, kick);
   const showroom = new ShowroomService(database.db, config, catalogue, seasons, stock, wholesale, companies, orders, retailers, kick);
   // A shop met at the showroom, once approved: its waiting order is made then.

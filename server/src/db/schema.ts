@@ -237,6 +237,8 @@ export interface RetailerApplicationsTable {
   retailer_user_id: number | null;
   /** When the welcome mail carried the line sheet (catalogue opt-in honoured). */
   catalog_sent_at: string | null;
+  /** Folded words a search finds it by (lib/search.ts; migration 021). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface ContactMessagesTable {
@@ -327,6 +329,8 @@ export interface InvoicesTable {
   xml: string;
   pdf: Buffer;
   created_at: string;
+  /** Folded words a search finds it by (lib/search.ts; migration 021). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface InvoiceLinesTable {
@@ -420,6 +424,8 @@ export interface OrdersTable {
   /** Who took it at the showroom (an agent or the owner), and their name then. */
   taken_by: ColumnType<number | null, number | null | undefined, number | null>;
   taken_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Folded words a search finds it by (lib/search.ts; migration 021). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface SeasonsTable {

@@ -22,6 +22,7 @@ import { m017Webhooks } from './017-webhooks.ts';
 import { m018EinvoicingPlatform } from './018-einvoicing-platform.ts';
 import { m019Agents } from './019-agents.ts';
 import { m020PacksShowroom } from './020-packs-showroom.ts';
+import { m021ListsAtScale } from './021-lists-at-scale.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['018-einvoicing-platform', m018EinvoicingPlatform],
   ['019-agents', m019Agents],
   ['020-packs-showroom', m020PacksShowroom],
+  ['021-lists-at-scale', m021ListsAtScale],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

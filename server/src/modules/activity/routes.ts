@@ -15,11 +15,11 @@ export const adminActivityRoutes: FastifyPluginAsyncZod<ActivityDeps> = async (a
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],
-        summary: 'The back-office activity log, newest first (50 a page), optionally one kind',
+        summary: 'The back-office activity log, newest first (50 a page unless limit says, at most 200; page or cursor), optionally one kind',
         querystring: activityQuery,
         response: { 200: activityPage, 400: errorBody },
       },
     },
-    async (request) => services.activity.list(request.query.kind, request.query.page ?? 1),
+    async (request) => services.activity.list(request.query.kind, request.query),
   );
 };

@@ -1,3 +1,4 @@
+import { readPage, type PageRequest } from '../../lib/paging.ts';
 import { ACTIVITY_PAGE_SIZE, type ActivityAction, type ActivityEntry, type ActivityKind, type ActivityPage } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -46,19 +47,12 @@ export class ActivityService {
   }
 
   /** Newest first, ACTIVITY_PAGE_SIZE per page. Append-only: there is no write here. */
-  async list(kind: ActivityKind | undefined, page = 1): Promise<ActivityPage> {
-    let query = this.db.selectFrom('activity_log');
+  /** A page of the log, newest first (50 unless `limit` says otherwise), optionally of one kind. */
+  async list(kind: ActivityKind | undefined, paging: PageRequest = {}): Promise<ActivityPage> {
+    let query = this.db.selectFrom('activity_log').selectAll();
     if (kind) query = query.where('kind', '=', kind);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(ACTIVITY_PAGE_SIZE)
-        .offset((page - 1) * ACTIVITY_PAGE_SIZE)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const data: ActivityEntry[] = rows.map((r) => ({
+    const page = await readPage(query, { sort: 'activity_log.id', id: 'activity_log.id', sortOf: (r) => r.id, idOf: (r) => r.id }, { limit: ACTIVITY_PAGE_SIZE, ...paging });
+    const data: ActivityEntry[] = page.data.map((r) => ({
       id: r.id,
       at: r.created_at,
       by: r.user_email,
@@ -68,6 +62,6 @@ export class ActivityService {
       subjectId: r.subject_id,
       detail: r.detail ? (JSON.parse(r.detail) as ActivityEntry['detail']) : null,
     }));
-    return { data, page, pageSize: ACTIVITY_PAGE_SIZE, total: Number(count.n) };
+    return { ...page, data, pageSize: page.limit };
   }
 }

@@ -1,4 +1,4 @@
-import { AGENT_MESSAGES, agent, agentInput, agentList, agentUpdate, errorBody } from '@atelier/contract';
+import { AGENT_MESSAGES, agent, agentInput, agentList, agentListQuery, agentUpdate, errorBody } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { idParam } from '../../lib/params.ts';
@@ -14,7 +14,18 @@ const idParams = idParam(AGENT_MESSAGES.agentNotFound);
 /** `/api/admin/agents`: the owner's sales agents (inside the admin scope). */
 export const agentRoutes: FastifyPluginAsyncZod<AgentsDeps> = async (app, { agents }) => {
   const tags = ['admin'];
-  app.get('/agents', { schema: { tags, summary: 'The sales agents, with whether they have chosen a password and when they last signed in', response: { 200: agentList } } }, async () => ({ data: await agents.list() }));
+  app.get(
+    '/agents',
+    {
+      schema: {
+        tags,
+        summary: 'The sales agents by name, a page at a time (limit, page or cursor), with whether they have chosen a password and when they last signed in',
+        querystring: agentListQuery,
+        response: { 200: agentList, 400: errorBody },
+      },
+    },
+    async (request) => agents.list(request.query),
+  );
   app.post(
     '/agents',
     { schema: { tags, summary: 'Invite a sales agent: an account of their own and a set-password link by mail', body: agentInput, response: { 201: agent, 400: errorBody, 409: errorBody } } },

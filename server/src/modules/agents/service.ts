@@ -1,3 +1,4 @@
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { AGENT_MESSAGES, SET_PASSWORD_TOKEN_TTL_MS, type Agent, type agentInput, type agentUpdate } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -65,8 +66,10 @@ export class AgentsService {
     };
   }
 
-  async list(): Promise<Agent[]> {
-    return (await this.query().orderBy('a.name').orderBy('a.id').execute()).map((r) => this.shape(r));
+  /** A page of the agents, by name. */
+  async list(paging: PageRequest = {}): Promise<Page<Agent>> {
+    const page = await readPage(this.query(), { sort: 'a.name', id: 'a.id', sortOf: (r) => r.name, idOf: (r) => r.id, direction: 'asc' }, paging);
+    return mapPage(page, (rows) => rows.map((r) => this.shape(r)));
   }
 
   private async one(id: number, db: Kysely<Database> = this.db): Promise<Agent> {

@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, apiKey, apiKeyInput, apiKeyList, createdApiKey, errorBody } from '@atelier/contract';
+import { API_KEY_MESSAGES, apiKey, apiKeyInput, apiKeyList, apiKeyListQuery, createdApiKey, errorBody } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -15,7 +15,13 @@ const idParams = idParam(API_KEY_MESSAGES.keyNotFound);
 /** `/api/admin/api-keys`: the owner's keys (inside the admin scope). */
 export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, services) => {
   const tags = ['admin'];
-  app.get('/api-keys', { schema: { tags, summary: 'The API keys, active first (never the keys themselves)', response: { 200: apiKeyList } } }, async () => ({ data: await services.apiKeys.list() }));
+  app.get(
+    '/api-keys',
+    {
+      schema: { tags, summary: 'The API keys, active first, a page at a time (limit, page or cursor; never the keys themselves)', querystring: apiKeyListQuery, response: { 200: apiKeyList, 400: errorBody } },
+    },
+    async (request) => services.apiKeys.list(request.query),
+  );
   app.post(
     '/api-keys',
     { schema: { tags, summary: 'Make an API key for an integration: the answer is the only time the key is shown', body: apiKeyInput, response: { 201: createdApiKey, 400: errorBody } } },

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { API_KEY_MESSAGES, type ApiKey, type ApiKeyInput } from '@atelier/contract';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -23,15 +25,26 @@ export class ApiKeysService {
     this.db = db;
   }
 
-  async list(): Promise<ApiKey[]> {
-    const rows = await this.db
+  private keys() {
+    return this.db
       .selectFrom('api_keys')
       .leftJoin('users', 'users.id', 'api_keys.created_by')
-      .select(['api_keys.id', 'api_keys.name', 'api_keys.access', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at', 'users.email'])
-      .orderBy('api_keys.revoked_at', 'desc')
-      .orderBy('api_keys.id', 'desc')
-      .execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, access: r.access, prefix: r.prefix, createdAt: r.created_at, createdBy: r.email, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at }));
+      .select(['api_keys.id', 'api_keys.name', 'api_keys.access', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at', 'users.email']);
+  }
+
+  private shape(r: { id: number; name: string; access: 'read' | 'write'; prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null; email: string | null }): ApiKey {
+    return { id: r.id, name: r.name, access: r.access, prefix: r.prefix, createdAt: r.created_at, createdBy: r.email, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at };
+  }
+
+  /** A page of the keys: the active ones first, newest first within each. */
+  async list(paging: PageRequest = {}): Promise<Page<ApiKey>> {
+    const active = sql<number>`(case when api_keys.revoked_at is null then 1 else 0 end)`;
+    const page = await readPage(this.keys(), { sort: active, id: 'api_keys.id', sortOf: (r) => (r.revoked_at === null ? 1 : 0), idOf: (r) => r.id }, paging);
+    return mapPage(page, (rows) => rows.map((r) => this.shape(r)));
+  }
+
+  private async one(id: number): Promise<ApiKey> {
+    return this.shape(await this.keys().where('api_keys.id', '=', id).executeTakeFirstOrThrow());
   }
 
   /** A new key: the answer is the only place it is ever written. */
@@ -47,7 +60,7 @@ export class ApiKeysService {
       await logActivity(trx, actor, { kind: 'security', action: 'create', subject: input.name, subjectId: row.id, detail: { access: input.access, prefix } });
       return row.id;
     });
-    return { ...(await this.list()).find((k) => k.id === id)!, key };
+    return { ...(await this.one(id)), key };
   }
 
   /** Stops a key at once (its row stays, for the log); revoking twice changes nothing. */
@@ -59,7 +72,7 @@ export class ApiKeysService {
       await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
       await logActivity(trx, actor, { kind: 'security', action: 'delete', subject: row.name, subjectId: id });
     });
-    return (await this.list()).find((k) => k.id === id)!;
+    return this.one(id);
   }
 
   /** The session a key opens: its maker's, as the owner; null for an unknown, revoked or orphaned key. */

@@ -24,46 +24,99 @@ import { today } from '../../lib/dates.ts';
 import { type BuyerSnapshot, type IssuedDocument } from './facturx.ts';
 import { daysBetween, statusOf } from './rules.ts';
 import { fecFile, fecLines } from './fec.ts';
+import type { Dialect } from '../../db/index.ts';
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { matchesSearch, searchTerms } from '../../lib/search.ts';
 
 type Seller = IssuedDocument['seller'];
+
+/** What the invoice lists can be narrowed to (`q`: the search box). */
+export interface InvoiceFilter {
+  userId?: number | undefined;
+  status?: InvoiceStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
 
 /** Invoices in bulk: the list, the sales journal (CSV), the PDFs of a period (ZIP), and the reminders of overdue ones. */
 export class InvoiceLedger {
   private readonly db: Db;
   private readonly config: Config;
   private readonly kick: () => void;
+  private readonly dialect: Dialect;
 
-  constructor(db: Db, config: Config, kick: () => void) {
+  constructor(db: Db, config: Config, kick: () => void, dialect: Dialect) {
     this.db = db;
+    this.dialect = dialect;
     this.config = config;
     this.kick = kick;
   }
 
-  async list(filter: { userId?: number; status?: InvoiceStatus; from?: string; to?: string }, day = today()): Promise<InvoiceSummary[]> {
+  /** The documents a filter, a status on `day` and a search keep, with what was paid and credited on each. */
+  private filtered(filter: InvoiceFilter, day: string) {
+    const paid = sql<number>`(select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)`;
+    const credited = sql<number>`(select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id)`;
     let query = this.db
       .selectFrom('invoices')
-      .select(['id', 'number', 'type', 'issue_date', 'due_date', 'order_id', 'invoice_id', 'buyer', 'total_incl_cents']);
+      .select(['id', 'number', 'type', 'issue_date', 'due_date', 'order_id', 'invoice_id', 'buyer', 'total_incl_cents', paid.as('paid_cents'), credited.as('credited_cents')]);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.from) query = query.where('issue_date', '>=', filter.from);
     if (filter.to) query = query.where('issue_date', '<=', filter.to);
-    const rows = await query.orderBy('issue_date', 'desc').orderBy('id', 'desc').execute();
+    const terms = searchTerms(filter.q);
+    if (terms.length) query = query.where(matchesSearch(this.dialect, 'invoices', terms));
+    if (filter.status) {
+      // statusOf (rules.ts) in SQL, so that a status pages like any other filter.
+      const due = sql<number>`(invoices.total_incl_cents - ${credited} - ${paid})`;
+      const late = sql<boolean>`(invoices.due_date is not null and invoices.due_date < ${day})`;
+      query = query.where('type', '=', 'invoice');
+      if (filter.status === 'paid') query = query.where(sql<boolean>`${due} <= 0`);
+      else if (filter.status === 'overdue') query = query.where(sql<boolean>`${due} > 0 and ${late}`);
+      else query = query.where(sql<boolean>`${due} > 0 and not ${late} and ${paid} ${sql.raw(filter.status === 'partlyPaid' ? '>' : '=')} 0`);
+    }
+    return query;
+  }
+
+  /** One page of documents, newest first (by issue day, ties by id), each with its status on `day`. */
+  async list(filter: InvoiceFilter, paging: PageRequest = {}, day = today()): Promise<Page<InvoiceSummary>> {
+    const page = await readPage(this.filtered(filter, day), { sort: 'invoices.issue_date', id: 'invoices.id', sortOf: (r) => r.issue_date, idOf: (r) => r.id }, paging);
+    return mapPage(page, (rows) => this.summaries(rows, day));
+  }
+
+  /** Every document the filter keeps, oldest first: for the work done in bulk (the journal, the reminders). */
+  private async every(filter: InvoiceFilter, day = today()): Promise<InvoiceSummary[]> {
+    return this.summaries(await this.filtered(filter, day).orderBy('issue_date').orderBy('id').execute(), day);
+  }
+
+  private async summaries(
+    rows: Array<{
+      id: number;
+      number: string;
+      type: 'invoice' | 'creditNote';
+      issue_date: string;
+      due_date: string | null;
+      order_id: number | null;
+      invoice_id: number | null;
+      buyer: string;
+      total_incl_cents: number;
+      paid_cents: number;
+      credited_cents: number;
+    }>,
+    day: string,
+  ): Promise<InvoiceSummary[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
     const orderIds = [...new Set(rows.map((r) => r.order_id).filter((v): v is number => v !== null))];
-    const [payments, notes, orders, numbers] = await Promise.all([
-      this.db.selectFrom('invoice_payments').select(['invoice_id', sql<number>`sum(amount_cents)`.as('cents')]).where('invoice_id', 'in', ids).groupBy('invoice_id').execute(),
-      this.db.selectFrom('invoices').select(['invoice_id', sql<number>`sum(total_incl_cents)`.as('cents')]).where('invoice_id', 'in', ids).groupBy('invoice_id').execute(),
+    const invoiceIds = [...new Set(rows.map((r) => r.invoice_id).filter((v): v is number => v !== null))];
+    const [orders, numbers] = await Promise.all([
       orderIds.length ? this.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', orderIds).execute() : [],
-      this.db.selectFrom('invoices').select(['id', 'number']).where('id', 'in', rows.map((r) => r.invoice_id).filter((v): v is number => v !== null).concat([0])).execute(),
+      invoiceIds.length ? this.db.selectFrom('invoices').select(['id', 'number']).where('id', 'in', invoiceIds).execute() : [],
     ]);
-    const paid = new Map(payments.map((p) => [p.invoice_id, Number(p.cents)]));
-    const credited = new Map(notes.map((n) => [n.invoice_id!, Number(n.cents)]));
     const orderNumber = new Map(orders.map((o) => [o.id, o.number]));
     const invoiceNumber = new Map(numbers.map((n) => [n.id, n.number]));
-    const out = rows.map((r): InvoiceSummary => {
+    return rows.map((r): InvoiceSummary => {
       const buyer = JSON.parse(r.buyer) as BuyerSnapshot;
-      const paidCents = paid.get(r.id) ?? 0;
-      const dueCents = r.type === 'invoice' ? r.total_incl_cents - (credited.get(r.id) ?? 0) - paidCents : 0;
+      const paidCents = Number(r.paid_cents);
+      const dueCents = r.type === 'invoice' ? r.total_incl_cents - Number(r.credited_cents) - paidCents : 0;
       return {
         id: r.id,
         number: r.number,
@@ -81,14 +134,13 @@ export class InvoiceLedger {
         status: statusOf(r.type, dueCents, paidCents, r.due_date, day),
       };
     });
-    return filter.status ? out.filter((d) => d.status === filter.status) : out;
   }
 
   // —— For the accountant ——
 
   /** The sales journal: one row per document and VAT rate (credit notes negative). */
   async journalCsv(from: string, to: string, lang: Locale): Promise<string> {
-    const summaries = await this.list({ from, to });
+    const summaries = await this.every({ from, to });
     const byId = new Map(summaries.map((s) => [s.id, s]));
     const rows = await this.db.selectFrom('invoices').select(['id', 'number', 'type', 'issue_date', 'due_date', 'buyer', 'vat_breakdown']).where('issue_date', '>=', from).where('issue_date', '<=', to).orderBy('issue_date').orderBy('id').execute();
     const fr = lang === 'fr';
@@ -145,7 +197,7 @@ export class InvoiceLedger {
    * can be turned off per retailer. A run late past day 15 sends the second only.
    */
   async sendReminders(day = today()): Promise<number> {
-    const overdue = (await this.list({ status: 'overdue' }, day)).filter((d) => d.type === 'invoice' && d.dueDate !== null && daysBetween(d.dueDate, day) >= 1);
+    const overdue = (await this.every({ status: 'overdue' }, day)).filter((d) => d.type === 'invoice' && d.dueDate !== null && daysBetween(d.dueDate, day) >= 1);
     if (overdue.length === 0) return 0;
     const rows = await this.db
       .selectFrom('invoices')

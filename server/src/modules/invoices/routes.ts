@@ -62,9 +62,22 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   const security = [{ bearer: [] }];
   const me = (request: FastifyRequest) => request.session!.user.id;
 
-  app.get('/', { schema: { tags, security, summary: 'My invoices and credit notes, newest first, with status and due date', querystring: query, response: { 200: invoiceList } } }, async (request) => ({
-    data: await services.invoices.list({ userId: me(request) }),
-  }));
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My invoices and credit notes, newest first, with status and due date, a page at a time (limit, page or cursor; q searches the number)',
+        querystring: invoiceListQuery,
+        response: { 200: invoiceList, 400: errorBody },
+      },
+    },
+    async (request) => {
+      const { status, from, to, q } = request.query;
+      return services.invoices.list({ userId: me(request), status, from, to, q }, request.query);
+    },
+  );
   app.get(
     '/:id.pdf',
     { schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParams, produces: [PDF_TYPE] } },
@@ -88,8 +101,18 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
 
   app.get(
     '/invoices',
-    { schema: { tags, summary: 'Invoices and credit notes, newest first (optionally of one status, issued within from–to)', querystring: invoiceListQuery, response: { 200: invoiceList } } },
-    async (request) => ({ data: await services.invoices.list({ status: request.query.status, from: request.query.from, to: request.query.to }) }),
+    {
+      schema: {
+        tags,
+        summary: 'Invoices and credit notes, newest first, a page at a time (limit, page or cursor), optionally of one status, issued within from–to; q searches number and buyer (name, SIREN, VAT, e-mail, town)',
+        querystring: invoiceListQuery,
+        response: { 200: invoiceList, 400: errorBody },
+      },
+    },
+    async (request) => {
+      const { status, from, to, q } = request.query;
+      return services.invoices.list({ status, from, to, q }, request.query);
+    },
   );
   app.get(
     '/invoices.csv',

@@ -1,3 +1,5 @@
+import { invoiceSearchText } from '../../lib/search.ts';
+import type { Dialect } from '../../db/index.ts';
 import {
   INVOICE_MESSAGES,
   fromCents,
@@ -51,12 +53,12 @@ export class InvoicesService {
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
 
-  constructor(db: Db, config: Config, kick: () => void, companies: Pick<CompaniesService, 'company'>) {
+  constructor(db: Db, config: Config, kick: () => void, companies: Pick<CompaniesService, 'company'>, dialect: Dialect = 'sqlite') {
     this.db = db;
     this.config = config;
     this.kick = kick;
     this.companies = companies;
-    this.ledger = new InvoiceLedger(db, config, kick);
+    this.ledger = new InvoiceLedger(db, config, kick, dialect);
     this.submissions = new InvoiceSubmissions(db);
   }
 
@@ -141,6 +143,7 @@ export class InvoicesService {
         xml,
         pdf,
         created_at: now,
+        search_text: invoiceSearchText(number, JSON.stringify(input.buyer)),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -499,11 +502,11 @@ export class InvoicesService {
   }
 
   // The ledger: lists, the sales journal, the FEC, the PDFs' ZIP and the payment reminders (ledger.ts).
-  list: InvoiceLedger['list'] = async (filter, day) => {
-    const out = await this.ledger.list(filter, day);
-    if (filter.userId !== undefined) return out;
-    const states = await this.submissions.statesOf(this.db, out.map((d) => d.id));
-    return out.map((d) => ({ ...d, platform: states.get(d.id) ?? null }));
+  list: InvoiceLedger['list'] = async (filter, paging, day) => {
+    const page = await this.ledger.list(filter, paging, day);
+    if (filter.userId !== undefined) return page;
+    const states = await this.submissions.statesOf(this.db, page.data.map((d) => d.id));
+    return { ...page, data: page.data.map((d) => ({ ...d, platform: states.get(d.id) ?? null })) };
   };
   journalCsv: InvoiceLedger['journalCsv'] = (...args) => this.ledger.journalCsv(...args);
   zip: InvoiceLedger['zip'] = (...args) => this.ledger.zip(...args);

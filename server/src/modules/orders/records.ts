@@ -22,6 +22,22 @@ import type { InvoicesService } from '../invoices/service.ts';
 import { parseCompany } from '../companies/service.ts';
 import { orderMode } from './placement.ts';
 import type { OrdersContext } from './context.ts';
+import type { Dialect } from '../../db/index.ts';
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { matchesSearch, searchTerms } from '../../lib/search.ts';
+
+/** What the order lists can be narrowed to (`q`: the search box). */
+export interface OrderFilter {
+  userId?: number | undefined;
+  status?: OrderStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  seasonId?: number | undefined;
+  deliveryId?: number | undefined;
+  channel?: 'portal' | 'showroom' | undefined;
+  takenBy?: number | undefined;
+  q?: string | undefined;
+}
 
 /**
  * Orders as they are read and told: one order with its lines, history and invoice, the lists, and the mails
@@ -32,9 +48,11 @@ export class OrderRecords {
   private readonly seasons: SeasonsService;
   private readonly invoices: InvoicesService;
   private readonly config: Config;
+  private readonly dialect: Dialect;
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'seasons' | 'invoices' | 'config'>) {
+  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'seasons' | 'invoices' | 'config'>) {
     this.db = deps.db;
+    this.dialect = deps.dialect;
     this.seasons = deps.seasons;
     this.invoices = deps.invoices;
     this.config = deps.config;
@@ -106,10 +124,8 @@ export class OrderRecords {
     return { ...order, invoice: invoice.invoice, ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}) };
   }
 
-  async list(
-    filter: { userId?: number; status?: OrderStatus; from?: string; to?: string; seasonId?: number; deliveryId?: number; channel?: 'portal' | 'showroom'; takenBy?: number },
-    lang: Locale = 'fr',
-  ): Promise<OrderSummary[]> {
+  /** The orders a filter and a search keep, not yet ordered nor paged. */
+  private filtered(filter: OrderFilter) {
     let query = this.db
       .selectFrom('orders')
       .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'retailer_email', 'mode', 'season_id', 'delivery_id', 'channel', 'taken_by', 'taken_by_name']);
@@ -121,30 +137,39 @@ export class OrderRecords {
     if (filter.to) query = query.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
     if (filter.seasonId !== undefined) query = query.where('season_id', '=', filter.seasonId);
     if (filter.deliveryId !== undefined) query = query.where('delivery_id', '=', filter.deliveryId);
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-    const seasonIds = [...new Set(rows.map((r) => r.season_id).filter((v): v is number => v !== null))];
-    const seasons = await this.seasons.infos(this.db, seasonIds);
-    return rows.map((r) => {
-      const name = parseCompany(r.company).companyName;
-      return {
-        id: r.id,
-        number: r.number,
-        status: r.status,
-        createdAt: r.created_at,
-        pieces: r.pieces,
-        total: fromCents(r.total_cents),
-        shop: name ?? r.retailer_email,
-        ...orderMode(r, seasons, lang),
-        channel: r.channel,
-        takenBy: r.taken_by_name ? { id: r.taken_by, name: r.taken_by_name } : null,
-      };
+    const terms = searchTerms(filter.q);
+    if (terms.length) query = query.where(matchesSearch(this.dialect, 'orders', terms));
+    return query;
+  }
+
+  /** One page of orders, newest first (ties by id), with the total the filters and the search keep. */
+  async list(filter: OrderFilter, paging: PageRequest = {}, lang: Locale = 'fr'): Promise<Page<OrderSummary>> {
+    const page = await readPage(this.filtered(filter), { sort: 'orders.created_at', id: 'orders.id', sortOf: (r) => r.created_at, idOf: (r) => r.id }, paging);
+    return mapPage(page, async (rows) => {
+      const seasonIds = [...new Set(rows.map((r) => r.season_id).filter((v): v is number => v !== null))];
+      const seasons = await this.seasons.infos(this.db, seasonIds);
+      return rows.map((r) => {
+        const name = parseCompany(r.company).companyName;
+        return {
+          id: r.id,
+          number: r.number,
+          status: r.status,
+          createdAt: r.created_at,
+          pieces: r.pieces,
+          total: fromCents(r.total_cents),
+          shop: name ?? r.retailer_email,
+          ...orderMode(r, seasons, lang),
+          channel: r.channel,
+          takenBy: r.taken_by_name ? { id: r.taken_by, name: r.taken_by_name } : null,
+        };
+      });
     });
   }
 
   async listFull(filter: { from: string; to: string }, lang: Locale): Promise<Order[]> {
-    const summaries = await this.list(filter);
+    const rows = await this.filtered(filter).orderBy('created_at').orderBy('id').execute();
     const orders: Order[] = [];
-    for (const s of summaries.reverse()) orders.push((await this.get(s.id, lang))!);
+    for (const s of rows) orders.push((await this.get(s.id, lang))!);
     return orders;
   }
 

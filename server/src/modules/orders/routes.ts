@@ -1,4 +1,4 @@
-import { langQuery, periodLangQuery, adminOrderQuery, shipBody, submitBody,
+import { langQuery, periodLangQuery, adminOrderQuery, myOrderQuery, shipBody, submitBody,
   API_ERRORS,
   availability,
   productIdParam,
@@ -83,9 +83,11 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
     },
   );
 
-  app.get('/', { schema: { tags, security, summary: 'My orders, newest first', querystring: query, response: { 200: orderList } } }, async (request) => ({
-    data: await services.orders.list({ userId: me(request) }, langOf(request)),
-  }));
+  app.get(
+    '/',
+    { schema: { tags, security, summary: 'My orders, newest first, a page at a time (limit, page or cursor; q searches number and references)', querystring: myOrderQuery, response: { 200: orderList, 400: errorBody } } },
+    async (request) => services.orders.list({ userId: me(request), q: request.query.q }, request.query, langOf(request)),
+  );
 
   app.get(
     '/:id',
@@ -149,9 +151,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
     {
       schema: {
         tags,
-        summary: 'Orders, newest first (optionally of one status, one season by its code, one delivery window)',
+        summary:
+          'Orders, newest first, a page at a time (limit, page or cursor), optionally of one status, one season by its code, one delivery window, one channel or agent; q searches number, shop, town, e-mail, SIRET and style references',
         querystring: adminOrderQuery,
-        response: { 200: orderList, 404: errorBody, 422: errorBody },
+        response: { 200: orderList, 400: errorBody, 404: errorBody, 422: errorBody },
       },
     },
     async (request) => {
@@ -161,7 +164,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
         if (!delivery) throw new HttpError(404, SEASON_MESSAGES.deliveryNotFound);
         if (seasonId !== undefined && delivery.seasonId !== seasonId) throw new HttpError(422, SEASON_MESSAGES.deliveryOtherSeason);
       }
-      return { data: await services.orders.list({ status: request.query.status, seasonId, deliveryId: request.query.delivery, channel: request.query.channel, takenBy: request.query.agent }, langOf(request)) };
+      const { status, delivery, channel, agent, q } = request.query;
+      return services.orders.list({ status, seasonId, deliveryId: delivery, channel, takenBy: agent, q }, request.query, langOf(request));
     },
   );
 

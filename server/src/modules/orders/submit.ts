@@ -1,3 +1,4 @@
+import { orderSearchText } from '../../lib/search.ts';
 import {
   ORDER_MESSAGES,
   SEASON_MESSAGES,
@@ -174,6 +175,12 @@ export class OrderSubmission {
           channel: args.channel ?? 'portal',
           taken_by: args.takenBy?.id ?? null,
           taken_by_name: args.takenBy?.name ?? null,
+          search_text: orderSearchText(
+            number,
+            company,
+            user.email,
+            group.lines.map((p) => p.variant.reference).filter((r): r is string => !!r),
+          ),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -33,8 +33,15 @@ export const adminRetailerRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (
   const tags = ['admin'];
   app.get(
     '/retailers/applications',
-    { schema: { tags, summary: 'Stockist applications, newest first', querystring: applicationStatusQuery, response: { 200: applicationList } } },
-    async (request) => ({ data: await services.retailers.list(request.query.status) }),
+    {
+      schema: {
+        tags,
+        summary: 'Stockist applications, newest first, a page at a time (limit, page or cursor); q searches name, company, e-mail, SIRET and SIREN',
+        querystring: applicationStatusQuery,
+        response: { 200: applicationList, 400: errorBody },
+      },
+    },
+    async (request) => services.retailers.list({ status: request.query.status, q: request.query.q }, request.query),
   );
 
   app.post(

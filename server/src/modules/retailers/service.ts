@@ -1,3 +1,6 @@
+import { applicationSearchText, matchesSearch, searchTerms } from '../../lib/search.ts';
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import type { Dialect } from '../../db/index.ts';
 import { emitWebhook } from '../webhooks/events.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { SET_PASSWORD_TOKEN_TTL_MS, RETAILER_MESSAGES, type Application, type ApplicationInput, type ApplicationStatus, type Locale } from '@atelier/contract';
@@ -40,14 +43,16 @@ function toApplication(row: Row): Application {
 }
 
 export class RetailersService {
+  private readonly dialect: Dialect;
   private readonly db: Db;
   private readonly config: Config;
   private readonly auth: AuthService;
   private readonly onMailQueued: () => void;
   private readonly companies: Pick<CompaniesService, 'seedCompany'>;
 
-  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void, companies: Pick<CompaniesService, 'seedCompany'>) {
+  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void, companies: Pick<CompaniesService, 'seedCompany'>, dialect: Dialect = 'sqlite') {
     this.db = db;
+    this.dialect = dialect;
     this.config = config;
     this.auth = auth;
     this.onMailQueued = onMailQueued;
@@ -89,6 +94,7 @@ export class RetailersService {
         accepted_at: null,
         accepted_by: null,
         retailer_user_id: null,
+        search_text: applicationSearchText(shop),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -125,6 +131,7 @@ export class RetailersService {
           accepted_at: null,
           accepted_by: null,
           retailer_user_id: null,
+          search_text: applicationSearchText({ name: input.name, company: input.company ?? null, email: input.email, siret: input.siret ?? null }),
         })
         .execute();
       await enqueueMail(trx, {
@@ -144,10 +151,14 @@ export class RetailersService {
       .select(['admin.email as accepted_by_email', 'shop.email as retailer_email']);
   }
 
-  async list(status?: ApplicationStatus): Promise<Application[]> {
-    let query = this.query().orderBy('a.created_at', 'desc').orderBy('a.id', 'desc');
-    if (status) query = query.where('a.status', '=', status);
-    return (await query.execute()).map((row) => toApplication(row as Row));
+  /** A page of applications, newest first; `q` finds name, company, e-mail, SIRET or SIREN. */
+  async list(filter: { status?: ApplicationStatus | undefined; q?: string | undefined } = {}, paging: PageRequest = {}): Promise<Page<Application>> {
+    let query = this.query();
+    if (filter.status) query = query.where('a.status', '=', filter.status);
+    const terms = searchTerms(filter.q);
+    if (terms.length) query = query.where(matchesSearch(this.dialect, 'retailer_applications', terms, 'a'));
+    const page = await readPage(query, { sort: 'a.created_at', id: 'a.id', sortOf: (r) => r.created_at, idOf: (r) => r.id }, paging);
+    return mapPage(page, (rows) => rows.map((row) => toApplication(row as Row)));
   }
 
   async get(id: number): Promise<Application | null> {

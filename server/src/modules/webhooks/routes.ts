@@ -1,4 +1,4 @@
-import { WEBHOOK_MESSAGES, errorBody, webhookDelivery, webhookDeliveryList, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from '@atelier/contract';
+import { WEBHOOK_MESSAGES, errorBody, webhookDelivery, webhookDeliveryList, webhookDeliveryQuery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -42,8 +42,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   );
   app.get(
     '/webhooks/:id/deliveries',
-    { schema: { tags, summary: 'The endpoint’s latest deliveries, each with its tries (status, duration)', params: endpointParams, response: { 200: webhookDeliveryList, 404: errorBody } } },
-    async (request) => ({ data: await webhooks.deliveries(request.params.id) }),
+    {
+      schema: {
+        tags,
+        summary: 'The endpoint’s deliveries, newest first, a page at a time (limit, page or cursor), each with its tries (status, duration)',
+        params: endpointParams,
+        querystring: webhookDeliveryQuery,
+        response: { 200: webhookDeliveryList, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => webhooks.deliveries(request.params.id, request.query),
   );
   app.post(
     '/webhooks/deliveries/:id/replay',

@@ -1,3 +1,4 @@
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES, webhookInput, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@atelier/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -12,7 +13,6 @@ import { newSecret, SECRET_PREFIX } from './signing.ts';
 /** How long the previous secret still signs after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 const SHOWN = 6;
-const LOG_SIZE = 50;
 
 type EndpointRow = Selectable<WebhookEndpointsTable>;
 type Input = z.output<typeof webhookInput>;
@@ -138,9 +138,11 @@ export class WebhooksService {
   }
 
   /** The endpoint's latest deliveries, newest first, each with its tries. */
-  async deliveries(endpointId: number): Promise<WebhookDelivery[]> {
+  /** A page of the endpoint's deliveries, newest first, each with its tries. */
+  async deliveries(endpointId: number, paging: PageRequest = {}): Promise<Page<WebhookDelivery>> {
     await this.one(endpointId);
-    return this.withTries(await this.deliveryRows().where('d.endpoint_id', '=', endpointId).orderBy('d.id', 'desc').limit(LOG_SIZE).execute());
+    const page = await readPage(this.deliveryRows().where('d.endpoint_id', '=', endpointId), { sort: 'd.id', id: 'd.id', sortOf: (r) => r.id, idOf: (r) => r.id }, paging);
+    return mapPage(page, (rows) => this.withTries(rows));
   }
 
   private deliveryRows() {
