@@ -7,6 +7,7 @@ import pino from 'pino';
 import { seedDemo } from '../server/src/cli/seed.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createServices } from '../server/src/services.ts';
+import { HISTORY_SHOP, seedOrderHistory } from './seed-history.ts';
 import { ACCOUNTS, AXE_CLEAN_DIR, E2E_DATA_DIR, E2E_PORT, SERVER_LOG } from './env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -30,6 +31,7 @@ for (const account of Object.values(ACCOUNTS)) {
   await services.users.create({ email: account.email, role: account.role, password: account.password });
 }
 await seedDemo(services);
+await seedOrderHistory(database.db, (await services.users.create({ email: HISTORY_SHOP.email, role: 'retailer', password: null })).id);
 await database.close();
 
 // The server itself is the one `npm start` runs: server/dist (built by `npm run build`, which the e2e

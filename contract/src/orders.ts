@@ -213,6 +213,7 @@ export const orderSummary = z.object({
 export type OrderSummary = z.infer<typeof orderSummary>;
 /** A page of orders (issue 43: `?limit=&page=&cursor=&q=`). */
 export const orderList = pageOf(orderSummary).meta({ id: 'OrderList' });
+export type OrderList = z.infer<typeof orderList>;
 
 export const reorderResult = z.object({
   draft,

@@ -8,3 +8,4 @@ export * from './journal-helpers.ts';
 export * from './format.ts';
 export * from './translations.ts';
 export * from './api-path.ts';
+export * from './paging-constants.ts';

@@ -122,6 +122,11 @@ test.describe('stockists', () => {
                 consent: true, consentAt: '2026-01-02T10:00:00.000Z', locale: 'en', status: 'pending', createdAt: '2026-01-02T10:00:00.000Z', acceptedAt: null, acceptedBy: null, retailerEmail: null, catalogSentAt: null,
               },
             ],
+            // A page of the list, as the server answers it (issue 43).
+            total: 1,
+            page: 1,
+            limit: 50,
+            nextCursor: null,
           },
         }),
       );

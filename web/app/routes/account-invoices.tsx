@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import type { InvoiceSummary } from '@atelier/contract';
+import { Link, useSearchParams } from 'react-router';
+import type { InvoiceList } from '@atelier/contract';
+import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
 import type { Route } from './+types/account-invoices';
 import { FormMessage } from '../components/Field.tsx';
 import { RequireRole } from '../components/Guard.tsx';
 import { InvoiceTable } from '../components/InvoiceView.tsx';
+import { Pager } from '../components/ListNav.tsx';
 import { downloadFile } from '../lib/download.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -20,13 +22,15 @@ function InvoicesScreen() {
   const { lang } = useLanguage();
   const { api, token } = useSession();
   const { message, fail } = useScreenMessage();
-  const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
+  const [invoices, setInvoices] = useState<InvoiceList | null>(null);
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   useEffect(() => {
-    api('GET /invoices', { lang })
-      .then((res) => setInvoices(res.data))
+    api('GET /invoices', { lang, query: { page: page > 1 ? String(page) : undefined } })
+      .then((res) => setInvoices(res))
       .catch((error: unknown) => fail(error, 'invoices.loadError'));
-  }, [api, lang, fail]);
+  }, [api, lang, fail, page]);
 
   return (
     <div className="page page--narrow order-page">
@@ -38,17 +42,18 @@ function InvoicesScreen() {
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       {invoices === null ? (
         !message && <p role="status">{t('common.loading')}</p>
-      ) : invoices.length === 0 ? (
+      ) : invoices.data.length === 0 ? (
         <p>{t('invoices.empty')}</p>
       ) : (
         <InvoiceTable
-          invoices={invoices}
+          invoices={invoices.data}
           label={t('invoices.title')}
           onDownload={(d) => {
             if (token) downloadFile('GET /invoices/:id.pdf', { params: { id: d.id } }, token).catch((error: unknown) => fail(error, 'invoices.downloadError'));
           }}
         />
       )}
+      {invoices && <Pager page={page} total={invoices.total} limit={invoices.limit || LIST_LIMIT_DEFAULT} label={t('invoices.pages')} />}
     </div>
   );
 }

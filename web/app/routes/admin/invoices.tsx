@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { InvoiceSummary } from '@atelier/contract';
-import { INVOICE_STATUSES } from '@atelier/contract/pure';
+import type { InvoiceList } from '@atelier/contract';
+import { INVOICE_STATUSES, LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
 import type { Route } from './+types/invoices';
 import { FormMessage } from '../../components/Field.tsx';
 import { InvoiceTable } from '../../components/InvoiceView.tsx';
+import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -15,22 +16,34 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 const thisYear = () => new Date().getFullYear();
 
-/** Every invoice and credit note, by status and period; the accountant's sales journal and ZIP. */
+const FILTERS = ['status', 'from', 'to'] as const;
+
+/**
+ * Every invoice and credit note, by status and period, a page at a time, with a search; the accountant's
+ * sales journal, ZIP and FEC. The filters, the search and the page are in the address.
+ */
 export default function AdminInvoices() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api, token } = useSession();
   const { message, fail } = useScreenMessage();
-  const [filter, setFilter] = useState<{ status: (typeof INVOICE_STATUSES)[number] | ''; from: string; to: string }>({ status: '', from: `${thisYear()}-01-01`, to: `${thisYear()}-12-31` });
-  const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
+  const { values, page, set } = useListParams(FILTERS);
+  const filter: { status: (typeof INVOICE_STATUSES)[number] | ''; from: string; to: string } = {
+    status: (INVOICE_STATUSES as readonly string[]).includes(values.status) ? (values.status as (typeof INVOICE_STATUSES)[number]) : '',
+    from: values.from || `${thisYear()}-01-01`,
+    to: values.to || `${thisYear()}-12-31`,
+  };
+  const q = values.q;
+  const [invoices, setInvoices] = useState<InvoiceList | null>(null);
   const [fecYear, setFecYear] = useState(String(thisYear()));
 
   useEffect(() => {
     if (!filter.from || !filter.to) return;
-    api('GET /admin/invoices', { query: { from: filter.from, to: filter.to, status: filter.status || undefined }, lang })
-      .then((res) => setInvoices(res.data))
+    setInvoices(null);
+    api('GET /admin/invoices', { query: { from: filter.from, to: filter.to, status: filter.status || undefined, q: q || undefined, page: page > 1 ? String(page) : undefined }, lang })
+      .then((res) => setInvoices(res))
       .catch((error: unknown) => fail(error, 'admin.invoices.loadError'));
-  }, [api, lang, fail, filter.status, filter.from, filter.to]);
+  }, [api, lang, fail, filter.status, filter.from, filter.to, q, page]);
 
   async function download(kind: 'csv' | 'zip') {
     if (!token) return;
@@ -58,7 +71,7 @@ export default function AdminInvoices() {
       <form className="invoice-filters" aria-label={t('admin.invoices.filter')} onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="invoice-status">{t('admin.invoices.status')}</label>
-          <select id="invoice-status" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as typeof filter.status })}>
+          <select id="invoice-status" value={filter.status} onChange={(e) => set({ status: e.target.value })}>
             <option value="">{t('admin.invoices.allStatuses')}</option>
             {INVOICE_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -69,13 +82,17 @@ export default function AdminInvoices() {
         </div>
         <div className="field">
           <label htmlFor="invoice-from">{t('admin.invoices.from')}</label>
-          <input id="invoice-from" type="date" required value={filter.from} onChange={(e) => setFilter({ ...filter, from: e.target.value })} />
+          <input id="invoice-from" type="date" required value={filter.from} onChange={(e) => set({ from: e.target.value })} />
         </div>
         <div className="field">
           <label htmlFor="invoice-to">{t('admin.invoices.to')}</label>
-          <input id="invoice-to" type="date" required value={filter.to} onChange={(e) => setFilter({ ...filter, to: e.target.value })} />
+          <input id="invoice-to" type="date" required value={filter.to} onChange={(e) => set({ to: e.target.value })} />
         </div>
       </form>
+      <div className="list-tools">
+        <ListSearch id="invoices-search" label={t('admin.invoices.search')} value={q} onSearch={(text) => set({ q: text })} />
+        <ListCount total={invoices?.total ?? null} label={(count) => t('admin.invoices.count', { count })} />
+      </div>
       <section aria-labelledby="accountant-title">
         <h2 id="accountant-title" className="section-title section-title--small">
           {t('admin.invoices.exportTitle')}
@@ -104,11 +121,12 @@ export default function AdminInvoices() {
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       {invoices === null ? (
         !message && <p role="status">{t('common.loading')}</p>
-      ) : invoices.length === 0 ? (
-        <p>{t('admin.invoices.empty')}</p>
+      ) : invoices.data.length === 0 ? (
+        <p>{q ? t('admin.invoices.noMatch') : t('admin.invoices.empty')}</p>
       ) : (
-        <InvoiceTable invoices={invoices} label={t('admin.invoices.title')} admin />
+        <InvoiceTable invoices={invoices.data} label={t('admin.invoices.title')} admin />
       )}
+      {invoices && <Pager page={page} total={invoices.total} limit={invoices.limit || LIST_LIMIT_DEFAULT} label={t('admin.invoices.pages')} />}
     </div>
   );
 }

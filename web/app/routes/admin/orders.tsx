@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
 import { useNavigate } from 'react-router';
-import type { AdminSeason, Agent, OrderStatus, OrderSummary } from '@atelier/contract';
+import type { AdminSeason, Agent, OrderList, OrderStatus } from '@atelier/contract';
 import { ORDER_STATUSES } from '@atelier/contract/pure';
 import type { Route } from './+types/orders';
 import { FormMessage } from '../../components/Field.tsx';
+import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import { OrderSummaryTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
@@ -17,18 +19,24 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 const monthStart = () => `${new Date().toISOString().slice(0, 8)}01`;
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Orders by status (submitted first), each with shop, number, date, pieces and total; a period's CSV. */
+const FILTERS = ['status', 'season', 'delivery', 'channel', 'agent'] as const;
+const TABS = [...ORDER_STATUSES, 'all'] as const;
+
+/**
+ * Orders by status (submitted first, or all), each with shop, number, date, pieces and total, a page at a
+ * time; a search; a period's CSV. The tab, the filters, the search and the page are in the address.
+ */
 export default function AdminOrders() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api, token } = useSession();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<OrderStatus>('submitted');
-  const [orders, setOrders] = useState<OrderSummary[] | null>(null);
+  const { values: filter, page, set } = useListParams(FILTERS);
+  const tab: (typeof TABS)[number] = (TABS as readonly string[]).includes(filter.status) ? (filter.status as (typeof TABS)[number]) : 'submitted';
+  const [orders, setOrders] = useState<OrderList | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [period, setPeriod] = useState({ from: monthStart(), to: today() });
   const [seasons, setSeasons] = useState<AdminSeason[]>([]);
-  const [filter, setFilter] = useState({ season: '', delivery: '', channel: '', agent: '' });
   const [agents, setAgents] = useState<Agent[]>([]);
   const chosen = seasons.find((s) => s.code === filter.season);
 
@@ -40,15 +48,24 @@ export default function AdminOrders() {
     [navigate, t],
   );
 
+  const { season, delivery, channel, agent, q } = filter;
   useEffect(() => {
     setOrders(null);
     api('GET /admin/orders', {
-      query: { status: tab, season: filter.season || undefined, delivery: filter.delivery || undefined, channel: (filter.channel || undefined) as 'portal' | 'showroom' | undefined, agent: filter.agent || undefined },
+      query: {
+        status: tab === 'all' ? undefined : (tab as OrderStatus),
+        season: season || undefined,
+        delivery: delivery || undefined,
+        channel: (channel || undefined) as 'portal' | 'showroom' | undefined,
+        agent: agent || undefined,
+        q: q || undefined,
+        page: page > 1 ? String(page) : undefined,
+      },
       lang,
     })
-      .then((res) => setOrders(res.data))
+      .then((res) => setOrders(res))
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
-  }, [api, tab, fail, lang, filter]);
+  }, [api, tab, fail, lang, season, delivery, channel, agent, q, page]);
   useEffect(() => {
     api('GET /admin/seasons')
       .then((res) => setSeasons(res.data))
@@ -75,7 +92,7 @@ export default function AdminOrders() {
       <div className="stock-tools" data-testid="order-channel-filters">
         <div className="field">
           <label htmlFor="orders-channel">{t('admin.orders.channel')}</label>
-          <select id="orders-channel" value={filter.channel} onChange={(e) => setFilter({ ...filter, channel: e.target.value, agent: e.target.value === 'portal' ? '' : filter.agent })}>
+          <select id="orders-channel" value={filter.channel} onChange={(e) => set({ channel: e.target.value, agent: e.target.value === 'portal' ? '' : filter.agent })}>
             <option value="">{t('admin.orders.allChannels')}</option>
             <option value="portal">{t('admin.orders.channels.portal')}</option>
             <option value="showroom">{t('admin.orders.channels.showroom')}</option>
@@ -84,7 +101,7 @@ export default function AdminOrders() {
         {agents.length > 0 && filter.channel !== 'portal' && (
           <div className="field">
             <label htmlFor="orders-agent">{t('admin.orders.agent')}</label>
-            <select id="orders-agent" value={filter.agent} onChange={(e) => setFilter({ ...filter, agent: e.target.value })}>
+            <select id="orders-agent" value={filter.agent} onChange={(e) => set({ agent: e.target.value })}>
               <option value="">{t('admin.orders.allAgents')}</option>
               {agents.map((a) => (
                 <option key={a.id} value={String(a.userId)}>
@@ -99,7 +116,7 @@ export default function AdminOrders() {
         <div className="stock-tools" data-testid="order-filters">
           <div className="field">
             <label htmlFor="orders-season">{t('admin.orders.season')}</label>
-            <select id="orders-season" value={filter.season} onChange={(e) => setFilter({ ...filter, season: e.target.value, delivery: '' })}>
+            <select id="orders-season" value={filter.season} onChange={(e) => set({ season: e.target.value, delivery: '' })}>
               <option value="">{t('admin.orders.allSeasons')}</option>
               {seasons.map((s) => (
                 <option key={s.id} value={s.code}>
@@ -111,7 +128,7 @@ export default function AdminOrders() {
           {chosen && (
             <div className="field">
               <label htmlFor="orders-delivery">{t('admin.orders.delivery')}</label>
-              <select id="orders-delivery" value={filter.delivery} onChange={(e) => setFilter({ ...filter, delivery: e.target.value })}>
+              <select id="orders-delivery" value={filter.delivery} onChange={(e) => set({ delivery: e.target.value })}>
                 <option value="">{t('admin.orders.allDeliveries')}</option>
                 {chosen.deliveries.map((d) => (
                   <option key={d.id} value={String(d.id)}>
@@ -123,8 +140,12 @@ export default function AdminOrders() {
           )}
         </div>
       )}
+      <div className="list-tools">
+        <ListSearch id="orders-search" label={t('admin.orders.search')} value={q} onSearch={(text) => set({ q: text })} />
+        <ListCount total={orders?.total ?? null} label={(count) => t('admin.orders.count', { count })} />
+      </div>
       <div role="tablist" aria-label={t('admin.orders.tabs')} className="tabs">
-        {ORDER_STATUSES.map((status) => (
+        {TABS.map((status) => (
           <button
             key={status}
             role="tab"
@@ -135,21 +156,22 @@ export default function AdminOrders() {
             className="tab"
             onClick={() => {
               setMessage(null);
-              setTab(status);
+              set({ status: status === 'submitted' ? '' : status });
             }}
           >
-            {t(`order.status.${status}`)}
+            {status === 'all' ? t('admin.orders.all') : t(`order.status.${status}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="orders-panel" aria-labelledby={`tab-${tab}`}>
         {orders === null ? (
           <p role="status">{t('common.loading')}</p>
-        ) : orders.length === 0 ? (
-          <p>{t('admin.orders.empty')}</p>
+        ) : orders.data.length === 0 ? (
+          <p>{q ? t('admin.orders.noMatch') : t('admin.orders.empty')}</p>
         ) : (
-          <OrderSummaryTable orders={orders} linkBase="/admin/orders" label={t('pages.adminOrders')} showRetailer testId="admin-order-row" />
+          <OrderSummaryTable orders={orders.data} linkBase="/admin/orders" label={t('pages.adminOrders')} showRetailer testId="admin-order-row" />
         )}
+        {orders && <Pager page={page} total={orders.total} limit={orders.limit || LIST_LIMIT_DEFAULT} label={t('admin.orders.pages')} />}
       </div>
       <form
         className="export-form"

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useNavigate } from 'react-router';
 import type { Application, ApplicationStatus } from '@atelier/contract';
+import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
+import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import type { Route } from './+types/retailers';
 import { FormMessage } from '../../components/Field.tsx';
 import { SessionExpiredError } from '../../lib/api.ts';
@@ -11,7 +13,6 @@ import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminRetailers', noindex: true });
-
 
 /** §2: medium date and short time, in the fr-FR or en-US locale. */
 function formatDateTime(iso: string, lang: 'fr' | 'en') {
@@ -23,22 +24,27 @@ export default function AdminRetailers() {
   const { lang } = useLanguage();
   const { api } = useSession();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<ApplicationStatus>('pending');
+  // The tab (pending by default), the search and the page live in the address (issue 43).
+  const { values, page, set } = useListParams(['status'] as const);
+  const tab: ApplicationStatus = values.status === 'accepted' ? 'accepted' : 'pending';
+  const q = values.q;
   const [items, setItems] = useState<Application[] | null>(null);
+  const [total, setTotal] = useState<{ total: number; limit: number } | null>(null);
   const { message, setMessage, fail } = useScreenMessage();
   const [busy, setBusy] = useState<number | null>(null);
-
 
   const load = useCallback(
     async (status: ApplicationStatus) => {
       try {
-        setItems((await api('GET /admin/retailers/applications', { query: { status } })).data);
+        const res = await api('GET /admin/retailers/applications', { query: { status, q: q || undefined, page: page > 1 ? String(page) : undefined } });
+        setItems(res.data);
+        setTotal({ total: res.total, limit: res.limit });
       } catch (error) {
         setItems([]);
         fail(error, 'admin.retailers.loadError');
       }
     },
-    [api, fail],
+    [api, fail, q, page],
   );
 
   useEffect(() => {
@@ -79,6 +85,10 @@ export default function AdminRetailers() {
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminRetailers')}</h1>
+      <div className="list-tools">
+        <ListSearch id="applications-search" label={t('admin.retailers.search')} value={q} onSearch={(text) => set({ q: text })} />
+        <ListCount total={total?.total ?? null} label={(count) => t('admin.retailers.count', { count })} />
+      </div>
       <div role="tablist" aria-label={t('admin.retailers.tabs')} className="tabs">
         {(['pending', 'accepted'] as const).map((status) => (
           <button
@@ -90,7 +100,7 @@ export default function AdminRetailers() {
             aria-controls="applications-panel"
             className="tab"
             onClick={() => {
-              setTab(status);
+              set({ status: status === 'pending' ? '' : status });
               // §2: changing tab clears the messages.
               setMessage(null);
             }}
@@ -102,7 +112,7 @@ export default function AdminRetailers() {
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <div role="tabpanel" id="applications-panel" aria-labelledby={`tab-${tab}`}>
         {!items && <p role="status">{t('common.loading')}</p>}
-        {items && items.length === 0 && <p>{t('admin.retailers.empty')}</p>}
+        {items && items.length === 0 && <p>{q ? t('admin.retailers.noMatch') : t('admin.retailers.empty')}</p>}
         {items && items.length > 0 && (
           <ul className="admin-cards">
             {items.map((item) => (
@@ -186,6 +196,7 @@ export default function AdminRetailers() {
             ))}
           </ul>
         )}
+        {total && <Pager page={page} total={total.total} limit={total.limit || LIST_LIMIT_DEFAULT} label={t('admin.retailers.pages')} />}
       </div>
     </div>
   );

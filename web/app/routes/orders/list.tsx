@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { OrderSummary } from '@atelier/contract';
+import type { OrderList } from '@atelier/contract';
+import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
 import type { Route } from './+types/list';
 import { FormMessage } from '../../components/Field.tsx';
 import { RequireRole } from '../../components/Guard.tsx';
 import { OrderSummaryTable } from '../../components/OrderView.tsx';
+import { Pager } from '../../components/ListNav.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -17,20 +19,21 @@ function OrdersScreen() {
   const { t } = useTranslation();
   const { api } = useSession();
   const navigate = useNavigate();
-  const [orders, setOrders] = useState<OrderSummary[] | null>(null);
+  const [orders, setOrders] = useState<OrderList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { lang } = useLanguage();
   const [params] = useSearchParams();
   const sent = Number(params.get('sent') ?? 0);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   useEffect(() => {
-    api('GET /orders', { lang })
-      .then((res) => setOrders(res.data))
+    api('GET /orders', { lang, query: { page: page > 1 ? String(page) : undefined } })
+      .then((res) => setOrders(res))
       .catch((e: unknown) => {
         if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
         setError(errorMessage(e, t('order.loadError')));
       });
-  }, [api, navigate, t, lang]);
+  }, [api, navigate, t, lang, page]);
 
   return (
     <div className="page page--narrow order-page">
@@ -42,11 +45,12 @@ function OrdersScreen() {
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {orders === null ? (
         !error && <p role="status">{t('common.loading')}</p>
-      ) : orders.length === 0 ? (
+      ) : orders.data.length === 0 ? (
         <p className="lead">{t('order.noOrders')}</p>
       ) : (
-        <OrderSummaryTable orders={orders} linkBase="/account/orders" label={t('order.myOrders')} testId="order-row" />
+        <OrderSummaryTable orders={orders.data} linkBase="/account/orders" label={t('order.myOrders')} testId="order-row" />
       )}
+      {orders && <Pager page={page} total={orders.total} limit={orders.limit || LIST_LIMIT_DEFAULT} label={t('order.pages')} />}
     </div>
   );
 }
