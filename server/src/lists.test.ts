@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGING_MESSAGES } from '@atelier/contract';
 import { sql } from 'kysely';
+import { unzipSync } from 'fflate';
+import type { Readable } from 'node:stream';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
 import { sampleProduct } from '../test/fixtures.ts';
 import { invoiceSearchText, orderSearchText } from './lib/search.ts';
@@ -53,6 +55,10 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('order_lines')
+      .values({ order_id: row.id, position: 0, variant_id: null, product_id: null, product_title: '{"fr":"Robe","en":"Dress"}', color_name: '{"fr":"Ocre","en":"Ochre"}', color_code: null, reference: references[0] ?? null, size: 'M', quantity: 1, unit_price_cents: 1000 })
+      .execute();
     return { id: row.id, number };
   }
 
@@ -223,12 +229,13 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
             reason: null,
             seller: '{}',
             buyer: buyerJson,
-            vat_breakdown: '[]',
+            vat_breakdown: JSON.stringify([{ category: 'S', rate: 20, exemption: null, exemptionCode: null, baseCents: totalCents, vatCents: 0 }]),
             total_excl_cents: totalCents,
             total_vat_cents: 0,
             total_incl_cents: totalCents,
             xml: '<x/>',
-            pdf: Buffer.from('%PDF'),
+            // A PDF's weight: a download the client leaves must be stopped by backpressure, not finished.
+            pdf: Buffer.concat([Buffer.from('%PDF'), Buffer.alloc(200_000, 32)]),
             created_at: new Date().toISOString(),
             search_text: invoiceSearchText(number, buyerJson),
           })
@@ -305,5 +312,49 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     expect((await get('/api/admin/activity')).json().limit).toBe(50);
     expect((await get('/api/admin/agents?limit=300')).statusCode).toBe(400);
     expect((await get('/api/admin/agents')).json()).toMatchObject({ data: [], total: 0, limit: 50 });
+  });
+
+  it('exports are written while read: the orders CSV, the sales journal and the invoices ZIP come back whole across batches', async () => {
+    // Past the CSV's batch of 200 orders and the ZIP's batch of 50 PDFs.
+    for (let i = 0; i < 80; i += 1) await order(otherId, at(300 + i), { companyName: 'Émilie Café', billing: { town: 'Annecy' } }, ['MS27-ROBE']);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/orders.csv?from=2026-01-01&to=2099-12-31&lang=en', headers: admin });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="orders-2026-01-01-2099-12-31.csv"');
+    const rows = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(rows[0]).toMatch(/^Order,Date,Status,Shop/);
+    const numbers = rows.slice(1).map((r) => r.split(',')[0]);
+    const days = rows.slice(1).map((r) => r.split(',')[1]!);
+    const expected = Number((await db().selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    expect(expected).toBeGreaterThan(200);
+    expect(new Set(numbers).size).toBe(expected);
+    expect([...days].sort()).toEqual(days); // oldest first
+
+    const journal = await t.app.inject({ method: 'GET', url: '/api/admin/invoices.csv?from=2026-01-01&to=2026-12-31&lang=en', headers: admin });
+    expect(journal.statusCode).toBe(200);
+    expect(journal.body.replace(/^\ufeff/, '').trim().split('\r\n')).toHaveLength(1 + 74);
+
+    const zip = await t.app.inject({ method: 'GET', url: '/api/admin/invoices.zip?from=2026-01-01&to=2026-12-31', headers: admin });
+    expect(zip.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(files)).toHaveLength(74);
+    for (const bytes of Object.values(files)) expect(Buffer.from(bytes).subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('a download the client leaves stops: the ZIP is no longer read once the connection is gone', async () => {
+    const zip = t.services.invoices.zip.bind(t.services.invoices);
+    let stream: Readable | null = null;
+    t.services.invoices.zip = (from, to) => (stream = zip(from, to));
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const controller = new AbortController();
+      const res = await fetch(`${address}/api/admin/invoices.zip?from=2026-01-01&to=2026-12-31`, { headers: admin, signal: controller.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      controller.abort();
+      await expect.poll(() => (stream as Readable | null)?.destroyed, { timeout: 5000 }).toBe(true);
+      expect((stream as Readable | null)?.readableEnded).toBe(false);
+    } finally {
+      t.services.invoices.zip = zip;
+    }
   });
 });

@@ -91,3 +91,29 @@ export async function readPage<DB, TB extends keyof DB, O>(
 export async function mapPage<R, T>(page: Page<R>, shape: (rows: R[]) => T[] | Promise<T[]>): Promise<Page<T>> {
   return { ...page, data: await shape(page.data) };
 }
+
+/**
+ * Every row of `query` (its filters and selection made, no order yet), `size` at a time, oldest first by
+ * `sort` then `id`: what the exports are written from, so that memory holds one batch, never the period.
+ * Each batch is read after the one before was used, so a client that goes away stops the reading.
+ */
+export async function* eachBatch<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  keys: { sort: string; id: string; sortOf: (row: O) => SortKey; idOf: (row: O) => number },
+  size = 200,
+): AsyncGenerator<O[]> {
+  const untyped = query as unknown as SelectQueryBuilder<any, any, any>;
+  const sort = sql.ref(keys.sort);
+  const id = sql.ref(keys.id);
+  let after: [SortKey, number] | null = null;
+  for (;;) {
+    let next = untyped;
+    if (after) next = next.where(sql<boolean>`(${sort}, ${id}) > (${after[0]}, ${after[1]})`);
+    const rows = (await next.orderBy(sort, 'asc').orderBy(id, 'asc').limit(size).execute()) as O[];
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = [keys.sortOf(last), keys.idOf(last)];
+  }
+}

@@ -118,7 +118,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
     '/invoices.csv',
     { schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: periodLangQuery, produces: ['text/csv'] } },
     async (request, reply) =>
-      sendAttachment(reply, CSV_TYPE, `sales-journal-${request.query.from}-${request.query.to}.csv`, await services.invoices.journalCsv(request.query.from, request.query.to, langOf(request))),
+      sendAttachment(reply, CSV_TYPE, `sales-journal-${request.query.from}-${request.query.to}.csv`, services.invoices.journalCsv(request.query.from, request.query.to, langOf(request))),
   );
   app.get(
     '/accounting/fec',
@@ -140,7 +140,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.get(
     '/invoices.zip',
     { schema: { tags, summary: 'The PDFs of a period’s invoices and credit notes in one ZIP', querystring: periodLangQuery, produces: ['application/zip'] } },
-    async (request, reply) => sendAttachment(reply, 'application/zip', `invoices-${request.query.from}-${request.query.to}.zip`, await services.invoices.zip(request.query.from, request.query.to)),
+    async (request, reply) => sendAttachment(reply, 'application/zip', `invoices-${request.query.from}-${request.query.to}.zip`, services.invoices.zip(request.query.from, request.query.to)),
   );
   app.get(
     '/invoices/:id.pdf',

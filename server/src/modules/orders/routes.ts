@@ -14,11 +14,10 @@ import { langQuery, periodLangQuery, adminOrderQuery, myOrderQuery, shipBody, su
   reorderResult,
   submitResult,
   type Locale,
-  type Order,
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { spreadsheetCsv } from '../../lib/csv.ts';
+import { spreadsheetCsv, spreadsheetCsvStream } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -27,6 +26,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { requireRole } from '../../lib/guard.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import type { OrdersService } from './service.ts';
+import type { ExportedOrder } from './records.ts';
 import { idParam } from '../../lib/params.ts';
 
 const idParams = idParam(ORDER_MESSAGES.orderNotFound);
@@ -118,10 +118,9 @@ const CSV_HEADER = {
   en: ['Order', 'Date', 'Status', 'Shop', 'E-mail', 'SIRET', 'VAT', 'Reference', 'Product', 'Colour', 'Size', 'Quantity', 'Unit price excl. VAT', 'Total excl. VAT', 'Ship date'],
 } as const;
 
-/** One row per colour × size, UTF-8 with a BOM and a header row (spreadsheets open it as it is). */
-export function ordersCsv(orders: Order[], lang: Locale): string {
-  const rows = orders.flatMap((o) =>
-    o.lines.map((l) => [
+/** An order's rows of the CSV: one per colour × size. */
+function orderCsvRows(o: ExportedOrder): Array<Array<string | number>> {
+  return o.lines.map((l) => [
       o.number,
       o.createdAt.slice(0, 10),
       o.status,
@@ -137,9 +136,17 @@ export function ordersCsv(orders: Order[], lang: Locale): string {
       l.unitPrice.toFixed(2),
       l.total.toFixed(2),
       o.shipDate ?? '',
-    ]),
-  );
-  return spreadsheetCsv(CSV_HEADER[lang], rows);
+    ]);
+}
+
+/** One row per colour × size, UTF-8 with a BOM and a header row (spreadsheets open it as it is). */
+export function ordersCsv(orders: ExportedOrder[], lang: Locale): string {
+  return spreadsheetCsv(CSV_HEADER[lang], orders.flatMap(orderCsvRows));
+}
+
+/** The same file for a period, written while the orders are read (a batch at a time). */
+async function* orderCsvBatches(batches: AsyncIterable<ExportedOrder[]>) {
+  for await (const orders of batches) yield orders.flatMap(orderCsvRows);
 }
 
 /** Inside the admin scope. */
@@ -174,8 +181,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
     { schema: { tags, summary: 'Every order of a period as CSV (one row per colour and size)', querystring: periodLangQuery, produces: ['text/csv'] } },
     async (request, reply) => {
       const lang = langOf(request);
-      const orders = await services.orders.listFull({ from: request.query.from, to: request.query.to }, lang);
-      return sendAttachment(reply, CSV_TYPE, `orders-${request.query.from}-${request.query.to}.csv`, ordersCsv(orders, lang));
+      const batches = services.orders.exportBatches({ from: request.query.from, to: request.query.to }, lang);
+      return sendAttachment(reply, CSV_TYPE, `orders-${request.query.from}-${request.query.to}.csv`, spreadsheetCsvStream(CSV_HEADER[lang], orderCsvBatches(batches)));
     },
   );
 

@@ -50,7 +50,7 @@ export class OrdersService {
   submit: OrderSubmission['submit'] = (...args) => this.submission.submit(...args);
   get: OrderRecords['get'] = (...args) => this.records.get(...args);
   list: OrderRecords['list'] = (...args) => this.records.list(...args);
-  listFull: OrderRecords['listFull'] = (...args) => this.records.listFull(...args);
+  exportBatches: OrderRecords['exportBatches'] = (...args) => this.records.exportBatches(...args);
   confirm: OrderLifecycle['confirm'] = (...args) => this.lifecycle.confirm(...args);
   ship: OrderLifecycle['ship'] = (...args) => this.lifecycle.ship(...args);
   cancel: OrderLifecycle['cancel'] = (...args) => this.lifecycle.cancel(...args);
