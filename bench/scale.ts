@@ -14,13 +14,14 @@ import { openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
 import { MALLOC_ENV, NODE_FLAGS } from '../server/src/ops/node-flags.ts';
 import { SCALE_SHOP_PASSWORD } from '../server/src/cli/scale/history.ts';
+import { hashPassword } from '../server/src/lib/crypto.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4320);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
-const BUDGET = { ordersMs: 50, ordersKb: 100, searchMs: 50, shopOrdersMs: 30, salesMs: 150, cutSheetMs: 100, browserFirstRowsMs: 1500, exportRssMb: 50, fecMs: 5000, restRssMb: 300 };
+const BUDGET = { homeMs: 100, ordersMs: 50, ordersKb: 100, searchMs: 50, shopOrdersMs: 30, salesMs: 150, cutSheetMs: 100, browserFirstRowsMs: 1500, exportRssMb: 50, fecMs: 5000, restRssMb: 300 };
 const ADMIN = { email: 'bench@scale.example', password: 'bench-scale-2026' };
 
 // SQLite: a copy of the generated history, so the bench's admin and whatever the server writes stay there.
@@ -36,6 +37,8 @@ if (dialect === 'sqlite') {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(dataDir, 'site.db') });
   const services = createServices(config, database, pino({ level: 'silent' }));
   if (!(await services.users.findByEmail(ADMIN.email))) await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });
+  // A history written before seed:scale gave its first shop a password.
+  await database.db.updateTable('users').set({ password_hash: await hashPassword(SCALE_SHOP_PASSWORD) }).where('email', '=', 'shop001@scale.example').where('password_hash', 'is', null).execute();
   const orders = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(orders.n) < 1000) throw new Error(`Only ${orders.n} orders here: run \`npm run seed:scale\` first.`);
   await services.platform.close();
@@ -94,6 +97,7 @@ const record = (what: string, value: number, unit: string, budget: number) => {
   console.log(`${what}: ${value.toFixed(1)} ${unit} (budget ${budget})`);
 };
 
+record('the owner’s home (what waits today), p95', (await timed('/api/admin/home', admin.access_token)).p95, 'ms', BUDGET.homeMs);
 const first = await timed('/api/admin/orders', admin.access_token);
 record('owner’s orders, first page, p95', first.p95, 'ms', BUDGET.ordersMs);
 record('owner’s orders, first page, size', first.kb, 'KB', BUDGET.ordersKb);

@@ -3,6 +3,7 @@
 // server/src/endpoints.test.ts holds them to the registered routes). The web's client is typed from
 // this table, so a wrong path, query or body does not compile, and it checks each answer against
 // its schema before a screen renders it.
+import { adminHome } from './home.ts';
 import { z } from 'zod';
 import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
@@ -213,6 +214,7 @@ export const endpoints = {
   'PUT /admin/blog/sections/:id': { query: langQuery, body: sectionInput, response: adminSection },
   'DELETE /admin/blog/sections/:id': {},
   'GET /admin/activity': { query: activityQuery, response: activityPage },
+  'GET /admin/home': { response: adminHome },
   'GET /admin/api-keys': { query: apiKeyListQuery, response: apiKeyList },
   'POST /admin/api-keys': { body: apiKeyInput, response: createdApiKey },
   'DELETE /admin/api-keys/:id': { response: apiKey },

@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './vocabulary.ts';
 export * from './query.ts';
 export * from './paging.ts';
+export * from './home.ts';
 export * from './invoice-constants.ts';
 export * from './errors.ts';
 export * from './auth.ts';

@@ -25,6 +25,7 @@ import { contentSecurityPolicy } from './lib/csp.ts';
 import { bearerToken } from './lib/guard.ts';
 import type { AppServices } from './services.ts';
 import { activityModule } from './modules/activity/index.ts';
+import { homeModule } from './modules/home/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { companiesModule } from './modules/companies/index.ts';
@@ -275,7 +276,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each area as one plugin, handed the services it uses by name (docs/decisions/0011-modules.md).
       const {
-        activity, agents, showroom, apiKeys, auth, catalogue, companies, config: cfg, contact, database, einvoicing, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, webhooks, wholesale,
+        activity, home, agents, showroom, apiKeys, auth, catalogue, companies, config: cfg, contact, database, einvoicing, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, webhooks, wholesale,
       } = services;
       await api.register(healthModule, { database });
       await api.register(authModule, { auth, config: cfg });
@@ -303,6 +304,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(showroomModule, { showroom });
       await api.register(pagesModule, { pages, onContentChange });
       await api.register(activityModule, { activity });
+      await api.register(homeModule, { home });
       api.all('/*', { schema: { hide: true } }, async (request, reply) =>
         reply.code(404).send({ error: localizeMessage(API_ERRORS.notFound, requestLocale(request)) }),
       );

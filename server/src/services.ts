@@ -28,6 +28,7 @@ import { SalesService } from './modules/sales/service.ts';
 import { InvoicingService } from './modules/invoicing/service.ts';
 import { InvoicesService } from './modules/invoices/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
+import { HomeService } from './modules/home/service.ts';
 import { PagesService } from './modules/pages/service.ts';
 import { ListingsService } from './modules/listings/service.ts';
 import { MediaService } from './modules/media/service.ts';
@@ -75,6 +76,7 @@ export interface AppServices {
   pages: PagesService;
   listings: ListingsService;
   activity: ActivityService;
+  home: HomeService;
   /** Keys the label's integrations call the API with. */
   apiKeys: ApiKeysService;
   /** The owner's webhook endpoints and their delivery log. */
@@ -189,6 +191,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   };
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, agents, showroom, apiKeys, webhooks, webhookWorker, einvoicing, einvoicingWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const home = new HomeService({ retailers, orders, invoices, webhooks, stock });
+  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, home, agents, showroom, apiKeys, webhooks, webhookWorker, einvoicing, einvoicingWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
   return services;
 }

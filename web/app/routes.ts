@@ -27,6 +27,7 @@ export default [
   route('showroom', 'routes/showroom.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.tsx'),
+    route('today', 'routes/admin/today.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/:productId/preview', 'routes/admin/preview.tsx'),
     route('pages', 'routes/admin/pages.tsx'),

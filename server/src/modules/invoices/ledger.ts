@@ -137,6 +137,27 @@ export class InvoiceLedger {
     });
   }
 
+  /**
+   * What waits on the owner's home: invoices overdue on `day` (how many, what is left to pay on them),
+   * shipped orders without their invoice since invoicing began (their details missing), and documents the
+   * approved platform rejected or refused.
+   */
+  async homeCounts(day = today()): Promise<{ overdueCount: number; overdueCents: number; waiting: number; platformRejected: number }> {
+    const overdue = await this.filtered({ status: 'overdue' }, day)
+      .clearSelect()
+      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(invoices.total_incl_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)), 0)`.as('cents')])
+      .executeTakeFirstOrThrow();
+    const waiting = await this.db
+      .selectFrom('orders as o')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('o.status', '=', 'shipped')
+      .where('o.updated_at', '>=', sql<string>`coalesce((select min(created_at) from invoices), '')`)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoices as i').select('i.id').whereRef('i.invoiced_order_id', '=', 'o.id'))))
+      .executeTakeFirstOrThrow();
+    const rejected = await this.db.selectFrom('invoice_submissions').select(sql<number>`count(*)`.as('n')).where('status', 'in', ['rejected', 'refused']).executeTakeFirstOrThrow();
+    return { overdueCount: Number(overdue.n), overdueCents: Number(overdue.cents), waiting: Number(waiting.n), platformRejected: Number(rejected.n) };
+  }
+
   // —— For the accountant ——
 
   /** The sales journal: one row per document and VAT rate (credit notes negative), written while read, 500 documents at a time. */

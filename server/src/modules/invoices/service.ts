@@ -508,6 +508,7 @@ export class InvoicesService {
     const states = await this.submissions.statesOf(this.db, page.data.map((d) => d.id));
     return { ...page, data: page.data.map((d) => ({ ...d, platform: states.get(d.id) ?? null })) };
   };
+  homeCounts: InvoiceLedger['homeCounts'] = (...args) => this.ledger.homeCounts(...args);
   journalCsv: InvoiceLedger['journalCsv'] = (...args) => this.ledger.journalCsv(...args);
   zip: InvoiceLedger['zip'] = (...args) => this.ledger.zip(...args);
   fec: InvoiceLedger['fec'] = (...args) => this.ledger.fec(...args);

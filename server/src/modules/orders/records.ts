@@ -8,7 +8,7 @@ import {
   type OrderSummary,
   type Size,
 } from '@atelier/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -213,6 +213,19 @@ export class OrderRecords {
         })),
       }));
     }
+  }
+
+  /** What waits on the owner's home: orders to confirm, and confirmed ones to ship by `weekEnd` (late ones too). */
+  async homeCounts(weekEnd: string): Promise<{ toConfirm: number; toShip: number }> {
+    const row = await this.db
+      .selectFrom('orders')
+      .select([
+        sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('to_confirm'),
+        sql<number>`sum(case when status = 'confirmed' and ship_date <= ${weekEnd} then 1 else 0 end)`.as('to_ship'),
+      ])
+      .where('status', 'in', ['submitted', 'confirmed'])
+      .executeTakeFirstOrThrow();
+    return { toConfirm: Number(row.to_confirm ?? 0), toShip: Number(row.to_ship ?? 0) };
   }
 
   // —— Moves ——

@@ -51,6 +51,7 @@ export class OrdersService {
   get: OrderRecords['get'] = (...args) => this.records.get(...args);
   list: OrderRecords['list'] = (...args) => this.records.list(...args);
   exportBatches: OrderRecords['exportBatches'] = (...args) => this.records.exportBatches(...args);
+  homeCounts: OrderRecords['homeCounts'] = (...args) => this.records.homeCounts(...args);
   confirm: OrderLifecycle['confirm'] = (...args) => this.lifecycle.confirm(...args);
   ship: OrderLifecycle['ship'] = (...args) => this.lifecycle.ship(...args);
   cancel: OrderLifecycle['cancel'] = (...args) => this.lifecycle.cancel(...args);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { applicationSearchText, matchesSearch, searchTerms } from '../../lib/search.ts';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import type { Dialect } from '../../db/index.ts';
@@ -230,6 +231,12 @@ export class RetailersService {
       await logActivity(trx, actor, { kind: 'application', action: 'delete', subject: app.company ? `${app.name} (${app.company})` : app.name, subjectId: id, detail: { status: app.status } });
       return true;
     });
+  }
+
+  /** How many applications wait for an answer (the owner's home). */
+  async pendingCount(): Promise<number> {
+    const row = await this.db.selectFrom('retailer_applications').select(sql<number>`count(*)`.as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async count(): Promise<number> {

@@ -68,6 +68,28 @@ export class StockService {
     this.dialect = dialect;
   }
 
+  /** Sizes sold out in stock that open pre-orders still wait for (the owner's home). */
+  async soldOutWithPreorders(): Promise<number> {
+    const row = await this.db
+      .selectFrom('stock_levels as s')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('s.on_hand', 'is not', null)
+      .where(sql<boolean>`s.on_hand - s.reserved <= 0`)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('order_lines as l')
+            .innerJoin('orders as o', 'o.id', 'l.order_id')
+            .select('l.id')
+            .whereRef('l.variant_id', '=', 's.variant_id')
+            .whereRef('l.size', '=', 's.size')
+            .where('o.status', 'in', ['submitted', 'confirmed'])
+            .where('o.mode', '=', 'preBook'),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async levels(variantIds: number[], db: Kysely<Database> = this.db): Promise<Map<string, StockLevel>> {
     const result = new Map<string, StockLevel>();
     const ids = [...new Set(variantIds)];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES, webhookInput, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@atelier/contract';
 import type { z } from 'zod';
@@ -138,6 +139,22 @@ export class WebhooksService {
   }
 
   /** The endpoint's latest deliveries, newest first, each with its tries. */
+  /** Endpoints that fail (turned off by their failures, or a delivery given up in the last 7 days): the owner's home. */
+  async failingCount(): Promise<number> {
+    const since = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const row = await this.db
+      .selectFrom('webhook_endpoints as e')
+      .select(sql<number>`count(*)`.as('n'))
+      .where(({ or, and, eb, exists, selectFrom }) =>
+        or([
+          and([eb('e.enabled', '=', 0), eb('e.disabled_reason', 'is not', null)]),
+          exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'failed').where('d.created_at', '>=', since)),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** A page of the endpoint's deliveries, newest first, each with its tries. */
   async deliveries(endpointId: number, paging: PageRequest = {}): Promise<Page<WebhookDelivery>> {
     await this.one(endpointId);

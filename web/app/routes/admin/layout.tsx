@@ -58,6 +58,9 @@ function AdminShell() {
             <span>{open ? t('nav.closeMenu') : t('admin.menu')}</span>
           </button>
           <nav id={navId} className={`admin-nav${open ? ' admin-nav--open' : ''}`} aria-label={t('admin.shellLabel')}>
+            <p className="admin-nav__today">
+              <NavLink to="/admin/today">{t('admin.nav.today')}</NavLink>
+            </p>
             {ADMIN_NAV.map((group) => (
               <div key={group.key} className={`admin-nav__group${group.key === current?.group.key ? ' admin-nav__group--current' : ''}`}>
                 <p className="admin-nav__group-title" id={`${navId}-${group.key}`}>

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** `GET /api/admin/home`: what waits for the owner today, each a count her home links to its list. */
+export const adminHome = z
+  .object({
+    /** Applications to answer. */
+    applications: z.number().int(),
+    /** Orders sent, to confirm. */
+    toConfirm: z.number().int(),
+    /** Confirmed orders whose ship date falls by the end of this week (late ones included). */
+    toShipThisWeek: z.number().int(),
+    /** Shipped orders whose invoice waits for details (the label's or the shop's). */
+    invoicesWaiting: z.number().int(),
+    /** Invoices past their due date, and what is left to pay on them (incl. VAT). */
+    overdue: z.object({ count: z.number().int(), total: z.number() }),
+    /** Documents the approved e-invoicing platform rejected or refused. */
+    platformRejected: z.number().int(),
+    /** Webhook endpoints that fail. */
+    failingWebhooks: z.number().int(),
+    /** Sizes sold out in stock that open pre-orders still wait for. */
+    soldOutWithPreorders: z.number().int(),
+  })
+  .meta({ id: 'AdminHome' });
+export type AdminHome = z.infer<typeof adminHome>;
