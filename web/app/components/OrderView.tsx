@@ -178,7 +178,7 @@ export function OrderSummaryTable({ orders, linkBase, label, showRetailer = fals
         <tbody>
           {orders.map((o) => (
             <tr key={o.id} data-testid={testId}>
-              <td>
+              <td className="nowrap">
                 <Link to={`${linkBase}/${o.id}`}>{o.number}</Link>
               </td>
               {showRetailer && (
@@ -187,7 +187,7 @@ export function OrderSummaryTable({ orders, linkBase, label, showRetailer = fals
                   {o.takenBy ? <span className="order-table__taken"> · {t('order.takenBy', { name: o.takenBy.name })}</span> : null}
                 </td>
               )}
-              <td>{formatDateTime(o.createdAt, lang)}</td>
+              <td className="nowrap">{formatDateTime(o.createdAt, lang)}</td>
               <td data-testid="order-row-mode">{orderModeText(o, t, lang)}</td>
               <td>
                 <StatusBadge status={o.status} />
