@@ -2,7 +2,7 @@
 // anything the tests send, so a test's own order is always on the first page.
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/src/db/schema.ts';
-import { orderSearchText } from '../server/src/lib/search.ts';
+import { sentOrderRow } from '../server/test/rows.ts';
 
 export const HISTORY_SHOP = { email: 'mercerie-colmar@demo.example', name: 'Mercerie Ancienne', town: 'Colmar' };
 export const HISTORY_ORDERS = 60;
@@ -22,27 +22,7 @@ export async function seedOrderHistory(db: Kysely<Database>, userId: number): Pr
     const at = new Date(Date.UTC(2024, 0, 1 + i * 3, 10)).toISOString();
     const { id } = await db
       .insertInto('orders')
-      .values({
-        number,
-        user_id: userId,
-        retailer_email: HISTORY_SHOP.email,
-        locale: 'fr',
-        status: 'submitted',
-        idempotency_key: `history-${i}`,
-        note: null,
-        company,
-        total_cents: variant.price_cents * 2,
-        pieces: 2,
-        ship_date: null,
-        carrier: null,
-        tracking: null,
-        cancel_reason: null,
-        created_at: at,
-        updated_at: at,
-        season_id: null,
-        delivery_id: null,
-        search_text: orderSearchText(number, company, HISTORY_SHOP.email, variant.reference ? [variant.reference] : []),
-      })
+      .values(sentOrderRow({ number, userId, email: HISTORY_SHOP.email, company, at, key: `history-${i}`, totalCents: variant.price_cents * 2, pieces: 2, references: variant.reference ? [variant.reference] : [] }))
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

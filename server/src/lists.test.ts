@@ -5,7 +5,8 @@ import { unzipSync } from 'fflate';
 import type { Readable } from 'node:stream';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
 import { sampleProduct } from '../test/fixtures.ts';
-import { invoiceSearchText, orderSearchText } from './lib/search.ts';
+import { invoiceSearchText } from './lib/search.ts';
+import { sentOrderRow } from '../test/rows.ts';
 import { encodeCursor } from './lib/paging.ts';
 
 /**
@@ -32,27 +33,7 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     const json = JSON.stringify({ companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null, ...company });
     const row = await db()
       .insertInto('orders')
-      .values({
-        number,
-        user_id: userId,
-        retailer_email: email,
-        locale: 'fr',
-        status,
-        idempotency_key: `k-${seq}`,
-        note: null,
-        company: json,
-        total_cents: 1000,
-        pieces: 1,
-        ship_date: null,
-        carrier: null,
-        tracking: null,
-        cancel_reason: null,
-        created_at: at,
-        updated_at: at,
-        season_id: null,
-        delivery_id: null,
-        search_text: orderSearchText(number, json, email, references),
-      })
+      .values(sentOrderRow({ number, userId, email, company: json, at, key: `k-${seq}`, totalCents: 1000, pieces: 1, references, status }))
       .returning('id')
       .executeTakeFirstOrThrow();
     await db()

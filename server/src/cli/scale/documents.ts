@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BuyerSnapshot, IssuedDocument } from '../../modules/invoices/facturx.ts';
 import { dueDate, totals, vatFor } from '../../modules/invoices/rules.ts';
+import { breakdownJson, invoiceLineRow } from '../../modules/invoices/rows.ts';
 import { invoiceSearchText } from '../../lib/search.ts';
 import { addDays, insertMany, type Ids, type OrderRow, type Plan } from './history.ts';
 import type { Random } from './words.ts';
@@ -84,7 +85,7 @@ async function writeDocs(db: Kysely<Database>, ids: Ids, done: Array<Doc & PdfRe
       reason: doc.reason,
       seller: JSON.stringify(doc.seller),
       buyer: JSON.stringify(doc.buyer),
-      vat_breakdown: JSON.stringify(doc.breakdown.map((b) => ({ category: doc.vat.category, rate: doc.vat.rate, exemption: doc.vat.exemption, exemptionCode: doc.vat.exemptionCode, ...b }))),
+      vat_breakdown: breakdownJson(doc),
       total_excl_cents: doc.totalExclCents,
       total_vat_cents: doc.totalVatCents,
       total_incl_cents: doc.totalInclCents,
@@ -95,23 +96,7 @@ async function writeDocs(db: Kysely<Database>, ids: Ids, done: Array<Doc & PdfRe
     });
     for (const [i, l] of doc.lines.entries()) {
       const ref = d.lines[i]!;
-      lines.push({
-        id: ref.id,
-        invoice_id: d.id,
-        position: i + 1,
-        kind: l.kind,
-        order_line_id: ref.orderLineId,
-        credited_line_id: ref.creditedLineId,
-        reference: l.reference,
-        product: l.product,
-        colour: l.colour,
-        size: l.size,
-        quantity: l.quantity,
-        unit_price_cents: l.unitPriceCents,
-        vat_category: doc.vat.category,
-        vat_rate: String(doc.vat.rate),
-        total_cents: l.totalCents,
-      });
+      lines.push({ id: ref.id, ...invoiceLineRow(d.id, i + 1, l, ref, doc.vat) });
     }
     events.push({ id: ids.take('invoice_events'), invoice_id: d.id, kind: 'issued', created_at: created, delivered_at: created });
   }

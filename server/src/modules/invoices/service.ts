@@ -1,4 +1,5 @@
 import { invoiceSearchText } from '../../lib/search.ts';
+import { breakdownJson, invoiceLineRow } from './rows.ts';
 import type { Dialect } from '../../db/index.ts';
 import {
   INVOICE_MESSAGES,
@@ -136,7 +137,7 @@ export class InvoicesService {
         reason: input.reason,
         seller: JSON.stringify(input.seller),
         buyer: JSON.stringify(input.buyer),
-        vat_breakdown: JSON.stringify(doc.breakdown.map((b) => ({ category: input.vat.category, rate: input.vat.rate, exemption: input.vat.exemption, exemptionCode: input.vat.exemptionCode, ...b }))),
+        vat_breakdown: breakdownJson(doc),
         total_excl_cents: doc.totalExclCents,
         total_vat_cents: doc.totalVatCents,
         total_incl_cents: doc.totalInclCents,
@@ -151,22 +152,7 @@ export class InvoicesService {
       await trx
         .insertInto('invoice_lines')
         .values(
-          input.lines.map((l, i) => ({
-            invoice_id: inserted.id,
-            position: i + 1,
-            kind: l.kind,
-            order_line_id: l.orderLineId,
-            credited_line_id: l.creditedLineId,
-            reference: l.reference,
-            product: l.product,
-            colour: l.colour,
-            size: l.size,
-            quantity: l.quantity,
-            unit_price_cents: l.unitPriceCents,
-            vat_category: input.vat.category,
-            vat_rate: String(input.vat.rate),
-            total_cents: l.totalCents,
-          })),
+          input.lines.map((l, i) => invoiceLineRow(inserted.id, i + 1, l, l, input.vat)),
         )
         .execute();
     }
