@@ -51,18 +51,24 @@ export class SalesService {
       this.lines(trx, seasonId)
         .select((eb) => [eb.fn.sum<number>('order_lines.quantity').as('pieces'), eb.fn.sum<number>(sql`order_lines.quantity * order_lines.unit_price_cents`).as('revenue')])
         .executeTakeFirstOrThrow(),
-      this.orders(trx, seasonId).select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')]).groupBy('orders.user_id').execute(),
+      // A retailer is returning when they ordered (in another season) before their first order of this one:
+      // one count, each shop's earlier order found through the (user_id, created_at) index, not a scan of every order.
+      trx
+        .selectFrom(this.orders(trx, seasonId).select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')]).groupBy('orders.user_id').as('f'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('orders as o')
+              .select('o.id')
+              .whereRef('o.user_id', '=', 'f.user_id')
+              .where('o.status', '!=', 'cancelled')
+              .where((eb) => eb.or([eb('o.season_id', 'is', null), eb('o.season_id', '!=', seasonId)]))
+              .whereRef('o.created_at', '<', 'f.first'),
+          ),
+        )
+        .executeTakeFirstOrThrow(),
     ]);
-    // A retailer is returning when they ordered (in another season) before their first order of this one.
-    const before = await trx
-      .selectFrom('orders')
-      .select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')])
-      .where('orders.status', '!=', 'cancelled')
-      .where((eb) => eb.or([eb('orders.season_id', 'is', null), eb('orders.season_id', '!=', seasonId)]))
-      .groupBy('orders.user_id')
-      .execute();
-    const earliest = new Map(before.map((r) => [r.user_id, String(r.first)]));
-    const returning = firsts.filter((f) => f.user_id !== null && earliest.has(f.user_id) && earliest.get(f.user_id)! < String(f.first)).length;
+    const returning = Number(firsts.n);
     const stockists = Number(counts.stockists);
     return { orders: Number(counts.orders), stockists, newStockists: stockists - returning, returningStockists: returning, pieces: Number(sums.pieces ?? 0), revenue: round(cents(sums.revenue)) };
   }
