@@ -1,5 +1,4 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Dialect } from '../db/dialect.ts';
 
 /**
  * Search (issue 43): each searchable table keeps a `search_text` column, its words folded (lower case,
@@ -78,7 +77,7 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
  * or more go through the trigram index as one phrase each; shorter ones scan the folded column.
  * PostgreSQL: `LIKE` on the folded column, which the trigram GIN index serves.
  */
-export function matchesSearch(dialect: Dialect, table: string, terms: string[], alias = table): Expression<SqlBool> {
+export function matchesSearch(dialect: 'sqlite' | 'postgres', table: string, terms: string[], alias = table): Expression<SqlBool> {
   const column = sql.ref(`${alias}.search_text`);
   const conditions = terms.map((term) => sql<SqlBool>`${column} like ${likePattern(term)} escape '\\'`);
   if (dialect === 'sqlite') {
