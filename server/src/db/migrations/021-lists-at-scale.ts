@@ -24,6 +24,8 @@ export async function m021ListsAtScale(db: Kysely<any>, { dialect }: MigrationCo
   await db.schema.createIndex('orders_user_created').on('orders').columns(['user_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('orders_status_created').on('orders').columns(['status', 'created_at', 'id']).execute();
   await db.schema.createIndex('invoices_issue_id').on('invoices').columns(['issue_date', 'id']).execute();
+  // An invoice's row is mostly its XML and PDF: what is due when is read from this index, never the rows.
+  await db.schema.createIndex('invoices_due').on('invoices').columns(['type', 'due_date', 'total_incl_cents']).execute();
   await db.schema.createIndex('invoices_user_issue').on('invoices').columns(['user_id', 'issue_date', 'id']).execute();
   // A piece's open orders (the home's sold-out sizes, the cut sheet and the sales by style).
   await db.schema.createIndex('order_lines_piece').on('order_lines').columns(['variant_id', 'size']).execute();

@@ -143,15 +143,28 @@ export class InvoiceLedger {
    * approved platform rejected or refused.
    */
   async homeCounts(day = today()): Promise<{ overdueCount: number; overdueCents: number; waiting: number; platformRejected: number }> {
-    const overdue = await this.filtered({ status: 'overdue' }, day)
-      .clearSelect()
-      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(invoices.total_incl_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)), 0)`.as('cents')])
+    // What is left on each invoice past its due day, summed once per invoice (not once per figure).
+    const left = this.db
+      .selectFrom('invoices')
+      .select(
+        sql<number>`invoices.total_incl_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)`.as(
+          'due',
+        ),
+      )
+      .where('type', '=', 'invoice')
+      .where('due_date', '<', day)
+      .as('late');
+    const overdue = await this.db
+      .selectFrom(left)
+      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(late.due), 0)`.as('cents')])
+      .where('late.due', '>', 0)
       .executeTakeFirstOrThrow();
+    // Since invoicing began: the first invoice's day (an indexed column; the row's later columns sit behind its PDF).
     const waiting = await this.db
       .selectFrom('orders as o')
       .select(sql<number>`count(*)`.as('n'))
       .where('o.status', '=', 'shipped')
-      .where('o.updated_at', '>=', sql<string>`coalesce((select min(created_at) from invoices), '')`)
+      .where('o.updated_at', '>=', sql<string>`coalesce((select min(issue_date) from invoices), '')`)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoices as i').select('i.id').whereRef('i.invoiced_order_id', '=', 'o.id'))))
       .executeTakeFirstOrThrow();
     const rejected = await this.db.selectFrom('invoice_submissions').select(sql<number>`count(*)`.as('n')).where('status', 'in', ['rejected', 'refused']).executeTakeFirstOrThrow();
