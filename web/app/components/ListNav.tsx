@@ -26,7 +26,7 @@ export function useListParams<K extends string>(keys: readonly K[]) {
     },
     [setParams],
   );
-  return { values, page, set, params };
+  return { values, page, set };
 }
 
 /** The search box of a list: submitted with Enter or its button; the address keeps what was searched. */

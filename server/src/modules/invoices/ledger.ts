@@ -219,6 +219,13 @@ export class InvoiceLedger {
     return fecFile(settings.siren, year, await fecLines(this.db, year, settings.accounts ?? FEC_DEFAULT_ACCOUNTS));
   }
 
+  /** One stored PDF: the same bytes on every download; with `userId`, only that retailer's. */
+  async pdf(id: number, userId?: number): Promise<{ number: string; pdf: Buffer } | null> {
+    const row = await this.db.selectFrom('invoices').select(['number', 'pdf', 'user_id']).where('id', '=', id).executeTakeFirst();
+    if (!row || (userId !== undefined && row.user_id !== userId)) return null;
+    return { number: row.number, pdf: Buffer.from(row.pdf) };
+  }
+
   /**
    * The period's PDFs in one ZIP (stored as they are: PDFs are already compressed), written while the
    * PDFs are read, 50 at a time (issue 43): memory holds a batch, never the period.

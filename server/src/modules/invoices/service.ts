@@ -480,14 +480,7 @@ export class InvoicesService {
     return this.document(this.db, id, lang, userId);
   }
 
-  /** The stored PDF: the same bytes on every download. */
-  async pdf(id: number, userId?: number): Promise<{ number: string; pdf: Buffer } | null> {
-    const row = await this.db.selectFrom('invoices').select(['number', 'pdf', 'user_id']).where('id', '=', id).executeTakeFirst();
-    if (!row || (userId !== undefined && row.user_id !== userId)) return null;
-    return { number: row.number, pdf: Buffer.from(row.pdf) };
-  }
-
-  // The ledger: lists, the sales journal, the FEC, the PDFs' ZIP and the payment reminders (ledger.ts).
+  // The ledger: lists, the sales journal, the FEC, the stored PDFs (one, or a period's ZIP) and the payment reminders (ledger.ts).
   list: InvoiceLedger['list'] = async (filter, paging, day) => {
     const page = await this.ledger.list(filter, paging, day);
     if (filter.userId !== undefined) return page;
@@ -496,6 +489,7 @@ export class InvoicesService {
   };
   homeCounts: InvoiceLedger['homeCounts'] = (...args) => this.ledger.homeCounts(...args);
   journalCsv: InvoiceLedger['journalCsv'] = (...args) => this.ledger.journalCsv(...args);
+  pdf: InvoiceLedger['pdf'] = (...args) => this.ledger.pdf(...args);
   zip: InvoiceLedger['zip'] = (...args) => this.ledger.zip(...args);
   fec: InvoiceLedger['fec'] = (...args) => this.ledger.fec(...args);
   sendReminders: InvoiceLedger['sendReminders'] = (...args) => this.ledger.sendReminders(...args);
