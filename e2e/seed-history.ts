@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/src/db/schema.ts';
 import { sentOrderRow } from '../server/test/rows.ts';
+import { productSearchText } from '../server/src/lib/search.ts';
 
 export const HISTORY_SHOP = { email: 'mercerie-colmar@demo.example', name: 'Mercerie Ancienne', town: 'Colmar' };
 export const HISTORY_ORDERS = 60;
@@ -42,5 +43,42 @@ export async function seedOrderHistory(db: Kysely<Database>, userId: number): Pr
       })
       .execute();
     await db.insertInto('order_events').values({ order_id: id, status: 'submitted', by_role: 'retailer', note: null, at }).execute();
+  }
+}
+
+/** Styles of earlier years still shown, last in the collection and in no season: the collection then runs past a page (issue 43). */
+export const ARCHIVE_STYLES = 20;
+
+export async function seedArchiveStyles(db: Kysely<Database>): Promise<void> {
+  const image = await db.selectFrom('variants').select('image_url').orderBy('id').executeTakeFirstOrThrow();
+  const last = await db.selectFrom('products').select((eb) => eb.fn.max('position').as('max')).executeTakeFirstOrThrow();
+  const now = new Date(Date.UTC(2024, 0, 1)).toISOString();
+  for (let i = 1; i <= ARCHIVE_STYLES; i += 1) {
+    const reference = `ARCH-${String(i).padStart(2, '0')}`;
+    const titles = { fr: `Archive ${i} · Blouse Lavande`, en: `Archive ${i} · Lavender blouse` };
+    const { id } = await db
+      .insertInto('products')
+      .values({ reference, status: 'published', position: Number(last.max ?? 0) + i, created_at: now, updated_at: now, search_text: productSearchText(reference, [titles.fr, titles.en]) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('product_translations')
+      .values([
+        { product_id: id, locale: 'fr', title: titles.fr, description: 'Une blouse des années passées.', mantra: null },
+        { product_id: id, locale: 'en', title: titles.en, description: 'A blouse of years past.', mantra: null },
+      ])
+      .execute();
+    const variant = await db
+      .insertInto('variants')
+      .values({ product_id: id, position: 0, color_code: '#9b8bb4', image_url: image.image_url, image_gallery: '[]', price_cents: 6800, retail_price_cents: null, sizes: 'S,M,L' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('variant_translations')
+      .values([
+        { variant_id: variant.id, locale: 'fr', color_name: 'Lavande' },
+        { variant_id: variant.id, locale: 'en', color_name: 'Lavender' },
+      ])
+      .execute();
   }
 }

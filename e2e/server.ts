@@ -7,7 +7,7 @@ import pino from 'pino';
 import { seedDemo } from '../server/src/cli/seed.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createServices } from '../server/src/services.ts';
-import { HISTORY_SHOP, seedOrderHistory } from './seed-history.ts';
+import { HISTORY_SHOP, seedArchiveStyles, seedOrderHistory } from './seed-history.ts';
 import { ACCOUNTS, AXE_CLEAN_DIR, E2E_DATA_DIR, E2E_PORT, SERVER_LOG } from './env.ts';
 
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -32,6 +32,7 @@ for (const account of Object.values(ACCOUNTS)) {
 }
 await seedDemo(services);
 await seedOrderHistory(database.db, (await services.users.create({ email: HISTORY_SHOP.email, role: 'retailer', password: null })).id);
+await seedArchiveStyles(database.db);
 await database.close();
 
 // The server itself is the one `npm start` runs: server/dist (built by `npm run build`, which the e2e

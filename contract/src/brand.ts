@@ -17,6 +17,20 @@ export const brand = z.object({
 });
 export type Brand = z.infer<typeof brand>;
 
+/** Styles shown per page of the public collection (a multiple of 2, 3 and 4 columns). */
+export const COLLECTION_PAGE_SIZE = 24;
+
+/** A page of the public collection and the seasons it can be filtered by (those with a published style). */
+export interface CollectionPage {
+  products: PublicProduct[];
+  total: number;
+  page: number;
+  limit: number;
+  /** The season shown (its code), null for every style. */
+  season: string | null;
+  seasons: Array<{ code: string; name: string }>;
+}
+
 /**
  * What the server hands the React Router loaders for one request (through the
  * router context). Loaders read public data only: they never see a user token.
@@ -30,6 +44,8 @@ export interface SsrContext {
   /** Public reads for the loaders (anonymous shapes only). */
   catalogue: {
     list(lang: Locale): Promise<PublicProduct[]>;
+    /** A page of the collection (of one season's styles when its code is given; an unknown code shows every style). */
+    page(lang: Locale, filter: { season?: string | undefined; page: number }): Promise<CollectionPage>;
     get(id: number, lang: Locale): Promise<PublicProduct | null>;
     similar(id: number, lang: Locale): Promise<PublicProduct[]>;
   };

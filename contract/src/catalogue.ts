@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GALLERY_MAX, LOCALES, SIZES } from './constants.ts';
 import { PRODUCT_STATUSES, bothLocalesOnce, normalizeSizes } from './vocabulary.ts';
+import { pageQuery } from './paging.ts';
 
 export * from './catalogue-helpers.ts';
 
@@ -19,6 +20,7 @@ export const PRODUCT_MESSAGES = {
   productNotFound: 'Product not found (introuvable).',
   statusInvalid: 'The status is published or draft.',
   orderIncomplete: 'The new order must name every product once.',
+  moveInvalid: 'A product moves one place at a time: by is -1 (up) or 1 (down).',
   productIdInvalid: 'The product id must be a number.',
   referenceInvalid: 'A style reference may contain only letters, digits and hyphens (40 characters at most).',
   referenceTaken: 'This style reference is already used by another product.',
@@ -206,10 +208,23 @@ export const productAnswer = z.union([tradeProduct, publicProduct]);
 export const productListAnswer = z.union([tradeProductList, publicProductList]);
 export const adminProductList = z.array(adminProduct);
 
+/**
+ * `GET /products` and `GET /admin/products` answer the spec's array, a page of it (issue 43): `?limit=`
+ * (50 unless asked, at most 200), `?page=` or `?cursor=`, `?q=` (a reference or a title in either
+ * language), `?season=` (a season's code); the total in `X-Total-Count`, the next and previous pages in
+ * `Link` (`rel="next"`, `rel="prev"`) and the next cursor in `X-Next-Cursor`.
+ */
+export const productListQuery = pageQuery.extend({ season: z.string().max(20).optional(), lang: z.string().max(35).optional() });
+/** The owner's list also filters drafts or published styles. */
+export const adminProductQuery = productListQuery.extend({ status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.statusInvalid }).optional() });
+
 /** `PUT /api/admin/products/order`: every product id once, first shown first. */
 export const productOrderInput = z.object({
   ids: z.array(z.number({ error: PRODUCT_MESSAGES.orderIncomplete }).int().positive(), { error: PRODUCT_MESSAGES.orderIncomplete }).min(1, { error: PRODUCT_MESSAGES.orderIncomplete }).max(2000),
 });
+
+/** `POST /api/admin/products/{id}/move`: one place up (-1) or down (1) in the whole collection's order. */
+export const productMoveInput = z.object({ by: z.union([z.literal(-1), z.literal(1)], { error: PRODUCT_MESSAGES.moveInvalid }) });
 
 export const uploadResponse = z.object({ url: z.string() }).meta({ id: 'UploadResponse' });
 

@@ -22,7 +22,7 @@ import {
   resetPasswordRequest,
   user,
 } from './auth.ts';
-import { adminProduct, adminProductList, productAnswer, productInput, productOrderInput, uploadResponse } from './catalogue.ts';
+import { adminProduct, adminProductList, adminProductQuery, productAnswer, productInput, productMoveInput, productOrderInput, uploadResponse } from './catalogue.ts';
 import { adminPost, adminPostList, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
 import { creditNoteInput, invoiceDocument, invoiceList, invoiceListQuery, paymentInput, remindersInput, remindersState } from './invoices.ts';
 import { fecQuery, invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
@@ -56,6 +56,7 @@ import {
   seasonInput,
   seasonList,
   seasonQuery,
+  stockQuery,
   stockImportInput,
   stockImportResult,
   stockInput,
@@ -149,18 +150,19 @@ export const endpoints = {
   'GET /invoices/:id.pdf': { file: true },
 
   // —— Back-office: catalogue ——
-  'GET /admin/products': { query: langQuery, response: adminProductList },
+  'GET /admin/products': { query: adminProductQuery, response: adminProductList },
   'GET /admin/products/:id': { query: langQuery, response: adminProduct },
   'POST /admin/products': { query: langQuery, body: productInput, response: adminProduct },
   'PUT /admin/products/:id': { query: langQuery, body: productInput, response: adminProduct },
   'PUT /admin/products/order': { body: productOrderInput },
+  'POST /admin/products/:id/move': { body: productMoveInput },
   'DELETE /admin/products/:id': {},
   'POST /admin/uploads': { upload: true, response: uploadResponse },
   'GET /admin/seasons': { response: adminSeasonList },
   'POST /admin/seasons': { body: seasonInput, response: adminSeason },
   'PUT /admin/seasons/:id': { body: seasonInput, response: adminSeason },
   'DELETE /admin/seasons/:id': {},
-  'GET /admin/stock': { query: seasonQuery, response: stockList },
+  'GET /admin/stock': { query: stockQuery, response: stockList },
   'PUT /admin/stock': { body: stockInput, response: stockSaved },
   'POST /admin/stock/import': { query: langQuery, body: stockImportInput, response: stockImportResult },
   'GET /admin/stock.csv': { query: seasonQuery, file: true },
@@ -264,6 +266,8 @@ export type CallInput<K extends EndpointName> = ParamsPart<K> &
     lang?: Locale;
     headers?: Record<string, string>;
     signal?: AbortSignal;
+    /** Told the total of a list answered as a plain array (its `X-Total-Count`), when the answer has one. */
+    onTotal?: (total: number) => void;
   };
 /** The input may be left out when nothing in it is required. */
 export type CallArgs<K extends EndpointName> = object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];

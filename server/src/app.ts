@@ -281,7 +281,7 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(healthModule, { database });
       await api.register(authModule, { auth, config: cfg });
       await api.register(securityModule, { auth, config: cfg, security });
-      await api.register(catalogueModule, { catalogue, jsonCache, onContentChange });
+      await api.register(catalogueModule, { catalogue, seasons, jsonCache, onContentChange });
       await api.register(journalModule, { journal, jsonCache, onContentChange });
       await api.register(retailersModule, { config: cfg, retailers });
       await api.register(contactModule, { config: cfg, contact });

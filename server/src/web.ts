@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import { publicJournal, publicPostPage, publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
+import { COLLECTION_PAGE_SIZE, publicJournal, publicPostPage, publicProduct, publicProductList, type SsrContext } from '@atelier/contract';
 import { publicBrand } from './config.ts';
 import { requestLocale } from './lib/locale.ts';
 import { weakEtag } from './lib/json-cache.ts';
@@ -29,7 +29,7 @@ type BuildWithContext = ServerBuild & { entry: { module: { appContext: RouterCon
  * other (utm_source, fbclid from a shared link, a cache-buster) changes nothing on the page, so
  * it is left out of the render and of the cache key: such visits are served from the cache.
  */
-const PAGE_PARAMS = ['lang', 'token', 'q'] as const;
+const PAGE_PARAMS = ['lang', 'token', 'q', 'season', 'page'] as const;
 
 const pathOf = (url: string) => (url.includes('?') ? url.slice(0, url.indexOf('?')) : url);
 /** React Router's request for a client navigation's data (/path.data?_routes=…). */
@@ -217,6 +217,19 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
   // Loaders only ever get the public shapes: no price or size can reach a rendered page.
   const ssrCatalogue: SsrContext['catalogue'] = {
     list: async (lang) => publicProductList.parse(await catalogue.listPublic(lang)),
+    page: async (lang, filter) => {
+      const seasons = await catalogue.publicSeasons(lang);
+      const season = filter.season ? seasons.find((s) => s.code === filter.season!.trim().toUpperCase()) : undefined;
+      const shown = await catalogue.publicPage(lang, { seasonId: season?.id }, { page: filter.page, limit: COLLECTION_PAGE_SIZE });
+      return {
+        products: publicProductList.parse(shown.data),
+        total: shown.total,
+        page: shown.page,
+        limit: shown.limit,
+        season: season?.code ?? null,
+        seasons: seasons.map(({ code, name }) => ({ code, name })),
+      };
+    },
     get: async (id, lang) => {
       const product = await catalogue.getPublic(id, lang);
       return product ? publicProduct.parse(product) : null;

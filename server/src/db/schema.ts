@@ -108,7 +108,7 @@ export interface ProductsTable {
   /** Style reference, upper-case, unique when set. */
   reference: string | null;
   status: Generated<'published' | 'draft'>;
-  /** Place in the collection, 0 first (ties: newest first). */
+  /** Place in the collection, 0 first (ties by id). */
   position: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -116,6 +116,8 @@ export interface ProductsTable {
   packs_only: Generated<number>;
   /** Quantities per colour and size are a multiple of it (1: any). */
   order_multiple: Generated<number>;
+  /** Reference and titles folded for the search (lib/search.ts). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 /** A named pack of a style: a size ratio (1 XS · 2 S · 2 M · 1 L). */
@@ -248,6 +250,8 @@ export interface ContactMessagesTable {
   message: string;
   locale: 'fr' | 'en';
   created_at: string;
+  /** Name, e-mail and the message's start, folded for the search (lib/search.ts). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 /** One row (id 1): the season's terms of trade. */

@@ -117,3 +117,32 @@ export async function* eachBatch<DB, TB extends keyof DB, O>(
     after = [keys.sortOf(last), keys.idOf(last)];
   }
 }
+
+/**
+ * Where a page of a list answered as a plain array (the spec's `GET /products`, `GET /admin/products`,
+ * `GET /admin/blog`) stands, in headers: the total in `X-Total-Count`, the pages around it in `Link`
+ * (RFC 8288, the request's own address with another `page`), the next cursor in `X-Next-Cursor`.
+ */
+export function pageHeaders(reply: { header(name: string, value: string): unknown }, url: string, page: Page<unknown>): void {
+  reply.header('x-total-count', String(page.total));
+  if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+  const at = new URL(url, 'http://local');
+  const link = (change: Record<string, string>, rel: string) => {
+    const params = new URLSearchParams(at.searchParams);
+    params.delete('cursor');
+    params.delete('page');
+    for (const [key, value] of Object.entries(change)) params.set(key, value);
+    return `<${at.pathname}?${params.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (at.searchParams.has('cursor')) {
+    // Read by cursor: the next rows are the cursor's, and there is no page number to go back to.
+    if (page.nextCursor) links.push(link({ cursor: page.nextCursor }, 'next'));
+  } else {
+    const pages = Math.ceil(page.total / page.limit);
+    if (page.page > 1) links.push(link({ page: String(Math.min(page.page - 1, Math.max(pages, 1))) }, 'prev'));
+    if (page.page < pages) links.push(link({ page: String(page.page + 1) }, 'next'));
+  }
+  if (links.length) reply.header('link', links.join(', '));
+  reply.header('access-control-expose-headers', 'X-Total-Count, X-Next-Cursor, Link');
+}

@@ -61,6 +61,16 @@ export function applicationSearchText(a: { name: string; company: string | null;
   return searchText(a.name, a.company, a.email, a.siret, a.siret ? a.siret.slice(0, 9) : null);
 }
 
+/** What finds a style: its reference and its title in both languages. */
+export function productSearchText(reference: string | null, titles: Array<string | null | undefined>): string {
+  return searchText(reference, ...titles);
+}
+
+/** What finds a contact message: who wrote (name, e-mail) and the start of what they wrote. */
+export function contactSearchText(m: { name: string; email: string; message: string }): string {
+  return searchText(m.name, m.email, m.message.slice(0, 500));
+}
+
 /** At most this many words of a search are used (each must match). */
 const MAX_TERMS = 8;
 

@@ -19,7 +19,15 @@ export interface ProductCardData {
 /** What a product page shows of its product (the list's `imageUrl` and `imageGallery` repeat `images`). */
 export type ProductPageData = Omit<PublicProduct, 'variants'> & { variants: Array<Omit<PublicVariant, 'imageUrl' | 'imageGallery' | 'position'>> };
 
-export type CollectionState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; products: ProductCardData[] };
+/** A page of the collection: where it stands (issue 43), beside its cards. */
+export interface CollectionPaging {
+  total: number;
+  page: number;
+  limit: number;
+  season: string | null;
+  seasons: Array<{ code: string; name: string }>;
+}
+export type CollectionState = { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready'; products: ProductCardData[] } & Partial<CollectionPaging>);
 
 export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductCardData; priority?: boolean; headingLevel?: 2 | 3 }) {
   const image = product.variants[0]?.images[0];

@@ -50,6 +50,8 @@ export async function send<K extends JsonName>(name: K, input?: CallInput<K>, to
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(url, { method, headers, body: input?.body === undefined ? undefined : JSON.stringify(input.body), signal: input?.signal });
   if (!response.ok) throw await failure(response);
+  const total = response.headers.get('x-total-count');
+  if (total !== null && input?.onTotal) input.onTotal(Number(total));
   const spec = endpoints[name] as { response?: ZodType };
   if (!spec.response) return undefined as AnswerOf<K>;
   let data: unknown;

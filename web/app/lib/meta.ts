@@ -21,7 +21,7 @@ export function rootData(matches: ReadonlyArray<{ id: string; loaderData?: unkno
 /** Title, description and robots for a page, in the page's language. */
 export function pageMeta(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-  options: { titleKey?: string; title?: string; description?: string; noindex?: boolean; path?: string; image?: string; type?: string },
+  options: { titleKey?: string; title?: string; description?: string; noindex?: boolean; path?: string; query?: string; image?: string; type?: string },
 ): MetaDescriptor[] {
   const root = rootData(matches);
   const lang = root?.lang ?? 'fr';
@@ -37,12 +37,14 @@ export function pageMeta(
   if (options.noindex) meta.push({ name: 'robots', content: 'noindex, nofollow' });
   if (options.path !== undefined && root) {
     const base = root.brand.publicUrl;
-    const url = (l: string) => `${base}${options.path}?lang=${l}`;
+    // `query`: what else makes the page another page (a season, a page number), kept before `lang`.
+    const query = options.query ? `${options.query}&` : '';
+    const url = (l: string) => `${base}${options.path}?${query}lang=${l}`;
     meta.push(
       { tagName: 'link', rel: 'canonical', href: url(lang) },
       { tagName: 'link', rel: 'alternate', hrefLang: 'fr', href: url('fr') },
       { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: url('en') },
-      { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${base}${options.path}` },
+      { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${base}${options.path}${options.query ? `?${options.query}` : ''}` },
       { property: 'og:type', content: options.type ?? 'website' },
       { property: 'og:site_name', content: brandName },
       { property: 'og:title', content: page || brandName },

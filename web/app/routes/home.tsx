@@ -5,7 +5,7 @@ import { MantraRotator } from '../components/MantraRotator.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { appContext } from '../context.ts';
 import { jsonLd, pageMeta, type RootData } from '../lib/meta.ts';
-import { useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { requestLocale } from '../lib/request.ts';
 import { loadCollection } from '../lib/collection.ts';
 import { withMedia } from '../lib/media.ts';
@@ -77,6 +77,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t('pages.collection')}
         </h2>
         <CollectionGrid state={collection} eagerFirst={texts.heroImage ? 0 : 1} />
+        {collection.status === 'ready' && collection.total !== undefined && collection.total > collection.products.length && (
+          <p className="collection__more">
+            <Link to="/collection" className="button button--quiet">
+              {t('collection.seeAll', { count: collection.total })}
+            </Link>
+          </p>
+        )}
       </section>
     </>
   );

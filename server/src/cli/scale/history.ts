@@ -3,7 +3,7 @@
 // here (the sequences are set after), the same columns and derived values the services write.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { applicationSearchText, orderSearchText } from '../../lib/search.ts';
+import { applicationSearchText, orderSearchText, productSearchText } from '../../lib/search.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { COLOURS, FABRICS, GARMENTS, NAMES, SHOP_WORDS, SIZES, TOWNS, frenchVat, siren, type Random } from './words.ts';
 
@@ -138,7 +138,7 @@ export async function writeSeasons(db: Kysely<Database>, ids: Ids, rnd: Random, 
         const reference = `${code}-${garment.garment.slice(0, 4).toUpperCase()}-${String(s + 1).padStart(2, '0')}`;
         const titles = { fr: `${garment.fr} ${word}`, en: `${word} ${garment.en}` };
         const created = iso(addDays(open, -45));
-        rows.products.push({ id: productId, reference, status: 'published', position: position++, created_at: created, updated_at: created, packs_only: 0, order_multiple: 1 });
+        rows.products.push({ id: productId, reference, status: 'published', position: position++, created_at: created, updated_at: created, packs_only: 0, order_multiple: 1, search_text: productSearchText(reference, [titles.fr, titles.en]) });
         rows.productT.push(
           { product_id: productId, locale: 'fr', title: titles.fr, description: `${garment.fr} ${fabric.fr}, coupée et cousue dans notre atelier de Montpellier.`, mantra: null },
           { product_id: productId, locale: 'en', title: titles.en, description: `A ${garment.en} in ${fabric.en}, cut and sewn in our Montpellier workshop.`, mantra: null },

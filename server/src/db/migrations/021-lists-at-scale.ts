@@ -101,7 +101,7 @@ async function fillApplications(db: Kysely<any>) {
 }
 
 /** An FTS5 table over `table.search_text` (external content: the text is stored once), kept by triggers. */
-async function sqliteSearchIndex(db: Kysely<any>, table: string) {
+export async function sqliteSearchIndex(db: Kysely<any>, table: string) {
   const fts = `${table}_search`;
   await sql.raw(`create virtual table ${fts} using fts5(search_text, content='${table}', content_rowid='id', tokenize='trigram')`).execute(db);
   await sql.raw(`insert into ${fts}(${fts}) values ('rebuild')`).execute(db);
@@ -120,7 +120,7 @@ async function sqliteSearchIndex(db: Kysely<any>, table: string) {
  * pg_trgm's operator class, schema-qualified: the extension is made in `public` when missing (a trusted
  * extension since PostgreSQL 13), inside a savepoint so that a refusal leaves the migration going on.
  */
-async function trigramOpclass(db: Kysely<any>): Promise<string | null> {
+export async function trigramOpclass(db: Kysely<any>): Promise<string | null> {
   const find = async () =>
     (
       await sql<{ schema: string }>`select n.nspname as schema from pg_opclass c join pg_namespace n on n.oid = c.opcnamespace where c.opcname = 'gin_trgm_ops' limit 1`.execute(db)

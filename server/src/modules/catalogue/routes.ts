@@ -2,8 +2,11 @@ import { productAnswer, productListAnswer,
   PRODUCT_MESSAGES,
   adminProduct,
   adminProductList,
+  adminProductQuery,
   errorBody,
   langQuery,
+  productListQuery,
+  productMoveInput,
   productIdParam,
   productInput,
   productOrderInput,
@@ -21,6 +24,8 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
 import type { JsonCache } from '../../lib/json-cache.ts';
 import type { CatalogueService } from './service.ts';
+import type { SeasonsService } from '../seasons/service.ts';
+import { pageHeaders } from '../../lib/paging.ts';
 
 /** Trade fields only for a signed-in retailer or admin; the response then stays private. */
 function isTrade(request: FastifyRequest): boolean {
@@ -37,6 +42,8 @@ const notFound = () => new HttpError(404, PRODUCT_MESSAGES.productNotFound);
 /** What this area's routes use, handed to them by name (never the whole set of services). */
 export interface CatalogueDeps {
   catalogue: CatalogueService;
+  /** `?season=CODE` of the lists. */
+  seasons: Pick<SeasonsService, 'idOfCode'>;
   jsonCache: JsonCache;
   /** After a write that changes public content: clears the caches here and tells the other instances. */
   onContentChange(): void;
@@ -50,18 +57,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'The collection; price and sizes only with a stockist or admin token',
-        querystring: langQuery,
-        response: { 200: productListAnswer },
+        summary: 'The collection, a page at a time (X-Total-Count, Link); price and sizes only with a stockist or admin token',
+        querystring: productListQuery,
+        response: { 200: productListAnswer, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
       publicCache(reply, request);
       const lang = langOf(request);
+      const { q, season, limit, page, cursor } = request.query;
+      const filter = { q, seasonId: await services.seasons.idOfCode(season) };
       // Each role's own schema strips what that role may not see.
-      if (isTrade(request)) return tradeProductList.parse(await catalogue.listTrade(lang));
-      const json = await services.jsonCache.get(`products:${lang}`, async () => publicProductList.parse(await catalogue.listPublic(lang)));
-      return sendJson(reply, json!);
+      if (isTrade(request)) {
+        const shown = await catalogue.page('trade', lang, filter, { limit, page, cursor });
+        pageHeaders(reply, request.url, shown);
+        return tradeProductList.parse(shown.data);
+      }
+      const shown = await catalogue.publicPage(lang, filter, { limit, page, cursor });
+      pageHeaders(reply, request.url, shown);
+      return publicProductList.parse(shown.data);
     },
   );
 
@@ -125,8 +139,20 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
 
   app.get(
     '/products',
-    { schema: { ...adminSchema, summary: 'Every product with all its translations', querystring: langQuery, response: { 200: adminProductList } } },
-    async (request) => catalogue.listAdmin(langOf(request)),
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'The products with all their translations, a page at a time in the collection\'s order (X-Total-Count, Link)',
+        querystring: adminProductQuery,
+        response: { 200: adminProductList, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { q, season, status, limit, page, cursor } = request.query;
+      const shown = await catalogue.page('admin', langOf(request), { q, status, seasonId: await services.seasons.idOfCode(season) }, { limit, page, cursor });
+      pageHeaders(reply, request.url, shown);
+      return shown.data;
+    },
   );
 
   app.get(
@@ -159,6 +185,24 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
     },
     async (request, reply) => {
       await catalogue.reorder(request.body.ids, actorOf(request));
+      services.onContentChange();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/products/:id/move',
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'Move a product one place up (by -1) or down (by 1) in the collection\'s order',
+        params: productIdParam,
+        body: productMoveInput,
+        response: { 204: z.null(), 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      if ((await catalogue.move(request.params.id, request.body.by, actorOf(request))) === null) throw notFound();
       services.onContentChange();
       return reply.code(204).send(null);
     },

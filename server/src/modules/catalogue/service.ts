@@ -15,11 +15,13 @@ import {
   SIZES,
 } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { matchesSearch, productSearchText, searchTerms } from '../../lib/search.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
 import type { SeasonsService } from '../seasons/service.ts';
@@ -142,18 +144,20 @@ export class CatalogueService {
   /** Public (anonymous) reads only; trade and admin reads always hit the database. */
   readonly publicCache = new TtlCache<unknown>(30_000);
   private readonly seasons: SeasonsService;
-  constructor(db: Db, seasons: SeasonsService) {
+  private readonly dialect: Dialect;
+  constructor(db: Db, seasons: SeasonsService, dialect: Dialect = 'sqlite') {
     this.db = db;
     this.seasons = seasons;
+    this.dialect = dialect;
   }
 
   /**
-   * Products in the collection's order (the owner's positions; the newest first among equals).
+   * Products in the collection's order (the owner's positions, ties by id: new ones take a place of their own before the first).
    * `published` keeps drafts out: every read a visitor or a retailer can reach passes it.
    */
   private async load(db: Kysely<Database>, ids?: number[], { published = false } = {}): Promise<FullProduct[]> {
     if (ids && ids.length === 0) return [];
-    let productsQuery = db.selectFrom('products').selectAll().orderBy('position').orderBy('id', 'desc');
+    let productsQuery = db.selectFrom('products').selectAll().orderBy('position').orderBy('id');
     if (ids) productsQuery = productsQuery.where('id', 'in', ids);
     if (published) productsQuery = productsQuery.where('status', '=', 'published');
     const products = await productsQuery.execute();
@@ -267,6 +271,59 @@ export class CatalogueService {
     };
   }
 
+  /**
+   * A page of styles in the collection's order (the owner's positions, ties by id), as `view` shows them:
+   * `q` finds a reference or a title in either language, `seasonId` keeps one season's styles, `status`
+   * drafts or published ones (the public and trade views read published ones only).
+   */
+  async page<V extends 'public' | 'trade' | 'admin'>(
+    view: V,
+    lang: Locale,
+    filter: { q?: string | undefined; seasonId?: number | undefined; status?: ProductStatus | undefined },
+    paging: PageRequest,
+  ): Promise<Page<V extends 'admin' ? AdminProduct : V extends 'trade' ? TradeProduct : PublicProduct>> {
+    let query = this.db.selectFrom('products').select(['products.id', 'products.position']);
+    const status = view === 'admin' ? filter.status : 'published';
+    if (status) query = query.where('products.status', '=', status);
+    if (filter.seasonId !== undefined) {
+      query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId!));
+    }
+    const terms = searchTerms(filter.q);
+    if (terms.length) query = query.where(matchesSearch(this.dialect, 'products', terms));
+    const page = await readPage(query, { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id, direction: 'asc' }, paging);
+    const loaded = new Map((await this.load(this.db, page.data.map((r) => r.id))).map((p) => [p.id, p]));
+    const shown = page.data.flatMap((r) => {
+      const product = loaded.get(r.id);
+      if (!product) return [];
+      return [view === 'admin' ? this.toAdmin(product, lang) : view === 'trade' ? this.toTrade(product, lang) : this.toPublic(product, lang)];
+    });
+    return { ...page, data: shown as never };
+  }
+
+  /** A page of the public collection, kept 30 s (cleared by any content change) unless it is a search. */
+  async publicPage(lang: Locale, filter: { q?: string | undefined; seasonId?: number | undefined }, paging: PageRequest): Promise<Page<PublicProduct>> {
+    if (filter.q || paging.cursor) return this.page('public', lang, filter, paging);
+    const key = `page:${lang}:${filter.seasonId ?? ''}:${paging.page ?? 1}:${paging.limit ?? ''}`;
+    return this.publicCache.get(key, () => this.page('public', lang, filter, paging)) as Promise<Page<PublicProduct>>;
+  }
+
+  /** The seasons a visitor can filter the collection by: those with a published style, newest first. */
+  async publicSeasons(lang: Locale): Promise<Array<{ id: number; code: string; name: string }>> {
+    return this.publicCache.get(`seasons:${lang}`, async () => {
+      const rows = await this.db
+        .selectFrom('seasons as s')
+        .innerJoin('season_translations as t', 't.season_id', 's.id')
+        .select(['s.id', 's.code', 't.locale', 't.name'])
+        .where((eb) => eb.exists(eb.selectFrom('product_seasons as ps').innerJoin('products as p', 'p.id', 'ps.product_id').select('ps.product_id').whereRef('ps.season_id', '=', 's.id').where('p.status', '=', 'published')))
+        .orderBy('s.orders_open', 'desc')
+        .orderBy('s.id', 'desc')
+        .execute();
+      const seasons = new Map<number, { id: number; code: string; names: Partial<Record<Locale, string>> }>();
+      for (const r of rows) (seasons.get(r.id) ?? seasons.set(r.id, { id: r.id, code: r.code, names: {} }).get(r.id)!).names[r.locale as Locale] = r.name;
+      return [...seasons.values()].map((s) => ({ id: s.id, code: s.code, name: pick(s.names, lang) ?? s.code }));
+    }) as Promise<Array<{ id: number; code: string; name: string }>>;
+  }
+
   async listPublic(lang: Locale): Promise<PublicProduct[]> {
     return this.publicCache.get(`list:${lang}`, async () => (await this.load(this.db, undefined, { published: true })).map((p) => this.toPublic(p, lang))) as Promise<PublicProduct[]>;
   }
@@ -361,7 +418,6 @@ export class CatalogueService {
       .map(({ p }) => this.toPublic(p, lang));
   }
 
-  /** One transaction: the product, its texts, its variants (ids kept, positions re-indexed). */
   /**
    * One transaction: the product, its texts, its variants (ids kept, positions re-indexed), and
    * its activity entries (created or updated, published or unpublished, each price change).
@@ -384,7 +440,7 @@ export class CatalogueService {
       if (packsOnly && packs.length === 0) throw new HttpError(400, PRODUCT_MESSAGES.packsOnlyWithoutPacks);
       const madeEverywhere = (size: string) => input.variants.every((v) => (v.sizes as string[]).includes(size));
       if (input.packs?.some((p) => !Object.keys(p.sizes).every(madeEverywhere))) throw new HttpError(400, PRODUCT_MESSAGES.packSizesNotMade);
-      const selling = { packs_only: packsOnly ? 1 : 0, order_multiple: orderMultiple };
+      const selling = { packs_only: packsOnly ? 1 : 0, order_multiple: orderMultiple, search_text: productSearchText(input.reference, input.translations.map((t) => t.title)) };
       if (id === undefined) {
         productId = (
           await trx
@@ -494,9 +550,35 @@ export class CatalogueService {
       if (given.size !== ids.length || given.size !== all.length || !all.every((p) => given.has(p.id))) {
         throw new HttpError(400, PRODUCT_MESSAGES.orderIncomplete);
       }
-      for (const [position, id] of ids.entries()) await trx.updateTable('products').set({ position }).where('id', '=', id).execute();
+      await this.writeOrder(trx, ids);
       if (actor) await logActivity(trx, actor, { kind: 'product', action: 'reorder', subject: String(ids.length), detail: { first: ids[0] ?? null } });
     });
+  }
+
+  /**
+   * One product one place up (-1) or down (1) in the whole collection (the owner's paged list moves
+   * this way): its new place (1 first), the same when it is already first or last; null when absent.
+   */
+  async move(id: number, by: -1 | 1, actor: Actor | null): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const ids = (await trx.selectFrom('products').select('id').orderBy('position').orderBy('id').execute()).map((p) => p.id);
+      const from = ids.indexOf(id);
+      if (from === -1) return null;
+      const to = from + by;
+      if (to < 0 || to >= ids.length) return from + 1;
+      [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+      await this.writeOrder(trx, ids);
+      if (actor) await logActivity(trx, actor, { kind: 'product', action: 'reorder', subject: String(ids.length), detail: { first: ids[0] ?? null } });
+      return to + 1;
+    });
+  }
+
+  /** Positions 0.. in the order given, written only where they change. */
+  private async writeOrder(trx: Kysely<Database>, ids: number[]): Promise<void> {
+    const now = new Map((await trx.selectFrom('products').select(['id', 'position']).execute()).map((p) => [p.id, p.position]));
+    for (const [position, id] of ids.entries()) {
+      if (now.get(id) !== position) await trx.updateTable('products').set({ position }).where('id', '=', id).execute();
+    }
   }
 
   async count(): Promise<number> {

@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { GALLERY_MAX, LOCALES, missingLocale, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
+import { useNavigate, useSearchParams } from 'react-router';
+import { GALLERY_MAX, LOCALES, missingLocale, type Locale } from '@atelier/contract/pure';
 import type { AdminProduct } from '@atelier/contract';
 import type { Route } from './+types/products';
-import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
+import { EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
-import { MissingBadge, MissingFlag } from '../../components/admin/Bilingual.tsx';
-import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
+import { MissingFlag } from '../../components/admin/Bilingual.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { uploadImage } from '../../lib/upload.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -27,24 +26,12 @@ import { useSession } from '../../lib/session.tsx';
 import { VariantEditor, useErrorText } from '../../components/admin/VariantEditor.tsx';
 import { ProductSeasons, ProductStock } from '../../components/admin/ProductSeasons.tsx';
 import { ProductSelling } from '../../components/admin/ProductSelling.tsx';
+import { ProductList } from '../../components/admin/ProductList.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminProducts', noindex: true });
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
-/** The languages a saved product still lacks somewhere (its optional mantra; colour names are required). */
-export function productMissing(product: AdminProduct): Locale[] {
-  return missingLocales([
-    ...translationPairs(product.translations, ['title', 'description', 'mantra']),
-    ...product.variants.flatMap((v) => translationPairs(v.translations, ['colorName'])),
-  ]);
-}
-
-/** `list` (the server's data) in the order of `order` (the screen's); products it lacks come last. */
-function inOrderOf(list: AdminProduct[], order: AdminProduct[]): AdminProduct[] {
-  const rank = new Map(order.map((p, i) => [p.id, i]));
-  return [...list].sort((a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length));
-}
 
 export default function AdminProducts() {
   const { t } = useTranslation();
@@ -52,16 +39,13 @@ export default function AdminProducts() {
   const { api, token } = useSession();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const [products, setProducts] = useState<AdminProduct[] | null>(null);
-  /** Moves made in this screen: a list asked for before the latest one keeps the screen's order. */
-  const orderChanges = useRef(0);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [form, setForm] = useState<ProductForm>(emptyForm);
   const [errors, setErrors] = useState<FormError[]>([]);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const [ordering, setOrdering] = useState(false);
+  /** Changed after a save or a delete: the list reads its page again. */
+  const [reloadKey, setReloadKey] = useState(0);
   const [params, setParams] = useSearchParams();
 
   const handleFailure = useCallback(
@@ -75,59 +59,24 @@ export default function AdminProducts() {
     [navigate, t],
   );
 
-  const load = useCallback(async () => {
-    const since = orderChanges.current;
-    try {
-      const list = await api('GET /admin/products', { lang });
-      // A move made while the list was on its way is newer than the list's order: keep it.
-      setProducts((current) => (orderChanges.current === since || !current ? list : inOrderOf(list, current)));
-      setLoadError(null);
-    } catch (error) {
-      if (error instanceof SessionExpiredError) return navigate('/login', { replace: true });
-      setLoadError(errorMessage(error, t('admin.products.loadError')));
-    }
-  }, [api, lang, navigate, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // `?edit=12` (from the activity log) opens that product in the editor once the list is here.
+  // `?edit=12` (from the activity log, the preview) opens that product in the editor, wherever it is in the list.
   const editParam = params.get('edit');
   useEffect(() => {
-    if (!products || !editParam) return;
-    const product = products.find((p) => String(p.id) === editParam);
-    if (product) edit(product);
-    setParams({}, { replace: true });
+    if (!editParam || !/^\d+$/.test(editParam)) return;
+    // The address loses `edit` at once (a reload keeps the list); the product opens when it arrives.
+    api('GET /admin/products/:id', { params: { id: Number(editParam) }, lang })
+      .then(edit)
+      .catch((error: unknown) => handleFailure(error, 'admin.products.loadError'));
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [products, editParam]);
-
-  /** Moves a product one place and saves the whole order at once (the server wants every id). */
-  async function moveProduct(index: number, delta: -1 | 1) {
-    if (!products) return;
-    const next = [...products];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + delta, 0, moved!);
-    orderChanges.current += 1;
-    setProducts(next);
-    setOrdering(true);
-    let focusAfter: string | null = null;
-    try {
-      await api('PUT /admin/products/order', { lang, body: { ids: next.map((p) => p.id) } });
-      setMessage({ kind: 'success', text: t('admin.products.orderSaved', { title: moved!.title, position: index + delta + 1 }) });
-      focusAfter = `product-${moved!.id}-${index + delta === 0 && delta === -1 ? 'down' : index + delta === next.length - 1 && delta === 1 ? 'up' : delta === -1 ? 'up' : 'down'}`;
-    } catch (error) {
-      handleFailure(error, 'admin.products.orderError');
-      await load();
-    } finally {
-      setOrdering(false);
-      // The buttons are enabled again after this render: the focus follows the moved product then.
-      if (focusAfter) {
-        const id = focusAfter;
-        requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(id)?.focus()));
-      }
-    }
-  }
+  }, [editParam]);
 
   const startNew = () => {
     setSelectedId(null);
@@ -177,7 +126,7 @@ export default function AdminProducts() {
       setSelectedId(saved.id);
       setForm(formFromProduct(saved));
       setMessage({ kind: 'success', text: t(editing ? 'admin.products.updated' : 'admin.products.created') });
-      await load();
+      setReloadKey((k) => k + 1);
     } catch (error) {
       handleFailure(error, editing ? 'admin.products.updateError' : 'admin.products.createError');
     } finally {
@@ -191,7 +140,7 @@ export default function AdminProducts() {
       await api('DELETE /admin/products/:id', { params: { id: product.id } });
       if (selectedId === product.id) startNew();
       setMessage({ kind: 'success', text: t('admin.products.deleted') });
-      await load();
+      setReloadKey((k) => k + 1);
     } catch (error) {
       handleFailure(error, 'admin.products.deleteError');
     }
@@ -333,62 +282,14 @@ export default function AdminProducts() {
       </form>
       {selectedId !== null && <ProductStock key={selectedId} productId={selectedId} />}
 
-      <section className="admin-list" aria-labelledby="product-list-title">
-        <h2 id="product-list-title" className="form__title">
-          {t('admin.products.list')}
-        </h2>
-        <p className="field__hint">{t('admin.products.orderHint')}</p>
-        {loadError && <FormMessage kind="error">{loadError}</FormMessage>}
-        {!products && !loadError && <p role="status">{t('common.loading')}</p>}
-        {products && products.length === 0 && <p>{t('admin.products.emptyList')}</p>}
-        {products && products.length > 0 && (
-          <ul className="admin-cards" aria-busy={ordering}>
-            {products.map((product, index) => (
-              <li key={product.id} className={`admin-card${product.id === selectedId ? ' admin-card--selected' : ''}`} data-testid="admin-product-card">
-                {product.variants[0]?.images[0] && (
-                  <div className="thumb thumb--small">
-                    <ResponsiveImage url={product.variants[0].images[0]} alt="" sizes="80px" />
-                  </div>
-                )}
-                <div className="admin-card__body">
-                  {product.status === 'published' ? <Link to={`/collection/${product.id}`}>{product.title}</Link> : <span className="admin-card__title">{product.title}</span>}
-                  <span className="admin-card__meta">
-                    {product.status === 'draft' && <span className="badge">{t('admin.products.statuses.draft')}</span>}
-                    <MissingBadge locales={productMissing(product)} />
-                    {t('admin.products.variantCount', { count: product.variants.length })}
-                  </span>
-                  <Link className="admin-card__preview" to={`/admin/products/${product.id}/preview`} aria-label={t('admin.products.previewNamed', { title: product.title })}>
-                    {t('admin.products.preview')}
-                  </Link>
-                </div>
-                <div className="admin-card__order">
-                  <button
-                    type="button"
-                    id={`product-${product.id}-up`}
-                    className="button button--quiet button--small"
-                    disabled={ordering || index === 0}
-                    aria-label={t('admin.products.moveUp', { title: product.title })}
-                    onClick={() => void moveProduct(index, -1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    id={`product-${product.id}-down`}
-                    className="button button--quiet button--small"
-                    disabled={ordering || index === products.length - 1}
-                    aria-label={t('admin.products.moveDown', { title: product.title })}
-                    onClick={() => void moveProduct(index, 1)}
-                  >
-                    ↓
-                  </button>
-                </div>
-                <CardActions name={product.title} onEdit={() => edit(product)} onDelete={() => remove(product)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ProductList
+        selectedId={selectedId}
+        reloadKey={reloadKey}
+        onEdit={edit}
+        onDelete={(product) => void remove(product)}
+        onMessage={(text) => setMessage({ kind: 'success', text })}
+        onFailure={handleFailure}
+      />
     </div>
   );
 }

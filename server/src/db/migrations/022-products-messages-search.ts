@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationContext } from './context.ts';
+import { contactSearchText, productSearchText } from '../../lib/search.ts';
+import { sqliteSearchIndex, trigramOpclass } from './021-lists-at-scale.ts';
+
+const BATCH = 500;
+
+/**
+ * The rest of issue 43's lists: styles found by reference and title in either language (the owner's
+ * products, the public collection paged in the owner's order), and the contact messages kept as an
+ * inbox, newest first. Same folded `search_text` and index as migration 021.
+ */
+export async function m022ProductsMessagesSearch(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
+  for (const table of ['products', 'contact_messages']) {
+    await db.schema
+      .alterTable(table)
+      .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+  }
+  // The inbox's order (newest first). The collection's, (position, id), has its index since 007.
+  await db.schema.createIndex('contact_messages_created').on('contact_messages').columns(['created_at', 'id']).execute();
+  // Each style its own place, in today's order (ties were the newest first): a page of the collection is
+  // then one range of positions, whatever the direction its ties would be read in.
+  const order: Array<{ id: number; position: number }> = await db.selectFrom('products').select(['id', 'position']).orderBy('position').orderBy('id', 'desc').execute();
+  for (const [index, p] of order.entries()) {
+    if (p.position !== index) await db.updateTable('products').set({ position: index }).where('id', '=', p.id).execute();
+  }
+
+  for (let after = 0; ; ) {
+    const rows: Array<{ id: number; reference: string | null }> = await db.selectFrom('products').select(['id', 'reference']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    if (rows.length === 0) break;
+    const titles: Array<{ product_id: number; title: string }> = await db
+      .selectFrom('product_translations')
+      .select(['product_id', 'title'])
+      .where(
+        'product_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    for (const r of rows) {
+      const text = productSearchText(
+        r.reference,
+        titles.filter((t) => t.product_id === r.id).map((t) => t.title),
+      );
+      await db.updateTable('products').set({ search_text: text }).where('id', '=', r.id).execute();
+    }
+    after = rows[rows.length - 1]!.id;
+  }
+  for (let after = 0; ; ) {
+    const rows: Array<{ id: number; name: string; email: string; message: string }> = await db
+      .selectFrom('contact_messages')
+      .select(['id', 'name', 'email', 'message'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    for (const r of rows) await db.updateTable('contact_messages').set({ search_text: contactSearchText(r) }).where('id', '=', r.id).execute();
+    after = rows[rows.length - 1]!.id;
+  }
+
+  if (dialect === 'sqlite') {
+    await sqliteSearchIndex(db, 'products');
+    await sqliteSearchIndex(db, 'contact_messages');
+  } else {
+    const opclass = await trigramOpclass(db);
+    if (opclass) {
+      for (const table of ['products', 'contact_messages']) {
+        await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.table(table)} using gin (search_text ${sql.raw(opclass)})`.execute(db);
+      }
+    }
+  }
+}
