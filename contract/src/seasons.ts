@@ -1,3 +1,4 @@
+import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 import { langQuery } from './query.ts';
 import { LOCALES, SIZES } from './constants.ts';
@@ -172,7 +173,8 @@ export const stockRow = z.object({
   cells: z.array(stockCell),
 });
 export type StockRow = z.infer<typeof stockRow>;
-export const stockList = z.object({ data: z.array(stockRow) }).meta({ id: 'StockList' });
+/** A page of styles' stock (issue 43): `data` holds their colours' rows; `total`, `limit` and the cursor count styles. */
+export const stockList = pageOf(stockRow).meta({ id: 'StockList' });
 
 /** `POST /api/admin/stock/import?confirm=…`: the CSV as text; a preview unless confirmed. */
 export const stockImportResult = z
@@ -217,5 +219,10 @@ export const availability = z
 export type Availability = z.infer<typeof availability>;
 
 export const seasonQuery = z.object({ season: z.string().max(20).optional(), lang: z.string().max(35).optional() });
+/** `GET /api/admin/stock`: a season's styles (when given), found by reference or title, a page of styles at a time. */
+export const stockQuery = pageQuery.extend(seasonQuery.shape).extend({
+  /** One style's rows (its editor shows them). */
+  product: z.string({ error: 'The product id must be a number.' }).regex(/^\d{1,10}$/, { error: 'The product id must be a number.' }).transform(Number).optional(),
+});
 /** `GET /api/wholesale/linesheet.pdf`: its language and season (default the current one). */
 export const lineSheetQuery = langQuery.extend({ season: z.string().max(20).optional() });

@@ -1,5 +1,5 @@
-import { stockSaved, stockImportInput, langQuery, SEASON_MESSAGES, errorBody, seasonQuery, stockImportResult, stockInput, stockList, type Locale, type StockRow } from '@atelier/contract';
-import { spreadsheetCsv } from '../../lib/csv.ts';
+import { stockSaved, stockImportInput, langQuery, SEASON_MESSAGES, errorBody, seasonQuery, stockQuery, stockImportResult, stockInput, stockList, type StockRow } from '@atelier/contract';
+import { spreadsheetCsvStream } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -21,9 +21,9 @@ export interface StockDeps {
   onStockChange(): void;
 }
 
-/** The stock file: the first four columns are what an import reads back. */
-export function stockCsv(rows: StockRow[], lang: Locale): string {
-  const body = rows.flatMap((r) =>
+/** The stock file's rows of some styles: the first four columns are what an import reads back. */
+export function stockCsvRows(rows: StockRow[]): Array<Array<string | number>> {
+  return rows.flatMap((r) =>
     r.cells.map((c) => [
       r.reference ?? '',
       r.colorName,
@@ -34,7 +34,6 @@ export function stockCsv(rows: StockRow[], lang: Locale): string {
       c.incoming.map((i) => `${i.quantity}@${i.availableFrom}`).join(' '),
     ]),
   );
-  return spreadsheetCsv(CSV_HEADER[lang], body);
 }
 
 /** Inside the admin scope: the stock grid, its CSV, and the import. */
@@ -42,17 +41,29 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
   const tags = ['admin'];
   app.get(
     '/stock',
-    { schema: { tags, summary: 'Every variant’s stock per size (on hand, reserved, available, incoming), of one season’s styles when asked', querystring: seasonQuery, response: { 200: stockList, 404: errorBody } } },
-    async (request) => ({ data: await services.stock.list(langOf(request), { seasonId: await services.seasons.idOfCode(request.query.season) }) }),
+    {
+      schema: {
+        tags,
+        summary: 'A page of styles’ stock per colour and size (on hand, reserved, available, incoming), of one season’s styles when asked, found by reference or title',
+        querystring: stockQuery,
+        response: { 200: stockList, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const { season, q, product, limit, page, cursor } = request.query;
+      return services.stock.page(langOf(request), { seasonId: await services.seasons.idOfCode(season), q, productId: product }, { limit, page, cursor });
+    },
   );
   app.get(
     '/stock.csv',
-    { schema: { tags, summary: 'The stock as CSV (reference, colour, size, on hand, reserved, available, incoming)', querystring: seasonQuery, produces: ['text/csv'] } },
+    { schema: { tags, summary: 'The stock as CSV (reference, colour, size, on hand, reserved, available, incoming), written while it is read', querystring: seasonQuery, produces: ['text/csv'] } },
     async (request, reply) => {
       const lang = langOf(request);
       const seasonId = await services.seasons.idOfCode(request.query.season);
-      const rows = await services.stock.list(lang, { seasonId });
-      return sendAttachment(reply, CSV_TYPE, `stock${request.query.season ? `-${request.query.season.toUpperCase().replace(/[^A-Z0-9-]/g, '')}` : ''}.csv`, stockCsv(rows, lang));
+      const batches = (async function* () {
+        for await (const rows of services.stock.batches(lang, { seasonId })) yield stockCsvRows(rows);
+      })();
+      return sendAttachment(reply, CSV_TYPE, `stock${request.query.season ? `-${request.query.season.toUpperCase().replace(/[^A-Z0-9-]/g, '')}` : ''}.csv`, spreadsheetCsvStream(CSV_HEADER[lang], batches));
     },
   );
   app.put(

@@ -7,6 +7,8 @@ import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pick } from '../../lib/texts.ts';
+import { eachBatch, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { emitWebhook } from '../webhooks/events.ts';
 import type { OrderableVariant } from '../catalogue/service.ts';
@@ -106,17 +108,21 @@ export class StockService {
     return result;
   }
 
-  private async variants(db: Kysely<Database>, filter: { seasonId?: number; variantIds?: number[] }): Promise<VariantForStock[]> {
+  private async variants(db: Kysely<Database>, filter: { seasonId?: number | undefined; variantIds?: number[]; productIds?: number[] | undefined }): Promise<VariantForStock[]> {
     let query = db
       .selectFrom('variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
       .select(['v.id', 'v.product_id', 'v.color_code', 'v.sizes', 'p.reference'])
       .orderBy('p.position')
-      .orderBy('p.id', 'desc')
+      .orderBy('p.id')
       .orderBy('v.position')
       .orderBy('v.id');
     if (filter.seasonId !== undefined) {
       query = query.where('p.id', 'in', db.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId));
+    }
+    if (filter.productIds) {
+      if (filter.productIds.length === 0) return [];
+      query = query.where('p.id', 'in', filter.productIds);
     }
     if (filter.variantIds) {
       if (filter.variantIds.length === 0) return [];
@@ -146,9 +152,32 @@ export class StockService {
 
   /** Every variant's grid (of one season's products when given), in the collection's order. */
   async list(lang: Locale, filter: { seasonId?: number; productId?: number } = {}): Promise<StockRow[]> {
-    let variants = await this.variants(this.db, { seasonId: filter.seasonId });
-    if (filter.productId !== undefined) variants = variants.filter((v) => v.productId === filter.productId);
+    const variants = await this.variants(this.db, { seasonId: filter.seasonId, productIds: filter.productId === undefined ? undefined : [filter.productId] });
     return this.rows(this.db, variants, lang);
+  }
+
+  /** The styles the stock screen and file read (of one season, found by reference or title), in the collection's order. */
+  private styles(filter: { seasonId?: number | undefined; q?: string | undefined; productId?: number | undefined }) {
+    let query = this.db.selectFrom('products').select(['products.id', 'products.position']);
+    if (filter.productId !== undefined) query = query.where('products.id', '=', filter.productId);
+    if (filter.seasonId !== undefined) query = query.where('products.id', 'in', this.db.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId));
+    const terms = searchTerms(filter.q);
+    if (terms.length) query = query.where(matchesSearch(this.dialect, 'products', terms));
+    return query;
+  }
+
+  /** A page of styles with their colours' grids (issue 43): a season of 400 styles is read 50 at a time. */
+  async page(lang: Locale, filter: { seasonId?: number | undefined; q?: string | undefined; productId?: number | undefined }, paging: PageRequest): Promise<Page<StockRow>> {
+    const page = await readPage(this.styles(filter), { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id, direction: 'asc' }, paging);
+    if (page.data.length === 0) return { ...page, data: [] };
+    return { ...page, data: await this.rows(this.db, await this.variants(this.db, { productIds: page.data.map((r) => r.id) }), lang) };
+  }
+
+  /** Every row of the stock file, `size` styles at a time (the CSV is written while they are read). */
+  async *batches(lang: Locale, filter: { seasonId?: number | undefined }, size = 100): AsyncGenerator<StockRow[]> {
+    for await (const styles of eachBatch(this.styles(filter), { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id }, size)) {
+      yield this.rows(this.db, await this.variants(this.db, { productIds: styles.map((r) => r.id) }), lang);
+    }
   }
 
   private async rows(db: Kysely<Database>, variants: VariantForStock[], lang: Locale): Promise<StockRow[]> {

@@ -53,8 +53,8 @@ export function ProductStock({ productId }: { productId: number }) {
   const [rows, setRows] = useState<StockRow[] | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    api('GET /admin/stock', { lang })
-      .then((res) => setRows(res.data.filter((r) => r.productId === productId)))
+    api('GET /admin/stock', { lang, query: { product: String(productId) } })
+      .then((res) => setRows(res.data))
       .catch(() => setRows([]));
   }, [api, lang, productId, version]);
   if (!rows || rows.length === 0) return null;

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { AdminSeason, StockImportResult, StockRow } from '@atelier/contract';
+import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
+import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import type { Route } from './+types/stock';
 import { FormMessage } from '../../components/Field.tsx';
 import { StockGrid } from '../../components/admin/StockGrid.tsx';
@@ -13,14 +15,19 @@ import { seasonLabel } from '../../lib/season-label.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminStock', noindex: true });
 
-/** Every variant's stock on one screen (of one season when chosen), its CSV, and an import with a preview. */
+type Page<R> = { data: R[]; total: number; page: number; limit: number };
+
+/** The styles' stock a page at a time (of one season when chosen, found by reference or title), its CSV, and an import with a preview. */
 export default function AdminStock() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api, token } = useSession();
   const [seasons, setSeasons] = useState<AdminSeason[]>([]);
-  const [season, setSeason] = useState('');
-  const [rows, setRows] = useState<StockRow[] | null>(null);
+  // The season, the search and the page live in the address (issue 43): a shared link gives the same styles.
+  const { values, page, set } = useListParams(['season'] as const);
+  const { season, q } = values;
+  const [stock, setStock] = useState<Page<StockRow> | null>(null);
+  const rows = stock?.data ?? null;
   const { message, setMessage, fail } = useScreenMessage();
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<StockImportResult | null>(null);
@@ -28,10 +35,10 @@ export default function AdminStock() {
 
   const load = useCallback(
     () =>
-      api('GET /admin/stock', { query: { season: season || undefined }, lang })
-        .then((res) => setRows(res.data))
+      api('GET /admin/stock', { query: { season: season || undefined, q: q || undefined, page: page > 1 ? String(page) : undefined }, lang })
+        .then(setStock)
         .catch((error: unknown) => fail(error, 'admin.stock.loadError')),
-    [api, lang, season, fail],
+    [api, lang, season, q, page, fail],
   );
   useEffect(() => {
     void load();
@@ -85,7 +92,7 @@ export default function AdminStock() {
       <div className="stock-tools">
         <div className="field">
           <label htmlFor="stock-season">{t('admin.stock.season')}</label>
-          <select id="stock-season" value={season} onChange={(e) => setSeason(e.target.value)}>
+          <select id="stock-season" value={season} onChange={(e) => set({ season: e.target.value })}>
             <option value="">{t('admin.stock.allSeasons')}</option>
             {seasons.map((s) => (
               <option key={s.id} value={s.code}>
@@ -98,13 +105,18 @@ export default function AdminStock() {
           {t('admin.stock.export')}
         </button>
       </div>
+      <div className="list-tools">
+        <ListSearch id="stock-search" label={t('admin.stock.search')} value={q} onSearch={(text) => set({ q: text })} />
+        <ListCount total={stock?.total ?? null} label={(count) => t('admin.stock.count', { count })} />
+      </div>
       {rows === null ? (
         <p role="status">{t('common.loading')}</p>
       ) : rows.length === 0 ? (
-        <p>{t('admin.stock.empty')}</p>
+        <p>{q ? t('admin.stock.noMatch') : t('admin.stock.empty')}</p>
       ) : (
-        <StockGrid key={season} rows={rows} onSaved={() => void load()} />
+        <StockGrid key={`${season}|${q}|${page}`} rows={rows} onSaved={() => void load()} />
       )}
+      {stock && <Pager page={page} total={stock.total} limit={stock.limit || LIST_LIMIT_DEFAULT} label={t('admin.stock.pages')} />}
       <section className="stock-import" aria-labelledby="stock-import-title">
         <h2 id="stock-import-title" className="form__title">
           {t('admin.stock.importTitle')}
