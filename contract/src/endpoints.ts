@@ -23,7 +23,7 @@ import {
   user,
 } from './auth.ts';
 import { adminProduct, adminProductList, adminProductQuery, productAnswer, productInput, productMoveInput, productOrderInput, uploadResponse } from './catalogue.ts';
-import { adminPost, adminPostList, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
+import { adminPost, adminPostList, adminPostQuery, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
 import { creditNoteInput, invoiceDocument, invoiceList, invoiceListQuery, paymentInput, remindersInput, remindersState } from './invoices.ts';
 import { fecQuery, invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
 import { accountListing, adminListing, adminListingInput, adminListingList, listingInput } from './listings.ts';
@@ -207,7 +207,7 @@ export const endpoints = {
   // —— Back-office: content ——
   'GET /admin/pages/:page': { response: adminPage },
   'PUT /admin/pages/:page': { body: pageSaveInput, response: adminPage },
-  'GET /admin/blog': { query: langQuery, response: adminPostList },
+  'GET /admin/blog': { query: adminPostQuery, response: adminPostList },
   'POST /admin/blog': { query: langQuery, body: postInput, response: adminPost },
   'PUT /admin/blog/:id': { query: langQuery, body: postInput, response: adminPost },
   'DELETE /admin/blog/:id': {},

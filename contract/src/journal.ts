@@ -1,3 +1,4 @@
+import { pageQuery } from './paging.ts';
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
 import { bothLocalesOnce } from './vocabulary.ts';
@@ -147,4 +148,13 @@ export type AdminPost = z.infer<typeof adminPost>;
 
 /** The back-office lists: every post (drafts included) and every section with its post count. */
 export const adminPostList = z.array(adminPost);
+/**
+ * `GET /api/admin/blog`: the spec's posts list, a page of it (issue 43): `?limit=` (50 unless asked),
+ * `?page=` or `?cursor=`, `?q=` (a title in either language or the slug), `?section=` (a section's id);
+ * the total in `X-Total-Count`, the pages around in `Link`.
+ */
+export const adminPostQuery = pageQuery.extend({
+  lang: z.string().max(35).optional(),
+  section: z.string({ error: JOURNAL_MESSAGES.sectionNotFound }).regex(/^\d{1,10}$/, { error: JOURNAL_MESSAGES.sectionNotFound }).transform(Number).optional(),
+});
 export const adminSectionList = z.array(adminSection);

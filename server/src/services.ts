@@ -135,7 +135,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const invoicing = new InvoicingService(database.db);
   const apiKeys = new ApiKeysService(database.db);
   const catalogue = new CatalogueService(database.db, seasons, database.dialect);
-  const journal = new JournalService(database.db);
+  const journal = new JournalService(database.db, database.dialect);
   // After a commit that queued mail or webhook deliveries: both outboxes look now, not at their next run.
   const kick = () => {
     mail.kick();

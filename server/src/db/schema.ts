@@ -200,6 +200,8 @@ export interface JournalPostsTable {
   cover_image_url: string | null;
   created_at: string;
   updated_at: string;
+  /** Slug and titles folded for the search (lib/search.ts). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface JournalPostTranslationsTable {
@@ -250,8 +252,6 @@ export interface ContactMessagesTable {
   message: string;
   locale: 'fr' | 'en';
   created_at: string;
-  /** Name, e-mail and the message's start, folded for the search (lib/search.ts). */
-  search_text: ColumnType<string, string | undefined, string>;
 }
 
 /** One row (id 1): the season's terms of trade. */

@@ -23,7 +23,7 @@ import { m018EinvoicingPlatform } from './018-einvoicing-platform.ts';
 import { m019Agents } from './019-agents.ts';
 import { m020PacksShowroom } from './020-packs-showroom.ts';
 import { m021ListsAtScale } from './021-lists-at-scale.ts';
-import { m022ProductsMessagesSearch } from './022-products-messages-search.ts';
+import { m022ProductsPostsSearch } from './022-products-posts-search.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -50,7 +50,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['019-agents', m019Agents],
   ['020-packs-showroom', m020PacksShowroom],
   ['021-lists-at-scale', m021ListsAtScale],
-  ['022-products-messages-search', m022ProductsMessagesSearch],
+  ['022-products-posts-search', m022ProductsPostsSearch],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

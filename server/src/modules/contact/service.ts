@@ -5,7 +5,6 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { contactNotice } from '../mail/templates.ts';
-import { contactSearchText } from '../../lib/search.ts';
 
 export class ContactService {
   private readonly db: Db;
@@ -21,7 +20,7 @@ export class ContactService {
   /** Stores the message and queues the brand's mail in one transaction. */
   async send(input: ContactInput, locale: Locale): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('contact_messages').values({ name: input.name, email: input.email, message: input.message, locale, created_at: nowIso(), search_text: contactSearchText(input) }).execute();
+      await trx.insertInto('contact_messages').values({ name: input.name, email: input.email, message: input.message, locale, created_at: nowIso() }).execute();
       await enqueueMail(trx, { to: this.config.BRAND_EMAIL, ...contactNotice(publicBrand(this.config), input) });
     });
     this.onMailQueued();

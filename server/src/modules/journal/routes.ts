@@ -1,5 +1,5 @@
 import { actorOf } from '../../lib/actor.ts';
-import { adminPostList, adminSectionList,
+import { adminPostList, adminPostQuery, adminSectionList,
   JOURNAL_MESSAGES,
   adminPost,
   adminSection,
@@ -19,6 +19,7 @@ import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
 import type { JsonCache } from '../../lib/json-cache.ts';
 import type { JournalService } from './service.ts';
 import { idParam } from '../../lib/params.ts';
+import { pageHeaders } from '../../lib/paging.ts';
 
 const idParams = idParam();
 const slugParam = z.object({ slug: z.string().max(120) });
@@ -74,8 +75,22 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
   const { journal } = services;
   const tags = ['admin'];
 
-  app.get('/blog', { schema: { tags, summary: 'Every post, drafts included', querystring: langQuery, response: { 200: adminPostList } } }, async (request) =>
-    journal.adminPosts(langOf(request)),
+  app.get(
+    '/blog',
+    {
+      schema: {
+        tags,
+        summary: 'The posts, drafts included, a page at a time by creation date (X-Total-Count, Link)',
+        querystring: adminPostQuery,
+        response: { 200: adminPostList, 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { q, section, limit, page, cursor } = request.query;
+      const shown = await journal.adminPostsPage(langOf(request), { q, sectionId: section }, { limit, page, cursor });
+      pageHeaders(reply, request.url, shown);
+      return shown.data;
+    },
   );
 
   app.post(

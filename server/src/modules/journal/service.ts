@@ -11,11 +11,13 @@ import {
   type SectionInput,
 } from '@atelier/contract';
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { matchesSearch, postSearchText, searchTerms } from '../../lib/search.ts';
 
 type Texts<T> = Partial<Record<Locale, T>>;
 const pick = <T>(values: Texts<T>, lang: Locale): T | undefined => values[lang] ?? values.fr ?? values.en;
@@ -67,8 +69,10 @@ export class JournalService {
   private readonly db: Db;
   /** Published journal reads only. */
   readonly publicCache = new TtlCache<unknown>(30_000);
-  constructor(db: Db) {
+  private readonly dialect: Dialect;
+  constructor(db: Db, dialect: Dialect = 'sqlite') {
     this.db = db;
+    this.dialect = dialect;
   }
 
   private async sections(db: Kysely<Database> = this.db): Promise<SectionRow[]> {
@@ -84,11 +88,12 @@ export class JournalService {
     }));
   }
 
-  private async posts(filter: { publishedOnly?: boolean; slug?: string; id?: number } = {}): Promise<PostRow[]> {
+  private async posts(filter: { publishedOnly?: boolean; slug?: string; id?: number | number[] } = {}): Promise<PostRow[]> {
     let query = this.db.selectFrom('journal_posts').selectAll().orderBy('created_at').orderBy('id');
     if (filter.publishedOnly) query = query.where('published', '=', 1);
     if (filter.slug !== undefined) query = query.where('slug', '=', filter.slug);
-    if (filter.id !== undefined) query = query.where('id', '=', filter.id);
+    if (Array.isArray(filter.id)) query = query.where('id', 'in', filter.id.length ? filter.id : [0]);
+    else if (filter.id !== undefined) query = query.where('id', '=', filter.id);
     const rows = await query.execute();
     const texts = rows.length
       ? await this.db.selectFrom('journal_post_translations').selectAll().where('post_id', 'in', rows.map((r) => r.id)).execute()
@@ -160,7 +165,20 @@ export class JournalService {
     }));
   }
 
-  async adminPosts(lang: Locale, id?: number): Promise<AdminPost[]> {
+  /**
+   * A page of posts as the spec orders them (by creation, then id), drafts included: `q` finds a title in
+   * either language or the slug, `sectionId` keeps one section's (issue 43).
+   */
+  async adminPostsPage(lang: Locale, filter: { q?: string | undefined; sectionId?: number | undefined }, paging: PageRequest): Promise<Page<AdminPost>> {
+    let query = this.db.selectFrom('journal_posts').select(['journal_posts.id', 'journal_posts.created_at']);
+    if (filter.sectionId !== undefined) query = query.where('journal_posts.section_id', '=', filter.sectionId);
+    const terms = searchTerms(filter.q);
+    if (terms.length) query = query.where(matchesSearch(this.dialect, 'journal_posts', terms));
+    const page = await readPage(query, { sort: 'journal_posts.created_at', id: 'journal_posts.id', sortOf: (r) => r.created_at, idOf: (r) => r.id, direction: 'asc' }, paging);
+    return { ...page, data: page.data.length ? await this.adminPosts(lang, page.data.map((r) => r.id)) : [] };
+  }
+
+  async adminPosts(lang: Locale, id?: number | number[]): Promise<AdminPost[]> {
     const [posts, sections] = await Promise.all([this.posts(id === undefined ? {} : { id }), this.sections()]);
     return posts.map((p) => {
       const section = sections.find((s) => s.id === p.sectionId);
@@ -274,6 +292,12 @@ export class JournalService {
             cover_alt: t.coverAlt === undefined ? (keptAlt.get(t.locale) ?? null) : t.coverAlt,
           })),
         )
+        .execute();
+      const written = await trx.selectFrom('journal_posts').select('slug').where('id', '=', postId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('journal_posts')
+        .set({ search_text: postSearchText(written.slug, input.translations.map((t) => t.title)) })
+        .where('id', '=', postId)
         .execute();
       if (actor) {
         const subject = frTitle(input.translations);

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
-import { LOCALES, SLUG_PATTERN, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
+import { LIST_LIMIT_DEFAULT, LOCALES, SLUG_PATTERN, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
 import type { AdminPost, AdminSection } from '@atelier/contract';
 import type { Route } from './+types/blog';
 import { CardActions, EditorActions } from '../../components/EditorActions.tsx';
 import { FormMessage } from '../../components/Field.tsx';
+import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import { MissingBadge, type Pair } from '../../components/admin/Bilingual.tsx';
 import { ImageUploadField } from '../../components/admin/ImageUploadField.tsx';
 import { formatDate } from '../../components/PostContent.tsx';
@@ -29,7 +30,8 @@ const emptyPostForm = (sectionId: number | null): PostForm => ({
   texts: { fr: { title: '', content: '' }, en: { title: '', content: '' } },
 });
 
-function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | null; posts: AdminPost[] | null; reload: () => Promise<void> }) {
+function PostsManager({ sections, posts, total, reload }: { sections: AdminSection[] | null; posts: AdminPost[] | null; total: number | null; reload: () => Promise<void> }) {
+  const { values, page, set } = useListParams([] as const);
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api } = useSession();
@@ -207,8 +209,12 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
           onStartNew={startNew}
         />
       </form>
+      <div className="list-tools">
+        <ListSearch id="posts-search" label={t('admin.blog.search')} value={values.q} onSearch={(text) => set({ q: text })} />
+        <ListCount total={total} label={(count) => t('admin.blog.count', { count })} />
+      </div>
       {!posts && <p role="status">{t('common.loading')}</p>}
-      {posts && posts.length === 0 && <p>{t('admin.blog.empty')}</p>}
+      {posts && posts.length === 0 && <p>{values.q ? t('admin.blog.noMatch') : t('admin.blog.empty')}</p>}
       {posts && posts.length > 0 && (
         <ul className="admin-cards">
           {posts.map((post) => (
@@ -238,6 +244,7 @@ function PostsManager({ sections, posts, reload }: { sections: AdminSection[] | 
           ))}
         </ul>
       )}
+      {total !== null && <Pager page={page} total={total} limit={LIST_LIMIT_DEFAULT} label={t('admin.blog.pages')} />}
     </section>
   );
 }
@@ -249,18 +256,23 @@ export default function AdminBlog() {
   const navigate = useNavigate();
   const [sections, setSections] = useState<AdminSection[] | null>(null);
   const [posts, setPosts] = useState<AdminPost[] | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
   const [loadError, setLoadError] = useState<string[]>([]);
+  // The posts' search and page live in the address (issue 43).
+  const { values, page } = useListParams([] as const);
+  const q = values.q;
 
   const reload = useCallback(async () => {
     const errors: string[] = [];
-    const [s, p] = await Promise.allSettled([api('GET /admin/blog/sections', { lang }), api('GET /admin/blog', { lang })]);
+    const query = { q: q || undefined, page: page > 1 ? String(page) : undefined };
+    const [s, p] = await Promise.allSettled([api('GET /admin/blog/sections', { lang }), api('GET /admin/blog', { lang, query, onTotal: setTotal })]);
     if ([s, p].some((r) => r.status === 'rejected' && r.reason instanceof SessionExpiredError)) return void navigate('/login', { replace: true });
     if (s.status === 'fulfilled') setSections(s.value);
     else errors.push(errorMessage(s.reason, t('admin.blog.sections.loadError')));
     if (p.status === 'fulfilled') setPosts(p.value);
     else errors.push(errorMessage(p.reason, t('admin.blog.loadError')));
     setLoadError(errors);
-  }, [api, lang, navigate, t]);
+  }, [api, lang, navigate, t, q, page]);
 
   useEffect(() => {
     void reload();
@@ -276,7 +288,7 @@ export default function AdminBlog() {
       ))}
       <div className="admin-columns">
         <JournalSections sections={sections} reload={reload} />
-        <PostsManager sections={sections} posts={posts} reload={reload} />
+        <PostsManager sections={sections} posts={posts} total={total} reload={reload} />
       </div>
     </div>
   );

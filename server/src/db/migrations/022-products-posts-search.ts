@@ -1,25 +1,25 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { MigrationContext } from './context.ts';
-import { contactSearchText, productSearchText } from '../../lib/search.ts';
+import { postSearchText, productSearchText } from '../../lib/search.ts';
 import { sqliteSearchIndex, trigramOpclass } from './021-lists-at-scale.ts';
 
 const BATCH = 500;
 
 /**
  * The rest of issue 43's lists: styles found by reference and title in either language (the owner's
- * products, the public collection paged in the owner's order), and the contact messages kept as an
- * inbox, newest first. Same folded `search_text` and index as migration 021.
+ * products and stock, the public collection paged in the owner's order), journal posts by title or
+ * slug. Same folded `search_text` and index as migration 021.
  */
-export async function m022ProductsMessagesSearch(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
-  for (const table of ['products', 'contact_messages']) {
+export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
+  for (const table of ['products', 'journal_posts']) {
     await db.schema
       .alterTable(table)
       .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
       .execute();
   }
-  // The inbox's order (newest first). The collection's, (position, id), has its index since 007.
-  await db.schema.createIndex('contact_messages_created').on('contact_messages').columns(['created_at', 'id']).execute();
+  // The journal's order (by creation, ties by id). The collection's, (position, id), has its index since 007.
+  await db.schema.createIndex('journal_posts_created').on('journal_posts').columns(['created_at', 'id']).execute();
   // Each style its own place, in today's order (ties were the newest first): a page of the collection is
   // then one range of positions, whatever the direction its ties would be read in.
   const order: Array<{ id: number; position: number }> = await db.selectFrom('products').select(['id', 'position']).orderBy('position').orderBy('id', 'desc').execute();
@@ -48,26 +48,23 @@ export async function m022ProductsMessagesSearch(db: Kysely<any>, { dialect }: M
     }
     after = rows[rows.length - 1]!.id;
   }
-  for (let after = 0; ; ) {
-    const rows: Array<{ id: number; name: string; email: string; message: string }> = await db
-      .selectFrom('contact_messages')
-      .select(['id', 'name', 'email', 'message'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH)
+  const posts: Array<{ id: number; slug: string }> = await db.selectFrom('journal_posts').select(['id', 'slug']).execute();
+  for (const post of posts) {
+    const titles: Array<{ title: string }> = await db.selectFrom('journal_post_translations').select('title').where('post_id', '=', post.id).execute();
+    await db
+      .updateTable('journal_posts')
+      .set({ search_text: postSearchText(post.slug, titles.map((t) => t.title)) })
+      .where('id', '=', post.id)
       .execute();
-    if (rows.length === 0) break;
-    for (const r of rows) await db.updateTable('contact_messages').set({ search_text: contactSearchText(r) }).where('id', '=', r.id).execute();
-    after = rows[rows.length - 1]!.id;
   }
 
   if (dialect === 'sqlite') {
     await sqliteSearchIndex(db, 'products');
-    await sqliteSearchIndex(db, 'contact_messages');
+    await sqliteSearchIndex(db, 'journal_posts');
   } else {
     const opclass = await trigramOpclass(db);
     if (opclass) {
-      for (const table of ['products', 'contact_messages']) {
+      for (const table of ['products', 'journal_posts']) {
         await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.table(table)} using gin (search_text ${sql.raw(opclass)})`.execute(db);
       }
     }
