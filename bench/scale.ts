@@ -21,7 +21,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 4320);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
-const BUDGET = { homeMs: 100, ordersMs: 50, ordersKb: 100, searchMs: 50, shopOrdersMs: 30, salesMs: 150, cutSheetMs: 100, browserFirstRowsMs: 1500, exportRssMb: 50, fecMs: 5000, restRssMb: 300 };
+const BUDGET = { homeMs: 100, ordersMs: 50, ordersKb: 100, searchMs: 50, shopOrdersMs: 30, salesMs: 150, cutSheetMs: 100, browserFirstRowsMs: 1500, exportRssMb: 50, fecMs: 5000, restRssMb: 300, lineSheetMs: 10_000 };
+/** A season holding every style (400 in the generated history): the line sheet's budget is for such a season. */
+const BIG_SEASON = 'ALL400';
 const ADMIN = { email: 'bench@scale.example', password: 'bench-scale-2026' };
 
 // SQLite: a copy of the generated history, so the bench's admin and whatever the server writes stay there.
@@ -39,6 +41,19 @@ if (dialect === 'sqlite') {
   if (!(await services.users.findByEmail(ADMIN.email))) await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });
   // A history written before seed:scale gave its first shop a password.
   await database.db.updateTable('users').set({ password_hash: await hashPassword(SCALE_SHOP_PASSWORD) }).where('email', '=', 'shop001@scale.example').where('password_hash', 'is', null).execute();
+  if (!(await services.seasons.byCode(BIG_SEASON))) {
+    const now = new Date().toISOString();
+    const { id } = await database.db
+      .insertInto('seasons')
+      .values({ code: BIG_SEASON, orders_open: now.slice(0, 10), orders_close: '2099-12-31', valid_until: '2099-12-31', opening_minimum_cents: 0, reorder_minimum_cents: 0, order_email: 'orders@scale.example', created_at: now, updated_at: now, updated_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const locale of ['fr', 'en'] as const) {
+      await database.db.insertInto('season_translations').values({ season_id: id, locale, name: locale === 'fr' ? 'Toute la collection' : 'The whole collection', payment_terms: '', delivery_window: '', shipping_notes: '' }).execute();
+    }
+    const styles = await database.db.selectFrom('products').select('id').where('status', '=', 'published').execute();
+    for (let i = 0; i < styles.length; i += 200) await database.db.insertInto('product_seasons').values(styles.slice(i, i + 200).map((p) => ({ product_id: p.id, season_id: id }))).execute();
+  }
   const orders = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(orders.n) < 1000) throw new Error(`Only ${orders.n} orders here: run \`npm run seed:scale\` first.`);
   await services.platform.close();
@@ -82,7 +97,7 @@ async function timed(url: string, token: string) {
   let bytes = 0;
   for (let i = 0; i < RUNS + 5; i += 1) {
     const t0 = performance.now();
-    const res = await fetch(BASE + url, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(BASE + url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     const body = Buffer.from(await res.arrayBuffer());
     if (!res.ok) throw new Error(`${url}: ${res.status} ${body.toString().slice(0, 200)}`);
     if (i >= 5) times.push(performance.now() - t0);
@@ -110,6 +125,29 @@ record('shop’s own orders, p95', (await timed('/api/orders', shop.access_token
 const lastSeason = process.env.BENCH_SEASON ?? 'AW25';
 record(`sales at a glance (${lastSeason}), p95`, (await timed(`/api/admin/sales?season=${lastSeason}`, admin.access_token)).p95, 'ms', BUDGET.salesMs);
 record(`cut sheet (${lastSeason}), p95`, (await timed(`/api/admin/production?season=${lastSeason}`, admin.access_token)).p95, 'ms', BUDGET.cutSheetMs);
+
+// The collection at 400 styles: the owner's products and stock a page at a time, searched; the public pages.
+record('owner’s products, first page, p95', (await timed('/api/admin/products', admin.access_token)).p95, 'ms', BUDGET.ordersMs);
+record('owner’s products searched (q=robe), p95', (await timed('/api/admin/products?q=robe', admin.access_token)).p95, 'ms', BUDGET.searchMs);
+record(`stock of ${lastSeason}, first page, p95`, (await timed(`/api/admin/stock?season=${lastSeason}`, admin.access_token)).p95, 'ms', BUDGET.ordersMs);
+record('the public collection, page 5 (HTML), p95', (await timed('/collection?page=5', '')).p95, 'ms', BUDGET.ordersMs);
+{
+  // The line sheet of a 400-style season, made cold (its cache is per language, shop and season).
+  resetPeak();
+  const before = rssMb().rss;
+  const t0 = performance.now();
+  const res = await fetch(`${BASE}/api/wholesale/linesheet.pdf?season=${BIG_SEASON}&lang=fr`, { headers: { authorization: `Bearer ${shop.access_token}` } });
+  let firstByte = 0;
+  let bytes = 0;
+  for await (const chunk of res.body!) {
+    if (!firstByte) firstByte = performance.now() - t0;
+    bytes += (chunk as Uint8Array).length;
+  }
+  if (!res.ok) throw new Error(`line sheet: ${res.status}`);
+  record(`line sheet of a ${BIG_SEASON} season (${(bytes / 1024 / 1024).toFixed(1)} MB): made and sent`, performance.now() - t0, 'ms', BUDGET.lineSheetMs);
+  record('the same: memory added', rssMb().peak - before, 'MB', BUDGET.exportRssMb * 2);
+  console.log(`line sheet first byte after ${firstByte.toFixed(0)} ms`);
+}
 
 // In Chromium: the owner opens her orders; the first rows are on the screen within the budget.
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });

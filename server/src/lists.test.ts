@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { unzipSync } from 'fflate';
 import type { Readable } from 'node:stream';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
-import { sampleProduct } from '../test/fixtures.ts';
+import { FRENCH_SHOP, sampleProduct } from '../test/fixtures.ts';
 import { invoiceSearchText } from './lib/search.ts';
 import { sentOrderRow } from '../test/rows.ts';
 import { encodeCursor } from './lib/paging.ts';
@@ -278,6 +278,15 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     expect((await list('q=hugo@atelier&status=accepted')).total).toBe(0);
     expect((await list('limit=1')).data).toHaveLength(1);
     expect((await list('limit=1')).nextCursor).toEqual(expect.any(String));
+
+    // Approved, the shop completes its details: it is then found by its town and its trading name.
+    const hugo = (await list('q=hugo')).data[0] as { id: number };
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${hugo.id}/accept`, headers: admin })).statusCode).toBe(200);
+    expect((await list('q=sete&status=accepted')).total).toBe(0);
+    const account = (await t.services.users.findByEmail('hugo@atelier.example'))!;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/stockists/${account.id}/company`, headers: admin, payload: FRENCH_SHOP })).statusCode).toBe(200);
+    expect((await list('q=SETE&status=accepted')).data.map((a: { name: string }) => a.name)).toEqual(['Hugo Bernard']);
+    expect((await list('q=jours%20lents')).data.map((a: { name: string }) => a.name)).toEqual(['Hugo Bernard']);
   });
 
   it('the activity log, the agents, the API keys and an endpoint’s deliveries answer a page, never more than its limit', async () => {

@@ -56,9 +56,16 @@ export function invoiceSearchText(number: string, buyerJson: string): string {
   return searchText(number, buyer.name, buyer.siren, buyer.vatNumber, buyer.email, buyer.address?.town);
 }
 
-/** What finds an application (a shop): its name, company, e-mail, SIRET and its SIREN. */
-export function applicationSearchText(a: { name: string; company: string | null; email: string; siret: string | null }): string {
-  return searchText(a.name, a.company, a.email, a.siret, a.siret ? a.siret.slice(0, 9) : null);
+/**
+ * What finds an application (a shop): its name, company, e-mail, SIRET and its SIREN; once the shop is
+ * approved, what its company details say too (the trading name, the towns, the SIRET it completed).
+ */
+export function applicationSearchText(
+  a: { name: string; company: string | null; email: string; siret: string | null },
+  details: Array<string | null | undefined> = [],
+): string {
+  const sirets = [a.siret, ...details.filter((d): d is string => typeof d === 'string' && /^\d{14}$/.test(d))];
+  return searchText(a.name, a.company, a.email, ...sirets.flatMap((s) => (s ? [s, s.slice(0, 9)] : [])), ...details.filter((d) => !(typeof d === 'string' && /^\d{14}$/.test(d))));
 }
 
 /** What finds a style: its reference and its title in both languages. */

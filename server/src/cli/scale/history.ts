@@ -229,7 +229,7 @@ export async function writeShops(db: Kysely<Database>, ids: Ids, rnd: Random, pl
       accepted_by: adminId,
       retailer_user_id: userId,
       catalog_sent_at: null,
-      search_text: applicationSearchText(application),
+      search_text: applicationSearchText(application, [name, town, siret]),
     });
     shops.push({ userId, email, locale, name, company: JSON.stringify({ companyName: name, siret, vatNumber: vat, billingAddress: `${line1}, ${postcode} ${town}`, deliveryAddress: null, phone: null, siren: sirenNumber, billing: { line1, line2: '', postcode, town, country }, delivery: null, toComplete: [] }), country, town });
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { MigrationContext } from './context.ts';
-import { postSearchText, productSearchText } from '../../lib/search.ts';
+import { applicationSearchText, postSearchText, productSearchText } from '../../lib/search.ts';
 import { sqliteSearchIndex, trigramOpclass } from './021-lists-at-scale.ts';
 
 const BATCH = 500;
@@ -9,7 +9,8 @@ const BATCH = 500;
 /**
  * The rest of issue 43's lists: styles found by reference and title in either language (the owner's
  * products and stock, the public collection paged in the owner's order), journal posts by title or
- * slug. Same folded `search_text` and index as migration 021.
+ * slug, approved shops by their company details (name, towns). Same folded `search_text` and index as
+ * migration 021.
  */
 export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
   for (const table of ['products', 'journal_posts']) {
@@ -55,6 +56,20 @@ export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: Migr
       .updateTable('journal_posts')
       .set({ search_text: postSearchText(post.slug, titles.map((t) => t.title)) })
       .where('id', '=', post.id)
+      .execute();
+  }
+
+  // An approved shop is found by what its company details say too: its trading name, its towns.
+  const shops: Array<{ id: number; name: string; company: string | null; email: string; siret: string | null; company_name: string | null; billing_town: string | null; delivery_town: string | null; details_siret: string | null }> = await db
+    .selectFrom('retailer_applications as a')
+    .innerJoin('company_details as c', 'c.user_id', 'a.retailer_user_id')
+    .select(['a.id', 'a.name', 'a.company', 'a.email', 'a.siret', 'c.company_name', 'c.billing_town', 'c.delivery_town', 'c.siret as details_siret'])
+    .execute();
+  for (const a of shops) {
+    await db
+      .updateTable('retailer_applications')
+      .set({ search_text: applicationSearchText(a, [a.company_name, a.billing_town, a.delivery_town, a.details_siret]) })
+      .where('id', '=', a.id)
       .execute();
   }
 

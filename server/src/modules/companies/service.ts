@@ -2,6 +2,7 @@ import { COMPANY_GAPS, addressLine, type CompanyDetails, type CompanyInput, type
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
+import { applicationSearchText } from '../../lib/search.ts';
 import type { Database } from '../../db/schema.ts';
 
 type CompanyGap = (typeof COMPANY_GAPS)[number];
@@ -77,11 +78,18 @@ export class CompaniesService {
       to_complete: (!input.billing && input.billingAddress) || (!input.delivery && input.deliveryAddress) ? 1 : 0,
       updated_at: nowIso(),
     };
-    await this.db
-      .insertInto('company_details')
-      .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('company_details')
+        .values({ user_id: userId, ...values })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+        .execute();
+      // The shop is then found by what its details say (issue 43: a shop by its town).
+      const details = [input.companyName, input.billing?.town, input.delivery?.town, input.siret];
+      for (const a of await trx.selectFrom('retailer_applications').select(['id', 'name', 'company', 'email', 'siret']).where('retailer_user_id', '=', userId).execute()) {
+        await trx.updateTable('retailer_applications').set({ search_text: applicationSearchText(a, details) }).where('id', '=', a.id).execute();
+      }
+    });
     return this.company(userId);
   }
 
