@@ -373,9 +373,9 @@ export class CatalogueService {
     return result;
   }
 
-  /** Every published product with all its texts, in the collection's order (the line sheet reads this). */
-  async listFull(): Promise<FullProduct[]> {
-    return this.load(this.db, undefined, { published: true });
+  /** Every published product (of those ids when given) with all its texts, in the collection's order (the line sheet reads this). */
+  async listFull(ids?: number[]): Promise<FullProduct[]> {
+    return this.load(this.db, ids, { published: true });
   }
 
   /** One product as the back-office sees it, drafts included (the preview reads this). */

@@ -203,15 +203,15 @@ export class WholesaleService {
   }
 
   private async makeLineSheet(lang: Locale, retailerName: string | null, seasonRow: Selectable<SeasonsTable> | null): Promise<LineSheet> {
-    let [terms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull()]);
+    // A season's styles only are read (not the ten years' collection).
+    const seasonIds = seasonRow ? [...(await this.seasons.seasonProductIds(seasonRow.id))] : undefined;
+    let [terms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull(seasonIds)]);
     let season: SheetInput['season'];
     let inStock = new Map<string, StockLevel>();
     if (seasonRow) {
       const shown = await this.seasons.seasonForRetailer(seasonRow, lang);
       terms = { ...shown.terms, seasonName: shown.name, updatedAt: seasonRow.updated_at };
       season = { ordersOpen: shown.ordersOpen, ordersClose: shown.ordersClose, deliveries: shown.deliveries };
-      const ids = await this.seasons.seasonProductIds(seasonRow.id);
-      products = products.filter((p) => ids.has(p.id));
       inStock = await this.stock.levels(products.flatMap((p) => p.variants.map((v) => v.id)));
     }
     const sheetProducts = await Promise.all(
