@@ -4,6 +4,7 @@
 // this table, so a wrong path, query or body does not compile, and it checks each answer against
 // its schema before a screen renders it.
 import { adminHome } from './home.ts';
+import { pageQuery } from './paging.ts';
 import { z } from 'zod';
 import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
@@ -26,7 +27,7 @@ import { adminProduct, adminProductList, adminProductQuery, productAnswer, produ
 import { adminPost, adminPostList, adminPostQuery, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
 import { creditNoteInput, invoiceDocument, invoiceList, invoiceListQuery, paymentInput, remindersInput, remindersState } from './invoices.ts';
 import { fecQuery, invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
-import { accountListing, adminListing, adminListingInput, adminListingList, listingInput } from './listings.ts';
+import { accountListing, adminListing, adminListingInput, adminListingList, adminListingQuery, listingInput } from './listings.ts';
 import {
   adminOrderQuery,
   myOrderQuery,
@@ -78,7 +79,7 @@ import {
   totpSetup,
   webauthnOptions,
 } from './security.ts';
-import { application, applicationInput, applicationList, applicationStatusQuery, contactInput } from './retailers.ts';
+import { application, applicationInput, applicationList, applicationStatusQuery, contactInput, contactMessageList } from './retailers.ts';
 import { adminTerms, termsInput } from './wholesale.ts';
 
 /** A JSON call: its query and body as the server validates them; its answer (none: 204 No Content). */
@@ -171,7 +172,8 @@ export const endpoints = {
   'GET /admin/retailers/applications': { query: applicationStatusQuery, response: applicationList },
   'POST /admin/retailers/applications/:id/accept': { response: application },
   'DELETE /admin/retailers/applications/:id': {},
-  'GET /admin/listings': { response: adminListingList },
+  'GET /admin/listings': { query: adminListingQuery, response: adminListingList },
+  'GET /admin/messages': { query: pageQuery, response: contactMessageList },
   'PUT /admin/listings/:id': { body: adminListingInput, response: adminListing },
   'GET /admin/wholesale/terms': { response: adminTerms },
   'PUT /admin/wholesale/terms': { body: termsInput, response: adminTerms },

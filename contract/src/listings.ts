@@ -1,3 +1,4 @@
+import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 
 export const LISTING_MESSAGES = {
@@ -138,4 +139,6 @@ export function normalizeSearch(value: string): string {
   return value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
-export const adminListingList = z.object({ data: z.array(adminListing) });
+/** The owner's listings, a page at a time by town (issue 43). */
+export const adminListingList = pageOf(adminListing);
+export const adminListingQuery = pageQuery.omit({ q: true });

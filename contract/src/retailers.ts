@@ -59,6 +59,14 @@ export const contactInput = z
   .object({ name, email, message, consent: consent.optional(), website: honeypot, lang: z.enum(['fr', 'en']).optional() });
 export type ContactInput = z.infer<typeof contactInput>;
 
+/** A message a visitor sent through the contact form, as the owner's inbox shows it (issue 43). */
+export const contactMessage = z
+  .object({ id: z.number(), name: z.string(), email: z.string(), message: z.string(), locale: z.enum(['fr', 'en']), createdAt: z.string() })
+  .meta({ id: 'ContactMessage' });
+export type ContactMessage = z.infer<typeof contactMessage>;
+/** `GET /api/admin/messages`: newest first, a page at a time; `q` finds a name, an e-mail or words of the message. */
+export const contactMessageList = pageOf(contactMessage).meta({ id: 'ContactMessageList' });
+
 export const APPLICATION_STATUSES = ['pending', 'accepted'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 

@@ -6,7 +6,7 @@ const GROUPS: Array<[string, string[]]> = [
   ['Collection', ['Produits', 'Saisons', 'Stock']],
   ['Commerce de gros', ['Revendeurs', 'Agents commerciaux', 'Commandes', 'Production', 'Ventes', 'Conditions revendeur']],
   ['Finances', ['Factures', 'Facturation']],
-  ['Contenu du site', ['Journal', 'Textes des pages', 'Où nous trouver']],
+  ['Contenu du site', ['Journal', 'Textes des pages', 'Où nous trouver', 'Messages']],
   ['Compte et suivi', ['Activité', 'Clés d’API', 'Webhooks', 'Mon compte', 'Voir le site']],
 ];
 

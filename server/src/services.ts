@@ -143,7 +143,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     // An issued invoice or a payment may have something for the e-invoicing platform (off: one read).
     einvoicingWorker.kick();
   };
-  const contact = new ContactService(database.db, config, kick);
+  const contact = new ContactService(database.db, config, kick, database.dialect);
   const jsonCache = new JsonCache();
   const media = new MediaService(database.db, createMediaStore(config));
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);

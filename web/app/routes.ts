@@ -32,6 +32,7 @@ export default [
     route('products/:productId/preview', 'routes/admin/preview.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('listings', 'routes/admin/listings.tsx'),
+    route('messages', 'routes/admin/messages.tsx'),
     route('activity', 'routes/admin/activity.tsx'),
     route('api-keys', 'routes/admin/api-keys.tsx'),
     route('webhooks', 'routes/admin/webhooks.tsx'),

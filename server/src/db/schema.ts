@@ -252,6 +252,8 @@ export interface ContactMessagesTable {
   message: string;
   locale: 'fr' | 'en';
   created_at: string;
+  /** Name, e-mail and the message's start, folded for the search (lib/search.ts). */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 /** One row (id 1): the season's terms of trade. */

@@ -73,6 +73,11 @@ export function productSearchText(reference: string | null, titles: Array<string
   return searchText(reference, ...titles);
 }
 
+/** What finds a contact message: who wrote (name, e-mail) and the start of what they wrote. */
+export function contactSearchText(m: { name: string; email: string; message: string }): string {
+  return searchText(m.name, m.email, m.message.slice(0, 1000));
+}
+
 /** What finds a journal post: its slug and its title in both languages. */
 export function postSearchText(slug: string, titles: Array<string | null | undefined>): string {
   return searchText(slug, ...titles);

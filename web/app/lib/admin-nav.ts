@@ -16,7 +16,7 @@ export const ADMIN_NAV = [
     ],
   },
   { key: 'money', screens: [{ key: 'invoices', to: '/admin/invoices' }, { key: 'invoicing', to: '/admin/invoicing' }] },
-  { key: 'content', screens: [{ key: 'blog', to: '/admin/blog' }, { key: 'pages', to: '/admin/pages' }, { key: 'listings', to: '/admin/listings' }] },
+  { key: 'content', screens: [{ key: 'blog', to: '/admin/blog' }, { key: 'pages', to: '/admin/pages' }, { key: 'listings', to: '/admin/listings' }, { key: 'messages', to: '/admin/messages' }] },
   {
     key: 'account',
     screens: [

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { MigrationContext } from './context.ts';
-import { applicationSearchText, postSearchText, productSearchText } from '../../lib/search.ts';
+import { applicationSearchText, contactSearchText, postSearchText, productSearchText } from '../../lib/search.ts';
 import { sqliteSearchIndex, trigramOpclass } from './021-lists-at-scale.ts';
 
 const BATCH = 500;
@@ -9,18 +9,23 @@ const BATCH = 500;
 /**
  * The rest of issue 43's lists: styles found by reference and title in either language (the owner's
  * products and stock, the public collection paged in the owner's order), journal posts by title or
- * slug, approved shops by their company details (name, towns). Same folded `search_text` and index as
- * migration 021.
+ * slug, approved shops by their company details (name, towns), the contact messages (the owner's inbox,
+ * newest first) by who wrote and what. Same folded `search_text` and index as migration 021.
  */
 export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: MigrationContext): Promise<void> {
-  for (const table of ['products', 'journal_posts']) {
+  for (const table of ['products', 'journal_posts', 'contact_messages']) {
     await db.schema
       .alterTable(table)
       .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
       .execute();
   }
-  // The journal's order (by creation, ties by id). The collection's, (position, id), has its index since 007.
+  // The journal's order (by creation, ties by id), the inbox's. The collection's, (position, id), has its index since 007.
   await db.schema.createIndex('journal_posts_created').on('journal_posts').columns(['created_at', 'id']).execute();
+  await db.schema.createIndex('contact_messages_created').on('contact_messages').columns(['created_at', 'id']).execute();
+  // What settles an invoice, summed from the indexes alone (an invoice's row is mostly its XML and PDF):
+  // the overdue list and the home read these sums for every invoice past its due date.
+  await db.schema.createIndex('invoice_payments_settling').on('invoice_payments').columns(['invoice_id', 'amount_cents']).execute();
+  await db.schema.createIndex('invoices_settling').on('invoices').columns(['invoice_id', 'total_incl_cents']).execute();
   // Each style its own place, in today's order (ties were the newest first): a page of the collection is
   // then one range of positions, whatever the direction its ties would be read in.
   const order: Array<{ id: number; position: number }> = await db.selectFrom('products').select(['id', 'position']).orderBy('position').orderBy('id', 'desc').execute();
@@ -73,13 +78,27 @@ export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: Migr
       .execute();
   }
 
+  for (let after = 0; ; ) {
+    const rows: Array<{ id: number; name: string; email: string; message: string }> = await db
+      .selectFrom('contact_messages')
+      .select(['id', 'name', 'email', 'message'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    for (const r of rows) await db.updateTable('contact_messages').set({ search_text: contactSearchText(r) }).where('id', '=', r.id).execute();
+    after = rows[rows.length - 1]!.id;
+  }
+
   if (dialect === 'sqlite') {
     await sqliteSearchIndex(db, 'products');
     await sqliteSearchIndex(db, 'journal_posts');
+    await sqliteSearchIndex(db, 'contact_messages');
   } else {
     const opclass = await trigramOpclass(db);
     if (opclass) {
-      for (const table of ['products', 'journal_posts']) {
+      for (const table of ['products', 'journal_posts', 'contact_messages']) {
         await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.table(table)} using gin (search_text ${sql.raw(opclass)})`.execute(db);
       }
     }

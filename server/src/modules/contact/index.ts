@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactRoutes, type ContactDeps } from './routes.ts';
+import { adminScope } from '../../lib/guard.ts';
+import { adminContactRoutes, contactRoutes, type ContactDeps } from './routes.ts';
 
 export type { ContactDeps } from './routes.ts';
 
-/** The contact form. Registered under /api. */
+/** The contact form, and the owner's inbox of what it received. Registered under /api. */
 export const contactModule: FastifyPluginAsyncZod<ContactDeps> = async (app, deps) => {
   await app.register(contactRoutes, deps);
+  await app.register(adminScope(adminContactRoutes, deps), { prefix: '/admin' });
 };

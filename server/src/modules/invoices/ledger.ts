@@ -10,6 +10,9 @@ import {
   type Locale,
 } from '@atelier/contract';
 import { Zip, ZipPassThrough } from 'fflate';
+
+/** A young-generation collection when the process allows one (`--expose-gc`, as npm start runs it); else nothing. */
+const collectYoung = () => (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc?.({ type: 'minor' });
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -72,7 +75,8 @@ export class InvoiceLedger {
       const late = sql<boolean>`(invoices.due_date is not null and invoices.due_date < ${day})`;
       query = query.where('type', '=', 'invoice');
       if (filter.status === 'paid') query = query.where(sql<boolean>`${due} <= 0`);
-      else if (filter.status === 'overdue') query = query.where(sql<boolean>`${due} > 0 and ${late}`);
+      // Past its due date first (read from the row or the due-date index), the sums only for those.
+      else if (filter.status === 'overdue') query = query.where('due_date', '<', day).where(sql<boolean>`${due} > 0`);
       else query = query.where(sql<boolean>`${due} > 0 and not ${late} and ${paid} ${sql.raw(filter.status === 'partlyPaid' ? '>' : '=')} 0`);
     }
     return query;
@@ -244,10 +248,14 @@ export class InvoiceLedger {
         for (const r of rows) {
           const entry = new ZipPassThrough(`${r.number.replace(/[^A-Za-z0-9+\-_]/g, '_')}.pdf`);
           zip.add(entry);
-          entry.push(new Uint8Array(r.pdf), true);
+          // The stored bytes as they are (a Buffer is a Uint8Array): no copy.
+          entry.push(r.pdf, true);
         }
         if (failed) throw failed;
         while (ready.length) yield ready.shift()!;
+        // The batch's PDFs are garbage once sent, outside V8's heap: a young-generation collection frees
+        // them now (a millisecond), where V8 alone let ~80 MB of them wait over a ten-year ZIP.
+        collectYoung();
       }
       zip.end();
       if (failed) throw failed;
@@ -257,6 +265,7 @@ export class InvoiceLedger {
   }
 
   // —— Reminders ——
+
 
   /**
    * Mails the retailer on the 1st and the 15th day past an invoice's due date, once each, never for

@@ -5,7 +5,7 @@ import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '
 describe.each(DIALECTS)('the journal’s posts paged and searched on %s', (dialect) => {
   let t: TestContext;
   let admin: Record<string, string>;
-  let sections: number[] = [];
+  const sections: number[] = [];
   const get = (url: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'GET', url, headers });
   const titles = (res: { json(): unknown }) => (res.json() as Array<{ title: string }>).map((p) => p.title);
 

@@ -1,4 +1,4 @@
-import { adminListingList,
+import { adminListingList, adminListingQuery,
   LISTING_MESSAGES,
   accountListing,
   adminListing,
@@ -92,9 +92,11 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
 /** Registered inside the admin scope: every listing, and the owner's edit or hide. */
 export const adminListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (app, services) => {
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
-  app.get('/listings', { schema: { ...schema, summary: 'Every stockist listing, listed or not', response: { 200: adminListingList } } }, async () => ({
-    data: await services.listings.adminList(),
-  }));
+  app.get(
+    '/listings',
+    { schema: { ...schema, summary: 'The stockists’ listings, listed or not, a page at a time by town', querystring: adminListingQuery, response: { 200: adminListingList, 400: errorBody } } },
+    async (request) => services.listings.adminList(request.query),
+  );
   app.put(
     '/listings/:id',
     {

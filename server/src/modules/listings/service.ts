@@ -15,6 +15,7 @@ import { nowIso } from '../../db/index.ts';
 import type { RetailerListingsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 
 type Row = Selectable<RetailerListingsTable>;
@@ -100,16 +101,20 @@ export class ListingsService {
     return this.mine(userId);
   }
 
-  async adminList(): Promise<AdminListing[]> {
-    const rows = await this.db
-      .selectFrom('retailer_listings as l')
-      .innerJoin('users as u', 'u.id', 'l.user_id')
-      .selectAll('l')
-      .select('u.email')
-      .orderBy('l.city')
-      .orderBy('l.name')
-      .execute();
-    return rows.map((r) => ({ id: r.id, email: r.email, ...toFields(r), hidden: r.hidden === 1, updatedAt: r.updated_at }));
+  private adminRows() {
+    return this.db.selectFrom('retailer_listings as l').innerJoin('users as u', 'u.id', 'l.user_id').selectAll('l').select('u.email');
+  }
+
+  private async adminOne(id: number): Promise<AdminListing | null> {
+    const r = await this.adminRows().where('l.id', '=', id).executeTakeFirst();
+    return r ? toAdminListing(r) : null;
+  }
+
+  /** A page of every listing, listed or not, by town (ties by id): a label's shops run to a few hundred. */
+  async adminList(paging: PageRequest): Promise<Page<AdminListing>> {
+    const query = this.adminRows();
+    const page = await readPage(query, { sort: 'l.city', id: 'l.id', sortOf: (r) => r.city, idOf: (r) => r.id, direction: 'asc' }, paging);
+    return { ...page, data: page.data.map(toAdminListing) };
   }
 
   /** The owner's edit, with its activity entry, in one transaction. */
@@ -129,7 +134,7 @@ export class ListingsService {
     });
     this.publicCache.clear();
     if (!found) return null;
-    return (await this.adminList()).find((l) => l.id === id) ?? null;
+    return this.adminOne(id);
   }
 
   /** Listed and not hidden, grouped by the page: town, then name. */
@@ -173,6 +178,11 @@ export class ListingsService {
       .filter((s) => s.description !== '' && s.logoUrl)
       .map((s) => ({ id: `shop-${s.id}`, name: s.name, location: s.city, description: s.description, logo: s.logoUrl }));
   }
+}
+
+/** A listing as the owner sees it: the shop's fields, its account's e-mail, whether she hid it. */
+function toAdminListing(r: Selectable<RetailerListingsTable> & { email: string }): AdminListing {
+  return { id: r.id, email: r.email, ...toFields(r), hidden: r.hidden === 1, updatedAt: r.updated_at };
 }
 
 export const adminsHaveNoListing = () => new HttpError(403, LISTING_MESSAGES.adminsHaveNoListing);

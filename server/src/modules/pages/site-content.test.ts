@@ -322,6 +322,11 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       expect((await publicList()).map((s) => s.city)).toEqual(['Lyon', 'Sète']);
       const listings = (await t.app.inject({ method: 'GET', url: '/api/admin/listings', headers: admin })).json<{ data: AdminListing[] }>().data;
       expect(listings.map((l) => l.email).sort()).toEqual([SHOP2.email, RETAILER.email].sort());
+      // A page at a time, by town (issue 43).
+      const first = (await t.app.inject({ method: 'GET', url: '/api/admin/listings?limit=1', headers: admin })).json<{ data: AdminListing[]; total: number; nextCursor: string }>();
+      expect(first).toMatchObject({ total: 2, limit: 1, data: [{ city: 'Lyon' }] });
+      const next = (await t.app.inject({ method: 'GET', url: `/api/admin/listings?limit=1&cursor=${first.nextCursor}`, headers: admin })).json<{ data: AdminListing[] }>();
+      expect(next.data.map((l) => l.city)).toEqual(['Sète']);
       const ocre = listings.find((l) => l.name === 'Atelier Ocre')!;
       const { id, email: _email, updatedAt: _u, ...fields } = ocre;
       const hide = await t.app.inject({ method: 'PUT', url: `/api/admin/listings/${id}`, headers: admin, payload: { ...fields, hidden: true } });

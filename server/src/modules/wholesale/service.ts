@@ -205,7 +205,8 @@ export class WholesaleService {
   private async makeLineSheet(lang: Locale, retailerName: string | null, seasonRow: Selectable<SeasonsTable> | null): Promise<LineSheet> {
     // A season's styles only are read (not the ten years' collection).
     const seasonIds = seasonRow ? [...(await this.seasons.seasonProductIds(seasonRow.id))] : undefined;
-    let [terms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull(seasonIds)]);
+    const [baseTerms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull(seasonIds)]);
+    let terms = baseTerms;
     let season: SheetInput['season'];
     let inStock = new Map<string, StockLevel>();
     if (seasonRow) {

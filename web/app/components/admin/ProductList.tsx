@@ -137,7 +137,7 @@ export function ProductList({
               <div className="admin-card__body">
                 {product.status === 'published' ? <Link to={`/collection/${product.id}`}>{product.title}</Link> : <span className="admin-card__title">{product.title}</span>}
                 <span className="admin-card__meta">
-                  {product.reference && <span className="admin-card__reference">{product.reference}</span>}
+                  {product.reference && <span className="admin-card__reference">{product.reference} · </span>}
                   {product.status === 'draft' && <span className="badge">{t('admin.products.statuses.draft')}</span>}
                   <MissingBadge locales={productMissing(product)} />
                   {t('admin.products.variantCount', { count: product.variants.length })}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminListing } from '@atelier/contract';
-import { missingLocale } from '@atelier/contract/pure';
+import { LIST_LIMIT_DEFAULT, missingLocale } from '@atelier/contract/pure';
 import type { Route } from './+types/listings';
 import { FormMessage } from '../../components/Field.tsx';
+import { ListCount, Pager, useListParams } from '../../components/ListNav.tsx';
 import { ListingForm } from '../../components/ListingForm.tsx';
 import { MissingBadge } from '../../components/admin/Bilingual.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -21,17 +22,22 @@ export default function AdminListings() {
   const { api } = useSession();
   const navigate = useNavigate();
   const [listings, setListings] = useState<AdminListing[] | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const { page } = useListParams([] as const);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
 
   useEffect(() => {
-    api('GET /admin/listings')
-      .then((r) => setListings(r.data))
+    api('GET /admin/listings', { query: { page: page > 1 ? String(page) : undefined } })
+      .then((r) => {
+        setListings(r.data);
+        setTotal(r.total);
+      })
       .catch((e: unknown) => {
         if (e instanceof SessionExpiredError) return void navigate('/login', { replace: true });
         setError(errorMessage(e, t('admin.listings.loadError')));
       });
-  }, [api, navigate, t]);
+  }, [api, navigate, t, page]);
 
   const state = (l: AdminListing) => (l.hidden ? 'hidden' : l.listed ? 'public' : 'unlisted');
   return (
@@ -41,6 +47,7 @@ export default function AdminListings() {
         {t('admin.listings.intro')} <Link to="/where-to-buy">{t('admin.listings.viewPage')}</Link>
       </p>
       {error && <FormMessage kind="error">{error}</FormMessage>}
+      <ListCount total={total} label={(count) => t('admin.listings.count', { count })} />
       {!listings && !error && <p role="status">{t('common.loading')}</p>}
       {listings && listings.length === 0 && <p>{t('admin.listings.empty')}</p>}
       {listings && listings.length > 0 && (
@@ -84,6 +91,7 @@ export default function AdminListings() {
           ))}
         </ul>
       )}
+      {total !== null && <Pager page={page} total={total} limit={LIST_LIMIT_DEFAULT} label={t('admin.listings.pages')} />}
     </div>
   );
 }
