@@ -3,8 +3,25 @@ import type { ReactNode } from 'react';
 /**
  * A back-office list under its heading: a sentence when it is empty, else a table whose box scrolls
  * sideways on a phone (never the page), named by the heading. `count` null: not loaded yet (nothing shown).
+ * `more`: what follows the table (a button that shows the next rows of a long list).
  */
-export function ListTable({ id, title, empty, count, headers, children }: { id: string; title: ReactNode; empty: ReactNode; count: number | null; headers: ReactNode[]; children: ReactNode }) {
+export function ListTable({
+  id,
+  title,
+  empty,
+  count,
+  headers,
+  children,
+  more,
+}: {
+  id: string;
+  title: ReactNode;
+  empty: ReactNode;
+  count: number | null;
+  headers: ReactNode[];
+  children: ReactNode;
+  more?: ReactNode;
+}) {
   return (
     <section>
       <h2 id={id} className="section-title section-title--small">
@@ -27,6 +44,7 @@ export function ListTable({ id, title, empty, count, headers, children }: { id: 
           </table>
         </div>
       )}
+      {more}
     </section>
   );
 }

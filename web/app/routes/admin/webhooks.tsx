@@ -28,7 +28,8 @@ export default function AdminWebhooks() {
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [form, setForm] = useState<Form>(EMPTY);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
-  const [log, setLog] = useState<{ id: number; deliveries: WebhookDelivery[] } | null>(null);
+  /** The endpoint whose deliveries are shown, newest first: a page at a time, older ones appended on demand. */
+  const [log, setLog] = useState<{ id: number; deliveries: WebhookDelivery[]; total: number; nextCursor: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const k = (key: string, values: Record<string, string> = {}) => t(`admin.webhooks.${key}`, values);
   const eventName = (event: WebhookEvent) => t(`admin.webhooks.events.${event}`);
@@ -43,13 +44,25 @@ export default function AdminWebhooks() {
   const showLog = useCallback(
     async (id: number) => {
       try {
-        setLog({ id, deliveries: (await api('GET /admin/webhooks/:id/deliveries', { params: { id } })).data });
+        const page = await api('GET /admin/webhooks/:id/deliveries', { params: { id } });
+        setLog({ id, deliveries: page.data, total: page.total, nextCursor: page.nextCursor });
       } catch (error) {
         fail(error, 'admin.webhooks.logError');
       }
     },
     [api, fail],
   );
+
+  /** The next (older) deliveries of the log shown, after those already there. */
+  async function showOlder() {
+    if (!log?.nextCursor) return;
+    try {
+      const page = await api('GET /admin/webhooks/:id/deliveries', { params: { id: log.id }, query: { cursor: log.nextCursor } });
+      setLog((now) => (now && now.id === log.id ? { ...now, deliveries: [...now.deliveries, ...page.data], total: page.total, nextCursor: page.nextCursor } : now));
+    } catch (error) {
+      fail(error, 'admin.webhooks.logError');
+    }
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -213,7 +226,22 @@ export default function AdminWebhooks() {
         )}
       </section>
       {log && logged && (
-        <ListTable id="webhook-log" title={k('logTitle', { url: logged.url })} empty={k('logEmpty')} count={log.deliveries.length} headers={[k('event'), k('status'), k('tries'), k('nextTry'), <span key="actions" className="visually-hidden">{k('actions')}</span>]}>
+        <ListTable
+          id="webhook-log"
+          title={k('logTitle', { url: logged.url })}
+          empty={k('logEmpty')}
+          count={log.deliveries.length}
+          headers={[k('event'), k('status'), k('tries'), k('nextTry'), <span key="actions" className="visually-hidden">{k('actions')}</span>]}
+          more={
+            log.nextCursor && (
+              <p className="list-more">
+                <button type="button" className="button button--quiet" onClick={() => void showOlder()}>
+                  {k('older', { shown: String(log.deliveries.length), total: String(log.total) })}
+                </button>
+              </p>
+            )
+          }
+        >
           {log.deliveries.map((delivery) => (
             <tr key={delivery.id} data-testid="webhook-delivery">
               <td>
