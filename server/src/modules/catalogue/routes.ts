@@ -75,7 +75,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
       }
       const shown = await catalogue.publicPage(lang, filter, { limit, page, cursor });
       pageHeaders(reply, request.url, shown);
-      return publicProductList.parse(shown.data);
+      if (q || cursor) return publicProductList.parse(shown.data);
+      // A page of the collection as visitors read it: its bytes kept with their ETag and compressed once.
+      const json = await services.jsonCache.get(`products:${lang}:${filter.seasonId ?? ''}:${page ?? 1}:${limit ?? ''}`, async () => publicProductList.parse(shown.data));
+      return sendJson(reply, json!);
     },
   );
 
