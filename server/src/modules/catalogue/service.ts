@@ -1,6 +1,5 @@
 import {
   PRODUCT_MESSAGES,
-  displayImages,
   fromCents,
   normalizeSizes,
   toCents,
@@ -12,7 +11,6 @@ import {
   type TradeProduct,
   type ProductPack,
   SIMILAR_PRODUCTS_MAX,
-  SIZES,
 } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
@@ -25,58 +23,10 @@ import { matchesSearch, productSearchText, searchTerms } from '../../lib/search.
 import { isUniqueViolation } from '../../db/errors.ts';
 import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
 import type { SeasonsService } from '../seasons/service.ts';
+import { loadProducts, parsePackSizes, pick, toAdmin, toPublic, toTrade, type FullProduct } from './products.ts';
 
-export interface FullVariant {
-  id: number;
-  position: number;
-  colorCode: string | null;
-  imageUrl: string;
-  gallery: string[];
-  priceCents: number;
-  retailPriceCents: number | null;
-  sizes: ReturnType<typeof normalizeSizes>;
-  names: Partial<Record<Locale, string>>;
-}
-
-export interface FullProduct {
-  id: number;
-  reference: string | null;
-  status: ProductStatus;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-  texts: Partial<Record<Locale, { title: string; description: string; mantra: string | null }>>;
-  variants: FullVariant[];
-  /** The seasons the product is sold in. */
-  seasonIds: number[];
-  packs: ProductPack[];
-  packsOnly: boolean;
-  orderMultiple: number;
-}
-
-/** A pack's sizes as stored (JSON), kept to the sizes we make with a positive count. */
-export function parsePackSizes(json: string): ProductPack['sizes'] {
-  try {
-    const value = JSON.parse(json) as Record<string, unknown>;
-    return Object.fromEntries(SIZES.filter((s) => typeof value[s] === 'number' && (value[s] as number) > 0).map((s) => [s, value[s] as number]));
-  } catch {
-    return {};
-  }
-}
-
-function parseGallery(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Reads fall back to French when the asked language has no text. */
-function pick<T>(values: Partial<Record<Locale, T>>, lang: Locale): T | undefined {
-  return values[lang] ?? values.fr ?? values.en;
-}
+export { parsePackSizes } from './products.ts';
+export type { FullProduct, FullVariant } from './products.ts';
 
 function rgb(hex: string | null): [number, number, number] | null {
   if (!hex || !/^#[0-9a-f]{6}$/i.test(hex)) return null;
@@ -152,126 +102,6 @@ export class CatalogueService {
   }
 
   /**
-   * Products in the collection's order (the owner's positions, ties by id: new ones take a place of their own before the first).
-   * `published` keeps drafts out: every read a visitor or a retailer can reach passes it.
-   */
-  private async load(db: Kysely<Database>, ids?: number[], { published = false } = {}): Promise<FullProduct[]> {
-    if (ids && ids.length === 0) return [];
-    let productsQuery = db.selectFrom('products').selectAll().orderBy('position').orderBy('id');
-    if (ids) productsQuery = productsQuery.where('id', 'in', ids);
-    if (published) productsQuery = productsQuery.where('status', '=', 'published');
-    const products = await productsQuery.execute();
-    if (products.length === 0) return [];
-    const productIds = products.map((p) => p.id);
-    const [texts, variants, seasons, packs] = await Promise.all([
-      db.selectFrom('product_translations').selectAll().where('product_id', 'in', productIds).execute(),
-      db.selectFrom('variants').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
-      db.selectFrom('product_seasons').selectAll().where('product_id', 'in', productIds).orderBy('season_id').execute(),
-      db.selectFrom('product_packs').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
-    ]);
-    const variantIds = variants.map((v) => v.id);
-    const names = variantIds.length
-      ? await db.selectFrom('variant_translations').selectAll().where('variant_id', 'in', variantIds).execute()
-      : [];
-
-    const byId = new Map<number, FullProduct>();
-    for (const p of products) {
-      byId.set(p.id, {
-        id: p.id,
-        reference: p.reference,
-        status: p.status,
-        position: p.position,
-        createdAt: p.created_at,
-        updatedAt: p.updated_at,
-        texts: {},
-        variants: [],
-        seasonIds: [],
-        packs: [],
-        packsOnly: Number(p.packs_only) === 1,
-        orderMultiple: Number(p.order_multiple) || 1,
-      });
-    }
-    for (const ps of seasons) byId.get(ps.product_id)!.seasonIds.push(ps.season_id);
-    for (const pack of packs) byId.get(pack.product_id)!.packs.push({ id: pack.id, name: pack.name, sizes: parsePackSizes(pack.sizes) });
-    for (const t of texts) {
-      byId.get(t.product_id)!.texts[t.locale] = { title: t.title, description: t.description, mantra: t.mantra };
-    }
-    const variantById = new Map<number, FullVariant>();
-    for (const v of variants) {
-      const full: FullVariant = {
-        id: v.id,
-        position: v.position,
-        colorCode: v.color_code,
-        imageUrl: v.image_url,
-        gallery: parseGallery(v.image_gallery),
-        priceCents: v.price_cents,
-        retailPriceCents: v.retail_price_cents,
-        sizes: normalizeSizes(v.sizes.split(',')),
-        names: {},
-      };
-      variantById.set(v.id, full);
-      byId.get(v.product_id)!.variants.push(full);
-    }
-    for (const n of names) variantById.get(n.variant_id)!.names[n.locale] = n.color_name;
-    return products.map((p) => byId.get(p.id)!);
-  }
-
-  private toPublic(product: FullProduct, lang: Locale): PublicProduct {
-    const text = pick(product.texts, lang) ?? { title: '', description: '', mantra: null };
-    return {
-      id: product.id,
-      title: text.title,
-      description: text.description,
-      mantra: text.mantra,
-      variants: product.variants.map((v) => ({
-        id: v.id,
-        colorName: pick(v.names, lang) ?? '',
-        colorCode: v.colorCode,
-        imageUrl: v.imageUrl,
-        imageGallery: v.gallery,
-        images: displayImages(v.imageUrl, v.gallery),
-        position: v.position,
-      })),
-    };
-  }
-
-  private toTrade(product: FullProduct, lang: Locale): TradeProduct {
-    const base = this.toPublic(product, lang);
-    return {
-      ...base,
-      reference: product.reference,
-      packs: product.packs,
-      packsOnly: product.packsOnly,
-      orderMultiple: product.orderMultiple,
-      variants: base.variants.map((v, i) => {
-        const full = product.variants[i]!;
-        return { ...v, price: fromCents(full.priceCents), retailPrice: full.retailPriceCents === null ? null : fromCents(full.retailPriceCents), sizes: full.sizes };
-      }),
-    };
-  }
-
-  private toAdmin(product: FullProduct, lang: Locale): AdminProduct {
-    const trade = this.toTrade(product, lang);
-    return {
-      ...trade,
-      status: product.status,
-      position: product.position,
-      seasonIds: product.seasonIds,
-      createdAt: product.createdAt,
-      updatedAt: product.updatedAt,
-      translations: (['fr', 'en'] as const)
-        .filter((locale) => product.texts[locale])
-        .map((locale) => ({ locale, ...product.texts[locale]! })),
-      variants: trade.variants.map((v, i) => ({
-        ...v,
-        translations: (['fr', 'en'] as const)
-          .filter((locale) => product.variants[i]!.names[locale] !== undefined)
-          .map((locale) => ({ locale, colorName: product.variants[i]!.names[locale]! })),
-      })),
-    };
-  }
-
-  /**
    * A page of styles in the collection's order (the owner's positions, ties by id), as `view` shows them:
    * `q` finds a reference or a title in either language, `seasonId` keeps one season's styles, `status`
    * drafts or published ones (the public and trade views read published ones only).
@@ -291,11 +121,11 @@ export class CatalogueService {
     const terms = searchTerms(filter.q);
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'products', terms));
     const page = await readPage(query, { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id, direction: 'asc' }, paging);
-    const loaded = new Map((await this.load(this.db, page.data.map((r) => r.id))).map((p) => [p.id, p]));
+    const loaded = new Map((await loadProducts(this.db, page.data.map((r) => r.id))).map((p) => [p.id, p]));
     const shown = page.data.flatMap((r) => {
       const product = loaded.get(r.id);
       if (!product) return [];
-      return [view === 'admin' ? this.toAdmin(product, lang) : view === 'trade' ? this.toTrade(product, lang) : this.toPublic(product, lang)];
+      return [view === 'admin' ? toAdmin(product, lang) : view === 'trade' ? toTrade(product, lang) : toPublic(product, lang)];
     });
     return { ...page, data: shown as never };
   }
@@ -325,11 +155,11 @@ export class CatalogueService {
   }
 
   async listPublic(lang: Locale): Promise<PublicProduct[]> {
-    return this.publicCache.get(`list:${lang}`, async () => (await this.load(this.db, undefined, { published: true })).map((p) => this.toPublic(p, lang))) as Promise<PublicProduct[]>;
+    return this.publicCache.get(`list:${lang}`, async () => (await loadProducts(this.db, undefined, { published: true })).map((p) => toPublic(p, lang))) as Promise<PublicProduct[]>;
   }
 
   async listTrade(lang: Locale): Promise<TradeProduct[]> {
-    return (await this.load(this.db, undefined, { published: true })).map((p) => this.toTrade(p, lang));
+    return (await loadProducts(this.db, undefined, { published: true })).map((p) => toTrade(p, lang));
   }
 
   /**
@@ -375,29 +205,29 @@ export class CatalogueService {
 
   /** Every published product (of those ids when given) with all its texts, in the collection's order (the line sheet reads this). */
   async listFull(ids?: number[]): Promise<FullProduct[]> {
-    return this.load(this.db, ids, { published: true });
+    return loadProducts(this.db, ids, { published: true });
   }
 
   /** One product as the back-office sees it, drafts included (the preview reads this). */
   async getAdmin(id: number, lang: Locale): Promise<AdminProduct | null> {
-    const [product] = await this.load(this.db, [id]);
-    return product ? this.toAdmin(product, lang) : null;
+    const [product] = await loadProducts(this.db, [id]);
+    return product ? toAdmin(product, lang) : null;
   }
 
   async listAdmin(lang: Locale): Promise<AdminProduct[]> {
-    return (await this.load(this.db)).map((p) => this.toAdmin(p, lang));
+    return (await loadProducts(this.db)).map((p) => toAdmin(p, lang));
   }
 
   async getPublic(id: number, lang: Locale): Promise<PublicProduct | null> {
     return this.publicCache.get(`one:${id}:${lang}`, async () => {
-      const [product] = await this.load(this.db, [id], { published: true });
-      return product ? this.toPublic(product, lang) : null;
+      const [product] = await loadProducts(this.db, [id], { published: true });
+      return product ? toPublic(product, lang) : null;
     }) as Promise<PublicProduct | null>;
   }
 
   async getTrade(id: number, lang: Locale): Promise<TradeProduct | null> {
-    const [product] = await this.load(this.db, [id], { published: true });
-    return product ? this.toTrade(product, lang) : null;
+    const [product] = await loadProducts(this.db, [id], { published: true });
+    return product ? toTrade(product, lang) : null;
   }
 
   /** Up to 5 other products, the nearest in colour first (see colourDistance), then the newest. */
@@ -406,7 +236,7 @@ export class CatalogueService {
   }
 
   private async computeSimilar(id: number, lang: Locale): Promise<PublicProduct[] | null> {
-    const all = await this.load(this.db, undefined, { published: true });
+    const all = await loadProducts(this.db, undefined, { published: true });
     const self = all.find((p) => p.id === id);
     if (!self) return null;
     const colours = self.variants.map((v) => v.colorCode);
@@ -415,7 +245,7 @@ export class CatalogueService {
       .map((p) => ({ p, d: colourDistance(colours, p.variants.map((v) => v.colorCode)) }))
       .sort((a, b) => a.d - b.d || b.p.id - a.p.id)
       .slice(0, SIMILAR_PRODUCTS_MAX)
-      .map(({ p }) => this.toPublic(p, lang));
+      .map(({ p }) => toPublic(p, lang));
   }
 
   /**
@@ -427,7 +257,7 @@ export class CatalogueService {
     const savedId = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       let productId: number;
-      const [before] = id === undefined ? [] : await this.load(trx, [id]);
+      const [before] = id === undefined ? [] : await loadProducts(trx, [id]);
       if (input.reference !== null) {
         let taken = trx.selectFrom('products').select('id').where('reference', '=', input.reference);
         if (id !== undefined) taken = taken.where('id', '!=', id);
@@ -511,8 +341,8 @@ export class CatalogueService {
       throw error;
     });
     if (savedId === null) return null;
-    const [product] = await this.load(this.db, [savedId]);
-    return this.toAdmin(product!, lang);
+    const [product] = await loadProducts(this.db, [savedId]);
+    return toAdmin(product!, lang);
   }
 
   /** The product's packs become these: a given id keeps its pack (draft lines name it), others are new, the rest go. */
@@ -534,7 +364,7 @@ export class CatalogueService {
 
   async remove(id: number, actor: Actor | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const [before] = await this.load(trx, [id]);
+      const [before] = await loadProducts(trx, [id]);
       const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
       if (actor && before) await logActivity(trx, actor, { kind: 'product', action: 'delete', subject: titleOf(before.texts), subjectId: id });
