@@ -9,10 +9,10 @@ const framework = new RegExp(`${dir}node_modules${dir}(react|react-dom|scheduler
 /**
  * The site's own code every public page uses (layout, session, language, meta, images; the account
  * menu's draft count); admin-only code and helpers only some pages use (formatting, journal,
- * passwords) stay apart, in the chunks of the pages that import them.
+ * passwords, the collection's grid and swatches) stay apart, in the chunks of the pages that import them.
  */
 const site = new RegExp(
-  `${dir}(web${dir}app${dir}(lib${dir}(session|storage|language|api|api-errors|request|meta|motion|collection|order-draft)|i18n${dir}(index|react)|components${dir}(SiteLayout|LanguageToggle|ResponsiveImage|CollectionGrid|Swatches))|contract${dir}src${dir}(constants|i18n|catalogue-helpers|pure))[\\\\/.]`,
+  `${dir}(web${dir}app${dir}(lib${dir}(session|storage|language|api|api-errors|request|meta|motion|collection|order-draft)|i18n${dir}(index|react)|components${dir}(SiteLayout|LanguageToggle|ResponsiveImage))|contract${dir}src${dir}(constants|i18n|catalogue-helpers|pure))[\\\\/.]`,
 );
 
 export default defineConfig({

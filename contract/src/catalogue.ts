@@ -20,7 +20,7 @@ export const PRODUCT_MESSAGES = {
   productNotFound: 'Product not found (introuvable).',
   statusInvalid: 'The status is published or draft.',
   orderIncomplete: 'The new order must name every product once.',
-  moveInvalid: 'A product moves one place at a time: by is -1 (up) or 1 (down).',
+  moveInvalid: 'by is -1 (up) or 1 (down).',
   productIdInvalid: 'The product id must be a number.',
   referenceInvalid: 'A style reference may contain only letters, digits and hyphens (40 characters at most).',
   referenceTaken: 'This style reference is already used by another product.',

@@ -127,7 +127,7 @@ const OTHER_FR: Record<string, string> = {
   'Your company details were saved.': 'Les coordonnées de votre société ont été enregistrées.',
   'The status is published or draft.': 'Le statut est « publié » ou « brouillon ».',
   'The new order must name every product once.': 'Le nouvel ordre doit citer chaque produit une fois.',
-  'A product moves one place at a time: by is -1 (up) or 1 (down).': 'Un produit se déplace d’une place à la fois : by vaut -1 (monter) ou 1 (descendre).',
+  'by is -1 (up) or 1 (down).': 'by vaut -1 (monter) ou 1 (descendre).',
   'Unknown page: it is home, story, faq or retailers.': 'Page inconnue : home, story, faq ou retailers.',
   'This text is required in French and in English.': 'Ce texte est requis en français et en anglais.',
   'A text is too long for its field.': 'Un texte est trop long pour son champ.',
