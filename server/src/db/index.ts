@@ -64,7 +64,12 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       await admin.query(`create schema if not exists ${schemaName}`);
       await admin.end();
     }
-    const pgClientConfig: pg.ClientConfig = { connectionString: options.databaseUrl, ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}) };
+    // random_page_cost 1.1, not PostgreSQL's 4 (a spinning disk's): the label's tables fit in memory or
+    // on an SSD, where reading by an index costs little more than reading in order. At 4 the planner read
+    // a season's 20,000 order lines by scanning all 400,000 of ten years, ten times for the season's
+    // figures (bench:scale: 584 ms; 60 ms → 14 ms a query once it walks the indexes).
+    const settings = ['-c random_page_cost=1.1', ...(schemaName ? [`-c search_path=${schemaName}`] : [])].join(' ');
+    const pgClientConfig: pg.ClientConfig = { connectionString: options.databaseUrl, options: settings };
     const pool = new pg.Pool({ ...pgClientConfig, max: options.pgPoolMax ?? 10 });
     // Without this, an idle client error (server restart) would crash the process.
     pool.on('error', () => {});
