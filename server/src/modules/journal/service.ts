@@ -241,6 +241,8 @@ export class JournalService {
       const now = nowIso();
       const wanted = input.slug ?? slugify(input.translations.find((t) => t.locale === 'fr')!.title);
       let postId: number;
+      // What the search finds the post by, written with the row (lib/search.ts).
+      const titles = input.translations.map((t) => t.title);
       let wasPublished: boolean | null = null;
       const keptAlt = new Map<string, string | null>();
       if (id === undefined) {
@@ -250,7 +252,7 @@ export class JournalService {
         postId = (
           await trx
             .insertInto('journal_posts')
-            .values({ section_id: input.sectionId, slug, published: input.published ? 1 : 0, cover_image_url: input.coverImageUrl ?? null, created_at: now, updated_at: now })
+            .values({ section_id: input.sectionId, slug, published: input.published ? 1 : 0, cover_image_url: input.coverImageUrl ?? null, created_at: now, updated_at: now, search_text: postSearchText(slug, titles) })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
@@ -271,6 +273,7 @@ export class JournalService {
             published: input.published ? 1 : 0,
             cover_image_url: input.coverImageUrl === undefined ? existing.cover_image_url : input.coverImageUrl,
             updated_at: now,
+            search_text: postSearchText(slug, titles),
           })
           .where('id', '=', id)
           .execute();
@@ -292,12 +295,6 @@ export class JournalService {
             cover_alt: t.coverAlt === undefined ? (keptAlt.get(t.locale) ?? null) : t.coverAlt,
           })),
         )
-        .execute();
-      const written = await trx.selectFrom('journal_posts').select('slug').where('id', '=', postId).executeTakeFirstOrThrow();
-      await trx
-        .updateTable('journal_posts')
-        .set({ search_text: postSearchText(written.slug, input.translations.map((t) => t.title)) })
-        .where('id', '=', postId)
         .execute();
       if (actor) {
         const subject = frTitle(input.translations);
