@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/build/**', 'server/dist/**', 'contract/dist/**', 'web/.react-router/**', 'e2e/.tmp/**', 'data/**', 'bench/results/**'] },
+  {
+    ignores: ['**/node_modules/**', 'web/build/**', 'server/dist/**', 'contract/dist/**', 'web/.react-router/**', 'e2e/.tmp/**', 'data/**', 'bench/results/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -31,11 +31,32 @@ const SHOP = { email: 'boutique@demo.example', password: 'boutique2026' };
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-day-'));
-const server = spawn(process.execPath, [...NODE_FLAGS, ...(SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`] : []), 'server/dist/main.js'], {
-  cwd: root,
-  env: { ...process.env, ...MALLOC_ENV, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'error', SEED: 'demo', DATABASE_URL: '', REDIS_URL: '', ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, LOGIN_MAX_PER_IP: '100000', FORMS_MAX_PER_IP: '100000', METRICS_TOKEN },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [...NODE_FLAGS, ...(SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`] : []), 'server/dist/main.js'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...MALLOC_ENV,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'error',
+      SEED: 'demo',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      LOGIN_MAX_PER_IP: '100000',
+      FORMS_MAX_PER_IP: '100000',
+      METRICS_TOKEN,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 process.on('exit', () => server.kill('SIGTERM'));
 const status = () => fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(status())![1]) / 1024;
@@ -68,7 +89,11 @@ async function signIn(who: { email: string; password: string }): Promise<string>
 const owner = await signIn(OWNER);
 const shop = await signIn(SHOP);
 const products = (await (await call('GET', '/api/products?lang=fr', null)).json()) as Array<{ id: number }>;
-const tradeProducts = (await (await call('GET', '/api/admin/products', owner)).json()) as Array<{ id: number; reference: string | null; variants: Array<{ id: number; sizes: string[]; translations: Array<{ locale: string; colorName: string }> }> }>;
+const tradeProducts = (await (await call('GET', '/api/admin/products', owner)).json()) as Array<{
+  id: number;
+  reference: string | null;
+  variants: Array<{ id: number; sizes: string[]; translations: Array<{ locale: string; colorName: string }> }>;
+}>;
 const posts = (await (await call('GET', '/api/blog?lang=fr', null)).json()) as Array<{ posts: Array<{ slug: string }> }>;
 const slugs = posts.flatMap((s) => s.posts.map((p) => p.slug));
 
@@ -76,13 +101,33 @@ const slugs = posts.flatMap((s) => s.posts.map((p) => p.slug));
 const photos = await Promise.all(
   Array.from({ length: 6 }, async (_, seed) => {
     const [width, height] = [3000, 4000];
-    const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).blur(0.8).png({ compressionLevel: 0 }).toBuffer();
-    const scene = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#d9c3a0"/><ellipse cx="${1300 + seed * 90}" cy="2000" rx="800" ry="1500" fill="#b5573a"/></svg>`);
-    return sharp(scene).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer();
+    const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .blur(0.8)
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const scene = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#d9c3a0"/><ellipse cx="${1300 + seed * 90}" cy="2000" rx="800" ry="1500" fill="#b5573a"/></svg>`,
+    );
+    return sharp(scene)
+      .composite([{ input: grain, blend: 'overlay' }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
   }),
 );
 
-const PAGES = ['/?lang=fr', '/?lang=en', '/collection?lang=fr', '/story?lang=fr', '/faq?lang=en', '/retailers?lang=fr', '/blog?lang=fr', '/contact?lang=fr', ...products.map((p) => `/collection/${p.id}?lang=fr`), ...products.map((p) => `/collection/${p.id}?lang=en`), ...slugs.map((s) => `/blog/${s}?lang=fr`)];
+const PAGES = [
+  '/?lang=fr',
+  '/?lang=en',
+  '/collection?lang=fr',
+  '/story?lang=fr',
+  '/faq?lang=en',
+  '/retailers?lang=fr',
+  '/blog?lang=fr',
+  '/contact?lang=fr',
+  ...products.map((p) => `/collection/${p.id}?lang=fr`),
+  ...products.map((p) => `/collection/${p.id}?lang=en`),
+  ...slugs.map((s) => `/blog/${s}?lang=fr`),
+];
 const API = ['/api/products?lang=fr', '/api/products?lang=en', '/api/blog?lang=fr', ...products.map((p) => `/api/products/${p.id}?lang=fr`)];
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
@@ -128,7 +173,11 @@ async function orderFlow(): Promise<void> {
     const invoice = ((await shipped.json()) as { invoice: { id: number } | null }).invoice;
     if (!invoice) continue;
     await expectOk('invoice pdf', await call('GET', `/api/invoices/${invoice.id}.pdf`, shop));
-    if (orderSeq % 2 === 0) await expectOk('credit note', await call('POST', `/api/admin/invoices/${invoice.id}/credit-notes?lang=fr`, owner, { amount: 5, reason: 'Geste commercial' }));
+    if (orderSeq % 2 === 0)
+      await expectOk(
+        'credit note',
+        await call('POST', `/api/admin/invoices/${invoice.id}/credit-notes?lang=fr`, owner, { amount: 5, reason: 'Geste commercial' }),
+      );
     counts.invoices = (counts.invoices ?? 0) + 1;
   }
 }
@@ -170,8 +219,24 @@ const TASKS: Array<[name: string, weight: number, run: () => Promise<unknown>]> 
   ['cut sheet', 3, async () => expectOk('cut sheet', await call('GET', '/api/admin/production?lang=fr', owner))],
   ['cut sheet pdf', 2, async () => expectOk('cut sheet pdf', await call('GET', '/api/admin/production.pdf?lang=fr', owner))],
   ['sales', 3, async () => expectOk('sales', await call('GET', '/api/admin/sales?lang=fr', owner))],
-  ['owner lists', 3, async () => expectOk('owner lists', await call('GET', pick(['/api/admin/orders?lang=fr', '/api/admin/invoices?lang=fr', '/api/admin/stock?lang=fr', '/api/admin/products']), owner))],
-  ['invoices zip', 1, async () => expectOk('invoices zip', await call('GET', `/api/admin/invoices.zip?from=${new Date().getFullYear()}-01-01&to=${new Date().toISOString().slice(0, 10)}`, owner))],
+  [
+    'owner lists',
+    3,
+    async () =>
+      expectOk(
+        'owner lists',
+        await call('GET', pick(['/api/admin/orders?lang=fr', '/api/admin/invoices?lang=fr', '/api/admin/stock?lang=fr', '/api/admin/products']), owner),
+      ),
+  ],
+  [
+    'invoices zip',
+    1,
+    async () =>
+      expectOk(
+        'invoices zip',
+        await call('GET', `/api/admin/invoices.zip?from=${new Date().getFullYear()}-01-01&to=${new Date().toISOString().slice(0, 10)}`, owner),
+      ),
+  ],
 ];
 const RUNNING = ONLY ? TASKS.filter(([name]) => ONLY.includes(name)) : TASKS;
 const totalWeight = RUNNING.reduce((n, [, w]) => n + w, 0);
@@ -202,7 +267,11 @@ function residentByKind(): Record<string, number> {
 async function heap(): Promise<{ heapUsedMb: number; heapTotalMb: number; externalMb: number }> {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
-  return { heapUsedMb: Math.round(value('nodejs_heap_size_used_bytes')), heapTotalMb: Math.round(value('nodejs_heap_size_total_bytes')), externalMb: Math.round(value('nodejs_external_memory_bytes')) };
+  return {
+    heapUsedMb: Math.round(value('nodejs_heap_size_used_bytes')),
+    heapTotalMb: Math.round(value('nodejs_heap_size_total_bytes')),
+    externalMb: Math.round(value('nodejs_external_memory_bytes')),
+  };
 }
 
 await pause(5000);
@@ -262,7 +331,14 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 function slopePerMinute(points: Array<{ s: number; mb: number }>): number {
   if (points.length < 2) return 0;
   const [mx, my] = [mean(points.map((p) => p.s)), mean(points.map((p) => p.mb))];
-  return (points.reduce((n, p) => n + (p.s - mx) * (p.mb - my), 0) / Math.max(1e-9, points.reduce((n, p) => n + (p.s - mx) ** 2, 0))) * 60;
+  return (
+    (points.reduce((n, p) => n + (p.s - mx) * (p.mb - my), 0) /
+      Math.max(
+        1e-9,
+        points.reduce((n, p) => n + (p.s - mx) ** 2, 0),
+      )) *
+    60
+  );
 }
 const lastHalf = settled.filter((p) => p.s >= SECONDS / 2);
 const settledSlope = slopePerMinute(lastHalf);
@@ -285,7 +361,14 @@ const result = {
   lastHalfSlopeMbPerMin: round(settledSlope),
   lastHalfGrowthMb: round((settledSlope * SECONDS) / 120),
   samples: samples.map((p) => Math.round(p.mb)),
-  ...(SNAPSHOT ? { snapshots: fs.readdirSync(dataDir).filter((f) => f.endsWith('.heapsnapshot')).map((f) => path.join(dataDir, f)) } : {}),
+  ...(SNAPSHOT
+    ? {
+        snapshots: fs
+          .readdirSync(dataDir)
+          .filter((f) => f.endsWith('.heapsnapshot'))
+          .map((f) => path.join(dataDir, f)),
+      }
+    : {}),
 };
 server.kill('SIGTERM');
 if (!SNAPSHOT) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,20 @@ const ADMIN = { email: 'owner@bench.example', password: 'bench-owner-2026' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-edits-'));
 const server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
   cwd: root,
-  env: { ...process.env, ...MALLOC_ENV, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', DATABASE_URL: '', SEED: 'demo', METRICS_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  env: {
+    ...process.env,
+    ...MALLOC_ENV,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: BASE,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: '',
+    SEED: 'demo',
+    METRICS_TOKEN: TOKEN,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 process.on('exit', () => {
@@ -45,7 +58,9 @@ const pageCounts = async () => {
   return { hit: read('hit'), stale: read('stale'), miss: read('miss'), renders };
 };
 
-const login = await (await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json();
+const login = await (
+  await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+).json();
 const auth = { authorization: `Bearer ${login.access_token}` };
 let home = await (await fetch(`${BASE}/api/admin/pages/home`, { headers: auth })).json();
 
@@ -58,7 +73,11 @@ let saves = 0;
 let failedSaves = 0;
 const editing = setInterval(async () => {
   // The texts as they are, under the version last saved (the owner's editor does the same).
-  const res = await fetch(`${BASE}/api/admin/pages/home`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ version: home.version, content: home.content }) });
+  const res = await fetch(`${BASE}/api/admin/pages/home`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ version: home.version, content: home.content }),
+  });
   if (res.ok) {
     saves += 1;
     home = await res.json();

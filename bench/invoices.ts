@@ -26,9 +26,17 @@ const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'owner@bench.example', role: 'admin', password: 'bench-owner-2026' });
 await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
 const shop = await services.users.create({ email: 'shop@bench.example', role: 'retailer', password: null });
-await services.companies.saveCompany(shop.id, companyInput.parse({ companyName: 'Boutique du banc', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
+await services.companies.saveCompany(
+  shop.id,
+  companyInput.parse({
+    companyName: 'Boutique du banc',
+    siret: '55208131766522',
+    billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' },
+  }),
+);
 const variants: number[] = [];
-for (let i = 0; i < 10; i += 1) variants.push((await services.catalogue.save(productInput.parse(benchStyle(i, ['Terracotta'], SIZES, 80 + i)), 'fr'))!.variants[0]!.id);
+for (let i = 0; i < 10; i += 1)
+  variants.push((await services.catalogue.save(productInput.parse(benchStyle(i, ['Terracotta'], SIZES, 80 + i)), 'fr'))!.variants[0]!.id);
 const brand = { id: 1, email: 'owner@bench.example', role: 'admin' as const };
 const orders: number[] = [];
 for (let o = 0; o < ORDERS; o += 1) {

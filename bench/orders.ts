@@ -63,9 +63,15 @@ for (let i = 0; i < RUNS; i += 1) {
   const draft = await app.inject({ method: 'PUT', url: '/api/orders/draft', payload: { lines }, headers });
   if (draft.statusCode !== 200) throw new Error(`draft ${draft.statusCode} ${draft.body}`);
   const started = performance.now();
-  const res = await app.inject({ method: 'POST', url: '/api/orders/draft/submit', payload: {}, headers: { ...headers, 'idempotency-key': `bench-${i}-order-key` } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/orders/draft/submit',
+    payload: {},
+    headers: { ...headers, 'idempotency-key': `bench-${i}-order-key` },
+  });
   times.push(performance.now() - started);
-  if (res.statusCode !== 201 || res.json<{ lines: unknown[]; mode: string }>().lines.length !== 50 || res.json<{ mode: string }>().mode !== 'atOnce') throw new Error(`submit ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 201 || res.json<{ lines: unknown[]; mode: string }>().lines.length !== 50 || res.json<{ mode: string }>().mode !== 'atOnce')
+    throw new Error(`submit ${res.statusCode} ${res.body}`);
 }
 times.sort((a, b) => a - b);
 const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1));

@@ -24,7 +24,18 @@ const database = await openDatabase({ sqliteFile: path.join(dataDir, 'site.db') 
 await migrate(database);
 const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'owner@bench.example', role: 'admin', password: 'bench-owner-2026' });
-const season = await services.seasons.save(seasonInput.parse(seasonFixture('BENCH', { deliveries: [['Livraison 1', 60], ['Livraison 2', 120]] })), undefined, null);
+const season = await services.seasons.save(
+  seasonInput.parse(
+    seasonFixture('BENCH', {
+      deliveries: [
+        ['Livraison 1', 60],
+        ['Livraison 2', 120],
+      ],
+    }),
+  ),
+  undefined,
+  null,
+);
 const variants: number[] = [];
 for (let i = 0; i < STYLES; i += 1) {
   const saved = await services.catalogue.save(productInput.parse(benchStyle(i, COLOURS, SIZES, 80 + i)), 'fr');
@@ -41,7 +52,14 @@ for (let s = 0; s < RETAILERS; s += 1) {
   await services.orders.submit(user.id, `bench-production-${s}`, undefined, 'fr');
 }
 const seeding = performance.now() - started;
-const lineCount = Number((await database.db.selectFrom('order_lines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const lineCount = Number(
+  (
+    await database.db
+      .selectFrom('order_lines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+);
 
 const app = await buildApp({ services, logger: false });
 await app.ready();

@@ -19,14 +19,62 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 // The memory phase: a fresh server on the demo data, at rest, then 20 connections for this long on each route.
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BUDGET = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, jsKb: 130, cssKb: 20, lcpImageKb: 100, cls: 0, cachedRatio: 0.8, uncachedRatio: 0.15, apiRatio: 0.5, p99Ms: 50, lineSheetColdMs: 1500, lineSheetWarmMs: 20, largeSheetColdMs: 5000, largeSheetMb: 8, largeSheetMemoryMb: 32, orderSubmitP95Ms: 150, stockScreenMs: 100, stockImportMs: 2000, cutSheetMs: 150, cutSheetPdfMs: 1500, salesMs: 200, invoiceColdMs: 500, invoiceDownloadMs: 20, uploadMaxMs: 4000, editsWaitedShare: 0.01, editsP99Ms: 50, idleRssMb: 150, loadRssMb: 300, nginxRatio: 0.9, dayEndRssMb: 300, dayGrowthMb: 10, showroomSnapshotMs: 300, showroomSnapshotGzipKb: 2048, showroomQueueMs: 10000 };
+const BUDGET = {
+  performance: 100,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  jsKb: 130,
+  cssKb: 20,
+  lcpImageKb: 100,
+  cls: 0,
+  cachedRatio: 0.8,
+  uncachedRatio: 0.15,
+  apiRatio: 0.5,
+  p99Ms: 50,
+  lineSheetColdMs: 1500,
+  lineSheetWarmMs: 20,
+  largeSheetColdMs: 5000,
+  largeSheetMb: 8,
+  largeSheetMemoryMb: 32,
+  orderSubmitP95Ms: 150,
+  stockScreenMs: 100,
+  stockImportMs: 2000,
+  cutSheetMs: 150,
+  cutSheetPdfMs: 1500,
+  salesMs: 200,
+  invoiceColdMs: 500,
+  invoiceDownloadMs: 20,
+  uploadMaxMs: 4000,
+  editsWaitedShare: 0.01,
+  editsP99Ms: 50,
+  idleRssMb: 150,
+  loadRssMb: 300,
+  nginxRatio: 0.9,
+  dayEndRssMb: 300,
+  dayGrowthMb: 10,
+  showroomSnapshotMs: 300,
+  showroomSnapshotGzipKb: 2048,
+  showroomQueueMs: 10000,
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const servers = [];
 function startServer(port, env) {
   const server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, ...MALLOC_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', BENCH_ROUTES: 'true', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      ...MALLOC_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE,
+      LOG_LEVEL: 'error',
+      BENCH_ROUTES: 'true',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   servers.push(server);
@@ -55,7 +103,13 @@ async function firstLoadBytes(pagePath) {
   // listed for the loader that starts a reading page's scripts after its first paint), its
   // stylesheets, and the inline manifest of the page's routes (routes are discovered lazily).
   const deferred = /\(function\(preloads, run, fetches\)[\s\S]*?\}\)\((\[[^\]]*\])/.exec(html);
-  const js = [...new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]).concat(deferred ? JSON.parse(deferred[1]) : []))];
+  const js = [
+    ...new Set(
+      [...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)]
+        .map((m) => m[1])
+        .concat(deferred ? JSON.parse(deferred[1]) : []),
+    ),
+  ];
   const css = [...new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]))];
   let jsBytes = gz(Buffer.from(/window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(html)?.[1] ?? ''));
   let cssBytes = 0;
@@ -77,7 +131,13 @@ async function lighthouseRuns(url, chrome) {
     let lhr;
     // A run Chrome could not trace (rare, under load) is tried again rather than counted.
     for (let attempt = 0; attempt < 3 && !lhr?.audits?.['cumulative-layout-shift']?.numericValue?.toFixed; attempt += 1) {
-      ({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], clearStorageTypes: FIRST_VISIT }));
+      ({ lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        clearStorageTypes: FIRST_VISIT,
+      }));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
@@ -107,9 +167,27 @@ async function load(url, connections = 50) {
 
 await waitUp();
 const pages = ['/', '/collection/8', '/story', '/blog'];
-const report = { machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`, date: new Date().toISOString(), pages: [], throughput: {}, failures: [] };
+const report = {
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
+  date: new Date().toISOString(),
+  pages: [],
+  throughput: {},
+  failures: [],
+};
 
-const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 try {
   for (const page of pages) {
     for (const lang of ['fr', 'en']) {
@@ -145,7 +223,8 @@ report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
   fs.chmodSync(dataDir, 0o755);
   fs.chmodSync(files, 0o755);
   const targets = { home: '/?lang=fr', product: '/collection/8?lang=fr', blog: '/blog?lang=fr' };
-  for (const [name, url] of Object.entries(targets)) fs.writeFileSync(path.join(files, `${name}.html`), Buffer.from(await (await fetch(BASE + url)).arrayBuffer()), { mode: 0o644 });
+  for (const [name, url] of Object.entries(targets))
+    fs.writeFileSync(path.join(files, `${name}.html`), Buffer.from(await (await fetch(BASE + url)).arrayBuffer()), { mode: 0o644 });
   const nginx = await startNginx([BASE], () => `    location /__file/ { alias ${files}/; default_type text/html; }`);
   try {
     report.nginx = {};
@@ -154,7 +233,14 @@ report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
       const status = (await fetch(nginx.base + url)).headers.get('x-cache-status');
       const cached = await load(nginx.base + url);
       const file = await load(`${nginx.base}/__file/${name}.html`);
-      report.nginx[name] = { url, status, cachedRps: cached.rps, fileRps: file.rps, ratio: Number((cached.rps / file.rps).toFixed(2)), errors: cached.errors + file.errors };
+      report.nginx[name] = {
+        url,
+        status,
+        cachedRps: cached.rps,
+        fileRps: file.rps,
+        ratio: Number((cached.rps / file.rps).toFixed(2)),
+        errors: cached.errors + file.errors,
+      };
     }
   } finally {
     await nginx.stop();
@@ -164,7 +250,11 @@ report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
 // process is cold: fonts, print images, PDF), then from the cache; then 60 styles × 4 colours
 // in a fresh process (bench/linesheet.ts).
 {
-  const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boutique@demo.example', password: 'boutique2026' }) });
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'boutique@demo.example', password: 'boutique2026' }),
+  });
   const { access_token: token } = await login.json();
   const get = async () => {
     const started = performance.now();
@@ -176,7 +266,12 @@ report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
   const cold = await get();
   const warm = [];
   for (let i = 0; i < 20; i += 1) warm.push((await get()).ms);
-  const large = JSON.parse(execFileSync(process.execPath, ['--expose-gc', path.join(root, 'bench/linesheet.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+  const large = JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', path.join(root, 'bench/linesheet.ts')], { cwd: root, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .at(-1),
+  );
   report.lineSheet = {
     demoColdMs: Math.round(cold.ms),
     demoWarmMs: Number(median(warm).toFixed(1)),
@@ -189,17 +284,47 @@ report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
   };
 }
 // Submitting a 50-line order on SQLite (bench/orders.ts, in process).
-report.orderSubmit = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/orders.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+report.orderSubmit = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/orders.ts')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // The showroom: the snapshot of a 60-style season, and 50 queued orders sent (bench/showroom.ts, in process).
-report.showroom = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/showroom.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+report.showroom = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/showroom.ts')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // The owner's stock screen (60 styles × 4 colours × 8 sizes) and a 2,000-line CSV import (bench/stock.ts, in process).
-report.stock = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/stock.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+report.stock = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/stock.ts')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // The cut sheet and the season at a glance over 10,000 order lines (bench/production.ts, in process).
-report.production = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/production.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+report.production = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/production.ts')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // Shipping a 50-line order issues its Factur-X invoice; the stored PDF downloads (bench/invoices.ts, in process).
-report.invoices = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/invoices.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+report.invoices = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/invoices.ts')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // A 24-megapixel photograph through the image pipeline, WebP and AVIF (bench/upload.ts).
-report.upload = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/upload.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+report.upload = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/upload.ts')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // Memory (issue 28): a fresh server with the heap bounds npm start uses (server/src/ops/node-flags.ts), its resident
 // memory at rest, then under 20 connections for MEMORY_SECONDS on each of four routes, read at the end of the load.
 {
@@ -212,24 +337,46 @@ report.upload = JSON.parse(execFileSync(process.execPath, [path.join(root, 'benc
   const routes = {};
   for (const route of ['/?lang=fr', '/collection/8?lang=fr', '/blog?lang=en', '/api/products?lang=fr']) {
     const result = await autocannon({ url: MEMORY + route, connections: 20, duration: MEMORY_SECONDS });
-    routes[route] = { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, rssMb: rssMb() };
+    routes[route] = {
+      rps: Math.round(result.requests.average),
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      rssMb: rssMb(),
+    };
   }
-  report.memory = { idleRssMb, loadRssMb: rssMb(), peakRssMb: Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024), seconds: MEMORY_SECONDS, routes };
+  report.memory = {
+    idleRssMb,
+    loadRssMb: rssMb(),
+    peakRssMb: Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024),
+    seconds: MEMORY_SECONDS,
+    routes,
+  };
   servers.splice(servers.indexOf(server), 1);
   server.kill('SIGTERM');
 }
 // A day's mixed work (issue 32, bench/day.ts): 10 minutes at 20 workers of pages, API reads, uploads, line sheets,
 // orders shipped with their invoices, credit notes, stock imports, cut sheets and sales, on a server of its own.
-report.day = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/day.ts')], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }).trim().split('\n').at(-1));
+report.day = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/day.ts')], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // Pages while the owner saves every second (bench/edits.mjs, its own server on the demo content).
-report.edits = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/edits.mjs')], { cwd: root, encoding: 'utf8' }).trim().split('\n').at(-1));
+report.edits = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/edits.mjs')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 const t = report.throughput;
 t.cachedRatio = Number((t.cachedPage.rps / t.staticBaseline.rps).toFixed(2));
 t.uncachedRatio = Number((t.uncachedPage.rps / t.staticBaseline.rps).toFixed(2));
 t.apiRatio = Number((t.publicApi.rps / t.helloBaseline.rps).toFixed(2));
 
 for (const p of report.pages) {
-  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo']) if (p[key] < BUDGET[key]) report.failures.push(`${p.page}: ${key} ${p[key]} < ${BUDGET[key]}`);
+  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'])
+    if (p[key] < BUDGET[key]) report.failures.push(`${p.page}: ${key} ${p[key]} < ${BUDGET[key]}`);
   if (p.jsKb > BUDGET.jsKb) report.failures.push(`${p.page}: first-load JS ${p.jsKb.toFixed(1)} KB > ${BUDGET.jsKb} KB`);
   if (p.cssKb > BUDGET.cssKb) report.failures.push(`${p.page}: CSS ${p.cssKb.toFixed(1)} KB > ${BUDGET.cssKb} KB`);
   if (p.largestImageKb > BUDGET.lcpImageKb) report.failures.push(`${p.page}: largest image ${p.largestImageKb.toFixed(0)} KB > ${BUDGET.lcpImageKb} KB`);
@@ -242,21 +389,32 @@ if (t.cachedPage.p99Ms > BUDGET.p99Ms) report.failures.push(`cached page p99 ${t
 const ls = report.lineSheet;
 if (ls.demoColdMs > BUDGET.lineSheetColdMs) report.failures.push(`line sheet cold ${ls.demoColdMs} ms > ${BUDGET.lineSheetColdMs} ms`);
 if (ls.demoWarmMs > BUDGET.lineSheetWarmMs) report.failures.push(`line sheet from cache ${ls.demoWarmMs} ms > ${BUDGET.lineSheetWarmMs} ms`);
-if (ls.largeColdMs > BUDGET.largeSheetColdMs) report.failures.push(`line sheet of ${ls.largeStyles} styles ${ls.largeColdMs} ms > ${BUDGET.largeSheetColdMs} ms`);
+if (ls.largeColdMs > BUDGET.largeSheetColdMs)
+  report.failures.push(`line sheet of ${ls.largeStyles} styles ${ls.largeColdMs} ms > ${BUDGET.largeSheetColdMs} ms`);
 if (ls.largeMb > BUDGET.largeSheetMb) report.failures.push(`line sheet of ${ls.largeStyles} styles ${ls.largeMb} MB > ${BUDGET.largeSheetMb} MB`);
-if (ls.largeMemoryGrowthMb > BUDGET.largeSheetMemoryMb) report.failures.push(`memory after the large line sheet +${ls.largeMemoryGrowthMb} MB > ${BUDGET.largeSheetMemoryMb} MB`);
-if (Math.max(report.showroom.snapshotColdMs, report.showroom.snapshotP95Ms) > BUDGET.showroomSnapshotMs) report.failures.push(`showroom snapshot ${report.showroom.snapshotColdMs} ms cold, p95 ${report.showroom.snapshotP95Ms} ms > ${BUDGET.showroomSnapshotMs} ms`);
-if (report.showroom.snapshotGzipKb > BUDGET.showroomSnapshotGzipKb) report.failures.push(`showroom snapshot ${report.showroom.snapshotGzipKb} KB gzip > ${BUDGET.showroomSnapshotGzipKb} KB`);
-if (report.showroom.queueMs > BUDGET.showroomQueueMs) report.failures.push(`50 queued showroom orders sent in ${report.showroom.queueMs} ms > ${BUDGET.showroomQueueMs} ms`);
-if (report.orderSubmit.p95Ms > BUDGET.orderSubmitP95Ms) report.failures.push(`order submit of 50 lines p95 ${report.orderSubmit.p95Ms} ms > ${BUDGET.orderSubmitP95Ms} ms`);
-if (report.stock.readP95Ms > BUDGET.stockScreenMs) report.failures.push(`stock screen of ${report.stock.cells} sizes p95 ${report.stock.readP95Ms} ms > ${BUDGET.stockScreenMs} ms`);
-if (report.stock.importMaxMs > BUDGET.stockImportMs) report.failures.push(`stock import of ${report.stock.importLines} lines ${report.stock.importMaxMs} ms > ${BUDGET.stockImportMs} ms`);
+if (ls.largeMemoryGrowthMb > BUDGET.largeSheetMemoryMb)
+  report.failures.push(`memory after the large line sheet +${ls.largeMemoryGrowthMb} MB > ${BUDGET.largeSheetMemoryMb} MB`);
+if (Math.max(report.showroom.snapshotColdMs, report.showroom.snapshotP95Ms) > BUDGET.showroomSnapshotMs)
+  report.failures.push(
+    `showroom snapshot ${report.showroom.snapshotColdMs} ms cold, p95 ${report.showroom.snapshotP95Ms} ms > ${BUDGET.showroomSnapshotMs} ms`,
+  );
+if (report.showroom.snapshotGzipKb > BUDGET.showroomSnapshotGzipKb)
+  report.failures.push(`showroom snapshot ${report.showroom.snapshotGzipKb} KB gzip > ${BUDGET.showroomSnapshotGzipKb} KB`);
+if (report.showroom.queueMs > BUDGET.showroomQueueMs)
+  report.failures.push(`50 queued showroom orders sent in ${report.showroom.queueMs} ms > ${BUDGET.showroomQueueMs} ms`);
+if (report.orderSubmit.p95Ms > BUDGET.orderSubmitP95Ms)
+  report.failures.push(`order submit of 50 lines p95 ${report.orderSubmit.p95Ms} ms > ${BUDGET.orderSubmitP95Ms} ms`);
+if (report.stock.readP95Ms > BUDGET.stockScreenMs)
+  report.failures.push(`stock screen of ${report.stock.cells} sizes p95 ${report.stock.readP95Ms} ms > ${BUDGET.stockScreenMs} ms`);
+if (report.stock.importMaxMs > BUDGET.stockImportMs)
+  report.failures.push(`stock import of ${report.stock.importLines} lines ${report.stock.importMaxMs} ms > ${BUDGET.stockImportMs} ms`);
 const pr = report.production;
 if (pr.cutSheetP95Ms > BUDGET.cutSheetMs) report.failures.push(`cut sheet of ${pr.lines} lines p95 ${pr.cutSheetP95Ms} ms > ${BUDGET.cutSheetMs} ms`);
 if (pr.pdfMaxMs > BUDGET.cutSheetPdfMs) report.failures.push(`cut sheet PDF ${pr.pdfMaxMs} ms > ${BUDGET.cutSheetPdfMs} ms`);
 if (pr.salesP95Ms > BUDGET.salesMs) report.failures.push(`season at a glance p95 ${pr.salesP95Ms} ms > ${BUDGET.salesMs} ms`);
 const inv = report.invoices;
-if (inv.coldIssueMs > BUDGET.invoiceColdMs) report.failures.push(`a ${inv.lines}-line invoice issued cold in ${inv.coldIssueMs} ms > ${BUDGET.invoiceColdMs} ms`);
+if (inv.coldIssueMs > BUDGET.invoiceColdMs)
+  report.failures.push(`a ${inv.lines}-line invoice issued cold in ${inv.coldIssueMs} ms > ${BUDGET.invoiceColdMs} ms`);
 if (inv.downloadP95Ms > BUDGET.invoiceDownloadMs) report.failures.push(`stored invoice download p95 ${inv.downloadP95Ms} ms > ${BUDGET.invoiceDownloadMs} ms`);
 const e = report.edits;
 const mem = report.memory;
@@ -272,14 +430,16 @@ const day = report.day;
 if (day.endMb > BUDGET.dayEndRssMb) report.failures.push(`RSS at the end of a day's mixed work ${day.endMb} MB > ${BUDGET.dayEndRssMb} MB`);
 if (day.lastHalfGrowthMb > BUDGET.dayGrowthMb) report.failures.push(`RSS grew ${day.lastHalfGrowthMb} MB over the soak's last half > ${BUDGET.dayGrowthMb} MB`);
 if (day.errors > 0) report.failures.push(`a day's mixed work: ${day.errors} errors (${day.firstErrors.join('; ')})`);
-if (e.waitedShare > BUDGET.editsWaitedShare) report.failures.push(`during edits ${(e.waitedShare * 100).toFixed(2)} % of page responses waited on a render > ${BUDGET.editsWaitedShare * 100} %`);
+if (e.waitedShare > BUDGET.editsWaitedShare)
+  report.failures.push(`during edits ${(e.waitedShare * 100).toFixed(2)} % of page responses waited on a render > ${BUDGET.editsWaitedShare * 100} %`);
 if (e.p99Ms > BUDGET.editsP99Ms) report.failures.push(`during edits page p99 ${e.p99Ms} ms > ${BUDGET.editsP99Ms} ms`);
 if (e.errors > 0 || e.failedSaves > 0) report.failures.push(`during edits: ${e.errors} errors, ${e.failedSaves} saves refused`);
 if (report.upload.maxMs > BUDGET.uploadMaxMs) report.failures.push(`24 MP upload ${report.upload.maxMs} ms > ${BUDGET.uploadMaxMs} ms`);
 for (const [name, r] of Object.entries(t)) if (typeof r === 'object' && r.errors > 0) report.failures.push(`${name}: ${r.errors} errors`);
 
 const rows = report.pages.map(
-  (p) => `| ${p.page} | ${p.performance} | ${p.runs} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.cls} | ${p.tbtMs} | ${p.jsKb.toFixed(1)} | ${p.cssKb.toFixed(1)} | ${p.largestImageKb.toFixed(0)} |`,
+  (p) =>
+    `| ${p.page} | ${p.performance} | ${p.runs} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs} | ${p.cls} | ${p.tbtMs} | ${p.jsKb.toFixed(1)} | ${p.cssKb.toFixed(1)} | ${p.largestImageKb.toFixed(0)} |`,
 );
 const tp = Object.entries(t)
   .filter(([, r]) => typeof r === 'object')
@@ -311,7 +471,23 @@ Upload of a 24 MP photograph (${report.upload.inputMb} MB JPEG, WebP and AVIF at
 
 Pages while the owner edits (/ under ${e.seconds} s of load, a save of the home texts every second, ${e.saves} saves): ${e.rps} req/s, p99 ${e.p99Ms} ms (budget ${BUDGET.editsP99Ms}); ${e.waited} of ${e.served} responses waited on a render (${(e.waitedShare * 100).toFixed(2)} %, budget ${BUDGET.editsWaitedShare * 100} %), ${e.stale} got the previous page while ${e.backgroundRenders} background renders ran.
 
-Through nginx with the README's proxy_cache, against the same nginx serving the same bytes from a file (autocannon ${DURATION} s, 50 connections): ${Object.values(report.nginx).map((n) => `${n.url} ${n.cachedRps} req/s vs ${n.fileRps} (${n.ratio}×, ${n.status})`).join('; ')} (budget ${BUDGET.nginxRatio}×).\n\nA day's mixed work (bench/day.ts, one server as npm start runs it, ${day.workers} workers × ${day.seconds} s, ${day.tasks} tasks: ${Object.entries(day.counts).map(([k, n]) => `${k} ${n}`).join(', ')}; ${day.errors} errors): RSS ${day.restBeforeMb} MB at rest before, **${day.endMb} MB at the end** (budget ${BUDGET.dayEndRssMb}), ${day.restAfterMb} MB at rest after, peak ${day.peakMb} MB; JavaScript heap ${day.heapAfter.heapUsedMb} MB and buffers ${day.heapAfter.externalMb} MB after; after each minute, with nothing in flight: ${day.settledMb.join(', ')} MB; over the last half ${day.lastHalfSlopeMbPerMin} MB/min (${day.lastHalfGrowthMb} MB, budget ${BUDGET.dayGrowthMb}).\n\nMemory (one server with npm start's heap bounds, 20 connections × ${mem.seconds} s on each route): RSS ${mem.idleRssMb} MB at rest (budget ${BUDGET.idleRssMb}), ${mem.loadRssMb} MB at the end of the load (budget ${BUDGET.loadRssMb}), peak ${mem.peakRssMb} MB; ${Object.entries(mem.routes).map(([route, r]) => `${route} ${r.rps} req/s (p99 ${r.p99Ms} ms, then ${r.rssMb} MB)`).join(', ')}.
+Through nginx with the README's proxy_cache, against the same nginx serving the same bytes from a file (autocannon ${DURATION} s, 50 connections): ${Object.values(
+  report.nginx,
+)
+  .map((n) => `${n.url} ${n.cachedRps} req/s vs ${n.fileRps} (${n.ratio}×, ${n.status})`)
+  .join(
+    '; ',
+  )} (budget ${BUDGET.nginxRatio}×).\n\nA day's mixed work (bench/day.ts, one server as npm start runs it, ${day.workers} workers × ${day.seconds} s, ${day.tasks} tasks: ${Object.entries(
+  day.counts,
+)
+  .map(([k, n]) => `${k} ${n}`)
+  .join(
+    ', ',
+  )}; ${day.errors} errors): RSS ${day.restBeforeMb} MB at rest before, **${day.endMb} MB at the end** (budget ${BUDGET.dayEndRssMb}), ${day.restAfterMb} MB at rest after, peak ${day.peakMb} MB; JavaScript heap ${day.heapAfter.heapUsedMb} MB and buffers ${day.heapAfter.externalMb} MB after; after each minute, with nothing in flight: ${day.settledMb.join(', ')} MB; over the last half ${day.lastHalfSlopeMbPerMin} MB/min (${day.lastHalfGrowthMb} MB, budget ${BUDGET.dayGrowthMb}).\n\nMemory (one server with npm start's heap bounds, 20 connections × ${mem.seconds} s on each route): RSS ${mem.idleRssMb} MB at rest (budget ${BUDGET.idleRssMb}), ${mem.loadRssMb} MB at the end of the load (budget ${BUDGET.loadRssMb}), peak ${mem.peakRssMb} MB; ${Object.entries(
+  mem.routes,
+)
+  .map(([route, r]) => `${route} ${r.rps} req/s (p99 ${r.p99Ms} ms, then ${r.rssMb} MB)`)
+  .join(', ')}.
 
 Ratios: cached page ${t.cachedRatio}× static file (budget ${BUDGET.cachedRatio}×), uncached ${t.uncachedRatio}× (budget ${BUDGET.uncachedRatio}×), public API ${t.apiRatio}× hello-world (budget ${BUDGET.apiRatio}×).
 

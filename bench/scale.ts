@@ -21,7 +21,20 @@ const PORT = Number(process.env.BENCH_PORT ?? 4320);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
-const BUDGET = { homeMs: 100, ordersMs: 50, ordersKb: 100, searchMs: 50, shopOrdersMs: 30, salesMs: 150, cutSheetMs: 100, browserFirstRowsMs: 1500, exportRssMb: 50, fecMs: 5000, restRssMb: 300, lineSheetMs: 10_000 };
+const BUDGET = {
+  homeMs: 100,
+  ordersMs: 50,
+  ordersKb: 100,
+  searchMs: 50,
+  shopOrdersMs: 30,
+  salesMs: 150,
+  cutSheetMs: 100,
+  browserFirstRowsMs: 1500,
+  exportRssMb: 50,
+  fecMs: 5000,
+  restRssMb: 300,
+  lineSheetMs: 10_000,
+};
 /** A season holding every style (400 in the generated history): the line sheet's budget is for such a season. */
 const BIG_SEASON = 'ALL400';
 const ADMIN = { email: 'bench@scale.example', password: 'bench-scale-2026' };
@@ -40,21 +53,54 @@ if (dialect === 'sqlite') {
   const services = createServices(config, database, pino({ level: 'silent' }));
   if (!(await services.users.findByEmail(ADMIN.email))) await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });
   // A history written before seed:scale gave its first shop a password.
-  await database.db.updateTable('users').set({ password_hash: await hashPassword(SCALE_SHOP_PASSWORD) }).where('email', '=', 'shop001@scale.example').where('password_hash', 'is', null).execute();
+  await database.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(SCALE_SHOP_PASSWORD) })
+    .where('email', '=', 'shop001@scale.example')
+    .where('password_hash', 'is', null)
+    .execute();
   if (!(await services.seasons.byCode(BIG_SEASON))) {
     const now = new Date().toISOString();
     const { id } = await database.db
       .insertInto('seasons')
-      .values({ code: BIG_SEASON, orders_open: now.slice(0, 10), orders_close: '2099-12-31', valid_until: '2099-12-31', opening_minimum_cents: 0, reorder_minimum_cents: 0, order_email: 'orders@scale.example', created_at: now, updated_at: now, updated_by: null })
+      .values({
+        code: BIG_SEASON,
+        orders_open: now.slice(0, 10),
+        orders_close: '2099-12-31',
+        valid_until: '2099-12-31',
+        opening_minimum_cents: 0,
+        reorder_minimum_cents: 0,
+        order_email: 'orders@scale.example',
+        created_at: now,
+        updated_at: now,
+        updated_by: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const locale of ['fr', 'en'] as const) {
-      await database.db.insertInto('season_translations').values({ season_id: id, locale, name: locale === 'fr' ? 'Toute la collection' : 'The whole collection', payment_terms: '', delivery_window: '', shipping_notes: '' }).execute();
+      await database.db
+        .insertInto('season_translations')
+        .values({
+          season_id: id,
+          locale,
+          name: locale === 'fr' ? 'Toute la collection' : 'The whole collection',
+          payment_terms: '',
+          delivery_window: '',
+          shipping_notes: '',
+        })
+        .execute();
     }
     const styles = await database.db.selectFrom('products').select('id').where('status', '=', 'published').execute();
-    for (let i = 0; i < styles.length; i += 200) await database.db.insertInto('product_seasons').values(styles.slice(i, i + 200).map((p) => ({ product_id: p.id, season_id: id }))).execute();
+    for (let i = 0; i < styles.length; i += 200)
+      await database.db
+        .insertInto('product_seasons')
+        .values(styles.slice(i, i + 200).map((p) => ({ product_id: p.id, season_id: id })))
+        .execute();
   }
-  const orders = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const orders = await database.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(orders.n) < 1000) throw new Error(`Only ${orders.n} orders here: run \`npm run seed:scale\` first.`);
   await services.platform.close();
   await database.close();
@@ -64,7 +110,17 @@ let server: ChildProcess | null = null;
 process.on('exit', () => server?.kill('SIGTERM'));
 server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
   cwd: root,
-  env: { ...process.env, ...MALLOC_ENV, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'error', SEED: 'none', LOGIN_MAX_PER_IP: '100000' },
+  env: {
+    ...process.env,
+    ...MALLOC_ENV,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: BASE,
+    LOG_LEVEL: 'error',
+    SEED: 'none',
+    LOGIN_MAX_PER_IP: '100000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 for (let i = 0; ; i += 1) {
@@ -84,7 +140,11 @@ const rssMb = () => {
 const resetPeak = () => fs.writeFileSync(`/proc/${server!.pid}/clear_refs`, '5');
 
 async function login(email: string, password: string) {
-  const res = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { access_token: string; user: unknown };
 }
@@ -119,8 +179,18 @@ record('owner’s orders, first page, size', first.kb, 'KB', BUDGET.ordersKb);
 record('owner’s orders, last page (page=500), p95', (await timed('/api/admin/orders?page=500', admin.access_token)).p95, 'ms', BUDGET.ordersMs);
 record('owner’s orders searched by town (q=lyon), p95', (await timed('/api/admin/orders?q=lyon', admin.access_token)).p95, 'ms', BUDGET.searchMs);
 record('owner’s orders searched by number (q=2021-0412), p95', (await timed('/api/admin/orders?q=2021-0412', admin.access_token)).p95, 'ms', BUDGET.searchMs);
-record('owner’s orders searched by reference (q=aw24-robe), p95', (await timed('/api/admin/orders?q=aw24-robe&status=shipped', admin.access_token)).p95, 'ms', BUDGET.searchMs);
-record('owner’s invoices overdue, first page, p95', (await timed('/api/admin/invoices?status=overdue&from=2016-01-01&to=2026-12-31', admin.access_token)).p95, 'ms', BUDGET.searchMs);
+record(
+  'owner’s orders searched by reference (q=aw24-robe), p95',
+  (await timed('/api/admin/orders?q=aw24-robe&status=shipped', admin.access_token)).p95,
+  'ms',
+  BUDGET.searchMs,
+);
+record(
+  'owner’s invoices overdue, first page, p95',
+  (await timed('/api/admin/invoices?status=overdue&from=2016-01-01&to=2026-12-31', admin.access_token)).p95,
+  'ms',
+  BUDGET.searchMs,
+);
 record('shop’s own orders, p95', (await timed('/api/orders', shop.access_token)).p95, 'ms', BUDGET.shopOrdersMs);
 const lastSeason = process.env.BENCH_SEASON ?? 'AW25';
 record(`sales at a glance (${lastSeason}), p95`, (await timed(`/api/admin/sales?season=${lastSeason}`, admin.access_token)).p95, 'ms', BUDGET.salesMs);
@@ -150,7 +220,10 @@ record('the public collection, page 5 (HTML), p95', (await timed('/collection?pa
 }
 
 // In Chromium: the owner opens her orders; the first rows are on the screen within the budget.
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+});
 try {
   const context = await browser.newContext();
   await context.addInitScript(

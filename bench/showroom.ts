@@ -27,11 +27,29 @@ const database = await openDatabase({ sqliteFile: path.join(dataDir, 'site.db') 
 await migrate(database);
 const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'owner@bench.example', role: 'admin', password: 'bench-owner-2026' });
-const season = await services.seasons.save(seasonInput.parse(seasonFixture('SHOW', { open: -10, close: 60, deliveries: [['Février', 90], ['Mars', 120], ['Avril', 150]] })), undefined, null);
+const season = await services.seasons.save(
+  seasonInput.parse(
+    seasonFixture('SHOW', {
+      open: -10,
+      close: 60,
+      deliveries: [
+        ['Février', 90],
+        ['Mars', 120],
+        ['Avril', 150],
+      ],
+    }),
+  ),
+  undefined,
+  null,
+);
 const styles: Array<{ variants: number[]; pack: number }> = [];
 for (let i = 0; i < STYLES; i += 1) {
   const saved = await services.catalogue.save(
-    productInput.parse({ ...benchStyle(i, ['Terracotta', 'Ocre', 'Écru', 'Indigo'], [...SIZES], 80 + (i % 5)), packs: [{ name: 'Pack boutique', sizes: { S: 1, M: 2, L: 1 } }], seasonIds: [season.id] }),
+    productInput.parse({
+      ...benchStyle(i, ['Terracotta', 'Ocre', 'Écru', 'Indigo'], [...SIZES], 80 + (i % 5)),
+      packs: [{ name: 'Pack boutique', sizes: { S: 1, M: 2, L: 1 } }],
+      seasonIds: [season.id],
+    }),
     'fr',
     undefined,
     null,
@@ -45,7 +63,13 @@ await services.stock.save(
 const shops: number[] = [];
 for (let i = 0; i < SHOPS; i += 1) {
   const user = await services.users.create({ email: `shop${i}@bench.example`, role: 'retailer', password: null });
-  await services.companies.saveCompany(user.id, companyInput.parse({ companyName: `Boutique ${i}`, billing: { line1: `${i} rue du Port`, postcode: '44000', town: i % 2 ? 'Nantes' : 'Lyon', country: 'FR' } }));
+  await services.companies.saveCompany(
+    user.id,
+    companyInput.parse({
+      companyName: `Boutique ${i}`,
+      billing: { line1: `${i} rue du Port`, postcode: '44000', town: i % 2 ? 'Nantes' : 'Lyon', country: 'FR' },
+    }),
+  );
   shops.push(user.id);
 }
 const app = await buildApp({ services, logger: false });
@@ -68,7 +92,11 @@ for (let i = 0; i < 20; i += 1) {
 times.sort((a, b) => a - b);
 const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1));
 const body = Buffer.from(first.body);
-const again = await app.inject({ method: 'GET', url: '/api/showroom/snapshot?season=SHOW&lang=fr', headers: { ...headers, 'if-none-match': first.headers.etag as string } });
+const again = await app.inject({
+  method: 'GET',
+  url: '/api/showroom/snapshot?season=SHOW&lang=fr',
+  headers: { ...headers, 'if-none-match': first.headers.etag as string },
+});
 if (again.statusCode !== 304) throw new Error(`the same version again answered ${again.statusCode}`);
 
 // 50 queued orders, sent one after the other.
@@ -93,7 +121,11 @@ for (let i = 0; i < QUEUED; i += 1) {
   if (res.statusCode !== 201) throw new Error(`showroom order ${res.statusCode} ${res.body}`);
 }
 const queueMs = performance.now() - started;
-const made = await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('channel', '=', 'showroom').executeTakeFirstOrThrow();
+const made = await database.db
+  .selectFrom('orders')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('channel', '=', 'showroom')
+  .executeTakeFirstOrThrow();
 if (Number(made.n) !== QUEUED * 3) throw new Error(`expected ${QUEUED * 3} orders, found ${made.n}`);
 
 console.log(

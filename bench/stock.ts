@@ -62,7 +62,19 @@ for (let run = 0; run < IMPORTS; run += 1) {
   const body = res.json<{ confirmed: boolean; changes: unknown[] }>();
   if (res.statusCode !== 200 || !body.confirmed || body.changes.length !== 2000) throw new Error(`import ${res.statusCode} ${res.body.slice(0, 300)}`);
 }
-console.log(JSON.stringify({ styles: 60, cells, reads: READS, readP50Ms: p(reads, 0.5), readP95Ms: p(reads, 0.95), importLines: 2000, imports: IMPORTS, importP50Ms: p(imports, 0.5), importMaxMs: p(imports, 1) }));
+console.log(
+  JSON.stringify({
+    styles: 60,
+    cells,
+    reads: READS,
+    readP50Ms: p(reads, 0.5),
+    readP95Ms: p(reads, 0.95),
+    importLines: 2000,
+    imports: IMPORTS,
+    importP50Ms: p(imports, 0.5),
+    importMaxMs: p(imports, 1),
+  }),
+);
 await app.close();
 await services.mail.stop();
 await database.close();

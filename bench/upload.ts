@@ -33,7 +33,10 @@ async function photograph(seed: number): Promise<Buffer> {
       <rect x="400" y="3200" width="5200" height="600" fill="#6b6b3f" fill-opacity="0.6"/>
     </svg>`,
   );
-  return sharp(scene).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 92 }).toBuffer();
+  return sharp(scene)
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 const timings: number[] = [];

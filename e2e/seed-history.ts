@@ -17,13 +17,33 @@ export async function seedOrderHistory(db: Kysely<Database>, userId: number): Pr
     .where('variant_translations.locale', '=', 'fr')
     .orderBy('variants.id')
     .executeTakeFirstOrThrow();
-  const company = JSON.stringify({ companyName: HISTORY_SHOP.name, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null, billing: { line1: '2 rue des Marchands', line2: '', postcode: '68000', town: HISTORY_SHOP.town, country: 'FR' } });
+  const company = JSON.stringify({
+    companyName: HISTORY_SHOP.name,
+    siret: null,
+    vatNumber: null,
+    billingAddress: null,
+    deliveryAddress: null,
+    phone: null,
+    billing: { line1: '2 rue des Marchands', line2: '', postcode: '68000', town: HISTORY_SHOP.town, country: 'FR' },
+  });
   for (let i = 1; i <= HISTORY_ORDERS; i += 1) {
     const number = `2024-${String(i).padStart(4, '0')}`;
     const at = new Date(Date.UTC(2024, 0, 1 + i * 3, 10)).toISOString();
     const { id } = await db
       .insertInto('orders')
-      .values(sentOrderRow({ number, userId, email: HISTORY_SHOP.email, company, at, key: `history-${i}`, totalCents: variant.price_cents * 2, pieces: 2, references: variant.reference ? [variant.reference] : [] }))
+      .values(
+        sentOrderRow({
+          number,
+          userId,
+          email: HISTORY_SHOP.email,
+          company,
+          at,
+          key: `history-${i}`,
+          totalCents: variant.price_cents * 2,
+          pieces: 2,
+          references: variant.reference ? [variant.reference] : [],
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
@@ -51,14 +71,24 @@ export const ARCHIVE_STYLES = 20;
 
 export async function seedArchiveStyles(db: Kysely<Database>): Promise<void> {
   const image = await db.selectFrom('variants').select('image_url').orderBy('id').executeTakeFirstOrThrow();
-  const last = await db.selectFrom('products').select((eb) => eb.fn.max('position').as('max')).executeTakeFirstOrThrow();
+  const last = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .executeTakeFirstOrThrow();
   const now = new Date(Date.UTC(2024, 0, 1)).toISOString();
   for (let i = 1; i <= ARCHIVE_STYLES; i += 1) {
     const reference = `ARCH-${String(i).padStart(2, '0')}`;
     const titles = { fr: `Archive ${i} · Blouse Lavande`, en: `Archive ${i} · Lavender blouse` };
     const { id } = await db
       .insertInto('products')
-      .values({ reference, status: 'published', position: Number(last.max ?? 0) + i, created_at: now, updated_at: now, search_text: productSearchText(reference, [titles.fr, titles.en]) })
+      .values({
+        reference,
+        status: 'published',
+        position: Number(last.max ?? 0) + i,
+        created_at: now,
+        updated_at: now,
+        search_text: productSearchText(reference, [titles.fr, titles.en]),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
@@ -70,7 +100,16 @@ export async function seedArchiveStyles(db: Kysely<Database>): Promise<void> {
       .execute();
     const variant = await db
       .insertInto('variants')
-      .values({ product_id: id, position: 0, color_code: '#9b8bb4', image_url: image.image_url, image_gallery: '[]', price_cents: 6800, retail_price_cents: null, sizes: 'S,M,L' })
+      .values({
+        product_id: id,
+        position: 0,
+        color_code: '#9b8bb4',
+        image_url: image.image_url,
+        image_gallery: '[]',
+        price_cents: 6800,
+        retail_price_cents: null,
+        sizes: 'S,M,L',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

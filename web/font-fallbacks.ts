@@ -51,8 +51,15 @@ export function brandFaces(css: string, cssFile: string): FontSource[] {
     const url = /url\(['"]?([^'")]+)['"]?\)/.exec(declaration(block, 'src') ?? '')?.[1];
     const [min, max = min] = (declaration(block, 'font-weight') ?? '').split(/\s+/).map(Number);
     const range = declaration(block, 'unicode-range');
-    if (!family || !url || !min || !max || !range) throw new Error(`font-fallbacks: an @font-face in ${cssFile} lacks font-family, src url(), font-weight or unicode-range`);
-    return { family, style: declaration(block, 'font-style') ?? 'normal', weight: [min, max], file: resolve(dirname(cssFile), url), range: parseUnicodeRange(range) };
+    if (!family || !url || !min || !max || !range)
+      throw new Error(`font-fallbacks: an @font-face in ${cssFile} lacks font-family, src url(), font-weight or unicode-range`);
+    return {
+      family,
+      style: declaration(block, 'font-style') ?? 'normal',
+      weight: [min, max],
+      file: resolve(dirname(cssFile), url),
+      range: parseUnicodeRange(range),
+    };
   });
 }
 
@@ -81,9 +88,7 @@ export async function fallbackFaces(faces: FontSource[]): Promise<string> {
         // The face answers every weight of its style: the browser synthesises bold, as it
         // would for the system font itself.
         'font-style': face.style,
-        src: (fallback.local[face.style] ?? fallback.local.normal ?? [])
-          .map((name) => `local(${JSON.stringify(name)})`)
-          .join(', '),
+        src: (fallback.local[face.style] ?? fallback.local.normal ?? []).map((name) => `local(${JSON.stringify(name)})`).join(', '),
       });
     }
   }

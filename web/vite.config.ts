@@ -5,7 +5,9 @@ import { lazyChunks } from './lazy-chunks.ts';
 
 const dir = String.raw`[\\/]`;
 /** React, React Router and i18next: the framework every page runs on. */
-const framework = new RegExp(`${dir}node_modules${dir}(react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser|i18next)${dir}`);
+const framework = new RegExp(
+  `${dir}node_modules${dir}(react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser|i18next)${dir}`,
+);
 /**
  * The site's own code every public page uses (layout, session, language, meta, images; the account
  * menu's draft count); admin-only code and helpers only some pages use (formatting, journal,

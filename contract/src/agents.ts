@@ -22,7 +22,11 @@ const commission = z
 /** `POST /api/admin/agents`: invite an agent (a set-password link by mail). */
 export const agentInput = z.object({
   name: z.string({ error: AGENT_MESSAGES.nameInvalid }).trim().min(1, { error: AGENT_MESSAGES.nameInvalid }).max(80, { error: AGENT_MESSAGES.nameInvalid }),
-  email: z.string({ error: AGENT_MESSAGES.emailInvalid }).trim().toLowerCase().pipe(z.email({ error: AGENT_MESSAGES.emailInvalid }).max(254, { error: AGENT_MESSAGES.emailInvalid })),
+  email: z
+    .string({ error: AGENT_MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: AGENT_MESSAGES.emailInvalid }).max(254, { error: AGENT_MESSAGES.emailInvalid })),
   /** Percent of the orders they take, for the owner's own reckoning. */
   commissionRate: commission,
   locale: z.enum(['fr', 'en']).default('fr'),

@@ -19,7 +19,11 @@ export type PathParams<K extends string> = Record<PathParamNames<K>, string | nu
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** The method and the URL of a call: path parameters filled in (encoded), the query's set values appended. */
-export function requestOf(key: string, params: Record<string, string | number> = {}, query: Record<string, QueryValue> = {}): { method: HttpMethod; url: string } {
+export function requestOf(
+  key: string,
+  params: Record<string, string | number> = {},
+  query: Record<string, QueryValue> = {},
+): { method: HttpMethod; url: string } {
   const space = key.indexOf(' ');
   const method = key.slice(0, space) as HttpMethod;
   const path = key.slice(space + 1).replace(/:([A-Za-z]+)/g, (_match, name: string) => {

@@ -15,7 +15,11 @@ export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
 
 /** `POST /api/admin/api-keys`: one key per integration (the accountant's tool, a webhook consumer…). */
 export const apiKeyInput = z.object({
-  name: z.string({ error: API_KEY_MESSAGES.nameInvalid }).trim().min(1, { error: API_KEY_MESSAGES.nameInvalid }).max(80, { error: API_KEY_MESSAGES.nameInvalid }),
+  name: z
+    .string({ error: API_KEY_MESSAGES.nameInvalid })
+    .trim()
+    .min(1, { error: API_KEY_MESSAGES.nameInvalid })
+    .max(80, { error: API_KEY_MESSAGES.nameInvalid }),
   access: z.enum(API_KEY_ACCESS, { error: API_KEY_MESSAGES.accessInvalid }),
 });
 export type ApiKeyInput = z.infer<typeof apiKeyInput>;

@@ -17,9 +17,7 @@ export const newPassword = z.string().refine(isValidNewPassword, { error: API_ER
 
 export { isValidNewPassword };
 
-export const user = z
-  .object({ email: z.string(), role })
-  .meta({ id: 'User' });
+export const user = z.object({ email: z.string(), role }).meta({ id: 'User' });
 export type User = z.infer<typeof user>;
 
 export const loginRequest = z
@@ -30,9 +28,7 @@ export const loginRequest = z
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const loginResponse = z
-  .object({ access_token: z.string(), user })
-  .meta({ id: 'LoginResponse' });
+export const loginResponse = z.object({ access_token: z.string(), user }).meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const passwordChangeRequest = z

@@ -1,4 +1,3 @@
-
 /** §3 images: imageUrl then the gallery, blanks removed. */
 export function displayImages(imageUrl: string | null | undefined, gallery: readonly (string | null | undefined)[]): string[] {
   return [imageUrl, ...gallery].filter((url): url is string => typeof url === 'string' && url.trim() !== '');
@@ -69,4 +68,3 @@ export function imageSource(url: string, meta?: ImageMeta): ImageSource {
     ...(meta?.placeholder ? { placeholder: meta.placeholder } : {}),
   };
 }
-

@@ -43,15 +43,10 @@ const imageUrl = z
     error: PRODUCT_MESSAGES.imageUrlInvalid,
   });
 
-
 export const productTranslationInput = z.object({
   locale: z.enum(LOCALES),
   title: z.string({ error: PRODUCT_MESSAGES.titleRequired }).trim().min(1, { error: PRODUCT_MESSAGES.titleRequired }).max(200),
-  description: z
-    .string({ error: PRODUCT_MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, { error: PRODUCT_MESSAGES.descriptionRequired })
-    .max(5000),
+  description: z.string({ error: PRODUCT_MESSAGES.descriptionRequired }).trim().min(1, { error: PRODUCT_MESSAGES.descriptionRequired }).max(5000),
   /** Optional; an empty mantra is stored as null. */
   mantra: z
     .string()
@@ -61,62 +56,73 @@ export const productTranslationInput = z.object({
     .transform((v) => (v ? v : null)),
 });
 
-export const variantInput = z.object({
-  id: z.number().int().positive().optional(),
-  colorCode: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v.toLowerCase() : null))
-    .refine((v) => v === null || /^#[0-9a-f]{6}$/.test(v), { error: PRODUCT_MESSAGES.colorCodeInvalid }),
-  imageUrl: imageUrl.refine((v) => v !== '', { error: PRODUCT_MESSAGES.variantImageRequired }),
-  imageGallery: z
-    .array(imageUrl)
-    .max(GALLERY_MAX * 4)
-    .default([])
-    .transform((urls) => [...new Set(urls.filter((u) => u !== ''))])
-    .refine((urls) => urls.length <= GALLERY_MAX, { error: PRODUCT_MESSAGES.galleryLimit }),
-  position: z.number().int().min(0).optional(),
-  price: z
-    .number({ error: PRODUCT_MESSAGES.priceRequired })
-    .min(0, { error: PRODUCT_MESSAGES.priceRequired })
-    .max(1_000_000, { error: PRODUCT_MESSAGES.priceRequired })
-    .refine(twoDecimals, { error: PRODUCT_MESSAGES.priceRequired }),
-  /** Recommended retail price incl. VAT (trade information, like the price); absent or null = none. */
-  retailPrice: z
-    .number({ error: PRODUCT_MESSAGES.retailPriceInvalid })
-    .min(0, { error: PRODUCT_MESSAGES.retailPriceInvalid })
-    .max(1_000_000, { error: PRODUCT_MESSAGES.retailPriceInvalid })
-    .refine(twoDecimals, { error: PRODUCT_MESSAGES.retailPriceInvalid })
-    .nullish()
-    .transform((v) => v ?? null),
-  sizes: z
-    .array(z.string().max(20))
-    .max(20)
-    .transform((values) => normalizeSizes(values))
-    .refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizesRequired }),
-  translations: z
-    .array(
-      z.object({
-        locale: z.enum(LOCALES),
-        colorName: z
-          .string({ error: PRODUCT_MESSAGES.colorNameRequired })
-          .trim()
-          .min(1, { error: PRODUCT_MESSAGES.colorNameRequired })
-          .max(80),
-      }),
-    )
-    .refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.colorNameRequired }),
-}).refine((v) => v.retailPrice === null || v.retailPrice >= v.price, { error: PRODUCT_MESSAGES.retailPriceInvalid, path: ['retailPrice'] });
+export const variantInput = z
+  .object({
+    id: z.number().int().positive().optional(),
+    colorCode: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || /^#[0-9a-f]{6}$/.test(v), { error: PRODUCT_MESSAGES.colorCodeInvalid }),
+    imageUrl: imageUrl.refine((v) => v !== '', { error: PRODUCT_MESSAGES.variantImageRequired }),
+    imageGallery: z
+      .array(imageUrl)
+      .max(GALLERY_MAX * 4)
+      .default([])
+      .transform((urls) => [...new Set(urls.filter((u) => u !== ''))])
+      .refine((urls) => urls.length <= GALLERY_MAX, { error: PRODUCT_MESSAGES.galleryLimit }),
+    position: z.number().int().min(0).optional(),
+    price: z
+      .number({ error: PRODUCT_MESSAGES.priceRequired })
+      .min(0, { error: PRODUCT_MESSAGES.priceRequired })
+      .max(1_000_000, { error: PRODUCT_MESSAGES.priceRequired })
+      .refine(twoDecimals, { error: PRODUCT_MESSAGES.priceRequired }),
+    /** Recommended retail price incl. VAT (trade information, like the price); absent or null = none. */
+    retailPrice: z
+      .number({ error: PRODUCT_MESSAGES.retailPriceInvalid })
+      .min(0, { error: PRODUCT_MESSAGES.retailPriceInvalid })
+      .max(1_000_000, { error: PRODUCT_MESSAGES.retailPriceInvalid })
+      .refine(twoDecimals, { error: PRODUCT_MESSAGES.retailPriceInvalid })
+      .nullish()
+      .transform((v) => v ?? null),
+    sizes: z
+      .array(z.string().max(20))
+      .max(20)
+      .transform((values) => normalizeSizes(values))
+      .refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizesRequired }),
+    translations: z
+      .array(
+        z.object({
+          locale: z.enum(LOCALES),
+          colorName: z.string({ error: PRODUCT_MESSAGES.colorNameRequired }).trim().min(1, { error: PRODUCT_MESSAGES.colorNameRequired }).max(80),
+        }),
+      )
+      .refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.colorNameRequired }),
+  })
+  .refine((v) => v.retailPrice === null || v.retailPrice >= v.price, { error: PRODUCT_MESSAGES.retailPriceInvalid, path: ['retailPrice'] });
 export type VariantInput = z.infer<typeof variantInput>;
 
 /** A named pack: pieces of each size in one pack (1 XS · 2 S · 2 M · 1 L). `id` keeps a saved pack. */
 export const productPackInput = z.object({
   id: z.number().int().positive().optional(),
-  name: z.string({ error: PRODUCT_MESSAGES.packNameInvalid }).trim().min(1, { error: PRODUCT_MESSAGES.packNameInvalid }).max(60, { error: PRODUCT_MESSAGES.packNameInvalid }),
+  name: z
+    .string({ error: PRODUCT_MESSAGES.packNameInvalid })
+    .trim()
+    .min(1, { error: PRODUCT_MESSAGES.packNameInvalid })
+    .max(60, { error: PRODUCT_MESSAGES.packNameInvalid }),
   sizes: z
-    .partialRecord(z.enum(SIZES, { error: PRODUCT_MESSAGES.packSizesInvalid }), z.number({ error: PRODUCT_MESSAGES.packSizesInvalid }).int({ error: PRODUCT_MESSAGES.packSizesInvalid }).min(0, { error: PRODUCT_MESSAGES.packSizesInvalid }).max(99, { error: PRODUCT_MESSAGES.packSizesInvalid }))
-    .transform((sizes) => Object.fromEntries(SIZES.filter((s) => (sizes[s] ?? 0) > 0).map((s) => [s, sizes[s]!])) as Partial<Record<(typeof SIZES)[number], number>>)
+    .partialRecord(
+      z.enum(SIZES, { error: PRODUCT_MESSAGES.packSizesInvalid }),
+      z
+        .number({ error: PRODUCT_MESSAGES.packSizesInvalid })
+        .int({ error: PRODUCT_MESSAGES.packSizesInvalid })
+        .min(0, { error: PRODUCT_MESSAGES.packSizesInvalid })
+        .max(99, { error: PRODUCT_MESSAGES.packSizesInvalid }),
+    )
+    .transform(
+      (sizes) => Object.fromEntries(SIZES.filter((s) => (sizes[s] ?? 0) > 0).map((s) => [s, sizes[s]!])) as Partial<Record<(typeof SIZES)[number], number>>,
+    )
     .refine((sizes) => Object.keys(sizes).length > 0, { error: PRODUCT_MESSAGES.packSizesInvalid }),
 });
 export type ProductPackInput = z.input<typeof productPackInput>;
@@ -137,10 +143,7 @@ export const productInput = z
     /** Drafts are seen by the back-office only; a product saved without a status is published (§7 payload). */
     status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.statusInvalid }).default('published'),
     translations: z.array(productTranslationInput).refine(bothLocalesOnce, { error: PRODUCT_MESSAGES.translationsBothLocales }),
-    variants: z
-      .array(variantInput, { error: PRODUCT_MESSAGES.variantMinError })
-      .min(1, { error: PRODUCT_MESSAGES.variantMinError })
-      .max(24),
+    variants: z.array(variantInput, { error: PRODUCT_MESSAGES.variantMinError }).min(1, { error: PRODUCT_MESSAGES.variantMinError }).max(24),
     /** The seasons the product is sold in (carry-over styles are in several); absent: a new product joins the current season, a saved one keeps its own. */
     seasonIds: z.array(z.number().int().positive()).max(50).optional(),
     /** Named packs (issue 34); absent: a new product has none, a saved one keeps its own. */
@@ -148,7 +151,12 @@ export const productInput = z
     /** Sold in its packs only; absent: kept (new: no). */
     packsOnly: z.boolean().optional(),
     /** Quantities per colour and size are a multiple of it; absent: kept (new: 1). */
-    orderMultiple: z.number({ error: PRODUCT_MESSAGES.orderMultipleInvalid }).int({ error: PRODUCT_MESSAGES.orderMultipleInvalid }).min(1, { error: PRODUCT_MESSAGES.orderMultipleInvalid }).max(100, { error: PRODUCT_MESSAGES.orderMultipleInvalid }).optional(),
+    orderMultiple: z
+      .number({ error: PRODUCT_MESSAGES.orderMultipleInvalid })
+      .int({ error: PRODUCT_MESSAGES.orderMultipleInvalid })
+      .min(1, { error: PRODUCT_MESSAGES.orderMultipleInvalid })
+      .max(100, { error: PRODUCT_MESSAGES.orderMultipleInvalid })
+      .optional(),
   })
   .refine((p) => !(p.packsOnly && p.packs !== undefined && p.packs.length === 0), { error: PRODUCT_MESSAGES.packsOnlyWithoutPacks, path: ['packsOnly'] })
   .meta({ id: 'ProductInput' });
@@ -220,7 +228,10 @@ export const adminProductQuery = productListQuery.extend({ status: z.enum(PRODUC
 
 /** `PUT /api/admin/products/order`: every product id once, first shown first. */
 export const productOrderInput = z.object({
-  ids: z.array(z.number({ error: PRODUCT_MESSAGES.orderIncomplete }).int().positive(), { error: PRODUCT_MESSAGES.orderIncomplete }).min(1, { error: PRODUCT_MESSAGES.orderIncomplete }).max(2000),
+  ids: z
+    .array(z.number({ error: PRODUCT_MESSAGES.orderIncomplete }).int().positive(), { error: PRODUCT_MESSAGES.orderIncomplete })
+    .min(1, { error: PRODUCT_MESSAGES.orderIncomplete })
+    .max(2000),
 });
 
 /** `POST /api/admin/products/{id}/move`: one place up (-1) or down (1) in the whole collection's order. */
@@ -234,6 +245,8 @@ export function hasTradeFields(product: AnyProduct): product is TradeProduct {
 
 /** A product URL id: digits only (§5). */
 export const productIdParam = z.object({
-  id: z.string().regex(/^\d{1,10}$/, { error: PRODUCT_MESSAGES.productIdInvalid }).transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: PRODUCT_MESSAGES.productIdInvalid })
+    .transform(Number),
 });
-

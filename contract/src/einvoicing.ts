@@ -70,6 +70,11 @@ export const platformSettings = z
 export type PlatformSettings = z.infer<typeof platformSettings>;
 
 export const platformCheck = z.object({ message: z.string() });
-export const sirenQuery = z.object({ siren: z.string({ error: EINVOICING_MESSAGES.sirenInvalid }).trim().regex(/^\d{9}$/, { error: EINVOICING_MESSAGES.sirenInvalid }) });
+export const sirenQuery = z.object({
+  siren: z
+    .string({ error: EINVOICING_MESSAGES.sirenInvalid })
+    .trim()
+    .regex(/^\d{9}$/, { error: EINVOICING_MESSAGES.sirenInvalid }),
+});
 /** The platform directory's answer for a SIREN: known (and reachable through an approved platform) or not. */
 export const sirenLookup = z.object({ siren: z.string(), found: z.boolean(), name: z.string().nullable() }).meta({ id: 'SirenLookup' });

@@ -13,17 +13,26 @@ import { apiKey, apiKeyInput, apiKeyList, apiKeyListQuery, createdApiKey } from 
 import { agent, agentInput, agentList, agentListQuery, agentUpdate } from './agents.ts';
 import { showroomAnswer, showroomOrderInput, showroomSnapshot, showroomSnapshotQuery, showroomStatus } from './showroom.ts';
 import { platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from './einvoicing.ts';
-import { webhookDeliveryList, webhookDeliveryQuery, webhookDelivery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from './webhooks.ts';
 import {
-  forgotPasswordRequest,
-  loginRequest,
-  loginResponse,
-  messageResponse,
-  passwordChangeRequest,
-  resetPasswordRequest,
-  user,
-} from './auth.ts';
-import { adminProduct, adminProductList, adminProductQuery, productAnswer, productInput, productMoveInput, productOrderInput, uploadResponse } from './catalogue.ts';
+  webhookDeliveryList,
+  webhookDeliveryQuery,
+  webhookDelivery,
+  webhookEndpoint,
+  webhookEndpointList,
+  webhookInput,
+  webhookWithSecret,
+} from './webhooks.ts';
+import { forgotPasswordRequest, loginRequest, loginResponse, messageResponse, passwordChangeRequest, resetPasswordRequest, user } from './auth.ts';
+import {
+  adminProduct,
+  adminProductList,
+  adminProductQuery,
+  productAnswer,
+  productInput,
+  productMoveInput,
+  productOrderInput,
+  uploadResponse,
+} from './catalogue.ts';
 import { adminPost, adminPostList, adminPostQuery, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
 import { creditNoteInput, invoiceDocument, invoiceList, invoiceListQuery, paymentInput, remindersInput, remindersState } from './invoices.ts';
 import { fecQuery, invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
@@ -257,8 +266,16 @@ export type BodyOf<K extends EndpointName> = Table[K] extends { body: infer B ex
 export type AnswerOf<K extends EndpointName> = Table[K] extends { response: infer R extends z.ZodType } ? z.output<R> : void;
 
 type ParamsPart<K extends EndpointName> = [PathParamNames<K>] extends [never] ? { params?: never } : { params: PathParams<K> };
-type QueryPart<K extends EndpointName> = [QueryOf<K>] extends [never] ? { query?: never } : object extends QueryOf<K> ? { query?: QueryOf<K> } : { query: QueryOf<K> };
-type BodyPart<K extends EndpointName> = [BodyOf<K>] extends [never] ? { body?: never } : undefined extends BodyOf<K> ? { body?: BodyOf<K> } : { body: BodyOf<K> };
+type QueryPart<K extends EndpointName> = [QueryOf<K>] extends [never]
+  ? { query?: never }
+  : object extends QueryOf<K>
+    ? { query?: QueryOf<K> }
+    : { query: QueryOf<K> };
+type BodyPart<K extends EndpointName> = [BodyOf<K>] extends [never]
+  ? { body?: never }
+  : undefined extends BodyOf<K>
+    ? { body?: BodyOf<K> }
+    : { body: BodyOf<K> };
 
 /** Everything a call takes: path parameters, query and body as its endpoint declares them. */
 export type CallInput<K extends EndpointName> = ParamsPart<K> &

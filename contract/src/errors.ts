@@ -105,7 +105,8 @@ const OTHER_FR: Record<string, string> = {
   'This size is not one we make.': 'Cette taille n’existe pas chez nous.',
   'An order can have at most 300 lines.': 'Une commande compte au plus 300 lignes.',
   'Some lines are no longer available; remove them to continue:': 'Certaines lignes ne sont plus disponibles ; retirez-les pour continuer :',
-  'The same piece appears twice for the same delivery; give it one line with the whole quantity:': 'La même pièce figure deux fois pour la même livraison ; donnez-lui une seule ligne avec toute la quantité :',
+  'The same piece appears twice for the same delivery; give it one line with the whole quantity:':
+    'La même pièce figure deux fois pour la même livraison ; donnez-lui une seule ligne avec toute la quantité :',
   'Your order is empty: add pieces from a product page first.': 'Votre commande est vide : ajoutez d’abord des pièces depuis une fiche produit.',
   'Your order is below the minimum.': 'Votre commande n’atteint pas le minimum.',
   'An Idempotency-Key header is required (any random text, the same when the request is retried).':
@@ -171,9 +172,12 @@ const OTHER_FR: Record<string, string> = {
   'A season with orders cannot be deleted.': 'Une saison qui a des commandes ne peut pas être supprimée.',
   'This delivery window does not exist (introuvable).': 'Cette période de livraison est introuvable.',
   'This delivery window belongs to another season.': 'Cette période de livraison appartient à une autre saison.',
-  'Stock is a whole number of pieces, 0 or more (empty: not sold from stock).': 'Le stock est un nombre entier de pièces, 0 ou plus (vide : pas de vente sur stock).',
-  'Incoming stock needs a whole quantity of 1 or more and a real “available from” day.': 'Le stock à venir demande une quantité entière de 1 ou plus et une vraie date de disponibilité.',
-  'Pieces of this size are reserved by orders: its stock cannot be emptied.': 'Des pièces de cette taille sont réservées par des commandes : son stock ne peut pas être vidé.',
+  'Stock is a whole number of pieces, 0 or more (empty: not sold from stock).':
+    'Le stock est un nombre entier de pièces, 0 ou plus (vide : pas de vente sur stock).',
+  'Incoming stock needs a whole quantity of 1 or more and a real “available from” day.':
+    'Le stock à venir demande une quantité entière de 1 ou plus et une vraie date de disponibilité.',
+  'Pieces of this size are reserved by orders: its stock cannot be emptied.':
+    'Des pièces de cette taille sont réservées par des commandes : son stock ne peut pas être vidé.',
   'A stock line names a colour or size this product does not come in.': 'Une ligne de stock nomme un coloris ou une taille que ce produit n’a pas.',
   'The file has no stock line to read.': 'Le fichier n’a aucune ligne de stock à lire.',
   'Some lines of the file cannot be read; nothing was written:': 'Certaines lignes du fichier sont illisibles ; rien n’a été enregistré :',
@@ -182,70 +186,94 @@ const OTHER_FR: Record<string, string> = {
   'Pre-orders for this season are closed:': 'Les pré-commandes de cette saison sont fermées :',
   'Some lines cannot be ordered this way; nothing was ordered:': 'Certaines lignes ne peuvent pas être commandées ainsi ; rien n’a été commandé :',
   'Not enough pieces on hand to ship this order:': 'Pas assez de pièces en stock pour expédier cette commande :',
-  'This delivery window does not belong to a season this product is sold in.': 'Cette période de livraison n’appartient à aucune saison où ce produit est vendu.',
+  'This delivery window does not belong to a season this product is sold in.':
+    'Cette période de livraison n’appartient à aucune saison où ce produit est vendu.',
   'A season given for this product does not exist.': 'Une saison indiquée pour ce produit n’existe pas.',
   'This code is not right, or it was already used. Please try again.': 'Ce code n’est pas le bon, ou il a déjà servi. Réessayez.',
-  'Enter the 6-digit code of your authenticator app, or one of your recovery codes.': 'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
+  'Enter the 6-digit code of your authenticator app, or one of your recovery codes.':
+    'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
   'This sign-in step has expired. Please sign in again.': 'Cette étape de connexion a expiré. Reconnectez-vous.',
   'This passkey could not be checked. Please try again.': 'Cette clé d’accès n’a pas pu être vérifiée. Réessayez.',
-  'This passkey is not known here. Sign in with your password, then add it again.': 'Cette clé d’accès n’est pas connue ici. Connectez-vous avec votre mot de passe, puis ajoutez-la de nouveau.',
-  'Passkeys need the site to be served under a domain name (not an IP address).': 'Les clés d’accès demandent que le site soit servi sous un nom de domaine (pas une adresse IP).',
+  'This passkey is not known here. Sign in with your password, then add it again.':
+    'Cette clé d’accès n’est pas connue ici. Connectez-vous avec votre mot de passe, puis ajoutez-la de nouveau.',
+  'Passkeys need the site to be served under a domain name (not an IP address).':
+    'Les clés d’accès demandent que le site soit servi sous un nom de domaine (pas une adresse IP).',
   'This passkey does not exist (introuvable).': 'Cette clé d’accès est introuvable.',
   'A passkey name is 1 to 60 characters.': 'Le nom d’une clé d’accès compte 1 à 60 caractères.',
   'Start the authenticator set-up again: its code has expired.': 'Recommencez la configuration de l’application : son code a expiré.',
-  'An authenticator app is already set up. Remove it first to set up another one.': 'Une application d’authentification est déjà configurée. Retirez-la d’abord pour en configurer une autre.',
+  'An authenticator app is already set up. Remove it first to set up another one.':
+    'Une application d’authentification est déjà configurée. Retirez-la d’abord pour en configurer une autre.',
   'No authenticator app is set up.': 'Aucune application d’authentification n’est configurée.',
   'For this change, please confirm it is you: sign in again.': 'Pour ce changement, confirmez que c’est bien vous : reconnectez-vous.',
-  'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.': 'Les administrateurs doivent ajouter un second facteur (une clé d’accès ou une application d’authentification) avant d’utiliser le back-office.',
+  'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.':
+    'Les administrateurs doivent ajouter un second facteur (une clé d’accès ou une application d’authentification) avant d’utiliser le back-office.',
   'This session does not exist (introuvable).': 'Cette session est introuvable.',
-  'Recovery codes come with a second factor: add a passkey or an authenticator app first.': 'Les codes de secours vont avec un second facteur : ajoutez d’abord une clé d’accès ou une application d’authentification.',
+  'Recovery codes come with a second factor: add a passkey or an authenticator app first.':
+    'Les codes de secours vont avec un second facteur : ajoutez d’abord une clé d’accès ou une application d’authentification.',
   'Your other sessions are signed out.': 'Vos autres sessions sont déconnectées.',
   'Thank you, you can carry on.': 'Merci, vous pouvez continuer.',
   'No season exists yet: create one in Seasons first.': 'Aucune saison n’existe encore : créez-en une dans Saisons.',
   'The legal name is required (160 characters at most).': 'La dénomination sociale est obligatoire (160 caractères au plus).',
-  'The legal form is a short text, like SAS or SARL (40 characters at most).': 'La forme juridique est un texte court, comme SAS ou SARL (40 caractères au plus).',
+  'The legal form is a short text, like SAS or SARL (40 characters at most).':
+    'La forme juridique est un texte court, comme SAS ou SARL (40 caractères au plus).',
   'The share capital is an amount in euros, 0 or more.': 'Le capital social est un montant en euros, 0 ou plus.',
-  'The address needs a first line, a postcode, a town and a country (2 letters, like FR).': 'L’adresse demande une première ligne, un code postal, une ville et un pays (2 lettres, comme FR).',
+  'The address needs a first line, a postcode, a town and a country (2 letters, like FR).':
+    'L’adresse demande une première ligne, un code postal, une ville et un pays (2 lettres, comme FR).',
   'The SIREN is 9 digits whose key is right (Luhn).': 'Le SIREN compte 9 chiffres dont la clé est juste (Luhn).',
-  'The SIRET is 14 digits whose key is right (Luhn) and which start with the SIREN.': 'Le SIRET compte 14 chiffres dont la clé est juste (Luhn) et qui commencent par le SIREN.',
-  'The RCS town is required for a company registered in France (80 characters at most).': 'La ville du RCS est obligatoire pour une société immatriculée en France (80 caractères au plus).',
+  'The SIRET is 14 digits whose key is right (Luhn) and which start with the SIREN.':
+    'Le SIRET compte 14 chiffres dont la clé est juste (Luhn) et qui commencent par le SIREN.',
+  'The RCS town is required for a company registered in France (80 characters at most).':
+    'La ville du RCS est obligatoire pour une société immatriculée en France (80 caractères au plus).',
   'This VAT number is not valid (for France: FR, its key and the SIREN).': 'Ce numéro de TVA n’est pas valide (pour la France : FR, sa clé et le SIREN).',
   'This IBAN is not valid (its check digits do not match).': 'Cet IBAN n’est pas valide (sa clé de contrôle ne correspond pas).',
   'A BIC is 8 or 11 letters and digits, like BNPAFRPPXXX.': 'Un BIC compte 8 ou 11 lettres et chiffres, comme BNPAFRPPXXX.',
-  'A number prefix is 1 to 20 letters, digits or + - _ / (the whole number stays within 35 characters).': 'Un préfixe de numéro compte 1 à 20 lettres, chiffres ou + - _ / (le numéro entier reste sous 35 caractères).',
+  'A number prefix is 1 to 20 letters, digits or + - _ / (the whole number stays within 35 characters).':
+    'Un préfixe de numéro compte 1 à 20 lettres, chiffres ou + - _ / (le numéro entier reste sous 35 caractères).',
   'Invoices and credit notes need two different prefixes.': 'Les factures et les avoirs demandent deux préfixes différents.',
   'Name the key after the tool that will use it (1 to 80 characters).': 'Nommez la clé d’après l’outil qui s’en servira (1 à 80 caractères).',
   'A key either reads only, or reads and writes.': 'Une clé lit seulement, ou lit et écrit.',
   'This API key does not exist (introuvable).': 'Cette clé d’API est introuvable.',
-  'This API key may only read: ask the owner for a key that may write.': 'Cette clé d’API ne peut que lire : demandez à la propriétaire une clé qui peut écrire.',
-  'An API key cannot manage accounts, sign-in or keys: sign in as the owner for that.': 'Une clé d’API ne gère ni les comptes, ni la connexion, ni les clés : connectez-vous en tant que propriétaire pour cela.',
-  'An account number is 3 to 20 digits or capital letters, starting with a digit (as 411, 706, 44571, 512).': 'Un numéro de compte compte 3 à 20 chiffres ou lettres capitales et commence par un chiffre (comme 411, 706, 44571, 512).',
+  'This API key may only read: ask the owner for a key that may write.':
+    'Cette clé d’API ne peut que lire : demandez à la propriétaire une clé qui peut écrire.',
+  'An API key cannot manage accounts, sign-in or keys: sign in as the owner for that.':
+    'Une clé d’API ne gère ni les comptes, ni la connexion, ni les clés : connectez-vous en tant que propriétaire pour cela.',
+  'An account number is 3 to 20 digits or capital letters, starting with a digit (as 411, 706, 44571, 512).':
+    'Un numéro de compte compte 3 à 20 chiffres ou lettres capitales et commence par un chiffre (comme 411, 706, 44571, 512).',
   'The year of an accounting file is 4 digits, from 2000 to 2100.': 'L’année d’un fichier des écritures comptables s’écrit en 4 chiffres, de 2000 à 2100.',
-  'The accounting file is named after the SIREN: fill in the invoicing settings first.': 'Le fichier des écritures porte le SIREN dans son nom : renseignez d’abord les réglages de facturation.',
+  'The accounting file is named after the SIREN: fill in the invoicing settings first.':
+    'Le fichier des écritures porte le SIREN dans son nom : renseignez d’abord les réglages de facturation.',
   'Payment terms are 0 to 60 days (45 at most from the end of the month).': 'Le délai de paiement va de 0 à 60 jours (45 au plus en fin de mois).',
-  'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.': 'Le taux des pénalités de retard est un pourcentage de 0 à 100, avec 2 décimales au plus.',
-  'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.': 'Un escompte pour paiement anticipé est un taux de 0,01 à 100 % avec le délai où il s’applique, ou aucun.',
+  'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.':
+    'Le taux des pénalités de retard est un pourcentage de 0 à 100, avec 2 décimales au plus.',
+  'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.':
+    'Un escompte pour paiement anticipé est un taux de 0,01 à 100 % avec le délai où il s’applique, ou aucun.',
   'This invoice does not exist (introuvable).': 'Cette facture est introuvable.',
   'This payment does not exist (introuvable).': 'Ce paiement est introuvable.',
   'An invoice is issued for a shipped order only.': 'Une facture s’émet pour une commande expédiée seulement.',
   'This order already has its invoice.': 'Cette commande a déjà sa facture.',
   'The invoice cannot be issued yet. Missing:': 'La facture ne peut pas encore être émise. Il manque :',
-  'A payment needs a real day, an amount above 0 with 2 decimals at most, and a method.': 'Un paiement demande un vrai jour, un montant supérieur à 0 avec 2 décimales au plus, et un moyen de paiement.',
+  'A payment needs a real day, an amount above 0 with 2 decimals at most, and a method.':
+    'Un paiement demande un vrai jour, un montant supérieur à 0 avec 2 décimales au plus, et un moyen de paiement.',
   'This payment is more than what is left to pay on the invoice.': 'Ce paiement dépasse ce qui reste à payer sur la facture.',
   'Payments are recorded on invoices, not on credit notes.': 'Les paiements s’enregistrent sur les factures, pas sur les avoirs.',
-  'A credit note needs a reason, and either lines of the invoice with quantities of 1 or more, or an amount above 0 excl. VAT.': 'Un avoir demande un motif, et soit des lignes de la facture avec des quantités de 1 ou plus, soit un montant HT supérieur à 0.',
+  'A credit note needs a reason, and either lines of the invoice with quantities of 1 or more, or an amount above 0 excl. VAT.':
+    'Un avoir demande un motif, et soit des lignes de la facture avec des quantités de 1 ou plus, soit un montant HT supérieur à 0.',
   'A credit note cannot credit more than what is left on the invoice.': 'Un avoir ne peut pas créditer plus que ce qui reste sur la facture.',
   'A credited line is not a line of this invoice.': 'Une ligne créditée n’est pas une ligne de cette facture.',
   'A credit note is made from an invoice, not from another credit note.': 'Un avoir se fait à partir d’une facture, pas d’un autre avoir.',
-  'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.': 'Les frais de port sont un montant HT de 0 à 10 000 avec 2 décimales au plus.',
+  'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.':
+    'Les frais de port sont un montant HT de 0 à 10 000 avec 2 décimales au plus.',
   'Reminders saved.': 'Relances enregistrées.',
   'No season has this code.': 'Aucune saison n’a ce code.',
-  'The Idempotency-Key header must be the order’s id made on the tablet (8 to 64 letters, digits or hyphens).': 'L’en-tête Idempotency-Key doit être l’identifiant de la commande fait sur la tablette (8 à 64 lettres, chiffres ou tirets).',
+  'The Idempotency-Key header must be the order’s id made on the tablet (8 to 64 letters, digits or hyphens).':
+    'L’en-tête Idempotency-Key doit être l’identifiant de la commande fait sur la tablette (8 à 64 lettres, chiffres ou tirets).',
   'This order id was already used by another person’s order.': 'Cet identifiant de commande a déjà servi à la commande d’une autre personne.',
   'Choose a stockist or enter a new shop (one of the two).': 'Choisissez un revendeur ou saisissez une nouvelle boutique (l’un des deux).',
   'This stockist does not exist or is not approved.': 'Ce revendeur n’existe pas ou n’est pas approuvé.',
-  'A new shop needs its company name, e-mail address and whole address.': 'Une nouvelle boutique a besoin de sa raison sociale, de son adresse e-mail et de son adresse complète.',
-  'This e-mail address already has an account here: choose the shop among the stockists.': 'Cette adresse e-mail a déjà un compte ici : choisissez la boutique parmi les revendeurs.',
+  'A new shop needs its company name, e-mail address and whole address.':
+    'Une nouvelle boutique a besoin de sa raison sociale, de son adresse e-mail et de son adresse complète.',
+  'This e-mail address already has an account here: choose the shop among the stockists.':
+    'Cette adresse e-mail a déjà un compte ici : choisissez la boutique parmi les revendeurs.',
   'The signature must be a PNG or JPEG image of 200 KB at most.': 'La signature doit être une image PNG ou JPEG de 200 Ko au plus.',
   'The time the order was taken must be a date and time (ISO 8601).': 'L’heure de la prise de commande doit être une date et une heure (ISO 8601).',
   'An order needs at least one line.': 'Une commande a besoin d’au moins une ligne.',
@@ -253,33 +281,44 @@ const OTHER_FR: Record<string, string> = {
   'No showroom order of yours has this id (introuvable).': 'Aucune de vos commandes du showroom n’a cet identifiant (introuvable).',
   'This pack is not one of the style’s packs:': 'Ce pack n’est pas l’un des packs du modèle :',
   'This style is sold in packs only; order it by the pack:': 'Ce modèle est vendu uniquement en packs ; commandez-le par pack :',
-  'This style is sold in multiples; each quantity per colour and size must be a multiple of it:': 'Ce modèle est vendu par multiples ; chaque quantité par couleur et taille doit en être un multiple :',
-  'A number of packs is a whole number from 1 to 999, and makes at most 999 pieces of a size.': 'Un nombre de packs est un nombre entier de 1 à 999, et fait au plus 999 pièces d’une taille.',
+  'This style is sold in multiples; each quantity per colour and size must be a multiple of it:':
+    'Ce modèle est vendu par multiples ; chaque quantité par couleur et taille doit en être un multiple :',
+  'A number of packs is a whole number from 1 to 999, and makes at most 999 pieces of a size.':
+    'Un nombre de packs est un nombre entier de 1 à 999, et fait au plus 999 pièces d’une taille.',
   'A pack needs a name (60 characters at most).': 'Un pack a besoin d’un nom (60 caractères au plus).',
   'A pack gives a whole number of pieces (1 to 99) for at least one size.': 'Un pack donne un nombre entier de pièces (1 à 99) pour au moins une taille.',
-  'A pack’s sizes must be sizes every colour of the style is made in.': 'Les tailles d’un pack doivent être des tailles dans lesquelles chaque couleur du modèle est faite.',
+  'A pack’s sizes must be sizes every colour of the style is made in.':
+    'Les tailles d’un pack doivent être des tailles dans lesquelles chaque couleur du modèle est faite.',
   'A style sold in packs only needs at least one pack.': 'Un modèle vendu uniquement en packs a besoin d’au moins un pack.',
   'The order multiple is a whole number from 1 to 100.': 'Le multiple de commande est un nombre entier de 1 à 100.',
   'The agent’s name is 1 to 80 characters.': 'Le nom de l’agent compte 1 à 80 caractères.',
   'Enter a valid e-mail address.': 'Saisissez une adresse e-mail valide.',
-  'The commission is a percentage from 0 to 50, with 2 decimals at most, or none.': 'La commission est un pourcentage de 0 à 50, avec 2 décimales au plus, ou aucune.',
-  'This e-mail address already has an account here: an agent needs an address of their own.': 'Cette adresse e-mail a déjà un compte ici : un agent a besoin d’une adresse à lui.',
+  'The commission is a percentage from 0 to 50, with 2 decimals at most, or none.':
+    'La commission est un pourcentage de 0 à 50, avec 2 décimales au plus, ou aucune.',
+  'This e-mail address already has an account here: an agent needs an address of their own.':
+    'Cette adresse e-mail a déjà un compte ici : un agent a besoin d’une adresse à lui.',
   'This agent does not exist (introuvable).': 'Cet agent est introuvable.',
   'The invitation was sent again.': 'L’invitation a été renvoyée.',
-  'The platform’s addresses are full https:// addresses (2,000 characters at most).': 'Les adresses de la plateforme sont des adresses https:// complètes (2 000 caractères au plus).',
+  'The platform’s addresses are full https:// addresses (2,000 characters at most).':
+    'Les adresses de la plateforme sont des adresses https:// complètes (2 000 caractères au plus).',
   'To turn the platform on, give its flow service address.': 'Pour activer la plateforme, indiquez l’adresse de son service de flux.',
-  'To turn the platform on, give its credentials (a client id and secret, or an API key).': 'Pour activer la plateforme, indiquez ses identifiants (un identifiant client et son secret, ou une clé d’API).',
+  'To turn the platform on, give its credentials (a client id and secret, or an API key).':
+    'Pour activer la plateforme, indiquez ses identifiants (un identifiant client et son secret, ou une clé d’API).',
   'The client id is 200 characters at most.': 'L’identifiant client compte 200 caractères au plus.',
   'The secret is 500 characters at most.': 'Le secret compte 500 caractères au plus.',
-  'The e-invoicing platform is turned off: turn it on in the invoicing settings first.': 'La plateforme de facturation électronique est désactivée : activez-la d’abord dans les réglages de facturation.',
-  'Only a document the platform rejected, or could not take, is sent again.': 'Seul un document que la plateforme a rejeté, ou n’a pas pu prendre, est renvoyé.',
+  'The e-invoicing platform is turned off: turn it on in the invoicing settings first.':
+    'La plateforme de facturation électronique est désactivée : activez-la d’abord dans les réglages de facturation.',
+  'Only a document the platform rejected, or could not take, is sent again.':
+    'Seul un document que la plateforme a rejeté, ou n’a pas pu prendre, est renvoyé.',
   'The platform could not be reached:': 'La plateforme n’a pas pu être jointe :',
   'The platform answered something that is not its API’s answer:': 'La plateforme a répondu autre chose qu’une réponse de son API :',
   'The platform refused the credentials:': 'La plateforme a refusé les identifiants :',
   'A SIREN is 9 digits.': 'Un SIREN compte 9 chiffres.',
   'The platform answered: the connection works.': 'La plateforme a répondu : la connexion fonctionne.',
-  'A webhook address is a full https:// address (2,000 characters at most).': 'L’adresse d’un webhook est une adresse https:// complète (2 000 caractères au plus).',
-  'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.': 'Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.',
+  'A webhook address is a full https:// address (2,000 characters at most).':
+    'L’adresse d’un webhook est une adresse https:// complète (2 000 caractères au plus).',
+  'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.':
+    'Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.',
   'This address’s host name could not be found.': 'Le nom d’hôte de cette adresse est introuvable.',
   'Choose at least one event among those the site sends.': 'Choisissez au moins un événement parmi ceux que le site envoie.',
   'The description is 200 characters at most.': 'La description compte 200 caractères au plus.',

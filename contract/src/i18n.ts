@@ -41,14 +41,6 @@ export function firstAcceptedLanguage(header: string | null | undefined): string
 }
 
 /** ARCHITECTURE.md: `?lang=` first, then the `lang` cookie, then Accept-Language, then fr. */
-export function resolveLocale(input: {
-  query?: string | null;
-  cookie?: string | null;
-  acceptLanguage?: string | null;
-}): Locale {
-  return (
-    explicitLocale(input.query) ??
-    explicitLocale(input.cookie) ??
-    toLocale(firstAcceptedLanguage(input.acceptLanguage))
-  );
+export function resolveLocale(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+  return explicitLocale(input.query) ?? explicitLocale(input.cookie) ?? toLocale(firstAcceptedLanguage(input.acceptLanguage));
 }

@@ -84,7 +84,9 @@ export const invoiceDocument = z
     buyer: invoiceParty,
     seller: z.object({ legalName: z.string(), vatNumber: z.string(), siren: z.string() }),
     lines: z.array(invoiceLine),
-    vatBreakdown: z.array(z.object({ category: z.enum(['S', 'K', 'G']), rate: z.number(), base: z.number(), vat: z.number(), exemption: z.string().nullable() })),
+    vatBreakdown: z.array(
+      z.object({ category: z.enum(['S', 'K', 'G']), rate: z.number(), base: z.number(), vat: z.number(), exemption: z.string().nullable() }),
+    ),
     totalExclVat: z.number(),
     totalVat: z.number(),
     totalInclVat: z.number(),
@@ -135,22 +137,47 @@ export const invoiceListQuery = pageQuery.extend({
 /** `POST /api/admin/invoices/{id}/payments`. */
 export const paymentInput = z.object({
   date: z.string({ error: INVOICE_MESSAGES.paymentInvalid }).refine(isRealDay, { error: INVOICE_MESSAGES.paymentInvalid }),
-  amount: z.number({ error: INVOICE_MESSAGES.paymentInvalid }).gt(0, { error: INVOICE_MESSAGES.paymentInvalid }).max(1e9, { error: INVOICE_MESSAGES.paymentInvalid }).refine(cents, { error: INVOICE_MESSAGES.paymentInvalid }),
+  amount: z
+    .number({ error: INVOICE_MESSAGES.paymentInvalid })
+    .gt(0, { error: INVOICE_MESSAGES.paymentInvalid })
+    .max(1e9, { error: INVOICE_MESSAGES.paymentInvalid })
+    .refine(cents, { error: INVOICE_MESSAGES.paymentInvalid }),
   method: z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.paymentInvalid }),
   reference: z.string().trim().max(120, { error: INVOICE_MESSAGES.paymentInvalid }).optional(),
 });
 export type PaymentInput = z.infer<typeof paymentInput>;
 
 /** `POST /api/admin/invoices/{id}/credit-notes`: lines, or an amount excl. VAT, or neither (the whole invoice). */
-export const creditNoteInput = z.object({
-  lines: z
-    .array(z.object({ lineId: z.number().int().positive(), quantity: z.number({ error: INVOICE_MESSAGES.creditInvalid }).int({ error: INVOICE_MESSAGES.creditInvalid }).min(1, { error: INVOICE_MESSAGES.creditInvalid }).max(100000) }), { error: INVOICE_MESSAGES.creditInvalid })
-    .min(1, { error: INVOICE_MESSAGES.creditInvalid })
-    .max(500)
-    .optional(),
-  amount: z.number({ error: INVOICE_MESSAGES.creditInvalid }).gt(0, { error: INVOICE_MESSAGES.creditInvalid }).max(1e9, { error: INVOICE_MESSAGES.creditInvalid }).refine(cents, { error: INVOICE_MESSAGES.creditInvalid }).optional(),
-  reason: z.string({ error: INVOICE_MESSAGES.creditInvalid }).trim().min(1, { error: INVOICE_MESSAGES.creditInvalid }).max(300, { error: INVOICE_MESSAGES.creditInvalid }),
-}).refine((v) => !(v.lines && v.amount !== undefined), { error: INVOICE_MESSAGES.creditInvalid });
+export const creditNoteInput = z
+  .object({
+    lines: z
+      .array(
+        z.object({
+          lineId: z.number().int().positive(),
+          quantity: z
+            .number({ error: INVOICE_MESSAGES.creditInvalid })
+            .int({ error: INVOICE_MESSAGES.creditInvalid })
+            .min(1, { error: INVOICE_MESSAGES.creditInvalid })
+            .max(100000),
+        }),
+        { error: INVOICE_MESSAGES.creditInvalid },
+      )
+      .min(1, { error: INVOICE_MESSAGES.creditInvalid })
+      .max(500)
+      .optional(),
+    amount: z
+      .number({ error: INVOICE_MESSAGES.creditInvalid })
+      .gt(0, { error: INVOICE_MESSAGES.creditInvalid })
+      .max(1e9, { error: INVOICE_MESSAGES.creditInvalid })
+      .refine(cents, { error: INVOICE_MESSAGES.creditInvalid })
+      .optional(),
+    reason: z
+      .string({ error: INVOICE_MESSAGES.creditInvalid })
+      .trim()
+      .min(1, { error: INVOICE_MESSAGES.creditInvalid })
+      .max(300, { error: INVOICE_MESSAGES.creditInvalid }),
+  })
+  .refine((v) => !(v.lines && v.amount !== undefined), { error: INVOICE_MESSAGES.creditInvalid });
 export type CreditNoteInput = z.infer<typeof creditNoteInput>;
 
 /** The shipping charge entered when shipping (euros excl. VAT; the invoice adds VAT as for the goods). */
@@ -165,4 +192,32 @@ export const remindersInput = z.object({ enabled: z.boolean() });
 export const remindersState = z.object({ reminders: z.boolean() });
 
 /** The EU member states (VAT territory), ISO 3166 alpha-2. Monaco is in the French VAT territory. */
-export const EU_COUNTRIES = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'] as const;
+export const EU_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;

@@ -84,13 +84,16 @@ const prefix = z
   .trim()
   .regex(/^[A-Za-z0-9+\-_/]{1,20}$/, { error: INVOICING_MESSAGES.prefixInvalid });
 
-
 /** `PUT /api/admin/invoicing/settings`: the label's legal identity, as every invoice must state it. */
 export const invoicingSettingsInput = z
   .object({
     legalName: text(160, INVOICING_MESSAGES.legalNameRequired).min(1, { error: INVOICING_MESSAGES.legalNameRequired }),
     legalForm: text(40, INVOICING_MESSAGES.legalFormInvalid).min(1, { error: INVOICING_MESSAGES.legalFormInvalid }),
-    shareCapital: z.number({ error: INVOICING_MESSAGES.capitalInvalid }).min(0, { error: INVOICING_MESSAGES.capitalInvalid }).max(1e12, { error: INVOICING_MESSAGES.capitalInvalid }).refine(twoDecimals, { error: INVOICING_MESSAGES.capitalInvalid }),
+    shareCapital: z
+      .number({ error: INVOICING_MESSAGES.capitalInvalid })
+      .min(0, { error: INVOICING_MESSAGES.capitalInvalid })
+      .max(1e12, { error: INVOICING_MESSAGES.capitalInvalid })
+      .refine(twoDecimals, { error: INVOICING_MESSAGES.capitalInvalid }),
     address: postalAddress,
     siren: z
       .string({ error: INVOICING_MESSAGES.sirenInvalid })
@@ -101,10 +104,7 @@ export const invoicingSettingsInput = z
       .transform((v) => v.replace(/\s+/g, ''))
       .refine(isSiret, { error: INVOICING_MESSAGES.siretInvalid }),
     rcsTown: text(80, INVOICING_MESSAGES.rcsInvalid).min(1, { error: INVOICING_MESSAGES.rcsInvalid }),
-    vatNumber: z
-      .string({ error: INVOICING_MESSAGES.vatInvalid })
-      .transform(normalizeVat)
-      .refine(isEuVat, { error: INVOICING_MESSAGES.vatInvalid }),
+    vatNumber: z.string({ error: INVOICING_MESSAGES.vatInvalid }).transform(normalizeVat).refine(isEuVat, { error: INVOICING_MESSAGES.vatInvalid }),
     iban: z
       .string({ error: INVOICING_MESSAGES.ibanInvalid })
       .transform((v) => v.replace(/\s+/g, '').toUpperCase())
@@ -115,14 +115,30 @@ export const invoicingSettingsInput = z
       .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), { error: INVOICING_MESSAGES.bicInvalid }),
     invoicePrefix: prefix,
     creditNotePrefix: prefix,
-    paymentDays: z.number({ error: INVOICING_MESSAGES.termsInvalid }).int({ error: INVOICING_MESSAGES.termsInvalid }).min(0, { error: INVOICING_MESSAGES.termsInvalid }).max(60, { error: INVOICING_MESSAGES.termsInvalid }),
+    paymentDays: z
+      .number({ error: INVOICING_MESSAGES.termsInvalid })
+      .int({ error: INVOICING_MESSAGES.termsInvalid })
+      .min(0, { error: INVOICING_MESSAGES.termsInvalid })
+      .max(60, { error: INVOICING_MESSAGES.termsInvalid }),
     endOfMonth: z.boolean({ error: INVOICING_MESSAGES.termsInvalid }),
-    penaltyRate: z.number({ error: INVOICING_MESSAGES.penaltyInvalid }).min(0, { error: INVOICING_MESSAGES.penaltyInvalid }).max(100, { error: INVOICING_MESSAGES.penaltyInvalid }).refine(twoDecimals, { error: INVOICING_MESSAGES.penaltyInvalid }),
+    penaltyRate: z
+      .number({ error: INVOICING_MESSAGES.penaltyInvalid })
+      .min(0, { error: INVOICING_MESSAGES.penaltyInvalid })
+      .max(100, { error: INVOICING_MESSAGES.penaltyInvalid })
+      .refine(twoDecimals, { error: INVOICING_MESSAGES.penaltyInvalid }),
     /** null: no discount for early payment (what the invoice then says). */
     earlyPaymentDiscount: z
       .object({
-        rate: z.number({ error: INVOICING_MESSAGES.discountInvalid }).min(0.01, { error: INVOICING_MESSAGES.discountInvalid }).max(100, { error: INVOICING_MESSAGES.discountInvalid }).refine(twoDecimals, { error: INVOICING_MESSAGES.discountInvalid }),
-        days: z.number({ error: INVOICING_MESSAGES.discountInvalid }).int({ error: INVOICING_MESSAGES.discountInvalid }).min(0, { error: INVOICING_MESSAGES.discountInvalid }).max(60, { error: INVOICING_MESSAGES.discountInvalid }),
+        rate: z
+          .number({ error: INVOICING_MESSAGES.discountInvalid })
+          .min(0.01, { error: INVOICING_MESSAGES.discountInvalid })
+          .max(100, { error: INVOICING_MESSAGES.discountInvalid })
+          .refine(twoDecimals, { error: INVOICING_MESSAGES.discountInvalid }),
+        days: z
+          .number({ error: INVOICING_MESSAGES.discountInvalid })
+          .int({ error: INVOICING_MESSAGES.discountInvalid })
+          .min(0, { error: INVOICING_MESSAGES.discountInvalid })
+          .max(60, { error: INVOICING_MESSAGES.discountInvalid }),
       })
       .nullable(),
     vatOnDebits: z.boolean(),

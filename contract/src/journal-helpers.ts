@@ -16,9 +16,7 @@ export function slugify(text: string): string {
 }
 
 export type ContentBlock =
-  | { type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
-  | { type: 'quote'; text: string }
-  | { type: 'paragraph'; text: string };
+  { type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string } | { type: 'quote'; text: string } | { type: 'paragraph'; text: string };
 
 const QUOTE_PAIRS: Array<[string, string]> = [
   ['"', '"'],

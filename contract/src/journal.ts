@@ -25,7 +25,10 @@ export const JOURNAL_MESSAGES = {
  * one); empty or null: removed.
  */
 const keptUnlessGiven = <T extends z.ZodType<string>>(schema: T) =>
-  z.union([schema, z.null()]).optional().transform((v) => (v === undefined ? undefined : v ? v : null));
+  z
+    .union([schema, z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 
 const coverImageUrl = keptUnlessGiven(
   z
@@ -36,18 +39,13 @@ const coverImageUrl = keptUnlessGiven(
 );
 const coverAlt = keptUnlessGiven(z.string().trim().max(300, { error: JOURNAL_MESSAGES.coverAltTooLong }));
 
-
 export const sectionInput = z
   .object({
     translations: z
       .array(
         z.object({
           locale: z.enum(LOCALES),
-          title: z
-            .string({ error: JOURNAL_MESSAGES.sectionTitleRequired })
-            .trim()
-            .min(1, { error: JOURNAL_MESSAGES.sectionTitleRequired })
-            .max(160),
+          title: z.string({ error: JOURNAL_MESSAGES.sectionTitleRequired }).trim().min(1, { error: JOURNAL_MESSAGES.sectionTitleRequired }).max(160),
           description: z
             .string()
             .trim()
@@ -65,7 +63,10 @@ export const postInput = z
   .object({
     published: z.boolean().default(false),
     coverImageUrl,
-    sectionId: z.number({ error: JOURNAL_MESSAGES.sectionRequired }).int({ error: JOURNAL_MESSAGES.sectionRequired }).positive({ error: JOURNAL_MESSAGES.sectionRequired }),
+    sectionId: z
+      .number({ error: JOURNAL_MESSAGES.sectionRequired })
+      .int({ error: JOURNAL_MESSAGES.sectionRequired })
+      .positive({ error: JOURNAL_MESSAGES.sectionRequired }),
     slug: z
       .string()
       .trim()
@@ -109,9 +110,7 @@ export const publicSection = z
   })
   .meta({ id: 'JournalSection' });
 export const publicJournal = z.array(publicSection);
-export const publicPostPage = publicPost
-  .extend({ section: z.object({ id: z.number(), title: z.string(), slug: z.string() }) })
-  .meta({ id: 'JournalPost' });
+export const publicPostPage = publicPost.extend({ section: z.object({ id: z.number(), title: z.string(), slug: z.string() }) }).meta({ id: 'JournalPost' });
 
 export const adminSection = z
   .object({
@@ -155,6 +154,10 @@ export const adminPostList = z.array(adminPost);
  */
 export const adminPostQuery = pageQuery.extend({
   lang: z.string().max(35).optional(),
-  section: z.string({ error: JOURNAL_MESSAGES.sectionNotFound }).regex(/^\d{1,10}$/, { error: JOURNAL_MESSAGES.sectionNotFound }).transform(Number).optional(),
+  section: z
+    .string({ error: JOURNAL_MESSAGES.sectionNotFound })
+    .regex(/^\d{1,10}$/, { error: JOURNAL_MESSAGES.sectionNotFound })
+    .transform(Number)
+    .optional(),
 });
 export const adminSectionList = z.array(adminSection);

@@ -31,15 +31,18 @@ const website = z
   .trim()
   .max(300, { error: LISTING_MESSAGES.websiteInvalid })
   .default('')
-  .refine((v) => {
-    if (v === '') return true;
-    try {
-      const url = new URL(v);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, { error: LISTING_MESSAGES.websiteInvalid });
+  .refine(
+    (v) => {
+      if (v === '') return true;
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    },
+    { error: LISTING_MESSAGES.websiteInvalid },
+  );
 
 const listingFields = {
   name: text(120),
@@ -76,7 +79,8 @@ const listingFields = {
     .transform((v) => (v ? v : null)),
 };
 
-const needsAddress = (v: { listed: boolean; name: string; postcode: string; city: string }) => !v.listed || (v.name !== '' && v.postcode !== '' && v.city !== '');
+const needsAddress = (v: { listed: boolean; name: string; postcode: string; city: string }) =>
+  !v.listed || (v.name !== '' && v.postcode !== '' && v.city !== '');
 
 /** `PUT /api/account/listing`: the retailer's own listing on /where-to-buy. */
 export const listingInput = z
@@ -132,11 +136,21 @@ export type PublicListing = z.infer<typeof publicListing>;
 export const publicListingList = z.object({ data: z.array(publicListing) });
 
 export const listingQuery = z.object({ q: z.string().max(80).optional(), lang: z.string().max(35).optional() });
-export const listingIdParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: LISTING_MESSAGES.listingNotFound }).transform(Number) });
+export const listingIdParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: LISTING_MESSAGES.listingNotFound })
+    .transform(Number),
+});
 
 /** A city or postcode search: accents, case and spaces do not matter; a postcode matches by its start. */
 export function normalizeSearch(value: string): string {
-  return value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /** The owner's listings, a page at a time by town (issue 43). */

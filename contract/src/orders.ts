@@ -9,7 +9,6 @@ export type { OrderStatus };
 import { isRealDay } from './wholesale.ts';
 import { shippingCharge } from './invoices.ts';
 
-
 export const ORDER_MESSAGES = {
   quantityInvalid: 'Each quantity is a whole number from 1 to 999.',
   sizeInvalid: 'This size is not one we make.',
@@ -185,7 +184,10 @@ export const order = z
     shop: z.object({ email: z.string(), company: companyDetails, /** The stockist's account (null once erased). */ userId: z.number().nullable().optional() }),
     ...modeFields,
     /** Its invoice, once issued (the retailer sees it too). */
-    invoice: z.object({ id: z.number(), number: z.string(), status: z.enum(INVOICE_STATUSES) }).nullable().optional(),
+    invoice: z
+      .object({ id: z.number(), number: z.string(), status: z.enum(INVOICE_STATUSES) })
+      .nullable()
+      .optional(),
     /** Where it was taken (the stockist's portal or the showroom) and by whom ("taken by Claire at the showroom"). */
     channel: z.enum(['portal', 'showroom']).optional(),
     takenBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
@@ -241,16 +243,28 @@ export const shipInput = z.object({
 /** Shipping needs no body (carrier and tracking are optional). */
 export const shipBody = shipInput.nullish();
 export const cancelInput = z.object({
-  reason: z.string({ error: ORDER_MESSAGES.reasonRequired }).trim().min(1, { error: ORDER_MESSAGES.reasonRequired }).max(500, { error: ORDER_MESSAGES.reasonRequired }),
+  reason: z
+    .string({ error: ORDER_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { error: ORDER_MESSAGES.reasonRequired })
+    .max(500, { error: ORDER_MESSAGES.reasonRequired }),
 });
 export const orderStatusQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   /** A season's code, and optionally one of its delivery windows. */
   season: z.string().max(20).optional(),
-  delivery: z.string().regex(/^\d{1,10}$/).transform(Number).optional(),
+  delivery: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .optional(),
   /** Where orders were taken, and (the owner's list) by which agent or owner account. */
   channel: z.enum(['portal', 'showroom']).optional(),
-  agent: z.string().regex(/^\d{1,10}$/).transform(Number).optional(),
+  agent: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .optional(),
 });
 export const periodQuery = z
   .object({ from: day(ORDER_MESSAGES.periodInvalid), to: day(ORDER_MESSAGES.periodInvalid) })

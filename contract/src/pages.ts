@@ -33,8 +33,7 @@ const text = (max: number, required: boolean) => {
 const pair = (max: number, required: boolean) => z.object({ fr: text(max, required), en: text(max, required) });
 export type TextPair = { fr: string; en: string };
 
-const list = <T extends z.ZodTypeAny>(item: T, min: string, max: number) =>
-  z.array(item).min(1, { error: min }).max(max, { error: PAGE_MESSAGES.listTooLong });
+const list = <T extends z.ZodTypeAny>(item: T, min: string, max: number) => z.array(item).min(1, { error: min }).max(max, { error: PAGE_MESSAGES.listTooLong });
 
 /** Where an uploaded image lives (the media pipeline's own addresses), or none. */
 const uploadedImage = z
@@ -60,7 +59,11 @@ export const storyContent = z.object({
   paragraphs: list(pair(PAGE_LIMITS.long, true), PAGE_MESSAGES.paragraphMin, 20),
 });
 
-const sizeCell = z.string({ error: PAGE_MESSAGES.sizeRowInvalid }).trim().min(1, { error: PAGE_MESSAGES.sizeRowInvalid }).max(PAGE_LIMITS.cell, { error: PAGE_MESSAGES.sizeRowInvalid });
+const sizeCell = z
+  .string({ error: PAGE_MESSAGES.sizeRowInvalid })
+  .trim()
+  .min(1, { error: PAGE_MESSAGES.sizeRowInvalid })
+  .max(PAGE_LIMITS.cell, { error: PAGE_MESSAGES.sizeRowInvalid });
 
 export const faqContent = z.object({
   intro: pair(PAGE_LIMITS.medium, false),
@@ -79,8 +82,16 @@ export const retailersContent = z.object({
   shops: z
     .array(
       z.object({
-        name: z.string({ error: PAGE_MESSAGES.shopNameRequired }).trim().min(1, { error: PAGE_MESSAGES.shopNameRequired }).max(80, { error: PAGE_MESSAGES.textTooLong }),
-        location: z.string({ error: PAGE_MESSAGES.shopNameRequired }).trim().min(1, { error: PAGE_MESSAGES.shopNameRequired }).max(80, { error: PAGE_MESSAGES.textTooLong }),
+        name: z
+          .string({ error: PAGE_MESSAGES.shopNameRequired })
+          .trim()
+          .min(1, { error: PAGE_MESSAGES.shopNameRequired })
+          .max(80, { error: PAGE_MESSAGES.textTooLong }),
+        location: z
+          .string({ error: PAGE_MESSAGES.shopNameRequired })
+          .trim()
+          .min(1, { error: PAGE_MESSAGES.shopNameRequired })
+          .max(80, { error: PAGE_MESSAGES.textTooLong }),
         description: pair(500, true),
       }),
     )
@@ -117,7 +128,13 @@ export const adminPage = z
     content: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'AdminPage' });
-export type AdminPage<K extends PageKey = PageKey> = { page: K; version: number; updatedAt: string | null; updatedBy: string | null; content: PageContentMap[K] };
+export type AdminPage<K extends PageKey = PageKey> = {
+  page: K;
+  version: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  content: PageContentMap[K];
+};
 
 /** What a page renders, in one language (an empty text falls back to French). */
 export interface HomeTexts {

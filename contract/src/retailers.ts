@@ -32,31 +32,29 @@ const consent = z.literal(true, { error: RETAILER_MESSAGES.consentRequired });
 const honeypot = z.string().max(500).optional();
 
 /** §2 retailer form: name, email, message, consent required; the rest optional. */
-export const applicationInput = z
-  .object({
-    name,
-    email,
-    message,
-    consent,
-    company: optionalText(160),
-    siret: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .transform((v) => (v ? v.replace(/\s+/g, '') : undefined))
-      .refine((v) => v === undefined || /^\d{14}$/.test(v), { error: RETAILER_MESSAGES.siretInvalid }),
-    phone: optionalText(40),
-    shopType: optionalText(80),
-    catalogOptIn: z.boolean().optional(),
-    website: honeypot,
-    lang: z.enum(['fr', 'en']).optional(),
-  });
+export const applicationInput = z.object({
+  name,
+  email,
+  message,
+  consent,
+  company: optionalText(160),
+  siret: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => (v ? v.replace(/\s+/g, '') : undefined))
+    .refine((v) => v === undefined || /^\d{14}$/.test(v), { error: RETAILER_MESSAGES.siretInvalid }),
+  phone: optionalText(40),
+  shopType: optionalText(80),
+  catalogOptIn: z.boolean().optional(),
+  website: honeypot,
+  lang: z.enum(['fr', 'en']).optional(),
+});
 export type ApplicationInput = z.infer<typeof applicationInput>;
 
 /** §2 contact form: name, email, message and consent, all required. */
-export const contactInput = z
-  .object({ name, email, message, consent: consent.optional(), website: honeypot, lang: z.enum(['fr', 'en']).optional() });
+export const contactInput = z.object({ name, email, message, consent: consent.optional(), website: honeypot, lang: z.enum(['fr', 'en']).optional() });
 export type ContactInput = z.infer<typeof contactInput>;
 
 /** A message a visitor sent through the contact form, as the owner's inbox shows it (issue 43). */

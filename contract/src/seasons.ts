@@ -54,15 +54,15 @@ export const deliveryInput = z
   .refine((d) => d.from <= d.to, { error: SEASON_MESSAGES.deliveryInvalid });
 
 /** The terms of today, without the season name (the season carries its own). */
-const seasonTerms = termsInput
-  .omit({ translations: true, validUntil: true })
-  .extend({
-    validUntil: day(SEASON_MESSAGES.dateInvalid).nullish().transform((v) => v ?? null),
-    translations: termsInput.shape.translations.element
-      .omit({ seasonName: true })
-      .array()
-      .refine(bothLocalesOnce, { error: 'The terms are needed in French and in English, once each.' }),
-  });
+const seasonTerms = termsInput.omit({ translations: true, validUntil: true }).extend({
+  validUntil: day(SEASON_MESSAGES.dateInvalid)
+    .nullish()
+    .transform((v) => v ?? null),
+  translations: termsInput.shape.translations.element
+    .omit({ seasonName: true })
+    .array()
+    .refine(bothLocalesOnce, { error: 'The terms are needed in French and in English, once each.' }),
+});
 
 /** `POST /api/admin/seasons` and `PUT /api/admin/seasons/{id}`. */
 export const seasonInput = z
@@ -141,7 +141,11 @@ const onHand = z
   .max(1_000_000, { error: SEASON_MESSAGES.stockInvalid })
   .nullable();
 export const incomingInput = z.object({
-  quantity: z.number({ error: SEASON_MESSAGES.incomingInvalid }).int({ error: SEASON_MESSAGES.incomingInvalid }).min(1, { error: SEASON_MESSAGES.incomingInvalid }).max(1_000_000, { error: SEASON_MESSAGES.incomingInvalid }),
+  quantity: z
+    .number({ error: SEASON_MESSAGES.incomingInvalid })
+    .int({ error: SEASON_MESSAGES.incomingInvalid })
+    .min(1, { error: SEASON_MESSAGES.incomingInvalid })
+    .max(1_000_000, { error: SEASON_MESSAGES.incomingInvalid }),
   availableFrom: day(SEASON_MESSAGES.incomingInvalid),
 });
 export const stockItemInput = z.object({
@@ -181,7 +185,15 @@ export const stockImportResult = z
   .object({
     confirmed: z.boolean(),
     changes: z.array(
-      z.object({ line: z.number(), reference: z.string(), colorName: z.string(), size: z.enum(SIZES), variantId: z.number(), from: z.number().nullable(), to: z.number().nullable() }),
+      z.object({
+        line: z.number(),
+        reference: z.string(),
+        colorName: z.string(),
+        size: z.enum(SIZES),
+        variantId: z.number(),
+        from: z.number().nullable(),
+        to: z.number().nullable(),
+      }),
     ),
     unchanged: z.number(),
     errors: z.array(z.object({ line: z.number(), text: z.string(), error: z.string() })),
@@ -222,7 +234,11 @@ export const seasonQuery = z.object({ season: z.string().max(20).optional(), lan
 /** `GET /api/admin/stock`: a season's styles (when given), found by reference or title, a page of styles at a time. */
 export const stockQuery = pageQuery.extend(seasonQuery.shape).extend({
   /** One style's rows (its editor shows them). */
-  product: z.string({ error: 'The product id must be a number.' }).regex(/^\d{1,10}$/, { error: 'The product id must be a number.' }).transform(Number).optional(),
+  product: z
+    .string({ error: 'The product id must be a number.' })
+    .regex(/^\d{1,10}$/, { error: 'The product id must be a number.' })
+    .transform(Number)
+    .optional(),
 });
 /** `GET /api/wholesale/linesheet.pdf`: its language and season (default the current one). */
 export const lineSheetQuery = langQuery.extend({ season: z.string().max(20).optional() });

@@ -36,17 +36,30 @@ export type MfaChallenge = z.infer<typeof mfaChallenge>;
 export const mfaRequest = z
   .object({
     mfa_token: z.string().min(1).max(200),
-    code: z.string({ error: SECURITY_MESSAGES.codeFormat }).trim().min(1, { error: SECURITY_MESSAGES.codeFormat }).max(40, { error: SECURITY_MESSAGES.codeFormat }),
+    code: z
+      .string({ error: SECURITY_MESSAGES.codeFormat })
+      .trim()
+      .min(1, { error: SECURITY_MESSAGES.codeFormat })
+      .max(40, { error: SECURITY_MESSAGES.codeFormat }),
   })
   .meta({ id: 'MfaRequest' });
 
 /** WebAuthn JSON from the browser (checked by the WebAuthn library, not here). */
-const webauthnResponse = z.looseObject({ id: z.string().max(2000), rawId: z.string().max(2000), type: z.string().max(40), response: z.record(z.string(), z.unknown()) });
+const webauthnResponse = z.looseObject({
+  id: z.string().max(2000),
+  rawId: z.string().max(2000),
+  type: z.string().max(40),
+  response: z.record(z.string(), z.unknown()),
+});
 export const passkeyVerifyRequest = z.object({ response: webauthnResponse }).meta({ id: 'PasskeyVerifyRequest' });
 export const passkeyAddRequest = z
   .object({
     response: webauthnResponse,
-    name: z.string({ error: SECURITY_MESSAGES.passkeyName }).trim().min(1, { error: SECURITY_MESSAGES.passkeyName }).max(60, { error: SECURITY_MESSAGES.passkeyName }),
+    name: z
+      .string({ error: SECURITY_MESSAGES.passkeyName })
+      .trim()
+      .min(1, { error: SECURITY_MESSAGES.passkeyName })
+      .max(60, { error: SECURITY_MESSAGES.passkeyName }),
   })
   .meta({ id: 'PasskeyAddRequest' });
 export const passkeyRenameRequest = z.object({ name: passkeyAddRequest.shape.name }).meta({ id: 'PasskeyRenameRequest' });

@@ -21,7 +21,18 @@ export const SHOWROOM_MESSAGES = {
 } as const;
 
 /** Why a showroom line cannot be ordered as it is (the app shows the sentence on the line). */
-export const SHOWROOM_REASONS = ['unavailable', 'tooMany', 'packUnknown', 'packsOnly', 'notMultiple', 'windowClosed', 'notInStock', 'priceChanged', 'notOrderable', 'twice'] as const;
+export const SHOWROOM_REASONS = [
+  'unavailable',
+  'tooMany',
+  'packUnknown',
+  'packsOnly',
+  'notMultiple',
+  'windowClosed',
+  'notInStock',
+  'priceChanged',
+  'notOrderable',
+  'twice',
+] as const;
 export type ShowroomReason = (typeof SHOWROOM_REASONS)[number];
 
 /** The price the tablet showed (EUR excl. VAT): a different price today is refused with the new one. */
@@ -33,9 +44,18 @@ export type ShowroomLineInput = z.infer<typeof showroomLineInput>;
 
 /** A shop met at the show: it becomes a stockist application, its order waits for the owner's approval. */
 export const newShopInput = z.object({
-  companyName: z.string({ error: SHOWROOM_MESSAGES.newShopInvalid }).trim().min(1, { error: SHOWROOM_MESSAGES.newShopInvalid }).max(160, { error: SHOWROOM_MESSAGES.newShopInvalid }),
+  companyName: z
+    .string({ error: SHOWROOM_MESSAGES.newShopInvalid })
+    .trim()
+    .min(1, { error: SHOWROOM_MESSAGES.newShopInvalid })
+    .max(160, { error: SHOWROOM_MESSAGES.newShopInvalid }),
   contactName: z.string().trim().max(120).optional(),
-  email: z.string({ error: SHOWROOM_MESSAGES.newShopInvalid }).trim().toLowerCase().max(254).pipe(z.email({ error: SHOWROOM_MESSAGES.newShopInvalid })),
+  email: z
+    .string({ error: SHOWROOM_MESSAGES.newShopInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ error: SHOWROOM_MESSAGES.newShopInvalid })),
   phone: z.string().trim().max(40).optional(),
   address: postalAddress,
   vatNumber: companyInput.shape.vatNumber,

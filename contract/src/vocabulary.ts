@@ -17,16 +17,57 @@ export function normalizeSizes(values: readonly unknown[]): Size[] {
   const wanted = new Set<Size>();
   for (const value of values) {
     if (typeof value !== 'string') continue;
-    const clean = value.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const clean = value
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
     if ((SIZES as readonly string[]).includes(clean)) wanted.add(clean as Size);
   }
   return SIZES.filter((size) => wanted.has(size));
 }
 
 /** What the back-office log records: one kind per area the owner writes to. */
-export const ACTIVITY_KINDS = ['product', 'price', 'status', 'order', 'page', 'terms', 'post', 'section', 'application', 'listing', 'season', 'stock', 'security', 'invoicing', 'invoice'] as const;
+export const ACTIVITY_KINDS = [
+  'product',
+  'price',
+  'status',
+  'order',
+  'page',
+  'terms',
+  'post',
+  'section',
+  'application',
+  'listing',
+  'season',
+  'stock',
+  'security',
+  'invoicing',
+  'invoice',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'reorder', 'change', 'publish', 'unpublish', 'save', 'accept', 'hide', 'show', 'confirm', 'ship', 'cancel', 'import', 'reset', 'issue', 'credit', 'pay', 'unpay', 'take'] as const;
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'reorder',
+  'change',
+  'publish',
+  'unpublish',
+  'save',
+  'accept',
+  'hide',
+  'show',
+  'confirm',
+  'ship',
+  'cancel',
+  'import',
+  'reset',
+  'issue',
+  'credit',
+  'pay',
+  'unpay',
+  'take',
+] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** The FEC's accounts (plan comptable général) unless the owner sets others: customers, sales, VAT collected, bank. */

@@ -43,19 +43,18 @@ export const termsTranslation = z.object({
 });
 
 /** `PUT /api/admin/wholesale/terms`: the season's terms of trade, every text in both languages. */
-export const termsInput = z
-  .object({
-    validUntil: z.string({ error: WHOLESALE_MESSAGES.validUntilInvalid }).trim().refine(isRealDay, { error: WHOLESALE_MESSAGES.validUntilInvalid }),
-    openingMinimum: minimum,
-    reorderMinimum: minimum,
-    orderEmail: z
-      .string({ error: WHOLESALE_MESSAGES.orderEmailInvalid })
-      .trim()
-      .toLowerCase()
-      .max(254, { error: WHOLESALE_MESSAGES.orderEmailInvalid })
-      .pipe(z.email({ error: WHOLESALE_MESSAGES.orderEmailInvalid })),
-    translations: z.array(termsTranslation).refine(bothLocalesOnce, { error: WHOLESALE_MESSAGES.textsBothLocales }),
-  });
+export const termsInput = z.object({
+  validUntil: z.string({ error: WHOLESALE_MESSAGES.validUntilInvalid }).trim().refine(isRealDay, { error: WHOLESALE_MESSAGES.validUntilInvalid }),
+  openingMinimum: minimum,
+  reorderMinimum: minimum,
+  orderEmail: z
+    .string({ error: WHOLESALE_MESSAGES.orderEmailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: WHOLESALE_MESSAGES.orderEmailInvalid })
+    .pipe(z.email({ error: WHOLESALE_MESSAGES.orderEmailInvalid })),
+  translations: z.array(termsTranslation).refine(bothLocalesOnce, { error: WHOLESALE_MESSAGES.textsBothLocales }),
+});
 export type TermsInput = z.infer<typeof termsInput>;
 export type TermsInputRaw = z.input<typeof termsInput>;
 
@@ -66,7 +65,9 @@ export const adminTerms = z
     openingMinimum: z.number(),
     reorderMinimum: z.number(),
     orderEmail: z.string(),
-    translations: z.array(z.object({ locale: z.enum(LOCALES), seasonName: z.string(), paymentTerms: z.string(), deliveryWindow: z.string(), shippingNotes: z.string() })),
+    translations: z.array(
+      z.object({ locale: z.enum(LOCALES), seasonName: z.string(), paymentTerms: z.string(), deliveryWindow: z.string(), shippingNotes: z.string() }),
+    ),
     updatedAt: z.string().nullable(),
   })
   .meta({ id: 'WholesaleTermsAdmin' });

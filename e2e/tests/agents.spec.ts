@@ -3,7 +3,11 @@ import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
 
 // Issue 34, item 1: the owner invites a sales agent; the agent chooses a password from the mail, signs
 // in, sees trade prices, and never the back-office; turned off, the agent is signed out.
-test('the owner invites a sales agent, who sets a password, sees trade prices and no back-office; turned off, the agent is out', async ({ page, browser, a11y }) => {
+test('the owner invites a sales agent, who sets a password, sees trade prices and no back-office; turned off, the agent is out', async ({
+  page,
+  browser,
+  a11y,
+}) => {
   const email = `agent-${Date.now()}@example.com`;
   const since = Date.now() - 1000;
   await signIn(page, 'admin');

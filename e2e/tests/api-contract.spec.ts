@@ -7,7 +7,11 @@ test('the running site serves its API document: API operations only, each named 
   const res = await request.get('/api/openapi.json');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/json');
-  const document = (await res.json()) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>> };
+  const document = (await res.json()) as {
+    openapi: string;
+    servers: Array<{ url: string }>;
+    paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+  };
   expect(document.openapi).toMatch(/^3\./);
   expect(document.servers).toEqual([{ url: BASE_URL }]);
   const paths = Object.keys(document.paths);

@@ -90,7 +90,10 @@ test.describe('the collection at scale', () => {
       await expect(count).toHaveText(`${ARCHIVE_STYLES} produits`);
       await a11y('products searched');
       // Edit opens the product; back returns to the same search.
-      await cards.first().getByRole('button', { name: /Modifier/ }).click();
+      await cards
+        .first()
+        .getByRole('button', { name: /Modifier/ })
+        .click();
       await expect(page.locator('#title-en')).toHaveValue(/Lavender blouse/);
       await page.goto('/admin/products?q=arch-1');
       await settled(page);

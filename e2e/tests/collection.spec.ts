@@ -59,7 +59,10 @@ test.describe('home', () => {
 test.describe('product page', () => {
   async function openProduct(page: import('@playwright/test').Page, title: string) {
     await page.goto('/collection');
-    await page.getByRole('link', { name: new RegExp(title) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await settled(page);
   }
@@ -84,7 +87,9 @@ test.describe('product page', () => {
     expect(html).not.toMatch(/MS27-SOL-ROBE-01|270[,.]00/);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Array<Record<string, unknown>>;
     expect(ld.find((x) => x['@type'] === 'Product')).toMatchObject({ name: 'Robe Soleil', offers: { availability: 'https://schema.org/InStock' } });
-    expect(ld.find((x) => x['@type'] === 'BreadcrumbList')).toMatchObject({ itemListElement: [{ name: 'Accueil' }, { name: 'La collection' }, { name: 'Robe Soleil' }] });
+    expect(ld.find((x) => x['@type'] === 'BreadcrumbList')).toMatchObject({
+      itemListElement: [{ name: 'Accueil' }, { name: 'La collection' }, { name: 'Robe Soleil' }],
+    });
     expect(JSON.stringify(ld)).not.toContain('price');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/collection\/\d+\?lang=fr"/);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/[a-f0-9]+-1200x1500\.webp"/);

@@ -17,7 +17,11 @@ async function bearer(request: APIRequestContext, account: keyof typeof ACCOUNTS
 
 // Issue 35: the owner connects the label to its approved platform; a document the platform rejects is
 // seen on its invoice with the reason, sent again from there, and taken.
-test('the owner turns the approved platform on, tests it, looks a buyer up; a rejected invoice is sent again from its page', async ({ page, request, a11y }) => {
+test('the owner turns the approved platform on, tests it, looks a buyer up; a rejected invoice is sent again from its page', async ({
+  page,
+  request,
+  a11y,
+}) => {
   const owner = await bearer(request, 'admin');
   try {
     await signIn(page, 'admin');
@@ -46,19 +50,38 @@ test('the owner turns the approved platform on, tests it, looks a buyer up; a re
     // A shop's order shipped: its invoice goes to the platform, which rejects it.
     platform.rejectNext = 'Le destinataire n’est pas joignable dans l’annuaire';
     const shop = await bearer(request, 'platformer');
-    expect((await request.put('/api/account/company', { headers: shop, data: { companyName: 'Atelier des Salins', siret: '55208131766522', vatNumber: 'FR03552081317', phone: null, billing: { line1: '1 quai des Salins', line2: '', postcode: '34200', town: 'Sète', country: 'FR' } } })).status()).toBe(200);
-    const products = (await (await request.get('/api/admin/products', { headers: owner })).json()) as Array<{ reference: string; variants: Array<{ id: number; sizes: string[] }> }>;
+    expect(
+      (
+        await request.put('/api/account/company', {
+          headers: shop,
+          data: {
+            companyName: 'Atelier des Salins',
+            siret: '55208131766522',
+            vatNumber: 'FR03552081317',
+            phone: null,
+            billing: { line1: '1 quai des Salins', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
+          },
+        })
+      ).status(),
+    ).toBe(200);
+    const products = (await (await request.get('/api/admin/products', { headers: owner })).json()) as Array<{
+      reference: string;
+      variants: Array<{ id: number; sizes: string[] }>;
+    }>;
     const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
     const lines = variant.sizes.slice(0, 2).map((size) => ({ variantId: variant.id, size, quantity: 3 }));
     expect((await request.put('/api/orders/draft', { headers: shop, data: { lines } })).status()).toBe(200);
     const sent = await request.post('/api/orders/draft/submit', { headers: { ...shop, 'idempotency-key': `e2e-platform-${Date.now()}` }, data: {} });
     expect(sent.status(), await sent.text()).toBe(201);
     const order = await sent.json();
-    expect((await request.post(`/api/admin/orders/${order.id}/confirm`, { headers: owner, data: { shipDate: new Date().toISOString().slice(0, 10) } })).status()).toBe(200);
+    expect(
+      (await request.post(`/api/admin/orders/${order.id}/confirm`, { headers: owner, data: { shipDate: new Date().toISOString().slice(0, 10) } })).status(),
+    ).toBe(200);
     const shipped = await request.post(`/api/admin/orders/${order.id}/ship`, { headers: owner, data: {} });
     expect(shipped.status()).toBe(200);
     const invoiceId = (await shipped.json()).invoice.id as number;
-    const platformOf = async () => ((await (await request.get(`/api/admin/invoices/${invoiceId}`, { headers: owner })).json()) as InvoiceDocument).platform?.status;
+    const platformOf = async () =>
+      ((await (await request.get(`/api/admin/invoices/${invoiceId}`, { headers: owner })).json()) as InvoiceDocument).platform?.status;
     await expect.poll(platformOf, { timeout: 15_000 }).toBe('rejected');
 
     await page.goto(`/admin/invoices/${invoiceId}`);
@@ -82,6 +105,9 @@ test('the owner turns the approved platform on, tests it, looks a buyer up; a re
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   } finally {
     // The other tests' invoices stay off the platform.
-    await request.put('/api/admin/invoicing/platform', { headers: owner, data: { enabled: false, url: platform.url, tokenUrl: platform.tokenUrl, clientId: platform.clientId, sendCashed: true } });
+    await request.put('/api/admin/invoicing/platform', {
+      headers: owner,
+      data: { enabled: false, url: platform.url, tokenUrl: platform.tokenUrl, clientId: platform.clientId, sendCashed: true },
+    });
   }
 });

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import { expect, settled, signIn, test } from '../fixtures.ts';
 
 const rowsOf = async (download: { path(): Promise<string | null> }) =>
-  fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+  fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
 
 test.describe('the owner’s exports', () => {
   test('the orders of a period and the stock come as real CSV downloads, headed in her language', async ({ page }) => {
@@ -15,7 +19,9 @@ test.describe('the owner’s exports', () => {
     const [orders] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le CSV' }).click()]);
     expect(orders.suggestedFilename()).toMatch(/\.csv$/);
     const orderRows = await rowsOf(orders);
-    expect(orderRows[0]).toBe('Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue');
+    expect(orderRows[0]).toBe(
+      'Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue',
+    );
     // The demo's orders since 2020: one line per ordered size.
     expect(orderRows.length).toBeGreaterThan(1);
 

@@ -51,12 +51,17 @@ test.describe('first visit: the brand fonts', () => {
       const fallback = await drawnWith(cdp, page, '.hero__title');
       expect(fallback.map((font) => font.familyName).join()).not.toMatch(/Cormorant/);
       // …through the fallback @font-face (its local() font found and loaded), not the bare system font.
-      const fallbackFaces = await page.evaluate(() => [...document.fonts].filter((face) => face.family.endsWith(' fallback')).map((face) => `${face.family} ${face.style}: ${face.status}`));
+      const fallbackFaces = await page.evaluate(() =>
+        [...document.fonts].filter((face) => face.family.endsWith(' fallback')).map((face) => `${face.family} ${face.style}: ${face.status}`),
+      );
       expect(fallbackFaces).toContain('Cormorant Garamond Variable fallback normal: loaded');
       expect(fallbackFaces).toContain('Source Sans 3 Variable fallback normal: loaded');
 
       release();
-      await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.fonts].some((face) => face.family === 'Cormorant Garamond Variable' && face.status === 'loaded'));
+      await page.waitForFunction(
+        () =>
+          document.fonts.status === 'loaded' && [...document.fonts].some((face) => face.family === 'Cormorant Garamond Variable' && face.status === 'loaded'),
+      );
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
       expect((await drawnWith(cdp, page, '.hero__title')).map((font) => font.familyName).join()).toMatch(/Cormorant Garamond/);
@@ -88,7 +93,10 @@ test.describe('first visit: the brand fonts are cut to what the site draws', () 
     const sizes = [...fonts.values()];
     for (const [path, size] of fonts) expect(size, path).toBeLessThan(26_000);
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(70_000);
-    expect([...fonts.keys()].some((path) => path.includes('.rest.')), 'no page of the demo needs the rest of Latin').toBe(false);
+    expect(
+      [...fonts.keys()].some((path) => path.includes('.rest.')),
+      'no page of the demo needs the rest of Latin',
+    ).toBe(false);
 
     // An owner who writes "Straße" or "España": the rest of the face arrives, and draws it. (The
     // title is changed once React has taken the page over, or its hydration would see other text.)
@@ -100,7 +108,13 @@ test.describe('first visit: the brand fonts are cut to what the site draws', () 
     await expect.poll(() => [...fonts.keys()].filter((path) => path.includes('cormorant-garamond-latin-wght-normal.rest.')).length).toBe(1);
     // Every letter of it in the brand's face: no system font for ß or ñ.
     await expect
-      .poll(async () => [...new Set((await drawnWith(cdp, page, '.hero__title')).map((font) => (font.isCustomFont && /Cormorant Garamond/.test(font.familyName) ? 'brand' : font.familyName)))])
+      .poll(async () => [
+        ...new Set(
+          (await drawnWith(cdp, page, '.hero__title')).map((font) =>
+            font.isCustomFont && /Cormorant Garamond/.test(font.familyName) ? 'brand' : font.familyName,
+          ),
+        ),
+      ])
       .toEqual(['brand']);
   });
 
@@ -122,7 +136,9 @@ test.describe('first visit: the brand fonts are cut to what the site draws', () 
 });
 
 test.describe('first visit: the pictures', () => {
-  test('a card shows a blurred preview from the page itself until its picture arrives, then the AVIF picture takes its place without moving anything', async ({ page }) => {
+  test('a card shows a blurred preview from the page itself until its picture arrives, then the AVIF picture takes its place without moving anything', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     let release!: () => void;
     const measured = new Promise<void>((resolve) => (release = resolve));
@@ -151,7 +167,10 @@ test.describe('first visit: the pictures', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // Chromium reads AVIF: it takes the AVIF rendition the pipeline made.
     expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/uploads\/[a-f0-9]+-\d+x\d+(-\d+)?\.avif$/);
-    expect(held.some((path) => path.endsWith('.webp')), 'no WebP fetched beside the AVIF').toBe(false);
+    expect(
+      held.some((path) => path.endsWith('.webp')),
+      'no WebP fetched beside the AVIF',
+    ).toBe(false);
     const after = { image: await image.boundingBox(), title: await title.boundingBox() };
     expect(after).toEqual(before);
   });
@@ -202,7 +221,9 @@ test.describe('first visit: the scripts wait for the first paint', () => {
   test('the home page asks for its scripts only once its hero picture is on screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/?lang=fr');
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name)).length)).toBeGreaterThan(3);
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name)).length))
+      .toBeGreaterThan(3);
     const order = await page.evaluate(
       () =>
         new Promise<{ picturePainted: number; firstScript: number }>((resolve) => {

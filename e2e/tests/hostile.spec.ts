@@ -10,38 +10,48 @@ test('markup typed into any field is shown as text on public pages and in the ba
   const login = await request.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   const auth = { authorization: `Bearer ${(await login.json()).access_token}` };
   const created = await request.post('/api/admin/products', {
-      headers: auth,
-      data: {
-        translations: [
-          { locale: 'fr', title: `Robe ${XSS}`, description: `Desc ${XSS}`, mantra: `Mantra ${XSS}` },
-          { locale: 'en', title: `Dress ${XSS}`, description: `Desc ${XSS}`, mantra: null },
-        ],
-        variants: [
-          {
-            colorCode: null,
-            imageUrl: '/uploads/afb68483eb857129163e7651-1200x1500.webp',
-            imageGallery: [],
-            price: 10,
-            sizes: ['M'],
-            translations: [
-              { locale: 'fr', colorName: `Rouge ${XSS}` },
-              { locale: 'en', colorName: `Red ${XSS}` },
-            ],
-          },
-        ],
-      },
-    });
+    headers: auth,
+    data: {
+      translations: [
+        { locale: 'fr', title: `Robe ${XSS}`, description: `Desc ${XSS}`, mantra: `Mantra ${XSS}` },
+        { locale: 'en', title: `Dress ${XSS}`, description: `Desc ${XSS}`, mantra: null },
+      ],
+      variants: [
+        {
+          colorCode: null,
+          imageUrl: '/uploads/afb68483eb857129163e7651-1200x1500.webp',
+          imageGallery: [],
+          price: 10,
+          sizes: ['M'],
+          translations: [
+            { locale: 'fr', colorName: `Rouge ${XSS}` },
+            { locale: 'en', colorName: `Red ${XSS}` },
+          ],
+        },
+      ],
+    },
+  });
   expect(created.status()).toBe(201);
   const product = await created.json();
   const sections = await (await request.get('/api/admin/blog/sections', { headers: auth })).json();
   const post = await (
     await request.post('/api/admin/blog', {
       headers: auth,
-      data: { published: true, sectionId: sections[0].id, slug: 'hostile-e2e', translations: [{ locale: 'fr', title: `Billet ${XSS}`, content: `## ${XSS}\n"${XSS}"\n${XSS}` }, { locale: 'en', title: 'Post', content: XSS }] },
+      data: {
+        published: true,
+        sectionId: sections[0].id,
+        slug: 'hostile-e2e',
+        translations: [
+          { locale: 'fr', title: `Billet ${XSS}`, content: `## ${XSS}\n"${XSS}"\n${XSS}` },
+          { locale: 'en', title: 'Post', content: XSS },
+        ],
+      },
     })
   ).json();
   expect(post.slug).toBe('hostile-e2e');
-  const applied = await request.post('/api/retailers/contact', { data: { name: `Shop ${XSS}`, email: 'hostile@example.com', message: `Hello ${XSS}`, consent: true, company: XSS, shopType: XSS } });
+  const applied = await request.post('/api/retailers/contact', {
+    data: { name: `Shop ${XSS}`, email: 'hostile@example.com', message: `Hello ${XSS}`, consent: true, company: XSS, shopType: XSS },
+  });
   expect(applied.status()).toBe(202);
 
   const check = async (path: string) => {

@@ -16,7 +16,10 @@ async function confirmedOrder(request: APIRequestContext, account: keyof typeof 
   const admin = await token(request, 'admin');
   const shop = await token(request, account);
   expect((await request.put('/api/account/company', { headers: shop, data: company })).status()).toBe(200);
-  const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{ reference: string; variants: Array<{ id: number; sizes: string[] }> }>;
+  const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{
+    reference: string;
+    variants: Array<{ id: number; sizes: string[] }>;
+  }>;
   const dress = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!;
   const variant = dress.variants[0]!;
   const lines = variant.sizes.slice(0, 2).map((size) => ({ variantId: variant.id, size, quantity: 3 }));
@@ -24,12 +27,18 @@ async function confirmedOrder(request: APIRequestContext, account: keyof typeof 
   const sent = await request.post('/api/orders/draft/submit', { headers: { ...shop, 'idempotency-key': `e2e-${account}-${Date.now()}` }, data: {} });
   expect(sent.status(), await sent.text()).toBe(201);
   const order = await sent.json();
-  expect((await request.post(`/api/admin/orders/${order.id}/confirm`, { headers: admin, data: { shipDate: new Date().toISOString().slice(0, 10) } })).status()).toBe(200);
+  expect(
+    (await request.post(`/api/admin/orders/${order.id}/confirm`, { headers: admin, data: { shipDate: new Date().toISOString().slice(0, 10) } })).status(),
+  ).toBe(200);
   return { id: order.id, number: order.number };
 }
 
 test.describe('invoices', () => {
-  test('the owner ships an order to a French shop and finds its invoice; the stockist downloads it; the owner records a payment and a credit note for a returned piece', async ({ page, browser, request }) => {
+  test('the owner ships an order to a French shop and finds its invoice; the stockist downloads it; the owner records a payment and a credit note for a returned piece', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const order = await confirmedOrder(request, 'invoicee', {
       companyName: 'Les Jours Lents',
       siret: '55208131766522',
@@ -104,7 +113,11 @@ test.describe('invoices', () => {
     await settled(page);
     await expect(page.getByRole('row', { name: new RegExp(`^${number} Facture`) })).toContainText('Partiellement payée');
     const [journal] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Journal des ventes (CSV)' }).click()]);
-    const rows = fs.readFileSync((await journal.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+    const rows = fs
+      .readFileSync((await journal.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('Date,Numéro,Type,Client,N° TVA,Pays,Taux TVA,Base HT,TVA,Total TTC,Échéance,Payé');
     expect(rows.some((r) => r.includes(`${number},Facture,Les Jours Lents,FR03552081317,FR,20 S`))).toBe(true);
 
@@ -134,7 +147,13 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/\/collection$/);
     await page.goto(`/account/orders/${order.id}`);
     await expect(page.getByTestId('order-invoice')).toContainText(`Facture ${shipped.invoice.number}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('order-invoice').getByRole('button', { name: `Télécharger ${shipped.invoice.number} (PDF)` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByTestId('order-invoice')
+        .getByRole('button', { name: `Télécharger ${shipped.invoice.number} (PDF)` })
+        .click(),
+    ]);
     const text = (await pdfText(fs.readFileSync((await download.path())!))).replace(/\s+/g, ' ');
     expect(text).toContain('Exonération de TVA, article 262 ter I du CGI');
     expect(text).toContain('autoliquidation');

@@ -107,7 +107,9 @@ test.describe('admin journal', () => {
     // The journal shows the cover beside the post; the post page above its text, described.
     const listed = anon.locator('article', { has: anon.getByRole('heading', { level: 3, name: 'Carnet de route e2e' }) });
     await expect(listed.locator('.journal__cover img')).toHaveAttribute('src', coverUrl);
-    await loadUntil(anon, '/blog/carnet-de-route-e2e', () => expect(anon.getByRole('heading', { level: 1 })).toHaveText('Carnet de route e2e', { timeout: 500 }));
+    await loadUntil(anon, '/blog/carnet-de-route-e2e', () =>
+      expect(anon.getByRole('heading', { level: 1 })).toHaveText('Carnet de route e2e', { timeout: 500 }),
+    );
     await expect(anon.locator('blockquote')).toHaveText('Partir, c’est rester un peu.');
     const cover = anon.getByRole('img', { name: 'Un sac de voyage bleu sur le quai.' });
     await expect(cover).toHaveAttribute('src', coverUrl);
@@ -155,11 +157,11 @@ test.describe('admin journal', () => {
   test.describe('when the server fails', () => {
     test.use({ allowConsole: [/status of 500/] });
     test('a load failure shows the journal error messages', async ({ page }) => {
-    await signIn(page, 'admin');
-    await expect(page).toHaveURL(/\/admin\/products$/);
-    await page.route('**/api/admin/blog?*', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.goto('/admin/blog');
-    await expect(page.getByRole('alert').filter({ hasText: 'Impossible de charger les articles.' })).toBeVisible();
+      await signIn(page, 'admin');
+      await expect(page).toHaveURL(/\/admin\/products$/);
+      await page.route('**/api/admin/blog?*', (route) => route.fulfill({ status: 500, body: '' }));
+      await page.goto('/admin/blog');
+      await expect(page.getByRole('alert').filter({ hasText: 'Impossible de charger les articles.' })).toBeVisible();
     });
   });
 });

@@ -97,7 +97,10 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       await page.getByRole('button', { name: `Modifier « ${title} »` }).click();
       await expect(page.locator('#title-fr')).not.toHaveValue('');
       await noSidewaysScroll(page, '/admin/products (editing)');
-      await page.getByTestId('variant-0').getByRole('button', { name: /^Code couleur/ }).click();
+      await page
+        .getByTestId('variant-0')
+        .getByRole('button', { name: /^Code couleur/ })
+        .click();
       await expect(page.getByRole('dialog', { name: 'Choisir une couleur' })).toBeVisible();
       await noSidewaysScroll(page, '/admin/products (colour picker)');
       await page.keyboard.press('Escape');

@@ -3,7 +3,10 @@ import { BASE_URL } from '../env.ts';
 import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
 
 test.describe('wholesale orders', () => {
-  test('a stockist orders on a phone, is told the minimum, completes and sends it; the owner confirms and ships; the stockist follows it and orders again', async ({ page, browser }) => {
+  test('a stockist orders on a phone, is told the minimum, completes and sends it; the owner confirms and ships; the stockist follows it and orders again', async ({
+    page,
+    browser,
+  }) => {
     // The whole journey of two people, then axe on every screen they saw, at two widths.
     test.setTimeout(240_000);
     const since = Date.now() - 1000;
@@ -88,7 +91,11 @@ test.describe('wholesale orders', () => {
     await expect(owner.getByText('FR40303265045')).toBeVisible();
     const [csv] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Télécharger cette commande (CSV)' }).click()]);
     expect(csv.suggestedFilename()).toBe(`order-${number}.csv`);
-    const rows = fs.readFileSync((await csv.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+    const rows = fs
+      .readFileSync((await csv.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toMatch(/^Commande,Date,Statut,Boutique/);
     expect(rows.slice(1)).toHaveLength(2);
     expect(rows[1]).toContain(`${number},`);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { expect, pdfText, settled, signIn, test } from '../fixtures.ts';
 
 test.describe('production and sales', () => {
-  test('the owner opens the demo season’s cut sheet, filters by delivery, downloads its CSV and PDF, and reads a figure of the season at a glance', async ({ page }) => {
+  test('the owner opens the demo season’s cut sheet, filters by delivery, downloads its CSV and PDF, and reads a figure of the season at a glance', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     // An owner without a second factor is offered a passkey; "Not now" puts the suggestion away for good.
@@ -39,7 +41,11 @@ test.describe('production and sales', () => {
       expect(first).toBeLessThan(all);
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger (CSV)' }).click()]);
       expect(csv.suggestedFilename()).toMatch(/^cut-sheet-SS27-\d+-both\.csv$/);
-      const rows = fs.readFileSync((await csv.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+      const rows = fs
+        .readFileSync((await csv.path())!, 'utf8')
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
       expect(rows[0]).toBe('Saison,Livraison,Référence,Style,Coloris,Code couleur,Taille,Pièces');
       expect(rows.slice(1).reduce((n, r) => n + Number(r.split(',').at(-1)), 0)).toBe(first);
       expect(rows[1]).toContain('SS27,Première livraison,MS27-');
@@ -59,7 +65,14 @@ test.describe('production and sales', () => {
     await expect(countries.getByRole('row', { name: /^BE/ })).toContainText('€');
     const shops = page.getByRole('region', { name: 'Chiffre d’affaires par revendeur' });
     await expect(shops.getByRole('row', { name: /Linen House/ })).toBeVisible();
-    const stockists = Number((await page.getByTestId('sales-totals').locator('.kpi').filter({ hasText: /^Revendeurs\d/ }).locator('strong').textContent())!);
+    const stockists = Number(
+      (await page
+        .getByTestId('sales-totals')
+        .locator('.kpi')
+        .filter({ hasText: /^Revendeurs\d/ })
+        .locator('strong')
+        .textContent())!,
+    );
     await expect(shops.locator('tbody tr')).toHaveCount(stockists);
     const sizes = page.getByRole('region', { name: 'Pièces par taille (courbe de tailles)' });
     await expect(sizes.getByRole('row', { name: /^M\b/ })).toContainText('%');

@@ -33,8 +33,14 @@ test.describe('seasons, stock and ordering by mode', () => {
     // A close before the open is refused under its field, and nothing is sent.
     await form.getByLabel('Pré-commandes à partir du').fill(day(0));
     await form.getByLabel('Pré-commandes jusqu’au').fill(day(-3));
-    await form.getByRole('group', { name: /^Nom de la saison/ }).getByLabel('Français').fill('Capsule E2E');
-    await form.getByRole('group', { name: /^Nom de la saison/ }).getByLabel('English').fill('E2E capsule');
+    await form
+      .getByRole('group', { name: /^Nom de la saison/ })
+      .getByLabel('Français')
+      .fill('Capsule E2E');
+    await form
+      .getByRole('group', { name: /^Nom de la saison/ })
+      .getByLabel('English')
+      .fill('E2E capsule');
     await form.getByRole('button', { name: 'Enregistrer la saison' }).click();
     await expect(form.getByText('La fermeture vient après l’ouverture.')).toBeVisible();
     await a11y('season form with an error');
@@ -60,7 +66,10 @@ test.describe('seasons, stock and ordering by mode', () => {
     await owner.getByRole('link', { name: 'Produits', exact: true }).click();
     for (const title of ['Kimono Aube', 'Pantalon large Garrigue']) {
       await owner.getByRole('button', { name: `Modifier « ${title} »` }).click();
-      await owner.getByTestId('product-seasons').getByLabel(/^E2E28/).check();
+      await owner
+        .getByTestId('product-seasons')
+        .getByLabel(/^E2E28/)
+        .check();
       await owner.getByRole('button', { name: 'Enregistrer les modifications' }).click();
       await expect(owner.getByRole('status').filter({ hasText: 'Le produit a été mis à jour.' })).toBeVisible();
       await expect(owner.getByTestId('product-seasons').getByLabel(/^E2E28/)).toBeChecked();
@@ -72,13 +81,17 @@ test.describe('seasons, stock and ordering by mode', () => {
     await settled(owner);
     const file = (body: string) => ({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(body, 'utf8') });
     const header = 'Référence;Coloris;Taille;En stock\n';
-    await owner.getByLabel('Fichier CSV').setInputFiles(file(`${header}MS27-EST-COMB-07;Kaki;XS;4\nMS27-EST-COMB-07;Kaki;S;0\nMS27-TIS-ETOL-08;Safran;ONESIZE;9\nMS27-NOPE;Kaki;S;1\n`));
+    await owner
+      .getByLabel('Fichier CSV')
+      .setInputFiles(file(`${header}MS27-EST-COMB-07;Kaki;XS;4\nMS27-EST-COMB-07;Kaki;S;0\nMS27-TIS-ETOL-08;Safran;ONESIZE;9\nMS27-NOPE;Kaki;S;1\n`));
     await owner.getByRole('button', { name: 'Voir les changements' }).click();
     const preview = owner.getByTestId('stock-preview');
     await expect(preview.getByTestId('stock-import-error')).toHaveText(/Ligne 5 .*aucun style n’a la référence « MS27-NOPE »/);
     await expect(preview.getByRole('button', { name: /Importer ces 2 changements/ })).toBeDisabled();
     await a11y('stock import preview with an error');
-    await owner.getByLabel('Fichier CSV').setInputFiles(file(`${header}MS27-EST-COMB-07;Kaki;XS;4\nMS27-EST-COMB-07;Kaki;S;0\nMS27-TIS-ETOL-08;Safran;ONESIZE;9\n`));
+    await owner
+      .getByLabel('Fichier CSV')
+      .setInputFiles(file(`${header}MS27-EST-COMB-07;Kaki;XS;4\nMS27-EST-COMB-07;Kaki;S;0\nMS27-TIS-ETOL-08;Safran;ONESIZE;9\n`));
     await owner.getByRole('button', { name: 'Voir les changements' }).click();
     await expect(preview.getByTestId('stock-change')).toHaveCount(2);
     await expect(preview.getByTestId('stock-change').first()).toContainText('MS27-EST-COMB-07 · Kaki · XS');

@@ -80,7 +80,10 @@ test.describe('sign-in that a stolen password cannot open', () => {
     // Twenty minutes later (the session's sign-in aged in the database), new codes ask to sign in
     // again: a used code is refused, an unused recovery code with the password carries on.
     const db = new Database(path.join(E2E_DATA_DIR, 'site.db'));
-    db.prepare(`update auth_tokens set authenticated_at = ? where user_id = (select id from users where email = ?)`).run(new Date(Date.now() - 20 * 60_000).toISOString(), account.email);
+    db.prepare(`update auth_tokens set authenticated_at = ? where user_id = (select id from users where email = ?)`).run(
+      new Date(Date.now() - 20 * 60_000).toISOString(),
+      account.email,
+    );
     db.close();
     await page.getByRole('button', { name: 'Créer de nouveaux codes' }).click();
     const reauth = page.getByTestId('reauth');
@@ -129,7 +132,14 @@ test.describe('sign-in that a stolen password cannot open', () => {
       const cdp = await context.newCDPSession(page);
       await cdp.send('WebAuthn.enable');
       await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
       });
 
       await page.goto('/login');

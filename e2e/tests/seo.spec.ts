@@ -29,7 +29,9 @@ test.describe('what search engines and link previews read (no browser)', () => {
       for (const lang of ['fr', 'en']) expect(html).toContain(`hrefLang="${lang}" href="http://127.0.0.1:`);
       expect(html).toContain('hrefLang="x-default"');
       expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBeTruthy();
-      expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/(uploads\/[a-f0-9]+-\d+x\d+\.webp|og-image\.jpg)$/);
+      expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/(uploads\/[a-f0-9]+-\d+x\d+\.webp|og-image\.jpg)$/,
+      );
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
       expect(html).not.toContain('noindex');
       for (const match of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)) expect(() => JSON.parse(match[1]!)).not.toThrow();
@@ -46,11 +48,14 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect(blocks.find((b: { '@type': string }) => b['@type'] === 'Organization')).toMatchObject({ name: 'Maison Solène', legalName: 'Maison Solène SAS' });
   });
 
-  test('the first paint comes first: main image preloaded at high priority, stylesheet first; reading pages start their scripts after it, pages with a form at low priority', async ({ request }) => {
+  test('the first paint comes first: main image preloaded at high priority, stylesheet first; reading pages start their scripts after it, pages with a form at low priority', async ({
+    request,
+  }) => {
     for (const path of ['/', '/collection/8', '/story', '/blog']) {
       const html = await (await request.get(path)).text();
       const head = /<head>(.*?)<\/head>/s.exec(html)![1]!;
-      if (path === '/' || path === '/collection/8') expect(head.search(/<link rel="preload" as="image"( type="image\/avif")? fetchPriority="high"/), `${path}: LCP image preload`).toBeGreaterThan(-1);
+      if (path === '/' || path === '/collection/8')
+        expect(head.search(/<link rel="preload" as="image"( type="image\/avif")? fetchPriority="high"/), `${path}: LCP image preload`).toBeGreaterThan(-1);
       expect(head.indexOf('rel="stylesheet"'), `${path}: stylesheet`).toBeGreaterThan(-1);
       // Nothing that loads a script with the page: the modules are named for the loader only.
       expect(html, path).not.toContain('<link rel="modulepreload"');
@@ -123,8 +128,24 @@ test.describe('what search engines and link previews read (no browser)', () => {
     expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  test('first-load bytes stay within the budgets (JS ≤ 130 KB, CSS ≤ 20 KB gzip) on every public page; admin code and strings never load there', async ({ request }) => {
-    for (const path of ['/', '/collection', '/collection/8', '/story', '/faq', '/retailers', '/where-to-buy', '/blog', '/blog/une-robe-trois-semaines', '/contact', '/privacy', '/legal', '/login']) {
+  test('first-load bytes stay within the budgets (JS ≤ 130 KB, CSS ≤ 20 KB gzip) on every public page; admin code and strings never load there', async ({
+    request,
+  }) => {
+    for (const path of [
+      '/',
+      '/collection',
+      '/collection/8',
+      '/story',
+      '/faq',
+      '/retailers',
+      '/where-to-buy',
+      '/blog',
+      '/blog/une-robe-trois-semaines',
+      '/contact',
+      '/privacy',
+      '/legal',
+      '/login',
+    ]) {
       const html = await (await request.get(path)).text();
       // The page's strings are files of their own, not in the page; the back-office's strings (a
       // third of all strings) are loaded only by its own pages.
@@ -139,7 +160,9 @@ test.describe('what search engines and link previews read (no browser)', () => {
       const deferred = /\(function\(preloads, run, fetches\)[\s\S]*?\}\)\((\[[^\]]*\])/.exec(html);
       const js = [
         ...new Set([
-          ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+          ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import[^"';]*"(\/assets\/[^"]+\.js)"/g)].map(
+            (m) => m[1]!,
+          ),
           ...(deferred ? (JSON.parse(deferred[1]!) as string[]) : []),
         ]),
       ];

@@ -130,7 +130,10 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('an anonymous page gives every visitor the same bytes: its scripts allowed by their hashes, a shared cache may keep it; a signed-in page may not', async ({ page, request }) => {
+test('an anonymous page gives every visitor the same bytes: its scripts allowed by their hashes, a shared cache may keep it; a signed-in page may not', async ({
+  page,
+  request,
+}) => {
   const browserLike = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   const a = await request.get('/?lang=fr', { headers: browserLike });
   const b = await request.get('/?lang=fr', { headers: browserLike });

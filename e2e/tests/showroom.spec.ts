@@ -29,7 +29,12 @@ async function sign(page: Page) {
   await page.mouse.up();
 }
 
-test('the showroom app works offline: two orders taken and signed, sent once when the network returns; one refused is mended and sent', async ({ browser, request, page: ownerPage, a11y }) => {
+test('the showroom app works offline: two orders taken and signed, sent once when the network returns; one refused is mended and sent', async ({
+  browser,
+  request,
+  page: ownerPage,
+  a11y,
+}) => {
   test.setTimeout(120_000);
   const owner = await bearer(request, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
   const stamp = String(Date.now()).slice(-6);
@@ -44,7 +49,16 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
         { locale: 'fr', name: `Salon ${stamp}` },
         { locale: 'en', name: `Trade show ${stamp}` },
       ],
-      deliveries: [{ from: day(330), to: day(350), translations: [{ locale: 'fr', name: 'Salon A' }, { locale: 'en', name: 'Show A' }] }],
+      deliveries: [
+        {
+          from: day(330),
+          to: day(350),
+          translations: [
+            { locale: 'fr', name: 'Salon A' },
+            { locale: 'en', name: 'Show A' },
+          ],
+        },
+      ],
       terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@e2e.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
     },
   });
@@ -59,7 +73,19 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
         { locale: 'fr', title: `Robe Salon ${stamp}`, description: 'Lin lavé.' },
         { locale: 'en', title: `Show dress ${stamp}`, description: 'Washed linen.' },
       ],
-      variants: [{ colorCode: '#c99a3b', imageUrl: image, price: 100, retailPrice: 230, sizes: ['S', 'M', 'L'], translations: [{ locale: 'fr', colorName: 'Safran' }, { locale: 'en', colorName: 'Saffron' }] }],
+      variants: [
+        {
+          colorCode: '#c99a3b',
+          imageUrl: image,
+          price: 100,
+          retailPrice: 230,
+          sizes: ['S', 'M', 'L'],
+          translations: [
+            { locale: 'fr', colorName: 'Safran' },
+            { locale: 'en', colorName: 'Saffron' },
+          ],
+        },
+      ],
       packs: [{ name: 'Pack salon', sizes: { S: 1, M: 2, L: 1 } }],
       seasonIds: [season.id],
     },
@@ -67,12 +93,19 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
   expect(productRes.status(), await productRes.text()).toBe(201);
   const product = await productRes.json();
   const variantId = product.variants[0].id as number;
-  expect((await request.put('/api/admin/stock', { headers: owner, data: { items: ['S', 'M', 'L'].map((size) => ({ variantId, size, onHand: 20 })) } })).status()).toBe(200);
+  expect(
+    (await request.put('/api/admin/stock', { headers: owner, data: { items: ['S', 'M', 'L'].map((size) => ({ variantId, size, onHand: 20 })) } })).status(),
+  ).toBe(200);
   // The stockist has a name and a town to be found by.
   const shop = await bearer(request, ACCOUNTS.showroomer.email, ACCOUNTS.showroomer.password);
   const company = await request.put('/api/account/company', {
     headers: shop,
-    data: { companyName: `Boutique Salon ${stamp}`, siret: '73282932000074', vatNumber: 'FR44732829320', billing: { line1: '3 rue Kervégan', postcode: '44000', town: 'Nantes', country: 'FR' } },
+    data: {
+      companyName: `Boutique Salon ${stamp}`,
+      siret: '73282932000074',
+      vatNumber: 'FR44732829320',
+      billing: { line1: '3 rue Kervégan', postcode: '44000', town: 'Nantes', country: 'FR' },
+    },
   });
   expect(company.status(), await company.text()).toBe(200);
   // The agent: invited, a password chosen from the mail.
@@ -82,7 +115,9 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
   expect(invited.status()).toBe(201);
   const agentUserId = (await invited.json()).userId as number;
   const token = /token=([A-Za-z0-9_-]+)/.exec(await waitForMail(agentEmail, since))![1]!;
-  expect((await request.post('/api/auth/reset-password', { data: { token, password: 'showroom-2027', password_confirmation: 'showroom-2027' } })).status()).toBeLessThan(300);
+  expect(
+    (await request.post('/api/auth/reset-password', { data: { token, password: 'showroom-2027', password_confirmation: 'showroom-2027' } })).status(),
+  ).toBeLessThan(300);
 
   // The tablet, in landscape.
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'fr-FR', baseURL: BASE_URL });
@@ -148,7 +183,12 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await tablet.getByLabel('Code postal').fill('56100');
     await tablet.getByLabel('Ville').fill('Lorient');
     await tablet.getByLabel('Trouver un modèle (référence ou nom)').fill(`SR-${stamp}`);
-    for (const [size, n] of [['S', '2'], ['M', '4'], ['L', '2']] as const) await tablet.getByRole('spinbutton', { name: `Safran, ${size}, Livraison Salon A` }).fill(n);
+    for (const [size, n] of [
+      ['S', '2'],
+      ['M', '4'],
+      ['L', '2'],
+    ] as const)
+      await tablet.getByRole('spinbutton', { name: `Safran, ${size}, Livraison Salon A` }).fill(n);
     await sign(tablet);
     await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
     await expect(tablet.getByRole('tab', { name: 'File d’envoi (2)' })).toBeVisible();
@@ -167,7 +207,10 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
           opened.onerror = () => reject(opened.error);
           opened.onsuccess = () => {
             const tx = opened.result.transaction('drafts', 'readwrite');
-            tx.objectStore('drafts').put({ account, order: { id, stockistId: null, newShop: { companyName: 'Déjà prise', address: {} }, lines: [], note: '', signature: '' } });
+            tx.objectStore('drafts').put({
+              account,
+              order: { id, stockistId: null, newShop: { companyName: 'Déjà prise', address: {} }, lines: [], note: '', signature: '' },
+            });
             tx.oncomplete = () => (opened.result.close(), resolve());
             tx.onerror = () => reject(tx.error);
           };
@@ -186,11 +229,19 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await context.setOffline(false);
     await expect(tablet.locator('.queue-item').filter({ hasText: `Boutique Salon ${stamp}` })).toContainText(/Envoyée : \d{4}-\d{4}/);
     await expect(tablet.locator('.queue-item').filter({ hasText: `Mercerie du Port ${stamp}` })).toContainText('En attente de l’accord de la boutique');
-    const taken = async () => (await (await request.get(`/api/admin/orders?agent=${agentUserId}`, { headers: owner })).json()).data as Array<{ shop: string; pieces: number; takenBy: { name: string } }>;
+    const taken = async () =>
+      (await (await request.get(`/api/admin/orders?agent=${agentUserId}`, { headers: owner })).json()).data as Array<{
+        shop: string;
+        pieces: number;
+        takenBy: { name: string };
+      }>;
     expect((await taken()).map((o) => [o.shop, o.pieces])).toEqual([[`Boutique Salon ${stamp}`, 8]]);
 
     // The owner approves the new shop; its order is made then. She sees both, taken by Claire at the showroom.
-    const applications = (await (await request.get('/api/admin/retailers/applications?status=pending', { headers: owner })).json()).data as Array<{ id: number; email: string }>;
+    const applications = (await (await request.get('/api/admin/retailers/applications?status=pending', { headers: owner })).json()).data as Array<{
+      id: number;
+      email: string;
+    }>;
     const application = applications.find((a) => a.email === `anne-${stamp}@mercerie.example`)!;
     expect((await request.post(`/api/admin/retailers/applications/${application.id}/accept`, { headers: owner })).status()).toBe(200);
     await expect.poll(async () => (await taken()).length).toBe(2);
@@ -208,7 +259,10 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: `Mercerie du Port ${stamp}` })).toContainText('Prise par Claire Showroom au showroom');
     await a11y('the owner’s orders filtered by channel and agent');
-    await rows.filter({ hasText: `Boutique Salon ${stamp}` }).getByRole('link').click();
+    await rows
+      .filter({ hasText: `Boutique Salon ${stamp}` })
+      .getByRole('link')
+      .click();
     await expect(ownerPage.getByTestId('order-taken-by')).toHaveText('Prise par Claire Showroom au showroom');
     await expect(ownerPage.getByText('Vu sur le stand B12')).toBeVisible();
 
@@ -269,7 +323,10 @@ test('a stockist orders by the pack from the product page; the draft names the p
   await page.getByLabel('Mot de passe').fill(ACCOUNTS.packer.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/collection$/);
-  await page.getByRole('link', { name: /Blouse brodée Lavande/ }).first().click();
+  await page
+    .getByRole('link', { name: /Blouse brodée Lavande/ })
+    .first()
+    .click();
   await settled(page);
   const grid = page.getByTestId('order-grid');
   const packs = grid.getByRole('spinbutton', { name: /^Blanc cassé, Assortiment S-M-L \(1 S · 2 M · 1 L\), nombre de packs/ });
@@ -286,7 +343,10 @@ test('a stockist orders by the pack from the product page; the draft names the p
   await expect(lines).toHaveCount(3);
   await expect(lines.filter({ hasText: /· M ·/ })).toContainText('4');
   await a11y('a draft with a pack');
-  await lines.first().getByRole('button', { name: /^Retirer/ }).click();
+  await lines
+    .first()
+    .getByRole('button', { name: /^Retirer/ })
+    .click();
   await expect(page.getByTestId('draft-line').filter({ hasText: 'Assortiment' })).toHaveCount(0);
   // The owner on the same tablet: the stockist's session is put aside.
   await page.evaluate(() => window.localStorage.clear());

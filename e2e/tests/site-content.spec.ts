@@ -6,7 +6,11 @@ import { expect, loadUntil, settled, signIn, storedToken, test } from '../fixtur
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test.describe('the owner runs the site', () => {
-  test('she changes the home title and a mantra, adds a FAQ question; she sees them at once, visitors on their next loads, in both languages', async ({ page, browser, a11y }) => {
+  test('she changes the home title and a mantra, adds a FAQ question; she sees them at once, visitors on their next loads, in both languages', async ({
+    page,
+    browser,
+    a11y,
+  }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/pages');
@@ -71,7 +75,9 @@ test.describe('the owner runs the site', () => {
     await expect(hero).toHaveAttribute('width', /\d+/);
     await expect(hero).toHaveAttribute('fetchpriority', 'high');
     const hash = /\/uploads\/([a-f0-9]+)-/.exec(heroUrl!)![1]!;
-    expect(await home.locator('head').innerHTML()).toMatch(new RegExp(`<link rel="preload" as="image"( type="image/avif")? fetchpriority="high"[^>]*${hash}`, 'i'));
+    expect(await home.locator('head').innerHTML()).toMatch(
+      new RegExp(`<link rel="preload" as="image"( type="image/avif")? fetchpriority="high"[^>]*${hash}`, 'i'),
+    );
     await loadUntil(home, '/?lang=en', () => expect(home.getByRole('heading', { level: 1 })).toHaveText('Linen, sea and slow time', { timeout: 500 }));
     await expect(home.getByTestId('mantra')).toHaveText('Breathe with the sea.');
     await expect(home.locator('.hero__media img')).toHaveAttribute('alt', 'A brick dress in the sun.');
@@ -120,7 +126,19 @@ test.describe('the owner runs the site', () => {
           { locale: 'fr', title: 'Robe Marée', description: 'Une robe de lin pour les jours de vent.', mantra: 'Suivre la marée.' },
           { locale: 'en', title: 'Tide dress', description: 'A linen dress for windy days.', mantra: null },
         ],
-        variants: [{ colorCode: '#3d4f7a', imageUrl: first.variants[0].imageUrl, imageGallery: [], price: 71, sizes: ['S', 'M'], translations: [{ locale: 'fr', colorName: 'Indigo' }, { locale: 'en', colorName: 'Indigo' }] }],
+        variants: [
+          {
+            colorCode: '#3d4f7a',
+            imageUrl: first.variants[0].imageUrl,
+            imageGallery: [],
+            price: 71,
+            sizes: ['S', 'M'],
+            translations: [
+              { locale: 'fr', colorName: 'Indigo' },
+              { locale: 'en', colorName: 'Indigo' },
+            ],
+          },
+        ],
       },
     });
     expect(created.status()).toBe(201);
@@ -180,18 +198,33 @@ test.describe('the owner runs the site', () => {
     await visitor.close();
   });
 
-  test('a stockist lists their shop on /account; it appears on /where-to-buy (filter without JavaScript) and in the trust carousel', async ({ page, browser, request }) => {
+  test('a stockist lists their shop on /account; it appears on /where-to-buy (filter without JavaScript) and in the trust carousel', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const { makeImage } = await import('../images.ts');
     const logo = await makeImage('#6b6b3f', 'logo-lister');
     // A second listed shop with a logo and a description, through the API.
     const login = await request.post('/api/auth/login', { data: { email: ACCOUNTS.retailer.email, password: ACCOUNTS.retailer.password } });
     const other = { authorization: `Bearer ${(await login.json()).access_token}` };
     const fs = await import('node:fs');
-    const upload = await request.post('/api/account/listing/logo', { headers: other, multipart: { image: { name: 'logo.png', mimeType: 'image/png', buffer: fs.readFileSync(logo) } } });
+    const upload = await request.post('/api/account/listing/logo', {
+      headers: other,
+      multipart: { image: { name: 'logo.png', mimeType: 'image/png', buffer: fs.readFileSync(logo) } },
+    });
     expect(upload.status()).toBe(201);
     const saved = await request.put('/api/account/listing', {
       headers: other,
-      data: { listed: true, name: 'Atelier Ocre', address: '2 montée de la Grande-Côte', postcode: '69001', city: 'Lyon', description: { fr: 'Céramique et vêtements.', en: 'Ceramics and clothing.' }, logoUrl: (await upload.json()).url },
+      data: {
+        listed: true,
+        name: 'Atelier Ocre',
+        address: '2 montée de la Grande-Côte',
+        postcode: '69001',
+        city: 'Lyon',
+        description: { fr: 'Céramique et vêtements.', en: 'Ceramics and clothing.' },
+        logoUrl: (await upload.json()).url,
+      },
     });
     expect(saved.status()).toBe(200);
 
@@ -281,7 +314,13 @@ test.describe('the owner runs the site', () => {
     await settled(page);
     const entries = page.getByTestId('activity-entry');
     await expect(entries.first()).toContainText('Fiche masquée · Atelier Ocre');
-    for (const text of ['Ordre de la collection changé', 'Publié · Robe Marée', 'Produit créé · Robe Marée', 'Textes enregistrés · FAQ', 'Textes enregistrés · Accueil']) {
+    for (const text of [
+      'Ordre de la collection changé',
+      'Publié · Robe Marée',
+      'Produit créé · Robe Marée',
+      'Textes enregistrés · FAQ',
+      'Textes enregistrés · Accueil',
+    ]) {
       await expect(entries.filter({ hasText: text }).first()).toBeVisible();
     }
     await expect(entries.first()).toContainText('admin@e2e.example');

@@ -118,8 +118,24 @@ test.describe('stockists', () => {
           json: {
             data: [
               {
-                id: 9999, name: 'Test Shop', company: null, email: 'x@example.com', siret: null, phone: null, shopType: null, message: 'Hello', catalogOptIn: false,
-                consent: true, consentAt: '2026-01-02T10:00:00.000Z', locale: 'en', status: 'pending', createdAt: '2026-01-02T10:00:00.000Z', acceptedAt: null, acceptedBy: null, retailerEmail: null, catalogSentAt: null,
+                id: 9999,
+                name: 'Test Shop',
+                company: null,
+                email: 'x@example.com',
+                siret: null,
+                phone: null,
+                shopType: null,
+                message: 'Hello',
+                catalogOptIn: false,
+                consent: true,
+                consentAt: '2026-01-02T10:00:00.000Z',
+                locale: 'en',
+                status: 'pending',
+                createdAt: '2026-01-02T10:00:00.000Z',
+                acceptedAt: null,
+                acceptedBy: null,
+                retailerEmail: null,
+                catalogSentAt: null,
               },
             ],
             // A page of the list, as the server answers it (issue 43).

@@ -15,8 +15,15 @@ test('the owner adds an endpoint, copies its secret once, sees each change arriv
   const owner = { authorization: `Bearer ${(await login.json()).access_token as string}` };
   /** A shop applies and the owner accepts it (through the API: the screen under test is the webhooks'). */
   const approve = async (email: string) => {
-    expect((await request.post('/api/retailers/contact', { data: { name: 'Inès Martin', email, company: 'Les Jours Lents', message: 'Bonjour', consent: true } })).status()).toBe(202);
-    const applications = (await (await request.get('/api/admin/retailers/applications', { headers: owner })).json()).data as Array<{ id: number; email: string }>;
+    expect(
+      (
+        await request.post('/api/retailers/contact', { data: { name: 'Inès Martin', email, company: 'Les Jours Lents', message: 'Bonjour', consent: true } })
+      ).status(),
+    ).toBe(202);
+    const applications = (await (await request.get('/api/admin/retailers/applications', { headers: owner })).json()).data as Array<{
+      id: number;
+      email: string;
+    }>;
     const id = applications.find((a) => a.email === email)!.id;
     expect((await request.post(`/api/admin/retailers/applications/${id}/accept`, { headers: owner })).status()).toBe(200);
     return id;

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import { expect, pdfText, settled, signIn, test } from '../fixtures.ts';
 
 test.describe('wholesale terms and the line sheet', () => {
-  test('the owner edits the terms: bad values are named under their field and nothing is saved; a good save shows on the stockist’s line sheet', async ({ page, browser, a11y }) => {
+  test('the owner edits the terms: bad values are named under their field and nothing is saved; a good save shows on the stockist’s line sheet', async ({
+    page,
+    browser,
+    a11y,
+  }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.getByRole('link', { name: 'Conditions revendeur' }).click();
@@ -63,7 +67,11 @@ test.describe('wholesale terms and the line sheet', () => {
     await shop.close();
   });
 
-  test('a stockist sees the style reference and recommended retail price on a product; a visitor sees neither, nor any download', async ({ page, browser, request }) => {
+  test('a stockist sees the style reference and recommended retail price on a product; a visitor sees neither, nor any download', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const visitor = await browser.newContext({ locale: 'fr-FR' });
     const anon = await visitor.newPage();
     await anon.goto('/collection');

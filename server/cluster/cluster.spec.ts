@@ -32,7 +32,12 @@ interface Instance {
   process: ServerProcess;
 }
 
-async function call(base: string, method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: Buffer } = {}) {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: Buffer } = {},
+) {
   const res = await fetch(base + url, {
     method,
     headers: {
@@ -158,7 +163,9 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     expect((await call(b.base, 'GET', '/collection?lang=fr')).text).not.toContain('Robe Camargue');
     const saved = await call(a.base, 'POST', '/api/admin/products', { token, body: product('Robe Camargue') });
     expect(saved.status).toBe(201);
-    const api = await within(1000, async () => (await call(b.base, 'GET', '/api/products?lang=fr')).json.some((p: { title: string }) => p.title === 'Robe Camargue'));
+    const api = await within(1000, async () =>
+      (await call(b.base, 'GET', '/api/products?lang=fr')).json.some((p: { title: string }) => p.title === 'Robe Camargue'),
+    );
     const html = await within(1000, async () => (await call(b.base, 'GET', '/collection?lang=fr')).text.includes('Robe Camargue'));
     expect(api).toBeLessThan(1000);
     expect(html).toBeLessThan(1000);
@@ -185,14 +192,21 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     expect(hooks.received).toHaveLength(N);
     const ids = hooks.received.map((r) => r.headers['webhook-id']);
     expect(new Set(ids).size).toBe(N);
-    const counts = hooks.received.map((r) => (new Webhook(endpoint.json.secret).verify(r.body, r.headers) as { data: { rows: Array<{ cells: Array<{ size: string; onHand: number }> }> } }).data.rows[0]!.cells.find((c) => c.size === 'M')!.onHand);
+    const counts = hooks.received.map(
+      (r) =>
+        (
+          new Webhook(endpoint.json.secret).verify(r.body, r.headers) as { data: { rows: Array<{ cells: Array<{ size: string; onHand: number }> }> } }
+        ).data.rows[0]!.cells.find((c) => c.size === 'M')!.onHand,
+    );
     expect(new Set(counts)).toEqual(new Set(Array.from({ length: N }, (_, i) => i + 1)));
     const { rows } = await database.query<{ status: string; attempts: number }>('select status, attempts from webhook_deliveries');
     expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
   });
 
   it('an image uploaded through A is served by B (from the bucket)', async () => {
-    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#9a4a2c' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#9a4a2c' } })
+      .jpeg()
+      .toBuffer();
     const form = fileForm(jpeg);
     const up = await call(a.base, 'POST', '/api/admin/uploads', { token, headers: form.headers, raw: form.payload });
     expect(up.status).toBe(201);
@@ -203,7 +217,8 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     expect(fromB.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(fromB.bytes.equals(fromA.bytes)).toBe(true);
     // Nothing on either instance's disk.
-    const local = (instance: Instance) => (fs.existsSync(path.join(instance.env.DATA_DIR!, 'uploads')) ? fs.readdirSync(path.join(instance.env.DATA_DIR!, 'uploads')) : []);
+    const local = (instance: Instance) =>
+      fs.existsSync(path.join(instance.env.DATA_DIR!, 'uploads')) ? fs.readdirSync(path.join(instance.env.DATA_DIR!, 'uploads')) : [];
     expect([...local(a), ...local(b)]).toEqual([]);
   });
 
@@ -268,7 +283,9 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     const statuses = new Map<number, number>();
     for (let round = 0; round < 20; round += 1) {
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => call(i % 2 ? b.base : a.base, 'POST', '/api/auth/login', { body: { email: 'target@cluster.test', password: `guess-${round}-${i}` } })),
+        Array.from({ length: 50 }, (_, i) =>
+          call(i % 2 ? b.base : a.base, 'POST', '/api/auth/login', { body: { email: 'target@cluster.test', password: `guess-${round}-${i}` } }),
+        ),
       );
       for (const res of answers) statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     }
@@ -280,7 +297,9 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
   it('each outbox mail is sent once while both instances run their workers', async () => {
     const before = received.length;
     const sends = Array.from({ length: 30 }, (_, i) =>
-      call(i % 2 ? b.base : a.base, 'POST', '/api/retailers/contact', { body: { name: `Boutique ${i}`, email: `shop-${i}@cluster.test`, message: 'Bonjour', consent: true } }),
+      call(i % 2 ? b.base : a.base, 'POST', '/api/retailers/contact', {
+        body: { name: `Boutique ${i}`, email: `shop-${i}@cluster.test`, message: 'Bonjour', consent: true },
+      }),
     );
     for (const res of await Promise.all(sends)) expect(res.status).toBe(202);
     await within(30_000, async () => {

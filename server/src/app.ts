@@ -76,7 +76,8 @@ export function redactUrl(url: string): string {
 }
 
 /** Static files and the health check: nothing at `info` (a page's assets would be most of the log). */
-const QUIET = /^\/api\/health$|^\/(?!api\/|sitemap\.xml$|robots\.txt$)[^?]*\.(?:js|mjs|css|map|woff2?|ttf|png|jpe?g|gif|webp|avif|svg|ico|webmanifest|json|txt|br|gz)$/i;
+const QUIET =
+  /^\/api\/health$|^\/(?!api\/|sitemap\.xml$|robots\.txt$)[^?]*\.(?:js|mjs|css|map|woff2?|ttf|png|jpe?g|gif|webp|avif|svg|ico|webmanifest|json|txt|br|gz)$/i;
 export const quietPath = (url: string): boolean => QUIET.test(url.split('?')[0]!);
 const INSTANCE = `${hostname()}:${process.pid}`;
 
@@ -125,7 +126,10 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
   if (['info', 'debug', 'trace'].includes(app.log.level)) {
     app.addHook('onResponse', (request, reply, done) => {
       if (!quietPath(request.url)) {
-        request.log.info({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, instance: INSTANCE }, 'request');
+        request.log.info(
+          { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, instance: INSTANCE },
+          'request',
+        );
       }
       done();
     });
@@ -172,7 +176,8 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       info: {
         title: `${config.BRAND_NAME} API`,
         version: '1.0.0',
-        description: 'Showcase, stockist portal and back-office API. Errors are `{ "error": "message" }`. Sign in with `POST /api/auth/login`, then send `Authorization: Bearer <access_token>`.',
+        description:
+          'Showcase, stockist portal and back-office API. Errors are `{ "error": "message" }`. Sign in with `POST /api/auth/login`, then send `Authorization: Bearer <access_token>`.',
         license: { name: 'Proprietary' },
       },
       servers: [{ url: config.PUBLIC_URL }],
@@ -233,7 +238,11 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.addHook('onRequest', async (request) => {
         const token = bearerToken(request);
         // An integration's API key (`ak_…`), or a person's session token.
-        request.session = !token ? null : token.startsWith(API_KEY_PREFIX) ? await services.apiKeys.authenticate(token) : await services.auth.authenticate(token);
+        request.session = !token
+          ? null
+          : token.startsWith(API_KEY_PREFIX)
+            ? await services.apiKeys.authenticate(token)
+            : await services.auth.authenticate(token);
       });
       // A key never reaches accounts, sign-in or keys; a read-only key only reads.
       api.addHook('onRequest', keyLimits);
@@ -276,7 +285,36 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // Each area as one plugin, handed the services it uses by name (docs/decisions/0011-modules.md).
       const {
-        activity, home, agents, showroom, apiKeys, auth, catalogue, companies, config: cfg, contact, database, einvoicing, invoices, invoicing, jsonCache, journal, listings, media, onContentChange, orders, pages, production, sales, seasons, security, stock, retailers, users, webhooks, wholesale,
+        activity,
+        home,
+        agents,
+        showroom,
+        apiKeys,
+        auth,
+        catalogue,
+        companies,
+        config: cfg,
+        contact,
+        database,
+        einvoicing,
+        invoices,
+        invoicing,
+        jsonCache,
+        journal,
+        listings,
+        media,
+        onContentChange,
+        orders,
+        pages,
+        production,
+        sales,
+        seasons,
+        security,
+        stock,
+        retailers,
+        users,
+        webhooks,
+        wholesale,
       } = services;
       await api.register(healthModule, { database });
       await api.register(authModule, { auth, config: cfg });

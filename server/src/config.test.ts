@@ -93,7 +93,7 @@ describe('configuration', () => {
 describe('memory', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
 
-  it('npm start and the README\'s systemd unit start the server with the heap bounds and the allocator settings, and node accepts them', () => {
+  it("npm start and the README's systemd unit start the server with the heap bounds and the allocator settings, and node accepts them", () => {
     const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
     const execStart = /^ExecStart=(.*)$/m.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))![1]!;
     for (const line of [start, execStart]) expect(line).toContain(`node ${NODE_FLAGS.join(' ')} `);
@@ -101,19 +101,24 @@ describe('memory', () => {
     expect(start.startsWith(`${MALLOC_ASSIGNMENTS.join(' ')} node `)).toBe(true);
     const unitEnvironment = [...fs.readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^Environment=(.*)$/gm)].map((m) => m[1]!).join(' ');
     for (const assignment of MALLOC_ASSIGNMENTS) expect(unitEnvironment.split(' ')).toContain(assignment);
-    const limitMb = execFileSync(process.execPath, [...NODE_FLAGS, '-p', 'require("node:v8").getHeapStatistics().heap_size_limit / 2 ** 20'], { encoding: 'utf8' });
+    const limitMb = execFileSync(process.execPath, [...NODE_FLAGS, '-p', 'require("node:v8").getHeapStatistics().heap_size_limit / 2 ** 20'], {
+      encoding: 'utf8',
+    });
     // The old generation's 192 MB plus the young generation's (three 8 MB semi-spaces).
     expect(Number(limitMb)).toBeGreaterThanOrEqual(192);
     expect(Number(limitMb)).toBeLessThanOrEqual(224);
   });
 
-  it('the embedded database keeps at most SQLITE_CACHE_MB of its pages in the process (4 MB by default, not better-sqlite3\'s 16 MB)', async () => {
+  it("the embedded database keeps at most SQLITE_CACHE_MB of its pages in the process (4 MB by default, not better-sqlite3's 16 MB)", async () => {
     expect(loadConfig({}).SQLITE_CACHE_MB).toBe(4);
     expect(loadConfig({ SQLITE_CACHE_MB: '32' }).SQLITE_CACHE_MB).toBe(32);
     expect(() => loadConfig({ SQLITE_CACHE_MB: '0' })).toThrow();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cache-size-'));
     try {
-      for (const [given, kib] of [[undefined, 4096], [32, 32768]] as const) {
+      for (const [given, kib] of [
+        [undefined, 4096],
+        [32, 32768],
+      ] as const) {
         const handle = await openDatabase({ sqliteFile: path.join(dir, `site-${kib}.db`), ...(given ? { sqliteCacheMb: given } : {}) });
         const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
         expect(rows[0]!.cache_size).toBe(-kib);
@@ -135,9 +140,26 @@ describe('memory', () => {
       const { stop } = await start({ DATA_DIR: ${JSON.stringify(dataDir)}, PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'silent', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'a long password 42' }, 'none');
       await stop();
       console.log(JSON.stringify(loaded.filter((u) => u.includes('/node_modules/')).map((u) => u.split('/node_modules/').at(-1).split('/').slice(0, 2).join('/'))));`;
-    const packages = new Set(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } }).trim().split('\n').at(-1)!) as string[]);
+    const packages = new Set(
+      JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } })
+          .trim()
+          .split('\n')
+          .at(-1)!,
+      ) as string[],
+    );
     expect(packages.has('fastify/lib')).toBe(true);
-    for (const name of ['@aws-sdk/client-s3', 'ioredis/built', 'nodemailer/dist', '@simplewebauthn/server', 'sharp/dist', 'qrcode/lib', 'pg/esm', 'prom-client/index.js']) expect([...packages].filter((p) => p.startsWith(name.split('/')[0]!))).toEqual([]);
+    for (const name of [
+      '@aws-sdk/client-s3',
+      'ioredis/built',
+      'nodemailer/dist',
+      '@simplewebauthn/server',
+      'sharp/dist',
+      'qrcode/lib',
+      'pg/esm',
+      'prom-client/index.js',
+    ])
+      expect([...packages].filter((p) => p.startsWith(name.split('/')[0]!))).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -53,7 +53,10 @@ const schema = z.object({
   /** Second-step answers (authenticator codes, recovery codes, passkeys) per account per window: a budget of its own. */
   MFA_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   /** `admin`: administrators must add a second factor (a passkey or an authenticator app) before the back-office opens. */
-  MFA_REQUIRED: z.enum(['admin', 'none', '']).default('none').transform((v) => (v === 'admin' ? 'admin' : 'none')),
+  MFA_REQUIRED: z
+    .enum(['admin', 'none', ''])
+    .default('none')
+    .transform((v) => (v === 'admin' ? 'admin' : 'none')),
   /** How long an anonymous page render is reused (0: render every request). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
@@ -107,7 +110,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const keyId = env.AWS_ACCESS_KEY_ID?.trim();
     const secret = env.AWS_SECRET_ACCESS_KEY?.trim();
     if (Boolean(keyId) !== Boolean(secret)) {
-      throw new ConfigError(`Invalid configuration: ${keyId ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'} is required with ${keyId ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY'}`);
+      throw new ConfigError(
+        `Invalid configuration: ${keyId ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'} is required with ${keyId ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY'}`,
+      );
     }
   }
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');

@@ -26,7 +26,13 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
   const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
 
   /** An order written as the submit writes it (number, company snapshot, search words), at `at`. */
-  async function order(userId: number, at: string, company: { companyName?: string; billing?: { town: string } } = {}, references: string[] = [], status: 'submitted' | 'shipped' = 'submitted') {
+  async function order(
+    userId: number,
+    at: string,
+    company: { companyName?: string; billing?: { town: string } } = {},
+    references: string[] = [],
+    status: 'submitted' | 'shipped' = 'submitted',
+  ) {
     seq += 1;
     const number = `2026-${String(seq).padStart(5, '0')}`;
     const email = userId === shopId ? RETAILER.email : 'other@test.example';
@@ -38,7 +44,19 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('order_lines')
-      .values({ order_id: row.id, position: 0, variant_id: null, product_id: null, product_title: '{"fr":"Robe","en":"Dress"}', color_name: '{"fr":"Ocre","en":"Ochre"}', color_code: null, reference: references[0] ?? null, size: 'M', quantity: 1, unit_price_cents: 1000 })
+      .values({
+        order_id: row.id,
+        position: 0,
+        variant_id: null,
+        product_id: null,
+        product_title: '{"fr":"Robe","en":"Dress"}',
+        color_name: '{"fr":"Ocre","en":"Ochre"}',
+        color_code: null,
+        reference: references[0] ?? null,
+        size: 'M',
+        quantity: 1,
+        unit_price_cents: 1000,
+      })
       .execute();
     return { id: row.id, number };
   }
@@ -53,7 +71,8 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     otherId = (await t.services.users.create({ email: 'other@test.example', role: 'retailer', password: 'other-pass-2026', locale: 'en' })).id;
     // 120 orders of the shop, one a minute, the last 10 sharing one instant (ties broken by id); 15 of another shop.
     for (let i = 0; i < 120; i += 1) await order(shopId, at(Math.min(i, 110)));
-    for (let i = 0; i < 15; i += 1) await order(otherId, at(200 + i), { companyName: 'Émilie Café', billing: { town: 'Annecy-le-Vieux' } }, ['MS27-ROBE'], 'shipped');
+    for (let i = 0; i < 15; i += 1)
+      await order(otherId, at(200 + i), { companyName: 'Émilie Café', billing: { town: 'Annecy-le-Vieux' } }, ['MS27-ROBE'], 'shipped');
   });
   afterAll(async () => t.close());
 
@@ -102,7 +121,14 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
   });
 
   it('a forged or foreign cursor is a 400 that says so; a well-formed one past the end is an empty page', async () => {
-    for (const cursor of ['abc', 'x'.repeat(301), encodeURIComponent('a b'), Buffer.from('[1]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url'), Buffer.from('["x",-4]').toString('base64url')]) {
+    for (const cursor of [
+      'abc',
+      'x'.repeat(301),
+      encodeURIComponent('a b'),
+      Buffer.from('[1]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('["x",-4]').toString('base64url'),
+    ]) {
       const res = await get(`/api/admin/orders?cursor=${cursor}&lang=en`);
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json().error).toBe(PAGING_MESSAGES.cursorInvalid);
@@ -151,7 +177,9 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
 
   it('the search index answers the search on both databases (the query plan reads it)', async () => {
     if (dialect === 'sqlite') {
-      const plan = await sql<{ detail: string }>`explain query plan select id from orders where id in (select rowid from orders_search where orders_search match ${'"emilie"'})`.execute(db());
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select id from orders where id in (select rowid from orders_search where orders_search match ${'"emilie"'})`.execute(db());
       expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
     } else {
       const plan = await db()
@@ -172,11 +200,30 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
       method: 'PUT',
       url: '/api/admin/wholesale/terms',
       headers: admin,
-      payload: { validUntil: '2099-03-31', openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@test.example', translations: [{ locale: 'fr', seasonName: 'PE' }, { locale: 'en', seasonName: 'SS' }] },
+      payload: {
+        validUntil: '2099-03-31',
+        openingMinimum: 0,
+        reorderMinimum: 0,
+        orderEmail: 'orders@test.example',
+        translations: [
+          { locale: 'fr', seasonName: 'PE' },
+          { locale: 'en', seasonName: 'SS' },
+        ],
+      },
     });
-    const draft = await t.app.inject({ method: 'PUT', url: '/api/orders/draft', headers: shop, payload: { lines: [{ variantId: product.variants[0].id, size: 'S', quantity: 2 }] } });
+    const draft = await t.app.inject({
+      method: 'PUT',
+      url: '/api/orders/draft',
+      headers: shop,
+      payload: { lines: [{ variantId: product.variants[0].id, size: 'S', quantity: 2 }] },
+    });
     expect(draft.statusCode, draft.body).toBe(200);
-    const sent = await t.app.inject({ method: 'POST', url: '/api/orders/draft/submit', headers: { ...shop, 'idempotency-key': 'lists-test-0001' }, payload: {} });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit',
+      headers: { ...shop, 'idempotency-key': 'lists-test-0001' },
+      payload: {},
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const found = (await get('/api/admin/orders?q=ln-blouse')).json();
     expect(found.data.map((o: { id: number }) => o.id)).toEqual([sent.json().id]);
@@ -187,10 +234,24 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     const day = new Date().toISOString().slice(0, 10);
     const past = '2020-01-31';
     let n = 0;
-    const invoice = async (userId: number, buyer: string, due: string | null, totalCents: number, type: 'invoice' | 'creditNote' = 'invoice', invoiceId: number | null = null) => {
+    const invoice = async (
+      userId: number,
+      buyer: string,
+      due: string | null,
+      totalCents: number,
+      type: 'invoice' | 'creditNote' = 'invoice',
+      invoiceId: number | null = null,
+    ) => {
       n += 1;
       const number = `${type === 'invoice' ? 'F' : 'A'}2026-${String(n).padStart(5, '0')}`;
-      const buyerJson = JSON.stringify({ name: buyer, address: { line1: '1 rue', line2: '', postcode: '74000', town: 'Annecy', country: 'FR' }, deliveryAddress: null, siren: '123456789', vatNumber: null, email: null });
+      const buyerJson = JSON.stringify({
+        name: buyer,
+        address: { line1: '1 rue', line2: '', postcode: '74000', town: 'Annecy', country: 'FR' },
+        deliveryAddress: null,
+        siren: '123456789',
+        vatNumber: null,
+        email: null,
+      });
       return (
         await db()
           .insertInto('invoices')
@@ -225,7 +286,10 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
       ).id;
     };
     const pay = (invoiceId: number, cents: number) =>
-      db().insertInto('invoice_payments').values({ invoice_id: invoiceId, paid_on: day, amount_cents: cents, method: 'transfer', reference: null, recorded_at: day, recorded_by: null }).execute();
+      db()
+        .insertInto('invoice_payments')
+        .values({ invoice_id: invoiceId, paid_on: day, amount_cents: cents, method: 'transfer', reference: null, recorded_at: day, recorded_by: null })
+        .execute();
     for (let i = 0; i < 60; i += 1) await invoice(shopId, 'Boutique Léa', '2099-01-01', 10000); // unpaid
     for (let i = 0; i < 5; i += 1) await pay(await invoice(shopId, 'Boutique Léa', '2099-01-01', 10000), 10000); // paid
     for (let i = 0; i < 4; i += 1) await pay(await invoice(otherId, 'Émilie Café', past, 10000), 2500); // overdue though partly paid
@@ -243,13 +307,16 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     expect((await page('status=partlyPaid')).total).toBe(3);
     for (const status of ['unpaid', 'paid', 'overdue', 'partlyPaid']) {
       const rows = (await page(`status=${status}&limit=200`)).data;
-      expect(rows.every((r: { status: string }) => r.status === status), status).toBe(true);
+      expect(
+        rows.every((r: { status: string }) => r.status === status),
+        status,
+      ).toBe(true);
     }
     expect((await page('q=emilie%20CAFE')).total).toBe(9);
     expect((await page('q=A2026')).total).toBe(1);
     expect((await page('q=123456789')).total).toBe(74);
     const walk: number[] = [];
-    for (let cursor: string | null = ''; cursor !== null; ) {
+    for (let cursor: string | null = ''; cursor !== null;) {
       const p: { data: Array<{ id: number }>; nextCursor: string | null } = await page(`limit=30${cursor ? `&cursor=${cursor}` : ''}`);
       walk.push(...p.data.map((r) => r.id));
       cursor = p.nextCursor;
@@ -268,7 +335,11 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
       ['Léa Martin', 'La Mercerie', 'lea@mercerie.example', '12345678900011'],
       ['Hugo Bernard', 'Atelier Hugo', 'hugo@atelier.example', '98765432100019'],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name, company, email, siret, message: 'Bonjour', consent: true } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/retailers/contact',
+        payload: { name, company, email, siret, message: 'Bonjour', consent: true },
+      });
       expect(res.statusCode, res.body).toBe(202);
     }
     const list = async (query: string) => (await get(`/api/admin/retailers/applications?${query}`)).json();
@@ -284,13 +355,16 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${hugo.id}/accept`, headers: admin })).statusCode).toBe(200);
     expect((await list('q=sete&status=accepted')).total).toBe(0);
     const account = (await t.services.users.findByEmail('hugo@atelier.example'))!;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/stockists/${account.id}/company`, headers: admin, payload: FRENCH_SHOP })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/stockists/${account.id}/company`, headers: admin, payload: FRENCH_SHOP })).statusCode).toBe(
+      200,
+    );
     expect((await list('q=SETE&status=accepted')).data.map((a: { name: string }) => a.name)).toEqual(['Hugo Bernard']);
     expect((await list('q=jours%20lents')).data.map((a: { name: string }) => a.name)).toEqual(['Hugo Bernard']);
   });
 
   it('the activity log, the agents, the API keys and an endpoint’s deliveries answer a page, never more than its limit', async () => {
-    for (const name of ['Key one', 'Key two', 'Key three']) await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: admin, payload: { name, access: 'read' } });
+    for (const name of ['Key one', 'Key two', 'Key three'])
+      await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: admin, payload: { name, access: 'read' } });
     const keys = (await get('/api/admin/api-keys?limit=2')).json();
     expect(keys).toMatchObject({ total: 3, limit: 2 });
     expect(keys.data.map((k: { name: string }) => k.name)).toEqual(['Key three', 'Key two']);
@@ -310,18 +384,33 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     const csv = await t.app.inject({ method: 'GET', url: '/api/admin/orders.csv?from=2026-01-01&to=2099-12-31&lang=en', headers: admin });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="orders-2026-01-01-2099-12-31.csv"');
-    const rows = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const rows = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toMatch(/^Order,Date,Status,Shop/);
     const numbers = rows.slice(1).map((r) => r.split(',')[0]);
     const days = rows.slice(1).map((r) => r.split(',')[1]!);
-    const expected = Number((await db().selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const expected = Number(
+      (
+        await db()
+          .selectFrom('orders')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(expected).toBeGreaterThan(200);
     expect(new Set(numbers).size).toBe(expected);
     expect([...days].sort()).toEqual(days); // oldest first
 
     const journal = await t.app.inject({ method: 'GET', url: '/api/admin/invoices.csv?from=2026-01-01&to=2026-12-31&lang=en', headers: admin });
     expect(journal.statusCode).toBe(200);
-    expect(journal.body.replace(/^\ufeff/, '').trim().split('\r\n')).toHaveLength(1 + 74);
+    expect(
+      journal.body
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1 + 74);
 
     const zip = await t.app.inject({ method: 'GET', url: '/api/admin/invoices.zip?from=2026-01-01&to=2026-12-31', headers: admin });
     expect(zip.statusCode).toBe(200);

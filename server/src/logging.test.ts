@@ -10,7 +10,10 @@ describe('one log line per request', () => {
   beforeAll(async () => {
     t = await createTestContext('sqlite');
     // The same services, served by an app that logs at `info` into this array.
-    app = await buildApp({ services: t.services, logger: { ...(loggerOptions({ ...t.config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } } });
+    app = await buildApp({
+      services: t.services,
+      logger: { ...(loggerOptions({ ...t.config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } },
+    });
     await app.ready();
   });
   afterAll(async () => {

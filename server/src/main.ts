@@ -35,10 +35,20 @@ export async function start(env: Record<string, string | undefined> = process.en
   }
   const log = pino({ level: config.LOG_LEVEL });
   // Started some other way than `npm start` or the README's unit: glibc keeps what images free (issue 32).
-  const glibc = process.platform === 'linux' && Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
+  const glibc =
+    process.platform === 'linux' &&
+    Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
   const missing = Object.keys(MALLOC_ENV).filter((name) => !env[name] && !process.env[name]);
-  if (glibc && missing.length) log.warn({ event: 'allocator_untuned', missing }, `started without ${missing.join(', ')} (npm start sets them): resident memory may grow with image uploads`);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db'), sqliteCacheMb: config.SQLITE_CACHE_MB });
+  if (glibc && missing.length)
+    log.warn(
+      { event: 'allocator_untuned', missing },
+      `started without ${missing.join(', ')} (npm start sets them): resident memory may grow with image uploads`,
+    );
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(config.dataDir, 'site.db'),
+    sqliteCacheMb: config.SQLITE_CACHE_MB,
+  });
   const fresh = await migrate(database);
   const services = createServices(config, database, log);
 

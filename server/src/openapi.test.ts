@@ -76,14 +76,25 @@ export async function main(baseUrl: string, email: string, password: string): Pr
 }
 `;
     const compile = (file: string) => {
-      const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowImportingTsExtensions: true, skipLibCheck: true });
+      const program = ts.createProgram([file], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        allowImportingTsExtensions: true,
+        skipLibCheck: true,
+      });
       return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     };
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
     fs.writeFileSync(path.join(dir, 'client.ts'), script(''));
     expect(compile(path.join(dir, 'client.ts'))).toEqual([]);
     // The types hold: a field an order does not have, or a body the login does not take, fails.
-    fs.writeFileSync(path.join(dir, 'wrong.ts'), script("orders.data?.data[0]?.invoiceTotal; await client.POST('/api/auth/login', { body: { mail: email } });"));
+    fs.writeFileSync(
+      path.join(dir, 'wrong.ts'),
+      script("orders.data?.data[0]?.invoiceTotal; await client.POST('/api/auth/login', { body: { mail: email } });"),
+    );
     expect(compile(path.join(dir, 'wrong.ts')).length).toBeGreaterThanOrEqual(2);
 
     // And it runs against the server: the retailer has one shipped order, so one invoice.
@@ -91,7 +102,14 @@ export async function main(baseUrl: string, email: string, password: string): Pr
     await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
     await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });
     const shop = (await services.users.findByEmail(RETAILER.email))!;
-    await services.companies.saveCompany(shop.id, companyInput.parse({ companyName: 'Les Jours Lents', siret: '55208131766522', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }));
+    await services.companies.saveCompany(
+      shop.id,
+      companyInput.parse({
+        companyName: 'Les Jours Lents',
+        siret: '55208131766522',
+        billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' },
+      }),
+    );
     const product = (await services.catalogue.save(productInput.parse(sampleProduct()), 'fr', undefined, null))!;
     const variant = product.variants[0]!;
     await services.orders.replaceDraft(shop.id, draftInput.parse({ lines: [{ variantId: variant.id, size: variant.sizes[0], quantity: 3 }] }).lines, 'fr');
@@ -99,7 +117,9 @@ export async function main(baseUrl: string, email: string, password: string): Pr
     const brand = { id: 1, email: 'owner@test.example', role: 'admin' as const };
     await services.orders.confirm(sent.order.id, { shipDate: '2027-03-01' }, brand, 'fr');
     const shipped = await services.orders.ship(sent.order.id, {}, brand, 'fr');
-    const { main } = (await import(path.join(dir, 'client.ts'))) as { main: (base: string, email: string, password: string) => Promise<{ orders: number; invoices: string[] }> };
+    const { main } = (await import(path.join(dir, 'client.ts'))) as {
+      main: (base: string, email: string, password: string) => Promise<{ orders: number; invoices: string[] }>;
+    };
     const read = await main(t.baseUrl, RETAILER.email, RETAILER.password);
     expect(read.orders).toBe(1);
     expect(read.invoices).toEqual([expect.stringMatching(new RegExp(`^${shipped.invoice!.number} unpaid \\d+(\\.\\d+)?$`))]);

@@ -42,7 +42,12 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
           ['revoked', t.auth(revokedToken), 401],
           ['retailer', t.auth(retailerToken), 403],
         ] as const) {
-          const res = await t.app.inject({ method: route.method as 'GET', url, headers, payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers,
+            payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+          });
           expect(res.statusCode, `${who} ${route.method} ${url}`).toBe(expected);
           if (route.method !== 'HEAD') expect(res.json().error).toBe(expected === 401 ? FR.unauthenticated : FR.forbidden);
         }

@@ -90,7 +90,8 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
   afterAll(async () => t.close());
 
   // The built site's files (scripts, styles, fonts, icons: GET only, the same for everyone) are not walked.
-  const builtFile = (r: { method: string; url: string }) => r.method === 'GET' && !r.url.startsWith('/api/') && /^\/[^*:]+\.[a-z0-9]+$/i.test(r.url) && !(`GET ${r.url}` in ACCESS);
+  const builtFile = (r: { method: string; url: string }) =>
+    r.method === 'GET' && !r.url.startsWith('/api/') && /^\/[^*:]+\.[a-z0-9]+$/i.test(r.url) && !(`GET ${r.url}` in ACCESS);
   const routes = () =>
     t.app.routeTable.filter((r) => !['HEAD', 'OPTIONS'].includes(r.method) && r.url !== '/api/*' && !r.url.startsWith('/uploads') && !builtFile(r));
 
@@ -137,7 +138,11 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     for (const email of [expiredAdmin, revokedAdmin]) await t.services.users.create({ email, role: 'admin', password: 'pass-2026-pass' });
     const expired = await t.login(expiredAdmin, 'pass-2026-pass');
     const expiredUser = await t.services.database.db.selectFrom('users').select('id').where('email', '=', expiredAdmin).executeTakeFirstOrThrow();
-    await t.services.database.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', expiredUser.id).execute();
+    await t.services.database.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', expiredUser.id)
+      .execute();
     const revoked = await t.login(revokedAdmin, 'pass-2026-pass');
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: t.auth(revoked) })).statusCode).toBeLessThan(300);
 
@@ -168,7 +173,8 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       const methods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
       const shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
       const agent = t.auth(await t.login(AGENT.email, AGENT.password));
-      const refused: Array<[string, Record<string, string>]> = access === 'admin' ? [...invalid, ['retailer', shop], ['agent', agent]] : access === 'showroom' ? [...invalid, ['retailer', shop]] : invalid;
+      const refused: Array<[string, Record<string, string>]> =
+        access === 'admin' ? [...invalid, ['retailer', shop], ['agent', agent]] : access === 'showroom' ? [...invalid, ['retailer', shop]] : invalid;
       for (const [who, headers] of refused) {
         for (const method of [...methods, 'OPTIONS']) {
           for (const variant of variants(url)) {
@@ -190,7 +196,9 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
   }, 60_000);
 
   it('the API document says the security each operation needs, as the server enforces it (public: none; else the bearer token)', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
     const wrong: string[] = [];
     for (const route of routes()) {
       const key = `${route.method} ${route.url}`;
@@ -209,7 +217,11 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       fc.constantFrom('0', '-1', '1.5', '99999999999', '1e3', '__proto__', 'constructor', '..', '%00', "1' or '1'='1", '<script>'),
       fc.integer().map(String),
     );
-    const query = fc.dictionary(fc.oneof(fc.constantFrom('lang', 'status', '__proto__', 'constructor'), fc.string({ maxLength: 10 })), fc.string({ maxLength: 30 }), { maxKeys: 4 });
+    const query = fc.dictionary(
+      fc.oneof(fc.constantFrom('lang', 'status', '__proto__', 'constructor'), fc.string({ maxLength: 10 })),
+      fc.string({ maxLength: 30 }),
+      { maxKeys: 4 },
+    );
     const reads = routes().filter((r) => r.method === 'GET');
     const failures: string[] = [];
     await fc.assert(
@@ -218,7 +230,8 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         const search = new URLSearchParams(params as Record<string, string>).toString();
         const res = await t.app.inject({ method: 'GET', url: `${path}${search ? `?${search}` : ''}`, headers: admin });
         if (res.statusCode >= 500) failures.push(`${path}?${search} → ${res.statusCode}`);
-        else if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json') && typeof res.json().error !== 'string') failures.push(`${path} → no {error}`);
+        else if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json') && typeof res.json().error !== 'string')
+          failures.push(`${path} → no {error}`);
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 100) * 3 },
     );
@@ -228,14 +241,28 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
   describe('schema-driven fuzzing: any body gets a 4xx {error} (never a 5xx) and writes nothing', () => {
     const junk = fc.oneof(
       fc.anything({ maxDepth: 3, withObjectString: true, withNullPrototype: true }),
-      fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'email', 'password', 'translations', 'variants', 'sectionId', 'name', 'message', 'consent'), fc.anything({ maxDepth: 2 })),
+      fc.dictionary(
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'email', 'password', 'translations', 'variants', 'sectionId', 'name', 'message', 'consent'),
+        fc.anything({ maxDepth: 2 }),
+      ),
       fc.string({ maxLength: 300, unit: 'grapheme' }),
       fc.constant('x'.repeat(200_000)),
     );
     const counts = async () => {
       const db = t.services.database.db;
       const tables = ['users', 'products', 'variants', 'journal_sections', 'journal_posts', 'retailer_applications', 'contact_messages'] as const;
-      return Promise.all(tables.map(async (table) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)));
+      return Promise.all(
+        tables.map(async (table) =>
+          Number(
+            (
+              await db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
     };
     const targets: Array<[string, string, Record<string, string> | 'admin']> = [
       ['POST', '/api/auth/login', {}],

@@ -113,8 +113,7 @@ export interface Platform {
 }
 
 export function createServices(config: Config, database: DbHandle, log: Logger, transport?: MailTransport): AppServices {
-  const mailTransport =
-    transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.dataDir, 'outbox')));
+  const mailTransport = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.dataDir, 'outbox')));
   const from = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`;
   const mail = new OutboxWorker(database.db, mailTransport, from, log.child({ module: 'mail' }));
   const outbound = { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, ca: config.OUTBOUND_CA_FILE };
@@ -123,10 +122,14 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const users = new UsersService(database.db);
   const redis = config.REDIS_URL ? new SharedRedis(config.REDIS_URL, log.child({ module: 'redis' })) : null;
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
-  const attempts = redis ? new RedisAttempts(redis, 'atelier:login:', config.LOGIN_MAX_PER_EMAIL, windowMs) : new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, windowMs);
+  const attempts = redis
+    ? new RedisAttempts(redis, 'atelier:login:', config.LOGIN_MAX_PER_EMAIL, windowMs)
+    : new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, windowMs);
   const auth = new AuthService(database.db, users, config, () => mail.kick(), attempts);
   // Wrong second-step answers count in a budget of their own, which a right password never refills.
-  const factorAttempts = redis ? new RedisAttempts(redis, 'atelier:factor:', config.MFA_MAX_PER_ACCOUNT, windowMs) : new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, windowMs);
+  const factorAttempts = redis
+    ? new RedisAttempts(redis, 'atelier:factor:', config.MFA_MAX_PER_ACCOUNT, windowMs)
+    : new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, windowMs);
   const security = new SecurityService(database.db, auth, config, () => mail.kick(), factorAttempts);
   const seasons = new SeasonsService(database.db);
   const stock = new StockService(database.db, database.dialect);
@@ -157,7 +160,9 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const showroom = new ShowroomService(database.db, config, catalogue, seasons, stock, wholesale, companies, orders, retailers, kick);
   // A shop met at the showroom, once approved: its waiting order is made then.
   retailers.onAccepted((applicationId) =>
-    showroom.releaseWaiting(applicationId).catch((error: unknown) => log.error({ event: 'showroom_release_failed', err: error, applicationId }, 'a waiting showroom order could not be made')),
+    showroom
+      .releaseWaiting(applicationId)
+      .catch((error: unknown) => log.error({ event: 'showroom_release_failed', err: error, applicationId }, 'a waiting showroom order could not be made')),
   );
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
@@ -192,6 +197,44 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const privacy = new PrivacyService(database.db);
   const activity = new ActivityService(database.db);
   const home = new HomeService({ retailers, orders, invoices, webhooks, stock });
-  const services: AppServices = { config, database, users, auth, mail, catalogue, journal, retailers, contact, privacy, wholesale, orders, companies, seasons, stock, security, production, sales, invoicing, invoices, pages, listings, activity, home, agents, showroom, apiKeys, webhooks, webhookWorker, einvoicing, einvoicingWorker, media, jsonCache, pageCache: null, onContentChange, platform, metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null };
+  const services: AppServices = {
+    config,
+    database,
+    users,
+    auth,
+    mail,
+    catalogue,
+    journal,
+    retailers,
+    contact,
+    privacy,
+    wholesale,
+    orders,
+    companies,
+    seasons,
+    stock,
+    security,
+    production,
+    sales,
+    invoicing,
+    invoices,
+    pages,
+    listings,
+    activity,
+    home,
+    agents,
+    showroom,
+    apiKeys,
+    webhooks,
+    webhookWorker,
+    einvoicing,
+    einvoicingWorker,
+    media,
+    jsonCache,
+    pageCache: null,
+    onContentChange,
+    platform,
+    metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null,
+  };
   return services;
 }

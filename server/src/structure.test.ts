@@ -34,7 +34,11 @@ describe('the server stands in one-way layers (ADR 0011)', () => {
 
   it('lib/, db/ and platform/ import no area', () => {
     const wrong = ['lib', 'db', 'platform'].flatMap((dir) =>
-      sources(path.join(src, dir)).flatMap((file) => importsOf(file).filter((t) => path.relative(src, t).startsWith('modules/')).map((t) => `${path.relative(src, file)} -> ${path.relative(src, t)}`)),
+      sources(path.join(src, dir)).flatMap((file) =>
+        importsOf(file)
+          .filter((t) => path.relative(src, t).startsWith('modules/'))
+          .map((t) => `${path.relative(src, file)} -> ${path.relative(src, t)}`),
+      ),
     );
     expect(wrong).toEqual([]);
   });

@@ -11,7 +11,9 @@ describe('the URL a page is rendered and cached for', () => {
   });
 
   it("leaves React Router's data requests as they are (which loaders to run is in the query)", () => {
-    expect(pageUrl('/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x')).toBe('/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x');
+    expect(pageUrl('/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x')).toBe(
+      '/collection/8.data?lang=en&_routes=routes%2Fproduct&utm_source=x',
+    );
   });
 
   it("leaves React Router's route discovery as it is (the paths to discover are in the query)", () => {

@@ -162,7 +162,17 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     const build = await getBuild();
     const context = new RouterContextProvider();
     // No nonce: the page's inline scripts are allowed by their hashes (capture), so its bytes are everyone's.
-    context.set(build.entry.module.appContext, { nonce: '', brand, dev: mode === 'development', catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, listings: ssrListings, media: ssrMedia, onHtml });
+    context.set(build.entry.module.appContext, {
+      nonce: '',
+      brand,
+      dev: mode === 'development',
+      catalogue: ssrCatalogue,
+      journal: ssrJournal,
+      pages: ssrPages,
+      listings: ssrListings,
+      media: ssrMedia,
+      onHtml,
+    });
     return handler(request, context);
   };
   const renderPage = (request: FastifyRequest, reply: FastifyReply, url: string, onHtml?: (html: Uint8Array) => void) =>
@@ -177,7 +187,13 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     const body = html ? Buffer.from(html.buffer, html.byteOffset, html.byteLength) : Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'content-length');
     const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, headers, body: new EncodedBody(body), etag: weakEtag(body), csp: type.startsWith('text/html') ? csp.forPage(inlineScriptHashes(body.toString('utf8'))) : csp.base };
+    return {
+      status: response.status,
+      headers,
+      body: new EncodedBody(body),
+      etag: weakEtag(body),
+      csp: type.startsWith('text/html') ? csp.forPage(inlineScriptHashes(body.toString('utf8'))) : csp.base,
+    };
   };
   // A cached page depends on its key alone (language | URL), so it can be rendered with no
   // visitor's request: the one a change re-renders in the background is the one a visitor gets.

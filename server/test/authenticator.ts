@@ -47,7 +47,9 @@ export class SoftAuthenticator {
   /** Answers `navigator.credentials.create()` with the options the server gave. */
   register(options: { challenge: string; user: { id: string } }, lies: Lies = {}) {
     this.userHandle = options.user.id;
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: lies.origin ?? this.origin, crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: lies.origin ?? this.origin, crossOrigin: false }),
+    );
     const cose = new Map<number, number | Uint8Array>([
       [1, 2], // kty: EC2
       [3, -7], // alg: ES256
@@ -79,10 +81,14 @@ export class SoftAuthenticator {
   /** Answers `navigator.credentials.get()`; the counter goes up by one unless told otherwise. */
   assert(options: { challenge: string }, lies: Lies = {}) {
     this.counter = lies.counter ?? this.counter + 1;
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: lies.origin ?? this.origin, crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: lies.origin ?? this.origin, crossOrigin: false }),
+    );
     const authData = this.authData(lies.rpId ?? this.rpId, 0x01 | (lies.userVerified === false ? 0 : 0x04), this.counter);
     const key = lies.forge ? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey : this.privateKey;
-    const signature = createSign('SHA256').update(Buffer.concat([authData, sha(clientDataJSON)])).sign(key);
+    const signature = createSign('SHA256')
+      .update(Buffer.concat([authData, sha(clientDataJSON)]))
+      .sign(key);
     return {
       id: this.id,
       rawId: this.id,

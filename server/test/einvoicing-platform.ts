@@ -74,10 +74,21 @@ export async function startFakePlatform(): Promise<FakePlatform> {
   };
   const addLifecycle = (flow: FakeFlow, code: string, label: string, reason: string | null) => {
     const id = `LC-${randomBytes(6).toString('hex')}`;
-    state.flows.set(id, { flowId: id, trackingId: flow.trackingId, name: `${id}.xml`, flowSyntax: 'CDAR', processingRule: 'NotApplicable', sha256: '', bytes: cdarStatus(flow.trackingId, code, label, reason), acknowledgement: { status: 'Ok', details: [] }, lifecycle: [] });
+    state.flows.set(id, {
+      flowId: id,
+      trackingId: flow.trackingId,
+      name: `${id}.xml`,
+      flowSyntax: 'CDAR',
+      processingRule: 'NotApplicable',
+      sha256: '',
+      bytes: cdarStatus(flow.trackingId, code, label, reason),
+      acknowledgement: { status: 'Ok', details: [] },
+      lifecycle: [],
+    });
     flow.lifecycle.push(id);
   };
-  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
   const server = https.createServer({ key: fs.readFileSync(KEY_FILE), cert: fs.readFileSync(TEST_CA_FILE) }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -89,7 +100,8 @@ export async function startFakePlatform(): Promise<FakePlatform> {
         state.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
         if (url.pathname === '/oauth/token' && req.method === 'POST') {
           const form = new URLSearchParams(body.toString('utf8'));
-          if (form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== state.clientId || form.get('client_secret') !== state.clientSecret) return json(res, 401, { error: 'invalid_client' });
+          if (form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== state.clientId || form.get('client_secret') !== state.clientSecret)
+            return json(res, 401, { error: 'invalid_client' });
           const token = randomBytes(16).toString('hex');
           tokens.add(token);
           state.tokensIssued += 1;
@@ -109,16 +121,24 @@ export async function startFakePlatform(): Promise<FakePlatform> {
         const siren = /^\/v1\/siren\/code-insee:(\d{9})$/.exec(url.pathname)?.[1];
         if (siren && req.method === 'GET') {
           const name = state.directory.get(siren);
-          return name ? json(res, 200, { siren, businessName: name, entityType: 'Legal unit' }) : json(res, 404, { errorCode: 'NOT_FOUND', errorMessage: 'unknown SIREN' });
+          return name
+            ? json(res, 200, { siren, businessName: name, entityType: 'Legal unit' })
+            : json(res, 404, { errorCode: 'NOT_FOUND', errorMessage: 'unknown SIREN' });
         }
         if (url.pathname === '/v1/flows' && req.method === 'POST') {
-          const form = await new Request('https://platform.test/v1/flows', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+          const form = await new Request('https://platform.test/v1/flows', {
+            method: 'POST',
+            headers: { 'content-type': req.headers['content-type'] ?? '' },
+            body,
+          }).formData();
           const file = form.get('file');
           const infoPart = form.get('flowInfo');
           const info = JSON.parse(typeof infoPart === 'string' ? infoPart : await (infoPart as Blob).text()) as Record<string, string>;
-          if (!(file instanceof Blob) || !info.flowSyntax || !info.name) return json(res, 400, { errorCode: 'BAD_REQUEST', errorMessage: 'file and flowInfo are required' });
+          if (!(file instanceof Blob) || !info.flowSyntax || !info.name)
+            return json(res, 400, { errorCode: 'BAD_REQUEST', errorMessage: 'file and flowInfo are required' });
           const bytes = Buffer.from(await file.arrayBuffer());
-          if (info.flowSyntax === 'Factur-X' && bytes.subarray(0, 5).toString() !== '%PDF-') return json(res, 422, { errorCode: 'INVALID_FILE', errorMessage: 'not a PDF' });
+          if (info.flowSyntax === 'Factur-X' && bytes.subarray(0, 5).toString() !== '%PDF-')
+            return json(res, 422, { errorCode: 'INVALID_FILE', errorMessage: 'not a PDF' });
           if (info.flowSyntax === 'CDAR') {
             const target = state.flows.get(info.trackingId ?? '');
             if (!target) return json(res, 422, { errorCode: 'UNKNOWN_FLOW', errorMessage: 'no flow to attach the status to' });
@@ -152,7 +172,8 @@ export async function startFakePlatform(): Promise<FakePlatform> {
         if (one && req.method === 'GET') {
           const flow = state.flows.get(decodeURIComponent(one));
           if (!flow) return json(res, 404, { errorCode: 'NOT_FOUND', errorMessage: 'unknown flow' });
-          if (url.searchParams.get('docType') === 'Original') return res.writeHead(200, { 'content-type': flow.flowSyntax === 'CDAR' ? 'application/xml' : 'application/pdf' }).end(flow.bytes);
+          if (url.searchParams.get('docType') === 'Original')
+            return res.writeHead(200, { 'content-type': flow.flowSyntax === 'CDAR' ? 'application/xml' : 'application/pdf' }).end(flow.bytes);
           return json(res, 200, {
             flowId: flow.flowId,
             trackingId: flow.trackingId,

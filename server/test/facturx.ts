@@ -26,7 +26,10 @@ const XSD = [
 
 async function sef(name: string): Promise<string> {
   const source = path.join(DIR, `${name}.xslt`);
-  const hash = createHash('sha256').update(await fs.readFile(source)).digest('hex').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(await fs.readFile(source))
+    .digest('hex')
+    .slice(0, 16);
   const target = path.join(CACHE, `${name}-${hash}.sef.json`);
   try {
     await fs.access(target);

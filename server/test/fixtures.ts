@@ -38,7 +38,6 @@ export function sampleProduct(overrides: Partial<ProductInputRaw> = {}): Product
   };
 }
 
-
 const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -58,7 +57,14 @@ export function seasonFixture(
       { locale: 'fr', name: fr },
       { locale: 'en', name: en },
     ],
-    deliveries: (options.deliveries ?? [['Livraison', 60]]).map(([name, from]) => ({ from: dayFromToday(from), to: dayFromToday(from + 20), translations: [{ locale: 'fr', name }, { locale: 'en', name }] })),
+    deliveries: (options.deliveries ?? [['Livraison', 60]]).map(([name, from]) => ({
+      from: dayFromToday(from),
+      to: dayFromToday(from + 20),
+      translations: [
+        { locale: 'fr', name },
+        { locale: 'en', name },
+      ],
+    })),
     terms: { openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@test.example', translations: [{ locale: 'fr' }, { locale: 'en' }] },
   };
 }

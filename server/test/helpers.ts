@@ -63,7 +63,9 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   });
   await migrate(database);
   const sent: SentMail[] = [];
-  const transport: MailTransport = { send: async (mail) => void sent.push({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments ?? [] }) };
+  const transport: MailTransport = {
+    send: async (mail) => void sent.push({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments ?? [] }),
+  };
   const services = createServices(config, database, pino({ level: 'silent' }), transport);
   await services.platform.start();
   await services.users.create({ email: ADMIN.email, role: 'admin', password: ADMIN.password });
@@ -111,12 +113,25 @@ async function dropSchema(schema: string): Promise<void> {
  * to `version` only, handed to `body` (which fills it, runs today's migrations and checks the
  * upgrade), then removed.
  */
-export async function atMigration(dialect: Dialect, version: string, body: (database: Awaited<ReturnType<typeof openDatabase>>, dataDir: string) => Promise<void>): Promise<void> {
+export async function atMigration(
+  dialect: Dialect,
+  version: string,
+  body: (database: Awaited<ReturnType<typeof openDatabase>>, dataDir: string) => Promise<void>,
+): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-upgrade-'));
   const schema = `u_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ databaseUrl: dialect === 'postgres' ? process.env.DATABASE_URL : undefined, sqliteFile: path.join(dataDir, 'site.db'), pgSchema: dialect === 'postgres' ? schema : undefined, pgPoolMax: 2 });
+  const database = await openDatabase({
+    databaseUrl: dialect === 'postgres' ? process.env.DATABASE_URL : undefined,
+    sqliteFile: path.join(dataDir, 'site.db'),
+    pgSchema: dialect === 'postgres' ? schema : undefined,
+    pgPoolMax: 2,
+  });
   try {
-    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrationsFor(database.dialect) }, ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}) });
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrationsFor(database.dialect) },
+      ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+    });
     const result = await migrator.migrateTo(version);
     if (result.error) throw result.error;
     await body(database, dataDir);
@@ -128,7 +143,12 @@ export async function atMigration(dialect: Dialect, version: string, body: (data
 }
 
 /** A multipart form with one file, as the back-office's upload fields send it: the payload and its content type. */
-export function fileForm(body: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'image'): { payload: Buffer; headers: { 'content-type': string } } {
+export function fileForm(
+  body: Buffer,
+  filename = 'photo.jpg',
+  contentType = 'image/jpeg',
+  field = 'image',
+): { payload: Buffer; headers: { 'content-type': string } } {
   const boundary = '----atelier' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
@@ -146,7 +166,18 @@ export interface Peer {
 }
 
 export async function createPeer(t: TestContext, env: Record<string, string> = {}, log: pino.Logger = pino({ level: 'silent' })): Promise<Peer> {
-  const config = { ...t.config, ...loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: t.config.PUBLIC_URL, SEED: 'none', ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}), ...env }) };
+  const config = {
+    ...t.config,
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: t.config.dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: t.config.PUBLIC_URL,
+      SEED: 'none',
+      ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}),
+      ...env,
+    }),
+  };
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     sqliteFile: path.join(config.dataDir, 'site.db'),
@@ -196,7 +227,19 @@ export async function startShipped(env: Record<string, string> = {}): Promise<Sh
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-shipped-'));
   const { start } = (await import(SHIPPED_MAIN)) as typeof import('../src/main.ts');
   const { app, services, stop } = await start(
-    { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'silent', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
     'production',
   );
   const { port } = app.server.address() as import('node:net').AddressInfo;
@@ -226,7 +269,16 @@ export async function readyToInvoice(t: TestContext, owner: Record<string, strin
     method: 'PUT',
     url: '/api/admin/wholesale/terms',
     headers: owner,
-    payload: { validUntil: '2099-03-31', openingMinimum: 10, reorderMinimum: 10, orderEmail: 'orders@test.example', translations: [{ locale: 'fr', seasonName: 'PE27' }, { locale: 'en', seasonName: 'SS27' }] },
+    payload: {
+      validUntil: '2099-03-31',
+      openingMinimum: 10,
+      reorderMinimum: 10,
+      orderEmail: 'orders@test.example',
+      translations: [
+        { locale: 'fr', seasonName: 'PE27' },
+        { locale: 'en', seasonName: 'SS27' },
+      ],
+    },
   });
   return created.json().variants[0].id as number;
 }

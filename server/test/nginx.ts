@@ -16,7 +16,8 @@ export interface NginxProcess {
 /** Stops the run with the way to get nginx when it is missing (it is not skipped). */
 export function requireNginx(): void {
   const probe = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) throw new Error('nginx is needed for this test. Debian/Ubuntu: apt-get install -y nginx-light (or set NGINX to its path).');
+  if (probe.error || probe.status !== 0)
+    throw new Error('nginx is needed for this test. Debian/Ubuntu: apt-get install -y nginx-light (or set NGINX to its path).');
 }
 
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
@@ -32,7 +33,10 @@ export function readmeNginxConfig(options: { port: number; upstreams: string[]; 
   if (!block) throw new Error('README.md has no nginx block with proxy_cache_path');
   const site = block
     .replace(/proxy_cache_path \S+/, `proxy_cache_path ${path.join(options.dir, 'cache')}`)
-    .replace(/upstream maison \{[\s\S]*?\n\}/, `upstream maison {\n${options.upstreams.map((u) => `    server ${new URL(u).host};`).join('\n')}\n    keepalive 32;\n}`)
+    .replace(
+      /upstream maison \{[\s\S]*?\n\}/,
+      `upstream maison {\n${options.upstreams.map((u) => `    server ${new URL(u).host};`).join('\n')}\n    keepalive 32;\n}`,
+    )
     // The plain-HTTP redirect server goes; the site's server listens on the test's port, without TLS.
     .replace(/server \{\s*listen 80;[\s\S]*?\n\}\n?/, '')
     .replace(/listen 443 ssl;/, `listen 127.0.0.1:${options.port};`)
@@ -71,7 +75,8 @@ export async function startNginx(upstreams: string[], extra?: (dir: string) => s
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${errors}${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`);
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited: ${errors}${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`);
     try {
       await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) });
       break;

@@ -4,7 +4,18 @@ import { orderSearchText } from '../src/lib/search.ts';
  * A sent order's row as the submit writes it (its company snapshot and search words), for tests and the
  * e2e server that need many orders at given days without sending each through the portal.
  */
-export function sentOrderRow(p: { number: string; userId: number; email: string; company: string; at: string; key: string; totalCents: number; pieces: number; references: string[]; status?: 'submitted' | 'confirmed' | 'shipped' | 'cancelled' }) {
+export function sentOrderRow(p: {
+  number: string;
+  userId: number;
+  email: string;
+  company: string;
+  at: string;
+  key: string;
+  totalCents: number;
+  pieces: number;
+  references: string[];
+  status?: 'submitted' | 'confirmed' | 'shipped' | 'cancelled';
+}) {
   return {
     number: p.number,
     user_id: p.userId,

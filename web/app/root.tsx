@@ -48,9 +48,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 // The brand fonts are preloaded by the server (lib/font-preloads.server.ts).
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
@@ -71,7 +69,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {/* The first page's strings, fetched with its scripts (on a reading page, after the first
             paint: deferred-scripts); later ones are fetched by the root's clientLoader. */}
-        {firstStrings.current?.map((url) => <link key={url} rel="preload" href={url} as="fetch" crossOrigin="anonymous" fetchPriority="low" />)}
+        {firstStrings.current?.map((url) => (
+          <link key={url} rel="preload" href={url} as="fetch" crossOrigin="anonymous" fetchPriority="low" />
+        ))}
       </head>
       <body>
         {children}

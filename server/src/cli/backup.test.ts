@@ -100,7 +100,9 @@ describe.runIf(process.env.DATABASE_URL)('backup and restore (PostgreSQL, pg_dum
   it('reads the schema from DATABASE_URL', () => {
     expect(pgSchemaOf('postgres://u@h/db')).toBe('public');
     expect(pgSchemaOf('postgres://u@h/db?options=-c%20search_path%3Dshop_a')).toBe('shop_a');
-    expect(withSearchPath('postgres://u:p@h:5433/db?sslmode=disable', 'shop_a')).toBe('postgres://u:p@h:5433/db?sslmode=disable&options=-c%20search_path%3Dshop_a');
+    expect(withSearchPath('postgres://u:p@h:5433/db?sslmode=disable', 'shop_a')).toBe(
+      'postgres://u:p@h:5433/db?sslmode=disable&options=-c%20search_path%3Dshop_a',
+    );
     expect(pgSchemaOf(withSearchPath('postgres://u@h/db', 'shop_b'))).toBe('shop_b');
   });
 
@@ -108,7 +110,17 @@ describe.runIf(process.env.DATABASE_URL)('backup and restore (PostgreSQL, pg_dum
     const config = { ...t.config, DATABASE_URL: withSearchPath(process.env.DATABASE_URL!, t.schema!) };
     const admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
     await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin, payload: sampleProduct() });
-    await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin, payload: sampleProduct({ translations: [{ locale: 'fr', title: 'Jupe', description: 'Une jupe.', mantra: '' }, { locale: 'en', title: 'Skirt', description: 'A skirt.', mantra: '' }] }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin,
+      payload: sampleProduct({
+        translations: [
+          { locale: 'fr', title: 'Jupe', description: 'Une jupe.', mantra: '' },
+          { locale: 'en', title: 'Skirt', description: 'A skirt.', mantra: '' },
+        ],
+      }),
+    });
     fs.writeFileSync(path.join(t.config.dataDir, 'uploads', 'bbbbbbbbbbbbbbbbbbbbbbbb-10x10.webp'), 'image bytes');
     const before = (await t.app.inject({ method: 'GET', url: '/api/admin/products', headers: admin })).json();
 

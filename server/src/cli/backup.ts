@@ -17,7 +17,7 @@ export function bucketNote(config: Config): string | null {
   if (!config.S3_BUCKET) return null;
   return (
     `The uploaded pictures live in the bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` (${config.S3_ENDPOINT})` : ''}: this archive holds the database only. ` +
-    'Keep versioning on for the bucket, or copy it with its provider\'s tools (names never change, so a copy by name is complete); a restore leaves the bucket as it is.'
+    "Keep versioning on for the bucket, or copy it with its provider's tools (names never change, so a copy by name is complete); a restore leaves the bucket as it is."
   );
 }
 
@@ -29,7 +29,15 @@ export async function backup(config: Config, outDir: string): Promise<string> {
       // pg_dump takes a consistent snapshot in one transaction (the site's schema only).
       execFileSync(
         'pg_dump',
-        ['--no-owner', '--no-privileges', '--format=plain', `--schema=${pgSchemaOf(config.DATABASE_URL)}`, '--file', path.join(work, 'database.sql'), config.DATABASE_URL],
+        [
+          '--no-owner',
+          '--no-privileges',
+          '--format=plain',
+          `--schema=${pgSchemaOf(config.DATABASE_URL)}`,
+          '--file',
+          path.join(work, 'database.sql'),
+          config.DATABASE_URL,
+        ],
         { stdio: 'inherit' },
       );
     } else {
@@ -47,7 +55,10 @@ export async function backup(config: Config, outDir: string): Promise<string> {
       if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(work, 'uploads'), { recursive: true, filter: (f) => !f.endsWith('.tmp') });
     }
     const media = config.S3_BUCKET ? { bucket: config.S3_BUCKET, endpoint: config.S3_ENDPOINT ?? 'AWS' } : 'archive';
-    fs.writeFileSync(path.join(work, 'backup.json'), JSON.stringify({ createdAt: new Date().toISOString(), database: config.DATABASE_URL ? 'postgres' : 'sqlite', media }, null, 2));
+    fs.writeFileSync(
+      path.join(work, 'backup.json'),
+      JSON.stringify({ createdAt: new Date().toISOString(), database: config.DATABASE_URL ? 'postgres' : 'sqlite', media }, null, 2),
+    );
     fs.mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
     tar(['-czf', file, '-C', work, '.']);

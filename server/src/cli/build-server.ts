@@ -22,11 +22,13 @@ const CONTRACT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(@atelier\/contr
 /** The JavaScript of one module: types stripped (positions kept), .ts specifiers → .js, the contract by path. */
 export function toJavaScript(code: string, distFile: string): string {
   const js = stripTypeScriptTypes(code, { mode: 'strip' });
-  return js.replace(RELATIVE_TS, (_, quote: string, name: string) => `${quote}${name}.js${quote}`).replace(CONTRACT, (_, before: string, quote: string, name: string) => {
-    let relative = path.relative(path.dirname(distFile), path.join(contractDist, CONTRACT_ENTRIES[name]!)).split(path.sep).join('/');
-    if (!relative.startsWith('.')) relative = `./${relative}`;
-    return `${before}${quote}${relative}${quote}`;
-  });
+  return js
+    .replace(RELATIVE_TS, (_, quote: string, name: string) => `${quote}${name}.js${quote}`)
+    .replace(CONTRACT, (_, before: string, quote: string, name: string) => {
+      let relative = path.relative(path.dirname(distFile), path.join(contractDist, CONTRACT_ENTRIES[name]!)).split(path.sep).join('/');
+      if (!relative.startsWith('.')) relative = `./${relative}`;
+      return `${before}${quote}${relative}${quote}`;
+    });
 }
 
 if (import.meta.main) {

@@ -30,12 +30,14 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     reference: 'MS27-SOL-ROBE-01',
     fr: {
       title: 'Robe Soleil',
-      description: 'Une robe longue en lin lavé, coupée large et resserrée d’un lien à la taille. Elle se porte pieds nus sur la terrasse comme en ville, avec une veste en jean.',
+      description:
+        'Une robe longue en lin lavé, coupée large et resserrée d’un lien à la taille. Elle se porte pieds nus sur la terrasse comme en ville, avec une veste en jean.',
       mantra: 'Marcher lentement, regarder loin.',
     },
     en: {
       title: 'Sun dress',
-      description: 'A long dress in washed linen, cut loose and drawn in at the waist with a tie. Wear it barefoot on the terrace or in town with a denim jacket.',
+      description:
+        'A long dress in washed linen, cut loose and drawn in at the waist with a tie. Wear it barefoot on the terrace or in town with a denim jacket.',
       mantra: 'Walk slowly, look far.',
     },
     variants: [
@@ -68,12 +70,14 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     reference: 'MS27-GAR-PANT-03',
     fr: {
       title: 'Pantalon large Garrigue',
-      description: 'Un pantalon taille haute aux jambes amples, en toile de lin épaisse. Des poches profondes, une ceinture élastiquée au dos : on l’oublie en le portant.',
+      description:
+        'Un pantalon taille haute aux jambes amples, en toile de lin épaisse. Des poches profondes, une ceinture élastiquée au dos : on l’oublie en le portant.',
       mantra: 'De la place pour respirer.',
     },
     en: {
       title: 'Garrigue wide trousers',
-      description: 'High-waisted trousers with generous legs in a heavy linen canvas. Deep pockets, an elastic back waistband: you forget you are wearing them.',
+      description:
+        'High-waisted trousers with generous legs in a heavy linen canvas. Deep pockets, an elastic back waistband: you forget you are wearing them.',
       mantra: 'Room to breathe.',
     },
     variants: [
@@ -160,7 +164,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     reference: 'MS27-TIS-ETOL-08',
     fr: {
       title: 'Étole Tisserande',
-      description: 'Une grande étole tissée sur des métiers à bras, en lin et laine mérinos. Un châle le soir, une couverture sur la plage, un foulard en hiver.',
+      description:
+        'Une grande étole tissée sur des métiers à bras, en lin et laine mérinos. Un châle le soir, une couverture sur la plage, un foulard en hiver.',
       mantra: 'Le temps est une matière.',
     },
     en: {

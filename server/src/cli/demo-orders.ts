@@ -4,11 +4,53 @@ import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
 
 /** The demo's trade shops: where they are, so the season's figures have towns and countries. */
 const RETAILERS = [
-  { email: 'atelier-des-lices@demo.example', name: 'L’Atelier des Lices', street: '8 boulevard des Lices', city: 'Arles', postcode: '13200', country: 'FR', siret: '81234567800015' },
-  { email: 'maison-gaia@demo.example', name: 'Maison Gaïa', street: '21 rue Mercière', city: 'Lyon', postcode: '69002', country: 'FR', siret: '82345678900016' },
-  { email: 'la-fabrique@demo.example', name: 'La Fabrique', street: '5 rue Sainte-Catherine', city: 'Bordeaux', postcode: '33000', country: 'FR', siret: '83456789000017' },
-  { email: 'linen-house@demo.example', name: 'Linen House', street: 'Veldstraat 12', city: 'Gent', postcode: '9000', country: 'BE', siret: null, vat: 'BE0477472701' },
-  { email: 'casa-olea@demo.example', name: 'Casa Olea', street: 'Carrer del Rec 30', city: 'Barcelona', postcode: '08001', country: 'ES', siret: null, vat: 'ESB12345674' },
+  {
+    email: 'atelier-des-lices@demo.example',
+    name: 'L’Atelier des Lices',
+    street: '8 boulevard des Lices',
+    city: 'Arles',
+    postcode: '13200',
+    country: 'FR',
+    siret: '81234567800015',
+  },
+  {
+    email: 'maison-gaia@demo.example',
+    name: 'Maison Gaïa',
+    street: '21 rue Mercière',
+    city: 'Lyon',
+    postcode: '69002',
+    country: 'FR',
+    siret: '82345678900016',
+  },
+  {
+    email: 'la-fabrique@demo.example',
+    name: 'La Fabrique',
+    street: '5 rue Sainte-Catherine',
+    city: 'Bordeaux',
+    postcode: '33000',
+    country: 'FR',
+    siret: '83456789000017',
+  },
+  {
+    email: 'linen-house@demo.example',
+    name: 'Linen House',
+    street: 'Veldstraat 12',
+    city: 'Gent',
+    postcode: '9000',
+    country: 'BE',
+    siret: null,
+    vat: 'BE0477472701',
+  },
+  {
+    email: 'casa-olea@demo.example',
+    name: 'Casa Olea',
+    street: 'Carrer del Rec 30',
+    city: 'Barcelona',
+    postcode: '08001',
+    country: 'ES',
+    siret: null,
+    vat: 'ESB12345674',
+  },
 ] as const;
 
 const day = (base: number, offset: number) => new Date(base + offset * 86_400_000).toISOString();
@@ -30,21 +72,47 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     .execute();
   const deliveries = await db.selectFrom('season_deliveries').select(['id', 'season_id']).orderBy('position').execute();
   const of = (seasonId: number) => deliveries.filter((d) => d.season_id === seasonId).map((d) => d.id);
-  const colours = (reference: string) => variants.filter((v) => v.reference === reference).map((v) => ({ id: v.id, sizes: v.sizes.split(',').filter(Boolean) as Size[] }));
+  const colours = (reference: string) =>
+    variants.filter((v) => v.reference === reference).map((v) => ({ id: v.id, sizes: v.sizes.split(',').filter(Boolean) as Size[] }));
   const springStyles = ['MS27-SOL-ROBE-01', 'MS27-LAV-BLOU-02', 'MS27-GAR-PANT-03', 'MS27-MIS-JUPE-05', 'MS27-ATE-CHEM-06', 'MS27-TIS-ETOL-08'];
   const autumnStyles = ['MS27-ATE-CHEM-06', 'MS27-EST-COMB-07', 'MS27-TIS-ETOL-08'];
 
   // Last autumn's window is reopened while its orders are sent, then closed again.
-  await db.updateTable('seasons').set({ orders_close: day(now, 1).slice(0, 10) }).where('id', '=', seasons.autumn).execute();
+  await db
+    .updateTable('seasons')
+    .set({ orders_close: day(now, 1).slice(0, 10) })
+    .where('id', '=', seasons.autumn)
+    .execute();
   const made: Array<{ id: number; seasonId: number; shop: number; rank: number }> = [];
   try {
     for (const [index, shop] of RETAILERS.entries()) {
       const user = await services.users.create({ email: shop.email, role: 'retailer', password: null, locale: index === 3 ? 'en' : 'fr' });
-      await services.companies.saveCompany(user.id, companyInput.parse({ companyName: shop.name, siret: shop.siret, vatNumber: 'vat' in shop ? shop.vat : null, billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country } }));
-      await services.listings.saveMine(user.id, listingInput.parse({ listed: false, name: shop.name, address: '', postcode: shop.postcode, city: shop.city, country: shop.country, website: '', instagram: '', description: { fr: '', en: '' } }));
+      await services.companies.saveCompany(
+        user.id,
+        companyInput.parse({
+          companyName: shop.name,
+          siret: shop.siret,
+          vatNumber: 'vat' in shop ? shop.vat : null,
+          billing: { line1: shop.street, postcode: shop.postcode, town: shop.city, country: shop.country },
+        }),
+      );
+      await services.listings.saveMine(
+        user.id,
+        listingInput.parse({
+          listed: false,
+          name: shop.name,
+          address: '',
+          postcode: shop.postcode,
+          city: shop.city,
+          country: shop.country,
+          website: '',
+          instagram: '',
+          description: { fr: '', en: '' },
+        }),
+      );
       const plan: Array<[number, string[], number[]]> = [
         ...(index < 3 ? ([[seasons.autumn, autumnStyles, of(seasons.autumn)]] as Array<[number, string[], number[]]>) : []),
-        ...(index !== 2 ? ([[seasons.spring, springStyles.slice(index % 2, index % 2 + 4), of(seasons.spring)]] as Array<[number, string[], number[]]>) : []),
+        ...(index !== 2 ? ([[seasons.spring, springStyles.slice(index % 2, (index % 2) + 4), of(seasons.spring)]] as Array<[number, string[], number[]]>) : []),
       ];
       for (const [seasonId, styles, seasonDeliveries] of plan) {
         const lines = styles.flatMap((reference, s) =>
@@ -94,12 +162,22 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     services.invoices.issueDay = () => new Date().toISOString().slice(0, 10);
   }
   // Every autumn invoice paid by transfer but the last (overdue) and the one before (half paid).
-  const invoices = await db.selectFrom('invoices').select(['id', 'total_incl_cents']).where('invoiced_order_id', 'in', shippedIds.length ? shippedIds : [0]).orderBy('id').execute();
+  const invoices = await db
+    .selectFrom('invoices')
+    .select(['id', 'total_incl_cents'])
+    .where('invoiced_order_id', 'in', shippedIds.length ? shippedIds : [0])
+    .orderBy('id')
+    .execute();
   for (const [i, invoice] of invoices.entries()) {
     if (!admin || i === invoices.length - 1) continue;
     const half = i === invoices.length - 2;
     const amount = (half ? Math.floor(invoice.total_incl_cents / 2) : invoice.total_incl_cents) / 100;
-    await services.invoices.addPayment(invoice.id, { date: day(now, -70 + i).slice(0, 10), amount, method: 'transfer', reference: `VIR ${1000 + i}` }, brand!, 'fr');
+    await services.invoices.addPayment(
+      invoice.id,
+      { date: day(now, -70 + i).slice(0, 10), amount, method: 'transfer', reference: `VIR ${1000 + i}` },
+      brand!,
+      'fr',
+    );
   }
   // Each order dated inside its season's window: autumn 240 to 130 days ago, this spring the last 40 days.
   for (const [i, order] of made.entries()) {
@@ -107,11 +185,25 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     await db.updateTable('orders').set({ created_at: at, updated_at: at }).where('id', '=', order.id).execute();
     await db.updateTable('order_events').set({ at }).where('order_id', '=', order.id).where('status', '=', 'submitted').execute();
     if (order.seasonId === seasons.autumn) {
-      await db.updateTable('order_events').set({ at: day(now, -110) }).where('order_id', '=', order.id).where('status', '=', 'confirmed').execute();
-      await db.updateTable('order_events').set({ at: day(now, -95) }).where('order_id', '=', order.id).where('status', '=', 'shipped').execute();
+      await db
+        .updateTable('order_events')
+        .set({ at: day(now, -110) })
+        .where('order_id', '=', order.id)
+        .where('status', '=', 'confirmed')
+        .execute();
+      await db
+        .updateTable('order_events')
+        .set({ at: day(now, -95) })
+        .where('order_id', '=', order.id)
+        .where('status', '=', 'shipped')
+        .execute();
     }
   }
   await db.deleteFrom('mail_outbox').where('dedupe_key', 'like', 'order:%').where('status', '=', 'pending').execute();
   // Demo shops are never mailed: their payment reminders are off (the owner sees the switch on each order).
-  await db.updateTable('company_details').set({ invoice_reminders: 0 }).where('user_id', 'in', db.selectFrom('users').select('id').where('email', 'like', '%@demo.example')).execute();
+  await db
+    .updateTable('company_details')
+    .set({ invoice_reminders: 0 })
+    .where('user_id', 'in', db.selectFrom('users').select('id').where('email', 'like', '%@demo.example'))
+    .execute();
 }

@@ -13,7 +13,9 @@ export interface MigrateReport {
 export async function migrateMedia(config: Config, progress: (line: string) => void = () => {}): Promise<MigrateReport> {
   const bucket = createMediaStore(config);
   if (!(bucket instanceof S3Store)) {
-    throw new ConfigError('npm run media -- migrate copies DATA_DIR/uploads into a bucket: set S3_BUCKET and S3_REGION (S3_ENDPOINT for a provider other than AWS) first.');
+    throw new ConfigError(
+      'npm run media -- migrate copies DATA_DIR/uploads into a bucket: set S3_BUCKET and S3_REGION (S3_ENDPOINT for a provider other than AWS) first.',
+    );
   }
   try {
     const there = new Set<string>();

@@ -20,16 +20,31 @@ describe.each(DIALECTS)('ten years of a label, generated, on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
-    written = await seedScale(t.services.database, { SCALE: '0.01', DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.DATABASE_URL ?? '' }, () => undefined, { demo: false });
+    written = await seedScale(t.services.database, { SCALE: '0.01', DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.DATABASE_URL ?? '' }, () => undefined, {
+      demo: false,
+    });
     lastSeasonId = (await db().selectFrom('seasons').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
   }, 120_000);
   afterAll(async () => t.close());
 
   it('writes the planned history: 20 seasons, orders in every status, invoices, credit notes, payments, activity, webhook deliveries', async () => {
     expect(written).toMatchObject({ seasons: 20, orders: 250, invoices: 100, creditNotes: 10, activity: 500, webhookDeliveries: 50 });
-    const statuses = await db().selectFrom('orders').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+    const statuses = await db()
+      .selectFrom('orders')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute();
     expect(statuses.map((s) => s.status).sort()).toEqual(['cancelled', 'confirmed', 'shipped', 'submitted']);
-    expect(Number((await db().selectFrom('invoice_payments').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)).toBe(written.payments);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom('invoice_payments')
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(written.payments);
   });
 
   it('order numbers run unbroken per year, in the order the orders were sent; the counters say the last', async () => {
@@ -47,17 +62,35 @@ describe.each(DIALECTS)('ten years of a label, generated, on %s', (dialect) => {
   });
 
   it('invoice and credit note numbers run unbroken per type and year, their days never going back; totals add up; PDFs stored', async () => {
-    const docs = await db().selectFrom('invoices').select(['id', 'type', 'number', 'seq', 'year', 'issue_date', 'total_excl_cents', 'total_vat_cents', 'total_incl_cents', 'invoice_id', 'pdf', 'xml']).orderBy('type').orderBy('year').orderBy('seq').execute();
+    const docs = await db()
+      .selectFrom('invoices')
+      .select(['id', 'type', 'number', 'seq', 'year', 'issue_date', 'total_excl_cents', 'total_vat_cents', 'total_incl_cents', 'invoice_id', 'pdf', 'xml'])
+      .orderBy('type')
+      .orderBy('year')
+      .orderBy('seq')
+      .execute();
     const series = new Map<string, typeof docs>();
     for (const d of docs) series.set(`${d.type}:${d.year}`, [...(series.get(`${d.type}:${d.year}`) ?? []), d]);
     for (const [key, list] of series) {
-      expect(list.map((d) => d.seq), key).toEqual(list.map((_, i) => i + 1));
+      expect(
+        list.map((d) => d.seq),
+        key,
+      ).toEqual(list.map((_, i) => i + 1));
       for (let i = 1; i < list.length; i += 1) expect(list[i]!.issue_date >= list[i - 1]!.issue_date, key).toBe(true);
       const [kind, year] = key.split(':');
-      const counter = await db().selectFrom('invoice_counters').select('last').where('kind', '=', kind!).where('year', '=', Number(year)).executeTakeFirstOrThrow();
+      const counter = await db()
+        .selectFrom('invoice_counters')
+        .select('last')
+        .where('kind', '=', kind!)
+        .where('year', '=', Number(year))
+        .executeTakeFirstOrThrow();
       expect(counter.last).toBe(list.length);
     }
-    const lines = await db().selectFrom('invoice_lines').select(['invoice_id', sql<number>`sum(total_cents)`.as('cents')]).groupBy('invoice_id').execute();
+    const lines = await db()
+      .selectFrom('invoice_lines')
+      .select(['invoice_id', sql<number>`sum(total_cents)`.as('cents')])
+      .groupBy('invoice_id')
+      .execute();
     const sums = new Map(lines.map((l) => [l.invoice_id, Number(l.cents)]));
     for (const d of docs) {
       expect(sums.get(d.id), d.number).toBe(d.total_excl_cents);
@@ -76,7 +109,11 @@ describe.each(DIALECTS)('ten years of a label, generated, on %s', (dialect) => {
   it('stock is equal to its movements, for every colour and size', async () => {
     const levels = await db().selectFrom('stock_levels').select(['variant_id', 'size', 'on_hand']).execute();
     expect(levels.length).toBeGreaterThan(0);
-    const moves = await db().selectFrom('stock_movements').select(['variant_id', 'size', sql<number>`sum(on_hand_delta)`.as('n')]).groupBy(['variant_id', 'size']).execute();
+    const moves = await db()
+      .selectFrom('stock_movements')
+      .select(['variant_id', 'size', sql<number>`sum(on_hand_delta)`.as('n')])
+      .groupBy(['variant_id', 'size'])
+      .execute();
     const sum = new Map(moves.map((m) => [`${m.variant_id}:${m.size}`, Number(m.n)]));
     for (const l of levels) expect(sum.get(`${l.variant_id}:${l.size}`) ?? 0).toBe(l.on_hand);
   });
@@ -86,13 +123,17 @@ describe.each(DIALECTS)('ten years of a label, generated, on %s', (dialect) => {
     const orders = (await t.app.inject({ method: 'GET', url: '/api/admin/orders?status=shipped', headers: admin })).json();
     expect(orders.data).toHaveLength(50);
     const shop = await db().selectFrom('company_details').select(['company_name', 'billing_town']).orderBy('user_id', 'desc').executeTakeFirstOrThrow();
-    const found = (await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(shop.billing_town!)}&limit=200`, headers: admin })).json();
+    const found = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(shop.billing_town!)}&limit=200`, headers: admin })
+    ).json();
     expect(found.total).toBeGreaterThan(0);
     const invoices = (await t.app.inject({ method: 'GET', url: '/api/admin/invoices?status=paid&limit=200', headers: admin })).json();
     expect(invoices.total).toBeGreaterThan(0);
     expect(invoices.data.every((i: { status: string }) => i.status === 'paid')).toBe(true);
     // A second run refuses: the database has orders.
-    await expect(seedScale(t.services.database, { SCALE: '0.01', DATA_DIR: t.config.dataDir }, () => undefined, { demo: false })).rejects.toThrow(/empty database/);
+    await expect(seedScale(t.services.database, { SCALE: '0.01', DATA_DIR: t.config.dataDir }, () => undefined, { demo: false })).rejects.toThrow(
+      /empty database/,
+    );
   });
 
   // Issue 43, part 6: a season's figures are aggregated by the database through its indexes. The plan of

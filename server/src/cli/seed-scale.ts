@@ -58,7 +58,12 @@ export function planOf(scale: number, years: number[]): Plan {
 }
 
 /** Writes the history into `database` (migrated, with no order yet); returns what it wrote. */
-export async function seedScale(database: DbHandle, env: NodeJS.ProcessEnv, log: (line: string) => void = console.log, options: { demo?: boolean } = {}): Promise<Record<string, number>> {
+export async function seedScale(
+  database: DbHandle,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void = console.log,
+  options: { demo?: boolean } = {},
+): Promise<Record<string, number>> {
   const config = loadConfig({ ...env, SEED: 'none' });
   const db = database.db;
   const existing = await db.selectFrom('orders').select('id').limit(1).executeTakeFirst();
@@ -76,7 +81,10 @@ export async function seedScale(database: DbHandle, env: NodeJS.ProcessEnv, log:
       // Without the demo (the tests): the label's identity all the same, so the invoices can be issued.
       await services.invoicing.saveSettings(invoicingSettingsInput.parse(sampleLegalIdentity()), null);
     }
-    const first = await db.selectFrom('orders').select((eb) => eb.fn.min('created_at').as('at')).executeTakeFirst();
+    const first = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .executeTakeFirst();
     const endYear = Number(String(first?.at ?? new Date().toISOString()).slice(0, 4)) - 1;
     const years = Array.from({ length: 10 }, (_, i) => endYear - 9 + i);
     const plan = planOf(Number(env.SCALE ?? 1), years);
@@ -96,7 +104,16 @@ export async function seedScale(database: DbHandle, env: NodeJS.ProcessEnv, log:
     const orders = await writeOrders(db, ids, rnd, plan, seasons, shops, today);
     step(`${orders.length} orders with ${orders.reduce((s, o) => s + o.lines.length, 0)} lines written`);
     const levels = await writeStock(db, ids, rnd, seasons, admin?.id ?? null, `${today}T06:00:00.000Z`);
-    const issued = await writeDocuments(db, ids, rnd, plan, orders, JSON.parse(settingsRow.settings) as InvoicingSettingsInput, { name: publicBrand(config).name, email: config.BRAND_EMAIL }, log);
+    const issued = await writeDocuments(
+      db,
+      ids,
+      rnd,
+      plan,
+      orders,
+      JSON.parse(settingsRow.settings) as InvoicingSettingsInput,
+      { name: publicBrand(config).name, email: config.BRAND_EMAIL },
+      log,
+    );
     step(`${issued.invoices.length} invoices and ${issued.creditNotes} credit notes written with their PDFs`);
     const payments = await writePayments(db, ids, rnd, plan, issued, admin?.id ?? null);
     const activity = await writeActivity(db, ids, plan, orders, issued, admin);
@@ -134,13 +151,23 @@ export async function seedScale(database: DbHandle, env: NodeJS.ProcessEnv, log:
 
 if (import.meta.main) {
   const config = loadConfig({ ...process.env, SEED: 'none' });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'site.db'), sqliteCacheMb: config.SQLITE_CACHE_MB });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(config.dataDir, 'site.db'),
+    sqliteCacheMb: config.SQLITE_CACHE_MB,
+  });
   try {
     await migrate(database);
     const done = await seedScale(database, process.env);
     console.log(`\nTen years written into ${config.DATABASE_URL ? 'PostgreSQL' : path.join(config.dataDir, 'site.db')} in ${done.seconds} s:`);
-    console.log(Object.entries(done).map(([k, v]) => `  ${k}: ${v}`).join('\n'));
-    console.log(`\nTry it: npm start (with the same DATA_DIR or DATABASE_URL); sign in as ${config.ADMIN_EMAIL ?? 'the administrator printed above'}, or as shop001@scale.example (${SCALE_SHOP_PASSWORD}).`);
+    console.log(
+      Object.entries(done)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join('\n'),
+    );
+    console.log(
+      `\nTry it: npm start (with the same DATA_DIR or DATABASE_URL); sign in as ${config.ADMIN_EMAIL ?? 'the administrator printed above'}, or as shop001@scale.example (${SCALE_SHOP_PASSWORD}).`,
+    );
   } catch (error) {
     console.error(process.env.SCALE_DEBUG ? error : (error as Error).message);
     process.exitCode = 1;

@@ -30,7 +30,10 @@ export async function seedDemo(services: AppServices): Promise<void> {
         city: 'Sète',
         website: 'https://boutique-des-halles.example',
         instagram: '@boutique.des.halles',
-        description: { fr: 'Une boutique de créateurs face au marché, du lin et des céramiques.', en: 'A designers’ shop facing the market, linen and ceramics.' },
+        description: {
+          fr: 'Une boutique de créateurs face au marché, du lin et des céramiques.',
+          en: 'A designers’ shop facing the market, linen and ceramics.',
+        },
       }),
     );
   }
@@ -79,8 +82,7 @@ export function demoTerms(orderEmail: string) {
         seasonName: 'Spring-Summer 2027',
         paymentTerms:
           'First order: 30% when ordering, the balance before shipping. Reorders: payment at 30 days end of month by bank transfer, once two orders have been paid.',
-        deliveryWindow:
-          'Orders until 31 March 2027. Deliveries from 15 February to 30 April; every piece is cut and sewn in our Montpellier workshop.',
+        deliveryWindow: 'Orders until 31 March 2027. Deliveries from 15 February to 30 April; every piece is cut and sewn in our Montpellier workshop.',
         shippingNotes:
           'Free shipping within mainland France from €800 excl. VAT, otherwise €18 excl. VAT per parcel. Pieces damaged on arrival are exchanged within 14 days; unsold stock is not taken back.',
       },
@@ -106,15 +108,44 @@ async function seedSeasons(services: AppServices): Promise<void> {
     orderEmail: terms.orderEmail,
     translations: terms.translations.map(({ seasonName: _name, ...texts }) => texts),
   });
-  const delivery = (fr: string, en: string, from: string, to: string) => ({ from, to, translations: [{ locale: 'fr', name: fr }, { locale: 'en', name: en }] });
+  const delivery = (fr: string, en: string, from: string, to: string) => ({
+    from,
+    to,
+    translations: [
+      { locale: 'fr', name: fr },
+      { locale: 'en', name: en },
+    ],
+  });
   const make = (code: string, fr: string, en: string, open: string, closeOn: string, deliveries: ReturnType<typeof delivery>[], validUntil = closeOn) =>
-    services.seasons.save(seasonInput.parse({ code, ordersOpen: open, ordersClose: closeOn, translations: [{ locale: 'fr', name: fr }, { locale: 'en', name: en }], deliveries, terms: seasonTerms(validUntil) }), undefined, null);
+    services.seasons.save(
+      seasonInput.parse({
+        code,
+        ordersOpen: open,
+        ordersClose: closeOn,
+        translations: [
+          { locale: 'fr', name: fr },
+          { locale: 'en', name: en },
+        ],
+        deliveries,
+        terms: seasonTerms(validUntil),
+      }),
+      undefined,
+      null,
+    );
   // The demo's styles are the 2027 spring collection (MS27-…): its name and terms are fixed, its windows follow today.
   const springName = (lang: 'fr' | 'en') => terms.translations.find((x) => x.locale === lang)!.seasonName;
-  const spring = await make('SS27', springName('fr'), springName('en'), addDays(now, -45), close, [
-    delivery('Première livraison', 'First delivery', addDays(now, 82), addDays(now, 112)),
-    delivery('Deuxième livraison', 'Second delivery', addDays(now, 120), addDays(now, 150)),
-  ], terms.validUntil);
+  const spring = await make(
+    'SS27',
+    springName('fr'),
+    springName('en'),
+    addDays(now, -45),
+    close,
+    [
+      delivery('Première livraison', 'First delivery', addDays(now, 82), addDays(now, 112)),
+      delivery('Deuxième livraison', 'Second delivery', addDays(now, 120), addDays(now, 150)),
+    ],
+    terms.validUntil,
+  );
   const autumn = await make('AW26', 'Automne-hiver 2026', 'Autumn-Winter 2026', addDays(now, -240), addDays(now, -120), [
     delivery('Livraison d’automne', 'Autumn delivery', addDays(now, -100), addDays(now, -60)),
   ]);
@@ -146,7 +177,12 @@ async function seedSeasons(services: AppServices): Promise<void> {
     if (row.reference === 'MS27-TIS-ETOL-08') return row.cells.map((c, i) => ({ variantId: row.variantId, size: c.size, onHand: [12, 4, 0, 7][i % 4]! }));
     if (row.reference === 'MS27-EST-COMB-07') return row.cells.map((c, i) => ({ variantId: row.variantId, size: c.size, onHand: [3, 0, 2, 1][i % 4]! }));
     if (row.reference === 'MS27-ATE-CHEM-06')
-      return row.cells.map((c, i) => ({ variantId: row.variantId, size: c.size, onHand: i === 1 ? 0 : 5, ...(i === 1 ? { incoming: [{ quantity: 10, availableFrom: addDays(now, 21) }] } : {}) }));
+      return row.cells.map((c, i) => ({
+        variantId: row.variantId,
+        size: c.size,
+        onHand: i === 1 ? 0 : 5,
+        ...(i === 1 ? { incoming: [{ quantity: 10, availableFrom: addDays(now, 21) }] } : {}),
+      }));
     return [];
   });
   if (items.length) await services.stock.save(stockInput.parse({ items }).items, null);
@@ -157,7 +193,12 @@ async function seedJournal(services: AppServices): Promise<void> {
   const ids = new Map<string, number>();
   for (const section of DEMO_SECTIONS) {
     const saved = await services.journal.saveSection(
-      sectionInput.parse({ translations: [{ locale: 'fr', ...section.fr }, { locale: 'en', ...section.en }] }),
+      sectionInput.parse({
+        translations: [
+          { locale: 'fr', ...section.fr },
+          { locale: 'en', ...section.en },
+        ],
+      }),
       'fr',
       undefined,
       null,
@@ -166,7 +207,9 @@ async function seedJournal(services: AppServices): Promise<void> {
   }
   for (const [index, post] of DEMO_POSTS.entries()) {
     const cover = post.cover
-      ? await services.media.store(await renderJpeg(post.cover.draw === 'dress' ? garmentSvg('dress', post.cover.colour, index) : fabricSvg(post.cover.colour, index)))
+      ? await services.media.store(
+          await renderJpeg(post.cover.draw === 'dress' ? garmentSvg('dress', post.cover.colour, index) : fabricSvg(post.cover.colour, index)),
+        )
       : null;
     await services.journal.savePost(postInput.parse(demoPostPayload(post, ids.get(post.section)!, cover)), 'fr', undefined, null);
   }
@@ -176,7 +219,10 @@ async function seedJournal(services: AppServices): Promise<void> {
 async function seedHero(services: AppServices): Promise<void> {
   const url = await services.media.store(await renderJpeg(lookbookSvg()));
   const home = await services.pages.admin('home');
-  const heroAlt = { fr: 'Un kimono olive, une robe terracotta et une blouse ocre suspendus dans la lumière du matin.', en: 'An olive kimono, a terracotta dress and an ochre blouse hanging in the morning light.' };
+  const heroAlt = {
+    fr: 'Un kimono olive, une robe terracotta et une blouse ocre suspendus dans la lumière du matin.',
+    en: 'An olive kimono, a terracotta dress and an ochre blouse hanging in the morning light.',
+  };
   await services.pages.save('home', 0, { ...home.content, heroImage: url, heroAlt }, null);
 }
 

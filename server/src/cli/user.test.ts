@@ -18,11 +18,15 @@ describe('npm run user (shell account management, SQLite)', () => {
       const password = /Password: (\S+)/.exec(created.stdout)?.[1];
       expect(password).toMatch(/^(?=.*\p{L})(?=.*\p{N}).{8,}$/u);
 
-      const duplicate = await run(process.execPath, [script, 'create', '--email', 'owner@example.com', '--role', 'retailer', '--password', 'another-pass-1'], { env }).catch((e: { code: number; stderr: string }) => e);
+      const duplicate = await run(process.execPath, [script, 'create', '--email', 'owner@example.com', '--role', 'retailer', '--password', 'another-pass-1'], {
+        env,
+      }).catch((e: { code: number; stderr: string }) => e);
       expect((duplicate as { code: number }).code).toBe(1);
       expect((duplicate as { stderr: string }).stderr).toContain('already exists');
 
-      const weak = await run(process.execPath, [script, 'create', '--email', 'shop@example.com', '--role', 'retailer', '--password', 'short'], { env }).catch((e: { code: number }) => e);
+      const weak = await run(process.execPath, [script, 'create', '--email', 'shop@example.com', '--role', 'retailer', '--password', 'short'], { env }).catch(
+        (e: { code: number }) => e,
+      );
       expect((weak as { code: number }).code).toBe(1);
 
       await run(process.execPath, [script, 'create', '--email', 'shop@example.com', '--role', 'retailer', '--password', 'shop-pass-2026'], { env });
@@ -30,7 +34,9 @@ describe('npm run user (shell account management, SQLite)', () => {
       expect(list.stdout).toMatch(/\tadmin\towner@example\.com\n/);
       expect(list.stdout).toMatch(/\tretailer\tshop@example\.com\n/);
 
-      const usage = await run(process.execPath, [script, 'create', '--email', 'x@example.com', '--role', 'boss'], { env }).catch((e: { code: number; stderr: string }) => e);
+      const usage = await run(process.execPath, [script, 'create', '--email', 'x@example.com', '--role', 'boss'], { env }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
       expect((usage as { stderr: string }).stderr).toContain('Usage: npm run user');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

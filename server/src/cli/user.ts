@@ -9,7 +9,8 @@ import { migrate, openDatabase } from '../db/index.ts';
 import { createServices } from '../services.ts';
 import { generatePassword } from '../lib/crypto.ts';
 
-const usage = 'Usage: npm run user -- create --email EMAIL --role admin|retailer [--password PASSWORD]\n       npm run user -- list\n       npm run user -- reset-mfa --email EMAIL';
+const usage =
+  'Usage: npm run user -- create --email EMAIL --role admin|retailer [--password PASSWORD]\n       npm run user -- list\n       npm run user -- reset-mfa --email EMAIL';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -34,7 +35,9 @@ try {
     if (!(await services.security.resetFactors(values.email))) throw new Error(`No account has the e-mail ${values.email}.`);
     // The mail telling the holder goes through the outbox: send it before the process ends.
     await services.mail.runOnce();
-    console.log(`Second factors of ${values.email.trim().toLowerCase()} removed and every session signed out; they sign in with their password again. The activity log says so.`);
+    console.log(
+      `Second factors of ${values.email.trim().toLowerCase()} removed and every session signed out; they sign in with their password again. The activity log says so.`,
+    );
   } else if (command === 'list') {
     for (const user of await services.users.list()) console.log(`${user.id}\t${user.role}\t${user.email}`);
   } else {

@@ -19,21 +19,81 @@ describe.each(DIALECTS)('upgrading the names of the previous version on %s', (di
         .returning('id')
         .execute();
       const application = {
-        name: 'Camille Roux', email: 'shop@old.example', company: 'Les Jours Lents', siret: '55208131766522', phone: null, shop_type: 'concept store', message: 'Bonjour',
-        catalog_opt_in: 1, consent_at: now, locale: 'fr', status: 'accepted', created_at: now, accepted_at: now, accepted_by: owner!.id, retailer_user_id: shop!.id,
+        name: 'Camille Roux',
+        email: 'shop@old.example',
+        company: 'Les Jours Lents',
+        siret: '55208131766522',
+        phone: null,
+        shop_type: 'concept store',
+        message: 'Bonjour',
+        catalog_opt_in: 1,
+        consent_at: now,
+        locale: 'fr',
+        status: 'accepted',
+        created_at: now,
+        accepted_at: now,
+        accepted_by: owner!.id,
+        retailer_user_id: shop!.id,
       };
-      const pending = { ...application, name: 'Jeanne', email: 'jeanne@old.example', status: 'pending', accepted_at: null, accepted_by: null, retailer_user_id: null };
-      await db.insertInto('stockist_applications' as never).values([application, pending] as never).execute();
+      const pending = {
+        ...application,
+        name: 'Jeanne',
+        email: 'jeanne@old.example',
+        status: 'pending',
+        accepted_at: null,
+        accepted_by: null,
+        retailer_user_id: null,
+      };
+      await db
+        .insertInto('stockist_applications' as never)
+        .values([application, pending] as never)
+        .execute();
       const listing = {
-        user_id: shop!.id, listed: 1, hidden: 0, name: 'Les Jours Lents', address: '3 rue du Port', postcode: '34200', city: 'Sète', country: 'FR', website: '', instagram: '',
-        description_fr: 'Face au port', description_en: 'By the harbour', logo_url: null, created_at: now, updated_at: now,
+        user_id: shop!.id,
+        listed: 1,
+        hidden: 0,
+        name: 'Les Jours Lents',
+        address: '3 rue du Port',
+        postcode: '34200',
+        city: 'Sète',
+        country: 'FR',
+        website: '',
+        instagram: '',
+        description_fr: 'Face au port',
+        description_en: 'By the harbour',
+        logo_url: null,
+        created_at: now,
+        updated_at: now,
       };
-      await db.insertInto('stockist_listings' as never).values(listing as never).execute();
+      await db
+        .insertInto('stockist_listings' as never)
+        .values(listing as never)
+        .execute();
       const order = {
-        number: '2026-0001', user_id: shop!.id, shop_email: 'shop@old.example', locale: 'fr', status: 'confirmed', idempotency_key: 'k1', note: null, company: '{}', total_cents: 12000,
-        pieces: 3, ship_date: '2027-03-01', carrier: null, tracking: null, cancel_reason: null, created_at: now, updated_at: now, season_id: null, delivery_id: null,
+        number: '2026-0001',
+        user_id: shop!.id,
+        shop_email: 'shop@old.example',
+        locale: 'fr',
+        status: 'confirmed',
+        idempotency_key: 'k1',
+        note: null,
+        company: '{}',
+        total_cents: 12000,
+        pieces: 3,
+        ship_date: '2027-03-01',
+        carrier: null,
+        tracking: null,
+        cancel_reason: null,
+        created_at: now,
+        updated_at: now,
+        season_id: null,
+        delivery_id: null,
       };
-      const [{ id: orderId }] = (await db.insertInto('orders').values(order as never).returning('id').execute()) as [{ id: number }];
+      const [{ id: orderId }] = (await db
+        .insertInto('orders')
+        .values(order as never)
+        .returning('id')
+        .execute()) as [{ id: number }];
       await db
         .insertInto('order_events')
         .values([
@@ -41,8 +101,15 @@ describe.each(DIALECTS)('upgrading the names of the previous version on %s', (di
           { order_id: orderId, status: 'confirmed', by_role: 'brand', note: null, at: now },
         ] as never)
         .execute();
-      const applicationsBefore = await db.selectFrom('stockist_applications' as never).selectAll().orderBy('id' as never).execute();
-      const listingsBefore = await db.selectFrom('stockist_listings' as never).selectAll().execute();
+      const applicationsBefore = await db
+        .selectFrom('stockist_applications' as never)
+        .selectAll()
+        .orderBy('id' as never)
+        .execute();
+      const listingsBefore = await db
+        .selectFrom('stockist_listings' as never)
+        .selectAll()
+        .execute();
 
       await migrate(database);
 
@@ -58,18 +125,24 @@ describe.each(DIALECTS)('upgrading the names of the previous version on %s', (di
         { status: 'confirmed', by_role: 'brand' },
       ]);
       // The old names are gone, the applications' index follows the new one.
-      const tables = dialect === 'postgres'
-        ? (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db)).rows
-        : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows;
+      const tables =
+        dialect === 'postgres'
+          ? (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db)).rows
+          : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows;
       expect(tables.map((t) => t.name).filter((name) => /stockist/.test(name))).toEqual([]);
-      const indexes = dialect === 'postgres'
-        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db)).rows
-        : (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db)).rows;
+      const indexes =
+        dialect === 'postgres'
+          ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db)).rows
+          : (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db)).rows;
       const names = indexes.map((i) => i.name);
       expect(names).toContain('retailer_applications_status_idx');
       expect(names.filter((name) => /stockist/.test(name))).toEqual([]);
       // New rows get the next ids (PostgreSQL's identity followed the table).
-      const [next] = await db.insertInto('retailer_applications').values({ ...pending, email: 'next@old.example' } as never).returning('id').execute();
+      const [next] = await db
+        .insertInto('retailer_applications')
+        .values({ ...pending, email: 'next@old.example' } as never)
+        .returning('id')
+        .execute();
       expect(next!.id).toBeGreaterThan(Math.max(...applicationsBefore.map((a) => (a as { id: number }).id)));
     });
   });

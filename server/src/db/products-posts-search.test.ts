@@ -19,7 +19,11 @@ describe.each(DIALECTS)('upgrading to the searchable collection on %s', (dialect
         ['OLD-3', -1, 'Jupe Ondine', 'Ondine skirt'],
         ['OLD-4', 0, 'Gilet Colline', 'Colline cardigan'],
       ] as const) {
-        const row = await db.insertInto('products').values({ reference, status: 'published', position, created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow();
+        const row = await db
+          .insertInto('products')
+          .values({ reference, status: 'published', position, created_at: now, updated_at: now } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
         ids.push(row.id);
         await db
           .insertInto('product_translations')
@@ -30,7 +34,11 @@ describe.each(DIALECTS)('upgrading to the searchable collection on %s', (dialect
           .execute();
       }
       const before = (await db.selectFrom('products').select('id').orderBy('position').orderBy('id', 'desc').execute()).map((p) => p.id);
-      const section = await db.insertInto('journal_sections').values({ slug: 'carnet', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      const section = await db
+        .insertInto('journal_sections')
+        .values({ slug: 'carnet', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const post = await db
         .insertInto('journal_posts')
         .values({ section_id: section.id, slug: 'laver-son-lin', published: 1, cover_image_url: null, created_at: now, updated_at: now } as never)
@@ -43,12 +51,45 @@ describe.each(DIALECTS)('upgrading to the searchable collection on %s', (dialect
           { post_id: post.id, locale: 'en', title: 'Washing linen', content: 'x', cover_alt: null },
         ])
         .execute();
-      const shop = await db.insertInto('users').values({ email: 'shop@old.example', role: 'retailer', password_hash: null, locale: 'fr', created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow();
+      const shop = await db
+        .insertInto('users')
+        .values({ email: 'shop@old.example', role: 'retailer', password_hash: null, locale: 'fr', created_at: now, updated_at: now } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('retailer_applications')
-        .values({ name: 'Camille Roux', email: 'shop@old.example', company: null, siret: null, phone: null, shop_type: null, message: 'Bonjour', catalog_opt_in: 0, consent_at: now, locale: 'fr', status: 'accepted', created_at: now, accepted_at: now, accepted_by: null, retailer_user_id: shop.id } as never)
+        .values({
+          name: 'Camille Roux',
+          email: 'shop@old.example',
+          company: null,
+          siret: null,
+          phone: null,
+          shop_type: null,
+          message: 'Bonjour',
+          catalog_opt_in: 0,
+          consent_at: now,
+          locale: 'fr',
+          status: 'accepted',
+          created_at: now,
+          accepted_at: now,
+          accepted_by: null,
+          retailer_user_id: shop.id,
+        } as never)
         .execute();
-      await db.insertInto('company_details').values({ user_id: shop.id, company_name: 'Les Jours Lents', siret: null, vat_number: null, billing_address: null, delivery_address: null, phone: null, billing_town: 'Sète', updated_at: now } as never).execute();
+      await db
+        .insertInto('company_details')
+        .values({
+          user_id: shop.id,
+          company_name: 'Les Jours Lents',
+          siret: null,
+          vat_number: null,
+          billing_address: null,
+          delivery_address: null,
+          phone: null,
+          billing_town: 'Sète',
+          updated_at: now,
+        } as never)
+        .execute();
 
       await migrate(database);
 
@@ -56,7 +97,13 @@ describe.each(DIALECTS)('upgrading to the searchable collection on %s', (dialect
       expect(after.map((p) => p.id)).toEqual(before);
       expect(new Set(after.map((p) => p.position)).size).toBe(after.length);
       const find = async (table: 'products' | 'journal_posts' | 'retailer_applications', q: string) =>
-        (await db.selectFrom(table).select('id').where(matchesSearch(database.dialect, table, searchTerms(q))).execute()).map((r) => r.id);
+        (
+          await db
+            .selectFrom(table)
+            .select('id')
+            .where(matchesSearch(database.dialect, table, searchTerms(q)))
+            .execute()
+        ).map((r) => r.id);
       expect(await find('products', 'ELIANE')).toEqual([ids[0]]);
       expect(await find('products', 'ondine skirt')).toEqual([ids[2]]);
       expect(await find('products', 'old-4')).toEqual([ids[3]]);

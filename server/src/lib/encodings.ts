@@ -35,7 +35,13 @@ export class EncodedBody {
     if (!form) {
       form =
         encoding === 'br'
-          ? zlib.brotliCompressSync(this.body, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
+          ? zlib.brotliCompressSync(this.body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+              },
+            })
           : zlib.gzipSync(this.body, { level: 9 });
       this.forms.set(encoding, form);
     }

@@ -52,7 +52,10 @@ export function requireRole(...roles: Role[]) {
  * An area's back-office routes: registered under `/admin`, every one behind the administrator's guard
  * (no admin route can be added without it: the guard is on the scope, not on each route).
  */
-export function adminScope<Options extends object>(routes: FastifyPluginAsync<Options, RawServerDefault, ZodTypeProvider>, deps: Options): FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider> {
+export function adminScope<Options extends object>(
+  routes: FastifyPluginAsync<Options, RawServerDefault, ZodTypeProvider>,
+  deps: Options,
+): FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider> {
   return async (admin) => {
     admin.addHook('onRequest', requireRole('admin'));
     await admin.register(routes, deps);

@@ -21,7 +21,15 @@ export function operationId(method: string, url: string): string {
 }
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-const SIGNED_IN = [/^\/api\/admin\//, /^\/api\/showroom\//, /^\/api\/account\//, /^\/api\/orders(\/|$)/, /^\/api\/invoices(\/|$)/, /^\/api\/wholesale\//, /^\/api\/auth\/(me|password|logout|reauth)$/];
+const SIGNED_IN = [
+  /^\/api\/admin\//,
+  /^\/api\/showroom\//,
+  /^\/api\/account\//,
+  /^\/api\/orders(\/|$)/,
+  /^\/api\/invoices(\/|$)/,
+  /^\/api\/wholesale\//,
+  /^\/api\/auth\/(me|password|logout|reauth)$/,
+];
 
 /** The bearer token for every route behind a sign-in, none for the public ones. */
 export function securityOf(url: string): Array<Record<string, string[]>> {

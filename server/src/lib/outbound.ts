@@ -39,7 +39,8 @@ for (const [address, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) inside.addSubnet(address, prefix, 'ipv4');
+] as const)
+  inside.addSubnet(address, prefix, 'ipv4');
 for (const [address, prefix] of [
   ['::', 128],
   ['64:ff9b::', 96],
@@ -48,7 +49,8 @@ for (const [address, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-] as const) inside.addSubnet(address, prefix, 'ipv6');
+] as const)
+  inside.addSubnet(address, prefix, 'ipv6');
 
 /** True when the site must not connect to this IP address. */
 export function isInside(address: string, policy: Pick<OutboundPolicy, 'allowLoopback'>): boolean {

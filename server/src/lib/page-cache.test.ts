@@ -106,7 +106,14 @@ describe('page cache (stale while revalidate)', () => {
   });
 
   it('a change leaves alone what no content affects', async () => {
-    const cache = new PageCache<string>({ ttlMs: 60_000, maxEntries: 10, refreshLimit: 10, keep: () => true, render: async (key) => `${key}@${renders++}`, unaffected: (key) => key.startsWith('fr|/__manifest') });
+    const cache = new PageCache<string>({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      refreshLimit: 10,
+      keep: () => true,
+      render: async (key) => `${key}@${renders++}`,
+      unaffected: (key) => key.startsWith('fr|/__manifest'),
+    });
     let renders = 0;
     await cache.get('fr|/__manifest?paths=/a');
     await cache.get('fr|/');

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** A number in a path (`/orders/:id`): 1 to 10 digits, else `message` (what the caller was looking for). */
-export const pathId = (message: string) => z.string().regex(/^\d{1,10}$/, { error: message }).transform(Number);
+export const pathId = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, { error: message })
+    .transform(Number);
 
 /** `{ id }` in a path, with the message a wrong one gets. */
 export const idParam = (message = 'The id must be a number.') => z.object({ id: pathId(message) });

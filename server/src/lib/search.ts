@@ -33,9 +33,16 @@ export function companyWords(json: string): string[] {
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const town = (a: unknown) => (a && typeof a === 'object' ? text((a as Record<string, unknown>).town) : null);
   const siret = text(company.siret);
-  return [text(company.companyName), town(company.billing), town(company.delivery), text(company.billingAddress), text(company.deliveryAddress), siret, siret ? siret.slice(0, 9) : null, text(company.vatNumber)].filter(
-    (v): v is string => v !== null,
-  );
+  return [
+    text(company.companyName),
+    town(company.billing),
+    town(company.delivery),
+    text(company.billingAddress),
+    text(company.deliveryAddress),
+    siret,
+    siret ? siret.slice(0, 9) : null,
+    text(company.vatNumber),
+  ].filter((v): v is string => v !== null);
 }
 
 // —— What each searchable row is found by (written with the row; migration 021 filled the rows before it) ——
@@ -65,7 +72,13 @@ export function applicationSearchText(
   details: Array<string | null | undefined> = [],
 ): string {
   const sirets = [a.siret, ...details.filter((d): d is string => typeof d === 'string' && /^\d{14}$/.test(d))];
-  return searchText(a.name, a.company, a.email, ...sirets.flatMap((s) => (s ? [s, s.slice(0, 9)] : [])), ...details.filter((d) => !(typeof d === 'string' && /^\d{14}$/.test(d))));
+  return searchText(
+    a.name,
+    a.company,
+    a.email,
+    ...sirets.flatMap((s) => (s ? [s, s.slice(0, 9)] : [])),
+    ...details.filter((d) => !(typeof d === 'string' && /^\d{14}$/.test(d))),
+  );
 }
 
 /** What finds a style: its reference and its title in both languages. */
@@ -108,7 +121,9 @@ export function matchesSearch(dialect: 'sqlite' | 'postgres', table: string, ter
     const parts: Array<Expression<SqlBool>> = [];
     if (indexed.length) {
       const phrase = indexed.map((t) => `"${t.replace(/"/g, '""')}"`).join(' ');
-      parts.push(sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${phrase})`);
+      parts.push(
+        sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${phrase})`,
+      );
     }
     for (const term of scanned) parts.push(sql<SqlBool>`${column} like ${likePattern(term)} escape '\\'`);
     return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;

@@ -29,9 +29,12 @@ export class TtlCache<T> {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
     // A write during the load must not leave the older value behind.
-    void value.then(() => {
-      if (generation !== this.generation && this.entries.get(key)?.value === value) this.entries.delete(key);
-    }, () => undefined);
+    void value.then(
+      () => {
+        if (generation !== this.generation && this.entries.get(key)?.value === value) this.entries.delete(key);
+      },
+      () => undefined,
+    );
     return value;
   }
 

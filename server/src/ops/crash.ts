@@ -78,7 +78,14 @@ interface Ledger {
 /** A request cut by the kill (connection refused or reset) rather than answered. */
 class Cut extends Error {}
 
-async function call(base: string, method: string, url: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any }> {
   let res: Response;
   try {
     res = await fetch(base + url, {
@@ -163,7 +170,18 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
   };
   const kill = () => server!.kill();
 
-  const ledger: Ledger = { products: new Map(), applied: new Set(), appliedMaybe: new Set(), accepted: new Set(), orders: new Map(), moves: new Map(), counts: 0, countsMaybe: 0, acknowledged: 0, interrupted: 0 };
+  const ledger: Ledger = {
+    products: new Map(),
+    applied: new Set(),
+    appliedMaybe: new Set(),
+    accepted: new Set(),
+    orders: new Map(),
+    moves: new Map(),
+    counts: 0,
+    countsMaybe: 0,
+    acknowledged: 0,
+    interrupted: 0,
+  };
   let counter = 0;
   let token: string | null = null;
   let retailerToken: string | null = null;
@@ -387,7 +405,16 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
         { locale: 'fr', name: 'Saison du crash' },
         { locale: 'en', name: 'Crash season' },
       ],
-      deliveries: [{ from: dayOf(90), to: dayOf(120), translations: [{ locale: 'fr', name: 'Livraison' }, { locale: 'en', name: 'Delivery' }] }],
+      deliveries: [
+        {
+          from: dayOf(90),
+          to: dayOf(120),
+          translations: [
+            { locale: 'fr', name: 'Livraison' },
+            { locale: 'en', name: 'Delivery' },
+          ],
+        },
+      ],
       terms: { validUntil: null, openingMinimum: 0, reorderMinimum: 0, orderEmail: 'orders@crash.test', translations: [{ locale: 'fr' }, { locale: 'en' }] },
     });
     if (season.status !== 201) throw new Error(`the season answered ${season.status} ${JSON.stringify(season.json)}`);
@@ -395,7 +422,12 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     if (stocked.status !== 201) throw new Error(`the stocked product answered ${stocked.status}`);
     ledger.products.set(stocked.json.id, { acked: 'Robe en stock', inFlight: null, deleted: 'no', standing: true });
     stockVariant = stocked.json.variants[0].id;
-    const stock = await call(base, 'PUT', '/api/admin/stock', token, { items: [{ variantId: stockVariant, size: 'S', onHand: 30 }, { variantId: stockVariant, size: 'M', onHand: 30 }] });
+    const stock = await call(base, 'PUT', '/api/admin/stock', token, {
+      items: [
+        { variantId: stockVariant, size: 'S', onHand: 30 },
+        { variantId: stockVariant, size: 'M', onHand: 30 },
+      ],
+    });
     if (stock.status !== 200) throw new Error(`the first stock count answered ${stock.status} ${JSON.stringify(stock.json)}`);
 
     for (let k = 0; k < options.kills; k++) {
@@ -434,7 +466,15 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     await server!.stop();
 
     const report = await verify({ dialect: options.dialect, dataDir, databaseUrl: baseUrl, schema, ledger, problems });
-    return { ...report, dialect: options.dialect, kills: options.kills, acknowledged: ledger.acknowledged, interrupted: ledger.interrupted, problems, seconds: (Date.now() - started) / 1000 };
+    return {
+      ...report,
+      dialect: options.dialect,
+      kills: options.kills,
+      acknowledged: ledger.acknowledged,
+      interrupted: ledger.interrupted,
+      problems,
+      seconds: (Date.now() - started) / 1000,
+    };
   } finally {
     await (server as ServerProcess | null)?.kill().catch(() => {});
     if (options.dialect === 'postgres') {
@@ -466,7 +506,9 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
     } else {
       // amcheck verifies every B-tree index of the schema against its table.
       await sql`create extension if not exists amcheck schema public`.execute(db);
-      const home = await sql<{ nspname: string }>`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'amcheck'`.execute(db);
+      const home = await sql<{
+        nspname: string;
+      }>`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'amcheck'`.execute(db);
       const check = sql.id(home.rows[0]!.nspname, 'bt_index_check');
       const indexes = await sql<{ oid: number; name: string }>`
         select c.oid, c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
@@ -551,19 +593,25 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       if (total !== order.total_cents) problems.push(`order ${order.id} total ${order.total_cents} ≠ its lines ${total}`);
       const statuses = events.filter((e) => e.order_id === order.id).map((e) => e.status);
       if (new Set(statuses).size !== statuses.length) problems.push(`order ${order.id} has a move twice in its history`);
-      if (!statuses.includes('submitted') || statuses.at(-1) !== order.status) problems.push(`order ${order.id} is ${order.status} but its history says ${statuses.join(' → ')}`);
+      if (!statuses.includes('submitted') || statuses.at(-1) !== order.status)
+        problems.push(`order ${order.id} is ${order.status} but its history says ${statuses.join(' → ')}`);
       for (const status of statuses) {
         const count = mails.filter((m) => m.dedupe_key === `order:${order.id}:${status}:stockist`).length;
         if (count !== 1) problems.push(`order ${order.id} ${status} has ${count} mails to the stockist`);
       }
-      if (mails.filter((m) => m.dedupe_key === `order:${order.id}:submitted:brand`).length !== 1) problems.push(`order ${order.id} was not announced to the brand once`);
+      if (mails.filter((m) => m.dedupe_key === `order:${order.id}:submitted:brand`).length !== 1)
+        problems.push(`order ${order.id} was not announced to the brand once`);
       for (const acked of ledger.moves.get(order.id) ?? []) {
         if (!(statuses as string[]).includes(acked)) problems.push(`order ${order.id} move to ${acked} was acknowledged and is lost`);
       }
     }
     // Invoices: each shipped order (and each cancelled after shipping) exactly one; each series
     // numbered 1..n with its counter at n; no credit note above what its invoice had left.
-    const invoices = await db.selectFrom('invoices').select(['id', 'type', 'year', 'seq', 'number', 'invoiced_order_id', 'invoice_id', 'total_incl_cents', 'pdf']).orderBy('id').execute();
+    const invoices = await db
+      .selectFrom('invoices')
+      .select(['id', 'type', 'year', 'seq', 'number', 'invoiced_order_id', 'invoice_id', 'total_incl_cents', 'pdf'])
+      .orderBy('id')
+      .execute();
     const counters = await db.selectFrom('invoice_counters').selectAll().execute();
     for (const order of orders) {
       const own = invoices.filter((d) => d.invoiced_order_id === order.id);
@@ -572,7 +620,10 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
     }
     for (const kind of ['invoice', 'creditNote'] as const) {
       for (const year of new Set(invoices.filter((d) => d.type === kind).map((d) => d.year))) {
-        const seqs = invoices.filter((d) => d.type === kind && d.year === year).map((d) => d.seq).sort((a, b) => a - b);
+        const seqs = invoices
+          .filter((d) => d.type === kind && d.year === year)
+          .map((d) => d.seq)
+          .sort((a, b) => a - b);
         if (seqs.some((q, i) => q !== i + 1)) problems.push(`${kind} ${year} series has a hole or a repeat: ${seqs.join(',')}`);
         const counter = counters.find((c) => c.kind === kind && c.year === year);
         if (counter?.last !== seqs.length) problems.push(`${kind} ${year} counter at ${counter?.last}, ${seqs.length} documents`);
@@ -585,7 +636,8 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
     for (const doc of invoices) if (!Buffer.from(doc.pdf).subarray(0, 5).equals(Buffer.from('%PDF-'))) problems.push(`${doc.number} has no PDF`);
     for (const mail of mails) {
       const match = /^order:(\d+):(\w+):/.exec(mail.dedupe_key ?? '');
-      if (match && !events.some((e) => e.order_id === Number(match[1]) && e.status === match[2])) problems.push(`mail ${mail.dedupe_key} for a move that did not happen`);
+      if (match && !events.some((e) => e.order_id === Number(match[1]) && e.status === match[2]))
+        problems.push(`mail ${mail.dedupe_key} for a move that did not happen`);
     }
 
     // Stock: every level equals the sum of its movements and what the open at-once orders hold;
@@ -601,7 +653,12 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       const onHand = own.reduce((sum, m) => sum + m.on_hand_delta, 0);
       const reserved = own.reduce((sum, m) => sum + m.reserved_delta, 0);
       const held = stockLines
-        .filter((l) => l.variant_id === level.variant_id && l.size === level.size && fullOrders.some((o) => o.id === l.order_id && o.mode === 'atOnce' && heldBy(o.status)))
+        .filter(
+          (l) =>
+            l.variant_id === level.variant_id &&
+            l.size === level.size &&
+            fullOrders.some((o) => o.id === l.order_id && o.mode === 'atOnce' && heldBy(o.status)),
+        )
         .reduce((sum, l) => sum + l.quantity, 0);
       const where = `stock ${level.variant_id}/${level.size}`;
       if ((level.on_hand ?? 0) < 0 || level.reserved < 0) problems.push(`${where} is negative (${level.on_hand} on hand, ${level.reserved} reserved)`);
@@ -617,11 +674,13 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
       // A shipped order cancelled afterwards (returned, credited) keeps its shipment: the pieces left the shelf.
       const wentOut = order.status === 'shipped' || events.some((e) => e.order_id === order.id && e.status === 'shipped');
       const expected = heldBy(order.status) ? [pieces, 0] : wentOut ? [0, pieces] : [0, 0];
-      if (reserved !== expected[0] || shipped !== expected[1]) problems.push(`at-once order ${order.id} (${order.status}, ${pieces} pieces) holds ${reserved} and shipped ${shipped}`);
+      if (reserved !== expected[0] || shipped !== expected[1])
+        problems.push(`at-once order ${order.id} (${order.status}, ${pieces} pieces) holds ${reserved} and shipped ${shipped}`);
     }
     const counted = movements.filter((m) => m.reason === 'count').length;
     // The first count (two sizes) is set up before the crashes; a count that changed nothing leaves no movement.
-    if (counted < ledger.counts + 2 || counted > ledger.counts + ledger.countsMaybe + 2) problems.push(`${counted} count movements for ${ledger.counts} counts acknowledged (${ledger.countsMaybe} cut)`);
+    if (counted < ledger.counts + 2 || counted > ledger.counts + ledger.countsMaybe + 2)
+      problems.push(`${counted} count movements for ${ledger.counts} counts acknowledged (${ledger.countsMaybe} cut)`);
 
     // Mail files: one per sent row at most (a file named by the outbox id is rewritten, never doubled).
     const outboxDir = path.join(input.dataDir, 'outbox');

@@ -105,9 +105,12 @@ describe('collecting when a burst of work ends (issue 32)', () => {
     let external = 7 * MB;
     // Fails when only the heap and Node's own buffers (arrayBuffers) are watched: an upload's decoded
     // pixels and renditions stayed resident until V8's next collection, minutes later.
-    const s = await server({ idleMs: 50, minGapMs: 0, growthBytes: 8 * MB, resident: () => 150 * MB, usage: () => ({ heapUsed: 40 * MB, arrayBuffers: 3 * MB, external }) }, () => {
-      external = 7 * MB;
-    });
+    const s = await server(
+      { idleMs: 50, minGapMs: 0, growthBytes: 8 * MB, resident: () => 150 * MB, usage: () => ({ heapUsed: 40 * MB, arrayBuffers: 3 * MB, external }) },
+      () => {
+        external = 7 * MB;
+      },
+    );
     try {
       await s.request(200);
       expect(s.collected()).toBe(0);
@@ -123,9 +126,19 @@ describe('collecting when a burst of work ends (issue 32)', () => {
     const MB = 2 ** 20;
     let buffers = 0;
     // As V8 does: a collection's buffers are freed, and counted as freed, ~100 ms after it returns.
-    const s = await server({ idleMs: 50, minGapMs: 0, growthBytes: 8 * MB, trimDelayMs: 150, resident: () => 150 * MB, usage: () => ({ heapUsed: 40 * MB, arrayBuffers: buffers, external: buffers + 7 * MB }) }, () => {
-      setTimeout(() => (buffers = 0), 100);
-    });
+    const s = await server(
+      {
+        idleMs: 50,
+        minGapMs: 0,
+        growthBytes: 8 * MB,
+        trimDelayMs: 150,
+        resident: () => 150 * MB,
+        usage: () => ({ heapUsed: 40 * MB, arrayBuffers: buffers, external: buffers + 7 * MB }),
+      },
+      () => {
+        setTimeout(() => (buffers = 0), 100);
+      },
+    );
     try {
       buffers = 22 * MB; // an upload's garbage
       await s.request(400);

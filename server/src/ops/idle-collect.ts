@@ -24,7 +24,14 @@ export function collectWhenIdle(
     usage?: () => { heapUsed: number; arrayBuffers: number; external: number };
   } = {},
 ): { collections: () => number } {
-  const { idleMs = 1000, minGapMs = 10_000, growthBytes = 8 * 2 ** 20, trimDelayMs = 250, resident = process.memoryUsage.rss, usage = process.memoryUsage } = options;
+  const {
+    idleMs = 1000,
+    minGapMs = 10_000,
+    growthBytes = 8 * 2 ** 20,
+    trimDelayMs = 250,
+    resident = process.memoryUsage.rss,
+    usage = process.memoryUsage,
+  } = options;
   const gc = (globalThis as { gc?: (options?: { type: 'major'; execution: 'sync' }) => void }).gc;
   let collections = 0;
   if (typeof gc !== 'function') return { collections: () => collections };

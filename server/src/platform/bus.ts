@@ -100,7 +100,9 @@ export class PostgresBus extends BaseBus implements ChangeBus {
 
   publish(): void {
     if (!this.channel) return;
-    sql`select pg_notify(${this.channel}, ${this.id})`.execute(this.database.db).catch((err: unknown) => this.log.warn({ err }, 'content change not announced'));
+    sql`select pg_notify(${this.channel}, ${this.id})`
+      .execute(this.database.db)
+      .catch((err: unknown) => this.log.warn({ err }, 'content change not announced'));
   }
 
   get channelName(): string {
@@ -147,10 +149,13 @@ export class PostgresBus extends BaseBus implements ChangeBus {
     if (this.closed || this.retryTimer) return;
     if (this.failures === 0) this.log.error({ err }, 'content-change channel lost: reconnecting');
     this.failures += 1;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.listen(true);
-    }, Math.min(200 * this.failures, 5000));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.listen(true);
+      },
+      Math.min(200 * this.failures, 5000),
+    );
     this.retryTimer.unref();
   }
 

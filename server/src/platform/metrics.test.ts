@@ -39,8 +39,13 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
   it('counts requests by route and status, rate-limit denials and the outbox, with the process figures, and never a secret', async () => {
     for (let i = 0; i < 2; i += 1) await t.app.inject({ method: 'GET', url: '/api/products?lang=en&utm_source=x' });
     await t.app.inject({ method: 'GET', url: '/api/products/424242' });
-    for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN.email, password: `secret-guess-${i}` } });
-    const applied = await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name: 'Boutique Lune', email: 'lune@test.example', message: 'Bonjour', consent: true } });
+    for (let i = 0; i < 3; i += 1)
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN.email, password: `secret-guess-${i}` } });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/retailers/contact',
+      payload: { name: 'Boutique Lune', email: 'lune@test.example', message: 'Bonjour', consent: true },
+    });
     expect(applied.statusCode).toBe(202);
     const pending = await t.services.database.db.selectFrom('mail_outbox').select('id').where('status', '=', 'pending').execute();
 

@@ -27,7 +27,12 @@ export class Metrics {
     this.registry = new Registry();
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status.', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer, by route pattern and status.',
@@ -68,7 +73,12 @@ export class Metrics {
       labelNames: ['status'],
       registers,
       async collect() {
-        const rows = await db.selectFrom('mail_outbox').select(['status', db.fn.countAll<number>().as('count')]).where('status', 'in', ['pending', 'failed']).groupBy('status').execute();
+        const rows = await db
+          .selectFrom('mail_outbox')
+          .select(['status', db.fn.countAll<number>().as('count')])
+          .where('status', 'in', ['pending', 'failed'])
+          .groupBy('status')
+          .execute();
         for (const status of ['pending', 'failed']) this.set({ status }, Number(rows.find((r) => r.status === status)?.count ?? 0));
       },
     });

@@ -83,7 +83,10 @@ export class SharedRedis {
     this.up = false;
     if (this.outageLogged) return;
     this.outageLogged = true;
-    this.log.error({ event: 'redis_down', error: err.message, wasUp }, 'Redis is unreachable: sign-in and forms are refused until it is back; pages keep serving');
+    this.log.error(
+      { event: 'redis_down', error: err.message, wasUp },
+      'Redis is unreachable: sign-in and forms are refused until it is back; pages keep serving',
+    );
   }
 
   private ready(): void {

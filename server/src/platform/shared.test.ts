@@ -50,7 +50,12 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     for (let round = 0; round < 20; round += 1) {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          apps[i % 2]!.inject({ method: 'POST', url: '/api/auth/login', payload: { email: RETAILER.email, password: `guess-${round}-${i}` }, remoteAddress: `198.51.100.${i}` }),
+          apps[i % 2]!.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: RETAILER.email, password: `guess-${round}-${i}` },
+            remoteAddress: `198.51.100.${i}`,
+          }),
         ),
       );
       for (const res of answers) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
@@ -59,7 +64,8 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     expect(statuses.get(401)).toBe(10);
     expect(statuses.get(429)).toBe(990);
     // The shop owner waits for the window on both instances alike; other accounts do not.
-    for (const app of apps) expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: RETAILER, remoteAddress: '198.51.100.200' })).statusCode).toBe(429);
+    for (const app of apps)
+      expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: RETAILER, remoteAddress: '198.51.100.200' })).statusCode).toBe(429);
     expect((await b.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '198.51.100.201' })).statusCode).toBe(200);
   });
 
@@ -69,7 +75,12 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     await t.services.users.create({ email, role: 'retailer', password });
     const token = await t.login(email, password);
     const { secret } = (await t.app.inject({ method: 'POST', url: '/api/account/totp', headers: t.auth(token) })).json();
-    const confirmed = await t.app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: t.auth(token), payload: { code: totpCode(secret, Date.now()) } });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/totp/confirm',
+      headers: t.auth(token),
+      payload: { code: totpCode(secret, Date.now()) },
+    });
     expect(confirmed.statusCode).toBe(200);
     const guesses: number[] = [];
     for (let i = 0; i < 8; i += 1) {
@@ -77,13 +88,21 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
       const ip = `198.51.100.${120 + i}`;
       const step = await first.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
       expect(step.json().mfa_required).toBe(true);
-      guesses.push((await second.inject({ method: 'POST', url: '/api/auth/mfa', payload: { mfa_token: step.json().mfa_token, code: `zzzz-${i}yyy` }, remoteAddress: ip })).statusCode);
+      guesses.push(
+        (await second.inject({ method: 'POST', url: '/api/auth/mfa', payload: { mfa_token: step.json().mfa_token, code: `zzzz-${i}yyy` }, remoteAddress: ip }))
+          .statusCode,
+      );
     }
     expect(guesses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     // A right recovery code is refused too, on either instance.
     for (const app of [t.app, b.app]) {
       const step = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '198.51.100.140' })).json();
-      const res = await app.inject({ method: 'POST', url: '/api/auth/mfa', payload: { mfa_token: step.mfa_token, code: confirmed.json().recoveryCodes[0] }, remoteAddress: '198.51.100.140' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/mfa',
+        payload: { mfa_token: step.mfa_token, code: confirmed.json().recoveryCodes[0] },
+        remoteAddress: '198.51.100.140',
+      });
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
@@ -93,7 +112,16 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     const logins: number[] = [];
     for (let i = 0; i < 34; i += 1) {
       const app = i % 2 ? b.app : t.app;
-      logins.push((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `nobody${i}@test.example`, password: 'nope-1234' }, remoteAddress: '203.0.113.7' })).statusCode);
+      logins.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: `nobody${i}@test.example`, password: 'nope-1234' },
+            remoteAddress: '203.0.113.7',
+          })
+        ).statusCode,
+      );
     }
     expect(logins.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(logins.slice(30)).toEqual([429, 429, 429, 429]);
@@ -101,7 +129,12 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     const forms: number[] = [];
     for (let i = 0; i < 8; i += 1) {
       const app = i % 2 ? b.app : t.app;
-      const res = await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ana', email: 'ana@test.example', message: 'Bonjour, une question.', consent: true }, remoteAddress: '203.0.113.8' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Ana', email: 'ana@test.example', message: 'Bonjour, une question.', consent: true },
+        remoteAddress: '203.0.113.8',
+      });
       forms.push(res.statusCode);
     }
     expect(forms).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
@@ -111,7 +144,17 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     expect(t.services.platform.bus.kind).toBe('redis');
     const token = await t.login(ADMIN.email, ADMIN.password);
     expect(await titles(b.app)).not.toContain('Robe Sète'); // b now has the list in its cache
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: t.auth(token), payload: sampleProduct({ translations: [{ locale: 'fr', title: 'Robe Sète', description: 'Lin.', mantra: '' }, { locale: 'en', title: 'Sète dress', description: 'Linen.', mantra: '' }] }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: t.auth(token),
+      payload: sampleProduct({
+        translations: [
+          { locale: 'fr', title: 'Robe Sète', description: 'Lin.', mantra: '' },
+          { locale: 'en', title: 'Sète dress', description: 'Linen.', mantra: '' },
+        ],
+      }),
+    });
     expect(created.statusCode).toBe(201);
     const ms = await within(1000, async () => (await titles(b.app)).includes('Robe Sète'));
     expect(ms).toBeLessThan(1000);
@@ -127,7 +170,12 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
       expect(res.json()).toEqual({ error: FR.limitsUnavailable });
       expect(res.headers['retry-after']).toBe('5');
     }
-    const form = await b.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ana', email: 'ana@test.example', message: 'Bonjour.', consent: true }, remoteAddress: '192.0.2.2' });
+    const form = await b.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ana', email: 'ana@test.example', message: 'Bonjour.', consent: true },
+      remoteAddress: '192.0.2.2',
+    });
     expect(form.statusCode).toBe(503);
     expect((await b.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
     expect(bLog.filter((l) => l.event === 'redis_down')).toHaveLength(1);
@@ -135,13 +183,26 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     expect(JSON.stringify(bLog)).not.toContain(ADMIN.password);
 
     await redis.start();
-    await within(5000, async () => (await b.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '192.0.2.1' })).statusCode === 200);
+    await within(
+      5000,
+      async () => (await b.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '192.0.2.1' })).statusCode === 200,
+    );
     expect(bLog.filter((l) => l.event === 'redis_up')).toHaveLength(1);
     // The change channel is back too: a save on one instance clears the other's cache.
     const token = await t.login(ADMIN.email, ADMIN.password);
     await within(5000, async () => t.services.platform.redis!.isUp());
     await titles(b.app);
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: t.auth(token), payload: sampleProduct({ translations: [{ locale: 'fr', title: 'Robe Uzès', description: 'Lin.', mantra: '' }, { locale: 'en', title: 'Uzès dress', description: 'Linen.', mantra: '' }] }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: t.auth(token),
+      payload: sampleProduct({
+        translations: [
+          { locale: 'fr', title: 'Robe Uzès', description: 'Lin.', mantra: '' },
+          { locale: 'en', title: 'Uzès dress', description: 'Linen.', mantra: '' },
+        ],
+      }),
+    });
     expect(created.statusCode).toBe(201);
     await within(1000, async () => (await titles(b.app)).includes('Robe Uzès'));
   });
@@ -161,7 +222,11 @@ describe.each(DIALECTS)('read your own writes on %s', (dialect) => {
       expect(refused.statusCode).toBe(400);
       expect(refused.headers['set-cookie']).toBeUndefined();
       expect((await t.app.inject({ method: 'GET', url: '/api/admin/products', headers: t.auth(token) })).headers['set-cookie']).toBeUndefined();
-      const form = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ana', email: 'ana@test.example', message: 'Bonjour.', consent: true } });
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Ana', email: 'ana@test.example', message: 'Bonjour.', consent: true },
+      });
       expect(form.statusCode).toBe(202);
       expect(form.headers['set-cookie']).toBeUndefined();
     } finally {
@@ -175,7 +240,11 @@ describe('a Redis URL with a password', () => {
     const lines: string[] = [];
     const t = await createTestContext('sqlite');
     const port = 1 + (await import('../ops/server-process.ts').then((m) => m.freePort()));
-    const peer = await createPeer(t, { REDIS_URL: `redis://default:secret-redis-pass@127.0.0.1:${port}/0` }, pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) }));
+    const peer = await createPeer(
+      t,
+      { REDIS_URL: `redis://default:secret-redis-pass@127.0.0.1:${port}/0` },
+      pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) }),
+    );
     try {
       const res = await peer.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
       expect(res.statusCode).toBe(503);
@@ -205,7 +274,17 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('two instances without R
     expect(b.services.platform.bus.kind).toBe('postgres');
     const token = await t.login(ADMIN.email, ADMIN.password);
     const save = async (title: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: t.auth(token), payload: sampleProduct({ translations: [{ locale: 'fr', title, description: 'Lin.', mantra: '' }, { locale: 'en', title, description: 'Linen.', mantra: '' }] }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/products',
+        headers: t.auth(token),
+        payload: sampleProduct({
+          translations: [
+            { locale: 'fr', title, description: 'Lin.', mantra: '' },
+            { locale: 'en', title, description: 'Linen.', mantra: '' },
+          ],
+        }),
+      });
       expect(res.statusCode).toBe(201);
     };
     await titles(b.app);
@@ -214,7 +293,9 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('two instances without R
 
     // The database ends b's listening connection (as a restart or a failover would).
     const channel = (b.services.platform.bus as PostgresBus).channelName;
-    const ended = await sql<{ ok: boolean }>`select pg_terminate_backend(pid) as ok from pg_stat_activity where query = ${`listen ${channel}`}`.execute(t.services.database.db);
+    const ended = await sql<{ ok: boolean }>`select pg_terminate_backend(pid) as ok from pg_stat_activity where query = ${`listen ${channel}`}`.execute(
+      t.services.database.db,
+    );
     expect(ended.rows.length).toBeGreaterThan(0);
     await titles(b.app);
     await pause(1500);

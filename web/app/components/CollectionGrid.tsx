@@ -27,7 +27,8 @@ export interface CollectionPaging {
   season: string | null;
   seasons: Array<{ code: string; name: string }>;
 }
-export type CollectionState = { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready'; products: ProductCardData[] } & Partial<CollectionPaging>);
+export type CollectionState =
+  { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready'; products: ProductCardData[] } & Partial<CollectionPaging>);
 
 export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductCardData; priority?: boolean; headingLevel?: 2 | 3 }) {
   const image = product.variants[0]?.images[0];

@@ -53,16 +53,25 @@ export function ColorPicker({ value, onChange, label }: { value: string; onChang
         {label}: {value || t('admin.products.noColour')}
       </button>
       {open && (
-        <div className="modal-backdrop" data-testid="color-backdrop" onMouseDown={(event) => {
+        <div
+          className="modal-backdrop"
+          data-testid="color-backdrop"
+          onMouseDown={(event) => {
             if (event.target !== event.currentTarget) return;
             // Keep the browser from moving focus to the page: it goes back to the opener.
             event.preventDefault();
             close();
-          }}>
+          }}
+        >
           <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialog}>
             <h3 id={titleId}>{t('admin.products.pickColour')}</h3>
             <div className="color-fields">
-              <input type="color" aria-label={t('admin.products.colourWheel')} value={draft} onChange={(e) => (setDraft(e.target.value), setText(e.target.value))} />
+              <input
+                type="color"
+                aria-label={t('admin.products.colourWheel')}
+                value={draft}
+                onChange={(e) => (setDraft(e.target.value), setText(e.target.value))}
+              />
               <div className="field">
                 <label htmlFor={inputId}>{t('admin.products.hex')}</label>
                 <input

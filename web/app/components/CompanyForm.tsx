@@ -5,18 +5,26 @@ import { errorMessage } from '../lib/api.ts';
 import { useSession } from '../lib/session.tsx';
 import { Field, FormMessage } from './Field.tsx';
 
-const FIELDS = [
-  { key: 'companyName', autoComplete: 'organization' },
-  { key: 'siret' },
-  { key: 'vatNumber' },
-  { key: 'phone', autoComplete: 'tel' },
-] as const;
+const FIELDS = [{ key: 'companyName', autoComplete: 'organization' }, { key: 'siret' }, { key: 'vatNumber' }, { key: 'phone', autoComplete: 'tel' }] as const;
 const ADDRESS = ['line1', 'line2', 'postcode', 'town', 'country'] as const;
 type Address = Record<(typeof ADDRESS)[number], string>;
 type Form = Record<(typeof FIELDS)[number]['key'], string> & { billing: Address; delivery: Address };
 
-const addressOf = (a: CompanyDetails['billing']): Address => ({ line1: a?.line1 ?? '', line2: a?.line2 ?? '', postcode: a?.postcode ?? '', town: a?.town ?? '', country: a?.country || 'FR' });
-const formOf = (c: CompanyDetails): Form => ({ companyName: c.companyName ?? '', siret: c.siret ?? '', vatNumber: c.vatNumber ?? '', phone: c.phone ?? '', billing: addressOf(c.billing), delivery: addressOf(c.delivery) });
+const addressOf = (a: CompanyDetails['billing']): Address => ({
+  line1: a?.line1 ?? '',
+  line2: a?.line2 ?? '',
+  postcode: a?.postcode ?? '',
+  town: a?.town ?? '',
+  country: a?.country || 'FR',
+});
+const formOf = (c: CompanyDetails): Form => ({
+  companyName: c.companyName ?? '',
+  siret: c.siret ?? '',
+  vatNumber: c.vatNumber ?? '',
+  phone: c.phone ?? '',
+  billing: addressOf(c.billing),
+  delivery: addressOf(c.delivery),
+});
 /** An address left empty (its country aside) is none. */
 const payloadOf = (a: Address) => (a.line1.trim() || a.postcode.trim() || a.town.trim() ? a : null);
 
@@ -49,7 +57,10 @@ export function CompanyForm({ retailerId, title, onSaved }: { retailerId?: numbe
     try {
       const { billing, delivery, ...rest } = form;
       const body = { ...rest, billing: payloadOf(billing), delivery: payloadOf(delivery) };
-      const saved = retailerId === undefined ? await api('PUT /account/company', { body }) : await api('PUT /admin/stockists/:id/company', { params: { id: retailerId }, body });
+      const saved =
+        retailerId === undefined
+          ? await api('PUT /account/company', { body })
+          : await api('PUT /admin/stockists/:id/company', { params: { id: retailerId }, body });
       show(saved);
       onSaved?.(saved);
       setState({ kind: 'success', text: t('company.saved') });
@@ -90,7 +101,15 @@ export function CompanyForm({ retailerId, title, onSaved }: { retailerId?: numbe
       )}
       {form &&
         FIELDS.map(({ key, ...rest }) => (
-          <Field key={key} id={`company-${key}`} label={t(`company.${key}`)} value={form[key]} disabled={state.kind === 'saving'} onChange={(e) => setForm({ ...form, [key]: e.target.value })} {...rest} />
+          <Field
+            key={key}
+            id={`company-${key}`}
+            label={t(`company.${key}`)}
+            value={form[key]}
+            disabled={state.kind === 'saving'}
+            onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+            {...rest}
+          />
         ))}
       {form && address('billing')}
       {form && address('delivery')}

@@ -1,12 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 /** A labelled input with an optional hint and error, wired for screen readers. */
-export function Field({
-  label,
-  hint,
-  error,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
+export function Field({ label, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
   const generated = useId();
   const id = input.id ?? generated;
   const hintId = hint ? `${id}-hint` : undefined;

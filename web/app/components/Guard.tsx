@@ -13,7 +13,11 @@ export function RequireRole({ roles, children }: { roles: Role[]; children: Reac
   const { t } = useTranslation();
   const { status, user } = useSession();
   const target = status === 'loading' ? null : !user ? '/login' : !roles.includes(user.role) ? homeFor(user.role) : null;
-  return <Redirecting target={target} status={status} label={t('common.loadingSession')}>{children}</Redirecting>;
+  return (
+    <Redirecting target={target} status={status} label={t('common.loadingSession')}>
+      {children}
+    </Redirecting>
+  );
 }
 
 /** Navigates once per target (a <Navigate> element would navigate again on every render). */

@@ -23,7 +23,17 @@ export function PlatformStatusBadge({ platform }: { platform: InvoicePlatform })
  * Invoices and credit notes as a table (scrolls inside its box on a phone). The owner's rows link
  * to the document and show the customer; the retailer's carry the PDF download.
  */
-export function InvoiceTable({ invoices, label, admin = false, onDownload }: { invoices: InvoiceSummary[]; label: string; admin?: boolean; onDownload?: (invoice: InvoiceSummary) => void }) {
+export function InvoiceTable({
+  invoices,
+  label,
+  admin = false,
+  onDownload,
+}: {
+  invoices: InvoiceSummary[];
+  label: string;
+  admin?: boolean;
+  onDownload?: (invoice: InvoiceSummary) => void;
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   return (
@@ -61,7 +71,9 @@ export function InvoiceTable({ invoices, label, admin = false, onDownload }: { i
                   {d.buyer} <span className="order-table__ref">{d.country}</span>
                 </td>
               )}
-              <td>{d.orderNumber && d.orderId ? <Link to={admin ? `/admin/orders/${d.orderId}` : `/account/orders/${d.orderId}`}>{d.orderNumber}</Link> : '—'}</td>
+              <td>
+                {d.orderNumber && d.orderId ? <Link to={admin ? `/admin/orders/${d.orderId}` : `/account/orders/${d.orderId}`}>{d.orderNumber}</Link> : '—'}
+              </td>
               <td className="num">{formatPrice(d.type === 'creditNote' ? -d.totalInclVat : d.totalInclVat, lang)}</td>
               <td className="num">{d.type === 'invoice' ? formatPrice(d.due, lang) : '—'}</td>
               <td>{d.dueDate ? formatDay(d.dueDate, lang) : '—'}</td>
@@ -76,7 +88,12 @@ export function InvoiceTable({ invoices, label, admin = false, onDownload }: { i
               </td>
               {onDownload && (
                 <td>
-                  <button type="button" className="button button--quiet button--small" onClick={() => onDownload(d)} aria-label={t('invoices.downloadLabel', { number: d.number })}>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    onClick={() => onDownload(d)}
+                    aria-label={t('invoices.downloadLabel', { number: d.number })}
+                  >
                     {t('invoices.download')}
                   </button>
                 </td>

@@ -17,7 +17,16 @@ function render(sections: PublicSection[], lang: 'fr' | 'en' = 'fr') {
   );
 }
 
-const post = (content: string) => ({ id: 1, title: 'Titre', content, slug: 'titre', coverImageUrl: null, coverAlt: null, createdAt: '2026-03-05T10:00:00.000Z', updatedAt: '2026-03-05T10:00:00.000Z' });
+const post = (content: string) => ({
+  id: 1,
+  title: 'Titre',
+  content,
+  slug: 'titre',
+  coverImageUrl: null,
+  coverAlt: null,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  updatedAt: '2026-03-05T10:00:00.000Z',
+});
 
 describe('journal page', () => {
   it('says so when no post is published at all', () => {
@@ -37,7 +46,15 @@ describe('journal page', () => {
   });
 
   it('renders headings, quotes and paragraphs, and markup as text', () => {
-    const html = render([{ id: 1, title: 'C', description: null, slug: 'c', posts: [post('## Intertitre\n“Une citation”\n<script>alert(1)</script>\n<img src=x onerror=alert(1)>')] }]);
+    const html = render([
+      {
+        id: 1,
+        title: 'C',
+        description: null,
+        slug: 'c',
+        posts: [post('## Intertitre\n“Une citation”\n<script>alert(1)</script>\n<img src=x onerror=alert(1)>')],
+      },
+    ]);
     expect(html).toContain('<h2 class="post-content__heading post-content__heading--2">Intertitre</h2>');
     expect(html).toContain('<blockquote class="post-content__quote"><p>Une citation</p></blockquote>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

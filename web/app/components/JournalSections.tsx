@@ -22,7 +22,11 @@ export function JournalSections({ sections, lang }: { sections: PublicSection[];
             <p className="status-line">{t('blog.sectionEmpty')}</p>
           ) : (
             section.posts.map((post) => (
-              <article key={post.id} className={post.coverImageUrl ? 'journal__post journal__post--cover' : 'journal__post'} aria-labelledby={`post-${post.id}`}>
+              <article
+                key={post.id}
+                className={post.coverImageUrl ? 'journal__post journal__post--cover' : 'journal__post'}
+                aria-labelledby={`post-${post.id}`}
+              >
                 {post.coverImageUrl && (
                   <Link to={`/blog/${post.slug}`} className="journal__cover" tabIndex={-1} aria-hidden="true">
                     <ResponsiveImage url={post.coverImageUrl} alt="" sizes="(min-width: 40rem) 16rem, 100vw" priority={post.id === firstCover} />

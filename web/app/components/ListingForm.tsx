@@ -86,21 +86,105 @@ export function ListingForm({
       </h3>
       {!owner && <p className="field__hint">{t('listing.intro')}</p>}
       {!owner && form.hidden && <p className="form-message form-message--error">{t('listing.hiddenByLabel')}</p>}
-      <CheckboxField label={t(owner ? 'listing.listedByShop' : 'listing.listed')} checked={form.listed} disabled={busy} onChange={(e) => set({ listed: e.target.checked })} />
+      <CheckboxField
+        label={t(owner ? 'listing.listedByShop' : 'listing.listed')}
+        checked={form.listed}
+        disabled={busy}
+        onChange={(e) => set({ listed: e.target.checked })}
+      />
       {owner && <CheckboxField label={t('listing.hidden')} checked={form.hidden} disabled={busy} onChange={(e) => set({ hidden: e.target.checked })} />}
       <div className="listing-form__grid">
-        <Field id={`${idPrefix}-name`} label={t('listing.name')} maxLength={120} autoComplete="organization" value={form.name} disabled={busy} error={err('name')} onChange={(e) => set({ name: e.target.value })} />
-        <Field id={`${idPrefix}-address`} label={t('listing.address')} maxLength={200} autoComplete="street-address" value={form.address} disabled={busy} onChange={(e) => set({ address: e.target.value })} />
-        <Field id={`${idPrefix}-postcode`} label={t('listing.postcode')} maxLength={10} autoComplete="postal-code" value={form.postcode} disabled={busy} error={err('postcode')} onChange={(e) => set({ postcode: e.target.value })} />
-        <Field id={`${idPrefix}-city`} label={t('listing.city')} maxLength={80} autoComplete="address-level2" value={form.city} disabled={busy} error={err('city')} onChange={(e) => set({ city: e.target.value })} />
-        <Field id={`${idPrefix}-country`} label={t('listing.country')} hint={t('listing.countryHint')} maxLength={2} autoComplete="country" value={form.country} disabled={busy} onChange={(e) => set({ country: e.target.value.toUpperCase() })} />
-        <Field id={`${idPrefix}-website`} label={t('listing.website')} type="url" inputMode="url" maxLength={300} placeholder="https://" value={form.website} disabled={busy} onChange={(e) => set({ website: e.target.value })} />
-        <Field id={`${idPrefix}-instagram`} label={t('listing.instagram')} hint={t('listing.instagramHint')} maxLength={200} value={form.instagram} disabled={busy} onChange={(e) => set({ instagram: e.target.value })} />
+        <Field
+          id={`${idPrefix}-name`}
+          label={t('listing.name')}
+          maxLength={120}
+          autoComplete="organization"
+          value={form.name}
+          disabled={busy}
+          error={err('name')}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <Field
+          id={`${idPrefix}-address`}
+          label={t('listing.address')}
+          maxLength={200}
+          autoComplete="street-address"
+          value={form.address}
+          disabled={busy}
+          onChange={(e) => set({ address: e.target.value })}
+        />
+        <Field
+          id={`${idPrefix}-postcode`}
+          label={t('listing.postcode')}
+          maxLength={10}
+          autoComplete="postal-code"
+          value={form.postcode}
+          disabled={busy}
+          error={err('postcode')}
+          onChange={(e) => set({ postcode: e.target.value })}
+        />
+        <Field
+          id={`${idPrefix}-city`}
+          label={t('listing.city')}
+          maxLength={80}
+          autoComplete="address-level2"
+          value={form.city}
+          disabled={busy}
+          error={err('city')}
+          onChange={(e) => set({ city: e.target.value })}
+        />
+        <Field
+          id={`${idPrefix}-country`}
+          label={t('listing.country')}
+          hint={t('listing.countryHint')}
+          maxLength={2}
+          autoComplete="country"
+          value={form.country}
+          disabled={busy}
+          onChange={(e) => set({ country: e.target.value.toUpperCase() })}
+        />
+        <Field
+          id={`${idPrefix}-website`}
+          label={t('listing.website')}
+          type="url"
+          inputMode="url"
+          maxLength={300}
+          placeholder="https://"
+          value={form.website}
+          disabled={busy}
+          onChange={(e) => set({ website: e.target.value })}
+        />
+        <Field
+          id={`${idPrefix}-instagram`}
+          label={t('listing.instagram')}
+          hint={t('listing.instagramHint')}
+          maxLength={200}
+          value={form.instagram}
+          disabled={busy}
+          onChange={(e) => set({ instagram: e.target.value })}
+        />
       </div>
-      <PairField id={`${idPrefix}-description`} label={t('listing.description')} hint={t('listing.descriptionHint')} value={form.description} onChange={(description) => set({ description })} multiline maxLength={500} disabled={busy} />
+      <PairField
+        id={`${idPrefix}-description`}
+        label={t('listing.description')}
+        hint={t('listing.descriptionHint')}
+        value={form.description}
+        onChange={(description) => set({ description })}
+        multiline
+        maxLength={500}
+        disabled={busy}
+      />
       <div className="field listing-form__logo">
         <label htmlFor={`${idPrefix}-logo`}>{t('listing.logo')}</label>
-        {form.logoUrl && <img src={imageSource(form.logoUrl).src} alt={t('listing.logoAlt', { name: form.name })} width={72} height={72} className="listing-form__logo-image" />}
+        {form.logoUrl && (
+          <img
+            src={imageSource(form.logoUrl).src}
+            alt={t('listing.logoAlt', { name: form.name })}
+            width={72}
+            height={72}
+            className="listing-form__logo-image"
+          />
+        )}
         <input
           id={`${idPrefix}-logo`}
           type="file"

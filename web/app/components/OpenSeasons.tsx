@@ -45,7 +45,9 @@ export function OpenSeasons() {
                     : t('seasons.noEnd', { name: s.name })}
               </strong>
             </p>
-            {s.deliveries.length > 0 && <p className="seasons__deliveries">{t('seasons.deliveries', { list: s.deliveries.map((d) => deliveryText(d, t, lang)).join(' ; ') })}</p>}
+            {s.deliveries.length > 0 && (
+              <p className="seasons__deliveries">{t('seasons.deliveries', { list: s.deliveries.map((d) => deliveryText(d, t, lang)).join(' ; ') })}</p>
+            )}
             <LineSheetDownload headingLevel={3} season={{ code: s.code, name: s.name }} text={false} testId="season-linesheet" />
           </li>
         ))}

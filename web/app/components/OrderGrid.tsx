@@ -112,7 +112,13 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
   function packLineFor(v: TradeProduct['variants'][number], pack: (typeof packs)[number], deliveryId: number | null): DraftEntryInput {
     const first = (Object.keys(pack.sizes) as Size[]).find((size) => v.sizes.includes(size))!;
     const { mode } = lineFor(v.id, first, deliveryId);
-    return { variantId: v.id, packId: pack.id, packs: qty(packKey(v.id, pack.id, deliveryId)), ...(mode ? { mode } : {}), ...(mode === 'preBook' ? { deliveryId } : {}) };
+    return {
+      variantId: v.id,
+      packId: pack.id,
+      packs: qty(packKey(v.id, pack.id, deliveryId)),
+      ...(mode ? { mode } : {}),
+      ...(mode === 'preBook' ? { deliveryId } : {}),
+    };
   }
 
   async function submit(event: FormEvent) {
@@ -148,7 +154,16 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
   }
 
   const sizeName = (size: Size) => (size === 'ONESIZE' ? t('order.oneSize') : size);
-  const input = (v: TradeProduct['variants'][number], size: Size, deliveryId: number | null, label: string, describedBy: string | undefined, limit: number, disabled = false, packCell?: string) => {
+  const input = (
+    v: TradeProduct['variants'][number],
+    size: Size,
+    deliveryId: number | null,
+    label: string,
+    describedBy: string | undefined,
+    limit: number,
+    disabled = false,
+    packCell?: string,
+  ) => {
     const cell = packCell ?? cellKey(v.id, size, deliveryId);
     return (
       <input
@@ -183,93 +198,119 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
           {t('common.loading')}
         </p>
       )}
-      {known && product.variants.map((v) => {
-        // With several windows, pre-ordered sizes get a row per window below; the others stay in this row.
-        // A style sold in packs only takes packs, no loose piece.
-        const loose = packsOnly ? [] : v.sizes;
-        const rowSizes = several ? loose.filter((size) => offer.get(key(v.id, size))?.state !== 'preBook') : loose;
-        const windowSizes = several ? loose.filter((size) => offer.get(key(v.id, size))?.state === 'preBook') : [];
-        return (
-          <fieldset key={v.id} className="order-grid__row">
-            <legend>
-              <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" /> {v.colorName}
-              <span className="order-grid__price"> · {formatPrice(v.price, lang)}</span>
-            </legend>
-            {rowSizes.length > 0 && (
-              <div className="order-grid__sizes">
-                {rowSizes.map((size) => {
-                  const a = offer.get(key(v.id, size));
-                  const soldOut = a?.state === 'soldOut';
-                  const limit = a && (a.state === 'inStock' || a.state === 'incoming') && a.available !== null ? Math.min(a.available, ORDER_QUANTITY_MAX) : ORDER_QUANTITY_MAX;
-                  const stateId = `offer-${v.id}-${size}`;
+      {known &&
+        product.variants.map((v) => {
+          // With several windows, pre-ordered sizes get a row per window below; the others stay in this row.
+          // A style sold in packs only takes packs, no loose piece.
+          const loose = packsOnly ? [] : v.sizes;
+          const rowSizes = several ? loose.filter((size) => offer.get(key(v.id, size))?.state !== 'preBook') : loose;
+          const windowSizes = several ? loose.filter((size) => offer.get(key(v.id, size))?.state === 'preBook') : [];
+          return (
+            <fieldset key={v.id} className="order-grid__row">
+              <legend>
+                <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" /> {v.colorName}
+                <span className="order-grid__price"> · {formatPrice(v.price, lang)}</span>
+              </legend>
+              {rowSizes.length > 0 && (
+                <div className="order-grid__sizes">
+                  {rowSizes.map((size) => {
+                    const a = offer.get(key(v.id, size));
+                    const soldOut = a?.state === 'soldOut';
+                    const limit =
+                      a && (a.state === 'inStock' || a.state === 'incoming') && a.available !== null
+                        ? Math.min(a.available, ORDER_QUANTITY_MAX)
+                        : ORDER_QUANTITY_MAX;
+                    const stateId = `offer-${v.id}-${size}`;
+                    return (
+                      <div key={size} className="order-grid__cell" data-state={a?.state}>
+                        <label className="order-grid__label">
+                          <span className="order-grid__size" aria-hidden="true">
+                            {sizeName(size)}
+                          </span>
+                          {input(
+                            v,
+                            size,
+                            cellsOf(v.id, size)[0] ?? null,
+                            t('order.grid.quantityLabel', { colour: v.colorName, size: sizeName(size) }),
+                            a ? stateId : undefined,
+                            limit,
+                            soldOut,
+                          )}
+                        </label>
+                        {a && (
+                          <span id={stateId} className={`order-grid__state order-grid__state--${a.state}`} data-testid="size-offer">
+                            {availabilityText(a, t, lang)}
+                          </span>
+                        )}
+                      </div>
+                    );
+                  })}
+                </div>
+              )}
+              {windowSizes.length > 0 &&
+                windows.map((w) => {
+                  const when = t('order.deliveryValue', { name: w.name, from: formatDay(w.from, lang), to: formatDay(w.to, lang) });
                   return (
-                    <div key={size} className="order-grid__cell" data-state={a?.state}>
-                      <label className="order-grid__label">
-                        <span className="order-grid__size" aria-hidden="true">
-                          {sizeName(size)}
-                        </span>
-                        {input(v, size, cellsOf(v.id, size)[0] ?? null, t('order.grid.quantityLabel', { colour: v.colorName, size: sizeName(size) }), a ? stateId : undefined, limit, soldOut)}
-                      </label>
-                      {a && (
-                        <span id={stateId} className={`order-grid__state order-grid__state--${a.state}`} data-testid="size-offer">
-                          {availabilityText(a, t, lang)}
-                        </span>
-                      )}
+                    <div
+                      key={w.id}
+                      className="order-grid__window"
+                      role="group"
+                      aria-label={t('order.grid.preBook', { delivery: when })}
+                      data-testid="grid-window"
+                    >
+                      <p className="order-grid__window-title" aria-hidden="true">
+                        {t('order.grid.preBook', { delivery: when })}
+                      </p>
+                      <div className="order-grid__sizes">
+                        {windowSizes.map((size) => (
+                          <div key={size} className="order-grid__cell" data-state="preBook">
+                            <label className="order-grid__label">
+                              <span className="order-grid__size" aria-hidden="true">
+                                {sizeName(size)}
+                              </span>
+                              {input(
+                                v,
+                                size,
+                                w.id,
+                                t('order.grid.windowQuantityLabel', { colour: v.colorName, size: sizeName(size), delivery: w.name }),
+                                undefined,
+                                ORDER_QUANTITY_MAX,
+                              )}
+                            </label>
+                          </div>
+                        ))}
+                      </div>
                     </div>
                   );
                 })}
-              </div>
-            )}
-            {windowSizes.length > 0 &&
-              windows.map((w) => {
-                const when = t('order.deliveryValue', { name: w.name, from: formatDay(w.from, lang), to: formatDay(w.to, lang) });
-                return (
-                  <div key={w.id} className="order-grid__window" role="group" aria-label={t('order.grid.preBook', { delivery: when })} data-testid="grid-window">
-                    <p className="order-grid__window-title" aria-hidden="true">
-                      {t('order.grid.preBook', { delivery: when })}
-                    </p>
-                    <div className="order-grid__sizes">
-                      {windowSizes.map((size) => (
-                        <div key={size} className="order-grid__cell" data-state="preBook">
+              {packs.length > 0 && (
+                <div className="order-grid__packs" data-testid="grid-packs">
+                  {packs.map((pack) => {
+                    const ratio = (Object.entries(pack.sizes) as Array<[Size, number]>).map(([size, n]) => `${n} ${sizeName(size)}`).join(' · ');
+                    return packCells(v, pack).map((d) => {
+                      const window = d === null ? null : windows.find((w) => w.id === d);
+                      const label =
+                        t('order.grid.packLabel', { colour: v.colorName, pack: pack.name, sizes: ratio }) + (several && window ? ` · ${window.name}` : '');
+                      return (
+                        <div key={`${pack.id}:${d ?? 'now'}`} className="order-grid__cell order-grid__cell--pack">
                           <label className="order-grid__label">
                             <span className="order-grid__size" aria-hidden="true">
-                              {sizeName(size)}
+                              {pack.name} ({ratio}){several && window ? ` · ${window.name}` : ''}
                             </span>
-                            {input(v, size, w.id, t('order.grid.windowQuantityLabel', { colour: v.colorName, size: sizeName(size), delivery: w.name }), undefined, ORDER_QUANTITY_MAX)}
+                            {input(v, 'ONESIZE', d, label, undefined, ORDER_QUANTITY_MAX, false, packKey(v.id, pack.id, d))}
                           </label>
                         </div>
-                      ))}
-                    </div>
-                  </div>
-                );
-              })}
-            {packs.length > 0 && (
-              <div className="order-grid__packs" data-testid="grid-packs">
-                {packs.map((pack) => {
-                  const ratio = (Object.entries(pack.sizes) as Array<[Size, number]>).map(([size, n]) => `${n} ${sizeName(size)}`).join(' · ');
-                  return packCells(v, pack).map((d) => {
-                    const window = d === null ? null : windows.find((w) => w.id === d);
-                    const label = t('order.grid.packLabel', { colour: v.colorName, pack: pack.name, sizes: ratio }) + (several && window ? ` · ${window.name}` : '');
-                    return (
-                      <div key={`${pack.id}:${d ?? 'now'}`} className="order-grid__cell order-grid__cell--pack">
-                        <label className="order-grid__label">
-                          <span className="order-grid__size" aria-hidden="true">
-                            {pack.name} ({ratio}){several && window ? ` · ${window.name}` : ''}
-                          </span>
-                          {input(v, 'ONESIZE', d, label, undefined, ORDER_QUANTITY_MAX, false, packKey(v.id, pack.id, d))}
-                        </label>
-                      </div>
-                    );
-                  });
-                })}
-              </div>
-            )}
-            <p className="order-grid__line-total" aria-live="off">
-              {t('order.grid.lineTotal')} <strong>{formatPrice(variantTotal(v), lang)}</strong>
-            </p>
-          </fieldset>
-        );
-      })}
+                      );
+                    });
+                  })}
+                </div>
+              )}
+              <p className="order-grid__line-total" aria-live="off">
+                {t('order.grid.lineTotal')} <strong>{formatPrice(variantTotal(v), lang)}</strong>
+              </p>
+            </fieldset>
+          );
+        })}
       <p className="order-grid__total" data-testid="grid-total">
         {t('order.grid.total', { count: pieces })} <strong>{formatPrice(total, lang)}</strong>
       </p>

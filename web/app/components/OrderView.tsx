@@ -107,7 +107,13 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
         )}
         <div>
           <dt>{t('order.delivery')}</dt>
-          <dd data-testid="order-mode">{order.mode === 'atOnce' ? t('order.mode.atOnce') : order.delivery ? `${t('order.mode.preBook')} · ${deliveryText(order.delivery, t, lang)}` : t('order.mode.preBook')}</dd>
+          <dd data-testid="order-mode">
+            {order.mode === 'atOnce'
+              ? t('order.mode.atOnce')
+              : order.delivery
+                ? `${t('order.mode.preBook')} · ${deliveryText(order.delivery, t, lang)}`
+                : t('order.mode.preBook')}
+          </dd>
         </div>
         {order.takenBy && (
           <div>
@@ -154,7 +160,19 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
 }
 
 /** A list of orders: number (a link), the shop when asked, date, status, pieces and total. */
-export function OrderSummaryTable({ orders, linkBase, label, showRetailer = false, testId }: { orders: OrderSummary[]; linkBase: string; label: string; showRetailer?: boolean; testId: string }) {
+export function OrderSummaryTable({
+  orders,
+  linkBase,
+  label,
+  showRetailer = false,
+  testId,
+}: {
+  orders: OrderSummary[];
+  linkBase: string;
+  label: string;
+  showRetailer?: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   return (

@@ -52,7 +52,10 @@ export function PlatformSettings() {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!form) return;
-    const next = await run(() => api('PUT /admin/invoicing/platform', { lang, body: { ...form, secret: form.secret || undefined } }), 'admin.platform.saveError');
+    const next = await run(
+      () => api('PUT /admin/invoicing/platform', { lang, body: { ...form, secret: form.secret || undefined } }),
+      'admin.platform.saveError',
+    );
     if (next) {
       show(next);
       setMessage({ kind: 'success', text: p(next.enabled ? 'savedOn' : 'savedOff') });
@@ -79,10 +82,39 @@ export function PlatformSettings() {
       <p className="field__hint">{p('intro')}</p>
       <form className="form" onSubmit={(e) => void save(e)} aria-labelledby="platform-title">
         <CheckboxField label={p('enabled')} checked={form.enabled} disabled={busy} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
-        {saved.enabled && saved.enabledAt && <p className="field__hint">{p('since', { when: new Date(saved.enabledAt).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })}</p>}
-        <Field id="platform-url" label={p('url')} hint={p('urlHint')} type="url" maxLength={2000} value={form.url} disabled={busy} onChange={(e) => setForm({ ...form, url: e.target.value })} />
-        <Field id="platform-token-url" label={p('tokenUrl')} hint={p('tokenUrlHint')} type="url" maxLength={2000} value={form.tokenUrl} disabled={busy} onChange={(e) => setForm({ ...form, tokenUrl: e.target.value })} />
-        <Field id="platform-client-id" label={p('clientId')} maxLength={200} value={form.clientId} disabled={busy} autoComplete="off" spellCheck={false} onChange={(e) => setForm({ ...form, clientId: e.target.value })} />
+        {saved.enabled && saved.enabledAt && (
+          <p className="field__hint">{p('since', { when: new Date(saved.enabledAt).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })}</p>
+        )}
+        <Field
+          id="platform-url"
+          label={p('url')}
+          hint={p('urlHint')}
+          type="url"
+          maxLength={2000}
+          value={form.url}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, url: e.target.value })}
+        />
+        <Field
+          id="platform-token-url"
+          label={p('tokenUrl')}
+          hint={p('tokenUrlHint')}
+          type="url"
+          maxLength={2000}
+          value={form.tokenUrl}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, tokenUrl: e.target.value })}
+        />
+        <Field
+          id="platform-client-id"
+          label={p('clientId')}
+          maxLength={200}
+          value={form.clientId}
+          disabled={busy}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setForm({ ...form, clientId: e.target.value })}
+        />
         <Field
           id="platform-secret"
           label={p('secret')}
@@ -108,7 +140,17 @@ export function PlatformSettings() {
       </form>
       {saved.enabled && (
         <form className="invoice-filters" onSubmit={(e) => void lookup(e)} aria-label={p('lookup')}>
-          <Field id="platform-siren" label={p('siren')} inputMode="numeric" pattern="[0-9]{9}" maxLength={9} required value={siren} disabled={busy} onChange={(e) => setSiren(e.target.value)} />
+          <Field
+            id="platform-siren"
+            label={p('siren')}
+            inputMode="numeric"
+            pattern="[0-9]{9}"
+            maxLength={9}
+            required
+            value={siren}
+            disabled={busy}
+            onChange={(e) => setSiren(e.target.value)}
+          />
           <button type="submit" className="button button--quiet" disabled={busy}>
             {p('lookup')}
           </button>

@@ -39,7 +39,10 @@ export function ProductView({ product, similar, preview = false }: { product: Pr
     '@type': 'Product',
     name: product.title,
     description: product.description,
-    image: product.variants.flatMap((v) => v.images).slice(0, 6).map((url) => (url.startsWith('http') ? url : `${base}${url}`)),
+    image: product.variants
+      .flatMap((v) => v.images)
+      .slice(0, 6)
+      .map((url) => (url.startsWith('http') ? url : `${base}${url}`)),
     color: product.variants.map((v) => v.colorName).join(', '),
     offers: { '@type': 'Offer', availability: 'https://schema.org/InStock' },
   };
@@ -129,4 +132,3 @@ export function ProductView({ product, similar, preview = false }: { product: Pr
     </article>
   );
 }
-

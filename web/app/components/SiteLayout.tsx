@@ -110,13 +110,7 @@ export function SiteHeader() {
         <Link to="/" className="logo" aria-label={t('nav.logoLabel', { brand: data?.brand.name ?? '' })}>
           {data?.brand.name}
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={navId}
-          onClick={() => setMenuOpen((v) => !v)}
-        >
+        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((v) => !v)}>
           <span className="menu-toggle__icon" aria-hidden="true" />
           <span>{menuOpen ? t('nav.closeMenu') : t('nav.menu')}</span>
         </button>

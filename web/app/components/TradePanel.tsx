@@ -37,30 +37,28 @@ export function TradePanel({ productId, variantId }: { productId: number; varian
   const tradeVariant = trade?.variants.find((v) => v.id === variantId);
   return (
     <>
-    {tradeVariant && (
-      <div className="trade" data-testid="trade-details">
-        {trade?.reference && (
-          <p className="trade__reference">
-            <span className="trade__label">{t('product.reference')}</span> <span data-testid="trade-reference">{trade.reference}</span>
-          </p>
-        )}
-        <p className="trade__price">
-          <span className="trade__label">{t('product.tradePrice')}</span>{' '}
-          <strong data-testid="trade-price">{formatPrice(tradeVariant.price, lang)}</strong>
-        </p>
-        {tradeVariant.retailPrice !== null && (
+      {tradeVariant && (
+        <div className="trade" data-testid="trade-details">
+          {trade?.reference && (
+            <p className="trade__reference">
+              <span className="trade__label">{t('product.reference')}</span> <span data-testid="trade-reference">{trade.reference}</span>
+            </p>
+          )}
           <p className="trade__price">
-            <span className="trade__label">{t('product.retailPrice')}</span>{' '}
-            <span data-testid="retail-price">{formatPrice(tradeVariant.retailPrice, lang)}</span>
+            <span className="trade__label">{t('product.tradePrice')}</span> <strong data-testid="trade-price">{formatPrice(tradeVariant.price, lang)}</strong>
           </p>
-        )}
-        <p className="trade__sizes">
-          <span className="trade__label">{t('product.sizes')}</span>{' '}
-          <span data-testid="trade-sizes">{tradeVariant.sizes.join(' · ')}</span>
-        </p>
-      </div>
-    )}
-    {trade && user?.role === 'retailer' && <OrderGrid product={trade} />}
+          {tradeVariant.retailPrice !== null && (
+            <p className="trade__price">
+              <span className="trade__label">{t('product.retailPrice')}</span>{' '}
+              <span data-testid="retail-price">{formatPrice(tradeVariant.retailPrice, lang)}</span>
+            </p>
+          )}
+          <p className="trade__sizes">
+            <span className="trade__label">{t('product.sizes')}</span> <span data-testid="trade-sizes">{tradeVariant.sizes.join(' · ')}</span>
+          </p>
+        </div>
+      )}
+      {trade && user?.role === 'retailer' && <OrderGrid product={trade} />}
     </>
   );
 }

@@ -35,8 +35,14 @@ describe('translations', () => {
   it('have the same keys in French and English', () => {
     const frKeys = keys(fr).sort();
     const enKeys = keys(en).sort();
-    expect(frKeys.filter((k) => !enKeys.includes(k)), 'missing in en.json').toEqual([]);
-    expect(enKeys.filter((k) => !frKeys.includes(k)), 'missing in fr.json').toEqual([]);
+    expect(
+      frKeys.filter((k) => !enKeys.includes(k)),
+      'missing in en.json',
+    ).toEqual([]);
+    expect(
+      enKeys.filter((k) => !frKeys.includes(k)),
+      'missing in fr.json',
+    ).toEqual([]);
   });
 
   it('have no empty string and the same placeholders in both languages', () => {

@@ -23,7 +23,11 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
     },
     [i18n],
   );
-  const language = useSyncExternalStore(subscribe, () => i18n.language, () => i18n.language);
+  const language = useSyncExternalStore(
+    subscribe,
+    () => i18n.language,
+    () => i18n.language,
+  );
   // A new function when the language changes, so memoised children and effects see the change.
   const t = useMemo(() => rememberingT(i18n, language), [i18n, language]);
   return { t, i18n };

@@ -3,7 +3,14 @@
  * above each screen that says where it stands. A screen's sub-pages (an order, an invoice) belong to it.
  */
 export const ADMIN_NAV = [
-  { key: 'catalogue', screens: [{ key: 'products', to: '/admin/products' }, { key: 'seasons', to: '/admin/seasons' }, { key: 'stock', to: '/admin/stock' }] },
+  {
+    key: 'catalogue',
+    screens: [
+      { key: 'products', to: '/admin/products' },
+      { key: 'seasons', to: '/admin/seasons' },
+      { key: 'stock', to: '/admin/stock' },
+    ],
+  },
   {
     key: 'trade',
     screens: [
@@ -15,8 +22,22 @@ export const ADMIN_NAV = [
       { key: 'wholesale', to: '/admin/wholesale' },
     ],
   },
-  { key: 'money', screens: [{ key: 'invoices', to: '/admin/invoices' }, { key: 'invoicing', to: '/admin/invoicing' }] },
-  { key: 'content', screens: [{ key: 'blog', to: '/admin/blog' }, { key: 'pages', to: '/admin/pages' }, { key: 'listings', to: '/admin/listings' }, { key: 'messages', to: '/admin/messages' }] },
+  {
+    key: 'money',
+    screens: [
+      { key: 'invoices', to: '/admin/invoices' },
+      { key: 'invoicing', to: '/admin/invoicing' },
+    ],
+  },
+  {
+    key: 'content',
+    screens: [
+      { key: 'blog', to: '/admin/blog' },
+      { key: 'pages', to: '/admin/pages' },
+      { key: 'listings', to: '/admin/listings' },
+      { key: 'messages', to: '/admin/messages' },
+    ],
+  },
   {
     key: 'account',
     screens: [

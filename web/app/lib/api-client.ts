@@ -68,4 +68,3 @@ export async function send<K extends JsonName>(name: K, input?: CallInput<K>, to
   }
   return checked.data as AnswerOf<K>;
 }
-

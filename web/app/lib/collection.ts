@@ -26,7 +26,12 @@ export function productCard(product: PublicProduct): ProductCardData {
   return {
     id: product.id,
     title: product.title,
-    variants: product.variants.map((v, index) => ({ id: v.id, colorName: v.colorName, colorCode: v.colorCode, images: index === 0 ? v.images.slice(0, 1) : [] })),
+    variants: product.variants.map((v, index) => ({
+      id: v.id,
+      colorName: v.colorName,
+      colorCode: v.colorCode,
+      images: index === 0 ? v.images.slice(0, 1) : [],
+    })),
   };
 }
 

@@ -23,7 +23,9 @@ describe('deferScripts: the scripts of a reading page wait for its first paint',
     expect(html).not.toContain('as="fetch"');
     expect(html).toMatch(/, \["\/assets\/fr-E\.json"\]\);<\/script>/);
     // The route modules are imported, in order, before the rest of the script runs with them.
-    expect(html).toMatch(/Promise\.all\(\[import\("\/assets\/root-C\.js"\), import\("\/assets\/home-D\.js"\)\]\)\.then\(function\(modules\) \{ var route0 = modules\[0\], route1 = modules\[1\];/);
+    expect(html).toMatch(
+      /Promise\.all\(\[import\("\/assets\/root-C\.js"\), import\("\/assets\/home-D\.js"\)\]\)\.then\(function\(modules\) \{ var route0 = modules\[0\], route1 = modules\[1\];/,
+    );
     expect(html).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
     expect(html).toContain('import("/assets/entry.client-A.js");');
     // Still allowed by the page's CSP (same nonce), and the page data scripts are untouched.

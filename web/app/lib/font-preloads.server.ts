@@ -7,4 +7,6 @@ import { preloads } from 'virtual:atelier-fonts';
  * browser bundle is smaller without (the heaviest page's first-load JavaScript is at its 130 KB
  * budget).
  */
-export const FONT_PRELOADS = Buffer.from(preloads.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin="anonymous"/>`).join(''));
+export const FONT_PRELOADS = Buffer.from(
+  preloads.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin="anonymous"/>`).join(''),
+);

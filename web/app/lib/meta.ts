@@ -30,10 +30,7 @@ export function pageMeta(
   const t = (key: string, values?: Record<string, string>): string => (translate ? String(translate(key, values ?? {})) : key);
   const page = options.title ?? (options.titleKey ? t(options.titleKey) : '');
   const title = page ? t('meta.pageTitle', { page, brand: brandName }) : brandName;
-  const meta: MetaDescriptor[] = [
-    { title },
-    { name: 'description', content: options.description ?? t('meta.siteDescription', { brand: brandName }) },
-  ];
+  const meta: MetaDescriptor[] = [{ title }, { name: 'description', content: options.description ?? t('meta.siteDescription', { brand: brandName }) }];
   if (options.noindex) meta.push({ name: 'robots', content: 'noindex, nofollow' });
   if (options.path !== undefined && root) {
     const base = root.brand.publicUrl;
@@ -63,7 +60,10 @@ export function pageMeta(
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
 export function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** schema.org BreadcrumbList from (name, path) pairs. */

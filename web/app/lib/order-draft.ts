@@ -56,14 +56,19 @@ export function packGroup(line: Draft['lines'][number]): string | null {
  * they came from (so many packs), the other lines piece by piece with their mode and delivery.
  * `skip` leaves lines out; `quantityOf` changes a piece line's quantity.
  */
-export function draftEntries(lines: Draft['lines'], skip: (line: Draft['lines'][number]) => boolean = () => false, quantityOf: (line: Draft['lines'][number]) => number = (l) => l.quantity): DraftEntryInput[] {
+export function draftEntries(
+  lines: Draft['lines'],
+  skip: (line: Draft['lines'][number]) => boolean = () => false,
+  quantityOf: (line: Draft['lines'][number]) => number = (l) => l.quantity,
+): DraftEntryInput[] {
   const packs = new Set<string>();
   const out: DraftEntryInput[] = [];
   for (const line of lines) {
     if (skip(line)) continue;
     const group = packGroup(line);
     if (group && line.pack?.id) {
-      if (!packs.has(group)) out.push({ variantId: line.variantId, packId: line.pack.id, packs: line.pack.packs, mode: line.mode, deliveryId: line.delivery?.id ?? null });
+      if (!packs.has(group))
+        out.push({ variantId: line.variantId, packId: line.pack.id, packs: line.pack.packs, mode: line.mode, deliveryId: line.delivery?.id ?? null });
       packs.add(group);
     } else out.push(lineInput(line, quantityOf(line)));
   }

@@ -24,6 +24,10 @@ export async function passkeyAssertion(mediation?: CredentialMediationRequiremen
   const options = (await publicCall('POST /auth/passkey/options')) as unknown as PublicKeyCredentialRequestOptionsJSON;
   cancelPasskeyCeremony();
   pending = new AbortController();
-  const credential = (await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options), mediation, signal: pending.signal })) as PublicKeyCredential;
+  const credential = (await navigator.credentials.get({
+    publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options),
+    mediation,
+    signal: pending.signal,
+  })) as PublicKeyCredential;
   return credential.toJSON() as unknown as PasskeyResponse;
 }

@@ -35,7 +35,16 @@ describe('product form rules (§5)', () => {
 
   it('reports every missing field of an empty form', () => {
     const keys = validateForm(emptyForm()).map((e) => e.key);
-    expect(keys).toEqual(['titleRequired', 'descriptionRequired', 'titleRequired', 'descriptionRequired', 'colorNameRequired', 'colorNameRequired', 'variantImageRequired', 'priceRequired']);
+    expect(keys).toEqual([
+      'titleRequired',
+      'descriptionRequired',
+      'titleRequired',
+      'descriptionRequired',
+      'colorNameRequired',
+      'colorNameRequired',
+      'variantImageRequired',
+      'priceRequired',
+    ]);
     expect(validateForm({ ...emptyForm(), variants: [] }).map((e) => e.key)).toContain('variantMinError');
   });
 

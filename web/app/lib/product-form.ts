@@ -68,7 +68,12 @@ export function formFromProduct(product: AdminProduct): ProductForm {
     reference: product.reference ?? '',
     status: product.status,
     seasonIds: [...product.seasonIds],
-    packs: product.packs.map((p) => ({ key: newKey(), id: p.id, name: p.name, sizes: Object.fromEntries(Object.entries(p.sizes).map(([size, n]) => [size, String(n)])) })),
+    packs: product.packs.map((p) => ({
+      key: newKey(),
+      id: p.id,
+      name: p.name,
+      sizes: Object.fromEntries(Object.entries(p.sizes).map(([size, n]) => [size, String(n)])),
+    })),
     packsOnly: product.packsOnly,
     orderMultiple: String(product.orderMultiple),
     texts,
@@ -159,7 +164,11 @@ export function toPayload(form: ProductForm): ProductInputRaw {
     packs: form.packs.map((p) => ({
       ...(p.id ? { id: p.id } : {}),
       name: p.name.trim(),
-      sizes: Object.fromEntries(Object.entries(p.sizes).filter(([, n]) => n && Number(n) > 0).map(([size, n]) => [size, Number(n)])),
+      sizes: Object.fromEntries(
+        Object.entries(p.sizes)
+          .filter(([, n]) => n && Number(n) > 0)
+          .map(([size, n]) => [size, Number(n)]),
+      ),
     })),
     packsOnly: form.packsOnly,
     orderMultiple: Number(form.orderMultiple) || 1,

@@ -5,4 +5,5 @@ export const localName = (translations: Array<{ locale: Locale; name: string }>,
   translations.find((x) => x.locale === lang)?.name || translations.find((x) => x.locale === 'fr')?.name || '';
 
 /** `SS27 · Printemps-été 2027`: how the back-office's season pickers list a season. */
-export const seasonLabel = (season: Pick<AdminSeason, 'code' | 'translations'>, lang: Locale): string => `${season.code} · ${localName(season.translations, lang)}`;
+export const seasonLabel = (season: Pick<AdminSeason, 'code' | 'translations'>, lang: Locale): string =>
+  `${season.code} · ${localName(season.translations, lang)}`;

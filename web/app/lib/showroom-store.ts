@@ -82,6 +82,10 @@ export const store = {
   async mend(order: TakenOrder) {
     const tx = (await open()).transaction(['drafts', 'orders'], 'readwrite');
     const { id, stockistId, newShop, lines, note, signature } = order;
-    await Promise.all([tx.objectStore('orders').delete(id), tx.objectStore('drafts').put({ account: order.account, order: { id, stockistId, newShop, lines, note, signature } }), tx.done]);
+    await Promise.all([
+      tx.objectStore('orders').delete(id),
+      tx.objectStore('drafts').put({ account: order.account, order: { id, stockistId, newShop, lines, note, signature } }),
+      tx.done,
+    ]);
   },
 };

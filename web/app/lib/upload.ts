@@ -27,7 +27,11 @@ export function uploadImage<K extends UploadName>(name: K, file: File, token: st
       if (xhr.status === 401) return reject(new SessionExpiredError('session expired'));
       if (xhr.status < 200 || xhr.status >= 300) {
         const message = (body as { error?: unknown } | undefined)?.error;
-        return reject(typeof message === 'string' && message ? new ApiError(xhr.status, message, true) : new ApiError(xhr.status, `Request failed with status ${xhr.status}`, false));
+        return reject(
+          typeof message === 'string' && message
+            ? new ApiError(xhr.status, message, true)
+            : new ApiError(xhr.status, `Request failed with status ${xhr.status}`, false),
+        );
       }
       const checked = endpoints[name].response.safeParse(body);
       if (!checked.success) {

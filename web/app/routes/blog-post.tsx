@@ -30,7 +30,13 @@ function summary(post: PublicPostPage): string {
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   if (loaderData?.status !== 'ready') return pageMeta(matches, { titleKey: 'blog.notFoundTitle', noindex: true });
   const { post } = loaderData;
-  return pageMeta(matches, { title: post.title, description: summary(post), path: `/blog/${params.slug}`, type: 'article', ...(post.coverImageUrl ? { image: post.coverImageUrl } : {}) });
+  return pageMeta(matches, {
+    title: post.title,
+    description: summary(post),
+    path: `/blog/${params.slug}`,
+    type: 'article',
+    ...(post.coverImageUrl ? { image: post.coverImageUrl } : {}),
+  });
 };
 
 export default function BlogPost({ loaderData, matches }: Route.ComponentProps) {
@@ -67,7 +73,13 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{
-          __html: jsonLd([structured, breadcrumbs(root?.brand.publicUrl ?? '', [[t('pages.blog'), '/blog'], [post.title, `/blog/${post.slug}`]])]),
+          __html: jsonLd([
+            structured,
+            breadcrumbs(root?.brand.publicUrl ?? '', [
+              [t('pages.blog'), '/blog'],
+              [post.title, `/blog/${post.slug}`],
+            ]),
+          ]),
         }}
       />
       <p className="journal__kicker">

@@ -36,7 +36,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 // Signed-in retailers and admins only: visitors never download its code.
 // Its own chunk, loaded without Vite's preload helper (lazy-chunks.ts): none on the collection page.
-const LineSheetDownload = lazy(() => (loadLineSheetDownload() as Promise<typeof import('../components/LineSheetDownload.tsx')>).then((m) => ({ default: m.LineSheetDownload })));
+const LineSheetDownload = lazy(() =>
+  (loadLineSheetDownload() as Promise<typeof import('../components/LineSheetDownload.tsx')>).then((m) => ({ default: m.LineSheetDownload })),
+);
 
 /** The seasons a visitor filters by: real links (a crawler reaches each), the one shown marked as current. */
 function SeasonFilter({ seasons, current }: { seasons: Array<{ code: string; name: string }>; current: string | null }) {

@@ -26,7 +26,14 @@ export default function Contact() {
     try {
       // Unticked, the box is sent as it is: the server refuses it with its own message (spec).
       await publicCall('POST /contact', {
-        body: { name: form.name.trim(), email: form.email.trim(), message: form.message.trim(), consent: form.consent as true, lang, ...(form.website ? { website: form.website } : {}) },
+        body: {
+          name: form.name.trim(),
+          email: form.email.trim(),
+          message: form.message.trim(),
+          consent: form.consent as true,
+          lang,
+          ...(form.website ? { website: form.website } : {}),
+        },
       });
       setForm(empty);
       setState('success');
@@ -43,10 +50,42 @@ export default function Contact() {
       <p className="lead">{t('contact.intro')}</p>
       <p>{t('contact.direct', { email: root?.brand.email ?? '' })}</p>
       <form className="form" onSubmit={submit} onFocus={warmClient} aria-busy={sending}>
-        <Field label={t('forms.name')} name="name" autoComplete="name" required value={form.name} disabled={sending} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <Field label={t('forms.email')} name="email" type="email" autoComplete="email" required value={form.email} disabled={sending} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-        <TextAreaField label={t('forms.message')} name="message" rows={6} required value={form.message} disabled={sending} onChange={(e) => setForm({ ...form, message: e.target.value })} />
-        <CheckboxField label={t('contact.consent')} name="consent" required checked={form.consent} disabled={sending} onChange={(e) => setForm({ ...form, consent: e.target.checked })} />
+        <Field
+          label={t('forms.name')}
+          name="name"
+          autoComplete="name"
+          required
+          value={form.name}
+          disabled={sending}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <Field
+          label={t('forms.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          disabled={sending}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+        />
+        <TextAreaField
+          label={t('forms.message')}
+          name="message"
+          rows={6}
+          required
+          value={form.message}
+          disabled={sending}
+          onChange={(e) => setForm({ ...form, message: e.target.value })}
+        />
+        <CheckboxField
+          label={t('contact.consent')}
+          name="consent"
+          required
+          checked={form.consent}
+          disabled={sending}
+          onChange={(e) => setForm({ ...form, consent: e.target.checked })}
+        />
         <Honeypot label={t('forms.honeypot')} value={form.website} onChange={(website) => setForm({ ...form, website })} />
         <div aria-live="polite">
           {state === 'success' && <FormMessage kind="success">{message}</FormMessage>}

@@ -46,7 +46,15 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           <tbody>
             {sizeGuide.map((row, r) => (
               <tr key={r}>
-                {row.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i}>{cell}</td>))}
+                {row.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i}>{cell}</td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

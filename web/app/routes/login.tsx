@@ -39,7 +39,16 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
     <form onSubmit={submit} onFocus={warmClient} className="form">
       <h2 className="form__title">{t('login.forgot')}</h2>
       <p>{t('login.forgotIntro')}</p>
-      <Field label={t('login.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={state === 'loading'} />
+      <Field
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        disabled={state === 'loading'}
+      />
       <button type="submit" className="button" disabled={state === 'loading'}>
         {t('login.forgotSubmit')}
       </button>
@@ -145,7 +154,16 @@ export default function Login() {
               {t('login.mfaUsePasskey')}
             </button>
           )}
-          <Field label={t('login.mfaCode')} name="code" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} disabled={state === 'loading'} autoFocus />
+          <Field
+            label={t('login.mfaCode')}
+            name="code"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            disabled={state === 'loading'}
+            autoFocus
+          />
           {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
           <button type="submit" className="button" disabled={state === 'loading'}>
             {t('login.mfaSubmit')}
@@ -158,8 +176,26 @@ export default function Login() {
               {t('common.sessionExpired')}
             </p>
           )}
-          <Field label={t('login.email')} type="email" name="email" autoComplete="username webauthn" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={state === 'loading'} />
-          <Field label={t('login.password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} disabled={state === 'loading'} />
+          <Field
+            label={t('login.email')}
+            type="email"
+            name="email"
+            autoComplete="username webauthn"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={state === 'loading'}
+          />
+          <Field
+            label={t('login.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={state === 'loading'}
+          />
           {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
           <button type="submit" className="button" disabled={state === 'loading'}>
             {state === 'loading' ? t('login.submitting') : t('login.submit')}

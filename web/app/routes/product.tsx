@@ -10,11 +10,7 @@ import { requestLocale } from '../lib/request.ts';
 import { productCard, productPage } from '../lib/collection.ts';
 import { withMedia } from '../lib/media.ts';
 
-
-type ProductState =
-  | { state: 'ready'; product: ProductPageData; similar: ProductCardData[] }
-  | { state: 'notFound' }
-  | { state: 'error'; message: string };
+type ProductState = { state: 'ready'; product: ProductPageData; similar: ProductCardData[] } | { state: 'notFound' } | { state: 'error'; message: string };
 
 /** §2 product page states: a non-numeric id is an error, an absent product is not-found. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -49,7 +45,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     type: 'product',
   });
 };
-
 
 function StateMessage({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();

@@ -82,15 +82,82 @@ export default function Retailers({ loaderData }: Route.ComponentProps) {
         <h2 id="apply-title" className="form__title">
           {t('retailers.formTitle')}
         </h2>
-        <Field label={t('forms.name')} name="name" autoComplete="name" required value={form.name} disabled={sending} onChange={(e) => set({ name: e.target.value })} />
-        <Field label={t('forms.email')} name="email" type="email" autoComplete="email" required value={form.email} disabled={sending} onChange={(e) => set({ email: e.target.value })} />
-        <Field label={`${t('forms.company')} (${t('forms.optional')})`} name="company" autoComplete="organization" value={form.company} disabled={sending} onChange={(e) => set({ company: e.target.value })} />
-        <Field label={`${t('forms.siret')} (${t('forms.optional')})`} name="siret" inputMode="numeric" hint={t('forms.siretHint')} value={form.siret} disabled={sending} onChange={(e) => set({ siret: e.target.value })} />
-        <Field label={`${t('forms.phone')} (${t('forms.optional')})`} name="phone" type="tel" autoComplete="tel" value={form.phone} disabled={sending} onChange={(e) => set({ phone: e.target.value })} />
-        <Field label={`${t('forms.shopType')} (${t('forms.optional')})`} name="shopType" value={form.shopType} disabled={sending} onChange={(e) => set({ shopType: e.target.value })} />
-        <TextAreaField label={t('forms.message')} name="message" rows={4} required value={form.message} disabled={sending} onChange={(e) => set({ message: e.target.value })} />
-        <CheckboxField label={t('forms.catalogOptIn')} name="catalogOptIn" checked={form.catalogOptIn} disabled={sending} onChange={(e) => set({ catalogOptIn: e.target.checked })} />
-        <CheckboxField label={<ConsentLabel />} name="consent" required checked={form.consent} disabled={sending} onChange={(e) => set({ consent: e.target.checked })} />
+        <Field
+          label={t('forms.name')}
+          name="name"
+          autoComplete="name"
+          required
+          value={form.name}
+          disabled={sending}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <Field
+          label={t('forms.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          disabled={sending}
+          onChange={(e) => set({ email: e.target.value })}
+        />
+        <Field
+          label={`${t('forms.company')} (${t('forms.optional')})`}
+          name="company"
+          autoComplete="organization"
+          value={form.company}
+          disabled={sending}
+          onChange={(e) => set({ company: e.target.value })}
+        />
+        <Field
+          label={`${t('forms.siret')} (${t('forms.optional')})`}
+          name="siret"
+          inputMode="numeric"
+          hint={t('forms.siretHint')}
+          value={form.siret}
+          disabled={sending}
+          onChange={(e) => set({ siret: e.target.value })}
+        />
+        <Field
+          label={`${t('forms.phone')} (${t('forms.optional')})`}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          value={form.phone}
+          disabled={sending}
+          onChange={(e) => set({ phone: e.target.value })}
+        />
+        <Field
+          label={`${t('forms.shopType')} (${t('forms.optional')})`}
+          name="shopType"
+          value={form.shopType}
+          disabled={sending}
+          onChange={(e) => set({ shopType: e.target.value })}
+        />
+        <TextAreaField
+          label={t('forms.message')}
+          name="message"
+          rows={4}
+          required
+          value={form.message}
+          disabled={sending}
+          onChange={(e) => set({ message: e.target.value })}
+        />
+        <CheckboxField
+          label={t('forms.catalogOptIn')}
+          name="catalogOptIn"
+          checked={form.catalogOptIn}
+          disabled={sending}
+          onChange={(e) => set({ catalogOptIn: e.target.checked })}
+        />
+        <CheckboxField
+          label={<ConsentLabel />}
+          name="consent"
+          required
+          checked={form.consent}
+          disabled={sending}
+          onChange={(e) => set({ consent: e.target.checked })}
+        />
         <Honeypot label={t('forms.honeypot')} value={form.website} onChange={(website) => set({ website })} />
         <div aria-live="polite">
           {state === 'success' && <FormMessage kind="success">{message}</FormMessage>}

@@ -21,7 +21,16 @@ type Where = 'atOnce' | number;
 /** `variantId|size|where` or `variantId|pack:ID|where` → quantity (pieces, or packs). */
 type Quantities = Record<string, number>;
 const keyOf = (variantId: number, what: string, where: Where) => `${variantId}|${what}|${where}`;
-const EMPTY_SHOP: NewShopInput = { companyName: '', contactName: '', email: '', phone: '', address: { line1: '', line2: '', postcode: '', town: '', country: 'FR' }, vatNumber: '', siret: '', locale: 'fr' };
+const EMPTY_SHOP: NewShopInput = {
+  companyName: '',
+  contactName: '',
+  email: '',
+  phone: '',
+  address: { line1: '', line2: '', postcode: '', town: '', country: 'FR' },
+  vatNumber: '',
+  siret: '',
+  locale: 'fr',
+};
 
 function linesOf(quantities: Quantities, snapshot: ShowroomSnapshot): ShowroomLineInput[] {
   const prices = new Map(snapshot.styles.flatMap((s) => s.variants.map((v) => [v.id, v.price] as const)));
@@ -56,7 +65,10 @@ function totalsOf(lines: ShowroomLineInput[], snapshot: ShowroomSnapshot) {
     const style = snapshot.styles.find((s) => s.variants.some((v) => v.id === line.variantId));
     const variant = style?.variants.find((v) => v.id === line.variantId);
     if (!style || !variant) continue;
-    const n = 'packId' in line ? Object.values(style.packs.find((p) => p.id === line.packId)?.sizes ?? {}).reduce((a, b) => a + (b ?? 0), 0) * line.packs : line.quantity;
+    const n =
+      'packId' in line
+        ? Object.values(style.packs.find((p) => p.id === line.packId)?.sizes ?? {}).reduce((a, b) => a + (b ?? 0), 0) * line.packs
+        : line.quantity;
     pieces += n;
     cents += Math.round(variant.price * 100) * n;
   }
@@ -101,7 +113,8 @@ export default function Showroom() {
     window.addEventListener('offline', off);
     // The site's build version names the worker: a new build installs a new one (see showroom-sw.js).
     const build = (window as unknown as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? 'dev';
-    if ('serviceWorker' in navigator) navigator.serviceWorker.register(`/showroom-sw.js?v=${encodeURIComponent(build)}`, { scope: '/showroom' }).catch(() => undefined);
+    if ('serviceWorker' in navigator)
+      navigator.serviceWorker.register(`/showroom-sw.js?v=${encodeURIComponent(build)}`, { scope: '/showroom' }).catch(() => undefined);
     return () => {
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);
@@ -141,29 +154,32 @@ export default function Showroom() {
     return () => clearTimeout(timer);
   }, [account, orderId, stockistId, newShop, lines, note, signature]);
 
-  const sync = useCallback(async (season?: string) => {
-    if (!account) return;
-    setSyncState('syncing');
-    try {
-      const code = season ?? snapshot?.season?.code;
-      const next = await api('GET /showroom/snapshot', { query: code ? { season: code } : {}, lang });
-      await store.saveSnapshot(account, next);
-      setSnapshot(next);
-      setSyncedAt(new Date().toISOString());
-      setSyncState('idle');
-      // The app's own files and the season's pictures, kept by the service worker for offline use.
-      const own = performance
-        .getEntriesByType('resource')
-        .map((e) => new URL(e.name))
-        .filter((u) => u.origin === location.origin && u.pathname.split('/')[1] !== 'api')
-        .map((u) => u.pathname + u.search);
-      const pictures = next.styles.flatMap((s) => s.variants.map((v) => v.image).filter((i): i is string => !!i && i.startsWith('/')));
-      const registration = await navigator.serviceWorker?.ready;
-      registration?.active?.postMessage({ type: 'cache', urls: [...new Set(['/showroom', ...own, ...pictures])] });
-    } catch {
-      setSyncState('failed');
-    }
-  }, [account, api, lang, snapshot?.season]);
+  const sync = useCallback(
+    async (season?: string) => {
+      if (!account) return;
+      setSyncState('syncing');
+      try {
+        const code = season ?? snapshot?.season?.code;
+        const next = await api('GET /showroom/snapshot', { query: code ? { season: code } : {}, lang });
+        await store.saveSnapshot(account, next);
+        setSnapshot(next);
+        setSyncedAt(new Date().toISOString());
+        setSyncState('idle');
+        // The app's own files and the season's pictures, kept by the service worker for offline use.
+        const own = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name))
+          .filter((u) => u.origin === location.origin && u.pathname.split('/')[1] !== 'api')
+          .map((u) => u.pathname + u.search);
+        const pictures = next.styles.flatMap((s) => s.variants.map((v) => v.image).filter((i): i is string => !!i && i.startsWith('/')));
+        const registration = await navigator.serviceWorker?.ready;
+        registration?.active?.postMessage({ type: 'cache', urls: [...new Set(['/showroom', ...own, ...pictures])] });
+      } catch {
+        setSyncState('failed');
+      }
+    },
+    [account, api, lang, snapshot?.season],
+  );
 
   const sending = useRef(false);
   const sendQueue = useCallback(async () => {
@@ -215,7 +231,12 @@ export default function Showroom() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [account, allowed, online]);
 
-  if (status === 'loading') return <p className="status-message" role="status">{t('common.loadingSession')}</p>;
+  if (status === 'loading')
+    return (
+      <p className="status-message" role="status">
+        {t('common.loadingSession')}
+      </p>
+    );
   if (!user) {
     return (
       <main className="showroom page" id="main">
@@ -246,7 +267,20 @@ export default function Showroom() {
     if (lines.length === 0) return setMessage(t('admin.showroom.needLines'));
     if (!signature) return setMessage(t('admin.showroom.needSignature'));
     const shopName = stockist?.name ?? newShop?.companyName ?? '';
-    const order: TakenOrder = { id: orderId, account, stockistId, newShop: stockistId === null ? newShop : null, shopName, lines, note, signature, takenAt: new Date().toISOString(), state: 'waiting', answer: null, reasons: [] };
+    const order: TakenOrder = {
+      id: orderId,
+      account,
+      stockistId,
+      newShop: stockistId === null ? newShop : null,
+      shopName,
+      lines,
+      note,
+      signature,
+      takenAt: new Date().toISOString(),
+      state: 'waiting',
+      answer: null,
+      reasons: [],
+    };
     if (draftTimer.current) clearTimeout(draftTimer.current);
     await store.take(order);
     setOrderId(crypto.randomUUID());
@@ -278,7 +312,8 @@ export default function Showroom() {
 
   const shops = (snapshot?.stockists ?? []).filter((s) => !shopSearch || `${s.name} ${s.town ?? ''}`.toLowerCase().includes(shopSearch.toLowerCase()));
   const styles = (snapshot?.styles ?? []).filter((s) => !styleSearch || `${s.reference ?? ''} ${s.title}`.toLowerCase().includes(styleSearch.toLowerCase()));
-  const windows: Array<{ where: Where; label: string }> = snapshot?.season?.state === 'open' ? snapshot.season.deliveries.map((d) => ({ where: d.id, label: `${t('admin.showroom.window')} ${d.name}` })) : [];
+  const windows: Array<{ where: Where; label: string }> =
+    snapshot?.season?.state === 'open' ? snapshot.season.deliveries.map((d) => ({ where: d.id, label: `${t('admin.showroom.window')} ${d.name}` })) : [];
   const setQuantity = (key: string, value: string) => setQuantities((q) => ({ ...q, [key]: Math.max(0, Math.min(999, Number.parseInt(value, 10) || 0)) }));
 
   return (
@@ -291,7 +326,13 @@ export default function Showroom() {
           {online ? t('admin.showroom.online') : t('admin.showroom.offline')}
         </p>
         <p className="showroom__sync">
-          {syncState === 'syncing' ? t('admin.showroom.syncing') : syncState === 'failed' ? t('admin.showroom.syncFailed') : syncedAt ? t('admin.showroom.synced', { when: when(syncedAt) }) : t('admin.showroom.neverSynced')}{' '}
+          {syncState === 'syncing'
+            ? t('admin.showroom.syncing')
+            : syncState === 'failed'
+              ? t('admin.showroom.syncFailed')
+              : syncedAt
+                ? t('admin.showroom.synced', { when: when(syncedAt) })
+                : t('admin.showroom.neverSynced')}{' '}
           <button type="button" className="button button--small" onClick={() => void sync().then(sendQueue)} disabled={!online || syncState === 'syncing'}>
             {t('admin.showroom.sync')}
           </button>
@@ -300,11 +341,7 @@ export default function Showroom() {
       {snapshot && snapshot.seasons.length > 1 ? (
         <label className="showroom__season">
           {t('admin.showroom.season')}
-          <select
-            value={snapshot.season?.code ?? ''}
-            disabled={!online}
-            onChange={(e) => void sync(e.target.value)}
-          >
+          <select value={snapshot.season?.code ?? ''} disabled={!online} onChange={(e) => void sync(e.target.value)}>
             {snapshot.seasons.map((s) => (
               <option key={s.code} value={s.code}>
                 {s.name}
@@ -403,7 +440,10 @@ export default function Showroom() {
                 ).map(([field, label]) => (
                   <label key={field}>
                     {t(`admin.showroom.${label}`)}
-                    <input value={newShop.address[field] ?? ''} onChange={(e) => setNewShop({ ...newShop, address: { ...newShop.address, [field]: e.target.value } })} />
+                    <input
+                      value={newShop.address[field] ?? ''}
+                      onChange={(e) => setNewShop({ ...newShop, address: { ...newShop.address, [field]: e.target.value } })}
+                    />
                   </label>
                 ))}
                 <label>
@@ -470,7 +510,11 @@ export default function Showroom() {
                   const closedWithPieces = (snapshot.season?.deliveries ?? [])
                     .filter((d) => !windows.some((w) => w.where === d.id) && has(d.id))
                     .map((d) => ({ where: d.id as Where, label: `${t('admin.showroom.window')} ${d.name} ${t('admin.showroom.closed')}` }));
-                  const rows: Array<{ where: Where; label: string }> = [...(stocked || has('atOnce') ? [{ where: 'atOnce' as const, label: t('admin.showroom.atOnce') }] : []), ...windows, ...closedWithPieces];
+                  const rows: Array<{ where: Where; label: string }> = [
+                    ...(stocked || has('atOnce') ? [{ where: 'atOnce' as const, label: t('admin.showroom.atOnce') }] : []),
+                    ...windows,
+                    ...closedWithPieces,
+                  ];
                   return (
                     <div key={variant.id} className="showroom-colour">
                       {variant.image ? <img src={variant.image} alt="" width={120} height={150} loading="lazy" /> : null}
@@ -488,8 +532,21 @@ export default function Showroom() {
                               const key = keyOf(variant.id, `pack:${pack.id}`, row.where);
                               return (
                                 <label key={key} className="qty qty--pack">
-                                  {t('admin.showroom.packOf', { name: pack.name, sizes: Object.entries(pack.sizes).map(([s, n]) => `${n} ${s}`).join(' · ') })}
-                                  <input type="number" inputMode="numeric" min={0} max={999} aria-label={`${variant.colorName}, ${pack.name}, ${row.label}`} value={quantities[key] || ''} onChange={(e) => setQuantity(key, e.target.value)} />
+                                  {t('admin.showroom.packOf', {
+                                    name: pack.name,
+                                    sizes: Object.entries(pack.sizes)
+                                      .map(([s, n]) => `${n} ${s}`)
+                                      .join(' · '),
+                                  })}
+                                  <input
+                                    type="number"
+                                    inputMode="numeric"
+                                    min={0}
+                                    max={999}
+                                    aria-label={`${variant.colorName}, ${pack.name}, ${row.label}`}
+                                    value={quantities[key] || ''}
+                                    onChange={(e) => setQuantity(key, e.target.value)}
+                                  />
                                 </label>
                               );
                             })}
@@ -502,7 +559,16 @@ export default function Showroom() {
                                     <label key={key} className="qty">
                                       {size}
                                       {left !== null ? <small>{t('admin.showroom.available', { n: left })}</small> : null}
-                                      <input type="number" inputMode="numeric" min={0} max={999} step={style.orderMultiple} aria-label={`${variant.colorName}, ${size}, ${row.label}`} value={quantities[key] || ''} onChange={(e) => setQuantity(key, e.target.value)} />
+                                      <input
+                                        type="number"
+                                        inputMode="numeric"
+                                        min={0}
+                                        max={999}
+                                        step={style.orderMultiple}
+                                        aria-label={`${variant.colorName}, ${size}, ${row.label}`}
+                                        value={quantities[key] || ''}
+                                        onChange={(e) => setQuantity(key, e.target.value)}
+                                      />
                                     </label>
                                   );
                                 })}
@@ -522,13 +588,23 @@ export default function Showroom() {
               {t('admin.showroom.note')}
               <textarea value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
             </label>
-            <SignaturePad label={t('admin.showroom.signature')} hint={t('admin.showroom.signHere')} clear={t('admin.showroom.clearSignature')} value={signature} onChange={setSignature} />
+            <SignaturePad
+              label={t('admin.showroom.signature')}
+              hint={t('admin.showroom.signHere')}
+              clear={t('admin.showroom.clearSignature')}
+              value={signature}
+              onChange={setSignature}
+            />
           </fieldset>
           <div className="showroom__summary">
             <p className="showroom__totals" data-testid="showroom-totals">
               {t('admin.showroom.totals', { pieces: totals.pieces, total: formatPrice(totals.total, lang) })}
             </p>
-            <p className="showroom__minimum">{missing > 0 ? t('admin.showroom.minimum', { amount: formatPrice(minimumAmount, lang), missing: formatPrice(missing, lang) }) : t('admin.showroom.minimumReached')}</p>
+            <p className="showroom__minimum">
+              {missing > 0
+                ? t('admin.showroom.minimum', { amount: formatPrice(minimumAmount, lang), missing: formatPrice(missing, lang) })
+                : t('admin.showroom.minimumReached')}
+            </p>
             <button type="submit" className="button">
               {t('admin.showroom.save')}
             </button>
@@ -560,7 +636,10 @@ function SignaturePad({ label, hint, clear, value, onChange }: { label: string; 
   }, [value === '']);
   const point = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
-    return [((event.clientX - rect.left) * event.currentTarget.width) / rect.width, ((event.clientY - rect.top) * event.currentTarget.height) / rect.height] as const;
+    return [
+      ((event.clientX - rect.left) * event.currentTarget.width) / rect.width,
+      ((event.clientY - rect.top) * event.currentTarget.height) / rect.height,
+    ] as const;
   };
   return (
     <div className="signature">

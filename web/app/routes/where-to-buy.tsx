@@ -38,7 +38,9 @@ function Listing({ listing }: { listing: PublicListing }) {
   const { t } = useTranslation();
   return (
     <li className="shop-card">
-      {listing.logoUrl && <img className="shop-card__logo" src={imageSource(listing.logoUrl).src} width={56} height={56} alt="" loading="lazy" decoding="async" />}
+      {listing.logoUrl && (
+        <img className="shop-card__logo" src={imageSource(listing.logoUrl).src} width={56} height={56} alt="" loading="lazy" decoding="async" />
+      )}
       <div className="shop-card__text">
         <h3 className="shop-card__name">{listing.name}</h3>
         <p className="shop-card__address">
@@ -60,7 +62,11 @@ function Listing({ listing }: { listing: PublicListing }) {
               </a>
             )}
             {listing.instagram && (
-              <a href={`https://www.instagram.com/${listing.instagram}/`} rel="noopener noreferrer nofollow" aria-label={t('where.instagramOf', { name: listing.name })}>
+              <a
+                href={`https://www.instagram.com/${listing.instagram}/`}
+                rel="noopener noreferrer nofollow"
+                aria-label={t('where.instagramOf', { name: listing.name })}
+              >
                 @{listing.instagram}
               </a>
             )}

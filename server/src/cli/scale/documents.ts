@@ -109,7 +109,14 @@ async function writeDocs(db: Kysely<Database>, ids: Ids, done: Array<Doc & PdfRe
 
 function buyerOf(order: OrderRow): BuyerSnapshot {
   const company = JSON.parse(order.shop.company) as { companyName: string; siren: string | null; vatNumber: string | null; billing: BuyerSnapshot['address'] };
-  return { name: company.companyName, address: company.billing, deliveryAddress: null, siren: company.siren, vatNumber: company.vatNumber, email: order.shop.email };
+  return {
+    name: company.companyName,
+    address: company.billing,
+    deliveryAddress: null,
+    siren: company.siren,
+    vatNumber: company.vatNumber,
+    email: order.shop.email,
+  };
 }
 
 export interface Issued {
@@ -121,7 +128,16 @@ export interface Issued {
  * The newest shipped orders' invoices (`plan.invoices` of them, issued on their ship day), then credit
  * notes on `plan.creditNotes` of them (a returned piece or two, 2 to 6 weeks later).
  */
-export async function writeDocuments(db: Kysely<Database>, ids: Ids, rnd: Random, plan: Plan, orders: OrderRow[], settings: InvoicingSettingsInput, brand: { name: string; email: string }, log: (line: string) => void): Promise<Issued> {
+export async function writeDocuments(
+  db: Kysely<Database>,
+  ids: Ids,
+  rnd: Random,
+  plan: Plan,
+  orders: OrderRow[],
+  settings: InvoicingSettingsInput,
+  brand: { name: string; email: string },
+  log: (line: string) => void,
+): Promise<Issued> {
   const { accounts: _accounts, ...rest } = settings as InvoicingSettingsInput & { accounts?: unknown };
   const seller = { ...rest, brandName: brand.name, email: brand.email } as Seller;
   const shipped = orders.filter((o) => o.shippedOn).sort((a, b) => (a.shippedOn! < b.shippedOn! ? -1 : a.shippedOn! > b.shippedOn! ? 1 : a.id - b.id));
@@ -138,10 +154,28 @@ export async function writeDocuments(db: Kysely<Database>, ids: Ids, rnd: Random
     const locale = order.shop.locale;
     const buyer = buyerOf(order);
     const vat = vatFor(buyer.address.country, buyer.vatNumber);
-    const lines: IssuedDocument['lines'] = order.lines.map((l) => ({ kind: 'goods', reference: l.reference, product: l.titles[locale], colour: l.colour[locale], size: l.size, quantity: l.quantity, unitPriceCents: l.unitPriceCents, totalCents: l.unitPriceCents * l.quantity }));
+    const lines: IssuedDocument['lines'] = order.lines.map((l) => ({
+      kind: 'goods',
+      reference: l.reference,
+      product: l.titles[locale],
+      colour: l.colour[locale],
+      size: l.size,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      totalCents: l.unitPriceCents * l.quantity,
+    }));
     const refs: Doc['lines'] = order.lines.map((l) => ({ id: ids.take('invoice_lines'), orderLineId: l.id, creditedLineId: null }));
     if (order.shippingCents) {
-      lines.push({ kind: 'shipping', reference: null, product: locale === 'fr' ? 'Frais de port' : 'Shipping', colour: null, size: null, quantity: 1, unitPriceCents: order.shippingCents, totalCents: order.shippingCents });
+      lines.push({
+        kind: 'shipping',
+        reference: null,
+        product: locale === 'fr' ? 'Frais de port' : 'Shipping',
+        colour: null,
+        size: null,
+        quantity: 1,
+        unitPriceCents: order.shippingCents,
+        totalCents: order.shippingCents,
+      });
       refs.push({ id: ids.take('invoice_lines'), orderLineId: null, creditedLineId: null });
     }
     const issueDate = order.shippedOn!;
@@ -167,7 +201,9 @@ export async function writeDocuments(db: Kysely<Database>, ids: Ids, rnd: Random
   const credited = new Map<number, number>();
   const notes: Doc[] = [];
   const targets = [...docs].sort(() => rnd.next() - 0.5).slice(0, plan.creditNotes);
-  const noteDays = targets.map((t) => ({ t, day: addDays(t.doc.issueDate, rnd.int(14, 42)) })).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.t.id - b.t.id));
+  const noteDays = targets
+    .map((t) => ({ t, day: addDays(t.doc.issueDate, rnd.int(14, 42)) }))
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.t.id - b.t.id));
   for (const { t, day } of noteDays) {
     const goods = t.doc.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.kind === 'goods');
     const picked = goods.sort(() => rnd.next() - 0.5).slice(0, rnd.int(1, 2));
@@ -218,7 +254,15 @@ export async function writeDocuments(db: Kysely<Database>, ids: Ids, rnd: Random
     }
   });
   return {
-    invoices: docs.map((d) => ({ id: d.id, number: d.doc.number, orderId: d.orderId, issueDate: d.doc.issueDate, dueDate: d.doc.dueDate!, totalInclCents: d.doc.totalInclCents, creditedCents: credited.get(d.id) ?? 0 })),
+    invoices: docs.map((d) => ({
+      id: d.id,
+      number: d.doc.number,
+      orderId: d.orderId,
+      issueDate: d.doc.issueDate,
+      dueDate: d.doc.dueDate!,
+      totalInclCents: d.doc.totalInclCents,
+      creditedCents: credited.get(d.id) ?? 0,
+    })),
     creditNotes: notes.length,
   };
 }
@@ -235,7 +279,16 @@ export async function writePayments(db: Kysely<Database>, ids: Ids, rnd: Random,
     const halves = rnd.chance(0.05) && count + 2 <= plan.payments ? [Math.floor(due / 2), due - Math.floor(due / 2)] : [due];
     for (const [i, cents] of halves.entries()) {
       const day = addDays(paidOn, i * 20);
-      rows.push({ id: ids.take('invoice_payments'), invoice_id: invoice.id, paid_on: day, amount_cents: cents, method: 'transfer', reference: `VIR ${invoice.number}`, recorded_at: `${day}T16:00:00.000Z`, recorded_by: adminId });
+      rows.push({
+        id: ids.take('invoice_payments'),
+        invoice_id: invoice.id,
+        paid_on: day,
+        amount_cents: cents,
+        method: 'transfer',
+        reference: `VIR ${invoice.number}`,
+        recorded_at: `${day}T16:00:00.000Z`,
+        recorded_by: adminId,
+      });
       count += 1;
     }
   }

@@ -8,17 +8,50 @@ import { insertMany, type Ids, type OrderRow, type Plan } from './history.ts';
 import type { Random } from './words.ts';
 
 /** The log: every confirmation, shipment and cancellation of the orders, every invoice issued, oldest first, up to `plan.activity`. */
-export async function writeActivity(db: Kysely<Database>, ids: Ids, plan: Plan, orders: OrderRow[], issued: Issued, admin: { id: number; email: string } | null): Promise<number> {
+export async function writeActivity(
+  db: Kysely<Database>,
+  ids: Ids,
+  plan: Plan,
+  orders: OrderRow[],
+  issued: Issued,
+  admin: { id: number; email: string } | null,
+): Promise<number> {
   const entries: Array<{ at: string; kind: string; action: string; subject: string; subjectId: number; detail: string | null }> = [];
   for (const o of orders) {
-    if (o.confirmedAt) entries.push({ at: o.confirmedAt, kind: 'order', action: 'confirm', subject: o.number, subjectId: o.id, detail: o.shipDate ? JSON.stringify({ shipDate: o.shipDate }) : null });
+    if (o.confirmedAt)
+      entries.push({
+        at: o.confirmedAt,
+        kind: 'order',
+        action: 'confirm',
+        subject: o.number,
+        subjectId: o.id,
+        detail: o.shipDate ? JSON.stringify({ shipDate: o.shipDate }) : null,
+      });
     if (o.shippedOn) entries.push({ at: `${o.shippedOn}T15:00:00.000Z`, kind: 'order', action: 'ship', subject: o.number, subjectId: o.id, detail: null });
     if (o.cancelledAt) entries.push({ at: o.cancelledAt, kind: 'order', action: 'cancel', subject: o.number, subjectId: o.id, detail: null });
   }
-  for (const i of issued.invoices) entries.push({ at: `${i.issueDate}T15:00:01.000Z`, kind: 'invoice', action: 'issue', subject: i.number, subjectId: i.id, detail: JSON.stringify({ total: i.totalInclCents / 100 }) });
+  for (const i of issued.invoices)
+    entries.push({
+      at: `${i.issueDate}T15:00:01.000Z`,
+      kind: 'invoice',
+      action: 'issue',
+      subject: i.number,
+      subjectId: i.id,
+      detail: JSON.stringify({ total: i.totalInclCents / 100 }),
+    });
   entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const kept = entries.slice(-plan.activity);
-  const rows = kept.map((e) => ({ id: ids.take('activity_log'), created_at: e.at, user_id: admin?.id ?? null, user_email: admin?.email ?? null, kind: e.kind, action: e.action, subject: e.subject, subject_id: String(e.subjectId), detail: e.detail }));
+  const rows = kept.map((e) => ({
+    id: ids.take('activity_log'),
+    created_at: e.at,
+    user_id: admin?.id ?? null,
+    user_email: admin?.email ?? null,
+    kind: e.kind,
+    action: e.action,
+    subject: e.subject,
+    subject_id: String(e.subjectId),
+    detail: e.detail,
+  }));
   await db.transaction().execute((trx) => insertMany(trx, 'activity_log', rows));
   return rows.length;
 }
@@ -28,7 +61,8 @@ export async function writeWebhooks(db: Kysely<Database>, ids: Ids, rnd: Random,
   const endpointId = ids.take('webhook_endpoints');
   const start = `${orders[0]?.createdAt.slice(0, 10) ?? '2020-01-01'}T00:00:00.000Z`;
   const events: Array<{ at: string; type: string; data: object }> = [];
-  for (const o of orders) if (o.shippedOn) events.push({ at: `${o.shippedOn}T15:00:00.000Z`, type: 'order.shipped', data: { id: o.id, number: o.number, status: 'shipped' } });
+  for (const o of orders)
+    if (o.shippedOn) events.push({ at: `${o.shippedOn}T15:00:00.000Z`, type: 'order.shipped', data: { id: o.id, number: o.number, status: 'shipped' } });
   for (const i of issued.invoices) events.push({ at: `${i.issueDate}T15:00:01.000Z`, type: 'invoice.issued', data: { id: i.id, number: i.number } });
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const kept = events.slice(-plan.webhookDeliveries);
@@ -38,13 +72,46 @@ export async function writeWebhooks(db: Kysely<Database>, ids: Ids, rnd: Random,
   for (const e of kept) {
     const eventId = ids.take('webhook_events');
     const messageId = `msg_${randomBytes(12).toString('hex')}`;
-    eventRows.push({ id: eventId, message_id: messageId, type: e.type, body: JSON.stringify({ type: e.type, timestamp: e.at, data: e.data }), created_at: e.at });
+    eventRows.push({
+      id: eventId,
+      message_id: messageId,
+      type: e.type,
+      body: JSON.stringify({ type: e.type, timestamp: e.at, data: e.data }),
+      created_at: e.at,
+    });
     const deliveryId = ids.take('webhook_deliveries');
     const retried = rnd.chance(0.03);
     const deliveredAt = new Date(Date.parse(e.at) + (retried ? 65_000 : 300)).toISOString();
-    deliveries.push({ id: deliveryId, event_id: eventId, endpoint_id: endpointId, status: 'delivered', attempts: retried ? 2 : 1, next_attempt_at: null, locked_until: null, delivered_at: deliveredAt, created_at: e.at });
-    if (retried) attempts.push({ id: ids.take('webhook_attempts'), delivery_id: deliveryId, attempt: 1, at: e.at, response_status: 503, duration_ms: rnd.int(800, 3000), error: null });
-    attempts.push({ id: ids.take('webhook_attempts'), delivery_id: deliveryId, attempt: retried ? 2 : 1, at: deliveredAt, response_status: 200, duration_ms: rnd.int(40, 400), error: null });
+    deliveries.push({
+      id: deliveryId,
+      event_id: eventId,
+      endpoint_id: endpointId,
+      status: 'delivered',
+      attempts: retried ? 2 : 1,
+      next_attempt_at: null,
+      locked_until: null,
+      delivered_at: deliveredAt,
+      created_at: e.at,
+    });
+    if (retried)
+      attempts.push({
+        id: ids.take('webhook_attempts'),
+        delivery_id: deliveryId,
+        attempt: 1,
+        at: e.at,
+        response_status: 503,
+        duration_ms: rnd.int(800, 3000),
+        error: null,
+      });
+    attempts.push({
+      id: ids.take('webhook_attempts'),
+      delivery_id: deliveryId,
+      attempt: retried ? 2 : 1,
+      at: deliveredAt,
+      response_status: 200,
+      duration_ms: rnd.int(40, 400),
+      error: null,
+    });
   }
   await db.transaction().execute(async (trx) => {
     await trx

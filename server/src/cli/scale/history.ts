@@ -48,7 +48,10 @@ export async function insertMany<T extends keyof Database>(db: Kysely<Database>,
   const size = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
   for (let i = 0; i < rows.length; i += size) {
     try {
-      await db.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+      await db
+        .insertInto(table)
+        .values(rows.slice(i, i + size) as never)
+        .execute();
     } catch (error) {
       throw new Error(`${String(table)}: ${(error as Error).message}`, { cause: error });
     }
@@ -94,21 +97,53 @@ export interface OrderRow {
   shipDate: string | null;
   shippingCents: number | null;
   totalCents: number;
-  lines: Array<{ id: number; variantId: number; productId: number; reference: string; titles: { fr: string; en: string }; colour: (typeof COLOURS)[number]; size: string; quantity: number; unitPriceCents: number }>;
+  lines: Array<{
+    id: number;
+    variantId: number;
+    productId: number;
+    reference: string;
+    titles: { fr: string; en: string };
+    colour: (typeof COLOURS)[number];
+    size: string;
+    quantity: number;
+    unitPriceCents: number;
+  }>;
 }
 
 /** The first shop's (`shop001@scale.example`) password: the bench and a visitor sign in as a shop with ten years of orders. */
 export const SCALE_SHOP_PASSWORD = 'scale-shop-2026';
 
-const BASE_PRICE: Record<string, number> = { dress: 11800, blouse: 7800, trousers: 9800, skirt: 8800, shirt: 8200, jumpsuit: 12800, jacket: 14800, stole: 4800 };
+const BASE_PRICE: Record<string, number> = {
+  dress: 11800,
+  blouse: 7800,
+  trousers: 9800,
+  skirt: 8800,
+  shirt: 8200,
+  jumpsuit: 12800,
+  jacket: 14800,
+  stole: 4800,
+};
 
 /** Two seasons a year (spring-summer ordered in the first quarter, autumn-winter in the summer), two deliveries each, their styles. */
 export async function writeSeasons(db: Kysely<Database>, ids: Ids, rnd: Random, plan: Plan, images: string[], brandEmail: string): Promise<SeasonRow[]> {
   const seasons: SeasonRow[] = [];
-  const positions = await db.selectFrom('products').select((eb) => eb.fn.max('position').as('max')).executeTakeFirst();
+  const positions = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .executeTakeFirst();
   let position = Number(positions?.max ?? 0) + 1;
   const perSeason = Math.max(1, Math.round(plan.styles / (plan.years.length * 2)));
-  const rows = { seasons: [] as object[], seasonT: [] as object[], deliveries: [] as object[], deliveryT: [] as object[], products: [] as object[], productT: [] as object[], variants: [] as object[], variantT: [] as object[], links: [] as object[] };
+  const rows = {
+    seasons: [] as object[],
+    seasonT: [] as object[],
+    deliveries: [] as object[],
+    deliveryT: [] as object[],
+    products: [] as object[],
+    productT: [] as object[],
+    variants: [] as object[],
+    variantT: [] as object[],
+    links: [] as object[],
+  };
   let image = 0;
   for (const year of plan.years) {
     const yy = String(year).slice(2);
@@ -119,16 +154,38 @@ export async function writeSeasons(db: Kysely<Database>, ids: Ids, rnd: Random, 
       const id = ids.take('seasons');
       const code = `${kind}${yy}`;
       const season: SeasonRow = { id, code, open, close, deliveries: [], styles: [] };
-      rows.seasons.push({ id, code, orders_open: open, orders_close: close, valid_until: close, opening_minimum_cents: 60000, reorder_minimum_cents: 25000, order_email: brandEmail, created_at: iso(addDays(open, -30)), updated_at: iso(addDays(open, -30)), updated_by: null });
+      rows.seasons.push({
+        id,
+        code,
+        orders_open: open,
+        orders_close: close,
+        valid_until: close,
+        opening_minimum_cents: 60000,
+        reorder_minimum_cents: 25000,
+        order_email: brandEmail,
+        created_at: iso(addDays(open, -30)),
+        updated_at: iso(addDays(open, -30)),
+        updated_by: null,
+      });
       const name = kind === 'SS' ? { fr: `Printemps-été ${year}`, en: `Spring-Summer ${year}` } : { fr: `Automne-hiver ${year}`, en: `Autumn-Winter ${year}` };
       for (const locale of ['fr', 'en'] as const) {
-        rows.seasonT.push({ season_id: id, locale, name: name[locale], payment_terms: locale === 'fr' ? 'Paiement à 30 jours.' : 'Payment within 30 days.', delivery_window: '', shipping_notes: '' });
+        rows.seasonT.push({
+          season_id: id,
+          locale,
+          name: name[locale],
+          payment_terms: locale === 'fr' ? 'Paiement à 30 jours.' : 'Payment within 30 days.',
+          delivery_window: '',
+          shipping_notes: '',
+        });
       }
       for (const [i, [start, end]] of [d1, d2].entries()) {
         const deliveryId = ids.take('season_deliveries');
         season.deliveries.push({ id: deliveryId, start, end });
         rows.deliveries.push({ id: deliveryId, season_id: id, position: i, starts_on: start, ends_on: end });
-        rows.deliveryT.push({ delivery_id: deliveryId, locale: 'fr', name: i === 0 ? 'Première livraison' : 'Deuxième livraison' }, { delivery_id: deliveryId, locale: 'en', name: i === 0 ? 'First delivery' : 'Second delivery' });
+        rows.deliveryT.push(
+          { delivery_id: deliveryId, locale: 'fr', name: i === 0 ? 'Première livraison' : 'Deuxième livraison' },
+          { delivery_id: deliveryId, locale: 'en', name: i === 0 ? 'First delivery' : 'Second delivery' },
+        );
       }
       for (let s = 0; s < perSeason; s += 1) {
         const garment = GARMENTS[(s + year) % GARMENTS.length]!;
@@ -138,10 +195,32 @@ export async function writeSeasons(db: Kysely<Database>, ids: Ids, rnd: Random, 
         const reference = `${code}-${garment.garment.slice(0, 4).toUpperCase()}-${String(s + 1).padStart(2, '0')}`;
         const titles = { fr: `${garment.fr} ${word}`, en: `${word} ${garment.en}` };
         const created = iso(addDays(open, -45));
-        rows.products.push({ id: productId, reference, status: 'published', position: position++, created_at: created, updated_at: created, packs_only: 0, order_multiple: 1, search_text: productSearchText(reference, [titles.fr, titles.en]) });
+        rows.products.push({
+          id: productId,
+          reference,
+          status: 'published',
+          position: position++,
+          created_at: created,
+          updated_at: created,
+          packs_only: 0,
+          order_multiple: 1,
+          search_text: productSearchText(reference, [titles.fr, titles.en]),
+        });
         rows.productT.push(
-          { product_id: productId, locale: 'fr', title: titles.fr, description: `${garment.fr} ${fabric.fr}, coupée et cousue dans notre atelier de Montpellier.`, mantra: null },
-          { product_id: productId, locale: 'en', title: titles.en, description: `A ${garment.en} in ${fabric.en}, cut and sewn in our Montpellier workshop.`, mantra: null },
+          {
+            product_id: productId,
+            locale: 'fr',
+            title: titles.fr,
+            description: `${garment.fr} ${fabric.fr}, coupée et cousue dans notre atelier de Montpellier.`,
+            mantra: null,
+          },
+          {
+            product_id: productId,
+            locale: 'en',
+            title: titles.en,
+            description: `A ${garment.en} in ${fabric.en}, cut and sewn in our Montpellier workshop.`,
+            mantra: null,
+          },
         );
         rows.links.push({ product_id: productId, season_id: id });
         const style: StyleRow = { productId, reference, titles, variants: [] };
@@ -151,7 +230,17 @@ export async function writeSeasons(db: Kysely<Database>, ids: Ids, rnd: Random, 
           const variantId = ids.take('variants');
           const priceCents = (BASE_PRICE[garment.garment] ?? 9000) + rnd.int(0, 4) * 500;
           style.variants.push({ id: variantId, colour, priceCents });
-          rows.variants.push({ id: variantId, product_id: productId, position: c, color_code: colour.code, image_url: images[image++ % images.length]!, image_gallery: '[]', price_cents: priceCents, retail_price_cents: Math.round((priceCents * 2.3) / 500) * 500, sizes: SIZES.join(',') });
+          rows.variants.push({
+            id: variantId,
+            product_id: productId,
+            position: c,
+            color_code: colour.code,
+            image_url: images[image++ % images.length]!,
+            image_gallery: '[]',
+            price_cents: priceCents,
+            retail_price_cents: Math.round((priceCents * 2.3) / 500) * 500,
+            sizes: SIZES.join(','),
+          });
           rows.variantT.push({ variant_id: variantId, locale: 'fr', color_name: colour.fr }, { variant_id: variantId, locale: 'en', color_name: colour.en });
         }
         season.styles.push(style);
@@ -192,7 +281,15 @@ export async function writeShops(db: Kysely<Database>, ids: Ids, rnd: Random, pl
     const vat = country === 'FR' ? frenchVat(sirenNumber!) : country === 'BE' ? 'BE0477472701' : null;
     const line1 = `${rnd.int(1, 60)} rue ${rnd.pick(['des Tanneurs', 'du Marché', 'Mercière', 'des Lices', 'de la République', 'Sainte-Catherine'])}`;
     // The first shop signs in (README: trying the site on ten years); the others have not chosen a password.
-    users.push({ id: userId, email, password_hash: n === 1 ? await hashPassword(SCALE_SHOP_PASSWORD) : null, role: 'retailer', locale, created_at: joined, updated_at: joined });
+    users.push({
+      id: userId,
+      email,
+      password_hash: n === 1 ? await hashPassword(SCALE_SHOP_PASSWORD) : null,
+      role: 'retailer',
+      locale,
+      created_at: joined,
+      updated_at: joined,
+    });
     companies.push({
       user_id: userId,
       company_name: name,
@@ -231,7 +328,26 @@ export async function writeShops(db: Kysely<Database>, ids: Ids, rnd: Random, pl
       catalog_sent_at: null,
       search_text: applicationSearchText(application, [name, town, siret]),
     });
-    shops.push({ userId, email, locale, name, company: JSON.stringify({ companyName: name, siret, vatNumber: vat, billingAddress: `${line1}, ${postcode} ${town}`, deliveryAddress: null, phone: null, siren: sirenNumber, billing: { line1, line2: '', postcode, town, country }, delivery: null, toComplete: [] }), country, town });
+    shops.push({
+      userId,
+      email,
+      locale,
+      name,
+      company: JSON.stringify({
+        companyName: name,
+        siret,
+        vatNumber: vat,
+        billingAddress: `${line1}, ${postcode} ${town}`,
+        deliveryAddress: null,
+        phone: null,
+        siren: sirenNumber,
+        billing: { line1, line2: '', postcode, town, country },
+        delivery: null,
+        toComplete: [],
+      }),
+      country,
+      town,
+    });
   }
   await db.transaction().execute(async (trx) => {
     await insertMany(trx, 'users', users as never);
@@ -246,8 +362,18 @@ export async function writeShops(db: Kysely<Database>, ids: Ids, rnd: Random, pl
  * cancelled), the last one still moving (sent, confirmed with a ship date in the coming weeks, shipped,
  * cancelled). Numbers run per year in the order they were sent, as the counter hands them out.
  */
-export async function writeOrders(db: Kysely<Database>, ids: Ids, rnd: Random, plan: Plan, seasons: SeasonRow[], shops: ShopRow[], today: string): Promise<OrderRow[]> {
-  const orders: Array<Omit<OrderRow, 'id' | 'number' | 'lines'> & { lines: Array<Omit<OrderRow['lines'][number], 'id'>>; seasonId: number; deliveryId: number }> = [];
+export async function writeOrders(
+  db: Kysely<Database>,
+  ids: Ids,
+  rnd: Random,
+  plan: Plan,
+  seasons: SeasonRow[],
+  shops: ShopRow[],
+  today: string,
+): Promise<OrderRow[]> {
+  const orders: Array<
+    Omit<OrderRow, 'id' | 'number' | 'lines'> & { lines: Array<Omit<OrderRow['lines'][number], 'id'>>; seasonId: number; deliveryId: number }
+  > = [];
   for (const [index, season] of seasons.entries()) {
     const last = index === seasons.length - 1;
     const span = (Date.parse(season.close) - Date.parse(season.open)) / 60_000;
@@ -262,15 +388,35 @@ export async function writeOrders(db: Kysely<Database>, ids: Ids, rnd: Random, p
         for (const variant of style.variants.slice(0, rnd.int(1, 2))) {
           const from = rnd.int(0, 2);
           for (const size of SIZES.slice(from, from + rnd.int(3, 4))) {
-            lines.push({ variantId: variant.id, productId: style.productId, reference: style.reference, titles: style.titles, colour: variant.colour, size, quantity: rnd.int(1, 6), unitPriceCents: variant.priceCents });
+            lines.push({
+              variantId: variant.id,
+              productId: style.productId,
+              reference: style.reference,
+              titles: style.titles,
+              colour: variant.colour,
+              size,
+              quantity: rnd.int(1, 6),
+              unitPriceCents: variant.priceCents,
+            });
           }
         }
       }
       const roll = rnd.next();
-      const status: OrderRow['status'] = last ? (roll < 0.45 ? 'shipped' : roll < 0.7 ? 'confirmed' : roll < 0.9 ? 'submitted' : 'cancelled') : roll < 0.93 ? 'shipped' : 'cancelled';
-      const confirmedAt = status === 'submitted' || (status === 'cancelled' && roll < 0.96) ? null : new Date(Date.parse(createdAt) + rnd.int(1, 6) * 86_400_000).toISOString();
+      const status: OrderRow['status'] = last
+        ? roll < 0.45
+          ? 'shipped'
+          : roll < 0.7
+            ? 'confirmed'
+            : roll < 0.9
+              ? 'submitted'
+              : 'cancelled'
+        : roll < 0.93
+          ? 'shipped'
+          : 'cancelled';
+      const confirmedAt =
+        status === 'submitted' || (status === 'cancelled' && roll < 0.96) ? null : new Date(Date.parse(createdAt) + rnd.int(1, 6) * 86_400_000).toISOString();
       const shippedOn = status === 'shipped' ? addDays(delivery.start, rnd.int(0, 25)) : null;
-      const shipDate = status === 'confirmed' ? addDays(today, rnd.int(-3, 24)) : shippedOn ?? (confirmedAt ? delivery.start : null);
+      const shipDate = status === 'confirmed' ? addDays(today, rnd.int(-3, 24)) : (shippedOn ?? (confirmedAt ? delivery.start : null));
       orders.push({
         userId: shop.userId,
         shop,
@@ -379,7 +525,17 @@ export async function writeStock(db: Kysely<Database>, ids: Ids, rnd: Random, se
         for (const size of SIZES) {
           const onHand = rnd.int(0, 24);
           levels.push({ variant_id: variant.id, size, on_hand: onHand, reserved: 0, updated_at: at });
-          movements.push({ id: ids.take('stock_movements'), variant_id: variant.id, size, order_id: null, on_hand_delta: onHand, reserved_delta: 0, reason: 'count', user_id: adminId, at });
+          movements.push({
+            id: ids.take('stock_movements'),
+            variant_id: variant.id,
+            size,
+            order_id: null,
+            on_hand_delta: onHand,
+            reserved_delta: 0,
+            reason: 'count',
+            user_id: adminId,
+            at,
+          });
         }
       }
     }

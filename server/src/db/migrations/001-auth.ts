@@ -44,9 +44,5 @@ export async function m001Auth(db: Kysely<any>, { id }: MigrationContext): Promi
     .addColumn('sent_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('mail_outbox_due_idx')
-    .on('mail_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
 }

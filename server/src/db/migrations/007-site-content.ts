@@ -16,8 +16,14 @@ export async function m007SiteContent(db: Kysely<any>, { id }: MigrationContext)
     .execute();
 
   // Existing products stay published; position 0 everywhere keeps today's order (newest first).
-  await db.schema.alterTable('products').addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('published')).execute();
-  await db.schema.alterTable('products').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('published'))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('products_position_idx').on('products').columns(['position', 'id']).execute();
 
   await id(db.schema.createTable('stockist_listings'))

@@ -102,8 +102,14 @@ export async function m009SeasonsStock(db: Kysely<any>, { id }: MigrationContext
   // Orders: one submission can make several orders (one per delivery), each with the same key and its rank.
   await db.schema.alterTable('orders').addColumn('season_id', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('delivery_id', 'integer').execute();
-  await db.schema.alterTable('orders').addColumn('mode', 'varchar(10)', (c) => c.notNull().defaultTo('preBook')).execute();
-  await db.schema.alterTable('orders').addColumn('submission_rank', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('mode', 'varchar(10)', (c) => c.notNull().defaultTo('preBook'))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('submission_rank', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.dropIndex('orders_idempotency_uq').execute();
   await db.schema.createIndex('orders_idempotency_uq').on('orders').columns(['user_id', 'idempotency_key', 'submission_rank']).unique().execute();
   await db.schema.createIndex('orders_season_idx').on('orders').columns(['season_id', 'delivery_id']).execute();
@@ -139,7 +145,14 @@ export async function m009SeasonsStock(db: Kysely<any>, { id }: MigrationContext
   for (const t of texts) {
     await db
       .insertInto('season_translations')
-      .values({ season_id: season.id, locale: t.locale, name: t.season_name, payment_terms: t.payment_terms, delivery_window: t.delivery_window, shipping_notes: t.shipping_notes })
+      .values({
+        season_id: season.id,
+        locale: t.locale,
+        name: t.season_name,
+        payment_terms: t.payment_terms,
+        delivery_window: t.delivery_window,
+        shipping_notes: t.shipping_notes,
+      })
       .execute();
   }
   const delivery = await db

@@ -46,7 +46,10 @@ export async function m010SignInFactors(db: Kysely<any>, { id }: MigrationContex
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .execute();
 
-  await db.schema.alterTable('users').addColumn('mfa', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('mfa', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('auth_tokens').addColumn('authenticated_at', 'varchar(32)').execute();
   await db.schema.alterTable('auth_tokens').addColumn('last_seen_at', 'varchar(32)').execute();
   await db.schema.alterTable('auth_tokens').addColumn('user_agent', 'varchar(300)').execute();

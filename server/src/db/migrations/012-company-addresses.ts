@@ -15,7 +15,10 @@ export async function m012CompanyAddresses(db: Kysely<any>, _ctx: MigrationConte
     await db.schema.alterTable('company_details').addColumn(`${kind}_country`, 'varchar(2)').execute();
   }
   await db.schema.alterTable('company_details').addColumn('siren', 'varchar(9)').execute();
-  await db.schema.alterTable('company_details').addColumn('to_complete', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('company_details')
+    .addColumn('to_complete', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update company_details set billing_line1 = substr(billing_address, 1, 120), to_complete = 1 where billing_address is not null`.execute(db);
   await sql`update company_details set delivery_line1 = substr(delivery_address, 1, 120), to_complete = 1 where delivery_address is not null`.execute(db);
   await sql`update company_details set siren = substr(siret, 1, 9) where siret is not null`.execute(db);

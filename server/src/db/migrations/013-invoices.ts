@@ -84,5 +84,8 @@ export async function m013Invoices(db: Kysely<any>, ctx: MigrationContext): Prom
     .addColumn('delivered_at', 'varchar(32)')
     .execute();
   await db.schema.alterTable('orders').addColumn('shipping_cents', 'integer').execute();
-  await db.schema.alterTable('company_details').addColumn('invoice_reminders', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('company_details')
+    .addColumn('invoice_reminders', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }

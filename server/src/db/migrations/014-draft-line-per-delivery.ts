@@ -21,7 +21,13 @@ export async function m014DraftLinePerDelivery(db: Kysely<any>, { id }: Migratio
   await db
     .insertInto('order_draft_lines_v2')
     .columns([...columns])
-    .expression(db.selectFrom('order_draft_lines').select([...columns]).orderBy('user_id').orderBy('position'))
+    .expression(
+      db
+        .selectFrom('order_draft_lines')
+        .select([...columns])
+        .orderBy('user_id')
+        .orderBy('position'),
+    )
     .execute();
   await db.schema.dropTable('order_draft_lines').execute();
   await db.schema.alterTable('order_draft_lines_v2').renameTo('order_draft_lines').execute();

@@ -15,7 +15,9 @@ export async function m015OneWordRetailer(db: Kysely<any>, { dialect }: Migratio
 
   if (dialect === 'postgres') {
     // Indexes keep their names through a table's renaming: their keys and constraints follow the word.
-    const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema() and indexname like 'stockist\\_%'`.execute(db);
+    const { rows } = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where schemaname = current_schema() and indexname like 'stockist\\_%'`.execute(db);
     for (const { indexname } of rows) {
       await sql`alter index ${sql.id(indexname)} rename to ${sql.id(indexname.replace(/^stockist_/, 'retailer_'))}`.execute(db);
     }

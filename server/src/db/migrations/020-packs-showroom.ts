@@ -12,8 +12,14 @@ import type { MigrationContext } from './context.ts';
 export async function m020PacksShowroom(db: Kysely<any>, { id }: MigrationContext): Promise<void> {
   // A mail may carry files (the showroom order's PDF), kept in the outbox row with it.
   await db.schema.alterTable('mail_outbox').addColumn('attachments', 'text').execute();
-  await db.schema.alterTable('products').addColumn('packs_only', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('products').addColumn('order_multiple', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('packs_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('order_multiple', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await id(db.schema.createTable('product_packs'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -28,8 +34,14 @@ export async function m020PacksShowroom(db: Kysely<any>, { id }: MigrationContex
   await db.schema.alterTable('order_lines').addColumn('pack_name', 'varchar(60)').execute();
   await db.schema.alterTable('order_lines').addColumn('packs', 'integer').execute();
 
-  await db.schema.alterTable('orders').addColumn('channel', 'varchar(16)', (c) => c.notNull().defaultTo('portal')).execute();
-  await db.schema.alterTable('orders').addColumn('taken_by', 'integer', (c) => c.references('users.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('channel', 'varchar(16)', (c) => c.notNull().defaultTo('portal'))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('taken_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
   await db.schema.alterTable('orders').addColumn('taken_by_name', 'varchar(80)').execute();
   await db.schema.createIndex('orders_channel').on('orders').columns(['channel', 'taken_by']).execute();
 

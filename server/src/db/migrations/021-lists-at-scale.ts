@@ -48,7 +48,7 @@ export async function m021ListsAtScale(db: Kysely<any>, { dialect }: MigrationCo
 }
 
 async function fillOrders(db: Kysely<any>) {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows: Array<{ id: number; number: string; company: string; retailer_email: string }> = await db
       .selectFrom('orders')
       .select(['id', 'number', 'company', 'retailer_email'])
@@ -77,16 +77,27 @@ async function fillOrders(db: Kysely<any>) {
 }
 
 async function fillInvoices(db: Kysely<any>) {
-  for (let after = 0; ; ) {
-    const rows: Array<{ id: number; number: string; buyer: string }> = await db.selectFrom('invoices').select(['id', 'number', 'buyer']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+  for (let after = 0; ;) {
+    const rows: Array<{ id: number; number: string; buyer: string }> = await db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'buyer'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     if (rows.length === 0) return;
-    for (const r of rows) await db.updateTable('invoices').set({ search_text: invoiceSearchText(r.number, r.buyer) }).where('id', '=', r.id).execute();
+    for (const r of rows)
+      await db
+        .updateTable('invoices')
+        .set({ search_text: invoiceSearchText(r.number, r.buyer) })
+        .where('id', '=', r.id)
+        .execute();
     after = rows[rows.length - 1]!.id;
   }
 }
 
 async function fillApplications(db: Kysely<any>) {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows: Array<{ id: number; name: string; company: string | null; email: string; siret: string | null }> = await db
       .selectFrom('retailer_applications')
       .select(['id', 'name', 'company', 'email', 'siret'])
@@ -95,7 +106,12 @@ async function fillApplications(db: Kysely<any>) {
       .limit(BATCH)
       .execute();
     if (rows.length === 0) return;
-    for (const r of rows) await db.updateTable('retailer_applications').set({ search_text: applicationSearchText(r) }).where('id', '=', r.id).execute();
+    for (const r of rows)
+      await db
+        .updateTable('retailer_applications')
+        .set({ search_text: applicationSearchText(r) })
+        .where('id', '=', r.id)
+        .execute();
     after = rows[rows.length - 1]!.id;
   }
 }
@@ -105,8 +121,14 @@ export async function sqliteSearchIndex(db: Kysely<any>, table: string) {
   const fts = `${table}_search`;
   await sql.raw(`create virtual table ${fts} using fts5(search_text, content='${table}', content_rowid='id', tokenize='trigram')`).execute(db);
   await sql.raw(`insert into ${fts}(${fts}) values ('rebuild')`).execute(db);
-  await sql.raw(`create trigger ${fts}_ai after insert on ${table} begin insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`).execute(db);
-  await sql.raw(`create trigger ${fts}_ad after delete on ${table} begin insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text); end`).execute(db);
+  await sql
+    .raw(`create trigger ${fts}_ai after insert on ${table} begin insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`)
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${fts}_ad after delete on ${table} begin insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text); end`,
+    )
+    .execute(db);
   await sql
     .raw(
       `create trigger ${fts}_au after update of search_text on ${table} begin ` +
@@ -123,7 +145,9 @@ export async function sqliteSearchIndex(db: Kysely<any>, table: string) {
 export async function trigramOpclass(db: Kysely<any>): Promise<string | null> {
   const find = async () =>
     (
-      await sql<{ schema: string }>`select n.nspname as schema from pg_opclass c join pg_namespace n on n.oid = c.opcnamespace where c.opcname = 'gin_trgm_ops' limit 1`.execute(db)
+      await sql<{
+        schema: string;
+      }>`select n.nspname as schema from pg_opclass c join pg_namespace n on n.oid = c.opcnamespace where c.opcname = 'gin_trgm_ops' limit 1`.execute(db)
     ).rows[0]?.schema ?? null;
   let schema = await find();
   if (!schema) {

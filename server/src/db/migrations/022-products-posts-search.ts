@@ -28,13 +28,24 @@ export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: Migr
   await db.schema.createIndex('invoices_settling').on('invoices').columns(['invoice_id', 'total_incl_cents']).execute();
   // Each style its own place, in today's order (ties were the newest first): a page of the collection is
   // then one range of positions, whatever the direction its ties would be read in.
-  const order: Array<{ id: number; position: number }> = await db.selectFrom('products').select(['id', 'position']).orderBy('position').orderBy('id', 'desc').execute();
+  const order: Array<{ id: number; position: number }> = await db
+    .selectFrom('products')
+    .select(['id', 'position'])
+    .orderBy('position')
+    .orderBy('id', 'desc')
+    .execute();
   for (const [index, p] of order.entries()) {
     if (p.position !== index) await db.updateTable('products').set({ position: index }).where('id', '=', p.id).execute();
   }
 
-  for (let after = 0; ; ) {
-    const rows: Array<{ id: number; reference: string | null }> = await db.selectFrom('products').select(['id', 'reference']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+  for (let after = 0; ;) {
+    const rows: Array<{ id: number; reference: string | null }> = await db
+      .selectFrom('products')
+      .select(['id', 'reference'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     if (rows.length === 0) break;
     const titles: Array<{ product_id: number; title: string }> = await db
       .selectFrom('product_translations')
@@ -59,13 +70,28 @@ export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: Migr
     const titles: Array<{ title: string }> = await db.selectFrom('journal_post_translations').select('title').where('post_id', '=', post.id).execute();
     await db
       .updateTable('journal_posts')
-      .set({ search_text: postSearchText(post.slug, titles.map((t) => t.title)) })
+      .set({
+        search_text: postSearchText(
+          post.slug,
+          titles.map((t) => t.title),
+        ),
+      })
       .where('id', '=', post.id)
       .execute();
   }
 
   // An approved shop is found by what its company details say too: its trading name, its towns.
-  const shops: Array<{ id: number; name: string; company: string | null; email: string; siret: string | null; company_name: string | null; billing_town: string | null; delivery_town: string | null; details_siret: string | null }> = await db
+  const shops: Array<{
+    id: number;
+    name: string;
+    company: string | null;
+    email: string;
+    siret: string | null;
+    company_name: string | null;
+    billing_town: string | null;
+    delivery_town: string | null;
+    details_siret: string | null;
+  }> = await db
     .selectFrom('retailer_applications as a')
     .innerJoin('company_details as c', 'c.user_id', 'a.retailer_user_id')
     .select(['a.id', 'a.name', 'a.company', 'a.email', 'a.siret', 'c.company_name', 'c.billing_town', 'c.delivery_town', 'c.siret as details_siret'])
@@ -78,7 +104,7 @@ export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: Migr
       .execute();
   }
 
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows: Array<{ id: number; name: string; email: string; message: string }> = await db
       .selectFrom('contact_messages')
       .select(['id', 'name', 'email', 'message'])
@@ -87,7 +113,12 @@ export async function m022ProductsPostsSearch(db: Kysely<any>, { dialect }: Migr
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
-    for (const r of rows) await db.updateTable('contact_messages').set({ search_text: contactSearchText(r) }).where('id', '=', r.id).execute();
+    for (const r of rows)
+      await db
+        .updateTable('contact_messages')
+        .set({ search_text: contactSearchText(r) })
+        .where('id', '=', r.id)
+        .execute();
     after = rows[rows.length - 1]!.id;
   }
 

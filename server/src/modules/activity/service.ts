@@ -51,7 +51,11 @@ export class ActivityService {
   async list(kind: ActivityKind | undefined, paging: PageRequest = {}): Promise<ActivityPage> {
     let query = this.db.selectFrom('activity_log').selectAll();
     if (kind) query = query.where('kind', '=', kind);
-    const page = await readPage(query, { sort: 'activity_log.id', id: 'activity_log.id', sortOf: (r) => r.id, idOf: (r) => r.id }, { limit: ACTIVITY_PAGE_SIZE, ...paging });
+    const page = await readPage(
+      query,
+      { sort: 'activity_log.id', id: 'activity_log.id', sortOf: (r) => r.id, idOf: (r) => r.id },
+      { limit: ACTIVITY_PAGE_SIZE, ...paging },
+    );
     const data: ActivityEntry[] = page.data.map((r) => ({
       id: r.id,
       at: r.created_at,

@@ -28,12 +28,27 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentsDeps> = async (app, { agen
   );
   app.post(
     '/agents',
-    { schema: { tags, summary: 'Invite a sales agent: an account of their own and a set-password link by mail', body: agentInput, response: { 201: agent, 400: errorBody, 409: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Invite a sales agent: an account of their own and a set-password link by mail',
+        body: agentInput,
+        response: { 201: agent, 400: errorBody, 409: errorBody },
+      },
+    },
     async (request, reply) => reply.code(201).send(await agents.invite(request.body, actorOf(request))),
   );
   app.put(
     '/agents/:id',
-    { schema: { tags, summary: 'Rename an agent, change the commission, turn the account off (its sessions end) or on', params: idParams, body: agentUpdate, response: { 200: agent, 400: errorBody, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Rename an agent, change the commission, turn the account off (its sessions end) or on',
+        params: idParams,
+        body: agentUpdate,
+        response: { 200: agent, 400: errorBody, 404: errorBody },
+      },
+    },
     async (request) => agents.update(request.params.id, request.body, actorOf(request)),
   );
   app.post(

@@ -48,7 +48,11 @@ export class AgentsService {
         'u.email',
         'u.password_hash',
         'u.disabled_at',
-        eb.selectFrom('auth_tokens').select((t) => t.fn.max('created_at').as('at')).whereRef('auth_tokens.user_id', '=', 'u.id').as('last_sign_in'),
+        eb
+          .selectFrom('auth_tokens')
+          .select((t) => t.fn.max('created_at').as('at'))
+          .whereRef('auth_tokens.user_id', '=', 'u.id')
+          .as('last_sign_in'),
       ]);
   }
 
@@ -81,7 +85,11 @@ export class AgentsService {
   /** Writes the invitation (a fresh set-password link) in the caller's transaction. */
   private async invitation(trx: Kysely<Database>, agent: { userId: number; name: string; email: string; locale: 'fr' | 'en' }, key: string): Promise<void> {
     const token = await this.auth.createPasswordToken(trx, agent.userId, 'set', SET_PASSWORD_TOKEN_TTL_MS);
-    await enqueueMail(trx, { to: agent.email, dedupeKey: key, ...agentInvitationMail(publicBrand(this.config), agent.locale, agent.name, agent.email, this.auth.passwordLink(token, agent.locale)) });
+    await enqueueMail(trx, {
+      to: agent.email,
+      dedupeKey: key,
+      ...agentInvitationMail(publicBrand(this.config), agent.locale, agent.name, agent.email, this.auth.passwordLink(token, agent.locale)),
+    });
   }
 
   async invite(input: z.output<typeof agentInput>, actor: Actor): Promise<Agent> {
@@ -109,7 +117,12 @@ export class AgentsService {
   /** A new link, when the first has expired or was lost. */
   async reinvite(id: number, actor: Actor): Promise<Agent> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('agents as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.user_id', 'a.name', 'u.email', 'u.locale']).where('a.id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('agents as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.user_id', 'a.name', 'u.email', 'u.locale'])
+        .where('a.id', '=', id)
+        .executeTakeFirst();
       if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
       const now = nowIso();
       await trx.updateTable('agents').set({ invited_at: now }).where('id', '=', id).execute();
@@ -123,16 +136,36 @@ export class AgentsService {
   /** Rename, change the commission; `active: false` turns the account off and ends its sessions at once. */
   async update(id: number, input: z.output<typeof agentUpdate>, actor: Actor): Promise<Agent> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('agents as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['a.user_id', 'u.disabled_at']).where('a.id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('agents as a')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.user_id', 'u.disabled_at'])
+        .where('a.id', '=', id)
+        .executeTakeFirst();
       if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
       const now = nowIso();
-      await trx.updateTable('agents').set({ name: input.name, commission_bp: bpOf(input.commissionRate) }).where('id', '=', id).execute();
+      await trx
+        .updateTable('agents')
+        .set({ name: input.name, commission_bp: bpOf(input.commissionRate) })
+        .where('id', '=', id)
+        .execute();
       const wasActive = row.disabled_at === null;
       if (wasActive !== input.active) {
-        await trx.updateTable('users').set({ disabled_at: input.active ? null : now, updated_at: now }).where('id', '=', row.user_id).execute();
-        if (!input.active) await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('users')
+          .set({ disabled_at: input.active ? null : now, updated_at: now })
+          .where('id', '=', row.user_id)
+          .execute();
+        if (!input.active)
+          await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
       }
-      await logActivity(trx, actor, { kind: 'security', action: wasActive === input.active ? 'update' : input.active ? 'show' : 'hide', subject: `agent ${input.name}`, subjectId: id, detail: { commission: input.commissionRate, active: input.active ? 'yes' : 'no' } });
+      await logActivity(trx, actor, {
+        kind: 'security',
+        action: wasActive === input.active ? 'update' : input.active ? 'show' : 'hide',
+        subject: `agent ${input.name}`,
+        subjectId: id,
+        detail: { commission: input.commissionRate, active: input.active ? 'yes' : 'no' },
+      });
     });
     return this.one(id);
   }

@@ -49,7 +49,21 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
 
   it('a read-write key writes as the owner who made it (the log names her)', async () => {
     const { key } = await make('Synchronisation du stock', 'write');
-    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/wholesale/terms', headers: as(key), payload: { validUntil: '2099-03-31', openingMinimum: 300, reorderMinimum: 150, orderEmail: 'orders@test.example', translations: [{ locale: 'fr', seasonName: 'PE27' }, { locale: 'en', seasonName: 'SS27' }] } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/wholesale/terms',
+      headers: as(key),
+      payload: {
+        validUntil: '2099-03-31',
+        openingMinimum: 300,
+        reorderMinimum: 150,
+        orderEmail: 'orders@test.example',
+        translations: [
+          { locale: 'fr', seasonName: 'PE27' },
+          { locale: 'en', seasonName: 'SS27' },
+        ],
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const entries = (await t.app.inject({ method: 'GET', url: '/api/admin/activity?kind=terms', headers: owner })).json().data as Array<{ by: string | null }>;
     expect(entries[0]?.by).toBe(ADMIN.email);
@@ -82,7 +96,9 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: as(key) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: as(`ak_${'x'.repeat(43)}`) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: as('ak_short') })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/api-keys/999999?lang=en', headers: owner })).json().error).toBe('This API key does not exist (introuvable).');
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/api-keys/999999?lang=en', headers: owner })).json().error).toBe(
+      'This API key does not exist (introuvable).',
+    );
     const shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: shop, payload: { name: 'x', access: 'write' } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: {} })).statusCode).toBe(401);

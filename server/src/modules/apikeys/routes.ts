@@ -18,13 +18,25 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, serv
   app.get(
     '/api-keys',
     {
-      schema: { tags, summary: 'The API keys, active first, a page at a time (limit, page or cursor; never the keys themselves)', querystring: apiKeyListQuery, response: { 200: apiKeyList, 400: errorBody } },
+      schema: {
+        tags,
+        summary: 'The API keys, active first, a page at a time (limit, page or cursor; never the keys themselves)',
+        querystring: apiKeyListQuery,
+        response: { 200: apiKeyList, 400: errorBody },
+      },
     },
     async (request) => services.apiKeys.list(request.query),
   );
   app.post(
     '/api-keys',
-    { schema: { tags, summary: 'Make an API key for an integration: the answer is the only time the key is shown', body: apiKeyInput, response: { 201: createdApiKey, 400: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Make an API key for an integration: the answer is the only time the key is shown',
+        body: apiKeyInput,
+        response: { 201: createdApiKey, 400: errorBody },
+      },
+    },
     async (request, reply) => reply.code(201).send(await services.apiKeys.create(request.body, actorOf(request))),
   );
   app.delete(
@@ -41,5 +53,6 @@ export async function keyLimits(request: FastifyRequest, reply: FastifyReply) {
   if (!key) return;
   const path = request.url.split('?')[0]!;
   if (PERSONAL.test(path)) return reply.code(403).header('cache-control', 'no-store').send({ error: API_KEY_MESSAGES.notForKeys });
-  if (key.access === 'read' && request.method !== 'GET' && request.method !== 'HEAD') return reply.code(403).header('cache-control', 'no-store').send({ error: API_KEY_MESSAGES.readOnly });
+  if (key.access === 'read' && request.method !== 'GET' && request.method !== 'HEAD')
+    return reply.code(403).header('cache-control', 'no-store').send({ error: API_KEY_MESSAGES.readOnly });
 }

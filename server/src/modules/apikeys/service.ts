@@ -29,11 +29,38 @@ export class ApiKeysService {
     return this.db
       .selectFrom('api_keys')
       .leftJoin('users', 'users.id', 'api_keys.created_by')
-      .select(['api_keys.id', 'api_keys.name', 'api_keys.access', 'api_keys.prefix', 'api_keys.created_at', 'api_keys.last_used_at', 'api_keys.revoked_at', 'users.email']);
+      .select([
+        'api_keys.id',
+        'api_keys.name',
+        'api_keys.access',
+        'api_keys.prefix',
+        'api_keys.created_at',
+        'api_keys.last_used_at',
+        'api_keys.revoked_at',
+        'users.email',
+      ]);
   }
 
-  private shape(r: { id: number; name: string; access: 'read' | 'write'; prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null; email: string | null }): ApiKey {
-    return { id: r.id, name: r.name, access: r.access, prefix: r.prefix, createdAt: r.created_at, createdBy: r.email, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at };
+  private shape(r: {
+    id: number;
+    name: string;
+    access: 'read' | 'write';
+    prefix: string;
+    created_at: string;
+    last_used_at: string | null;
+    revoked_at: string | null;
+    email: string | null;
+  }): ApiKey {
+    return {
+      id: r.id,
+      name: r.name,
+      access: r.access,
+      prefix: r.prefix,
+      createdAt: r.created_at,
+      createdBy: r.email,
+      lastUsedAt: r.last_used_at,
+      revokedAt: r.revoked_at,
+    };
   }
 
   /** A page of the keys: the active ones first, newest first within each. */
@@ -54,7 +81,16 @@ export class ApiKeysService {
     const id = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('api_keys')
-        .values({ name: input.name, access: input.access, prefix, key_hash: sha256(key), created_at: nowIso(), created_by: actor.id, last_used_at: null, revoked_at: null })
+        .values({
+          name: input.name,
+          access: input.access,
+          prefix,
+          key_hash: sha256(key),
+          created_at: nowIso(),
+          created_by: actor.id,
+          last_used_at: null,
+          revoked_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await logActivity(trx, actor, { kind: 'security', action: 'create', subject: input.name, subjectId: row.id, detail: { access: input.access, prefix } });
@@ -88,9 +124,19 @@ export class ApiKeysService {
     if (!row || row.role !== 'admin') return null;
     const now = Date.now();
     if (!row.last_used_at || now - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
-      await this.db.updateTable('api_keys').set({ last_used_at: nowIso(new Date(now)) }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('api_keys')
+        .set({ last_used_at: nowIso(new Date(now)) })
+        .where('id', '=', row.id)
+        .execute();
     }
     // No token of a signed-in person (0), never a recent sign-in: a key cannot pass a re-authentication.
-    return { user: { id: row.user_id, email: row.email, role: 'admin' }, tokenId: 0, authenticatedAt: row.created_at, mfaMissing: false, apiKey: { id: row.id, access: row.access } };
+    return {
+      user: { id: row.user_id, email: row.email, role: 'admin' },
+      tokenId: 0,
+      authenticatedAt: row.created_at,
+      mfaMissing: false,
+      apiKey: { id: row.id, access: row.access },
+    };
   }
 }

@@ -36,7 +36,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('speaks the caller\'s language: Accept-Language, the lang cookie or ?lang', async () => {
+  it("speaks the caller's language: Accept-Language, the lang cookie or ?lang", async () => {
     const body = { email: ADMIN.email, password: 'wrong-pass-1' };
     expect((await login(body)).json().error).toBe('Impossible de se connecter avec ces identifiants.');
     expect((await login(body, { 'accept-language': 'en-GB,en;q=0.8' })).json().error).toBe('Unable to sign in with these credentials.');
@@ -94,7 +94,13 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ email: RETAILER.email, role: 'retailer' });
     expect(me.headers['cache-control']).toContain('private');
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token-0000000000000' }, { authorization: `Bearer ${token}<script>` }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not-a-real-token-0000000000000' },
+      { authorization: `Bearer ${token}<script>` },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: FR.unauthenticated });
@@ -103,7 +109,10 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
 
   it('an expired token is refused', async () => {
     const token = await t.login(ADMIN.email, ADMIN.password);
-    await t.services.database.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.services.database.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(token) })).statusCode).toBe(401);
   });
 
@@ -117,11 +126,14 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
   });
 
   describe('password change', () => {
-    const change = (token: string, payload: object) =>
-      t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: t.auth(token), payload });
+    const change = (token: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: t.auth(token), payload });
 
     it('needs a session', async () => {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/auth/password', payload: { current_password: 'a', password: 'abcdefg1', password_confirmation: 'abcdefg1' } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/password',
+        payload: { current_password: 'a', password: 'abcdefg1', password_confirmation: 'abcdefg1' },
+      });
       expect(res.statusCode).toBe(401);
     });
 
@@ -206,9 +218,16 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
       await forgot(RETAILER.email);
       await t.services.mail.runOnce();
       const token = linkToken(t.sent[0]!.text)!;
-      await t.services.database.db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1).toISOString() }).execute();
+      await t.services.database.db
+        .updateTable('password_tokens')
+        .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+        .execute();
       for (const tk of [token, 'x'.repeat(43)]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: tk, password: 'reset-pass-7', password_confirmation: 'reset-pass-7' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { token: tk, password: 'reset-pass-7', password_confirmation: 'reset-pass-7' },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toBe(FR.invalidResetToken);
       }

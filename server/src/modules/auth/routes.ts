@@ -1,10 +1,4 @@
-import {
-  forgotPasswordRequest,
-  messageResponse,
-  resetPasswordRequest,
-  errorBody,
-  user,
-} from '@atelier/contract';
+import { forgotPasswordRequest, messageResponse, resetPasswordRequest, errorBody, user } from '@atelier/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -29,16 +23,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
 
-    scope.get('/me', { schema: { tags: ['auth'], summary: 'The signed-in account (its role and language)', response: { 200: user, 401: errorBody } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const { email, role } = request.session!.user;
-      return { email, role };
-    });
+    scope.get(
+      '/me',
+      { schema: { tags: ['auth'], summary: 'The signed-in account (its role and language)', response: { 200: user, 401: errorBody } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const { email, role } = request.session!.user;
+        return { email, role };
+      },
+    );
 
-    scope.post('/logout', { schema: { tags: ['auth'], summary: 'Sign out: this session’s token stops working', response: { 204: z.null(), 401: errorBody } } }, async (request, reply) => {
-      await auth.logout(request.session!.tokenId);
-      return reply.code(204).send(null);
-    });
+    scope.post(
+      '/logout',
+      { schema: { tags: ['auth'], summary: 'Sign out: this session’s token stops working', response: { 204: z.null(), 401: errorBody } } },
+      async (request, reply) => {
+        await auth.logout(request.session!.tokenId);
+        return reply.code(204).send(null);
+      },
+    );
   });
 
   app.post(

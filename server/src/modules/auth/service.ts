@@ -1,10 +1,4 @@
-import {
-  SECURITY_MESSAGES,
-  ACCESS_TOKEN_TTL_MS,
-  API_ERRORS,
-  RESET_TOKEN_TTL_MS,
-  type Locale,
-} from '@atelier/contract';
+import { SECURITY_MESSAGES, ACCESS_TOKEN_TTL_MS, API_ERRORS, RESET_TOKEN_TTL_MS, type Locale } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
@@ -94,7 +88,16 @@ export class AuthService {
     const row = await this.db
       .selectFrom('auth_tokens')
       .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-      .select(['auth_tokens.id as token_id', 'auth_tokens.created_at', 'auth_tokens.authenticated_at', 'auth_tokens.last_seen_at', 'users.id', 'users.email', 'users.role', 'users.mfa'])
+      .select([
+        'auth_tokens.id as token_id',
+        'auth_tokens.created_at',
+        'auth_tokens.authenticated_at',
+        'auth_tokens.last_seen_at',
+        'users.id',
+        'users.email',
+        'users.role',
+        'users.mfa',
+      ])
       .where('auth_tokens.token_hash', '=', sha256(token))
       .where('auth_tokens.revoked_at', 'is', null)
       .where('users.disabled_at', 'is', null)
@@ -103,7 +106,11 @@ export class AuthService {
     if (!row) return null;
     const now = Date.now();
     if (!row.last_seen_at || now - Date.parse(row.last_seen_at) > LAST_SEEN_EVERY_MS) {
-      await this.db.updateTable('auth_tokens').set({ last_seen_at: nowIso(new Date(now)) }).where('id', '=', row.token_id).execute();
+      await this.db
+        .updateTable('auth_tokens')
+        .set({ last_seen_at: nowIso(new Date(now)) })
+        .where('id', '=', row.token_id)
+        .execute();
     }
     return {
       user: toPublicUser(row),
@@ -127,12 +134,24 @@ export class AuthService {
   }
 
   async signOutSession(session: Session, id: number): Promise<void> {
-    const done = await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('id', '=', id).where('user_id', '=', session.user.id).where('revoked_at', 'is', null).executeTakeFirst();
+    const done = await this.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', id)
+      .where('user_id', '=', session.user.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw new HttpError(404, SECURITY_MESSAGES.sessionNotFound);
   }
 
   async signOutOthers(session: Session): Promise<void> {
-    await this.db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', session.user.id).where('id', '!=', session.tokenId).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: nowIso() })
+      .where('user_id', '=', session.user.id)
+      .where('id', '!=', session.tokenId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   async logout(tokenId: number): Promise<void> {
@@ -206,12 +225,7 @@ export class AuthService {
         .where('password_tokens.expires_at', '>', now)
         .executeTakeFirst();
       if (!row) throw new HttpError(400, API_ERRORS.invalidResetToken);
-      const used = await trx
-        .updateTable('password_tokens')
-        .set({ used_at: now })
-        .where('id', '=', row.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
+      const used = await trx.updateTable('password_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw new HttpError(400, API_ERRORS.invalidResetToken);
       await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', row.user_id).execute();
       await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();

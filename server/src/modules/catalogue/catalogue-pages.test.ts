@@ -33,7 +33,12 @@ describe.each(DIALECTS)('the collection paged and searched on %s', (dialect) => 
     t = await createTestContext(dialect);
     admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
     shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
-    const season = await t.app.inject({ method: 'POST', url: '/api/admin/seasons', headers: admin, payload: seasonFixture('AW28', { names: ['Automne-hiver 2028', 'Autumn-Winter 2028'] }) });
+    const season = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/seasons',
+      headers: admin,
+      payload: seasonFixture('AW28', { names: ['Automne-hiver 2028', 'Autumn-Winter 2028'] }),
+    });
     expect(season.statusCode, season.body).toBe(201);
     const seasonId = (season.json() as { id: number }).id;
     seasonCode = 'AW28';
@@ -84,7 +89,8 @@ describe.each(DIALECTS)('the collection paged and searched on %s', (dialect) => 
     expect(await found('ELEONORE')).toHaveLength(1);
     expect(await found('sunflower')).toHaveLength(1);
     expect(await found('eleonore chemise')).toEqual(await found('ELEONORE'));
-    for (const odd of ['%', '_', '*', '"', "' or 1=1 --", 'robe" OR "x']) expect((await get(`/api/admin/products?q=${encodeURIComponent(odd)}`)).statusCode, odd).toBe(200);
+    for (const odd of ['%', '_', '*', '"', "' or 1=1 --", 'robe" OR "x'])
+      expect((await get(`/api/admin/products?q=${encodeURIComponent(odd)}`)).statusCode, odd).toBe(200);
     expect((await get(`/api/admin/products?q=${'a'.repeat(101)}`)).statusCode).toBe(400);
     const drafts = (await get('/api/admin/products?status=draft&limit=200')).json() as Array<{ reference: string; status: string }>;
     expect(drafts.map((p) => p.reference)).toContain('PG-005');
@@ -93,8 +99,18 @@ describe.each(DIALECTS)('the collection paged and searched on %s', (dialect) => 
     expect(season.headers['x-total-count']).toBe('10');
     // An edit's new title is what the search finds next.
     const id = byRef[0]!;
-    const product = (await get(`/api/admin/products/${id}`)).json() as { reference: string; translations: Array<{ locale: string; title: string; description: string; mantra: string | null }>; variants: unknown[] };
-    const renamed = sampleProduct({ reference: product.reference, translations: [{ locale: 'fr', title: 'Veste Mistral', description: 'x', mantra: '' }, { locale: 'en', title: 'Mistral jacket', description: 'x', mantra: '' }] });
+    const product = (await get(`/api/admin/products/${id}`)).json() as {
+      reference: string;
+      translations: Array<{ locale: string; title: string; description: string; mantra: string | null }>;
+      variants: unknown[];
+    };
+    const renamed = sampleProduct({
+      reference: product.reference,
+      translations: [
+        { locale: 'fr', title: 'Veste Mistral', description: 'x', mantra: '' },
+        { locale: 'en', title: 'Mistral jacket', description: 'x', mantra: '' },
+      ],
+    });
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}`, headers: admin, payload: renamed })).statusCode).toBe(200);
     expect(await found('mistral')).toEqual([id]);
   });
@@ -104,7 +120,13 @@ describe.each(DIALECTS)('the collection paged and searched on %s', (dialect) => 
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toHaveLength(10);
     expect(JSON.stringify(anonymous.json())).not.toContain('"price"');
-    const published = await t.services.database.db.selectFrom('products').select('id').where('status', '=', 'published').orderBy('position').orderBy('id').execute();
+    const published = await t.services.database.db
+      .selectFrom('products')
+      .select('id')
+      .where('status', '=', 'published')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     expect(anonymous.headers['x-total-count']).toBe(String(published.length));
     expect(await walk('/api/products?limit=25', {})).toEqual(published.map((p) => p.id));
     const season = (await get(`/api/products?season=${seasonCode}&limit=50`, {})).json() as Array<{ id: number }>;
@@ -145,7 +167,12 @@ describe.each(DIALECTS)('the collection paged and searched on %s', (dialect) => 
   });
 
   it('the stock: a page of styles with their colours, a season’s, found by reference; one style’s rows; its file written in batches reads back whole', async () => {
-    const first = (await get('/api/admin/stock?limit=10')).json() as { data: Array<{ productId: number; reference: string }>; total: number; limit: number; nextCursor: string | null };
+    const first = (await get('/api/admin/stock?limit=10')).json() as {
+      data: Array<{ productId: number; reference: string }>;
+      total: number;
+      limit: number;
+      nextCursor: string | null;
+    };
     const styles = await t.services.database.db.selectFrom('products').select('id').orderBy('position').orderBy('id').execute();
     expect(first.total).toBe(styles.length);
     expect([...new Set(first.data.map((r) => r.productId))]).toEqual(styles.slice(0, 10).map((p) => p.id));
@@ -169,7 +196,10 @@ describe.each(DIALECTS)('the collection paged and searched on %s', (dialect) => 
     expect(batched).toEqual(all.map((r) => `${r.variantId}`));
     const file = await get('/api/admin/stock.csv?lang=en');
     expect(file.statusCode).toBe(200);
-    const lines = file.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = file.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines.length - 1).toBe(all.reduce((n, r) => n + r.cells.length, 0));
   });
 });

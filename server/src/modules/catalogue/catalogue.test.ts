@@ -58,10 +58,22 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
   const counts = async () => {
     const db = t.services.database.db;
     const [p, v, pt, vt] = await Promise.all([
-      db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('variants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('product_translations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('variant_translations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('variants')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('product_translations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('variant_translations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return [p.n, v.n, pt.n, vt.n].map(Number);
   };
@@ -149,7 +161,10 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     ['three decimals', (p: ProductInputRaw) => (p.variants[0]!.price = 10.555)],
     ['price as text', (p: ProductInputRaw) => ((p.variants[0] as { price: unknown }).price = '12')],
     ['no known size', (p: ProductInputRaw) => (p.variants[0]!.sizes = ['huge', ''])],
-    ['five gallery images', (p: ProductInputRaw) => (p.variants[0]!.imageGallery = ['a', 'b', 'c', 'd', 'e'].map((c) => `/uploads/${c.repeat(24)}-10x10.webp`))],
+    [
+      'five gallery images',
+      (p: ProductInputRaw) => (p.variants[0]!.imageGallery = ['a', 'b', 'c', 'd', 'e'].map((c) => `/uploads/${c.repeat(24)}-10x10.webp`)),
+    ],
     ['no variant', (p: ProductInputRaw) => (p.variants = [])],
   ])('refuses %s with a 400 and writes nothing', async (_name, mutate) => {
     const before = await counts();
@@ -167,7 +182,10 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       [(p) => (p.variants[0]!.price = -3), 'Each variant needs a price of 0 or more, with at most 2 decimals.'],
       [(p) => (p.variants[0]!.sizes = []), 'Each variant needs at least one size.'],
       [(p) => (p.variants = []), 'A product needs at least one variant.'],
-      [(p) => (p.variants[0]!.imageGallery = ['1', '2', '3', '4', '5'].map((c) => `/uploads/${c.repeat(24)}-1x1.webp`)), 'A variant can have at most 4 gallery images.'],
+      [
+        (p) => (p.variants[0]!.imageGallery = ['1', '2', '3', '4', '5'].map((c) => `/uploads/${c.repeat(24)}-1x1.webp`)),
+        'A variant can have at most 4 gallery images.',
+      ],
     ];
     for (const [mutate, message] of cases) {
       const payload = sampleProduct();
@@ -267,7 +285,10 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('auto-orients from the EXIF orientation', async () => {
-      const jpeg = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+      const jpeg = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#336699' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
       const { url } = (await upload(jpeg, 'turned.jpg', 'image/jpeg')).json();
       expect(url).toMatch(/-300x600\.webp$/);
     });
@@ -286,7 +307,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('refuses a truncated JPEG', async () => {
-      const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } })
+        .jpeg()
+        .toBuffer();
       const before = files();
       const res = await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'cut.jpg', 'image/jpeg');
       expect(res.statusCode).toBe(415);
@@ -304,7 +327,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('refuses an HTML/GIF polyglot (GIF is not accepted) and leaves no file', async () => {
-      const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).gif().toBuffer();
+      const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+        .gif()
+        .toBuffer();
       const polyglot = Buffer.concat([gif, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
       expect((await sharp(polyglot).metadata()).format).toBe('gif');
       const before = files();
@@ -314,7 +339,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('neutralises an HTML/JPEG polyglot: re-encoded, the markup is gone, served as an image that is not sniffed', async () => {
-      const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8a9a5b' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8a9a5b' } })
+        .jpeg()
+        .toBuffer();
       const res = await upload(Buffer.concat([jpeg, Buffer.from('<html><script>alert(1)</script></html>')]), 'x.html', 'text/html');
       expect(res.statusCode).toBe(201);
       const served = await t.app.inject({ method: 'GET', url: res.json().url });
@@ -324,7 +351,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('ignores a path in the file name: the file lands under its content hash inside the uploads folder', async () => {
-      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#224466' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#224466' } })
+        .png()
+        .toBuffer();
       const outside = path.dirname(uploadsDir());
       const beforeOutside = fs.readdirSync(outside).sort();
       const res = await upload(png, '../../../etc/cron.d/evil.png', 'image/png');
@@ -365,7 +394,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('skips AVIF where it is not smaller, and gives no placeholder to a picture with transparency', async () => {
-      const logo = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 90, g: 60, b: 40, alpha: 0.5 } } }).png().toBuffer();
+      const logo = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 90, g: 60, b: 40, alpha: 0.5 } } })
+        .png()
+        .toBuffer();
       const { url } = (await upload(logo, 'logo.png', 'image/png')).json();
       const base = url.replace('/uploads/', '').replace('.webp', '');
       expect(files().filter((file) => file.startsWith(base))).toEqual([`${base}.webp`]);
@@ -373,7 +404,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('keeps memory bounded under 12 simultaneous 36-megapixel uploads', async () => {
-      const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b5573a' } }).png().toBuffer();
+      const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b5573a' } })
+        .png()
+        .toBuffer();
       const base = process.memoryUsage().rss;
       let peak = base;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
@@ -395,7 +428,9 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
     });
 
     it('needs the field "image", and an admin', async () => {
-      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
       expect((await upload(png, 'a.png', 'image/png', admin, 'file')).statusCode).toBe(400);
       expect((await upload(png, 'a.png', 'image/png', retailer)).statusCode).toBe(403);
       expect((await upload(png, 'a.png', 'image/png', {})).statusCode).toBe(401);

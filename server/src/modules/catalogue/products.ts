@@ -1,6 +1,17 @@
 // The catalogue's read side: a product as stored (its texts, variants, seasons and packs, read in a few
 // queries for any number of products) and the shapes each reader gets of it (public, trade, admin).
-import { displayImages, fromCents, normalizeSizes, SIZES, type AdminProduct, type Locale, type ProductPack, type ProductStatus, type PublicProduct, type TradeProduct } from '@atelier/contract';
+import {
+  displayImages,
+  fromCents,
+  normalizeSizes,
+  SIZES,
+  type AdminProduct,
+  type Locale,
+  type ProductPack,
+  type ProductStatus,
+  type PublicProduct,
+  type TradeProduct,
+} from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -75,9 +86,7 @@ export async function loadProducts(db: Kysely<Database>, ids?: number[], { publi
     db.selectFrom('product_packs').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
   ]);
   const variantIds = variants.map((v) => v.id);
-  const names = variantIds.length
-    ? await db.selectFrom('variant_translations').selectAll().where('variant_id', 'in', variantIds).execute()
-    : [];
+  const names = variantIds.length ? await db.selectFrom('variant_translations').selectAll().where('variant_id', 'in', variantIds).execute() : [];
 
   const byId = new Map<number, FullProduct>();
   for (const p of products) {
@@ -150,7 +159,12 @@ export function toTrade(product: FullProduct, lang: Locale): TradeProduct {
     orderMultiple: product.orderMultiple,
     variants: base.variants.map((v, i) => {
       const full = product.variants[i]!;
-      return { ...v, price: fromCents(full.priceCents), retailPrice: full.retailPriceCents === null ? null : fromCents(full.retailPriceCents), sizes: full.sizes };
+      return {
+        ...v,
+        price: fromCents(full.priceCents),
+        retailPrice: full.retailPriceCents === null ? null : fromCents(full.retailPriceCents),
+        sizes: full.sizes,
+      };
     }),
   };
 }
@@ -164,9 +178,7 @@ export function toAdmin(product: FullProduct, lang: Locale): AdminProduct {
     seasonIds: product.seasonIds,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
-    translations: (['fr', 'en'] as const)
-      .filter((locale) => product.texts[locale])
-      .map((locale) => ({ locale, ...product.texts[locale]! })),
+    translations: (['fr', 'en'] as const).filter((locale) => product.texts[locale]).map((locale) => ({ locale, ...product.texts[locale]! })),
     variants: trade.variants.map((v, i) => ({
       ...v,
       translations: (['fr', 'en'] as const)

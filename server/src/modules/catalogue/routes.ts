@@ -1,4 +1,6 @@
-import { productAnswer, productListAnswer,
+import {
+  productAnswer,
+  productListAnswer,
   PRODUCT_MESSAGES,
   adminProduct,
   adminProductList,
@@ -77,7 +79,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
       pageHeaders(reply, request.url, shown);
       if (q || cursor) return publicProductList.parse(shown.data);
       // A page of the collection as visitors read it: its bytes kept with their ETag and compressed once.
-      const json = await services.jsonCache.get(`products:${lang}:${filter.seasonId ?? ''}:${page ?? 1}:${limit ?? ''}`, async () => publicProductList.parse(shown.data));
+      const json = await services.jsonCache.get(`products:${lang}:${filter.seasonId ?? ''}:${page ?? 1}:${limit ?? ''}`, async () =>
+        publicProductList.parse(shown.data),
+      );
       return sendJson(reply, json!);
     },
   );
@@ -145,7 +149,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
     {
       schema: {
         ...adminSchema,
-        summary: 'The products with all their translations, a page at a time in the collection\'s order (X-Total-Count, Link)',
+        summary: "The products with all their translations, a page at a time in the collection's order (X-Total-Count, Link)",
         querystring: adminProductQuery,
         response: { 200: adminProductList, 400: errorBody, 404: errorBody },
       },
@@ -181,7 +185,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
     {
       schema: {
         ...adminSchema,
-        summary: 'The collection\'s order: every product id once, first shown first',
+        summary: "The collection's order: every product id once, first shown first",
         body: productOrderInput,
         response: { 204: z.null(), 400: errorBody },
       },
@@ -198,7 +202,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
     {
       schema: {
         ...adminSchema,
-        summary: 'Move a product one place up (by -1) or down (by 1) in the collection\'s order',
+        summary: "Move a product one place up (by -1) or down (by 1) in the collection's order",
         params: productIdParam,
         body: productMoveInput,
         response: { 204: z.null(), 400: errorBody, 404: errorBody },
@@ -213,7 +217,15 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
 
   app.post(
     '/products',
-    { schema: { ...adminSchema, summary: 'Create a product', querystring: langQuery, body: productInput, response: { 201: adminProduct, 400: errorBody, 409: errorBody } } },
+    {
+      schema: {
+        ...adminSchema,
+        summary: 'Create a product',
+        querystring: langQuery,
+        body: productInput,
+        response: { 201: adminProduct, 400: errorBody, 409: errorBody },
+      },
+    },
     async (request, reply) => {
       const saved = await catalogue.save(request.body, langOf(request), undefined, actorOf(request));
       services.onContentChange();

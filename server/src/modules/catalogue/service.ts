@@ -60,13 +60,25 @@ function productRecords(productId: number, input: ProductInput, before: FullProd
   if (!before) return [{ kind: 'product', action: 'create', subject: title, subjectId: productId, detail: { status: input.status } }];
   const records: ActivityRecord[] = [{ kind: 'product', action: 'update', subject: title, subjectId: productId }];
   if (before.status !== input.status) {
-    records.push({ kind: 'status', action: input.status === 'published' ? 'publish' : 'unpublish', subject: title, subjectId: productId, detail: { from: before.status, to: input.status } });
+    records.push({
+      kind: 'status',
+      action: input.status === 'published' ? 'publish' : 'unpublish',
+      subject: title,
+      subjectId: productId,
+      detail: { from: before.status, to: input.status },
+    });
   }
   for (const variant of input.variants) {
     const old = variant.id === undefined ? undefined : before.variants.find((v) => v.id === variant.id);
     if (old && old.priceCents !== toCents(variant.price)) {
       const colour = variant.translations.find((t) => t.locale === 'fr')?.colorName ?? '';
-      records.push({ kind: 'price', action: 'change', subject: `${title} · ${colour}`, subjectId: productId, detail: { from: fromCents(old.priceCents), to: variant.price } });
+      records.push({
+        kind: 'price',
+        action: 'change',
+        subject: `${title} · ${colour}`,
+        subjectId: productId,
+        detail: { from: fromCents(old.priceCents), to: variant.price },
+      });
     }
   }
   return records;
@@ -120,8 +132,19 @@ export class CatalogueService {
     }
     const terms = searchTerms(filter.q);
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'products', terms));
-    const page = await readPage(query, { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id, direction: 'asc' }, paging);
-    const loaded = new Map((await loadProducts(this.db, page.data.map((r) => r.id))).map((p) => [p.id, p]));
+    const page = await readPage(
+      query,
+      { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id, direction: 'asc' },
+      paging,
+    );
+    const loaded = new Map(
+      (
+        await loadProducts(
+          this.db,
+          page.data.map((r) => r.id),
+        )
+      ).map((p) => [p.id, p]),
+    );
     const shown = page.data.flatMap((r) => {
       const product = loaded.get(r.id);
       if (!product) return [];
@@ -144,7 +167,16 @@ export class CatalogueService {
         .selectFrom('seasons as s')
         .innerJoin('season_translations as t', 't.season_id', 's.id')
         .select(['s.id', 's.code', 't.locale', 't.name'])
-        .where((eb) => eb.exists(eb.selectFrom('product_seasons as ps').innerJoin('products as p', 'p.id', 'ps.product_id').select('ps.product_id').whereRef('ps.season_id', '=', 's.id').where('p.status', '=', 'published')))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('product_seasons as ps')
+              .innerJoin('products as p', 'p.id', 'ps.product_id')
+              .select('ps.product_id')
+              .whereRef('ps.season_id', '=', 's.id')
+              .where('p.status', '=', 'published'),
+          ),
+        )
         .orderBy('s.orders_open', 'desc')
         .orderBy('s.id', 'desc')
         .execute();
@@ -155,7 +187,9 @@ export class CatalogueService {
   }
 
   async listPublic(lang: Locale): Promise<PublicProduct[]> {
-    return this.publicCache.get(`list:${lang}`, async () => (await loadProducts(this.db, undefined, { published: true })).map((p) => toPublic(p, lang))) as Promise<PublicProduct[]>;
+    return this.publicCache.get(`list:${lang}`, async () =>
+      (await loadProducts(this.db, undefined, { published: true })).map((p) => toPublic(p, lang)),
+    ) as Promise<PublicProduct[]>;
   }
 
   async listTrade(lang: Locale): Promise<TradeProduct[]> {
@@ -242,7 +276,13 @@ export class CatalogueService {
     const colours = self.variants.map((v) => v.colorCode);
     return all
       .filter((p) => p.id !== id)
-      .map((p) => ({ p, d: colourDistance(colours, p.variants.map((v) => v.colorCode)) }))
+      .map((p) => ({
+        p,
+        d: colourDistance(
+          colours,
+          p.variants.map((v) => v.colorCode),
+        ),
+      }))
       .sort((a, b) => a.d - b.d || b.p.id - a.p.id)
       .slice(0, SIMILAR_PRODUCTS_MAX)
       .map(({ p }) => toPublic(p, lang));
@@ -254,92 +294,104 @@ export class CatalogueService {
    * `actor` null: not a back-office write (the demo seed), not logged.
    */
   async save(input: ProductInput, lang: Locale, id: number | undefined, actor: Actor | null): Promise<AdminProduct | null> {
-    const savedId = await this.db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      let productId: number;
-      const [before] = id === undefined ? [] : await loadProducts(trx, [id]);
-      if (input.reference !== null) {
-        let taken = trx.selectFrom('products').select('id').where('reference', '=', input.reference);
-        if (id !== undefined) taken = taken.where('id', '!=', id);
-        if (await taken.executeTakeFirst()) throw new HttpError(409, PRODUCT_MESSAGES.referenceTaken);
-      }
-      // Packs, packs only and the multiple: absent ones keep what the product has (a new one: none, no, 1).
-      const packs = input.packs ?? before?.packs ?? [];
-      const packsOnly = input.packsOnly ?? before?.packsOnly ?? false;
-      const orderMultiple = input.orderMultiple ?? before?.orderMultiple ?? 1;
-      if (packsOnly && packs.length === 0) throw new HttpError(400, PRODUCT_MESSAGES.packsOnlyWithoutPacks);
-      const madeEverywhere = (size: string) => input.variants.every((v) => (v.sizes as string[]).includes(size));
-      if (input.packs?.some((p) => !Object.keys(p.sizes).every(madeEverywhere))) throw new HttpError(400, PRODUCT_MESSAGES.packSizesNotMade);
-      const selling = { packs_only: packsOnly ? 1 : 0, order_multiple: orderMultiple, search_text: productSearchText(input.reference, input.translations.map((t) => t.title)) };
-      if (id === undefined) {
-        productId = (
-          await trx
-            .insertInto('products')
-            .values({
-              ...selling,
-              reference: input.reference,
-              status: input.status,
-              // A new product comes first in the collection, as it always has.
-              position: sql<number>`(select coalesce(min(position), 0) - 1 from products)`,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      } else {
-        const updated = await trx.updateTable('products').set({ ...selling, reference: input.reference, status: input.status, updated_at: now }).where('id', '=', id).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) return null;
-        productId = id;
-        await trx.deleteFrom('product_translations').where('product_id', '=', productId).execute();
-      }
-      await trx
-        .insertInto('product_translations')
-        .values(input.translations.map((t) => ({ product_id: productId, locale: t.locale, title: t.title, description: t.description, mantra: t.mantra })))
-        .execute();
-
-      const existing = new Set(
-        (await trx.selectFrom('variants').select('id').where('product_id', '=', productId).execute()).map((v) => v.id),
-      );
-      const kept = new Set<number>();
-      for (const [position, variant] of input.variants.entries()) {
-        const values = {
-          product_id: productId,
-          position,
-          color_code: variant.colorCode,
-          image_url: variant.imageUrl,
-          image_gallery: JSON.stringify(variant.imageGallery),
-          price_cents: toCents(variant.price),
-          retail_price_cents: variant.retailPrice === null ? null : toCents(variant.retailPrice),
-          sizes: variant.sizes.join(','),
-        };
-        let variantId: number;
-        if (variant.id !== undefined && existing.has(variant.id) && !kept.has(variant.id)) {
-          variantId = variant.id;
-          await trx.updateTable('variants').set(values).where('id', '=', variantId).execute();
-          await trx.deleteFrom('variant_translations').where('variant_id', '=', variantId).execute();
-        } else {
-          variantId = (await trx.insertInto('variants').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    const savedId = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const now = nowIso();
+        let productId: number;
+        const [before] = id === undefined ? [] : await loadProducts(trx, [id]);
+        if (input.reference !== null) {
+          let taken = trx.selectFrom('products').select('id').where('reference', '=', input.reference);
+          if (id !== undefined) taken = taken.where('id', '!=', id);
+          if (await taken.executeTakeFirst()) throw new HttpError(409, PRODUCT_MESSAGES.referenceTaken);
         }
-        kept.add(variantId);
+        // Packs, packs only and the multiple: absent ones keep what the product has (a new one: none, no, 1).
+        const packs = input.packs ?? before?.packs ?? [];
+        const packsOnly = input.packsOnly ?? before?.packsOnly ?? false;
+        const orderMultiple = input.orderMultiple ?? before?.orderMultiple ?? 1;
+        if (packsOnly && packs.length === 0) throw new HttpError(400, PRODUCT_MESSAGES.packsOnlyWithoutPacks);
+        const madeEverywhere = (size: string) => input.variants.every((v) => (v.sizes as string[]).includes(size));
+        if (input.packs?.some((p) => !Object.keys(p.sizes).every(madeEverywhere))) throw new HttpError(400, PRODUCT_MESSAGES.packSizesNotMade);
+        const selling = {
+          packs_only: packsOnly ? 1 : 0,
+          order_multiple: orderMultiple,
+          search_text: productSearchText(
+            input.reference,
+            input.translations.map((t) => t.title),
+          ),
+        };
+        if (id === undefined) {
+          productId = (
+            await trx
+              .insertInto('products')
+              .values({
+                ...selling,
+                reference: input.reference,
+                status: input.status,
+                // A new product comes first in the collection, as it always has.
+                position: sql<number>`(select coalesce(min(position), 0) - 1 from products)`,
+                created_at: now,
+                updated_at: now,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        } else {
+          const updated = await trx
+            .updateTable('products')
+            .set({ ...selling, reference: input.reference, status: input.status, updated_at: now })
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) return null;
+          productId = id;
+          await trx.deleteFrom('product_translations').where('product_id', '=', productId).execute();
+        }
         await trx
-          .insertInto('variant_translations')
-          .values(variant.translations.map((t) => ({ variant_id: variantId, locale: t.locale, color_name: t.colorName })))
+          .insertInto('product_translations')
+          .values(input.translations.map((t) => ({ product_id: productId, locale: t.locale, title: t.title, description: t.description, mantra: t.mantra })))
           .execute();
-      }
-      const removed = [...existing].filter((v) => !kept.has(v));
-      if (removed.length) {
-        await trx.deleteFrom('variants').where('id', 'in', removed).execute();
-      }
-      if (input.packs !== undefined) await this.savePacks(trx, productId, input.packs);
-      await this.seasons.setProductSeasons(trx, productId, input.seasonIds, id === undefined);
-      if (actor) await logActivity(trx, actor, ...productRecords(productId, input, before));
-      return productId;
-    }).catch((error: unknown) => {
-      // Two saves racing for one reference: the unique index decides, the loser gets the same 409.
-      if (isUniqueViolation(error)) throw new HttpError(409, PRODUCT_MESSAGES.referenceTaken);
-      throw error;
-    });
+
+        const existing = new Set((await trx.selectFrom('variants').select('id').where('product_id', '=', productId).execute()).map((v) => v.id));
+        const kept = new Set<number>();
+        for (const [position, variant] of input.variants.entries()) {
+          const values = {
+            product_id: productId,
+            position,
+            color_code: variant.colorCode,
+            image_url: variant.imageUrl,
+            image_gallery: JSON.stringify(variant.imageGallery),
+            price_cents: toCents(variant.price),
+            retail_price_cents: variant.retailPrice === null ? null : toCents(variant.retailPrice),
+            sizes: variant.sizes.join(','),
+          };
+          let variantId: number;
+          if (variant.id !== undefined && existing.has(variant.id) && !kept.has(variant.id)) {
+            variantId = variant.id;
+            await trx.updateTable('variants').set(values).where('id', '=', variantId).execute();
+            await trx.deleteFrom('variant_translations').where('variant_id', '=', variantId).execute();
+          } else {
+            variantId = (await trx.insertInto('variants').values(values).returning('id').executeTakeFirstOrThrow()).id;
+          }
+          kept.add(variantId);
+          await trx
+            .insertInto('variant_translations')
+            .values(variant.translations.map((t) => ({ variant_id: variantId, locale: t.locale, color_name: t.colorName })))
+            .execute();
+        }
+        const removed = [...existing].filter((v) => !kept.has(v));
+        if (removed.length) {
+          await trx.deleteFrom('variants').where('id', 'in', removed).execute();
+        }
+        if (input.packs !== undefined) await this.savePacks(trx, productId, input.packs);
+        await this.seasons.setProductSeasons(trx, productId, input.seasonIds, id === undefined);
+        if (actor) await logActivity(trx, actor, ...productRecords(productId, input, before));
+        return productId;
+      })
+      .catch((error: unknown) => {
+        // Two saves racing for one reference: the unique index decides, the loser gets the same 409.
+        if (isUniqueViolation(error)) throw new HttpError(409, PRODUCT_MESSAGES.referenceTaken);
+        throw error;
+      });
     if (savedId === null) return null;
     const [product] = await loadProducts(this.db, [savedId]);
     return toAdmin(product!, lang);
@@ -412,7 +464,10 @@ export class CatalogueService {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -18,7 +18,15 @@ export const companyRoutes: FastifyPluginAsyncZod<CompaniesDeps> = async (app, s
   );
   app.put(
     '/company',
-    { schema: { tags, security, summary: 'Save my company details (VAT number checked)', body: companyInput, response: { 200: companyDetails, 400: errorBody } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save my company details (VAT number checked)',
+        body: companyInput,
+        response: { 200: companyDetails, 400: errorBody },
+      },
+    },
     async (request) => services.companies.saveCompany(request.session!.user.id, request.body),
   );
 };

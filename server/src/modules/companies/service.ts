@@ -34,7 +34,13 @@ export class CompaniesService {
     const address = (kind: 'billing' | 'delivery'): PostalAddress | null => {
       const line1 = row[`${kind}_line1`];
       if (!line1) return null;
-      return { line1, line2: row[`${kind}_line2`] ?? '', postcode: row[`${kind}_postcode`] ?? '', town: row[`${kind}_town`] ?? '', country: row[`${kind}_country`] ?? '' };
+      return {
+        line1,
+        line2: row[`${kind}_line2`] ?? '',
+        postcode: row[`${kind}_postcode`] ?? '',
+        town: row[`${kind}_town`] ?? '',
+        country: row[`${kind}_country`] ?? '',
+      };
     };
     const billing = address('billing');
     const toComplete: CompanyGap[] = [];
@@ -62,8 +68,20 @@ export class CompaniesService {
   async saveCompany(userId: number, input: CompanyInput): Promise<CompanyDetails> {
     const structured = (kind: 'billing' | 'delivery', address: PostalAddress | null | undefined, text: string | null) =>
       address
-        ? { [`${kind}_line1`]: address.line1, [`${kind}_line2`]: address.line2 || null, [`${kind}_postcode`]: address.postcode, [`${kind}_town`]: address.town, [`${kind}_country`]: address.country }
-        : { [`${kind}_line1`]: text ? text.slice(0, 120) : null, [`${kind}_line2`]: null, [`${kind}_postcode`]: null, [`${kind}_town`]: null, [`${kind}_country`]: null };
+        ? {
+            [`${kind}_line1`]: address.line1,
+            [`${kind}_line2`]: address.line2 || null,
+            [`${kind}_postcode`]: address.postcode,
+            [`${kind}_town`]: address.town,
+            [`${kind}_country`]: address.country,
+          }
+        : {
+            [`${kind}_line1`]: text ? text.slice(0, 120) : null,
+            [`${kind}_line2`]: null,
+            [`${kind}_postcode`]: null,
+            [`${kind}_town`]: null,
+            [`${kind}_country`]: null,
+          };
     const values = {
       company_name: input.companyName,
       siret: input.siret,
@@ -86,8 +104,16 @@ export class CompaniesService {
         .execute();
       // The shop is then found by what its details say (issue 43: a shop by its town).
       const details = [input.companyName, input.billing?.town, input.delivery?.town, input.siret];
-      for (const a of await trx.selectFrom('retailer_applications').select(['id', 'name', 'company', 'email', 'siret']).where('retailer_user_id', '=', userId).execute()) {
-        await trx.updateTable('retailer_applications').set({ search_text: applicationSearchText(a, details) }).where('id', '=', a.id).execute();
+      for (const a of await trx
+        .selectFrom('retailer_applications')
+        .select(['id', 'name', 'company', 'email', 'siret'])
+        .where('retailer_user_id', '=', userId)
+        .execute()) {
+        await trx
+          .updateTable('retailer_applications')
+          .set({ search_text: applicationSearchText(a, details) })
+          .where('id', '=', a.id)
+          .execute();
       }
     });
     return this.company(userId);

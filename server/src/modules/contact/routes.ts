@@ -16,7 +16,12 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, ser
     '/contact',
     {
       config: { rateLimit: formRateLimit(services.config) },
-      schema: { tags: ['contact'], summary: 'Send a message to the brand', body: contactInput, response: { 202: messageResponse, 400: errorBody, 429: errorBody } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to the brand',
+        body: contactInput,
+        response: { 202: messageResponse, 400: errorBody, 429: errorBody },
+      },
     },
     async (request, reply) => receiveForm(request, reply, 'contact', (locale) => services.contact.send(request.body, locale)),
   );

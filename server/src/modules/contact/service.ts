@@ -27,14 +27,21 @@ export class ContactService {
     let query = this.db.selectFrom('contact_messages').select(['id', 'name', 'email', 'message', 'locale', 'created_at']);
     const terms = searchTerms(q);
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'contact_messages', terms));
-    const page = await readPage(query, { sort: 'contact_messages.created_at', id: 'contact_messages.id', sortOf: (r) => r.created_at, idOf: (r) => r.id }, paging);
+    const page = await readPage(
+      query,
+      { sort: 'contact_messages.created_at', id: 'contact_messages.id', sortOf: (r) => r.created_at, idOf: (r) => r.id },
+      paging,
+    );
     return { ...page, data: page.data.map((r) => ({ id: r.id, name: r.name, email: r.email, message: r.message, locale: r.locale, createdAt: r.created_at })) };
   }
 
   /** Stores the message and queues the brand's mail in one transaction. */
   async send(input: ContactInput, locale: Locale): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('contact_messages').values({ name: input.name, email: input.email, message: input.message, locale, created_at: nowIso(), search_text: contactSearchText(input) }).execute();
+      await trx
+        .insertInto('contact_messages')
+        .values({ name: input.name, email: input.email, message: input.message, locale, created_at: nowIso(), search_text: contactSearchText(input) })
+        .execute();
       await enqueueMail(trx, { to: this.config.BRAND_EMAIL, ...contactNotice(publicBrand(this.config), input) });
     });
     this.onMailQueued();

@@ -6,10 +6,17 @@ import { TEST_CA_FILE } from '../../../test/receiver.ts';
 import { startFakePlatform, type FakePlatform } from '../../../test/einvoicing-platform.ts';
 import { cdar } from './xpz12013.ts';
 
-
 describe('the CDAR of a payment', () => {
   it('says 212 Encaissée about the invoice, with the amount and who says it; escapes what it is given', () => {
-    const xml = cdar({ flowId: 'FL-1', number: 'F2027-00012', issueDate: '2027-03-02', paidOn: '2027-04-01', amountCents: 24066, seller: { siren: '732829320', name: 'Maison <Solène> & Cie' }, buyer: { siren: '552081317', name: 'Les Jours Lents' } });
+    const xml = cdar({
+      flowId: 'FL-1',
+      number: 'F2027-00012',
+      issueDate: '2027-03-02',
+      paidOn: '2027-04-01',
+      amountCents: 24066,
+      seller: { siren: '732829320', name: 'Maison <Solène> & Cie' },
+      buyer: { siren: '552081317', name: 'Les Jours Lents' },
+    });
     expect(xml).toContain('<ram:ProcessConditionCode>212</ram:ProcessConditionCode>');
     expect(xml).toContain('<ram:ProcessCondition>Encaissée</ram:ProcessCondition>');
     expect(xml).toContain('<ram:IssuerAssignedID>F2027-00012</ram:IssuerAssignedID>');
@@ -42,11 +49,25 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
   });
 
   const settings = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/admin/invoicing/platform?lang=en', headers: owner, payload });
-  const on = () => ({ enabled: true, url: platform.url, tokenUrl: platform.tokenUrl, clientId: platform.clientId, secret: platform.clientSecret, sendCashed: true });
+  const on = () => ({
+    enabled: true,
+    url: platform.url,
+    tokenUrl: platform.tokenUrl,
+    clientId: platform.clientId,
+    secret: platform.clientSecret,
+    sendCashed: true,
+  });
   /** An order placed, confirmed and shipped: its invoice is issued with the shipment. */
   const shippedInvoice = async (): Promise<number> => {
-    expect((await t.app.inject({ method: 'PUT', url: '/api/orders/draft', payload: { lines: [{ variantId, size: 'M', quantity: 2 }] }, headers: shop })).statusCode).toBe(200);
-    const placed = await t.app.inject({ method: 'POST', url: '/api/orders/draft/submit', payload: {}, headers: { ...shop, 'idempotency-key': `pa-${dialect}-${(keys += 1)}` } });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/orders/draft', payload: { lines: [{ variantId, size: 'M', quantity: 2 }] }, headers: shop })).statusCode,
+    ).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit',
+      payload: {},
+      headers: { ...shop, 'idempotency-key': `pa-${dialect}-${(keys += 1)}` },
+    });
     const id = placed.json().id as number;
     await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/confirm`, payload: { shipDate: '2027-03-01' }, headers: owner });
     const shipped = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/ship`, payload: {}, headers: owner });
@@ -55,24 +76,44 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
   };
   const doc = async (id: number): Promise<InvoiceDocument> => (await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${id}`, headers: owner })).json();
   const stored = async (id: number) => {
-    const row = await t.services.database.db.selectFrom('invoices').select(['pdf', 'xml', 'total_incl_cents', 'number']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.services.database.db
+      .selectFrom('invoices')
+      .select(['pdf', 'xml', 'total_incl_cents', 'number'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return createHash('sha256').update(Buffer.from(row.pdf)).update(row.xml).update(String(row.total_incl_cents)).update(row.number).digest('hex');
   };
   const run = () => t.services.einvoicingWorker.runOnce();
   /** The next run follows every submitted document again (not in 5 minutes). */
   const followNow = () => t.services.database.db.updateTable('invoice_submissions').set({ checked_at: null }).execute();
-  const retryNow = () => t.services.database.db.updateTable('invoice_submissions').set({ next_attempt_at: new Date(0).toISOString() }).where('status', '=', 'pending').execute();
+  const retryNow = () =>
+    t.services.database.db
+      .updateTable('invoice_submissions')
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .where('status', '=', 'pending')
+      .execute();
 
   let before: number;
 
   it('is off by default, refuses settings that cannot work, and never shows the secret again', async () => {
     before = await shippedInvoice();
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/platform', headers: owner })).json()).toEqual({ enabled: false, url: '', tokenUrl: '', clientId: '', secretSet: false, sendCashed: true, enabledAt: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/platform', headers: owner })).json()).toEqual({
+      enabled: false,
+      url: '',
+      tokenUrl: '',
+      clientId: '',
+      secretSet: false,
+      sendCashed: true,
+      enabledAt: null,
+    });
     for (const [payload, error] of [
       [{ ...on(), url: 'http://platform.example/flows' }, 'The platform’s addresses are full https:// addresses (2,000 characters at most).'],
       [{ ...on(), url: '' }, 'To turn the platform on, give its flow service address.'],
       [{ ...on(), secret: '' }, 'To turn the platform on, give its credentials (a client id and secret, or an API key).'],
-      [{ ...on(), url: 'https://10.1.2.3/flow-service' }, 'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.'],
+      [
+        { ...on(), url: 'https://10.1.2.3/flow-service' },
+        'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.',
+      ],
     ] as const) {
       const res = await settings(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -82,7 +123,9 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
     // Off, nothing is sent and "send again" says why.
     await run();
     expect(platform.requests).toHaveLength(0);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/invoicing/platform/check?lang=en', headers: owner })).json().error).toBe('The e-invoicing platform is turned off: turn it on in the invoicing settings first.');
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/invoicing/platform/check?lang=en', headers: owner })).json().error).toBe(
+      'The e-invoicing platform is turned off: turn it on in the invoicing settings first.',
+    );
 
     const saved = await settings(on());
     expect(saved.statusCode, saved.body).toBe(200);
@@ -99,8 +142,16 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
     const check = await t.app.inject({ method: 'POST', url: '/api/admin/invoicing/platform/check?lang=fr', headers: owner });
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json().message).toBe('La plateforme a répondu : la connexion fonctionne.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/platform/siren?siren=552081317', headers: owner })).json()).toEqual({ siren: '552081317', found: true, name: 'Les Jours Lents SARL' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/platform/siren?siren=732829320', headers: owner })).json()).toEqual({ siren: '732829320', found: false, name: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/platform/siren?siren=552081317', headers: owner })).json()).toEqual({
+      siren: '552081317',
+      found: true,
+      name: 'Les Jours Lents SARL',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/platform/siren?siren=732829320', headers: owner })).json()).toEqual({
+      siren: '732829320',
+      found: false,
+      name: null,
+    });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/platform/siren?siren=12345&lang=en', headers: owner });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('A SIREN is 9 digits.');
@@ -163,7 +214,12 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
 
   it('a payment in full is sent as “Encaissée” and the invoice shows paid; a buyer’s refusal shows with its reason', async () => {
     const invoice = await doc(first);
-    const paid = await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${first}/payments`, payload: { date: new Date().toISOString().slice(0, 10), amount: invoice.due, method: 'transfer' }, headers: owner });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${first}/payments`,
+      payload: { date: new Date().toISOString().slice(0, 10), amount: invoice.due, method: 'transfer' },
+      headers: owner,
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     await run();
     const after = await doc(first);
@@ -181,7 +237,12 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
     await run();
     expect((await doc(refusedId)).platform).toMatchObject({ status: 'refused', reason: 'Marchandise non commandée' });
     // A credit note is a document of its own on the platform.
-    const credit = await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${refusedId}/credit-notes`, payload: { reason: 'Refusée par l’acheteur', amount: 10 }, headers: owner });
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${refusedId}/credit-notes`,
+      payload: { reason: 'Refusée par l’acheteur', amount: 10 },
+      headers: owner,
+    });
     expect(credit.statusCode, credit.body).toBe(200);
     await run();
     expect((await doc(credit.json().id)).platform).toMatchObject({ status: 'submitted' });
@@ -197,7 +258,11 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
     let state = (await doc(id)).platform!;
     expect(state).toMatchObject({ status: 'pending', flowId: null });
     expect(state.reason).toMatch(/^garbage: /);
-    const row = await t.services.database.db.selectFrom('invoice_submissions').select(['attempts', 'next_attempt_at']).where('invoice_id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.services.database.db
+      .selectFrom('invoice_submissions')
+      .select(['attempts', 'next_attempt_at'])
+      .where('invoice_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(1);
     expect(Date.parse(row.next_attempt_at!)).toBeGreaterThan(Date.now());
     // Not before its time; then the platform is down (503): still waiting, with that reason.

@@ -1,4 +1,13 @@
-import { errorBody, invoiceDocument, INVOICE_MESSAGES, platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from '@atelier/contract';
+import {
+  errorBody,
+  invoiceDocument,
+  INVOICE_MESSAGES,
+  platformCheck,
+  platformSettings,
+  platformSettingsInput,
+  sirenLookup,
+  sirenQuery,
+} from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -21,10 +30,21 @@ export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (ap
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
-  app.get('/invoicing/platform', { schema: { tags, summary: 'The approved e-invoicing platform’s settings (never its secret)', response: { 200: platformSettings } } }, async () => einvoicing.settings());
+  app.get(
+    '/invoicing/platform',
+    { schema: { tags, summary: 'The approved e-invoicing platform’s settings (never its secret)', response: { 200: platformSettings } } },
+    async () => einvoicing.settings(),
+  );
   app.put(
     '/invoicing/platform',
-    { schema: { tags, summary: 'Turn the platform on or off, with its flow service address and credentials (an empty secret keeps the saved one)', body: platformSettingsInput, response: { 200: platformSettings, 400: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Turn the platform on or off, with its flow service address and credentials (an empty secret keeps the saved one)',
+        body: platformSettingsInput,
+        response: { 200: platformSettings, 400: errorBody },
+      },
+    },
     async (request) => einvoicing.save(request.body, actorOf(request)),
   );
   app.post(
@@ -34,12 +54,26 @@ export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (ap
   );
   app.get(
     '/invoicing/platform/siren',
-    { schema: { tags, summary: 'Look a SIREN up in the platform’s directory', querystring: sirenQuery, response: { 200: sirenLookup, 400: errorBody, 409: errorBody, 502: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Look a SIREN up in the platform’s directory',
+        querystring: sirenQuery,
+        response: { 200: sirenLookup, 400: errorBody, 409: errorBody, 502: errorBody },
+      },
+    },
     async (request) => einvoicing.lookup(request.query.siren),
   );
   app.post(
     '/invoices/:id/platform/resubmit',
-    { schema: { tags, summary: 'Send a document the platform rejected again (the same stored file)', params: idParams, response: { 200: invoiceDocument, 404: errorBody, 409: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a document the platform rejected again (the same stored file)',
+        params: idParams,
+        response: { 200: invoiceDocument, 404: errorBody, 409: errorBody },
+      },
+    },
     async (request) => {
       await einvoicing.resubmit(request.params.id, actorOf(request));
       return (await invoices.get(request.params.id, langOf(request))) ?? Promise.reject(new HttpError(404, INVOICE_MESSAGES.invoiceNotFound));

@@ -14,7 +14,12 @@ type Input = z.output<typeof platformSettingsInput>;
 /** The sentence for a call that did not work, and its HTTP status (502: the platform, not the site). */
 export function platformFailure(err: unknown): HttpError {
   if (!(err instanceof PlatformError)) return new HttpError(502, EINVOICING_MESSAGES.unreachable, {}, String((err as Error)?.message ?? err).slice(0, 300));
-  const message = err.kind === 'credentials' ? EINVOICING_MESSAGES.refusedCredentials : err.kind === 'garbage' ? EINVOICING_MESSAGES.garbage : EINVOICING_MESSAGES.unreachable;
+  const message =
+    err.kind === 'credentials'
+      ? EINVOICING_MESSAGES.refusedCredentials
+      : err.kind === 'garbage'
+        ? EINVOICING_MESSAGES.garbage
+        : EINVOICING_MESSAGES.unreachable;
   return new HttpError(502, message, {}, err.message.slice(0, 300));
 }
 
@@ -44,7 +49,15 @@ export class EinvoicingService {
   async settings(): Promise<PlatformSettings> {
     const row = await this.row();
     if (!row) return { enabled: false, url: '', tokenUrl: '', clientId: '', secretSet: false, sendCashed: true, enabledAt: null };
-    return { enabled: row.enabled === 1, url: row.url, tokenUrl: row.token_url, clientId: row.client_id, secretSet: row.secret !== '', sendCashed: row.send_cashed === 1, enabledAt: row.enabled_at };
+    return {
+      enabled: row.enabled === 1,
+      url: row.url,
+      tokenUrl: row.token_url,
+      clientId: row.client_id,
+      secretSet: row.secret !== '',
+      sendCashed: row.send_cashed === 1,
+      enabledAt: row.enabled_at,
+    };
   }
 
   async save(input: Input, actor: Actor): Promise<PlatformSettings> {
@@ -57,9 +70,28 @@ export class EinvoicingService {
       const now = nowIso();
       // Documents issued from the moment it is turned on are submitted; none from before.
       const enabledAt = input.enabled ? (before?.enabled === 1 ? before.enabled_at : now) : (before?.enabled_at ?? null);
-      const values = { enabled: input.enabled ? 1 : 0, url: input.url, token_url: input.tokenUrl, client_id: input.clientId, secret, send_cashed: input.sendCashed ? 1 : 0, enabled_at: enabledAt, updated_at: now, updated_by: actor.id };
-      await trx.insertInto('einvoicing_platform').values({ id: 1, ...values }).onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
-      await logActivity(trx, actor, { kind: 'invoicing', action: 'save', subject: input.url ? new URL(input.url).host : 'platform', detail: { platform: input.enabled ? 'on' : 'off', secretChanged: input.secret ? 'yes' : 'no' } });
+      const values = {
+        enabled: input.enabled ? 1 : 0,
+        url: input.url,
+        token_url: input.tokenUrl,
+        client_id: input.clientId,
+        secret,
+        send_cashed: input.sendCashed ? 1 : 0,
+        enabled_at: enabledAt,
+        updated_at: now,
+        updated_by: actor.id,
+      };
+      await trx
+        .insertInto('einvoicing_platform')
+        .values({ id: 1, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
+      await logActivity(trx, actor, {
+        kind: 'invoicing',
+        action: 'save',
+        subject: input.url ? new URL(input.url).host : 'platform',
+        detail: { platform: input.enabled ? 'on' : 'off', secretChanged: input.secret ? 'yes' : 'no' },
+      });
     });
     this.adapter = null;
     this.kick();
@@ -72,7 +104,11 @@ export class EinvoicingService {
     if (!row || row.enabled !== 1 || !row.enabled_at) return null;
     const key = `${row.updated_at}`;
     // One adapter per saved settings: its OAuth token is reused until it expires.
-    if (this.adapter?.key !== key) this.adapter = { key, platform: new XpZ12013Platform({ url: row.url, tokenUrl: row.token_url, clientId: row.client_id, secret: row.secret }, this.policy) };
+    if (this.adapter?.key !== key)
+      this.adapter = {
+        key,
+        platform: new XpZ12013Platform({ url: row.url, tokenUrl: row.token_url, clientId: row.client_id, secret: row.secret }, this.policy),
+      };
     return { platform: this.adapter.platform, sendCashed: row.send_cashed === 1, enabledAt: row.enabled_at };
   }
 

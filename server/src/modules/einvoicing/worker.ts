@@ -50,7 +50,10 @@ export class EinvoicingWorker extends PollingWorker {
         } else {
           await this.submissions.record(id, { reason, attempts, nextAttemptAt: new Date(Date.now() + backoffMs(attempts)).toISOString() });
         }
-        this.log.warn({ invoice: doc.number, attempts, final: err instanceof PlatformError && err.final, reason: reason.slice(0, 300) }, 'document not taken by the e-invoicing platform');
+        this.log.warn(
+          { invoice: doc.number, attempts, final: err instanceof PlatformError && err.final, reason: reason.slice(0, 300) },
+          'document not taken by the e-invoicing platform',
+        );
       }
     }
 
@@ -83,7 +86,15 @@ export class EinvoicingWorker extends PollingWorker {
           continue;
         }
         try {
-          await platform.sendCashed({ flowId: doc.flowId, number: doc.number, issueDate: doc.issueDate, paidOn, amountCents: paidCents, seller: { siren: doc.seller.siren, name: doc.seller.legalName }, buyer: { siren: doc.buyer.siren, name: doc.buyer.name } });
+          await platform.sendCashed({
+            flowId: doc.flowId,
+            number: doc.number,
+            issueDate: doc.issueDate,
+            paidOn,
+            amountCents: paidCents,
+            seller: { siren: doc.seller.siren, name: doc.seller.legalName },
+            buyer: { siren: doc.buyer.siren, name: doc.buyer.name },
+          });
           await this.submissions.record(id, { status: 'paid', reason: null, cashed: true });
           this.log.info({ invoice: doc.number }, 'Encaissée sent to the e-invoicing platform');
           done += 1;

@@ -39,7 +39,11 @@ export class XpZ12013Platform implements EInvoicingPlatform {
     if (!this.settings.tokenUrl) return this.settings.secret;
     if (!fresh && this.token && this.token.until > Date.now()) return this.token.value;
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.settings.clientId, client_secret: this.settings.secret }).toString();
-    const answer = await this.send(this.settings.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form });
+    const answer = await this.send(this.settings.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form,
+    });
     if (answer.status === 400 || answer.status === 401 || answer.status === 403) throw new PlatformError('credentials', `token ${answer.status}`);
     const json = parse(answer);
     if (answer.status !== 200 || typeof json?.access_token !== 'string') throw new PlatformError('garbage', `token ${answer.status}`);
@@ -77,18 +81,25 @@ export class XpZ12013Platform implements EInvoicingPlatform {
   private async deposit(file: { name: string; bytes: Buffer; type: string }, info: Record<string, string>): Promise<string> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-    form.append('flowInfo', new Blob([JSON.stringify({ name: file.name, sha256: createHash('sha256').update(file.bytes).digest('hex'), ...info })], { type: 'application/json' }));
+    form.append(
+      'flowInfo',
+      new Blob([JSON.stringify({ name: file.name, sha256: createHash('sha256').update(file.bytes).digest('hex'), ...info })], { type: 'application/json' }),
+    );
     const encoded = new Response(form);
     const bytes = Buffer.from(await encoded.arrayBuffer());
     const answer = await this.call('POST', '/v1/flows', { bytes, type: encoded.headers.get('content-type')! });
     const json = parse(answer);
     if (answer.status >= 400) throw new PlatformError('refused', errorOf(json) ?? `${answer.status}`);
-    if (answer.status < 200 || answer.status >= 300 || typeof json?.flowId !== 'string' || !json.flowId) throw new PlatformError('garbage', `${answer.status} ${answer.body.toString('utf8', 0, 120)}`);
+    if (answer.status < 200 || answer.status >= 300 || typeof json?.flowId !== 'string' || !json.flowId)
+      throw new PlatformError('garbage', `${answer.status} ${answer.body.toString('utf8', 0, 120)}`);
     return json.flowId;
   }
 
   async submit(doc: PlatformDocument): Promise<{ flowId: string }> {
-    const flowId = await this.deposit({ name: `${doc.number}.pdf`, bytes: doc.pdf, type: 'application/pdf' }, { flowSyntax: 'Factur-X', processingRule: 'B2B', trackingId: doc.number });
+    const flowId = await this.deposit(
+      { name: `${doc.number}.pdf`, bytes: doc.pdf, type: 'application/pdf' },
+      { flowSyntax: 'Factur-X', processingRule: 'B2B', trackingId: doc.number },
+    );
     return { flowId };
   }
 
@@ -101,7 +112,10 @@ export class XpZ12013Platform implements EInvoicingPlatform {
     if (ack?.status === 'Error' || flow.status === 'Rejected') {
       events.push({ kind: 'rejected', reason: (ack?.details ?? []).map((d) => [d.reasonCode, d.reasonMessage].filter(Boolean).join(' ')).join('; ') || null });
     }
-    const search = await this.call('POST', '/v1/flows/search', { bytes: JSON.stringify({ limit: 100, where: { trackingId, flowType: ['CustomerInvoiceLC'] } }), type: 'application/json' });
+    const search = await this.call('POST', '/v1/flows/search', {
+      bytes: JSON.stringify({ limit: 100, where: { trackingId, flowType: ['CustomerInvoiceLC'] } }),
+      type: 'application/json',
+    });
     const found = parse(search);
     const list = (found?.results ?? found?.flows) as Array<{ flowId?: string }> | undefined;
     if (search.status !== 200 || !Array.isArray(list)) throw new PlatformError('garbage', `search ${search.status}`);
@@ -122,7 +136,10 @@ export class XpZ12013Platform implements EInvoicingPlatform {
   }
 
   async sendCashed(status: CashedStatus): Promise<void> {
-    await this.deposit({ name: `${status.number}-212.xml`, bytes: Buffer.from(cdar(status), 'utf8'), type: 'application/xml' }, { flowSyntax: 'CDAR', processingRule: 'NotApplicable', trackingId: status.flowId });
+    await this.deposit(
+      { name: `${status.number}-212.xml`, bytes: Buffer.from(cdar(status), 'utf8'), type: 'application/xml' },
+      { flowSyntax: 'CDAR', processingRule: 'NotApplicable', trackingId: status.flowId },
+    );
   }
 
   async lookup(siren: string): Promise<{ found: boolean; name: string | null }> {
@@ -157,7 +174,12 @@ function errorOf(json: unknown): string | null {
 }
 
 const escape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unescape = (v: string) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescape = (v: string) =>
+  v
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 const day204 = (iso: string) => iso.replace(/-/g, '');
 
 /**

@@ -11,13 +11,17 @@ export interface HealthDeps {
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, services) => {
-  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: health, 503: health } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    try {
-      await ping(services.database);
-      return { status: 'ok' as const, database: services.database.dialect, uptime: process.uptime() };
-    } catch {
-      return reply.code(503).send({ status: 'degraded' as const, database: services.database.dialect, uptime: process.uptime() });
-    }
-  });
+  app.get(
+    '/health',
+    { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: health, 503: health } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await ping(services.database);
+        return { status: 'ok' as const, database: services.database.dialect, uptime: process.uptime() };
+      } catch {
+        return reply.code(503).send({ status: 'degraded' as const, database: services.database.dialect, uptime: process.uptime() });
+      }
+    },
+  );
 };

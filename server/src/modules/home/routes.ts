@@ -11,7 +11,14 @@ export interface HomeDeps {
 export const adminHomeRoutes: FastifyPluginAsyncZod<HomeDeps> = async (app, { home }) => {
   app.get(
     '/home',
-    { schema: { tags: ['admin'], security: [{ bearer: [] }], summary: 'What waits for the owner today: a count for each list her home links to', response: { 200: adminHome } } },
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'What waits for the owner today: a count for each list her home links to',
+        response: { 200: adminHome },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return home.today();

@@ -51,13 +51,15 @@ export interface VatTreatment {
   exemption: string | null;
 }
 
-
 /** The notes French law asks on every invoice, with the subject codes BR-FR expects (PMT, PMD, AAB). */
 export function legalNotes(seller: InvoicingSettingsInput): Array<{ subject: 'PMT' | 'PMD' | 'AAB'; content: string }> {
   const rate = String(seller.penaltyRate).replace('.', ',');
   const discount = seller.earlyPaymentDiscount;
   return [
-    { subject: 'PMT', content: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 € (art. L441-10 et D441-5 du Code de commerce).' },
+    {
+      subject: 'PMT',
+      content: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 € (art. L441-10 et D441-5 du Code de commerce).',
+    },
     { subject: 'PMD', content: `Pénalités de retard : ${rate} % par an, exigibles dès le lendemain de l’échéance.` },
     {
       subject: 'AAB',
@@ -118,7 +120,9 @@ export function facturxXml(doc: IssuedDocument): string {
             'ram:Name': [line.product, [line.colour, line.size].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
           },
           'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': amount(line.unitPriceCents) } },
-          'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '@_unitCode': line.kind === 'goods' ? 'H87' : 'C62', '#text': line.quantity.toFixed(2) } },
+          'ram:SpecifiedLineTradeDelivery': {
+            'ram:BilledQuantity': { '@_unitCode': line.kind === 'goods' ? 'H87' : 'C62', '#text': line.quantity.toFixed(2) },
+          },
           'ram:SpecifiedLineTradeSettlement': {
             'ram:ApplicableTradeTax': tax,
             'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': amount(line.totalCents) },
@@ -137,8 +141,12 @@ export function facturxXml(doc: IssuedDocument): string {
             'ram:Name': buyer.name,
             ...(french ? { 'ram:SpecifiedLegalOrganization': { 'ram:ID': { '@_schemeID': '0002', '#text': buyer.siren } } } : {}),
             'ram:PostalTradeAddress': address(buyer.address),
-            'ram:URIUniversalCommunication': { 'ram:URIID': french ? { '@_schemeID': '0225', '#text': buyer.siren } : { '@_schemeID': 'EM', '#text': buyer.email ?? seller.email } },
-            ...(buyer.vatNumber && vat.category !== 'G' ? { 'ram:SpecifiedTaxRegistration': { 'ram:ID': { '@_schemeID': 'VA', '#text': buyer.vatNumber } } } : {}),
+            'ram:URIUniversalCommunication': {
+              'ram:URIID': french ? { '@_schemeID': '0225', '#text': buyer.siren } : { '@_schemeID': 'EM', '#text': buyer.email ?? seller.email },
+            },
+            ...(buyer.vatNumber && vat.category !== 'G'
+              ? { 'ram:SpecifiedTaxRegistration': { 'ram:ID': { '@_schemeID': 'VA', '#text': buyer.vatNumber } } }
+              : {}),
           },
           ...(doc.orderNumber ? { 'ram:BuyerOrderReferencedDocument': { 'ram:IssuerAssignedID': doc.orderNumber } } : {}),
         },
@@ -176,7 +184,12 @@ export function facturxXml(doc: IssuedDocument): string {
             'ram:DuePayableAmount': amount(doc.totalInclCents),
           },
           ...(doc.invoice
-            ? { 'ram:InvoiceReferencedDocument': { 'ram:IssuerAssignedID': doc.invoice.number, 'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': doc.invoice.issueDate.replaceAll('-', '') } } } }
+            ? {
+                'ram:InvoiceReferencedDocument': {
+                  'ram:IssuerAssignedID': doc.invoice.number,
+                  'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': doc.invoice.issueDate.replaceAll('-', '') } },
+                },
+              }
             : {}),
         },
       },

@@ -31,7 +31,19 @@ function readFec(bytes: Buffer): { header: string[]; rows: Row[]; fields: string
   const lines = text.split('\r\n');
   expect(lines.at(-1)).toBe('');
   const [header, ...body] = lines.slice(0, -1).map((line) => line.split('\t'));
-  const rows = body.map((f) => ({ journal: f[0]!, entry: Number(f[2]), account: f[4]!, aux: f[6]!, auxLabel: f[7]!, piece: f[8]!, label: f[10]!, debit: cents(f[11]!), credit: cents(f[12]!), letter: f[13]!, letterDate: f[14]! }));
+  const rows = body.map((f) => ({
+    journal: f[0]!,
+    entry: Number(f[2]),
+    account: f[4]!,
+    aux: f[6]!,
+    auxLabel: f[7]!,
+    piece: f[8]!,
+    label: f[10]!,
+    debit: cents(f[11]!),
+    credit: cents(f[12]!),
+    letter: f[13]!,
+    letterDate: f[14]!,
+  }));
   return { header: header!, rows, fields: body };
 }
 
@@ -56,9 +68,28 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     await t.services.users.create({ email: BELGIAN.email, role: 'retailer', password: BELGIAN.password, locale: 'en' });
     await t.services.users.create({ email: SWISS.email, role: 'retailer', password: SWISS.password, locale: 'en' });
     for (const [email, company] of [
-      [RETAILER.email, { companyName: 'L’Atelier d’Été', siret: '55208131766522', vatNumber: 'FR03552081317', billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' } }],
-      [BELGIAN.email, { companyName: 'Linen House Gent', siret: null, vatNumber: 'BE0477472701', billing: { line1: 'Veldstraat 1', postcode: '9000', town: 'Gent', country: 'BE' } }],
-      [SWISS.email, { companyName: 'Laden am See', siret: null, vatNumber: null, billing: { line1: 'Seestrasse 4', postcode: '8002', town: 'Zürich', country: 'CH' } }],
+      [
+        RETAILER.email,
+        {
+          companyName: 'L’Atelier d’Été',
+          siret: '55208131766522',
+          vatNumber: 'FR03552081317',
+          billing: { line1: '3 rue du Port', postcode: '34200', town: 'Sète', country: 'FR' },
+        },
+      ],
+      [
+        BELGIAN.email,
+        {
+          companyName: 'Linen House Gent',
+          siret: null,
+          vatNumber: 'BE0477472701',
+          billing: { line1: 'Veldstraat 1', postcode: '9000', town: 'Gent', country: 'BE' },
+        },
+      ],
+      [
+        SWISS.email,
+        { companyName: 'Laden am See', siret: null, vatNumber: null, billing: { line1: 'Seestrasse 4', postcode: '8002', town: 'Zürich', country: 'CH' } },
+      ],
     ] as const) {
       const user = (await t.services.users.findByEmail(email))!;
       ids[email] = user.id;
@@ -80,7 +111,12 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     return shipped.invoice!;
   }
   const pay = (invoiceId: number, amount: number) =>
-    t.app.inject({ method: 'POST', url: `/api/admin/invoices/${invoiceId}/payments`, headers: admin, payload: { date: today(), amount, method: 'transfer', reference: `VIR-${invoiceId}` } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${invoiceId}/payments`,
+      headers: admin,
+      payload: { date: today(), amount, method: 'transfer', reference: `VIR-${invoiceId}` },
+    });
 
   it('before the invoicing settings exist: a sentence naming what is missing, in the caller’s language', async () => {
     const fr = await fec(`year=${year()}`);
@@ -109,7 +145,12 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     const firstTotal = (await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${paidInFull.id}`, headers: admin })).json().totalInclVat as number;
     expect((await pay(paidInFull.id, firstTotal)).statusCode).toBe(200);
     const creditedThenPaid = await invoiced(RETAILER.email, 2);
-    const note = await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${creditedThenPaid.id}/credit-notes`, headers: admin, payload: { amount: 30, reason: 'Pièce tachée' } });
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${creditedThenPaid.id}/credit-notes`,
+      headers: admin,
+      payload: { amount: 30, reason: 'Pièce tachée' },
+    });
     expect(note.statusCode, note.body).toBe(200);
     const left = (await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${creditedThenPaid.id}`, headers: admin })).json().due as number;
     expect((await pay(creditedThenPaid.id, left)).statusCode).toBe(200);
@@ -134,7 +175,10 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
       expect(numbers, journal).toEqual([...numbers].sort((a, b) => a - b));
       for (const entry of new Set(numbers)) {
         const lines = rows.filter((r) => r.journal === journal && r.entry === entry);
-        expect(lines.reduce((sum, r) => sum + r.debit - r.credit, 0), `${journal} ${entry}`).toBe(0);
+        expect(
+          lines.reduce((sum, r) => sum + r.debit - r.credit, 0),
+          `${journal} ${entry}`,
+        ).toBe(0);
       }
     }
     const sales = rows.filter((r) => r.journal === 'VE');
@@ -144,7 +188,12 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
 
     // The customers' balance is the sales journal's total; the bank's the payments'.
     const journal = await t.app.inject({ method: 'GET', url: `/api/admin/invoices.csv?from=${year()}-01-01&to=${year()}-12-31&lang=en`, headers: admin });
-    const csv = journal.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    const csv = journal.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(','));
     const csvTotal = csv.reduce((sum, cols) => sum + Math.round(Number(cols[9]!.replace(',', '.').replace(/"/g, '')) * 100), 0);
     const customers = sales.filter((r) => r.account === '411');
     expect(customers.reduce((sum, r) => sum + r.debit - r.credit, 0)).toBe(csvTotal);
@@ -154,7 +203,12 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     expect(sales.filter((r) => r.account === '706').length).toBeGreaterThanOrEqual(4);
 
     // VAT collected only on the French documents; none on the intra-EU one.
-    expect(sales.filter((r) => r.piece === unpaid.number).map((r) => r.account).sort()).toEqual(['411', '706']);
+    expect(
+      sales
+        .filter((r) => r.piece === unpaid.number)
+        .map((r) => r.account)
+        .sort(),
+    ).toEqual(['411', '706']);
     expect(sales.filter((r) => r.piece === paidInFull.number).map((r) => r.account)).toContain('44571');
 
     // Lettering: the settled invoices' customer lines share a letter with their payments and credit note.
@@ -162,7 +216,12 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     expect(letterOf(paidInFull.number)).toBe('A');
     expect(letterOf(creditedThenPaid.number)).toBe('B');
     expect(letterOf(unpaid.number)).toBe('');
-    expect(customers.filter((r) => r.letter === 'B').map((r) => r.debit - r.credit).sort((a, b) => a - b)).toHaveLength(2);
+    expect(
+      customers
+        .filter((r) => r.letter === 'B')
+        .map((r) => r.debit - r.credit)
+        .sort((a, b) => a - b),
+    ).toHaveLength(2);
     expect(bank.filter((r) => r.account === '411').map((r) => [r.piece, r.letter, r.letterDate])).toEqual([
       [`VIR-${paidInFull.id}`, 'A', day],
       [`VIR-${creditedThenPaid.id}`, 'B', day],
@@ -180,7 +239,12 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
     const exported = await invoiced(SWISS.email, 2);
     const total = (await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${exported.id}`, headers: admin })).json().totalInclVat as number;
     const nextYear = `${year() + 1}-01-15`;
-    const paid = await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${exported.id}/payments`, headers: admin, payload: { date: nextYear, amount: total, method: 'transfer', reference: 'VIR-CH' } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${exported.id}/payments`,
+      headers: admin,
+      payload: { date: nextYear, amount: total, method: 'transfer', reference: 'VIR-CH' },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
 
     const thisYear = readFec((await fec(`year=${year()}`)).rawPayload).rows;
@@ -205,12 +269,22 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
   it('takes the accounts the owner sets in the invoicing settings, and refuses one that is not an account number', async () => {
     const current = (await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/settings', headers: admin })).json();
     expect(current.settings.accounts).toEqual({ customers: '411', sales: '706', vatCollected: '44571', bank: '512' });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/invoicing/settings?lang=en', headers: admin, payload: { ...legalIdentity(), accounts: { customers: 'clients', sales: '706', vatCollected: '44571', bank: '512' } } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/invoicing/settings?lang=en',
+      headers: admin,
+      payload: { ...legalIdentity(), accounts: { customers: 'clients', sales: '706', vatCollected: '44571', bank: '512' } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('An account number is 3 to 20 digits or capital letters');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/settings', headers: admin })).json().settings.accounts.customers).toBe('411');
 
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/invoicing/settings', headers: admin, payload: { ...legalIdentity(), accounts: { customers: '4110000', sales: '7010000', vatCollected: '4457120', bank: '5121000' } } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/invoicing/settings',
+      headers: admin,
+      payload: { ...legalIdentity(), accounts: { customers: '4110000', sales: '7010000', vatCollected: '4457120', bank: '5121000' } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const { rows } = readFec((await fec(`year=${year()}`)).rawPayload);
     expect([...new Set(rows.map((r) => r.account))].sort()).toEqual(['4110000', '4457120', '5121000', '7010000']);

@@ -59,7 +59,10 @@ export function letterCode(n: number): string {
 }
 
 /** The retailer's auxiliary account: C and the account's number (an erased account's documents share one). */
-const auxOf = (userId: number | null, buyer: BuyerSnapshot) => ({ number: userId === null ? 'CDIVERS' : `C${String(userId).padStart(6, '0')}`, label: buyer.name });
+const auxOf = (userId: number | null, buyer: BuyerSnapshot) => ({
+  number: userId === null ? 'CDIVERS' : `C${String(userId).padStart(6, '0')}`,
+  label: buyer.name,
+});
 
 /** The entries of `year` (by issue date, and by payment date for the bank), numbered per journal without a gap. */
 export async function fecLines(db: Db, year: number, accounts: FecAccounts): Promise<FecLine[]> {
@@ -77,7 +80,17 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
     db
       .selectFrom('invoice_payments')
       .innerJoin('invoices', 'invoices.id', 'invoice_payments.invoice_id')
-      .select(['invoice_payments.id', 'invoice_payments.invoice_id', 'invoice_payments.paid_on', 'invoice_payments.amount_cents', 'invoice_payments.method', 'invoice_payments.reference', 'invoices.number', 'invoices.user_id', 'invoices.buyer'])
+      .select([
+        'invoice_payments.id',
+        'invoice_payments.invoice_id',
+        'invoice_payments.paid_on',
+        'invoice_payments.amount_cents',
+        'invoice_payments.method',
+        'invoice_payments.reference',
+        'invoices.number',
+        'invoices.user_id',
+        'invoices.buyer',
+      ])
       .where('invoice_payments.paid_on', '>=', from)
       .where('invoice_payments.paid_on', '<=', to)
       .orderBy('invoice_payments.paid_on')
@@ -86,7 +99,11 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
   ]);
 
   // What settles each invoice, all years together, to letter only what the year's file balances.
-  const invoiceIds = [...new Set([...documents.map((d) => (d.type === 'invoice' ? d.id : d.invoice_id)), ...payments.map((p) => p.invoice_id)].filter((id): id is number => id !== null))];
+  const invoiceIds = [
+    ...new Set(
+      [...documents.map((d) => (d.type === 'invoice' ? d.id : d.invoice_id)), ...payments.map((p) => p.invoice_id)].filter((id): id is number => id !== null),
+    ),
+  ];
   const [allNotes, allPayments, invoiceTotals] = invoiceIds.length
     ? await Promise.all([
         db.selectFrom('invoices').select(['invoice_id', 'total_incl_cents', 'issue_date']).where('invoice_id', 'in', invoiceIds).execute(),
@@ -104,7 +121,15 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
       const parts = [{ cents: -invoice.total_incl_cents, date: invoice.issue_date }, ...(settling.get(invoice.id) ?? [])];
       const balanced = parts.reduce((sum, p) => sum + p.cents, 0) === 0 && parts.length > 1;
       const inYear = parts.every((p) => p.date >= from && p.date <= to);
-      return balanced && inYear ? { id: invoice.id, date: parts.map((p) => p.date).sort().at(-1)! } : null;
+      return balanced && inYear
+        ? {
+            id: invoice.id,
+            date: parts
+              .map((p) => p.date)
+              .sort()
+              .at(-1)!,
+          }
+        : null;
     })
     .filter((s): s is { id: number; date: string } => s !== null)
     .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
@@ -121,11 +146,38 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
     const lettered = letterOf(note ? d.invoice_id : d.id);
     const base = { journal: 'VE' as const, entry: sales, date: d.issue_date, piece: d.number, pieceDate: d.issue_date, label, letter: '', letterDate: '' };
     // The customer: debited by an invoice, credited by a credit note.
-    lines.push({ ...base, account: accounts.customers, accountLabel: LABELS.customers, aux: auxOf(d.user_id, buyer), debit: note ? 0 : d.total_incl_cents, credit: note ? d.total_incl_cents : 0, letter: lettered?.letter ?? '', letterDate: lettered?.date ?? '' });
+    lines.push({
+      ...base,
+      account: accounts.customers,
+      accountLabel: LABELS.customers,
+      aux: auxOf(d.user_id, buyer),
+      debit: note ? 0 : d.total_incl_cents,
+      credit: note ? d.total_incl_cents : 0,
+      letter: lettered?.letter ?? '',
+      letterDate: lettered?.date ?? '',
+    });
     for (const b of JSON.parse(d.vat_breakdown) as Array<{ category: string; rate: number; baseCents: number; vatCents: number }>) {
       const rate = `${String(b.rate).replace('.', ',')} %`;
-      if (b.baseCents !== 0) lines.push({ ...base, account: accounts.sales, accountLabel: LABELS.sales, aux: null, label: `${label} HT ${rate}`, debit: note ? b.baseCents : 0, credit: note ? 0 : b.baseCents });
-      if (b.vatCents !== 0) lines.push({ ...base, account: accounts.vatCollected, accountLabel: LABELS.vatCollected, aux: null, label: `${label} TVA ${rate}`, debit: note ? b.vatCents : 0, credit: note ? 0 : b.vatCents });
+      if (b.baseCents !== 0)
+        lines.push({
+          ...base,
+          account: accounts.sales,
+          accountLabel: LABELS.sales,
+          aux: null,
+          label: `${label} HT ${rate}`,
+          debit: note ? b.baseCents : 0,
+          credit: note ? 0 : b.baseCents,
+        });
+      if (b.vatCents !== 0)
+        lines.push({
+          ...base,
+          account: accounts.vatCollected,
+          accountLabel: LABELS.vatCollected,
+          aux: null,
+          label: `${label} TVA ${rate}`,
+          debit: note ? b.vatCents : 0,
+          credit: note ? 0 : b.vatCents,
+        });
     }
   }
   let bank = 0;
@@ -136,7 +188,16 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
     const label = `Règlement ${p.number} ${buyer.name} (${METHODS[p.method] ?? p.method})`;
     const base = { journal: 'BQ' as const, entry: bank, date: p.paid_on, piece: p.reference?.trim() || p.number, pieceDate: p.paid_on, label };
     lines.push({ ...base, account: accounts.bank, accountLabel: LABELS.bank, aux: null, debit: p.amount_cents, credit: 0, letter: '', letterDate: '' });
-    lines.push({ ...base, account: accounts.customers, accountLabel: LABELS.customers, aux: auxOf(p.user_id, buyer), debit: 0, credit: p.amount_cents, letter: lettered?.letter ?? '', letterDate: lettered?.date ?? '' });
+    lines.push({
+      ...base,
+      account: accounts.customers,
+      accountLabel: LABELS.customers,
+      aux: auxOf(p.user_id, buyer),
+      debit: 0,
+      credit: p.amount_cents,
+      letter: lettered?.letter ?? '',
+      letterDate: lettered?.date ?? '',
+    });
   }
   // In the order of their dates (the order in which they were validated; a day's sales before its
   // payments), each journal's numbers rising.

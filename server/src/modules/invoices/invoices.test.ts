@@ -41,10 +41,15 @@ async function pdfText(bytes: Buffer): Promise<{ text: string; attachments: Reco
   const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
   const doc = await task.promise;
   const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) parts.push((await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  for (let i = 1; i <= doc.numPages; i += 1)
+    parts.push((await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
   const listed = ((await doc.getAttachments()) ?? new Map()) as Map<string, { filename: string; description: string }>;
   const attachments: Record<string, { content: Uint8Array; description: string }> = {};
-  for (const [id, file] of listed) attachments[file.filename] = { content: (await (doc as unknown as { getAttachmentContent(id: string): Promise<Uint8Array> }).getAttachmentContent(id)), description: file.description };
+  for (const [id, file] of listed)
+    attachments[file.filename] = {
+      content: await (doc as unknown as { getAttachmentContent(id: string): Promise<Uint8Array> }).getAttachmentContent(id),
+      description: file.description,
+    };
   const meta = await doc.getMetadata();
   const xmp = (meta.metadata as unknown as { getRaw(): string } | null)?.getRaw() ?? '';
   await task.destroy();
@@ -64,7 +69,12 @@ describe('invoice arithmetic and the French mends', () => {
   it('chooses VAT by buyer: France 20 % S, EU with a VAT number K, EU without one 20 %, outside the EU G', () => {
     expect(vatFor('FR', 'FR03552081317')).toMatchObject({ category: 'S', rate: 20 });
     expect(vatFor('MC', null)).toMatchObject({ category: 'S', rate: 20 });
-    expect(vatFor('BE', 'BE0477472701')).toEqual({ category: 'K', rate: 0, exemptionCode: 'VATEX-EU-IC', exemption: 'Exonération de TVA, article 262 ter I du CGI' });
+    expect(vatFor('BE', 'BE0477472701')).toEqual({
+      category: 'K',
+      rate: 0,
+      exemptionCode: 'VATEX-EU-IC',
+      exemption: 'Exonération de TVA, article 262 ter I du CGI',
+    });
     expect(vatFor('BE', null)).toMatchObject({ category: 'S', rate: 20 });
     expect(vatFor('DE', 'DE12345678')).toMatchObject({ category: 'S', rate: 20 }); // not a valid German number
     expect(vatFor('CH', null)).toEqual({ category: 'G', rate: 0, exemptionCode: 'VATEX-EU-G', exemption: 'Exonération de TVA, article 262 I du CGI' });
@@ -87,7 +97,16 @@ describe('invoice arithmetic and the French mends', () => {
   });
 
   it('writes what the French rules ask and the npm libraries miss (ADR 0009): B1, rates with 2 decimals at most, SIREN schemes, subject codes; escapes what it is given', async () => {
-    const seller = { ...(legalIdentity() as object), siren: '732829320', vatNumber: 'FR44732829320', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', address: { line1: '12 rue des Tisserands', line2: '', postcode: '34000', town: 'Montpellier', country: 'FR' }, brandName: 'Maison Solène', email: 'bonjour@test.example' } as IssuedDocument['seller'];
+    const seller = {
+      ...(legalIdentity() as object),
+      siren: '732829320',
+      vatNumber: 'FR44732829320',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
+      address: { line1: '12 rue des Tisserands', line2: '', postcode: '34000', town: 'Montpellier', country: 'FR' },
+      brandName: 'Maison Solène',
+      email: 'bonjour@test.example',
+    } as IssuedDocument['seller'];
     const doc: IssuedDocument = {
       number: 'F2027-00042',
       type: 'invoice',
@@ -99,8 +118,26 @@ describe('invoice arithmetic and the French mends', () => {
       reason: null,
       locale: 'fr',
       seller,
-      buyer: { name: 'Fil & <Aiguille>', address: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' }, deliveryAddress: null, siren: '552081317', vatNumber: 'FR03552081317', email: 'shop@test.example' },
-      lines: [{ kind: 'goods', reference: 'MS27-ROBE', product: 'Robe Soleil', colour: 'Terracotta', size: 'M', quantity: 3, unitPriceCents: 4500, totalCents: 13500 }],
+      buyer: {
+        name: 'Fil & <Aiguille>',
+        address: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
+        deliveryAddress: null,
+        siren: '552081317',
+        vatNumber: 'FR03552081317',
+        email: 'shop@test.example',
+      },
+      lines: [
+        {
+          kind: 'goods',
+          reference: 'MS27-ROBE',
+          product: 'Robe Soleil',
+          colour: 'Terracotta',
+          size: 'M',
+          quantity: 3,
+          unitPriceCents: 4500,
+          totalCents: 13500,
+        },
+      ],
       vat: vatFor('FR', null),
       breakdown: [{ baseCents: 13500, vatCents: 2700 }],
       totalExclCents: 13500,
@@ -157,7 +194,16 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       method: 'PUT',
       url: '/api/admin/wholesale/terms',
       headers: admin,
-      payload: { validUntil: '2099-03-31', openingMinimum: 100, reorderMinimum: 100, orderEmail: 'orders@test.example', translations: [{ locale: 'fr', seasonName: 'PE27' }, { locale: 'en', seasonName: 'SS27' }] },
+      payload: {
+        validUntil: '2099-03-31',
+        openingMinimum: 100,
+        reorderMinimum: 100,
+        orderEmail: 'orders@test.example',
+        translations: [
+          { locale: 'fr', seasonName: 'PE27' },
+          { locale: 'en', seasonName: 'SS27' },
+        ],
+      },
     });
   }, 240_000);
   afterAll(async () => t.close());
@@ -165,15 +211,31 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
   const confirmedOrder = async (headers: Record<string, string>, quantities: Record<string, number> = { S: 1, M: 2 }) => {
     const lines = Object.entries(quantities).map(([size, quantity]) => ({ variantId: dress.id, size, quantity }));
     expect((await t.app.inject({ method: 'PUT', url: '/api/orders/draft?lang=en', payload: { lines }, headers })).statusCode).toBe(200);
-    const placed = await t.app.inject({ method: 'POST', url: '/api/orders/draft/submit?lang=en', payload: {}, headers: { ...headers, 'idempotency-key': `inv-${dialect}-${(keyCounter += 1)}` } });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit?lang=en',
+      payload: {},
+      headers: { ...headers, 'idempotency-key': `inv-${dialect}-${(keyCounter += 1)}` },
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const id = placed.json().id as number;
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/confirm?lang=en`, payload: { shipDate: '2027-03-01' }, headers: admin })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/confirm?lang=en`, payload: { shipDate: '2027-03-01' }, headers: admin })).statusCode,
+    ).toBe(200);
     return id;
   };
   const ship = (id: number, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/ship?lang=en`, payload, headers: admin });
-  const invoice = async (id: number, headers = admin): Promise<InvoiceDocument> => (await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${id}?lang=en`, headers })).json();
-  const count = async (table: 'invoices' | 'invoice_payments' | 'invoice_lines') => Number((await t.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const invoice = async (id: number, headers = admin): Promise<InvoiceDocument> =>
+    (await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${id}?lang=en`, headers })).json();
+  const count = async (table: 'invoices' | 'invoice_payments' | 'invoice_lines') =>
+    Number(
+      (
+        await t.services.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('ships without an invoice while the label’s identity or the shop’s details are missing, says what waits, then issues it', async () => {
     const id = await confirmedOrder(shop);
@@ -200,7 +262,13 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       issueDate: today(),
       deliveryDate: today(),
       dueDate: dueDate(today(), { ...legalIdentity(), paymentDays: 30, endOfMonth: false } as never),
-      buyer: { name: 'Les Jours Lents', siren: '552081317', vatNumber: 'FR03552081317', address: { town: 'Sète', country: 'FR' }, deliveryAddress: { line2: 'Réserve' } },
+      buyer: {
+        name: 'Les Jours Lents',
+        siren: '552081317',
+        vatNumber: 'FR03552081317',
+        address: { town: 'Sète', country: 'FR' },
+        deliveryAddress: { line2: 'Réserve' },
+      },
       seller: { legalName: 'Maison Solène', siren: '732829320', vatNumber: 'FR44732829320' },
       vatBreakdown: [{ category: 'S', rate: 20, base: 313.49, vat: 62.7, exemption: null }],
       totalExclVat: 313.49,
@@ -228,12 +296,22 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     // The owner sees the retailer's details with what they lack, and completes them.
     const other = await t.services.users.create({ email: 'incomplete@test.example', role: 'retailer', password: 'incomplete-pass-2026', locale: 'fr' });
     const otherAuth = t.auth(await t.login('incomplete@test.example', 'incomplete-pass-2026'));
-    await t.app.inject({ method: 'PUT', url: '/api/account/company', headers: otherAuth, payload: { companyName: 'Atelier Sud', siret: null, vatNumber: null, billingAddress: '1 place du Marché, Nîmes', deliveryAddress: null, phone: null } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/company',
+      headers: otherAuth,
+      payload: { companyName: 'Atelier Sud', siret: null, vatNumber: null, billingAddress: '1 place du Marché, Nîmes', deliveryAddress: null, phone: null },
+    });
     const waiting = await confirmedOrder(otherAuth, { S: 1 });
     expect((await ship(waiting)).json()).toMatchObject({ invoice: null, invoiceWaiting: ['billing', 'siren'] });
     const details = (await t.app.inject({ method: 'GET', url: `/api/admin/stockists/${other.id}/company`, headers: admin })).json();
     expect(details).toMatchObject({ companyName: 'Atelier Sud', toComplete: ['billing', 'siren'], reminders: true });
-    const completed = await t.app.inject({ method: 'PUT', url: `/api/admin/stockists/${other.id}/company`, headers: admin, payload: { ...FRENCH_SHOP, companyName: 'Atelier Sud' } });
+    const completed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/stockists/${other.id}/company`,
+      headers: admin,
+      payload: { ...FRENCH_SHOP, companyName: 'Atelier Sud' },
+    });
     expect(completed.json().toComplete).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/stockists/${ids[RETAILER.email]}/company`, headers: shop })).statusCode).toBe(403);
     const late = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${waiting}/invoice`, headers: admin });
@@ -285,7 +363,11 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
   it('a Belgian shop with a VAT number gets the intra-community exemption (K), a Swiss one the export exemption (G), both valid', async () => {
     const be = await confirmedOrder(belgian, { M: 2 });
     const beDoc = await invoice((await ship(be)).json().invoice.id);
-    expect(beDoc).toMatchObject({ vatBreakdown: [{ category: 'K', rate: 0, base: 200.66, vat: 0, exemption: 'Exonération de TVA, article 262 ter I du CGI' }], totalInclVat: 200.66, buyer: { vatNumber: 'BE0477472701' } });
+    expect(beDoc).toMatchObject({
+      vatBreakdown: [{ category: 'K', rate: 0, base: 200.66, vat: 0, exemption: 'Exonération de TVA, article 262 ter I du CGI' }],
+      totalInclVat: 200.66,
+      buyer: { vatNumber: 'BE0477472701' },
+    });
     const ch = await confirmedOrder(swiss, { S: 2 });
     const chDoc = await invoice((await ship(ch)).json().invoice.id);
     expect(chDoc.vatBreakdown).toEqual([{ category: 'G', rate: 0, base: 200.66, vat: 0, exemption: 'Exonération de TVA, article 262 I du CGI' }]);
@@ -309,9 +391,12 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
 
   it('credit notes: for returned pieces, for an amount, never above what is left, and the whole rest when cancelling the order', async () => {
     const doc = await invoice(ids.first!);
-    const post = (id: number, payload: object, lang = 'en') => t.app.inject({ method: 'POST', url: `/api/admin/invoices/${id}/credit-notes?lang=${lang}`, payload, headers: admin });
+    const post = (id: number, payload: object, lang = 'en') =>
+      t.app.inject({ method: 'POST', url: `/api/admin/invoices/${id}/credit-notes?lang=${lang}`, payload, headers: admin });
     const before = await count('invoices');
-    expect((await post(doc.id, { lines: [{ lineId: doc.lines[1]!.id, quantity: 3 }], reason: 'Retour' }, 'fr')).json().error).toBe('Un avoir ne peut pas créditer plus que ce qui reste sur la facture.');
+    expect((await post(doc.id, { lines: [{ lineId: doc.lines[1]!.id, quantity: 3 }], reason: 'Retour' }, 'fr')).json().error).toBe(
+      'Un avoir ne peut pas créditer plus que ce qui reste sur la facture.',
+    );
     expect((await post(doc.id, { lines: [{ lineId: 999999, quantity: 1 }], reason: 'Retour' })).statusCode).toBe(422);
     expect((await post(doc.id, { amount: 0, reason: 'x' })).statusCode).toBe(400);
     expect((await post(doc.id, { reason: '' })).statusCode).toBe(400);
@@ -321,7 +406,16 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     const returned = await post(doc.id, { lines: [{ lineId: doc.lines[1]!.id, quantity: 1 }], reason: 'One dress returned (flaw in the weave)' });
     expect(returned.statusCode, returned.body).toBe(200);
     const note = returned.json() as InvoiceDocument;
-    expect(note).toMatchObject({ number: `AV${year()}-00001`, type: 'creditNote', invoiceNumber: doc.number, totalExclVat: 100.33, totalVat: 20.07, totalInclVat: 120.4, status: 'credit', reason: 'One dress returned (flaw in the weave)' });
+    expect(note).toMatchObject({
+      number: `AV${year()}-00001`,
+      type: 'creditNote',
+      invoiceNumber: doc.number,
+      totalExclVat: 100.33,
+      totalVat: 20.07,
+      totalInclVat: 120.4,
+      status: 'credit',
+      reason: 'One dress returned (flaw in the weave)',
+    });
     const { attachments } = await pdfText((await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${note.id}.pdf`, headers: admin })).rawPayload);
     const xml = Buffer.from(attachments['factur-x.xml']!.content).toString('utf8');
     expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
@@ -329,13 +423,23 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     expect(await validateFacturx(xml)).toEqual([]);
 
     const after = await invoice(doc.id);
-    expect(after).toMatchObject({ credited: 120.4, due: 255.79, lines: [{ credited: 0 }, { credited: 1 }, { credited: 0 }], creditNotes: [{ number: note.number }] });
+    expect(after).toMatchObject({
+      credited: 120.4,
+      due: 255.79,
+      lines: [{ credited: 0 }, { credited: 1 }, { credited: 0 }],
+      creditNotes: [{ number: note.number }],
+    });
     expect((await post(note.id, { reason: 'x' })).statusCode).toBe(422);
     const gesture = (await post(doc.id, { amount: 10, reason: 'Commercial gesture' })).json();
     expect(gesture).toMatchObject({ totalExclVat: 10, totalVat: 2, totalInclVat: 12, lines: [{ kind: 'amount', product: 'Commercial gesture' }] });
 
     // Cancelling the shipped, invoiced order credits what is left (243.79), and the invoice is settled.
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${doc.orderId}/cancel?lang=en`, payload: { reason: 'Whole parcel returned' }, headers: admin });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${doc.orderId}/cancel?lang=en`,
+      payload: { reason: 'Whole parcel returned' },
+      headers: admin,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const settled = await invoice(doc.id);
     expect(settled).toMatchObject({ credited: 376.19, due: 0, status: 'paid' });
@@ -353,7 +457,11 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       expect(res.statusCode, res.body).toBe(200);
       return res.json().id as number;
     };
-    const xmlOf = async (id: number) => Buffer.from((await pdfText((await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${id}.pdf`, headers: admin })).rawPayload)).attachments['factur-x.xml']!.content).toString('utf8');
+    const xmlOf = async (id: number) =>
+      Buffer.from(
+        (await pdfText((await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${id}.pdf`, headers: admin })).rawPayload)).attachments['factur-x.xml']!
+          .content,
+      ).toString('utf8');
     const documents: Array<[string, number]> = [];
     for (const [vat, headers] of [
       ['S', shop],
@@ -364,14 +472,26 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       const lines = (await invoice(withShipping)).lines;
       expect(lines.map((l) => l.kind)).toContain('shipping');
       documents.push([`${vat} invoice with a shipping charge`, withShipping]);
-      documents.push([`${vat} credit note of chosen lines`, await post(withShipping, { lines: [{ lineId: lines[0]!.id, quantity: 1 }], reason: 'A dress returned' })]);
+      documents.push([
+        `${vat} credit note of chosen lines`,
+        await post(withShipping, { lines: [{ lineId: lines[0]!.id, quantity: 1 }], reason: 'A dress returned' }),
+      ]);
       documents.push([`${vat} credit note of an amount alone`, await post(withShipping, { amount: 5, reason: 'Commercial gesture' })]);
       const plain = (await ship(await confirmedOrder(headers, { L: 1 }))).json().invoice.id as number;
       documents.push([`${vat} invoice without a shipping charge`, plain]);
       documents.push([`${vat} credit note of the whole invoice`, await post(plain, { reason: 'Whole parcel refused' })]);
       const cancelledOrder = await confirmedOrder(headers, { M: 1 });
       const invoiced = (await ship(cancelledOrder)).json().invoice.id as number;
-      expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${cancelledOrder}/cancel?lang=en`, payload: { reason: 'Order cancelled after shipping' }, headers: admin })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/admin/orders/${cancelledOrder}/cancel?lang=en`,
+            payload: { reason: 'Order cancelled after shipping' },
+            headers: admin,
+          })
+        ).statusCode,
+      ).toBe(200);
       documents.push([`${vat} credit note of a cancelled order`, (await invoice(invoiced)).creditNotes[0]!.id]);
     }
     const failures: Record<string, string[]> = {};
@@ -386,7 +506,8 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
   it('payments: recorded, never above what is due, removed when mistaken (the log keeps both), statuses move', async () => {
     const id = await confirmedOrder(shop, { S: 1 });
     const doc = (await ship(id)).json().invoice as { id: number };
-    const pay = (payload: object, lang = 'en') => t.app.inject({ method: 'POST', url: `/api/admin/invoices/${doc.id}/payments?lang=${lang}`, payload, headers: admin });
+    const pay = (payload: object, lang = 'en') =>
+      t.app.inject({ method: 'POST', url: `/api/admin/invoices/${doc.id}/payments?lang=${lang}`, payload, headers: admin });
     expect((await pay({ date: '2027-02-30', amount: 10, method: 'transfer' })).statusCode).toBe(400);
     expect((await pay({ date: today(), amount: 10.001, method: 'transfer' })).statusCode).toBe(400);
     expect((await pay({ date: today(), amount: 10, method: 'bitcoin' })).statusCode).toBe(400);
@@ -400,12 +521,18 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     expect(mistaken.status).toBe('paid');
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/invoices/${doc.id}/payments/${mistaken.payments[1].id}`, headers: admin });
     expect(removed.json()).toMatchObject({ paid: 50, status: 'partlyPaid' });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/invoices/${doc.id}/payments/${mistaken.payments[1].id}`, headers: admin })).statusCode).toBe(404);
-    const log = (await t.app.inject({ method: 'GET', url: '/api/admin/activity?kind=invoice', headers: admin })).json().data as Array<{ action: string; detail: Record<string, unknown> }>;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/invoices/${doc.id}/payments/${mistaken.payments[1].id}`, headers: admin })).statusCode,
+    ).toBe(404);
+    const log = (await t.app.inject({ method: 'GET', url: '/api/admin/activity?kind=invoice', headers: admin })).json().data as Array<{
+      action: string;
+      detail: Record<string, unknown>;
+    }>;
     expect(log.filter((e) => e.action === 'pay')).toHaveLength(2);
     expect(log.find((e) => e.action === 'unpay')?.detail).toMatchObject({ amount: 70.4, method: 'cheque' });
     // Nothing in the API edits or deletes an issued document.
-    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) expect((await t.app.inject({ method, url: `/api/admin/invoices/${doc.id}`, headers: admin, payload: {} })).statusCode).toBe(404);
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const)
+      expect((await t.app.inject({ method, url: `/api/admin/invoices/${doc.id}`, headers: admin, payload: {} })).statusCode).toBe(404);
   });
 
   it('two payments of what is due at once: one is recorded, the other refused (never paid twice over)', async () => {
@@ -416,9 +543,29 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     let second: Promise<{ statusCode: number; body: string }> | undefined;
     // The first payment holds the invoice (as its own transaction does) while the second is posted.
     await t.services.database.db.transaction().execute(async (trx) => {
-      await trx.updateTable('invoices').set({ number: sql<string>`number` }).where('id', '=', doc.id).execute();
-      await trx.insertInto('invoice_payments').values({ invoice_id: doc.id, paid_on: today(), amount_cents: Math.round(due * 100), method: 'transfer', reference: null, recorded_at: new Date().toISOString(), recorded_by: null }).execute();
-      second = t.app.inject({ method: 'POST', url: `/api/admin/invoices/${doc.id}/payments?lang=en`, payload: { date: today(), amount: due, method: 'cheque' }, headers: admin });
+      await trx
+        .updateTable('invoices')
+        .set({ number: sql<string>`number` })
+        .where('id', '=', doc.id)
+        .execute();
+      await trx
+        .insertInto('invoice_payments')
+        .values({
+          invoice_id: doc.id,
+          paid_on: today(),
+          amount_cents: Math.round(due * 100),
+          method: 'transfer',
+          reference: null,
+          recorded_at: new Date().toISOString(),
+          recorded_by: null,
+        })
+        .execute();
+      second = t.app.inject({
+        method: 'POST',
+        url: `/api/admin/invoices/${doc.id}/payments?lang=en`,
+        payload: { date: today(), amount: due, method: 'cheque' },
+        headers: admin,
+      });
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     const answer = await second!;
@@ -433,7 +580,13 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     const doc = (await ship(id)).json().invoice as { id: number };
     const due = (await invoice(doc.id)).dueDate!;
     const plus = (days: number) => new Date(Date.parse(`${due}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-    const reminders = async () => (await db.selectFrom('mail_outbox').select(['dedupe_key', 'subject', 'to_address']).where('dedupe_key', 'like', `invoice:${doc.id}:%`).orderBy('id').execute());
+    const reminders = async () =>
+      await db
+        .selectFrom('mail_outbox')
+        .select(['dedupe_key', 'subject', 'to_address'])
+        .where('dedupe_key', 'like', `invoice:${doc.id}:%`)
+        .orderBy('id')
+        .execute();
     // Off for the Swiss shop: no mail however late.
     const off = await t.app.inject({ method: 'PUT', url: `/api/admin/stockists/${ids[SWISS.email]}/reminders`, payload: { enabled: false }, headers: admin });
     expect(off.json()).toEqual({ reminders: false });
@@ -441,7 +594,9 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     expect(await reminders()).toEqual([]);
     await t.services.invoices.sendReminders(plus(1));
     await t.services.invoices.sendReminders(plus(2));
-    expect(await reminders()).toEqual([{ dedupe_key: `invoice:${doc.id}:reminder:1`, subject: expect.stringContaining('Reminder: invoice'), to_address: BELGIAN.email }]);
+    expect(await reminders()).toEqual([
+      { dedupe_key: `invoice:${doc.id}:reminder:1`, subject: expect.stringContaining('Reminder: invoice'), to_address: BELGIAN.email },
+    ]);
     await t.services.invoices.sendReminders(plus(15));
     await t.services.invoices.sendReminders(plus(16));
     expect((await reminders()).map((r) => r.dedupe_key)).toEqual([`invoice:${doc.id}:reminder:1`, `invoice:${doc.id}:reminder:15`]);
@@ -453,17 +608,28 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     // Paid: never reminded.
     const paidId = await confirmedOrder(shop, { M: 1 });
     const paid = (await ship(paidId)).json().invoice as { id: number };
-    await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${paid.id}/payments`, payload: { date: today(), amount: 120.4, method: 'transfer' }, headers: admin });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${paid.id}/payments`,
+      payload: { date: today(), amount: 120.4, method: 'transfer' },
+      headers: admin,
+    });
     await t.services.invoices.sendReminders(plus(40));
     expect(await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `invoice:${paid.id}:%`).execute()).toEqual([]);
   });
 
   it('a stockist sees only their own invoices; anonymous gets nothing', async () => {
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/invoices', headers: belgian })).json().data as Array<{ id: number; buyer: string; status: string; dueDate: string }>;
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/invoices', headers: belgian })).json().data as Array<{
+      id: number;
+      buyer: string;
+      status: string;
+      dueDate: string;
+    }>;
     expect(mine.length).toBeGreaterThan(0);
     expect(new Set(mine.map((d) => d.buyer))).toEqual(new Set(['Linen House Gent']));
     const french = (await t.app.inject({ method: 'GET', url: '/api/invoices', headers: shop })).json().data as Array<{ id: number }>;
-    for (const url of [`/api/invoices/${french[0]!.id}`, `/api/invoices/${french[0]!.id}.pdf`]) expect((await t.app.inject({ method: 'GET', url, headers: belgian })).statusCode).toBe(404);
+    for (const url of [`/api/invoices/${french[0]!.id}`, `/api/invoices/${french[0]!.id}.pdf`])
+      expect((await t.app.inject({ method: 'GET', url, headers: belgian })).statusCode).toBe(404);
     for (const url of ['/api/invoices', `/api/invoices/${french[0]!.id}.pdf`, '/api/admin/invoices', `/api/admin/invoices/${french[0]!.id}.pdf`]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
@@ -476,9 +642,14 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
     const to = `${year()}-12-31`;
     const csv = await t.app.inject({ method: 'GET', url: `/api/admin/invoices.csv?from=${from}&to=${to}&lang=fr`, headers: admin });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const rows = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const rows = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('Date,Numéro,Type,Client,N° TVA,Pays,Taux TVA,Base HT,TVA,Total TTC,Échéance,Payé');
-    expect(rows).toContainEqual(`${today()},F${year()}-00001,Facture,Les Jours Lents,FR03552081317,FR,20 S,313.49,62.70,376.19,${(await invoice(ids.first!)).dueDate},0.00`);
+    expect(rows).toContainEqual(
+      `${today()},F${year()}-00001,Facture,Les Jours Lents,FR03552081317,FR,20 S,313.49,62.70,376.19,${(await invoice(ids.first!)).dueDate},0.00`,
+    );
     expect(rows).toContainEqual(`${today()},AV${year()}-00001,Avoir,Les Jours Lents,FR03552081317,FR,20 S,-100.33,-20.07,-120.40,,`);
     expect(rows.some((r) => r.includes('Linen House Gent,BE0477472701,BE,0 K'))).toBe(true);
     const total = await count('invoices');
@@ -498,7 +669,16 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
   it('30 shipments at once give 30 consecutive invoice numbers, no gap, no duplicate', async () => {
     const orders: number[] = [];
     for (let i = 0; i < 30; i += 1) orders.push(await confirmedOrder(i % 2 ? belgian : shop, { S: 1 }));
-    const before = Number((await t.services.database.db.selectFrom('invoice_counters').select('last').where('kind', '=', 'invoice').where('year', '=', year()).executeTakeFirstOrThrow()).last);
+    const before = Number(
+      (
+        await t.services.database.db
+          .selectFrom('invoice_counters')
+          .select('last')
+          .where('kind', '=', 'invoice')
+          .where('year', '=', year())
+          .executeTakeFirstOrThrow()
+      ).last,
+    );
     const results = await Promise.all(orders.map((id) => ship(id)));
     expect(results.map((r) => r.statusCode)).toEqual(orders.map(() => 200));
     const numbers = results.map((r) => r.json().invoice.number as string).sort();

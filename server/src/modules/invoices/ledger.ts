@@ -63,7 +63,19 @@ export class InvoiceLedger {
     const credited = sql<number>`(select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id)`;
     let query = this.db
       .selectFrom('invoices')
-      .select(['id', 'number', 'type', 'issue_date', 'due_date', 'order_id', 'invoice_id', 'buyer', 'total_incl_cents', paid.as('paid_cents'), credited.as('credited_cents')]);
+      .select([
+        'id',
+        'number',
+        'type',
+        'issue_date',
+        'due_date',
+        'order_id',
+        'invoice_id',
+        'buyer',
+        'total_incl_cents',
+        paid.as('paid_cents'),
+        credited.as('credited_cents'),
+      ]);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.from) query = query.where('issue_date', '>=', filter.from);
     if (filter.to) query = query.where('issue_date', '<=', filter.to);
@@ -84,7 +96,11 @@ export class InvoiceLedger {
 
   /** One page of documents, newest first (by issue day, ties by id), each with its status on `day`. */
   async list(filter: InvoiceFilter, paging: PageRequest = {}, day = today()): Promise<Page<InvoiceSummary>> {
-    const page = await readPage(this.filtered(filter, day), { sort: 'invoices.issue_date', id: 'invoices.id', sortOf: (r) => r.issue_date, idOf: (r) => r.id }, paging);
+    const page = await readPage(
+      this.filtered(filter, day),
+      { sort: 'invoices.issue_date', id: 'invoices.id', sortOf: (r) => r.issue_date, idOf: (r) => r.id },
+      paging,
+    );
     return mapPage(page, (rows) => this.summaries(rows, day));
   }
 
@@ -171,7 +187,11 @@ export class InvoiceLedger {
       .where('o.updated_at', '>=', sql<string>`coalesce((select min(issue_date) from invoices), '')`)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoices as i').select('i.id').whereRef('i.invoiced_order_id', '=', 'o.id'))))
       .executeTakeFirstOrThrow();
-    const rejected = await this.db.selectFrom('invoice_submissions').select(sql<number>`count(*)`.as('n')).where('status', 'in', ['rejected', 'refused']).executeTakeFirstOrThrow();
+    const rejected = await this.db
+      .selectFrom('invoice_submissions')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('status', 'in', ['rejected', 'refused'])
+      .executeTakeFirstOrThrow();
     return { overdueCount: Number(overdue.n), overdueCents: Number(overdue.cents), waiting: Number(waiting.n), platformRejected: Number(rejected.n) };
   }
 
@@ -266,21 +286,26 @@ export class InvoiceLedger {
 
   // —— Reminders ——
 
-
   /**
    * Mails the retailer on the 1st and the 15th day past an invoice's due date, once each, never for
    * a paid one, in their language, through the outbox (the dedupe key makes each once). Reminders
    * can be turned off per retailer. A run late past day 15 sends the second only.
    */
   async sendReminders(day = today()): Promise<number> {
-    const overdue = (await this.every({ status: 'overdue' }, day)).filter((d) => d.type === 'invoice' && d.dueDate !== null && daysBetween(d.dueDate, day) >= 1);
+    const overdue = (await this.every({ status: 'overdue' }, day)).filter(
+      (d) => d.type === 'invoice' && d.dueDate !== null && daysBetween(d.dueDate, day) >= 1,
+    );
     if (overdue.length === 0) return 0;
     const rows = await this.db
       .selectFrom('invoices')
       .leftJoin('company_details', 'company_details.user_id', 'invoices.user_id')
       .leftJoin('users', 'users.id', 'invoices.user_id')
       .select(['invoices.id', 'invoices.locale', 'invoices.buyer', 'invoices.seller', 'company_details.invoice_reminders', 'users.email'])
-      .where('invoices.id', 'in', overdue.map((d) => d.id))
+      .where(
+        'invoices.id',
+        'in',
+        overdue.map((d) => d.id),
+      )
       .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const brand = publicBrand(this.config);
@@ -320,11 +345,34 @@ export class InvoiceLedger {
     await this.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).where('role', '=', 'retailer').executeTakeFirst();
       if (!user) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
-      const updated = await trx.updateTable('company_details').set({ invoice_reminders: enabled ? 1 : 0 }).where('user_id', '=', userId).executeTakeFirst();
+      const updated = await trx
+        .updateTable('company_details')
+        .set({ invoice_reminders: enabled ? 1 : 0 })
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
-        await trx.insertInto('company_details').values({ user_id: userId, company_name: null, siret: null, vat_number: null, billing_address: null, delivery_address: null, phone: null, updated_at: nowIso(), invoice_reminders: enabled ? 1 : 0 }).execute();
+        await trx
+          .insertInto('company_details')
+          .values({
+            user_id: userId,
+            company_name: null,
+            siret: null,
+            vat_number: null,
+            billing_address: null,
+            delivery_address: null,
+            phone: null,
+            updated_at: nowIso(),
+            invoice_reminders: enabled ? 1 : 0,
+          })
+          .execute();
       }
-      await logActivity(trx, actor, { kind: 'invoicing', action: 'change', subject: user.email, subjectId: userId, detail: { reminders: enabled ? 'on' : 'off' } });
+      await logActivity(trx, actor, {
+        kind: 'invoicing',
+        action: 'change',
+        subject: user.email,
+        subjectId: userId,
+        detail: { reminders: enabled ? 'on' : 'off' },
+      });
     });
   }
 

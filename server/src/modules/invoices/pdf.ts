@@ -72,7 +72,8 @@ const WORDS = {
     goods: 'Nature of the transaction: sale of goods.',
     debits: 'VAT paid on debits (TVA acquittée sur les débits).',
     bank: (iban: string, bic: string) => `Payment by bank transfer — IBAN ${iban} — BIC ${bic}`,
-    exemptIc: 'VAT exempt, article 262 ter I of the French tax code (intra-community supply; reverse charge by the customer). Exonération de TVA, article 262 ter I du CGI.',
+    exemptIc:
+      'VAT exempt, article 262 ter I of the French tax code (intra-community supply; reverse charge by the customer). Exonération de TVA, article 262 ter I du CGI.',
     exemptG: 'VAT exempt, article 262 I of the French tax code (export outside the European Union). Exonération de TVA, article 262 I du CGI.',
     page: (n: number, total: number) => `Page ${n} of ${total}`,
     oneSize: 'OS',
@@ -82,14 +83,20 @@ const WORDS = {
 const LEGAL = {
   fr: {
     terms: (text: string) => text,
-    penalty: (rate: string) => `En cas de retard de paiement : pénalités au taux annuel de ${rate} %, exigibles dès le lendemain de l’échéance, et indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).`,
-    discount: (rate: string | null, days: number) => (rate ? `Escompte de ${rate} % pour un paiement sous ${days} jours.` : 'Pas d’escompte pour paiement anticipé.'),
+    penalty: (rate: string) =>
+      `En cas de retard de paiement : pénalités au taux annuel de ${rate} %, exigibles dès le lendemain de l’échéance, et indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).`,
+    discount: (rate: string | null, days: number) =>
+      rate ? `Escompte de ${rate} % pour un paiement sous ${days} jours.` : 'Pas d’escompte pour paiement anticipé.',
   },
   en: {
     terms: (_text: string, days: number, endOfMonth: boolean) =>
-      days === 0 ? 'Payment on receipt of the invoice, by bank transfer.' : `Payment within ${days} days${endOfMonth ? ', end of month,' : ''} from the invoice date, by bank transfer.`,
-    penalty: (rate: string) => `Late payment: penalties at an annual rate of ${rate}%, due from the day after the due date, and a fixed recovery indemnity of €40 (French Commercial Code, art. L441-10 and D441-5).`,
-    discount: (rate: string | null, days: number) => (rate ? `Early-payment discount: ${rate}% for payment within ${days} days.` : 'No discount for early payment.'),
+      days === 0
+        ? 'Payment on receipt of the invoice, by bank transfer.'
+        : `Payment within ${days} days${endOfMonth ? ', end of month,' : ''} from the invoice date, by bank transfer.`,
+    penalty: (rate: string) =>
+      `Late payment: penalties at an annual rate of ${rate}%, due from the day after the due date, and a fixed recovery indemnity of €40 (French Commercial Code, art. L441-10 and D441-5).`,
+    discount: (rate: string | null, days: number) =>
+      rate ? `Early-payment discount: ${rate}% for payment within ${days} days.` : 'No discount for early payment.',
   },
 } as const;
 
@@ -148,7 +155,14 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
     lang: lang === 'fr' ? 'fr-FR' : 'en-US',
-    info: { Title: escapeXml(`${brandName} · ${title}`), Author: escapeXml(doc.seller.legalName), Creator: escapeXml(brandName), Producer: escapeXml(brandName), CreationDate: created, ModDate: created },
+    info: {
+      Title: escapeXml(`${brandName} · ${title}`),
+      Author: escapeXml(doc.seller.legalName),
+      Creator: escapeXml(brandName),
+      Producer: escapeXml(brandName),
+      CreationDate: created,
+      ModDate: created,
+    },
   });
   pdf.font('sans');
 
@@ -159,7 +173,11 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
 
   // Header: the brand, then the document's kind and number.
   pdf.fillColor(ACCENT).font('sans').fontSize(9).text(brandName.toUpperCase(), MARGIN, MARGIN);
-  pdf.fillColor(INK).font('serif').fontSize(28).text(title, MARGIN, MARGIN + 14);
+  pdf
+    .fillColor(INK)
+    .font('serif')
+    .fontSize(28)
+    .text(title, MARGIN, MARGIN + 14);
   let y = pdf.y + 10;
 
   // Seller and buyer side by side.
@@ -183,13 +201,25 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     .join('\n');
   pdf.fillColor(MUTED).font('sansBold').fontSize(8).text(w.seller.toUpperCase(), MARGIN, y);
   pdf.text(w.buyer.toUpperCase(), MARGIN + half + 20, y);
-  pdf.fillColor(INK).font('sans').fontSize(9.5).text(sellerText, MARGIN, y + 12, { width: half });
+  pdf
+    .fillColor(INK)
+    .font('sans')
+    .fontSize(9.5)
+    .text(sellerText, MARGIN, y + 12, { width: half });
   const afterSeller = pdf.y;
   pdf.text(buyerText, MARGIN + half + 20, y + 12, { width: half });
   let afterBuyer = pdf.y;
   if (buyer.deliveryAddress) {
-    pdf.fillColor(MUTED).font('sansBold').fontSize(8).text(w.deliverTo.toUpperCase(), MARGIN + half + 20, afterBuyer + 6);
-    pdf.fillColor(INK).font('sans').fontSize(9.5).text(addressLines(buyer.deliveryAddress), MARGIN + half + 20, pdf.y + 2, { width: half });
+    pdf
+      .fillColor(MUTED)
+      .font('sansBold')
+      .fontSize(8)
+      .text(w.deliverTo.toUpperCase(), MARGIN + half + 20, afterBuyer + 6);
+    pdf
+      .fillColor(INK)
+      .font('sans')
+      .fontSize(9.5)
+      .text(addressLines(buyer.deliveryAddress), MARGIN + half + 20, pdf.y + 2, { width: half });
     afterBuyer = pdf.y;
   }
   y = Math.max(afterSeller, afterBuyer) + 14;
@@ -202,16 +232,32 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
   const factWidth = width / facts.length;
   pdf.rect(MARGIN, y - 4, width, 34).fill(BAND);
   facts.forEach(([label, value], i) => {
-    pdf.fillColor(MUTED).font('sans').fontSize(8).text(label, MARGIN + 6 + i * factWidth, y, { width: factWidth - 12, lineBreak: false });
-    pdf.fillColor(INK).font('sansBold').fontSize(10).text(value, MARGIN + 6 + i * factWidth, y + 12, { width: factWidth - 12, lineBreak: false });
+    pdf
+      .fillColor(MUTED)
+      .font('sans')
+      .fontSize(8)
+      .text(label, MARGIN + 6 + i * factWidth, y, { width: factWidth - 12, lineBreak: false });
+    pdf
+      .fillColor(INK)
+      .font('sansBold')
+      .fontSize(10)
+      .text(value, MARGIN + 6 + i * factWidth, y + 12, { width: factWidth - 12, lineBreak: false });
   });
   y += 40;
   if (doc.invoice) {
-    pdf.fillColor(INK).font('sansBold').fontSize(10).text(w.ofInvoice(doc.invoice.number, day(doc.invoice.issueDate)), MARGIN, y, { width });
+    pdf
+      .fillColor(INK)
+      .font('sansBold')
+      .fontSize(10)
+      .text(w.ofInvoice(doc.invoice.number, day(doc.invoice.issueDate)), MARGIN, y, { width });
     y = pdf.y + 2;
   }
   if (doc.reason) {
-    pdf.fillColor(INK).font('sans').fontSize(10).text(`${w.reason} : ${doc.reason}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'), MARGIN, y, { width });
+    pdf
+      .fillColor(INK)
+      .font('sans')
+      .fontSize(10)
+      .text(`${w.reason} : ${doc.reason}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'), MARGIN, y, { width });
     y = pdf.y + 4;
   }
   y += 6;
@@ -232,13 +278,20 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     let x = MARGIN + 3;
     columns.forEach((c, i) => {
       // References are set a little smaller, so the longest (20 characters) stays on its line.
-      pdf.fillColor(INK).font(options.bold ? 'sansBold' : 'sans').fontSize(i === 0 && !options.bold ? 7.5 : 8.5);
+      pdf
+        .fillColor(INK)
+        .font(options.bold ? 'sansBold' : 'sans')
+        .fontSize(i === 0 && !options.bold ? 7.5 : 8.5);
       pdf.text(cells[i] ?? '', x, y, { width: c.width - 6, align: c.align, lineBreak: false, ellipsis: true });
       x += c.width;
     });
     y += ROW;
   };
-  const header = () => row(columns.map((c) => c.label), { bold: true, band: true });
+  const header = () =>
+    row(
+      columns.map((c) => c.label),
+      { bold: true, band: true },
+    );
   header();
   const rate = `${formatRate(doc.vat.rate).replace('.', lang === 'fr' ? ',' : '.')}${lang === 'fr' ? '\u202f%' : '%'}`;
   for (const line of doc.lines) {
@@ -248,9 +301,22 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
       header();
     }
     const size = line.size === 'ONESIZE' ? w.oneSize : (line.size ?? '');
-    row([line.reference ?? '', line.kind === 'shipping' ? w.shipping : line.product, line.colour ?? '', size, String(line.quantity), money(line.unitPriceCents), rate, money(line.totalCents)]);
+    row([
+      line.reference ?? '',
+      line.kind === 'shipping' ? w.shipping : line.product,
+      line.colour ?? '',
+      size,
+      String(line.quantity),
+      money(line.unitPriceCents),
+      rate,
+      money(line.totalCents),
+    ]);
   }
-  pdf.moveTo(MARGIN, y - 3).lineTo(MARGIN + width, y - 3).lineWidth(0.5).stroke(RULE);
+  pdf
+    .moveTo(MARGIN, y - 3)
+    .lineTo(MARGIN + width, y - 3)
+    .lineWidth(0.5)
+    .stroke(RULE);
 
   // Totals, VAT per rate.
   if (y + 90 > BOTTOM) {
@@ -260,14 +326,22 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
   y += 6;
   const totalsX = MARGIN + width - 230;
   const total = (label: string, value: string, bold = false) => {
-    pdf.fillColor(INK).font(bold ? 'sansBold' : 'sans').fontSize(bold ? 11 : 9.5);
+    pdf
+      .fillColor(INK)
+      .font(bold ? 'sansBold' : 'sans')
+      .fontSize(bold ? 11 : 9.5);
     pdf.text(label, totalsX, y, { width: 130, lineBreak: false });
     pdf.text(value, totalsX + 130, y, { width: 100, align: 'right', lineBreak: false });
     y += bold ? 18 : 15;
   };
   total(w.totalExcl, money(doc.totalExclCents));
-  for (const b of doc.breakdown) total(`${w.vatAt(formatRate(doc.vat.rate).replace('.', lang === 'fr' ? ',' : '.'))} (${money(b.baseCents)})`, money(b.vatCents));
-  pdf.moveTo(totalsX, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.8).stroke(INK);
+  for (const b of doc.breakdown)
+    total(`${w.vatAt(formatRate(doc.vat.rate).replace('.', lang === 'fr' ? ',' : '.'))} (${money(b.baseCents)})`, money(b.vatCents));
+  pdf
+    .moveTo(totalsX, y - 2)
+    .lineTo(MARGIN + width, y - 2)
+    .lineWidth(0.8)
+    .stroke(INK);
   y += 4;
   total(w.totalIncl, money(doc.totalInclCents), true);
   y += 8;
@@ -300,12 +374,26 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     pdf.switchToPage(range.start + i);
     // The footer sits in the bottom margin: without this, pdfkit would start a new page for it.
     pdf.page.margins.bottom = 0;
-    pdf.fillColor(MUTED).font('sans').fontSize(7.5).text(`${seller.legalName} — ${w.siret} ${seller.siret} — ${w.vatNumber} ${seller.vatNumber}`, MARGIN, PAGE.height - MARGIN, { width: width - 80, lineBreak: false });
+    pdf
+      .fillColor(MUTED)
+      .font('sans')
+      .fontSize(7.5)
+      .text(`${seller.legalName} — ${w.siret} ${seller.siret} — ${w.vatNumber} ${seller.vatNumber}`, MARGIN, PAGE.height - MARGIN, {
+        width: width - 80,
+        lineBreak: false,
+      });
     pdf.text(w.page(i + 1, range.count), MARGIN + width - 80, PAGE.height - MARGIN, { width: 80, align: 'right', lineBreak: false });
   }
 
   // pdfkit writes AFRelationship and the catalog's AF array; its types do not list `relationship` yet.
-  const attachment = { name: 'factur-x.xml', type: 'text/xml', relationship: 'Alternative', description: 'Factur-X invoice (EN 16931)', creationDate: created, modifiedDate: created };
+  const attachment = {
+    name: 'factur-x.xml',
+    type: 'text/xml',
+    relationship: 'Alternative',
+    description: 'Factur-X invoice (EN 16931)',
+    creationDate: created,
+    modifiedDate: created,
+  };
   pdf.file(Buffer.from(xml, 'utf8'), attachment);
   pdf.appendXML(facturxXmp());
   pdf.end();

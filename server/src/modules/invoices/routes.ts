@@ -89,7 +89,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   );
   app.get(
     '/:id',
-    { schema: { tags, security, summary: 'One of my invoices or credit notes (another stockist’s is 404)', params: idParams, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One of my invoices or credit notes (another stockist’s is 404)',
+        params: idParams,
+        querystring: query,
+        response: { 200: invoiceDocument, 404: errorBody },
+      },
+    },
     async (request) => (await services.invoices.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
   );
 };
@@ -104,7 +113,8 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
     {
       schema: {
         tags,
-        summary: 'Invoices and credit notes, newest first, a page at a time (limit, page or cursor), optionally of one status, issued within from–to; q searches number and buyer (name, SIREN, VAT, e-mail, town)',
+        summary:
+          'Invoices and credit notes, newest first, a page at a time (limit, page or cursor), optionally of one status, issued within from–to; q searches number and buyer (name, SIREN, VAT, e-mail, town)',
         querystring: invoiceListQuery,
         response: { 200: invoiceList, 400: errorBody },
       },
@@ -118,14 +128,20 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
     '/invoices.csv',
     { schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: periodLangQuery, produces: ['text/csv'] } },
     async (request, reply) =>
-      sendAttachment(reply, CSV_TYPE, `sales-journal-${request.query.from}-${request.query.to}.csv`, services.invoices.journalCsv(request.query.from, request.query.to, langOf(request))),
+      sendAttachment(
+        reply,
+        CSV_TYPE,
+        `sales-journal-${request.query.from}-${request.query.to}.csv`,
+        services.invoices.journalCsv(request.query.from, request.query.to, langOf(request)),
+      ),
   );
   app.get(
     '/accounting/fec',
     {
       schema: {
         tags,
-        summary: 'The FEC (fichier des écritures comptables, LPF A47 A-1) of a year: sales and bank journals, 18 tab-separated columns, ISO 8859-15, named <SIREN>FEC<YYYY1231>.txt',
+        summary:
+          'The FEC (fichier des écritures comptables, LPF A47 A-1) of a year: sales and bank journals, 18 tab-separated columns, ISO 8859-15, named <SIREN>FEC<YYYY1231>.txt',
         querystring: fecQuery,
         produces: ['text/plain'],
         response: { 200: z.any().describe('text/plain'), 400: errorBody, 409: errorBody },
@@ -140,7 +156,13 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.get(
     '/invoices.zip',
     { schema: { tags, summary: 'The PDFs of a period’s invoices and credit notes in one ZIP', querystring: periodLangQuery, produces: ['application/zip'] } },
-    async (request, reply) => sendAttachment(reply, 'application/zip', `invoices-${request.query.from}-${request.query.to}.zip`, services.invoices.zip(request.query.from, request.query.to)),
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        'application/zip',
+        `invoices-${request.query.from}-${request.query.to}.zip`,
+        services.invoices.zip(request.query.from, request.query.to),
+      ),
   );
   app.get(
     '/invoices/:id.pdf',
@@ -153,17 +175,42 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.get(
     '/invoices/:id',
-    { schema: { tags, summary: 'One invoice or credit note with its lines, VAT, payments and credit notes', params: idParams, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'One invoice or credit note with its lines, VAT, payments and credit notes',
+        params: idParams,
+        querystring: query,
+        response: { 200: invoiceDocument, 404: errorBody },
+      },
+    },
     async (request) => (await services.invoices.get(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
   );
   app.post(
     '/invoices/:id/payments',
-    { schema: { tags, summary: 'Record a payment (never more than what is left to pay)', params: idParams, querystring: query, body: paymentInput, response: { 200: invoiceDocument, 400: errorBody, 404: errorBody, 422: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Record a payment (never more than what is left to pay)',
+        params: idParams,
+        querystring: query,
+        body: paymentInput,
+        response: { 200: invoiceDocument, 400: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
     async (request) => services.invoices.addPayment(request.params.id, request.body, actorOf(request), langOf(request)),
   );
   app.delete(
     '/invoices/:id/payments/:paymentId',
-    { schema: { tags, summary: 'Remove a mistaken payment (the activity log keeps it)', params: paymentParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a mistaken payment (the activity log keeps it)',
+        params: paymentParam,
+        querystring: query,
+        response: { 200: invoiceDocument, 404: errorBody },
+      },
+    },
     async (request) => services.invoices.removePayment(request.params.id, request.params.paymentId, actorOf(request), langOf(request)),
   );
   app.post(
@@ -182,7 +229,15 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.post(
     '/orders/:id/invoice',
-    { schema: { tags, summary: 'Issue the invoice of an order shipped before, or whose details were incomplete', params: orderParam, querystring: query, response: { 200: invoiceDocument, 404: errorBody, 409: errorBody, 422: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Issue the invoice of an order shipped before, or whose details were incomplete',
+        params: orderParam,
+        querystring: query,
+        response: { 200: invoiceDocument, 404: errorBody, 409: errorBody, 422: errorBody },
+      },
+    },
     async (request) => services.invoices.issueForOrder(request.params.id, actorOf(request), langOf(request)),
   );
 
@@ -193,7 +248,14 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   };
   app.get(
     '/stockists/:id/company',
-    { schema: { tags, summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on', params: retailerParam, response: { 200: retailerCompany, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on',
+        params: retailerParam,
+        response: { 200: retailerCompany, 404: errorBody },
+      },
+    },
     async (request) => {
       await retailer(request.params.id);
       return { ...(await services.companies.company(request.params.id)), reminders: await services.invoices.remindersEnabled(request.params.id) };
@@ -201,7 +263,15 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.put(
     '/stockists/:id/company',
-    { schema: { tags, summary: 'Complete or correct a stockist’s company details (VAT number checked)', params: retailerParam, body: companyInput, response: { 200: companyDetails, 400: errorBody, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Complete or correct a stockist’s company details (VAT number checked)',
+        params: retailerParam,
+        body: companyInput,
+        response: { 200: companyDetails, 400: errorBody, 404: errorBody },
+      },
+    },
     async (request) => {
       await retailer(request.params.id);
       return services.companies.saveCompany(request.params.id, request.body);
@@ -209,7 +279,15 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.put(
     '/stockists/:id/reminders',
-    { schema: { tags, summary: 'Turn a stockist’s payment reminders on or off', params: retailerParam, body: remindersInput, response: { 200: remindersState, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Turn a stockist’s payment reminders on or off',
+        params: retailerParam,
+        body: remindersInput,
+        response: { 200: remindersState, 404: errorBody },
+      },
+    },
     async (request) => {
       await retailer(request.params.id);
       await services.invoices.setReminders(request.params.id, request.body.enabled, actorOf(request));

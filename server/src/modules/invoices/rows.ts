@@ -1,7 +1,13 @@
 import type { IssuedDocument, VatTreatment } from './facturx.ts';
 
 /** An issued document's line as its row: what the service writes at issue and seed:scale writes in bulk. */
-export function invoiceLineRow(invoiceId: number, position: number, line: IssuedDocument['lines'][number], links: { orderLineId: number | null; creditedLineId: number | null }, vat: VatTreatment) {
+export function invoiceLineRow(
+  invoiceId: number,
+  position: number,
+  line: IssuedDocument['lines'][number],
+  links: { orderLineId: number | null; creditedLineId: number | null },
+  vat: VatTreatment,
+) {
   return {
     invoice_id: invoiceId,
     position,
@@ -22,5 +28,7 @@ export function invoiceLineRow(invoiceId: number, position: number, line: Issued
 
 /** The document's VAT breakdown as stored: each base with its category, rate and exemption. */
 export function breakdownJson(doc: Pick<IssuedDocument, 'breakdown' | 'vat'>): string {
-  return JSON.stringify(doc.breakdown.map((b) => ({ category: doc.vat.category, rate: doc.vat.rate, exemption: doc.vat.exemption, exemptionCode: doc.vat.exemptionCode, ...b })));
+  return JSON.stringify(
+    doc.breakdown.map((b) => ({ category: doc.vat.category, rate: doc.vat.rate, exemption: doc.vat.exemption, exemptionCode: doc.vat.exemptionCode, ...b })),
+  );
 }

@@ -1,18 +1,12 @@
-import {
-  EU_COUNTRIES,
-  isEuVat,
-  type CompanyDetails,
-  type InvoiceGap,
-  type InvoiceStatus,
-  type InvoicingSettingsInput,
-} from '@atelier/contract';
+import { EU_COUNTRIES, isEuVat, type CompanyDetails, type InvoiceGap, type InvoiceStatus, type InvoicingSettingsInput } from '@atelier/contract';
 import { type VatTreatment } from './facturx.ts';
 
 const EU = new Set<string>(EU_COUNTRIES);
 
 /** VAT by buyer (issue 24): France (and Monaco) 20 % S; another EU country with a valid VAT number K; outside the EU G; an EU business without one 20 %. */
 export function vatFor(country: string, vatNumber: string | null): VatTreatment {
-  if (country === 'FR' || country === 'MC' || (EU.has(country) && !(vatNumber && isEuVat(vatNumber)))) return { category: 'S', rate: 20, exemptionCode: null, exemption: null };
+  if (country === 'FR' || country === 'MC' || (EU.has(country) && !(vatNumber && isEuVat(vatNumber))))
+    return { category: 'S', rate: 20, exemptionCode: null, exemption: null };
   if (EU.has(country)) return { category: 'K', rate: 0, exemptionCode: 'VATEX-EU-IC', exemption: 'Exonération de TVA, article 262 ter I du CGI' };
   return { category: 'G', rate: 0, exemptionCode: 'VATEX-EU-G', exemption: 'Exonération de TVA, article 262 I du CGI' };
 }

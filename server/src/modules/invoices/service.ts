@@ -78,7 +78,11 @@ export class InvoicesService {
   }
 
   /** An order's invoice, or what it waits for; null for an order not shipped. */
-  async forOrder(orderId: number, userId: number, status: string): Promise<{ invoice: { id: number; number: string; status: Exclude<InvoiceStatus, 'credit'> } | null; waiting?: InvoiceGap[] }> {
+  async forOrder(
+    orderId: number,
+    userId: number,
+    status: string,
+  ): Promise<{ invoice: { id: number; number: string; status: Exclude<InvoiceStatus, 'credit'> } | null; waiting?: InvoiceGap[] }> {
     const row = await this.db.selectFrom('invoices').select(['id']).where('invoiced_order_id', '=', orderId).executeTakeFirst();
     if (row) {
       const doc = (await this.get(row.id, 'fr'))!;
@@ -151,9 +155,7 @@ export class InvoicesService {
     if (input.lines.length) {
       await trx
         .insertInto('invoice_lines')
-        .values(
-          input.lines.map((l, i) => invoiceLineRow(inserted.id, i + 1, l, l, input.vat)),
-        )
+        .values(input.lines.map((l, i) => invoiceLineRow(inserted.id, i + 1, l, l, input.vat)))
         .execute();
     }
     await trx.insertInto('invoice_events').values({ invoice_id: inserted.id, kind: 'issued', created_at: now, delivered_at: null }).execute();
@@ -181,7 +183,18 @@ export class InvoicesService {
     const existing = await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', orderId).executeTakeFirst();
     if (existing) return null;
     const issueDate = this.issueDay();
-    const shipped = deliveryDate ?? (await trx.selectFrom('order_events').select('at').where('order_id', '=', orderId).where('status', '=', 'shipped').orderBy('at', 'desc').executeTakeFirst())?.at.slice(0, 10) ?? issueDate;
+    const shipped =
+      deliveryDate ??
+      (
+        await trx
+          .selectFrom('order_events')
+          .select('at')
+          .where('order_id', '=', orderId)
+          .where('status', '=', 'shipped')
+          .orderBy('at', 'desc')
+          .executeTakeFirst()
+      )?.at.slice(0, 10) ??
+      issueDate;
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).where('quantity', '>', 0).orderBy('position').execute();
     const locale = order.locale;
     const billing = company.billing!;
@@ -207,7 +220,18 @@ export class InvoicesService {
       creditedLineId: null,
     }));
     if (order.shipping_cents) {
-      docLines.push({ kind: 'shipping', reference: null, product: locale === 'fr' ? 'Frais de port' : 'Shipping', colour: null, size: null, quantity: 1, unitPriceCents: order.shipping_cents, totalCents: order.shipping_cents, orderLineId: null, creditedLineId: null });
+      docLines.push({
+        kind: 'shipping',
+        reference: null,
+        product: locale === 'fr' ? 'Frais de port' : 'Shipping',
+        colour: null,
+        size: null,
+        quantity: 1,
+        unitPriceCents: order.shipping_cents,
+        totalCents: order.shipping_cents,
+        orderLineId: null,
+        creditedLineId: null,
+      });
     }
     return this.write(
       trx,
@@ -238,7 +262,8 @@ export class InvoicesService {
       const order = await trx.selectFrom('orders').select(['id', 'status', 'user_id']).where('id', '=', orderId).executeTakeFirst();
       if (!order) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
       if (order.status !== 'shipped') throw new HttpError(409, INVOICE_MESSAGES.notShipped);
-      if (await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', orderId).executeTakeFirst()) throw new HttpError(409, INVOICE_MESSAGES.alreadyInvoiced);
+      if (await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', orderId).executeTakeFirst())
+        throw new HttpError(409, INVOICE_MESSAGES.alreadyInvoiced);
       const gaps = await this.waiting(trx, order.user_id ?? 0);
       if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
       return (await this.issueInTransaction(trx, orderId, actor))!;
@@ -252,8 +277,23 @@ export class InvoicesService {
 
   /** What is already credited per invoice line, and in all (incl. VAT). */
   private async credits(db: Kysely<Database>, invoiceId: number) {
-    const notes = await db.selectFrom('invoices').select(['id', 'number', 'issue_date', 'total_incl_cents']).where('invoice_id', '=', invoiceId).orderBy('id').execute();
-    const lines = notes.length ? await db.selectFrom('invoice_lines').select(['invoice_id', 'credited_line_id', 'quantity', 'kind']).where('invoice_id', 'in', notes.map((n) => n.id)).execute() : [];
+    const notes = await db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'issue_date', 'total_incl_cents'])
+      .where('invoice_id', '=', invoiceId)
+      .orderBy('id')
+      .execute();
+    const lines = notes.length
+      ? await db
+          .selectFrom('invoice_lines')
+          .select(['invoice_id', 'credited_line_id', 'quantity', 'kind'])
+          .where(
+            'invoice_id',
+            'in',
+            notes.map((n) => n.id),
+          )
+          .execute()
+      : [];
     const perLine = new Map<number, number>();
     let byAmount = false;
     for (const l of lines) {
@@ -272,8 +312,18 @@ export class InvoicesService {
     const lines = await trx.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position').execute();
     const credits = await this.credits(trx, invoiceId);
     const seller = JSON.parse(invoice.seller) as Seller;
-    const breakdown = JSON.parse(invoice.vat_breakdown) as Array<{ category: VatTreatment['category']; rate: number; exemption: string | null; exemptionCode: VatTreatment['exemptionCode'] }>;
-    const vat: VatTreatment = { category: breakdown[0]!.category, rate: breakdown[0]!.rate, exemption: breakdown[0]!.exemption, exemptionCode: breakdown[0]!.exemptionCode };
+    const breakdown = JSON.parse(invoice.vat_breakdown) as Array<{
+      category: VatTreatment['category'];
+      rate: number;
+      exemption: string | null;
+      exemptionCode: VatTreatment['exemptionCode'];
+    }>;
+    const vat: VatTreatment = {
+      category: breakdown[0]!.category,
+      rate: breakdown[0]!.rate,
+      exemption: breakdown[0]!.exemption,
+      exemptionCode: breakdown[0]!.exemptionCode,
+    };
     const left = invoice.total_incl_cents - credits.totalCents;
     const asLine = (line: LineRow, quantity: number): NewLine => ({
       kind: line.kind,
@@ -374,10 +424,24 @@ export class InvoicesService {
       if (cents > Math.round(doc.due * 100)) throw new HttpError(422, INVOICE_MESSAGES.paymentTooHigh);
       const inserted = await trx
         .insertInto('invoice_payments')
-        .values({ invoice_id: invoiceId, paid_on: input.date, amount_cents: cents, method: input.method, reference: input.reference || null, recorded_at: nowIso(), recorded_by: actor.id })
+        .values({
+          invoice_id: invoiceId,
+          paid_on: input.date,
+          amount_cents: cents,
+          method: input.method,
+          reference: input.reference || null,
+          recorded_at: nowIso(),
+          recorded_by: actor.id,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await logActivity(trx, actor, { kind: 'invoice', action: 'pay', subject: doc.number, subjectId: invoiceId, detail: { payment: inserted.id, amount: input.amount, date: input.date, method: input.method, reference: input.reference ?? null } });
+      await logActivity(trx, actor, {
+        kind: 'invoice',
+        action: 'pay',
+        subject: doc.number,
+        subjectId: invoiceId,
+        detail: { payment: inserted.id, amount: input.amount, date: input.date, method: input.method, reference: input.reference ?? null },
+      });
       await emitWebhook(trx, 'payment.recorded', async () => {
         const invoice = (await this.document(trx, invoiceId, 'fr'))!;
         return { payment: invoice.payments.find((p) => p.id === inserted.id), invoice };
@@ -407,10 +471,23 @@ export class InvoicesService {
 
   // —— Reading ——
 
-  private shape(row: InvoiceRow, lines: LineRow[], payments: Array<{ id: number; paid_on: string; amount_cents: number; method: string; reference: string | null; recorded_at: string }>, credits: Awaited<ReturnType<InvoicesService['credits']>>, related: { invoiceNumber: string | null; orderNumber: string | null; reminders: number[] }, day: string): InvoiceDocument {
+  private shape(
+    row: InvoiceRow,
+    lines: LineRow[],
+    payments: Array<{ id: number; paid_on: string; amount_cents: number; method: string; reference: string | null; recorded_at: string }>,
+    credits: Awaited<ReturnType<InvoicesService['credits']>>,
+    related: { invoiceNumber: string | null; orderNumber: string | null; reminders: number[] },
+    day: string,
+  ): InvoiceDocument {
     const seller = JSON.parse(row.seller) as Seller;
     const buyer = JSON.parse(row.buyer) as BuyerSnapshot;
-    const breakdown = JSON.parse(row.vat_breakdown) as Array<{ category: 'S' | 'K' | 'G'; rate: number; baseCents: number; vatCents: number; exemption: string | null }>;
+    const breakdown = JSON.parse(row.vat_breakdown) as Array<{
+      category: 'S' | 'K' | 'G';
+      rate: number;
+      baseCents: number;
+      vatCents: number;
+      exemption: string | null;
+    }>;
     const paidCents = payments.reduce((s, p) => s + p.amount_cents, 0);
     const creditedCents = row.type === 'invoice' ? credits.totalCents : 0;
     const dueCents = row.type === 'invoice' ? row.total_incl_cents - creditedCents - paidCents : 0;
@@ -427,7 +504,14 @@ export class InvoicesService {
       invoiceNumber: related.invoiceNumber,
       reason: row.reason,
       language: row.locale,
-      buyer: { name: buyer.name, address: buyer.address, deliveryAddress: buyer.deliveryAddress, siren: buyer.siren, vatNumber: buyer.vatNumber, email: buyer.email },
+      buyer: {
+        name: buyer.name,
+        address: buyer.address,
+        deliveryAddress: buyer.deliveryAddress,
+        siren: buyer.siren,
+        vatNumber: buyer.vatNumber,
+        email: buyer.email,
+      },
       seller: { legalName: seller.legalName, vatNumber: seller.vatNumber, siren: seller.siren },
       lines: lines.map((l) => ({
         id: l.id,
@@ -444,7 +528,13 @@ export class InvoicesService {
         creditedLineId: l.credited_line_id,
         credited: credits.perLine.get(l.id) ?? 0,
       })),
-      vatBreakdown: breakdown.map((b) => ({ category: b.category, rate: b.rate, base: fromCents(b.baseCents), vat: fromCents(b.vatCents), exemption: b.exemption })),
+      vatBreakdown: breakdown.map((b) => ({
+        category: b.category,
+        rate: b.rate,
+        base: fromCents(b.baseCents),
+        vat: fromCents(b.vatCents),
+        exemption: b.exemption,
+      })),
       totalExclVat: fromCents(row.total_excl_cents),
       totalVat: fromCents(row.total_vat_cents),
       totalInclVat: fromCents(row.total_incl_cents),
@@ -452,8 +542,18 @@ export class InvoicesService {
       paid: fromCents(paidCents),
       due: fromCents(dueCents),
       status: statusOf(row.type, dueCents, paidCents, row.due_date, day),
-      payments: payments.map((p) => ({ id: p.id, date: p.paid_on, amount: fromCents(p.amount_cents), method: p.method as PaymentMethod, reference: p.reference, recordedAt: p.recorded_at })),
-      creditNotes: row.type === 'invoice' ? credits.notes.map((n) => ({ id: n.id, number: n.number, issueDate: n.issue_date, totalInclVat: fromCents(n.total_incl_cents) })) : [],
+      payments: payments.map((p) => ({
+        id: p.id,
+        date: p.paid_on,
+        amount: fromCents(p.amount_cents),
+        method: p.method as PaymentMethod,
+        reference: p.reference,
+        recordedAt: p.recorded_at,
+      })),
+      creditNotes:
+        row.type === 'invoice'
+          ? credits.notes.map((n) => ({ id: n.id, number: n.number, issueDate: n.issue_date, totalInclVat: fromCents(n.total_incl_cents) }))
+          : [],
       remindersSent: related.reminders,
     };
   }
@@ -463,13 +563,30 @@ export class InvoicesService {
     if (!row || (userId !== undefined && row.user_id !== userId)) return null;
     const [lines, payments, credits, order, invoice, reminders] = await Promise.all([
       db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', id).orderBy('position').execute(),
-      db.selectFrom('invoice_payments').select(['id', 'paid_on', 'amount_cents', 'method', 'reference', 'recorded_at']).where('invoice_id', '=', id).orderBy('paid_on').orderBy('id').execute(),
+      db
+        .selectFrom('invoice_payments')
+        .select(['id', 'paid_on', 'amount_cents', 'method', 'reference', 'recorded_at'])
+        .where('invoice_id', '=', id)
+        .orderBy('paid_on')
+        .orderBy('id')
+        .execute(),
       this.credits(db, id),
       row.order_id === null ? undefined : db.selectFrom('orders').select('number').where('id', '=', row.order_id).executeTakeFirst(),
       row.invoice_id === null ? undefined : db.selectFrom('invoices').select('number').where('id', '=', row.invoice_id).executeTakeFirst(),
       db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', `invoice:${id}:reminder:%`).execute(),
     ]);
-    const doc = this.shape(row, lines, payments, credits, { orderNumber: order?.number ?? null, invoiceNumber: invoice?.number ?? null, reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b) }, today());
+    const doc = this.shape(
+      row,
+      lines,
+      payments,
+      credits,
+      {
+        orderNumber: order?.number ?? null,
+        invoiceNumber: invoice?.number ?? null,
+        reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b),
+      },
+      today(),
+    );
     // The owner sees where it stands with the platform; a retailer's answer is the document alone.
     if (userId !== undefined) return doc;
     return { ...doc, platform: (await this.submissions.statesOf(db, [id])).get(id) ?? null };
@@ -484,7 +601,10 @@ export class InvoicesService {
   list: InvoiceLedger['list'] = async (filter, paging, day) => {
     const page = await this.ledger.list(filter, paging, day);
     if (filter.userId !== undefined) return page;
-    const states = await this.submissions.statesOf(this.db, page.data.map((d) => d.id));
+    const states = await this.submissions.statesOf(
+      this.db,
+      page.data.map((d) => d.id),
+    );
     return { ...page, data: page.data.map((d) => ({ ...d, platform: states.get(d.id) ?? null })) };
   };
   homeCounts: InvoiceLedger['homeCounts'] = (...args) => this.ledger.homeCounts(...args);

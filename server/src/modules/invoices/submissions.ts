@@ -41,7 +41,11 @@ export class InvoiceSubmissions {
   /** The platform state of these documents (only those the platform was given). */
   async statesOf(db: Kysely<Database>, invoiceIds: number[]): Promise<Map<number, InvoicePlatform>> {
     if (invoiceIds.length === 0) return new Map();
-    const rows = await db.selectFrom('invoice_submissions').select(['invoice_id', 'status', 'reason', 'flow_id', 'updated_at']).where('invoice_id', 'in', invoiceIds).execute();
+    const rows = await db
+      .selectFrom('invoice_submissions')
+      .select(['invoice_id', 'status', 'reason', 'flow_id', 'updated_at'])
+      .where('invoice_id', 'in', invoiceIds)
+      .execute();
     return new Map(rows.map((r) => [r.invoice_id, { status: r.status, reason: r.reason, flowId: r.flow_id, updatedAt: r.updated_at }]));
   }
 
@@ -64,7 +68,21 @@ export class InvoiceSubmissions {
       for (const event of events) {
         await trx
           .insertInto('invoice_submissions')
-          .values({ invoice_id: event.invoice_id, status: 'pending', flow_id: null, reason: null, attempts: 0, next_attempt_at: now, locked_until: null, submitted_at: null, cashed_at: null, seen: '[]', checked_at: null, created_at: now, updated_at: now })
+          .values({
+            invoice_id: event.invoice_id,
+            status: 'pending',
+            flow_id: null,
+            reason: null,
+            attempts: 0,
+            next_attempt_at: now,
+            locked_until: null,
+            submitted_at: null,
+            cashed_at: null,
+            seen: '[]',
+            checked_at: null,
+            created_at: now,
+            updated_at: now,
+          })
           .onConflict((oc) => oc.column('invoice_id').doNothing())
           .execute();
         await trx.updateTable('invoice_events').set({ delivered_at: now }).where('id', '=', event.id).execute();
@@ -76,7 +94,10 @@ export class InvoiceSubmissions {
   /** Submissions whose next step is due: `pending` ones to send, `submitted` ones to follow (every `followMs`). */
   async due(kind: 'send' | 'follow', followMs: number, limit = 20): Promise<number[]> {
     const now = nowIso();
-    let query = this.db.selectFrom('invoice_submissions').select('id').where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
+    let query = this.db
+      .selectFrom('invoice_submissions')
+      .select('id')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
     query =
       kind === 'send'
         ? query.where('status', '=', 'pending').where('next_attempt_at', '<=', now)
@@ -99,7 +120,20 @@ export class InvoiceSubmissions {
     const row = await this.db
       .selectFrom('invoice_submissions as s')
       .innerJoin('invoices as i', 'i.id', 's.invoice_id')
-      .select(['s.id', 's.invoice_id', 's.flow_id', 's.attempts', 's.seen', 'i.number', 'i.type', 'i.issue_date', 'i.pdf', 'i.total_incl_cents', 'i.seller', 'i.buyer'])
+      .select([
+        's.id',
+        's.invoice_id',
+        's.flow_id',
+        's.attempts',
+        's.seen',
+        'i.number',
+        'i.type',
+        'i.issue_date',
+        'i.pdf',
+        'i.total_incl_cents',
+        'i.seller',
+        'i.buyer',
+      ])
       .where('s.id', '=', id)
       .executeTakeFirstOrThrow();
     const seller = JSON.parse(row.seller) as Seller;
@@ -121,7 +155,19 @@ export class InvoiceSubmissions {
   }
 
   /** What the worker learnt; the lock is let go with it. */
-  async record(id: number, change: { status?: PlatformStatus; flowId?: string; reason?: string | null; attempts?: number; nextAttemptAt?: string | null; seen?: string[]; checked?: boolean; cashed?: boolean }): Promise<void> {
+  async record(
+    id: number,
+    change: {
+      status?: PlatformStatus;
+      flowId?: string;
+      reason?: string | null;
+      attempts?: number;
+      nextAttemptAt?: string | null;
+      seen?: string[];
+      checked?: boolean;
+      cashed?: boolean;
+    },
+  ): Promise<void> {
     const now = nowIso();
     await this.db
       .updateTable('invoice_submissions')
@@ -154,9 +200,24 @@ export class InvoiceSubmissions {
       .select([
         's.id',
         'i.total_incl_cents',
-        (eb) => eb.selectFrom('invoice_payments').select(sql<number>`coalesce(sum(amount_cents), 0)`.as('n')).whereRef('invoice_payments.invoice_id', '=', 'i.id').as('paid'),
-        (eb) => eb.selectFrom('invoice_payments').select(sql<string>`max(paid_on)`.as('d')).whereRef('invoice_payments.invoice_id', '=', 'i.id').as('paid_on'),
-        (eb) => eb.selectFrom('invoices as c').select(sql<number>`coalesce(sum(total_incl_cents), 0)`.as('n')).whereRef('c.invoice_id', '=', 'i.id').as('credited'),
+        (eb) =>
+          eb
+            .selectFrom('invoice_payments')
+            .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('n'))
+            .whereRef('invoice_payments.invoice_id', '=', 'i.id')
+            .as('paid'),
+        (eb) =>
+          eb
+            .selectFrom('invoice_payments')
+            .select(sql<string>`max(paid_on)`.as('d'))
+            .whereRef('invoice_payments.invoice_id', '=', 'i.id')
+            .as('paid_on'),
+        (eb) =>
+          eb
+            .selectFrom('invoices as c')
+            .select(sql<number>`coalesce(sum(total_incl_cents), 0)`.as('n'))
+            .whereRef('c.invoice_id', '=', 'i.id')
+            .as('credited'),
       ])
       .where('s.status', '=', 'submitted')
       .where('s.cashed_at', 'is', null)
@@ -193,10 +254,26 @@ export class InvoiceSubmissions {
       const now = nowIso();
       await trx
         .updateTable('invoice_submissions')
-        .set({ status: 'pending', flow_id: null, reason: null, attempts: 0, next_attempt_at: now, locked_until: null, seen: '[]', checked_at: null, updated_at: now })
+        .set({
+          status: 'pending',
+          flow_id: null,
+          reason: null,
+          attempts: 0,
+          next_attempt_at: now,
+          locked_until: null,
+          seen: '[]',
+          checked_at: null,
+          updated_at: now,
+        })
         .where('id', '=', row.id)
         .execute();
-      await logActivity(trx, actor, { kind: 'invoice', action: 'publish', subject: row.number, subjectId: invoiceId, detail: { platform: 'resubmit', reason: row.reason } });
+      await logActivity(trx, actor, {
+        kind: 'invoice',
+        action: 'publish',
+        subject: row.number,
+        subjectId: invoiceId,
+        detail: { platform: 'resubmit', reason: row.reason },
+      });
     });
   }
 }

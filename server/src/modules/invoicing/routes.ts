@@ -14,8 +14,10 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<InvoicingDeps> = async 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
-  app.get('/invoicing/settings', { schema: { tags, summary: 'The label’s legal identity on its invoices (configured: false before the first save)', response: { 200: invoicingSettings } } }, async () =>
-    services.invoicing.settings(),
+  app.get(
+    '/invoicing/settings',
+    { schema: { tags, summary: 'The label’s legal identity on its invoices (configured: false before the first save)', response: { 200: invoicingSettings } } },
+    async () => services.invoicing.settings(),
   );
   app.put(
     '/invoicing/settings',

@@ -32,7 +32,12 @@ export class InvoicingService {
         .values({ id: 1, ...values })
         .onConflict((oc) => oc.column('id').doUpdateSet(values))
         .execute();
-      await logActivity(trx, actor, { kind: 'invoicing', action: 'save', subject: input.legalName, detail: { siren: input.siren, invoicePrefix: input.invoicePrefix, creditNotePrefix: input.creditNotePrefix } });
+      await logActivity(trx, actor, {
+        kind: 'invoicing',
+        action: 'save',
+        subject: input.legalName,
+        detail: { siren: input.siren, invoicePrefix: input.invoicePrefix, creditNotePrefix: input.creditNotePrefix },
+      });
     });
     return this.settings();
   }

@@ -12,14 +12,34 @@ describe.each(DIALECTS)('the journal’s posts paged and searched on %s', (diale
   beforeAll(async () => {
     t = await createTestContext(dialect);
     admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
-    for (const [fr, en] of [['Carnet', 'Notebook'], ['Rencontres', 'Meetings']]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/blog/sections', headers: admin, payload: { translations: [{ locale: 'fr', title: fr }, { locale: 'en', title: en }] } });
+    for (const [fr, en] of [
+      ['Carnet', 'Notebook'],
+      ['Rencontres', 'Meetings'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/blog/sections',
+        headers: admin,
+        payload: {
+          translations: [
+            { locale: 'fr', title: fr },
+            { locale: 'en', title: en },
+          ],
+        },
+      });
       sections.push((res.json() as { id: number }).id);
     }
     // 65 posts, one a draft, one about an Île; the last five in the second section.
     for (let i = 1; i <= 65; i += 1) {
       const fr = i === 33 ? 'Une journée sur l’Île de Ré' : `Lettre numéro ${i}`;
-      const payload = { published: i !== 2, sectionId: sections[i > 60 ? 1 : 0], translations: [{ locale: 'fr', title: fr, content: 'Texte' }, { locale: 'en', title: `Letter number ${i}`, content: 'Text' }] };
+      const payload = {
+        published: i !== 2,
+        sectionId: sections[i > 60 ? 1 : 0],
+        translations: [
+          { locale: 'fr', title: fr, content: 'Texte' },
+          { locale: 'en', title: `Letter number ${i}`, content: 'Text' },
+        ],
+      };
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/blog', headers: admin, payload });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -46,7 +66,14 @@ describe.each(DIALECTS)('the journal’s posts paged and searched on %s', (diale
     expect((await get('/api/admin/blog?q=%25_*%22')).json()).toEqual([]);
     // A renamed post is found by its new title.
     const id = (first.json() as Array<{ id: number }>)[9]!.id;
-    const renamed = { published: true, sectionId: sections[0], translations: [{ locale: 'fr', title: 'Carnet de lin', content: 'x' }, { locale: 'en', title: 'Linen notebook', content: 'x' }] };
+    const renamed = {
+      published: true,
+      sectionId: sections[0],
+      translations: [
+        { locale: 'fr', title: 'Carnet de lin', content: 'x' },
+        { locale: 'en', title: 'Linen notebook', content: 'x' },
+      ],
+    };
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/blog/${id}`, headers: admin, payload: renamed })).statusCode).toBe(200);
     expect((await get('/api/admin/blog?q=linen')).json()).toMatchObject([{ id }]);
     const shop = t.auth(await t.login(RETAILER.email, RETAILER.password));

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
 
-const section = (fr = 'Carnet', en = 'Notebook') => ({ translations: [{ locale: 'fr', title: fr, description: ' ' }, { locale: 'en', title: en }] });
+const section = (fr = 'Carnet', en = 'Notebook') => ({
+  translations: [
+    { locale: 'fr', title: fr, description: ' ' },
+    { locale: 'en', title: en },
+  ],
+});
 const post = (sectionId: number, published: boolean, fr = 'Été à l’atelier', extra: Record<string, unknown> = {}) => ({
   published,
   sectionId,
@@ -94,8 +99,24 @@ describe.each(DIALECTS)('journal API on %s', (dialect) => {
     ['no section', { sectionId: undefined }],
     ['a section id as text', { sectionId: '1' }],
     ['an unknown section', { sectionId: 999999 }],
-    ['a missing English title', { translations: [{ locale: 'fr', title: 'T', content: 'C' }, { locale: 'en', title: '', content: 'C' }] }],
-    ['a missing French content', { translations: [{ locale: 'fr', title: 'T', content: ' ' }, { locale: 'en', title: 'T', content: 'C' }] }],
+    [
+      'a missing English title',
+      {
+        translations: [
+          { locale: 'fr', title: 'T', content: 'C' },
+          { locale: 'en', title: '', content: 'C' },
+        ],
+      },
+    ],
+    [
+      'a missing French content',
+      {
+        translations: [
+          { locale: 'fr', title: 'T', content: ' ' },
+          { locale: 'en', title: 'T', content: 'C' },
+        ],
+      },
+    ],
   ])('refuses a post with %s, writing nothing', async (_name, change) => {
     const s = await newSection('Refus', 'Refusal');
     const before = (await call('GET', '/api/admin/blog')).json().length;
@@ -106,7 +127,12 @@ describe.each(DIALECTS)('journal API on %s', (dialect) => {
   });
 
   it('says "Add a section before publishing a post" when there is no section id', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/blog?lang=en', headers: { ...admin, 'accept-language': 'en' }, payload: { published: true, translations: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blog?lang=en',
+      headers: { ...admin, 'accept-language': 'en' },
+      payload: { published: true, translations: [] },
+    });
     expect(res.json().error).toBe('Add a section before publishing a post');
   });
 
@@ -145,7 +171,10 @@ describe.each(DIALECTS)('journal API on %s', (dialect) => {
     expect(created.statusCode).toBe(201);
     expect(created.json().coverImageUrl).toBe(cover);
     expect(created.json().translations).toEqual(
-      expect.arrayContaining([expect.objectContaining({ locale: 'fr', coverAlt: 'Des écheveaux bleus au soleil.' }), expect.objectContaining({ locale: 'en', coverAlt: null })]),
+      expect.arrayContaining([
+        expect.objectContaining({ locale: 'fr', coverAlt: 'Des écheveaux bleus au soleil.' }),
+        expect.objectContaining({ locale: 'en', coverAlt: null }),
+      ]),
     );
     const { id, slug } = created.json();
 

@@ -1,5 +1,8 @@
 import { actorOf } from '../../lib/actor.ts';
-import { adminPostList, adminPostQuery, adminSectionList,
+import {
+  adminPostList,
+  adminPostQuery,
+  adminSectionList,
   JOURNAL_MESSAGES,
   adminPost,
   adminSection,
@@ -106,7 +109,14 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
   app.put(
     '/blog/:id',
     {
-      schema: { tags, summary: 'Update a post', params: idParams, querystring: langQuery, body: postInput, response: { 200: adminPost, 400: errorBody, 404: errorBody, 409: errorBody } },
+      schema: {
+        tags,
+        summary: 'Update a post',
+        params: idParams,
+        querystring: langQuery,
+        body: postInput,
+        response: { 200: adminPost, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
     },
     async (request) => {
       const post = await journal.savePost(request.body, langOf(request), request.params.id, actorOf(request));
@@ -116,11 +126,15 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
     },
   );
 
-  app.delete('/blog/:id', { schema: { tags, summary: 'Delete a post', params: idParams, response: { 204: z.null(), 404: errorBody } } }, async (request, reply) => {
-    if (!(await journal.deletePost(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
-    services.onContentChange();
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/blog/:id',
+    { schema: { tags, summary: 'Delete a post', params: idParams, response: { 204: z.null(), 404: errorBody } } },
+    async (request, reply) => {
+      if (!(await journal.deletePost(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
+      services.onContentChange();
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/blog/sections',
@@ -140,7 +154,16 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
 
   app.put(
     '/blog/sections/:id',
-    { schema: { tags, summary: 'Update a section', params: idParams, querystring: langQuery, body: sectionInput, response: { 200: adminSection, 400: errorBody, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a section',
+        params: idParams,
+        querystring: langQuery,
+        body: sectionInput,
+        response: { 200: adminSection, 400: errorBody, 404: errorBody },
+      },
+    },
     async (request) => {
       const section = await journal.saveSection(request.body, langOf(request), request.params.id, actorOf(request));
       if (!section) throw new HttpError(404, JOURNAL_MESSAGES.sectionNotFound);

@@ -63,7 +63,8 @@ async function freeSlug(db: Kysely<Database>, table: 'journal_posts' | 'journal_
   for (let n = 2; ; n += 1) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
 }
 
-const frTitle = (translations: ReadonlyArray<{ locale: string; title: string }>) => translations.find((t) => t.locale === 'fr')?.title ?? translations[0]?.title ?? '';
+const frTitle = (translations: ReadonlyArray<{ locale: string; title: string }>) =>
+  translations.find((t) => t.locale === 'fr')?.title ?? translations[0]?.title ?? '';
 
 export class JournalService {
   private readonly db: Db;
@@ -78,7 +79,15 @@ export class JournalService {
   private async sections(db: Kysely<Database> = this.db): Promise<SectionRow[]> {
     const rows = await db.selectFrom('journal_sections').selectAll().orderBy('created_at').orderBy('id').execute();
     const texts = rows.length
-      ? await db.selectFrom('journal_section_translations').selectAll().where('section_id', 'in', rows.map((r) => r.id)).execute()
+      ? await db
+          .selectFrom('journal_section_translations')
+          .selectAll()
+          .where(
+            'section_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute()
       : [];
     return rows.map((r) => ({
       id: r.id,
@@ -96,7 +105,15 @@ export class JournalService {
     else if (filter.id !== undefined) query = query.where('id', '=', filter.id);
     const rows = await query.execute();
     const texts = rows.length
-      ? await this.db.selectFrom('journal_post_translations').selectAll().where('post_id', 'in', rows.map((r) => r.id)).execute()
+      ? await this.db
+          .selectFrom('journal_post_translations')
+          .selectAll()
+          .where(
+            'post_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute()
       : [];
     return rows.map((r) => ({
       id: r.id,
@@ -124,7 +141,15 @@ export class JournalService {
       slug: s.slug,
       posts: posts
         .filter((p) => p.sectionId === s.id)
-        .map((p) => ({ id: p.id, title: pick(p.texts, lang)?.title ?? '', content: pick(p.texts, lang)?.content ?? '', slug: p.slug, ...cover(p, lang), createdAt: p.createdAt, updatedAt: p.updatedAt })),
+        .map((p) => ({
+          id: p.id,
+          title: pick(p.texts, lang)?.title ?? '',
+          content: pick(p.texts, lang)?.content ?? '',
+          slug: p.slug,
+          ...cover(p, lang),
+          createdAt: p.createdAt,
+          updatedAt: p.updatedAt,
+        })),
     }));
   }
 
@@ -152,7 +177,11 @@ export class JournalService {
   async adminSections(lang: Locale): Promise<AdminSection[]> {
     const [sections, counts] = await Promise.all([
       this.sections(),
-      this.db.selectFrom('journal_posts').select(['section_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('section_id').execute(),
+      this.db
+        .selectFrom('journal_posts')
+        .select(['section_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('section_id')
+        .execute(),
     ]);
     return sections.map((s) => ({
       id: s.id,
@@ -174,8 +203,20 @@ export class JournalService {
     if (filter.sectionId !== undefined) query = query.where('journal_posts.section_id', '=', filter.sectionId);
     const terms = searchTerms(filter.q);
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'journal_posts', terms));
-    const page = await readPage(query, { sort: 'journal_posts.created_at', id: 'journal_posts.id', sortOf: (r) => r.created_at, idOf: (r) => r.id, direction: 'asc' }, paging);
-    return { ...page, data: page.data.length ? await this.adminPosts(lang, page.data.map((r) => r.id)) : [] };
+    const page = await readPage(
+      query,
+      { sort: 'journal_posts.created_at', id: 'journal_posts.id', sortOf: (r) => r.created_at, idOf: (r) => r.id, direction: 'asc' },
+      paging,
+    );
+    return {
+      ...page,
+      data: page.data.length
+        ? await this.adminPosts(
+            lang,
+            page.data.map((r) => r.id),
+          )
+        : [],
+    };
   }
 
   async adminPosts(lang: Locale, id?: number | number[]): Promise<AdminPost[]> {
@@ -215,7 +256,13 @@ export class JournalService {
         .insertInto('journal_section_translations')
         .values(input.translations.map((t) => ({ section_id: sectionId, locale: t.locale, title: t.title, description: t.description })))
         .execute();
-      if (actor) await logActivity(trx, actor, { kind: 'section', action: id === undefined ? 'create' : 'update', subject: frTitle(input.translations), subjectId: sectionId });
+      if (actor)
+        await logActivity(trx, actor, {
+          kind: 'section',
+          action: id === undefined ? 'create' : 'update',
+          subject: frTitle(input.translations),
+          subjectId: sectionId,
+        });
       return sectionId;
     });
     if (savedId === null) return null;
@@ -225,11 +272,23 @@ export class JournalService {
   /** Deletes a section and, in the same transaction, its posts (the confirmation names how many). */
   async deleteSection(id: number, actor: Actor | null): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const title = await trx.selectFrom('journal_section_translations').select('title').where('section_id', '=', id).where('locale', '=', 'fr').executeTakeFirst();
+      const title = await trx
+        .selectFrom('journal_section_translations')
+        .select('title')
+        .where('section_id', '=', id)
+        .where('locale', '=', 'fr')
+        .executeTakeFirst();
       const posts = await trx.deleteFrom('journal_posts').where('section_id', '=', id).executeTakeFirst();
       const result = await trx.deleteFrom('journal_sections').where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
-      if (actor) await logActivity(trx, actor, { kind: 'section', action: 'delete', subject: title?.title ?? '', subjectId: id, detail: { posts: Number(posts.numDeletedRows) } });
+      if (actor)
+        await logActivity(trx, actor, {
+          kind: 'section',
+          action: 'delete',
+          subject: title?.title ?? '',
+          subjectId: id,
+          detail: { posts: Number(posts.numDeletedRows) },
+        });
       return true;
     });
   }
@@ -252,7 +311,15 @@ export class JournalService {
         postId = (
           await trx
             .insertInto('journal_posts')
-            .values({ section_id: input.sectionId, slug, published: input.published ? 1 : 0, cover_image_url: input.coverImageUrl ?? null, created_at: now, updated_at: now, search_text: postSearchText(slug, titles) })
+            .values({
+              section_id: input.sectionId,
+              slug,
+              published: input.published ? 1 : 0,
+              cover_image_url: input.coverImageUrl ?? null,
+              created_at: now,
+              updated_at: now,
+              search_text: postSearchText(slug, titles),
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
@@ -298,7 +365,9 @@ export class JournalService {
         .execute();
       if (actor) {
         const subject = frTitle(input.translations);
-        const records: ActivityRecord[] = [{ kind: 'post', action: id === undefined ? 'create' : 'update', subject, subjectId: postId, detail: { published: input.published ? 1 : 0 } }];
+        const records: ActivityRecord[] = [
+          { kind: 'post', action: id === undefined ? 'create' : 'update', subject, subjectId: postId, detail: { published: input.published ? 1 : 0 } },
+        ];
         if (wasPublished !== null && wasPublished !== input.published) {
           records.push({ kind: 'status', action: input.published ? 'publish' : 'unpublish', subject, subjectId: postId, detail: { post: 1 } });
         }
@@ -321,7 +390,10 @@ export class JournalService {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('journal_sections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('journal_sections')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

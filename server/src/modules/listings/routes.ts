@@ -1,4 +1,6 @@
-import { adminListingList, adminListingQuery,
+import {
+  adminListingList,
+  adminListingQuery,
   LISTING_MESSAGES,
   accountListing,
   adminListing,
@@ -61,12 +63,22 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
   await imageParser(app);
   const tags = ['account'];
   const security = [{ bearer: [] }];
-  app.get('/listing', { schema: { tags, security, summary: 'My shop\'s listing on “Where to buy”', response: { 200: accountListing, 403: errorBody } } }, async (request) =>
-    services.listings.mine(request.session!.user.id),
+  app.get(
+    '/listing',
+    { schema: { tags, security, summary: "My shop's listing on “Where to buy”", response: { 200: accountListing, 403: errorBody } } },
+    async (request) => services.listings.mine(request.session!.user.id),
   );
   app.put(
     '/listing',
-    { schema: { tags, security, summary: 'Save my listing (opt in or out; the label may still hide it)', body: listingInput, response: { 200: accountListing, 400: errorBody, 403: errorBody } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save my listing (opt in or out; the label may still hide it)',
+        body: listingInput,
+        response: { 200: accountListing, 400: errorBody, 403: errorBody },
+      },
+    },
     async (request) => {
       const saved = await services.listings.saveMine(request.session!.user.id, request.body);
       services.onContentChange();
@@ -94,7 +106,14 @@ export const adminListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (ap
   const schema = { tags: ['admin'], security: [{ bearer: [] }] };
   app.get(
     '/listings',
-    { schema: { ...schema, summary: 'The stockists’ listings, listed or not, a page at a time by town', querystring: adminListingQuery, response: { 200: adminListingList, 400: errorBody } } },
+    {
+      schema: {
+        ...schema,
+        summary: 'The stockists’ listings, listed or not, a page at a time by town',
+        querystring: adminListingQuery,
+        response: { 200: adminListingList, 400: errorBody },
+      },
+    },
     async (request) => services.listings.adminList(request.query),
   );
   app.put(
@@ -102,7 +121,7 @@ export const adminListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (ap
     {
       schema: {
         ...schema,
-        summary: 'Edit or hide a listing (hidden wins over the stockist\'s opt-in)',
+        summary: "Edit or hide a listing (hidden wins over the stockist's opt-in)",
         params: listingIdParam,
         body: adminListingInput,
         response: { 200: adminListing, 400: errorBody, 404: errorBody },
@@ -116,4 +135,3 @@ export const adminListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (ap
     },
   );
 };
-

@@ -140,12 +140,7 @@ export class ListingsService {
   /** Listed and not hidden, grouped by the page: town, then name. */
   async publicList(lang: Locale): Promise<PublicListing[]> {
     return this.publicCache.get(lang, async () => {
-      const rows = await this.db
-        .selectFrom('retailer_listings')
-        .selectAll()
-        .where('listed', '=', 1)
-        .where('hidden', '=', 0)
-        .execute();
+      const rows = await this.db.selectFrom('retailer_listings').selectAll().where('listed', '=', 1).where('hidden', '=', 0).execute();
       return rows
         .map((r) => ({
           id: r.id,

@@ -39,13 +39,21 @@ describe.each(DIALECTS)('mail outbox on %s', (dialect) => {
     expect(await worker.runOnce()).toBe(0);
     expect(delivered).toEqual([]);
     for (let i = 0; i < 2; i += 1) {
-      await db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', row.id)
+        .execute();
       await worker.runOnce();
     }
     row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
     expect(delivered).toEqual(['retry@example.com']);
-    await db.updateTable('mail_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
     await worker.runOnce();
     expect(delivered).toEqual(['retry@example.com']);
   });
@@ -115,7 +123,14 @@ describe('transports', () => {
 
     it('delivers the mail and it reads back with both parts', async () => {
       const transport = smtpTransport(smtp.url);
-      await transport.send({ id: 1, from: 'Shop <shop@example.com>', to: 'buyer@example.com', subject: 'Votre compte', text: 'Texte brut', html: '<p>HTML</p>' });
+      await transport.send({
+        id: 1,
+        from: 'Shop <shop@example.com>',
+        to: 'buyer@example.com',
+        subject: 'Votre compte',
+        text: 'Texte brut',
+        html: '<p>HTML</p>',
+      });
       transport.close?.();
       expect(received).toHaveLength(1);
       expect(received[0]).toMatch(/^To: buyer@example\.com/m);

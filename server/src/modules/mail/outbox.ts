@@ -25,7 +25,10 @@ export interface MailAttachment {
 
 function parseAttachments(json: string | null): MailAttachment[] {
   if (!json) return [];
-  return (JSON.parse(json) as Array<{ filename: string; contentType: string; content: string }>).map((a) => ({ ...a, content: Buffer.from(a.content, 'base64') }));
+  return (JSON.parse(json) as Array<{ filename: string; contentType: string; content: string }>).map((a) => ({
+    ...a,
+    content: Buffer.from(a.content, 'base64'),
+  }));
 }
 
 const MAX_ATTEMPTS = 10;
@@ -57,7 +60,9 @@ export async function enqueueMail(trx: Kysely<Database>, mail: QueuedMail): Prom
       last_error: null,
       sent_at: null,
       created_at: now,
-      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') }))) : null,
+      attachments: mail.attachments?.length
+        ? JSON.stringify(mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') })))
+        : null,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
@@ -87,7 +92,17 @@ export function smtpTransport(url: string): MailTransport {
   const open = () => (transporter ??= nodemailer().then((n) => n.createTransport(url)));
   return {
     async send(mail) {
-      await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageIdOf(mail), attachments: mail.attachments });
+      await (
+        await open()
+      ).sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: messageIdOf(mail),
+        attachments: mail.attachments,
+      });
     },
     close: () => void transporter?.then((t) => t.close()),
   };
@@ -99,7 +114,9 @@ export function fileTransport(dir: string): MailTransport {
   const open = () => (builder ??= nodemailer().then((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
   return {
     async send(mail) {
-      const info = await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+      const info = await (
+        await open()
+      ).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${String(mail.id).padStart(6, '0')}.eml`);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
@@ -156,7 +173,15 @@ export class OutboxWorker extends PollingWorker {
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
-        await this.transport.send({ id: row.id, from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments: parseAttachments(row.attachments) });
+        await this.transport.send({
+          id: row.id,
+          from: this.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          attachments: parseAttachments(row.attachments),
+        });
         await this.db
           .updateTable('mail_outbox')
           .set({ status: 'sent', sent_at: nowIso(), attempts: row.attempts + 1, locked_until: null, last_error: null })

@@ -35,8 +35,12 @@ export function layout(
 <p style="font-size:22px;letter-spacing:.08em;text-transform:uppercase;margin:0 0 24px">${escapeHtml(brand.name)}</p>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#9a4a2c;color:#fff;padding:12px 20px;text-decoration:none;border-radius:2px">${escapeHtml(action.label)}</a></p>` : ''}
-${after ? `${after.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p)}</p>`).join('\n')}
-<p style="font-size:16px;line-height:1.6"><a href="${escapeHtml(after.link.url)}" style="color:#9a4a2c">${escapeHtml(after.link.label)}</a></p>` : ''}
+${
+  after
+    ? `${after.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(p)}</p>`).join('\n')}
+<p style="font-size:16px;line-height:1.6"><a href="${escapeHtml(after.link.url)}" style="color:#9a4a2c">${escapeHtml(after.link.label)}</a></p>`
+    : ''
+}
 <p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(signature)}</p>
 <p style="font-size:12px;color:#5f574c;border-top:1px solid #d9cfc0;padding-top:12px">${escapeHtml(footer)}</p>
 </div></body></html>`;
@@ -70,10 +74,20 @@ export function passwordResetMail(brand: PublicBrand, locale: Locale, link: stri
 }
 
 /** To the brand: a new retailer application (in the brand's language, French). */
-export function applicationNotice(brand: Brand, a: { name: string; email: string; company?: string; siret?: string; phone?: string; shopType?: string; message: string; catalogOptIn?: boolean }, adminUrl: string): MailContent {
+export function applicationNotice(
+  brand: Brand,
+  a: { name: string; email: string; company?: string; siret?: string; phone?: string; shopType?: string; message: string; catalogOptIn?: boolean },
+  adminUrl: string,
+): MailContent {
   const lines = [
     `Nouvelle demande revendeur de ${a.name} <${a.email}>.`,
-    [a.company && `Boutique : ${a.company}`, a.siret && `SIRET : ${a.siret}`, a.phone && `Téléphone : ${a.phone}`, a.shopType && `Type : ${a.shopType}`, `Catalogue : ${a.catalogOptIn ? 'oui' : 'non'}`]
+    [
+      a.company && `Boutique : ${a.company}`,
+      a.siret && `SIRET : ${a.siret}`,
+      a.phone && `Téléphone : ${a.phone}`,
+      a.shopType && `Type : ${a.shopType}`,
+      `Catalogue : ${a.catalogOptIn ? 'oui' : 'non'}`,
+    ]
       .filter(Boolean)
       .join('\n'),
     `Message :\n${a.message}`,
@@ -83,7 +97,11 @@ export function applicationNotice(brand: Brand, a: { name: string; email: string
 
 /** To the brand: a message from the contact form. */
 export function contactNotice(brand: Brand, c: { name: string; email: string; message: string }): MailContent {
-  return layout(brand, 'fr', `${brand.name} · Message de ${c.name}`, [`Message de ${c.name} <${c.email}> :`, c.message, 'Répondez directement à cette adresse.']);
+  return layout(brand, 'fr', `${brand.name} · Message de ${c.name}`, [
+    `Message de ${c.name} <${c.email}> :`,
+    c.message,
+    'Répondez directement à cette adresse.',
+  ]);
 }
 
 /**
@@ -227,7 +245,10 @@ export function orderStatusMail(
   brand: Brand,
   locale: Locale,
   order: OrderMailData,
-  change: { status: 'confirmed'; shipDate: string } | { status: 'shipped'; carrier: string | null; tracking: string | null } | { status: 'cancelled'; reason: string; byStockist: boolean },
+  change:
+    | { status: 'confirmed'; shipDate: string }
+    | { status: 'shipped'; carrier: string | null; tracking: string | null }
+    | { status: 'cancelled'; reason: string; byStockist: boolean },
 ): MailContent {
   const fr = locale === 'fr';
   let subject: string;
@@ -235,7 +256,9 @@ export function orderStatusMail(
   if (change.status === 'confirmed') {
     subject = fr ? `Commande ${order.number} confirmée` : `Order ${order.number} confirmed`;
     paragraphs = [
-      fr ? `Votre commande ${order.number} est confirmée. Expédition prévue le ${change.shipDate}.` : `Your order ${order.number} is confirmed. Expected ship date: ${change.shipDate}.`,
+      fr
+        ? `Votre commande ${order.number} est confirmée. Expédition prévue le ${change.shipDate}.`
+        : `Your order ${order.number} is confirmed. Expected ship date: ${change.shipDate}.`,
       orderSummary(order, locale),
     ];
   } else if (change.status === 'shipped') {
@@ -263,13 +286,40 @@ export function orderStatusMail(
 export type SecurityEvent = 'passkeyAdded' | 'passkeyRemoved' | 'totpAdded' | 'totpRemoved' | 'recoveryUsed' | 'recoveryRenewed' | 'factorsReset';
 
 const SECURITY_WORDS: Record<SecurityEvent, Record<Locale, [subject: string, line: string]>> = {
-  passkeyAdded: { fr: ['Une clé d’accès a été ajoutée', 'Une clé d’accès nommée « {} » a été ajoutée à votre compte.'], en: ['A passkey was added', 'A passkey named “{}” was added to your account.'] },
-  passkeyRemoved: { fr: ['Une clé d’accès a été retirée', 'La clé d’accès « {} » a été retirée de votre compte.'], en: ['A passkey was removed', 'The passkey “{}” was removed from your account.'] },
-  totpAdded: { fr: ['Application d’authentification ajoutée', 'Une application d’authentification a été configurée : la connexion par mot de passe demande désormais son code.'], en: ['Authenticator app added', 'An authenticator app was set up: signing in with your password now asks for its code.'] },
-  totpRemoved: { fr: ['Application d’authentification retirée', 'L’application d’authentification a été retirée de votre compte.'], en: ['Authenticator app removed', 'The authenticator app was removed from your account.'] },
-  recoveryUsed: { fr: ['Un code de secours a servi', 'Un code de secours vient de servir à vous connecter. Il en reste {}.'], en: ['A recovery code was used', 'A recovery code was just used to sign in to your account. {} are left.'] },
-  recoveryRenewed: { fr: ['Nouveaux codes de secours', 'De nouveaux codes de secours ont été créés ; les anciens ne servent plus.'], en: ['New recovery codes', 'New recovery codes were made; the old ones no longer work.'] },
-  factorsReset: { fr: ['Seconds facteurs retirés', 'Vos clés d’accès, votre application d’authentification et vos codes de secours ont été retirés par l’administrateur du site.'], en: ['Second factors removed', 'Your passkeys, authenticator app and recovery codes were removed by the site’s administrator.'] },
+  passkeyAdded: {
+    fr: ['Une clé d’accès a été ajoutée', 'Une clé d’accès nommée « {} » a été ajoutée à votre compte.'],
+    en: ['A passkey was added', 'A passkey named “{}” was added to your account.'],
+  },
+  passkeyRemoved: {
+    fr: ['Une clé d’accès a été retirée', 'La clé d’accès « {} » a été retirée de votre compte.'],
+    en: ['A passkey was removed', 'The passkey “{}” was removed from your account.'],
+  },
+  totpAdded: {
+    fr: [
+      'Application d’authentification ajoutée',
+      'Une application d’authentification a été configurée : la connexion par mot de passe demande désormais son code.',
+    ],
+    en: ['Authenticator app added', 'An authenticator app was set up: signing in with your password now asks for its code.'],
+  },
+  totpRemoved: {
+    fr: ['Application d’authentification retirée', 'L’application d’authentification a été retirée de votre compte.'],
+    en: ['Authenticator app removed', 'The authenticator app was removed from your account.'],
+  },
+  recoveryUsed: {
+    fr: ['Un code de secours a servi', 'Un code de secours vient de servir à vous connecter. Il en reste {}.'],
+    en: ['A recovery code was used', 'A recovery code was just used to sign in to your account. {} are left.'],
+  },
+  recoveryRenewed: {
+    fr: ['Nouveaux codes de secours', 'De nouveaux codes de secours ont été créés ; les anciens ne servent plus.'],
+    en: ['New recovery codes', 'New recovery codes were made; the old ones no longer work.'],
+  },
+  factorsReset: {
+    fr: [
+      'Seconds facteurs retirés',
+      'Vos clés d’accès, votre application d’authentification et vos codes de secours ont été retirés par l’administrateur du site.',
+    ],
+    en: ['Second factors removed', 'Your passkeys, authenticator app and recovery codes were removed by the site’s administrator.'],
+  },
 };
 
 /** To an account holder: a sign-in factor was added, removed or used. */
@@ -277,8 +327,24 @@ export function securityMail(brand: PublicBrand, locale: Locale, event: Security
   const [subject, line] = SECURITY_WORDS[event][locale];
   const text = line.replace('{}', detail);
   return locale === 'fr'
-    ? layout(brand, locale, `${brand.name} · ${subject}`, ['Bonjour,', text, 'Si ce n’est pas vous, changez votre mot de passe tout de suite et retirez ce que vous ne reconnaissez pas dans la sécurité de votre compte.'], { label: 'Sécurité du compte', url: securityUrl })
-    : layout(brand, locale, `${brand.name} · ${subject}`, ['Hello,', text, 'If this was not you, change your password at once and remove what you do not recognise in your account’s security.'], { label: 'Account security', url: securityUrl });
+    ? layout(
+        brand,
+        locale,
+        `${brand.name} · ${subject}`,
+        [
+          'Bonjour,',
+          text,
+          'Si ce n’est pas vous, changez votre mot de passe tout de suite et retirez ce que vous ne reconnaissez pas dans la sécurité de votre compte.',
+        ],
+        { label: 'Sécurité du compte', url: securityUrl },
+      )
+    : layout(
+        brand,
+        locale,
+        `${brand.name} · ${subject}`,
+        ['Hello,', text, 'If this was not you, change your password at once and remove what you do not recognise in your account’s security.'],
+        { label: 'Account security', url: securityUrl },
+      );
 }
 
 /** To the retailer, in their language, on the 1st and 15th day past an invoice's due date. */
@@ -296,7 +362,9 @@ export function invoiceReminderMail(
     fr
       ? `Sauf erreur de notre part, la facture ${invoice.number}, échue le ${invoice.dueDate}, reste à régler : ${invoice.due}.`
       : `Unless we are mistaken, invoice ${invoice.number}, due on ${invoice.dueDate}, is still to be paid: ${invoice.due}.`,
-    fr ? `Règlement par virement sur l’IBAN ${invoice.iban}, en indiquant le numéro de facture.` : `Please pay by bank transfer to IBAN ${invoice.iban}, quoting the invoice number.`,
+    fr
+      ? `Règlement par virement sur l’IBAN ${invoice.iban}, en indiquant le numéro de facture.`
+      : `Please pay by bank transfer to IBAN ${invoice.iban}, quoting the invoice number.`,
     fr ? 'Si le paiement est déjà parti, merci de ne pas tenir compte de ce message.' : 'If the payment is already on its way, please disregard this message.',
   ];
   return layout(brand, locale, `${brand.name} · ${subject}`, paragraphs, { label: fr ? 'Voir mes factures' : 'See my invoices', url: invoice.url });

@@ -105,7 +105,12 @@ async function processImage(store: MediaStore, input: Buffer): Promise<StoredIma
   for (const size of sizes) {
     const scaled = await (size === width ? pixels() : pixels().resize({ width: size })).toBuffer({ resolveWithObject: true });
     const source = () => sharp(scaled.data, { raw: { width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels } });
-    const [webp, avif] = await Promise.all([source().webp({ quality: size === width ? 80 : 78, effort: 3 }).toBuffer(), source().avif({ quality: 50, effort: 2 }).toBuffer()]);
+    const [webp, avif] = await Promise.all([
+      source()
+        .webp({ quality: size === width ? 80 : 78, effort: 3 })
+        .toBuffer(),
+      source().avif({ quality: 50, effort: 2 }).toBuffer(),
+    ]);
     renditions.push({ size, webp, avif: avif.length < webp.length ? avif : null });
   }
   const placeholder = await placeholderOf(await pixels().resize({ width: 64 }).png().toBuffer());

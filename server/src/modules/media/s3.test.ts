@@ -9,7 +9,10 @@ import { migrateMedia } from '../../cli/media.ts';
 import { loadConfig } from '../../config.ts';
 import { DiskStore } from './store.ts';
 
-const photo = (colour: string) => sharp({ create: { width: 1400, height: 1000, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = (colour: string) =>
+  sharp({ create: { width: 1400, height: 1000, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 describe.each(DIALECTS)('uploads in an S3 bucket on %s', (dialect) => {
   let s3: S3Process;
@@ -18,11 +21,17 @@ describe.each(DIALECTS)('uploads in an S3 bucket on %s', (dialect) => {
   let token: string;
 
   const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((o) => o.Key!).sort();
-  const object = async (key: string) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray());
+  const object = async (key: string) =>
+    Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray());
 
   beforeAll(async () => {
     s3 = await startS3();
-    client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     t = await createTestContext(dialect, s3.env);
     token = await t.login(ADMIN.email, ADMIN.password);
   });
@@ -66,7 +75,14 @@ describe.each(DIALECTS)('uploads in an S3 bucket on %s', (dialect) => {
   it('serves no key it did not write: other names, paths out, and objects another tool left in the bucket are 404', async () => {
     await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'notes.txt', Body: 'private' }));
     await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'backup/site.db', Body: 'private' }));
-    for (const url of ['/uploads/notes.txt', '/uploads/backup%2Fsite.db', '/uploads/..%2Fsite.db', '/uploads/../site.db', '/uploads/ffffffffffffffffffffffff-10x10.webp', '/uploads/evil.webp']) {
+    for (const url of [
+      '/uploads/notes.txt',
+      '/uploads/backup%2Fsite.db',
+      '/uploads/..%2Fsite.db',
+      '/uploads/../site.db',
+      '/uploads/ffffffffffffffffffffffff-10x10.webp',
+      '/uploads/evil.webp',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('private');

@@ -88,7 +88,12 @@ export class S3Store implements MediaStore {
   readonly bucket: string;
   private readonly client: S3Client;
 
-  constructor(options: { bucket: string; region: string; endpoint?: string | undefined; credentials?: { accessKeyId: string; secretAccessKey: string } | undefined }) {
+  constructor(options: {
+    bucket: string;
+    region: string;
+    endpoint?: string | undefined;
+    credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  }) {
     this.bucket = options.bucket;
     this.client = new (s3().S3Client)({
       region: options.region,
@@ -102,7 +107,9 @@ export class S3Store implements MediaStore {
   async put(name: string, data: Buffer): Promise<void> {
     if (!UPLOAD_NAME.test(name)) throw new Error(`not an upload name: ${name}`);
     // One PUT is atomic: the object is there whole, or not at all.
-    await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.bucket, Key: name, Body: data, ContentType: contentTypeOf(name), CacheControl: IMMUTABLE }));
+    await this.client.send(
+      new (s3().PutObjectCommand)({ Bucket: this.bucket, Key: name, Body: data, ContentType: contentTypeOf(name), CacheControl: IMMUTABLE }),
+    );
   }
 
   async read(name: string): Promise<Buffer | null> {
@@ -146,6 +153,7 @@ export class S3Store implements MediaStore {
 }
 
 export function createMediaStore(config: Config): MediaStore {
-  if (config.S3_BUCKET && config.S3_REGION) return new S3Store({ bucket: config.S3_BUCKET, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, credentials: config.s3Credentials });
+  if (config.S3_BUCKET && config.S3_REGION)
+    return new S3Store({ bucket: config.S3_BUCKET, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, credentials: config.s3Credentials });
   return new DiskStore(path.join(config.dataDir, 'uploads'));
 }

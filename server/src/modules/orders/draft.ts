@@ -22,7 +22,20 @@ import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts
 import type { WholesaleService } from '../wholesale/service.ts';
 import { deliveryOf, type SeasonsService } from '../seasons/service.ts';
 import { availableNow, promisable, type StockService } from '../stock/service.ts';
-import { type PricedLine, type PlacedInput, type LinePack, placementKey, lineName, type ModeContext, byClosing, placeLine, modeOut, groupLines, sellingProblem, expandEntry } from './placement.ts';
+import {
+  type PricedLine,
+  type PlacedInput,
+  type LinePack,
+  placementKey,
+  lineName,
+  type ModeContext,
+  byClosing,
+  placeLine,
+  modeOut,
+  groupLines,
+  sellingProblem,
+  expandEntry,
+} from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 
@@ -109,7 +122,11 @@ export class OrderDrafts {
         unavailable.push({ variantId: row.variant_id, size, quantity: row.quantity });
         continue;
       }
-      const placed = placeLine({ variantId: row.variant_id, size, mode: (row.mode as OrderMode | null) ?? undefined, deliveryId: row.delivery_id }, variant, ctx);
+      const placed = placeLine(
+        { variantId: row.variant_id, size, mode: (row.mode as OrderMode | null) ?? undefined, deliveryId: row.delivery_id },
+        variant,
+        ctx,
+      );
       const lineCents = variant.priceCents * row.quantity;
       totalCents += lineCents;
       pieces += row.quantity;
@@ -199,7 +216,8 @@ export class OrderDrafts {
       const made = expandEntry(entry, variant);
       for (const { problem, size } of made.problems) {
         if (problem !== 'packUnknown') (problem === 'unavailable' ? wrong : tooMany).push(`${entry.variantId}/${size}`);
-        else if (variant) unknownPack.push(`${lang === 'fr' ? 'ligne' : 'line'} ${index + 1}: ${pick(variant.titles, lang)}, ${pick(variant.colorNames, lang)}`);
+        else if (variant)
+          unknownPack.push(`${lang === 'fr' ? 'ligne' : 'line'} ${index + 1}: ${pick(variant.titles, lang)}, ${pick(variant.colorNames, lang)}`);
         else unknownPack.push(`${entry.variantId}/${isPackLine(entry) ? entry.packId : ''}`);
       }
       for (const piece of made.pieces) pieces.push({ ...piece, variant: variant!, entry: index });
@@ -213,10 +231,17 @@ export class OrderDrafts {
       return { line, variant, pack, entry, placed: where, key: placementKey(line.variantId, line.size, where, pack?.id ?? null) };
     });
     const badDelivery = placed.filter((p) => p.placed.problem === 'deliveryUnknown');
-    if (badDelivery.length) throw new HttpError(422, SEASON_MESSAGES.deliveryUnknown, {}, badDelivery.map((p) => `${p.line.variantId}/${p.line.size}`).join(', '));
+    if (badDelivery.length)
+      throw new HttpError(422, SEASON_MESSAGES.deliveryUnknown, {}, badDelivery.map((p) => `${p.line.variantId}/${p.line.size}`).join(', '));
     for (const problem of ['packsOnly', 'notMultiple'] as const) {
       const lines = placed.filter((p) => sellingProblem(p) === problem);
-      if (lines.length) throw new HttpError(422, ORDER_MESSAGES[problem], {}, lines.map((p) => `${lineName(p, p.entry, lang)}${problem === 'notMultiple' ? ` (× ${p.variant.orderMultiple})` : ''}`).join('; '));
+      if (lines.length)
+        throw new HttpError(
+          422,
+          ORDER_MESSAGES[problem],
+          {},
+          lines.map((p) => `${lineName(p, p.entry, lang)}${problem === 'notMultiple' ? ` (× ${p.variant.orderMultiple})` : ''}`).join('; '),
+        );
     }
     return placed;
   }
@@ -281,7 +306,8 @@ export class OrderDrafts {
               return { size, state: 'preBook', available: null, ...modeOut(placed, lang), availableFrom: null };
             }
             const later = promisable(level);
-            if (later > 0 && level!.incoming.length) return { size, state: 'incoming', available: later, ...none, availableFrom: level!.incoming[0]!.availableFrom };
+            if (later > 0 && level!.incoming.length)
+              return { size, state: 'incoming', available: later, ...none, availableFrom: level!.incoming[0]!.availableFrom };
             return { size, state: 'soldOut', available: 0, ...none };
           }),
         })),

@@ -1,12 +1,5 @@
 import { logActivity } from '../activity/service.ts';
-import {
-  ORDER_MESSAGES,
-  SEASON_MESSAGES,
-  type Locale,
-  type Order,
-  type OrderMode,
-  type OrderStatus,
-} from '@atelier/contract';
+import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -66,11 +59,19 @@ export class OrderLifecycle {
       // From the status read, not from any allowed one: on PostgreSQL a move committed between the read
       // and this update would otherwise pass it (its new status allowed too) and `apply` would act on the
       // old one (a shipped order cancelled as if confirmed: its stock released, no credit note).
-      const updated = await trx.updateTable('orders').set({ status: to, updated_at: now }).where('id', '=', id).where('status', '=', row.status).executeTakeFirst();
+      const updated = await trx
+        .updateTable('orders')
+        .set({ status: to, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', row.status)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const extra = await apply(trx, row);
       if (Object.keys(extra).length) await trx.updateTable('orders').set(extra).where('id', '=', id).execute();
-      await trx.insertInto('order_events').values({ order_id: id, status: to, by_role: actor.role === 'admin' ? 'brand' : 'retailer', note, at: now }).execute();
+      await trx
+        .insertInto('order_events')
+        .values({ order_id: id, status: to, by_role: actor.role === 'admin' ? 'brand' : 'retailer', note, at: now })
+        .execute();
       const order = (await this.records.load(trx, id))!;
       await this.records.announce(trx, order, to, actor.role === 'retailer');
       // What follows the move (the invoice of a shipment) is told after it.
@@ -98,7 +99,11 @@ export class OrderLifecycle {
       lang,
       async (trx, order) => {
         if (!input.lines) return { ship_date: input.shipDate } as Record<string, string | number | null>;
-        const own = await trx.selectFrom('order_lines').select(['id', 'unit_price_cents', 'variant_id', 'size', 'quantity']).where('order_id', '=', id).execute();
+        const own = await trx
+          .selectFrom('order_lines')
+          .select(['id', 'unit_price_cents', 'variant_id', 'size', 'quantity'])
+          .where('order_id', '=', id)
+          .execute();
         const ownIds = new Set(own.map((l) => l.id));
         const wanted = new Map(input.lines.map((l) => [l.id, l.quantity]));
         if ([...wanted.keys()].some((lineId) => !ownIds.has(lineId))) throw new HttpError(400, ORDER_MESSAGES.confirmLinesInvalid);

@@ -62,9 +62,21 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
   const putDraft = (lines: unknown[], headers = shop) => t.app.inject({ method: 'PUT', url: '/api/orders/draft?lang=en', payload: { lines }, headers });
   const getDraft = async (headers = shop) => (await t.app.inject({ method: 'GET', url: '/api/orders/draft?lang=en', headers })).json();
   const submit = (k: string | null, headers = shop, note?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/orders/draft/submit?lang=en', payload: note ? { note } : {}, headers: { ...headers, ...(k ? { 'idempotency-key': k } : {}) } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit?lang=en',
+      payload: note ? { note } : {},
+      headers: { ...headers, ...(k ? { 'idempotency-key': k } : {}) },
+    });
   const count = async (table: 'orders' | 'mail_outbox' | 'order_lines') =>
-    Number((await t.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.services.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const adminPost = (id: number, action: string, payload: object = {}) =>
     t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}?lang=en`, payload, headers: admin });
   const place = async (lines: unknown[], headers = shop) => {
@@ -118,7 +130,12 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
 
   it('several draft saves at once (two tabs) all succeed and leave one whole draft', async () => {
     const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((quantity) => putDraft([{ variantId: dress.id, size: 'S', quantity }, { variantId: scarf.id, size: 'ONESIZE', quantity }])),
+      [1, 2, 3, 4, 5].map((quantity) =>
+        putDraft([
+          { variantId: dress.id, size: 'S', quantity },
+          { variantId: scarf.id, size: 'ONESIZE', quantity },
+        ]),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const draft = await getDraft();
@@ -238,7 +255,10 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
   });
 
   it('walks the status machine: allowed moves mail the stockist, every other move is 409 and changes nothing', async () => {
-    const order = await place([{ variantId: dress.id, size: 'L', quantity: 3 }, { variantId: scarf.id, size: 'ONESIZE', quantity: 1 }]);
+    const order = await place([
+      { variantId: dress.id, size: 'L', quantity: 3 },
+      { variantId: scarf.id, size: 'ONESIZE', quantity: 1 },
+    ]);
     expect((await adminPost(order.id, 'ship')).statusCode).toBe(409);
     expect((await adminPost(order.id, 'confirm', { shipDate: '2027-02-30' })).statusCode).toBe(400);
     expect((await adminPost(order.id, 'confirm', { shipDate: '2027-03-01', lines: [{ id: 999999, quantity: 1 }] })).statusCode).toBe(400);
@@ -256,7 +276,11 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     const shipped = await adminPost(order.id, 'ship', { carrier: 'Colissimo', tracking: '6A123' });
     expect(shipped.json()).toMatchObject({ status: 'shipped', carrier: 'Colissimo', tracking: '6A123' });
     expect(shipped.json().history.map((h: { status: string }) => h.status)).toEqual(['submitted', 'confirmed', 'shipped']);
-    for (const [action, body] of [['ship', {}], ['cancel', { reason: 'late' }], ['confirm', { shipDate: '2027-03-02' }]] as const) {
+    for (const [action, body] of [
+      ['ship', {}],
+      ['cancel', { reason: 'late' }],
+      ['confirm', { shipDate: '2027-03-02' }],
+    ] as const) {
       expect((await adminPost(order.id, action, body)).statusCode, action).toBe(409);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: admin })).json().status).toBe('shipped');
@@ -293,7 +317,16 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
   it('a move that lands while the cancel is between its read and its update wins; the cancel is 409 and changes nothing (the crash test found it on PostgreSQL)', async () => {
     const order = await place([{ variantId: dress.id, size: 'S', quantity: 1 }]);
     expect((await adminPost(order.id, 'confirm', { shipDate: '2027-03-05' })).statusCode).toBe(200);
-    const events = async () => Number((await t.services.database.db.selectFrom('order_events').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow()).n);
+    const events = async () =>
+      Number(
+        (
+          await t.services.database.db
+            .selectFrom('order_events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('order_id', '=', order.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await events();
     // Another move holds the row: its update is made, not yet committed. The cancel reads "confirmed",
     // then waits on the row (PostgreSQL) or for the connection (SQLite) until that move commits "shipped".
@@ -311,7 +344,10 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
   });
 
   it('"order again" copies the lines at today’s prices and names what no longer exists', async () => {
-    const old = await place([{ variantId: dress.id, size: 'M', quantity: 2 }, { variantId: scarf.id, size: 'ONESIZE', quantity: 1 }]);
+    const old = await place([
+      { variantId: dress.id, size: 'M', quantity: 2 },
+      { variantId: scarf.id, size: 'ONESIZE', quantity: 1 },
+    ]);
     // The scarf colour goes away.
     const update = sampleProduct({ reference: 'MS27-ORDER' });
     update.variants = [{ ...update.variants[0]!, id: dress.id, price: 150, sizes: ['S', 'M', 'L'] }];
@@ -329,7 +365,14 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
       method: 'PUT',
       url: '/api/account/company',
       headers: shop,
-      payload: { companyName: 'La Mercerie', siret: '123 456 789 00012', vatNumber: 'fr 40 303265045', billingAddress: '1 quai, Sète', deliveryAddress: '', phone: '04 67' },
+      payload: {
+        companyName: 'La Mercerie',
+        siret: '123 456 789 00012',
+        vatNumber: 'fr 40 303265045',
+        billingAddress: '1 quai, Sète',
+        deliveryAddress: '',
+        phone: '04 67',
+      },
     });
     // Today's fields exactly as before; since issue 24 the same answer also carries the structured
     // form of the addresses and what an invoice to these details still needs.
@@ -349,22 +392,36 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     expect(order.shop).toEqual({ email: RETAILER.email, company: saved.json(), userId: expect.any(Number) });
 
     // At accept, the application's details start the account's.
-    await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name: 'Léo', email: 'leo@shop.example', message: 'Hi', consent: true, company: 'Léo & Co', siret: '98765432100019' } });
-    const app = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find((a: { email: string }) => a.email === 'leo@shop.example');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/retailers/contact',
+      payload: { name: 'Léo', email: 'leo@shop.example', message: 'Hi', consent: true, company: 'Léo & Co', siret: '98765432100019' },
+    });
+    const app = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin }))
+      .json()
+      .data.find((a: { email: string }) => a.email === 'leo@shop.example');
     await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${app.id}/accept`, headers: admin });
     const user = (await t.services.users.list()).find((u) => u.email === 'leo@shop.example')!;
     expect(await t.services.companies.company(user.id)).toMatchObject({ companyName: 'Léo & Co', siret: '98765432100019' });
   });
 
   it('exports one order and a period as CSV: UTF-8 with a header, one row per colour and size, formulas neutralised', async () => {
-    const order = await place([{ variantId: dress.id, size: 'S', quantity: 1 }, { variantId: dress.id, size: 'L', quantity: 2 }]);
+    const order = await place([
+      { variantId: dress.id, size: 'S', quantity: 1 },
+      { variantId: dress.id, size: 'L', quantity: 2 },
+    ]);
     const one = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}.csv?lang=fr`, headers: admin });
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(one.headers['content-disposition']).toBe(`attachment; filename="order-${order.number}.csv"`);
-    const rows = one.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const rows = one.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(one.body.startsWith('\ufeff')).toBe(true);
-    expect(rows[0]).toBe('Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue');
+    expect(rows[0]).toBe(
+      'Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue',
+    );
     expect(rows.slice(1)).toEqual([
       `${order.number},${order.createdAt.slice(0, 10)},submitted,La Mercerie,${RETAILER.email},12345678900012,FR40303265045,MS27-ORDER,Robe Test,Terracotta,S,1,150.00,150.00,`,
       `${order.number},${order.createdAt.slice(0, 10)},submitted,La Mercerie,${RETAILER.email},12345678900012,FR40303265045,MS27-ORDER,Robe Test,Terracotta,L,2,150.00,300.00,`,
@@ -373,7 +430,16 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     const period = await t.app.inject({ method: 'GET', url: `/api/admin/orders.csv?from=2020-01-01&to=${today}&lang=en`, headers: admin });
     const lines = period.body.trim().split('\r\n');
     expect(lines[0]).toContain('Order,Date,Status');
-    expect(lines.length - 1).toBe(Number((await t.services.database.db.selectFrom('order_lines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
+    expect(lines.length - 1).toBe(
+      Number(
+        (
+          await t.services.database.db
+            .selectFrom('order_lines')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders.csv?from=2027-01-02&to=2027-01-01', headers: admin })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders/999999.csv', headers: admin })).statusCode).toBe(404);
 
@@ -387,6 +453,11 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/orders?status=submitted', headers: admin })).json().data;
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((o: { status: string }) => o.status === 'submitted')).toBe(true);
-    expect(list[0]).toMatchObject({ shop: expect.any(String), pieces: expect.any(Number), total: expect.any(Number), number: expect.stringMatching(/^\d{4}-\d{4}$/) });
+    expect(list[0]).toMatchObject({
+      shop: expect.any(String),
+      pieces: expect.any(Number),
+      total: expect.any(Number),
+      number: expect.stringMatching(/^\d{4}-\d{4}$/),
+    });
   });
 });

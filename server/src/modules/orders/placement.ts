@@ -49,7 +49,10 @@ export interface EntryProblem {
  * make is said size by size and nothing is made of it (the draft names every size, the showroom the line).
  * One rule for the portal's drafts and the showroom's orders.
  */
-export function expandEntry(entry: DraftEntryInput, variant: OrderableVariant | undefined): { pieces: Array<{ line: DraftLineInput; pack: LinePack | null }>; problems: EntryProblem[] } {
+export function expandEntry(
+  entry: DraftEntryInput,
+  variant: OrderableVariant | undefined,
+): { pieces: Array<{ line: DraftLineInput; pack: LinePack | null }>; problems: EntryProblem[] } {
   const where = { mode: entry.mode, deliveryId: entry.deliveryId };
   if (!isPackLine(entry)) {
     if (!variant?.sizes.includes(entry.size)) return { pieces: [], problems: [{ problem: 'unavailable', size: entry.size }] };
@@ -62,7 +65,11 @@ export function expandEntry(entry: DraftEntryInput, variant: OrderableVariant | 
   for (const [size, count] of Object.entries(pack.sizes) as Array<[Size, number]>) {
     if (!variant.sizes.includes(size)) problems.push({ problem: 'unavailable', size });
     else if (count * entry.packs > ORDER_QUANTITY_MAX) problems.push({ problem: 'tooMany', size });
-    else pieces.push({ line: { variantId: entry.variantId, size, quantity: count * entry.packs, ...where }, pack: { id: pack.id, name: pack.name, packs: entry.packs } });
+    else
+      pieces.push({
+        line: { variantId: entry.variantId, size, quantity: count * entry.packs, ...where },
+        pack: { id: pack.id, name: pack.name, packs: entry.packs },
+      });
   }
   return problems.length ? { pieces: [], problems } : { pieces, problems };
 }
@@ -142,7 +149,8 @@ export function groupLines(lines: PricedLine[]): Array<{ placed: Placed; lines: 
     group.lines.push(line);
     groups.set(key, group);
   }
-  const order = (g: { placed: Placed }) => (g.placed.mode === 'atOnce' ? '0' : `1${g.placed.delivery?.from ?? ''}${String(g.placed.delivery?.id ?? 0).padStart(10, '0')}`);
+  const order = (g: { placed: Placed }) =>
+    g.placed.mode === 'atOnce' ? '0' : `1${g.placed.delivery?.from ?? ''}${String(g.placed.delivery?.id ?? 0).padStart(10, '0')}`;
   return [...groups.values()].sort((a, b) => order(a).localeCompare(order(b)));
 }
 

@@ -1,13 +1,4 @@
-import {
-  formatDay,
-  formatPrice,
-  fromCents,
-  type Locale,
-  type Order,
-  type OrderStatus,
-  type OrderSummary,
-  type Size,
-} from '@atelier/contract';
+import { formatDay, formatPrice, fromCents, type Locale, type Order, type OrderStatus, type OrderSummary, type Size } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
@@ -66,7 +57,13 @@ export class OrderRecords {
 
   /** The orders of one submission, first made first. */
   async byKey(userId: number, key: string, db: Kysely<Database> = this.db): Promise<number[]> {
-    const rows = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).orderBy('submission_rank').execute();
+    const rows = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .orderBy('submission_rank')
+      .execute();
     return rows.map((r) => r.id);
   }
 
@@ -134,7 +131,22 @@ export class OrderRecords {
   private filtered(filter: OrderFilter) {
     let query = this.db
       .selectFrom('orders')
-      .select(['id', 'number', 'status', 'created_at', 'pieces', 'total_cents', 'company', 'retailer_email', 'mode', 'season_id', 'delivery_id', 'channel', 'taken_by', 'taken_by_name']);
+      .select([
+        'id',
+        'number',
+        'status',
+        'created_at',
+        'pieces',
+        'total_cents',
+        'company',
+        'retailer_email',
+        'mode',
+        'season_id',
+        'delivery_id',
+        'channel',
+        'taken_by',
+        'taken_by_name',
+      ]);
     if (filter.channel) query = query.where('channel', '=', filter.channel);
     if (filter.takenBy !== undefined) query = query.where('taken_by', '=', filter.takenBy);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
@@ -246,7 +258,13 @@ export class OrderRecords {
    * What a status change tells, in its transaction: the shop and the brand by mail, and the webhook
    * endpoints that want `order.<status>` (the order as the owner's API gives it, in French, the API's default).
    */
-  async announce(trx: Kysely<Database>, loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, status: OrderStatus, byStockist = false, options: { skipStockistMail?: boolean } = {}) {
+  async announce(
+    trx: Kysely<Database>,
+    loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>,
+    status: OrderStatus,
+    byStockist = false,
+    options: { skipStockistMail?: boolean } = {},
+  ) {
     await emitWebhook(trx, `order.${status}`, () => this.shape(loaded, 'fr'));
     const brand = publicBrand(this.config);
     const locale = loaded.row.locale;
@@ -256,7 +274,11 @@ export class OrderRecords {
     if (status === 'submitted') {
       // A showroom order's buyer gets one mail for the whole submission, with its PDF (the showroom sends it).
       if (!options.skipStockistMail) await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
-      await enqueueMail(trx, { to: this.config.BRAND_EMAIL, dedupeKey: `${key}:brand`, ...orderNotice(brand, this.mailData(this.shape(loaded, 'fr'), 'fr', true)) });
+      await enqueueMail(trx, {
+        to: this.config.BRAND_EMAIL,
+        dedupeKey: `${key}:brand`,
+        ...orderNotice(brand, this.mailData(this.shape(loaded, 'fr'), 'fr', true)),
+      });
       return;
     }
     const change =
@@ -265,6 +287,10 @@ export class OrderRecords {
         : status === 'shipped'
           ? { status, carrier: order.carrier, tracking: order.tracking }
           : { status, reason: order.cancelReason ?? '', byStockist };
-    await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderStatusMail(brand, locale, data, change as Parameters<typeof orderStatusMail>[3]) });
+    await enqueueMail(trx, {
+      to: order.shop.email,
+      dedupeKey: `${key}:stockist`,
+      ...orderStatusMail(brand, locale, data, change as Parameters<typeof orderStatusMail>[3]),
+    });
   }
 }

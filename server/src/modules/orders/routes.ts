@@ -1,4 +1,10 @@
-import { langQuery, periodLangQuery, adminOrderQuery, myOrderQuery, shipBody, submitBody,
+import {
+  langQuery,
+  periodLangQuery,
+  adminOrderQuery,
+  myOrderQuery,
+  shipBody,
+  submitBody,
   API_ERRORS,
   availability,
   productIdParam,
@@ -52,13 +58,24 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   const security = [{ bearer: [] }];
   const me = (request: FastifyRequest) => request.session!.user.id;
 
-  app.get('/draft', { schema: { tags, security, summary: 'The draft order, priced today, with the minimum to reach', querystring: query, response: { 200: draft } } }, async (request) =>
-    services.orders.publicDraft(me(request), langOf(request)),
+  app.get(
+    '/draft',
+    { schema: { tags, security, summary: 'The draft order, priced today, with the minimum to reach', querystring: query, response: { 200: draft } } },
+    async (request) => services.orders.publicDraft(me(request), langOf(request)),
   );
 
   app.put(
     '/draft',
-    { schema: { tags, security, summary: 'Replace the draft order', querystring: query, body: draftInput, response: { 200: draft, 400: errorBody, 422: errorBody } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the draft order',
+        querystring: query,
+        body: draftInput,
+        response: { 200: draft, 400: errorBody, 422: errorBody },
+      },
+    },
     async (request) => services.orders.replaceDraft(me(request), request.body.lines, langOf(request)),
   );
 
@@ -85,58 +102,126 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
 
   app.get(
     '/',
-    { schema: { tags, security, summary: 'My orders, newest first, a page at a time (limit, page or cursor; q searches number and references)', querystring: myOrderQuery, response: { 200: orderList, 400: errorBody } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My orders, newest first, a page at a time (limit, page or cursor; q searches number and references)',
+        querystring: myOrderQuery,
+        response: { 200: orderList, 400: errorBody },
+      },
+    },
     async (request) => services.orders.list({ userId: me(request), q: request.query.q }, request.query, langOf(request)),
   );
 
   app.get(
     '/:id',
-    { schema: { tags, security, summary: 'One of my orders (another stockist’s is 404)', params: idParams, querystring: query, response: { 200: order, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One of my orders (another stockist’s is 404)',
+        params: idParams,
+        querystring: query,
+        response: { 200: order, 404: errorBody },
+      },
+    },
     async (request) => (await services.orders.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
   );
 
   app.post(
     '/:id/cancel',
     {
-      schema: { tags, security, summary: 'Cancel my order while it is not confirmed', params: idParams, querystring: query, response: { 200: order, 404: errorBody, 409: errorBody } },
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel my order while it is not confirmed',
+        params: idParams,
+        querystring: query,
+        response: { 200: order, 404: errorBody, 409: errorBody },
+      },
     },
     async (request) =>
-      services.orders.cancel(request.params.id, langOf(request) === 'en' ? 'Cancelled by the stockist' : 'Annulée par le revendeur', actorOf(request), langOf(request)),
+      services.orders.cancel(
+        request.params.id,
+        langOf(request) === 'en' ? 'Cancelled by the stockist' : 'Annulée par le revendeur',
+        actorOf(request),
+        langOf(request),
+      ),
   );
 
   app.post(
     '/:id/reorder',
     {
-      schema: { tags, security, summary: 'Copy an order’s lines into the draft at today’s prices', params: idParams, querystring: query, response: { 200: reorderResult, 404: errorBody } },
+      schema: {
+        tags,
+        security,
+        summary: 'Copy an order’s lines into the draft at today’s prices',
+        params: idParams,
+        querystring: query,
+        response: { 200: reorderResult, 404: errorBody },
+      },
     },
     async (request) => services.orders.reorder(request.params.id, me(request), langOf(request)),
   );
 };
 
 const CSV_HEADER = {
-  fr: ['Commande', 'Date', 'Statut', 'Boutique', 'E-mail', 'SIRET', 'TVA', 'Référence', 'Produit', 'Coloris', 'Taille', 'Quantité', 'Prix unitaire HT', 'Total HT', 'Expédition prévue'],
-  en: ['Order', 'Date', 'Status', 'Shop', 'E-mail', 'SIRET', 'VAT', 'Reference', 'Product', 'Colour', 'Size', 'Quantity', 'Unit price excl. VAT', 'Total excl. VAT', 'Ship date'],
+  fr: [
+    'Commande',
+    'Date',
+    'Statut',
+    'Boutique',
+    'E-mail',
+    'SIRET',
+    'TVA',
+    'Référence',
+    'Produit',
+    'Coloris',
+    'Taille',
+    'Quantité',
+    'Prix unitaire HT',
+    'Total HT',
+    'Expédition prévue',
+  ],
+  en: [
+    'Order',
+    'Date',
+    'Status',
+    'Shop',
+    'E-mail',
+    'SIRET',
+    'VAT',
+    'Reference',
+    'Product',
+    'Colour',
+    'Size',
+    'Quantity',
+    'Unit price excl. VAT',
+    'Total excl. VAT',
+    'Ship date',
+  ],
 } as const;
 
 /** An order's rows of the CSV: one per colour × size. */
 function orderCsvRows(o: ExportedOrder): Array<Array<string | number>> {
   return o.lines.map((l) => [
-      o.number,
-      o.createdAt.slice(0, 10),
-      o.status,
-      o.shop.company.companyName ?? '',
-      o.shop.email,
-      o.shop.company.siret ?? '',
-      o.shop.company.vatNumber ?? '',
-      l.reference ?? '',
-      l.productTitle,
-      l.colorName,
-      l.size,
-      l.quantity,
-      l.unitPrice.toFixed(2),
-      l.total.toFixed(2),
-      o.shipDate ?? '',
-    ]);
+    o.number,
+    o.createdAt.slice(0, 10),
+    o.status,
+    o.shop.company.companyName ?? '',
+    o.shop.email,
+    o.shop.company.siret ?? '',
+    o.shop.company.vatNumber ?? '',
+    l.reference ?? '',
+    l.productTitle,
+    l.colorName,
+    l.size,
+    l.quantity,
+    l.unitPrice.toFixed(2),
+    l.total.toFixed(2),
+    o.shipDate ?? '',
+  ]);
 }
 
 /** One row per colour × size, UTF-8 with a BOM and a header row (spreadsheets open it as it is). */
@@ -182,7 +267,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
     async (request, reply) => {
       const lang = langOf(request);
       const batches = services.orders.exportBatches({ from: request.query.from, to: request.query.to }, lang);
-      return sendAttachment(reply, CSV_TYPE, `orders-${request.query.from}-${request.query.to}.csv`, spreadsheetCsvStream(CSV_HEADER[lang], orderCsvBatches(batches)));
+      return sendAttachment(
+        reply,
+        CSV_TYPE,
+        `orders-${request.query.from}-${request.query.to}.csv`,
+        spreadsheetCsvStream(CSV_HEADER[lang], orderCsvBatches(batches)),
+      );
     },
   );
 
@@ -199,14 +289,31 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
 
   app.get(
     '/orders/:id',
-    { schema: { tags, summary: 'One order with the shop’s details and its history', params: idParams, querystring: query, response: { 200: order, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'One order with the shop’s details and its history',
+        params: idParams,
+        querystring: query,
+        response: { 200: order, 404: errorBody },
+      },
+    },
     async (request) => (await services.orders.get(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
   );
 
   const move = { 200: order, 400: errorBody, 404: errorBody, 409: errorBody };
   app.post(
     '/orders/:id/confirm',
-    { schema: { tags, summary: 'Confirm with a ship date (quantities may change, lines may go)', params: idParams, querystring: query, body: confirmInput, response: move } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirm with a ship date (quantities may change, lines may go)',
+        params: idParams,
+        querystring: query,
+        body: confirmInput,
+        response: move,
+      },
+    },
     async (request) => services.orders.confirm(request.params.id, request.body, actorOf(request), langOf(request)),
   );
   app.post(

@@ -1,12 +1,5 @@
 import { orderSearchText } from '../../lib/search.ts';
-import {
-  ORDER_MESSAGES,
-  SEASON_MESSAGES,
-  formatDay,
-  formatPrice,
-  type Locale,
-  type Order,
-} from '@atelier/contract';
+import { ORDER_MESSAGES, SEASON_MESSAGES, formatDay, formatPrice, type Locale, type Order } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
@@ -80,12 +73,14 @@ export class OrderSubmission {
           if (lines.length) throw new HttpError(422, ORDER_MESSAGES[problem], {}, lines.map(describe).join('; '));
         }
         const closed = new Map<number, SeasonInfo>();
-        for (const p of draft.priced) if (p.placed.mode === 'preBook' && p.placed.season && p.placed.season.state !== 'open') closed.set(p.placed.season.id, p.placed.season);
+        for (const p of draft.priced)
+          if (p.placed.mode === 'preBook' && p.placed.season && p.placed.season.state !== 'open') closed.set(p.placed.season.id, p.placed.season);
         if (closed.size) {
           const detail = [...closed.values()]
             .map((s) => {
               const name = pick(s.names, lang);
-              if (s.state === 'upcoming') return lang === 'fr' ? `${name} : ouverture le ${formatDay(s.ordersOpen, 'fr')}` : `${name}: opens on ${formatDay(s.ordersOpen, 'en')}`;
+              if (s.state === 'upcoming')
+                return lang === 'fr' ? `${name} : ouverture le ${formatDay(s.ordersOpen, 'fr')}` : `${name}: opens on ${formatDay(s.ordersOpen, 'en')}`;
               return lang === 'fr' ? `${name} : clôturées le ${formatDay(s.ordersClose!, 'fr')}` : `${name}: closed on ${formatDay(s.ordersClose!, 'en')}`;
             })
             .join('; ');
@@ -127,7 +122,16 @@ export class OrderSubmission {
    */
   async makeOrders(
     trx: Kysely<Database>,
-    args: { userId: number; email: string; locale: Locale; key: string; note: string | undefined; priced: PricedLine[]; channel?: 'portal' | 'showroom'; takenBy?: { id: number; name: string } | null },
+    args: {
+      userId: number;
+      email: string;
+      locale: Locale;
+      key: string;
+      note: string | undefined;
+      priced: PricedLine[];
+      channel?: 'portal' | 'showroom';
+      takenBy?: { id: number; name: string } | null;
+    },
   ): Promise<{ ids: number[]; short: Array<{ line: PricedLine; left: number }> }> {
     const { userId, key, note } = args;
     const user = { email: args.email, locale: args.locale };
@@ -212,7 +216,10 @@ export class OrderSubmission {
         );
         for (const m of missing) short.push({ line: group.lines.find((p) => p.variant.variantId === m.variantId && p.line.size === m.size)!, left: m.left });
       }
-      await trx.insertInto('order_events').values({ order_id: inserted.id, status: 'submitted', by_role: args.takenBy ? 'brand' : 'retailer', note: null, at: now }).execute();
+      await trx
+        .insertInto('order_events')
+        .values({ order_id: inserted.id, status: 'submitted', by_role: args.takenBy ? 'brand' : 'retailer', note: null, at: now })
+        .execute();
       ids.push(inserted.id);
     }
     return { ids, short };

@@ -18,7 +18,7 @@ export const adminPagesRoutes: FastifyPluginAsyncZod<PagesDeps> = async (app, se
     {
       schema: {
         ...schema,
-        summary: 'A page\'s texts in both languages (home, story, faq or retailers) with the version to send back',
+        summary: "A page's texts in both languages (home, story, faq or retailers) with the version to send back",
         params: pageParam,
         response: { 200: adminPage, 400: errorBody },
       },
@@ -30,7 +30,7 @@ export const adminPagesRoutes: FastifyPluginAsyncZod<PagesDeps> = async (app, se
     {
       schema: {
         ...schema,
-        summary: 'Save a page\'s texts; 409 when someone saved it since the version given',
+        summary: "Save a page's texts; 409 when someone saved it since the version given",
         params: pageParam,
         body: pageSaveInput,
         response: { 200: adminPage, 400: errorBody, 409: errorBody },

@@ -1,13 +1,4 @@
-import {
-  PAGE_MESSAGES,
-  localizePage,
-  pageContent,
-  type AdminPage,
-  type Locale,
-  type PageContentMap,
-  type PageKey,
-  type PageTextsMap,
-} from '@atelier/contract';
+import { PAGE_MESSAGES, localizePage, pageContent, type AdminPage, type Locale, type PageContentMap, type PageKey, type PageTextsMap } from '@atelier/contract';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -60,7 +51,10 @@ export class PagesService {
     try {
       await this.db.transaction().execute(async (trx) => {
         if (version === 0) {
-          await trx.insertInto('page_texts').values({ page, content, version: 1, updated_at: now, updated_by: actor?.email ?? null }).execute();
+          await trx
+            .insertInto('page_texts')
+            .values({ page, content, version: 1, updated_at: now, updated_by: actor?.email ?? null })
+            .execute();
         } else {
           const updated = await trx
             .updateTable('page_texts')

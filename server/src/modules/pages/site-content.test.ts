@@ -21,7 +21,7 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const getPage = async <T,>(page: string) => {
+  const getPage = async <T>(page: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/pages/${page}`, headers: admin });
     expect(res.statusCode).toBe(200);
     return res.json<AdminPage & { content: T }>();
@@ -95,9 +95,19 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
 
     it.each([
       ['the last mantra removed', 'home', (c: HomeContent) => ({ ...c, mantras: [] }), 'Keep at least one mantra.'],
-      ['a title missing in English', 'home', (c: HomeContent) => ({ ...c, title: { fr: 'Titre', en: '  ' } }), 'This text is required in French and in English.'],
+      [
+        'a title missing in English',
+        'home',
+        (c: HomeContent) => ({ ...c, title: { fr: 'Titre', en: '  ' } }),
+        'This text is required in French and in English.',
+      ],
       ['a title of 201 characters', 'home', (c: HomeContent) => ({ ...c, title: { fr: 'x'.repeat(201), en: 'ok' } }), 'A text is too long for its field.'],
-      ['a hero image from elsewhere', 'home', (c: HomeContent) => ({ ...c, heroImage: 'https://evil.example/x.jpg' }), 'The hero image must be an image uploaded here.'],
+      [
+        'a hero image from elsewhere',
+        'home',
+        (c: HomeContent) => ({ ...c, heroImage: 'https://evil.example/x.jpg' }),
+        'The hero image must be an image uploaded here.',
+      ],
     ] as const)('refuses %s with 400 and changes nothing', async (_name, page, change, message) => {
       const before = await getPage<HomeContent>(page);
       const res = await putPage(page, before.version, change(before.content));
@@ -108,7 +118,12 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
 
     it('refuses the last FAQ entry removed and a size row of 5 cells, in French for a French caller', async () => {
       const faq = await getPage<FaqContent>('faq');
-      const none = await t.app.inject({ method: 'PUT', url: '/api/admin/pages/faq?lang=fr', headers: admin, payload: { version: faq.version, content: { ...faq.content, items: [] } } });
+      const none = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/pages/faq?lang=fr',
+        headers: admin,
+        payload: { version: faq.version, content: { ...faq.content, items: [] } },
+      });
       expect(none.statusCode).toBe(400);
       expect(none.json().error).toBe('Gardez au moins une question dans la FAQ.');
       const short = await putPage('faq', faq.version, { ...faq.content, sizeGuide: [['34', '36', '80-84', '62-66', '86-90']] });
@@ -173,7 +188,12 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       const draftVariant = (await t.services.catalogue.getAdmin(draft, 'fr'))!.variants[0]!.id;
       expect((await t.services.catalogue.orderable([draftVariant])).size).toBe(0);
       // A retailer cannot put a draft's piece in an order.
-      const order = await t.app.inject({ method: 'PUT', url: '/api/orders/draft', headers: shop, payload: { lines: [{ variantId: draftVariant, size: 'M', quantity: 2 }] } });
+      const order = await t.app.inject({
+        method: 'PUT',
+        url: '/api/orders/draft',
+        headers: shop,
+        payload: { lines: [{ variantId: draftVariant, size: 'M', quantity: 2 }] },
+      });
       expect(JSON.stringify(order.json())).not.toContain('Robe Brouillon');
     });
 
@@ -263,7 +283,8 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
     };
     const put = (payload: Record<string, unknown>, headers = shop) => t.app.inject({ method: 'PUT', url: '/api/account/listing', headers, payload });
     const publicList = async (q = '', lang = 'fr') =>
-      (await t.app.inject({ method: 'GET', url: `/api/stockists?lang=${lang}${q ? `&q=${encodeURIComponent(q)}` : ''}` })).json<{ data: PublicListing[] }>().data;
+      (await t.app.inject({ method: 'GET', url: `/api/stockists?lang=${lang}${q ? `&q=${encodeURIComponent(q)}` : ''}` })).json<{ data: PublicListing[] }>()
+        .data;
 
     it('nothing about a stockist who has not opted in is public', async () => {
       const mine = await t.app.inject({ method: 'GET', url: '/api/account/listing', headers: shop });
@@ -280,7 +301,13 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       expect(res.json()).toMatchObject({ listed: true, country: 'FR', instagram: 'mercerie.du.port' });
       const all = await publicList();
       expect(all).toHaveLength(1);
-      expect(all[0]).toMatchObject({ name: 'La Mercerie du Port', city: 'Sète', postcode: '34200', website: 'https://mercerie.example', instagram: 'mercerie.du.port' });
+      expect(all[0]).toMatchObject({
+        name: 'La Mercerie du Port',
+        city: 'Sète',
+        postcode: '34200',
+        website: 'https://mercerie.example',
+        instagram: 'mercerie.du.port',
+      });
       expect(all[0]!.description).toBe('Face aux bateaux, <script>alert(1)</script>');
       expect(JSON.stringify(all)).not.toContain(RETAILER.email);
       expect((await publicList('', 'en'))[0]!.description).toBe('Facing the boats.');
@@ -294,7 +321,11 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
     it.each([
       ['listed without a town', { city: '' }, 'To appear on “Where to buy”, the shop needs a name, a postcode and a town.'],
       ['a javascript: website', { website: 'javascript:alert(1)' }, 'The website must be an address starting with https:// or http://.'],
-      ['an Instagram name with spaces', { instagram: 'my shop' }, 'The Instagram account is a name like @maison.solene (letters, digits, dots and underscores).'],
+      [
+        'an Instagram name with spaces',
+        { instagram: 'my shop' },
+        'The Instagram account is a name like @maison.solene (letters, digits, dots and underscores).',
+      ],
       ['a logo from elsewhere', { logoUrl: 'https://evil.example/logo.png' }, 'The logo must be an image uploaded here.'],
       ['a description of 501 characters', { description: { fr: 'x'.repeat(501), en: '' } }, 'A detail of the listing is too long.'],
     ])('refuses %s with 400 and changes nothing', async (_name, change, message) => {
@@ -306,7 +337,9 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
     });
 
     it('the logo goes through the image pipeline; with a description it puts the shop in the trust carousel', async () => {
-      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#9a4a2c' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#9a4a2c' } })
+        .png()
+        .toBuffer();
       const form = fileForm(png, 'logo.png', 'image/png');
       const up = await t.app.inject({ method: 'POST', url: '/api/account/listing/logo', headers: { ...shop, ...form.headers }, payload: form.payload });
       expect(up.statusCode).toBe(201);
@@ -323,9 +356,15 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       const listings = (await t.app.inject({ method: 'GET', url: '/api/admin/listings', headers: admin })).json<{ data: AdminListing[] }>().data;
       expect(listings.map((l) => l.email).sort()).toEqual([SHOP2.email, RETAILER.email].sort());
       // A page at a time, by town (issue 43).
-      const first = (await t.app.inject({ method: 'GET', url: '/api/admin/listings?limit=1', headers: admin })).json<{ data: AdminListing[]; total: number; nextCursor: string }>();
+      const first = (await t.app.inject({ method: 'GET', url: '/api/admin/listings?limit=1', headers: admin })).json<{
+        data: AdminListing[];
+        total: number;
+        nextCursor: string;
+      }>();
       expect(first).toMatchObject({ total: 2, limit: 1, data: [{ city: 'Lyon' }] });
-      const next = (await t.app.inject({ method: 'GET', url: `/api/admin/listings?limit=1&cursor=${first.nextCursor}`, headers: admin })).json<{ data: AdminListing[] }>();
+      const next = (await t.app.inject({ method: 'GET', url: `/api/admin/listings?limit=1&cursor=${first.nextCursor}`, headers: admin })).json<{
+        data: AdminListing[];
+      }>();
       expect(next.data.map((l) => l.city)).toEqual(['Sète']);
       const ocre = listings.find((l) => l.name === 'Atelier Ocre')!;
       const { id, email: _email, updatedAt: _u, ...fields } = ocre;
@@ -340,7 +379,9 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
       const show = await t.app.inject({ method: 'PUT', url: `/api/admin/listings/${id}`, headers: admin, payload: { ...fields, hidden: false } });
       expect(show.statusCode).toBe(200);
       expect((await activity('listing')).data[0]).toMatchObject({ action: 'show' });
-      expect((await t.app.inject({ method: 'PUT', url: '/api/admin/listings/999999', headers: admin, payload: { ...fields, hidden: true } })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'PUT', url: '/api/admin/listings/999999', headers: admin, payload: { ...fields, hidden: true } })).statusCode).toBe(
+        404,
+      );
     });
 
     it('a stockist changes only their own listing; an administrator has none; a visitor none at all', async () => {
@@ -374,25 +415,65 @@ describe.each(DIALECTS)('the owner runs the site, on %s', (dialect) => {
         },
       });
       expect(terms.statusCode).toBe(200);
-      const section = await t.app.inject({ method: 'POST', url: '/api/admin/blog/sections', headers: admin, payload: { translations: [{ locale: 'fr', title: 'Atelier' }, { locale: 'en', title: 'Workshop' }] } });
+      const section = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/blog/sections',
+        headers: admin,
+        payload: {
+          translations: [
+            { locale: 'fr', title: 'Atelier' },
+            { locale: 'en', title: 'Workshop' },
+          ],
+        },
+      });
       const post = await t.app.inject({
         method: 'POST',
         url: '/api/admin/blog',
         headers: admin,
-        payload: { published: false, sectionId: section.json().id, translations: [{ locale: 'fr', title: 'Billet', content: 'Texte' }, { locale: 'en', title: 'Post', content: 'Text' }] },
+        payload: {
+          published: false,
+          sectionId: section.json().id,
+          translations: [
+            { locale: 'fr', title: 'Billet', content: 'Texte' },
+            { locale: 'en', title: 'Post', content: 'Text' },
+          ],
+        },
       });
       await t.app.inject({ method: 'DELETE', url: `/api/admin/blog/${post.json().id}`, headers: admin });
       for (const name of ['Alice', 'Bruno']) {
-        await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name, email: `${name.toLowerCase()}@shops.test`, message: 'Bonjour', consent: true } });
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/retailers/contact',
+          payload: { name, email: `${name.toLowerCase()}@shops.test`, message: 'Bonjour', consent: true },
+        });
       }
-      const apps = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json<{ data: Array<{ id: number; name: string }> }>().data;
+      const apps = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json<{
+        data: Array<{ id: number; name: string }>;
+      }>().data;
       await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${apps.find((a) => a.name === 'Alice')!.id}/accept`, headers: admin });
       await t.app.inject({ method: 'DELETE', url: `/api/admin/retailers/applications/${apps.find((a) => a.name === 'Bruno')!.id}`, headers: admin });
 
       const log = await activity();
       const older = (await t.app.inject({ method: 'GET', url: '/api/admin/activity?page=2', headers: admin })).json<ActivityPage>();
       const seen = new Set([...log.data, ...older.data].map((e) => `${e.kind}:${e.action}`));
-      for (const entry of ['terms:save', 'section:create', 'post:create', 'post:delete', 'application:accept', 'application:delete', 'page:save', 'product:create', 'product:update', 'product:delete', 'product:reorder', 'price:change', 'status:publish', 'status:unpublish', 'listing:hide', 'listing:show']) {
+      for (const entry of [
+        'terms:save',
+        'section:create',
+        'post:create',
+        'post:delete',
+        'application:accept',
+        'application:delete',
+        'page:save',
+        'product:create',
+        'product:update',
+        'product:delete',
+        'product:reorder',
+        'price:change',
+        'status:publish',
+        'status:unpublish',
+        'listing:hide',
+        'listing:show',
+      ]) {
         expect(seen, entry).toContain(entry);
       }
       expect(log.data.map((e) => e.id)).toEqual([...log.data.map((e) => e.id)].sort((a, b) => b - a));

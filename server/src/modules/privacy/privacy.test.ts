@@ -14,11 +14,24 @@ describe.each(DIALECTS)('personal data (GDPR) on %s', (dialect) => {
     await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name: 'P', email, message: 'shop', consent: true } });
     await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Other', email: 'other@example.com', message: 'keep me' } });
     const admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
-    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find((a: { email: string }) => a.email === email).id;
+    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin }))
+      .json()
+      .data.find((a: { email: string }) => a.email === email).id;
     await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${id}/accept`, headers: admin });
 
     const user = await t.services.users.findByEmail(email);
-    await t.services.listings.saveMine(user!.id, { listed: true, name: 'Chez P', address: '', postcode: '34000', city: 'Montpellier', country: 'FR', website: '', instagram: '', description: { fr: '', en: '' }, logoUrl: null });
+    await t.services.listings.saveMine(user!.id, {
+      listed: true,
+      name: 'Chez P',
+      address: '',
+      postcode: '34000',
+      city: 'Montpellier',
+      country: 'FR',
+      website: '',
+      instagram: '',
+      description: { fr: '', en: '' },
+      logoUrl: null,
+    });
     expect(await t.services.listings.search('montpellier', 'fr')).toHaveLength(1);
 
     const data = await t.services.privacy.export('Person@Example.com');
@@ -39,7 +52,11 @@ describe.each(DIALECTS)('personal data (GDPR) on %s', (dialect) => {
 
   it('purges contact messages older than the retention period', async () => {
     await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Old', email: 'old@example.com', message: 'old' } });
-    await t.services.database.db.updateTable('contact_messages').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('email', '=', 'old@example.com').execute();
+    await t.services.database.db
+      .updateTable('contact_messages')
+      .set({ created_at: '2020-01-01T00:00:00.000Z' })
+      .where('email', '=', 'old@example.com')
+      .execute();
     expect(await t.services.privacy.purgeContactMessages(365)).toBe(1);
     expect((await t.services.privacy.export('old@example.com')).contactMessages).toEqual([]);
     expect((await t.services.privacy.export('other@example.com')).contactMessages).toHaveLength(1);

@@ -51,7 +51,14 @@ export class PrivacyService {
       mails: mails.map((m) => ({ subject: m.subject, status: m.status, createdAt: m.created_at, sentAt: m.sent_at })),
       companyDetails: company ? (({ user_id: _u, ...rest }) => rest)(company) : null,
       shopListing: listing ? (({ user_id: _u, id: _i, ...rest }) => ({ ...rest, listed: rest.listed === 1, hidden: rest.hidden === 1 }))(listing) : null,
-      orders: orders.map((o) => ({ number: o.number, status: o.status, createdAt: o.created_at, total: o.total_cents / 100, company: JSON.parse(o.company) as unknown, note: o.note })),
+      orders: orders.map((o) => ({
+        number: o.number,
+        status: o.status,
+        createdAt: o.created_at,
+        total: o.total_cents / 100,
+        company: JSON.parse(o.company) as unknown,
+        note: o.note,
+      })),
     };
   }
 
@@ -70,7 +77,13 @@ export class PrivacyService {
         // they are detached from the account.
         accounts: count(await trx.deleteFrom('users').where('email', '=', email).executeTakeFirstOrThrow()),
         ordersKept: Number(
-          (await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('retailer_email', '=', email).executeTakeFirstOrThrow()).n,
+          (
+            await trx
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('retailer_email', '=', email)
+              .executeTakeFirstOrThrow()
+          ).n,
         ),
       };
     });

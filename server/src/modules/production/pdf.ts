@@ -61,14 +61,27 @@ export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: s
   const x = (i: number) => MARGIN + COLOUR_WIDTH + i * cell;
 
   doc.fillColor(ACCENT).font('sans').fontSize(9).text(brandName.toUpperCase(), MARGIN, MARGIN);
-  doc.fillColor(INK).font('serif').fontSize(26).text(`${w.title} · ${sheet.season.name}`, MARGIN, MARGIN + 14);
-  const delivery = sheet.delivery ? `${sheet.delivery.name} (${formatDay(sheet.delivery.from, lang)} – ${formatDay(sheet.delivery.to, lang)})` : w.allDeliveries;
-  doc.fillColor(MUTED).font('sans').fontSize(10).text(`${sheet.season.code} · ${delivery} · ${w.status[sheet.status]} · ${w.made(formatDay(today, lang))}`);
+  doc
+    .fillColor(INK)
+    .font('serif')
+    .fontSize(26)
+    .text(`${w.title} · ${sheet.season.name}`, MARGIN, MARGIN + 14);
+  const delivery = sheet.delivery
+    ? `${sheet.delivery.name} (${formatDay(sheet.delivery.from, lang)} – ${formatDay(sheet.delivery.to, lang)})`
+    : w.allDeliveries;
+  doc
+    .fillColor(MUTED)
+    .font('sans')
+    .fontSize(10)
+    .text(`${sheet.season.code} · ${delivery} · ${w.status[sheet.status]} · ${w.made(formatDay(today, lang))}`);
   let y = doc.y + 14;
 
   const row = (label: string, values: Array<string | number>, total: string | number, options: { bold?: boolean; band?: boolean } = {}) => {
     if (options.band) doc.rect(MARGIN, y - 4, COLOUR_WIDTH + (sizes.length + 1) * cell, ROW).fill(BAND);
-    doc.fillColor(INK).font(options.bold ? 'sansBold' : 'sans').fontSize(10);
+    doc
+      .fillColor(INK)
+      .font(options.bold ? 'sansBold' : 'sans')
+      .fontSize(10);
     doc.text(label, MARGIN + 4, y, { width: COLOUR_WIDTH - 8, lineBreak: false, ellipsis: true });
     values.forEach((v, i) => doc.text(String(v), x(i), y, { width: cell - 6, align: 'right', lineBreak: false }));
     doc.font('sansBold').text(String(total), x(sizes.length), y, { width: cell - 6, align: 'right', lineBreak: false });
@@ -82,15 +95,35 @@ export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: s
       doc.addPage();
       y = MARGIN;
     }
-    doc.fillColor(INK).font('serif').fontSize(15).text(style.title, MARGIN, y, { continued: Boolean(style.reference) });
+    doc
+      .fillColor(INK)
+      .font('serif')
+      .fontSize(15)
+      .text(style.title, MARGIN, y, { continued: Boolean(style.reference) });
     if (style.reference) doc.fillColor(MUTED).font('sans').fontSize(9).text(`   ${style.reference}`);
     y = doc.y + 4;
     row(w.colour, sizes.map(sizeLabel), w.total, { bold: true, band: true });
-    for (const color of style.colors) row(color.colorName, sizes.map((s) => color.sizes[s] ?? ''), color.total);
-    doc.moveTo(MARGIN, y - 3).lineTo(x(sizes.length + 1), y - 3).lineWidth(0.5).stroke(RULE);
-    row(w.total, sizes.map((s) => style.sizes[s] ?? ''), style.total, { bold: true });
+    for (const color of style.colors)
+      row(
+        color.colorName,
+        sizes.map((s) => color.sizes[s] ?? ''),
+        color.total,
+      );
+    doc
+      .moveTo(MARGIN, y - 3)
+      .lineTo(x(sizes.length + 1), y - 3)
+      .lineWidth(0.5)
+      .stroke(RULE);
+    row(
+      w.total,
+      sizes.map((s) => style.sizes[s] ?? ''),
+      style.total,
+      { bold: true },
+    );
     doc.fillColor(MUTED).font('sans').fontSize(8);
-    sizes.forEach((s, i) => doc.text(style.sizes[s] ? percent(style.sizeCurve[s], lang) : '', x(i), y - 4, { width: cell - 6, align: 'right', lineBreak: false }));
+    sizes.forEach((s, i) =>
+      doc.text(style.sizes[s] ? percent(style.sizeCurve[s], lang) : '', x(i), y - 4, { width: cell - 6, align: 'right', lineBreak: false }),
+    );
     y += 18;
   }
 
@@ -99,11 +132,28 @@ export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: s
       doc.addPage();
       y = MARGIN;
     }
-    doc.moveTo(MARGIN, y).lineTo(x(sizes.length + 1), y).lineWidth(1).stroke(INK);
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(x(sizes.length + 1), y)
+      .lineWidth(1)
+      .stroke(INK);
     y += 8;
-    row(w.total, sizes.map((s) => sheet.sizeTotals[s] ?? ''), sheet.total, { bold: true, band: true });
-    row(w.sizeCurve, sizes.map((s) => percent(sheet.sizeCurve[s], lang)), '100 %'.replace(' ', lang === 'fr' ? '\u202f' : ''));
-    doc.fillColor(INK).font('serif').fontSize(14).text(w.grandTotal(sheet.total, sheet.orders), MARGIN, y + 8);
+    row(
+      w.total,
+      sizes.map((s) => sheet.sizeTotals[s] ?? ''),
+      sheet.total,
+      { bold: true, band: true },
+    );
+    row(
+      w.sizeCurve,
+      sizes.map((s) => percent(sheet.sizeCurve[s], lang)),
+      '100 %'.replace(' ', lang === 'fr' ? '\u202f' : ''),
+    );
+    doc
+      .fillColor(INK)
+      .font('serif')
+      .fontSize(14)
+      .text(w.grandTotal(sheet.total, sheet.orders), MARGIN, y + 8);
   }
 
   const range = doc.bufferedPageRange();
@@ -111,7 +161,11 @@ export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: s
     doc.switchToPage(range.start + i);
     // The page number sits in the bottom margin: without this, pdfkit starts a blank page for each.
     doc.page.margins.bottom = 0;
-    doc.fillColor(MUTED).font('sans').fontSize(8).text(w.page(i + 1, range.count), MARGIN, PAGE.height - MARGIN, { width: tableWidth, align: 'right', lineBreak: false });
+    doc
+      .fillColor(MUTED)
+      .font('sans')
+      .fontSize(8)
+      .text(w.page(i + 1, range.count), MARGIN, PAGE.height - MARGIN, { width: tableWidth, align: 'right', lineBreak: false });
   }
   doc.end();
   return done;

@@ -33,7 +33,8 @@ async function pdfText(bytes: Buffer): Promise<string> {
   const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
   const doc = await task.promise;
   const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) parts.push((await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  for (let i = 1; i <= doc.numPages; i += 1)
+    parts.push((await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
   await task.destroy();
   return parts.join('\n');
 }
@@ -49,7 +50,12 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
   let shirt: { id: number; variants: Array<{ id: number }> };
   let old: { id: number; variants: Array<{ id: number }> };
   const req = (method: string, url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: method as 'GET', url, payload: payload as object, headers: { 'accept-language': 'en', ...(token ? t.auth(token) : {}), ...headers } });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as object,
+      headers: { 'accept-language': 'en', ...(token ? t.auth(token) : {}), ...headers },
+    });
   /** A retailer's draft, sent: the orders it made. */
   const order = async (token: string, lines: Array<{ variantId: number; size: string; quantity: number; deliveryId?: number; mode?: string }>, key: string) => {
     expect((await req('PUT', '/api/orders/draft', token, { lines })).statusCode).toBe(200);
@@ -64,10 +70,46 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     shop = await t.login(RETAILER.email, RETAILER.password);
     await t.services.users.create({ email: 'second@test.example', role: 'retailer', password: 'second-pass-2026' });
     other = await t.login('second@test.example', 'second-pass-2026');
-    ss26 = (await req('POST', '/api/admin/seasons', admin, seasonFixture('SS26', { open: -200, close: 40, names: ['Printemps-été 2026', 'Spring-Summer 2026'], deliveries: [['Unique', 40]] }))).json();
-    ss27 = (await req('POST', '/api/admin/seasons', admin, seasonFixture('SS27', { open: -10, names: ['Printemps-été 2027', 'Spring-Summer 2027'], deliveries: [['Livraison A', 60], ['Livraison B', 90]] }))).json();
+    ss26 = (
+      await req(
+        'POST',
+        '/api/admin/seasons',
+        admin,
+        seasonFixture('SS26', { open: -200, close: 40, names: ['Printemps-été 2026', 'Spring-Summer 2026'], deliveries: [['Unique', 40]] }),
+      )
+    ).json();
+    ss27 = (
+      await req(
+        'POST',
+        '/api/admin/seasons',
+        admin,
+        seasonFixture('SS27', {
+          open: -10,
+          names: ['Printemps-été 2027', 'Spring-Summer 2027'],
+          deliveries: [
+            ['Livraison A', 60],
+            ['Livraison B', 90],
+          ],
+        }),
+      )
+    ).json();
     old = (await req('POST', '/api/admin/products', admin, product('OLD-1', 'Robe ancienne', [['Sable', 50]], [ss26.id]))).json();
-    dress = (await req('POST', '/api/admin/products', admin, product('DRS-1', 'Robe Soleil', [['Terracotta', 100], ['Indigo', 110]], [ss27.id]))).json();
+    dress = (
+      await req(
+        'POST',
+        '/api/admin/products',
+        admin,
+        product(
+          'DRS-1',
+          'Robe Soleil',
+          [
+            ['Terracotta', 100],
+            ['Indigo', 110],
+          ],
+          [ss27.id],
+        ),
+      )
+    ).json();
     shirt = (await req('POST', '/api/admin/products', admin, product('SHI-1', 'Chemise Atelier', [['Écru', 80]], [ss27.id]))).json();
     // The returning retailer ordered last spring, in SS26.
     await order(shop, [{ variantId: old.variants[0]!.id, size: 'M', quantity: 4 }], 'k-old');
@@ -83,22 +125,57 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     );
     expect(b).toBeTruthy();
     expect((await req('POST', `/api/admin/orders/${a!.id}/confirm`, admin, { shipDate: day(70) })).statusCode).toBe(200);
-    await order(other, [{ variantId: dress.variants[0]!.id, size: 'M', quantity: 7, deliveryId: ss27.deliveries[0]!.id }, { variantId: shirt.variants[0]!.id, size: 'L', quantity: 1, deliveryId: ss27.deliveries[1]!.id }], 'k-2');
+    await order(
+      other,
+      [
+        { variantId: dress.variants[0]!.id, size: 'M', quantity: 7, deliveryId: ss27.deliveries[0]!.id },
+        { variantId: shirt.variants[0]!.id, size: 'L', quantity: 1, deliveryId: ss27.deliveries[1]!.id },
+      ],
+      'k-2',
+    );
     const [cancelled] = await order(other, [{ variantId: shirt.variants[0]!.id, size: 'S', quantity: 50, deliveryId: ss27.deliveries[0]!.id }], 'k-3');
     expect((await req('POST', `/api/admin/orders/${cancelled!.id}/cancel`, admin, { reason: 'Doublon' })).statusCode).toBe(200);
     expect((await req('PUT', '/api/admin/stock', admin, { items: [{ variantId: shirt.variants[0]!.id, size: 'M', onHand: 6 }] })).statusCode).toBe(200);
     await order(shop, [{ variantId: shirt.variants[0]!.id, size: 'M', quantity: 2, mode: 'atOnce' }], 'k-4');
     // A draft line never counts.
-    expect((await req('PUT', '/api/orders/draft', other, { lines: [{ variantId: dress.variants[0]!.id, size: 'L', quantity: 99, deliveryId: ss27.deliveries[0]!.id }] })).statusCode).toBe(200);
+    expect(
+      (
+        await req('PUT', '/api/orders/draft', other, {
+          lines: [{ variantId: dress.variants[0]!.id, size: 'L', quantity: 99, deliveryId: ss27.deliveries[0]!.id }],
+        })
+      ).statusCode,
+    ).toBe(200);
     // A price changed after the orders changes none of their figures.
-    const edited = product('DRS-1', 'Robe Soleil', [['Terracotta', 999], ['Indigo', 999]], [ss27.id]);
-    expect((await req('PUT', `/api/admin/products/${dress.id}`, admin, { ...edited, variants: edited.variants.map((v, i) => ({ ...v, id: dress.variants[i]!.id })) })).statusCode).toBe(200);
+    const edited = product(
+      'DRS-1',
+      'Robe Soleil',
+      [
+        ['Terracotta', 999],
+        ['Indigo', 999],
+      ],
+      [ss27.id],
+    );
+    expect(
+      (
+        await req('PUT', `/api/admin/products/${dress.id}`, admin, {
+          ...edited,
+          variants: edited.variants.map((v, i) => ({ ...v, id: dress.variants[i]!.id })),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
   afterAll(() => t.close());
 
   it('counts the pre-book pieces per style, colour and size for each filter; cancelled, at-once and draft lines never count', async () => {
     const all = (await req('GET', '/api/admin/production?season=SS27', admin)).json<CutSheet>();
-    expect(all).toMatchObject({ season: { code: 'SS27', name: 'Spring-Summer 2027' }, delivery: null, status: 'both', sizes: ['S', 'M', 'L'], total: 18, orders: 4 });
+    expect(all).toMatchObject({
+      season: { code: 'SS27', name: 'Spring-Summer 2027' },
+      delivery: null,
+      status: 'both',
+      sizes: ['S', 'M', 'L'],
+      total: 18,
+      orders: 4,
+    });
     // In the collection's order (a new product comes first).
     expect(all.styles.map((s) => [s.reference, s.title, s.total])).toEqual([
       ['SHI-1', 'Chemise Atelier (en)', 1],
@@ -121,7 +198,10 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     const submitted = (await req('GET', '/api/admin/production?season=SS27&status=submitted', admin)).json<CutSheet>();
     expect(submitted.total + confirmed.total).toBe(all.total);
     // The default is the current season: SS27, the open one that closes first.
-    expect((await req('GET', '/api/admin/production?lang=fr', admin)).json<CutSheet>()).toMatchObject({ season: { code: 'SS27', name: 'Printemps-été 2027' }, total: 18 });
+    expect((await req('GET', '/api/admin/production?lang=fr', admin)).json<CutSheet>()).toMatchObject({
+      season: { code: 'SS27', name: 'Printemps-été 2027' },
+      total: 18,
+    });
   });
 
   it('gives the same figures as CSV and as a PDF the workshop can read', async () => {
@@ -129,7 +209,10 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     const csv = await req('GET', '/api/admin/production.csv?season=SS27&lang=fr', admin);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['cache-control']).toBe('private, no-store');
-    const rows = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const rows = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('Saison,Livraison,Référence,Style,Coloris,Code couleur,Taille,Pièces');
     const cells = rows.slice(1).map((r) => r.split(','));
     expect(cells.reduce((n, r) => n + Number(r.at(-1)), 0)).toBe(sheet.total);
@@ -140,7 +223,8 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('cut-sheet-SS27-both.pdf');
     const text = await pdfText(pdf.rawPayload);
-    for (const word of ['Fiche de coupe', 'Printemps-été 2027', 'Robe Soleil', 'Chemise Atelier', 'Terracotta', 'Indigo', 'Écru', 'DRS-1']) expect(text).toContain(word);
+    for (const word of ['Fiche de coupe', 'Printemps-été 2027', 'Robe Soleil', 'Chemise Atelier', 'Terracotta', 'Indigo', 'Écru', 'DRS-1'])
+      expect(text).toContain(word);
     expect(text).toContain('Total de la saison : 18 pièces, 4 commandes');
     expect(text).toMatch(/Total\s+3\s+14\s+1\s+18/);
     // One page, numbered in its margin (a page number written there once made a blank page of its own).
@@ -190,7 +274,22 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
   });
 
   it('counts by town and country where the stockist’s listing says where the shop is', async () => {
-    expect((await req('PUT', '/api/account/listing', other, { listed: false, name: 'La Boutique', address: '1 rue', postcode: '34000', city: 'Montpellier', country: 'fr', website: '', instagram: '', descriptionFr: '', descriptionEn: '' })).statusCode).toBeLessThan(300);
+    expect(
+      (
+        await req('PUT', '/api/account/listing', other, {
+          listed: false,
+          name: 'La Boutique',
+          address: '1 rue',
+          postcode: '34000',
+          city: 'Montpellier',
+          country: 'fr',
+          website: '',
+          instagram: '',
+          descriptionFr: '',
+          descriptionEn: '',
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
     const sales = (await req('GET', '/api/admin/sales?season=SS27', admin)).json<SalesFigures>();
     expect(sales.byTown).toContainEqual({ label: 'Montpellier', country: 'FR', pieces: 8, revenue: 780 });
     expect(sales.byCountry).toContainEqual({ label: 'FR', pieces: 8, revenue: 780 });

@@ -25,7 +25,16 @@ export function cutSheetCsv(sheet: CutSheet, lang: Locale): string {
     style.colors.flatMap((color) =>
       sheet.sizes
         .filter((size) => color.sizes[size])
-        .map((size) => [sheet.season.code, sheet.delivery?.name ?? '', style.reference ?? '', style.title, color.colorName, color.colorCode ?? '', size, color.sizes[size]!]),
+        .map((size) => [
+          sheet.season.code,
+          sheet.delivery?.name ?? '',
+          style.reference ?? '',
+          style.title,
+          color.colorName,
+          color.colorCode ?? '',
+          size,
+          color.sizes[size]!,
+        ]),
     ),
   );
   return spreadsheetCsv(CSV_HEADER[lang], rows);
@@ -47,7 +56,8 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<ProductionDeps> = asyn
     {
       schema: {
         tags,
-        summary: 'The cut sheet: pre-book pieces per style × colour × size of a season (default: the current one), optionally one delivery, submitted and/or confirmed orders',
+        summary:
+          'The cut sheet: pre-book pieces per style × colour × size of a season (default: the current one), optionally one delivery, submitted and/or confirmed orders',
         querystring: productionQuery,
         response: { 200: cutSheet, 404: errorBody, 422: errorBody },
       },
@@ -65,7 +75,14 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<ProductionDeps> = asyn
   );
   app.get(
     '/production.pdf',
-    { schema: { tags, summary: 'The cut sheet for the workshop: A4 landscape PDF, one table per style', querystring: productionQuery, produces: ['application/pdf'] } },
+    {
+      schema: {
+        tags,
+        summary: 'The cut sheet for the workshop: A4 landscape PDF, one table per style',
+        querystring: productionQuery,
+        produces: ['application/pdf'],
+      },
+    },
     async (request, reply) => {
       const lang = langOf(request);
       const sheet = await sheetOf(request.query, lang);

@@ -69,9 +69,7 @@ export class ProductionService {
         .groupBy(['order_lines.product_id', 'order_lines.variant_id', 'order_lines.size'])
         .execute();
       const count = await orders.select((eb) => eb.fn.count<number>('orders.id').as('n')).executeTakeFirstOrThrow();
-      const positions = new Map(
-        (await trx.selectFrom('products').select(['id', 'position']).execute()).map((p) => [p.id, p.position] as const),
-      );
+      const positions = new Map((await trx.selectFrom('products').select(['id', 'position']).execute()).map((p) => [p.id, p.position] as const));
       const variantIds = [...new Set(rows.map((r) => r.variant_id).filter((id): id is number => id !== null))];
       const levels = await this.stock.levels(variantIds, trx);
 

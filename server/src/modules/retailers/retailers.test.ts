@@ -29,7 +29,14 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
   const apply = (payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: payload as object, headers });
   const countRows = async (table: 'retailer_applications' | 'contact_messages' | 'mail_outbox' | 'users') =>
-    Number((await t.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.services.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stores a pending application with trimmed values, the consent time and a mail to the brand', async () => {
     const mails = await countRows('mail_outbox');
@@ -88,7 +95,9 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
 
   it('accepts once: one account, one mail with a set-password link and no password, even with two concurrent clicks', async () => {
     await apply(application({ email: 'double@shop.example', lang: 'en' }));
-    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find((a: { email: string }) => a.email === 'double@shop.example').id;
+    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin }))
+      .json()
+      .data.find((a: { email: string }) => a.email === 'double@shop.example').id;
     const users = await countRows('users');
     const mailsBefore = await countRows('mail_outbox');
     const [a, b] = await Promise.all([
@@ -112,11 +121,19 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
     expect(mail.text).not.toMatch(/(password|mot de passe)\s*:\s*(?!http)\S+/i);
 
     // The link sets the password once; then the retailer signs in and sees trade data.
-    const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'my-shop-2027', password_confirmation: 'my-shop-2027' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'my-shop-2027', password_confirmation: 'my-shop-2027' },
+    });
     expect(set.statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'double@shop.example', password: 'my-shop-2027' } });
     expect(login.json().user).toEqual({ email: 'double@shop.example', role: 'retailer' });
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'other-2027x', password_confirmation: 'other-2027x' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'other-2027x', password_confirmation: 'other-2027x' },
+    });
     expect(again.statusCode).toBe(400);
 
     const accepted = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications?status=accepted', headers: admin })).json().data;
@@ -127,7 +144,9 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
 
   it('links an existing account with the same e-mail instead of failing', async () => {
     await apply(application({ email: RETAILER.email }));
-    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications?status=pending', headers: admin })).json().data.find((a: { email: string }) => a.email === RETAILER.email).id;
+    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications?status=pending', headers: admin }))
+      .json()
+      .data.find((a: { email: string }) => a.email === RETAILER.email).id;
     const users = await countRows('users');
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${id}/accept`, headers: admin });
     expect(res.statusCode).toBe(200);
@@ -139,7 +158,9 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
 
   it('deletes applications (pending or accepted); unknown ids are 404', async () => {
     await apply(application({ email: 'gone@shop.example' }));
-    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find((a: { email: string }) => a.email === 'gone@shop.example').id;
+    const id = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin }))
+      .json()
+      .data.find((a: { email: string }) => a.email === 'gone@shop.example').id;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/retailers/applications/${id}`, headers: admin })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/retailers/applications/${id}`, headers: admin })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/retailers/applications/999999/accept', headers: admin })).statusCode).toBe(404);
@@ -159,13 +180,21 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
 
   it('stores a contact message and mails the brand; bad input and honeypots store nothing', async () => {
     const [msgs, mails] = [await countRows('contact_messages'), await countRows('mail_outbox')];
-    const ok = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Léa', email: 'lea@example.com', message: 'Une question sur les tailles.', consent: true } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Léa', email: 'lea@example.com', message: 'Une question sur les tailles.', consent: true },
+    });
     expect(ok.statusCode).toBe(202);
     expect(await countRows('contact_messages')).toBe(msgs + 1);
     expect(await countRows('mail_outbox')).toBe(mails + 1);
     await t.services.mail.runOnce();
     expect(t.sent.at(-1)!.subject).toContain('Message de Léa');
-    for (const payload of [{ name: '', email: 'a@b.co', message: 'x' }, { name: 'A', email: 'bad', message: 'x' }, { name: 'A', email: 'a@b.co', message: ' ' }]) {
+    for (const payload of [
+      { name: '', email: 'a@b.co', message: 'x' },
+      { name: 'A', email: 'bad', message: 'x' },
+      { name: 'A', email: 'a@b.co', message: ' ' },
+    ]) {
       expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload })).statusCode).toBe(400);
     }
     const trap = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Bot', email: 'bot@example.com', message: 'buy', website: 'x' } });
@@ -180,7 +209,16 @@ describe('form rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        statuses.push((await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A', email: 'a@b.co', message: `m${i}` }, headers: { 'x-forwarded-for': `10.0.0.${i}` } })).statusCode);
+        statuses.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/contact',
+              payload: { name: 'A', email: 'a@b.co', message: `m${i}` },
+              headers: { 'x-forwarded-for': `10.0.0.${i}` },
+            })
+          ).statusCode,
+        );
       }
       expect(statuses).toEqual([202, 202, 202, 429, 429]);
       const apply = await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name: 'A', email: 'a@b.co', message: 'm', consent: true } });

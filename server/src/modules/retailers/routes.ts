@@ -22,7 +22,12 @@ export const applicationRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (ap
     '/retailers/contact',
     {
       config: { rateLimit: formRateLimit(services.config) },
-      schema: { tags: ['stockists'], summary: 'Apply to become a stockist', body: applicationInput, response: { 202: messageResponse, 400: errorBody, 429: errorBody } },
+      schema: {
+        tags: ['stockists'],
+        summary: 'Apply to become a stockist',
+        body: applicationInput,
+        response: { 202: messageResponse, 400: errorBody, 429: errorBody },
+      },
     },
     async (request, reply) => receiveForm(request, reply, 'application', (locale) => services.retailers.apply(request.body, locale)),
   );

@@ -51,7 +51,14 @@ export class RetailersService {
   private readonly onMailQueued: () => void;
   private readonly companies: Pick<CompaniesService, 'seedCompany'>;
 
-  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void, companies: Pick<CompaniesService, 'seedCompany'>, dialect: Dialect = 'sqlite') {
+  constructor(
+    db: Db,
+    config: Config,
+    auth: AuthService,
+    onMailQueued: () => void,
+    companies: Pick<CompaniesService, 'seedCompany'>,
+    dialect: Dialect = 'sqlite',
+  ) {
     this.db = db;
     this.dialect = dialect;
     this.config = config;
@@ -74,7 +81,13 @@ export class RetailersService {
     trx: Kysely<Database>,
     shop: { name: string; email: string; company: string; siret: string | null; phone: string | null; locale: Locale; message: string },
   ): Promise<number> {
-    const pending = await trx.selectFrom('retailer_applications').select('id').where('email', '=', shop.email).where('status', '=', 'pending').orderBy('id').executeTakeFirst();
+    const pending = await trx
+      .selectFrom('retailer_applications')
+      .select('id')
+      .where('email', '=', shop.email)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .executeTakeFirst();
     if (pending) return pending.id;
     const now = nowIso();
     const row = await trx
@@ -99,7 +112,15 @@ export class RetailersService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const input = { name: shop.name, email: shop.email, message: shop.message, consent: true as const, company: shop.company, siret: shop.siret ?? undefined, phone: shop.phone ?? undefined };
+    const input = {
+      name: shop.name,
+      email: shop.email,
+      message: shop.message,
+      consent: true as const,
+      company: shop.company,
+      siret: shop.siret ?? undefined,
+      phone: shop.phone ?? undefined,
+    };
     await enqueueMail(trx, { to: this.config.BRAND_EMAIL, ...applicationNotice(publicBrand(this.config), input, `${this.config.PUBLIC_URL}/admin/retailers`) });
     return row.id;
   }
@@ -215,7 +236,13 @@ export class RetailersService {
       });
       // The API's word for a shop account is still "stockist" in its events (ADR 0013).
       await emitWebhook(trx, 'stockist.approved', async () => toApplication((await this.query(trx).where('a.id', '=', id).executeTakeFirstOrThrow()) as Row));
-      await logActivity(trx, actor, { kind: 'application', action: 'accept', subject: app.company ? `${app.name} (${app.company})` : app.name, subjectId: id, detail: { email: app.email } });
+      await logActivity(trx, actor, {
+        kind: 'application',
+        action: 'accept',
+        subject: app.company ? `${app.name} (${app.company})` : app.name,
+        subjectId: id,
+        detail: { email: app.email },
+      });
       return true;
     });
     if (mailed) this.onMailQueued();
@@ -228,19 +255,32 @@ export class RetailersService {
       const app = await trx.selectFrom('retailer_applications').select(['name', 'company', 'status']).where('id', '=', id).executeTakeFirst();
       const result = await trx.deleteFrom('retailer_applications').where('id', '=', id).executeTakeFirst();
       if (!app || Number(result.numDeletedRows) === 0) return false;
-      await logActivity(trx, actor, { kind: 'application', action: 'delete', subject: app.company ? `${app.name} (${app.company})` : app.name, subjectId: id, detail: { status: app.status } });
+      await logActivity(trx, actor, {
+        kind: 'application',
+        action: 'delete',
+        subject: app.company ? `${app.name} (${app.company})` : app.name,
+        subjectId: id,
+        detail: { status: app.status },
+      });
       return true;
     });
   }
 
   /** How many applications wait for an answer (the owner's home). */
   async pendingCount(): Promise<number> {
-    const row = await this.db.selectFrom('retailer_applications').select(sql<number>`count(*)`.as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('retailer_applications')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('retailer_applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('retailer_applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

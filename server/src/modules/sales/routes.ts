@@ -15,7 +15,14 @@ export const adminSalesRoutes: FastifyPluginAsyncZod<SalesDeps> = async (app, se
   });
   app.get(
     '/sales',
-    { schema: { tags: ['admin'], summary: 'The season at a glance: totals against the previous season of the same kind, and the figures behind every chart', querystring: salesQuery, response: { 200: salesFigures, 404: errorBody } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The season at a glance: totals against the previous season of the same kind, and the figures behind every chart',
+        querystring: salesQuery,
+        response: { 200: salesFigures, 404: errorBody },
+      },
+    },
     async (request) => services.sales.figures(request.query.season, langOf(request)),
   );
 };

@@ -49,12 +49,20 @@ export class SalesService {
         .select((eb) => [eb.fn.count<number>('orders.id').as('orders'), eb.fn.count<number>('orders.user_id').distinct().as('stockists')])
         .executeTakeFirstOrThrow(),
       this.lines(trx, seasonId)
-        .select((eb) => [eb.fn.sum<number>('order_lines.quantity').as('pieces'), eb.fn.sum<number>(sql`order_lines.quantity * order_lines.unit_price_cents`).as('revenue')])
+        .select((eb) => [
+          eb.fn.sum<number>('order_lines.quantity').as('pieces'),
+          eb.fn.sum<number>(sql`order_lines.quantity * order_lines.unit_price_cents`).as('revenue'),
+        ])
         .executeTakeFirstOrThrow(),
       // A retailer is returning when they ordered (in another season) before their first order of this one:
       // one count, each shop's earlier order found through the (user_id, created_at) index, not a scan of every order.
       trx
-        .selectFrom(this.orders(trx, seasonId).select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')]).groupBy('orders.user_id').as('f'))
+        .selectFrom(
+          this.orders(trx, seasonId)
+            .select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')])
+            .groupBy('orders.user_id')
+            .as('f'),
+        )
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(({ exists, selectFrom }) =>
           exists(
@@ -70,7 +78,14 @@ export class SalesService {
     ]);
     const returning = Number(firsts.n);
     const stockists = Number(counts.stockists);
-    return { orders: Number(counts.orders), stockists, newStockists: stockists - returning, returningStockists: returning, pieces: Number(sums.pieces ?? 0), revenue: round(cents(sums.revenue)) };
+    return {
+      orders: Number(counts.orders),
+      stockists,
+      newStockists: stockists - returning,
+      returningStockists: returning,
+      pieces: Number(sums.pieces ?? 0),
+      revenue: round(cents(sums.revenue)),
+    };
   }
 
   async figures(code: string | undefined, lang: Locale): Promise<SalesFigures> {
@@ -84,16 +99,28 @@ export class SalesService {
       const pieces = sql<number>`sum(order_lines.quantity)`;
       const day = sql<string>`substr(orders.created_at, 1, 10)`;
       const [days, styles, colors, sizes, stockists, places, sold, stock] = await Promise.all([
-        this.lines(trx, season.id).select([day.as('day'), pieces.as('pieces'), revenue.as('revenue')]).groupBy(day).execute(),
         this.lines(trx, season.id)
-          .select((eb) => ['order_lines.product_id', eb.fn.max('order_lines.product_title').as('title'), eb.fn.max('order_lines.reference').as('reference'), pieces.as('pieces'), revenue.as('revenue')])
+          .select([day.as('day'), pieces.as('pieces'), revenue.as('revenue')])
+          .groupBy(day)
+          .execute(),
+        this.lines(trx, season.id)
+          .select((eb) => [
+            'order_lines.product_id',
+            eb.fn.max('order_lines.product_title').as('title'),
+            eb.fn.max('order_lines.reference').as('reference'),
+            pieces.as('pieces'),
+            revenue.as('revenue'),
+          ])
           .groupBy('order_lines.product_id')
           .execute(),
         this.lines(trx, season.id)
           .select((eb) => ['order_lines.color_name', eb.fn.max('order_lines.color_code').as('color_code'), pieces.as('pieces'), revenue.as('revenue')])
           .groupBy('order_lines.color_name')
           .execute(),
-        this.lines(trx, season.id).select(['order_lines.size', pieces.as('pieces')]).groupBy('order_lines.size').execute(),
+        this.lines(trx, season.id)
+          .select(['order_lines.size', pieces.as('pieces')])
+          .groupBy('order_lines.size')
+          .execute(),
         this.lines(trx, season.id)
           .leftJoin('company_details', 'company_details.user_id', 'orders.user_id')
           .select((eb) => [
@@ -113,7 +140,12 @@ export class SalesService {
           .execute(),
         this.lines(trx, season.id)
           .where('orders.mode', '=', 'atOnce')
-          .select((eb) => ['order_lines.product_id', eb.fn.max('order_lines.product_title').as('title'), eb.fn.max('order_lines.reference').as('reference'), pieces.as('pieces')])
+          .select((eb) => [
+            'order_lines.product_id',
+            eb.fn.max('order_lines.product_title').as('title'),
+            eb.fn.max('order_lines.reference').as('reference'),
+            pieces.as('pieces'),
+          ])
           .groupBy('order_lines.product_id')
           .execute(),
         trx
@@ -124,7 +156,12 @@ export class SalesService {
           .leftJoin('product_translations', (j) => j.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.locale', '=', lang))
           .where('product_seasons.season_id', '=', season.id)
           .where('stock_levels.on_hand', 'is not', null)
-          .select((eb) => ['variants.product_id', eb.fn.max('products.reference').as('reference'), eb.fn.max('product_translations.title').as('title'), sql<number>`sum(case when stock_levels.on_hand > stock_levels.reserved then stock_levels.on_hand - stock_levels.reserved else 0 end)`.as('left')])
+          .select((eb) => [
+            'variants.product_id',
+            eb.fn.max('products.reference').as('reference'),
+            eb.fn.max('product_translations.title').as('title'),
+            sql<number>`sum(case when stock_levels.on_hand > stock_levels.reserved then stock_levels.on_hand - stock_levels.reserved else 0 end)`.as('left'),
+          ])
           .groupBy('variants.product_id')
           .execute(),
       ]);
@@ -195,7 +232,11 @@ export class SalesService {
   /** The latest earlier season whose code has the same letters (SS26 before SS27). */
   private async previousOf(trx: Trx, season: SeasonInfo): Promise<SeasonInfo | null> {
     const all = await this.seasons.infos(trx);
-    return all.filter((s) => s.id !== season.id && kindOf(s.code) === kindOf(season.code) && s.ordersOpen < season.ordersOpen).sort((a, b) => b.ordersOpen.localeCompare(a.ordersOpen))[0] ?? null;
+    return (
+      all
+        .filter((s) => s.id !== season.id && kindOf(s.code) === kindOf(season.code) && s.ordersOpen < season.ordersOpen)
+        .sort((a, b) => b.ordersOpen.localeCompare(a.ordersOpen))[0] ?? null
+    );
   }
 
   /** Pieces and revenue per week (Monday), every week of the order window and of any order outside it. */

@@ -43,10 +43,19 @@ export const seasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, serv
 export const adminSeasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, services) => {
   const tags = ['admin'];
   const changed = () => services.onContentChange();
-  app.get('/seasons', { schema: { tags, summary: 'Every season, the latest first', response: { 200: adminSeasonList } } }, async () => ({ data: await services.seasons.list() }));
+  app.get('/seasons', { schema: { tags, summary: 'Every season, the latest first', response: { 200: adminSeasonList } } }, async () => ({
+    data: await services.seasons.list(),
+  }));
   app.post(
     '/seasons',
-    { schema: { tags, summary: 'Create a season (the first one ever takes every product)', body: seasonInput, response: { 201: adminSeason, 400: errorBody, 409: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a season (the first one ever takes every product)',
+        body: seasonInput,
+        response: { 201: adminSeason, 400: errorBody, 409: errorBody },
+      },
+    },
     async (request, reply) => {
       const saved = await services.seasons.save(request.body, undefined, actorOf(request));
       changed();

@@ -22,8 +22,22 @@ function seasonPayload(overrides: Partial<SeasonInputRaw> = {}): SeasonInputRaw 
       { locale: 'en', name: 'Spring-Summer 2027' },
     ],
     deliveries: [
-      { from: day(60), to: day(90), translations: [{ locale: 'fr', name: 'Livraison 1' }, { locale: 'en', name: 'Delivery 1' }] },
-      { from: day(100), to: day(130), translations: [{ locale: 'fr', name: 'Livraison 2' }, { locale: 'en', name: 'Delivery 2' }] },
+      {
+        from: day(60),
+        to: day(90),
+        translations: [
+          { locale: 'fr', name: 'Livraison 1' },
+          { locale: 'en', name: 'Delivery 1' },
+        ],
+      },
+      {
+        from: day(100),
+        to: day(130),
+        translations: [
+          { locale: 'fr', name: 'Livraison 2' },
+          { locale: 'en', name: 'Delivery 2' },
+        ],
+      },
     ],
     terms: {
       validUntil: day(30),
@@ -66,11 +80,22 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
   const req = (method: string, url: string, headers: Record<string, string> | undefined, payload?: unknown) =>
     t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const count = async (table: 'orders' | 'seasons' | 'stock_movements' | 'stock_levels') =>
-    Number((await t.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.services.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const putDraft = (lines: unknown[], headers = shop) => req('PUT', '/api/orders/draft?lang=en', headers, { lines });
-  const submit = (headers = shop, k = key()) => t.app.inject({ method: 'POST', url: '/api/orders/draft/submit?lang=en', headers: { ...headers, 'idempotency-key': k }, payload: {} });
+  const submit = (headers = shop, k = key()) =>
+    t.app.inject({ method: 'POST', url: '/api/orders/draft/submit?lang=en', headers: { ...headers, 'idempotency-key': k }, payload: {} });
   const stockOf = async (variantId: number, size: string) =>
-    (await req('GET', '/api/admin/stock?lang=en', admin)).json().data.find((r: { variantId: number }) => r.variantId === variantId).cells.find((c: { size: string }) => c.size === size);
+    (await req('GET', '/api/admin/stock?lang=en', admin))
+      .json()
+      .data.find((r: { variantId: number }) => r.variantId === variantId)
+      .cells.find((c: { size: string }) => c.size === size);
   const setStock = (items: unknown[]) => req('PUT', '/api/admin/stock', admin, { items });
 
   beforeAll(async () => {
@@ -104,7 +129,11 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
   });
 
   it('with no season at all, orders exactly as before: every line pre-booked with no delivery window', async () => {
-    expect((await putDraft([{ variantId: product.variants[0]!.id, size: 'S', quantity: 1 }])).json().lines[0]).toMatchObject({ mode: 'preBook', delivery: null, season: null });
+    expect((await putDraft([{ variantId: product.variants[0]!.id, size: 'S', quantity: 1 }])).json().lines[0]).toMatchObject({
+      mode: 'preBook',
+      delivery: null,
+      season: null,
+    });
     const res = await submit();
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ mode: 'preBook', season: null, delivery: null, orders: [{ id: res.json().id }] });
@@ -115,10 +144,26 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
   it.each([
     ['a bad code', { code: 'ss 27!' }, 'A season code is 2 to 20 capitals', 'Un code de saison'],
     ['a day that does not exist', { ordersOpen: '2027-02-30' }, 'Dates must be real days', 'Les dates doivent être de vrais jours'],
-    ['a close before the open', { ordersOpen: day(10), ordersClose: day(1) }, 'The order window must open on or before', 'La période de commande doit s’ouvrir'],
+    [
+      'a close before the open',
+      { ordersOpen: day(10), ordersClose: day(1) },
+      'The order window must open on or before',
+      'La période de commande doit s’ouvrir',
+    ],
     [
       'a delivery window ending before it starts',
-      { deliveries: [{ from: day(20), to: day(10), translations: [{ locale: 'fr', name: 'L' }, { locale: 'en', name: 'D' }] }] },
+      {
+        deliveries: [
+          {
+            from: day(20),
+            to: day(10),
+            translations: [
+              { locale: 'fr', name: 'L' },
+              { locale: 'en', name: 'D' },
+            ],
+          },
+        ],
+      },
       'A delivery window must start on or before',
       'Une période de livraison doit commencer',
     ],
@@ -138,7 +183,22 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     const res = await req('POST', '/api/admin/seasons', admin, seasonPayload());
     expect(res.statusCode, res.body).toBe(201);
     season = res.json();
-    expect(season).toMatchObject({ code: 'SS27', state: 'open', current: true, products: 1, orders: 0, deliveries: [{ translations: [{ locale: 'fr', name: 'Livraison 1' }, { locale: 'en', name: 'Delivery 1' }] }, {}] });
+    expect(season).toMatchObject({
+      code: 'SS27',
+      state: 'open',
+      current: true,
+      products: 1,
+      orders: 0,
+      deliveries: [
+        {
+          translations: [
+            { locale: 'fr', name: 'Livraison 1' },
+            { locale: 'en', name: 'Delivery 1' },
+          ],
+        },
+        {},
+      ],
+    });
     expect((await req('POST', '/api/admin/seasons', admin, seasonPayload())).statusCode).toBe(409);
     // The terms of today act on the current season.
     const terms = (await req('GET', '/api/wholesale/terms?lang=en', shop)).json();
@@ -154,14 +214,31 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await req('GET', `/api/admin/seasons`, admin)).json().data[0].terms.translations[1]).toMatchObject({ locale: 'en', paymentTerms: '45 days' });
     // Retailers read the open and upcoming seasons in their language.
-    const upcoming = await req('POST', '/api/admin/seasons', admin, seasonPayload({ code: 'AW27', ordersOpen: day(40), ordersClose: day(80), translations: [{ locale: 'fr', name: 'Automne-hiver 2027' }, { locale: 'en', name: 'Autumn-Winter 2027' }] }));
+    const upcoming = await req(
+      'POST',
+      '/api/admin/seasons',
+      admin,
+      seasonPayload({
+        code: 'AW27',
+        ordersOpen: day(40),
+        ordersClose: day(80),
+        translations: [
+          { locale: 'fr', name: 'Automne-hiver 2027' },
+          { locale: 'en', name: 'Autumn-Winter 2027' },
+        ],
+      }),
+    );
     expect(upcoming.json()).toMatchObject({ state: 'upcoming', current: false, products: 0 });
     const listed = (await req('GET', '/api/wholesale/seasons?lang=fr', shop)).json().data;
     expect(listed.map((s: { code: string; state: string }) => [s.code, s.state])).toEqual([
       ['SS27', 'open'],
       ['AW27', 'upcoming'],
     ]);
-    expect(listed[0]).toMatchObject({ name: 'Printemps-été 2027', deliveries: [{ name: 'Livraison 1' }, { name: 'Livraison 2' }], terms: { paymentTerms: '45 jours' } });
+    expect(listed[0]).toMatchObject({
+      name: 'Printemps-été 2027',
+      deliveries: [{ name: 'Livraison 1' }, { name: 'Livraison 2' }],
+      terms: { paymentTerms: '45 jours' },
+    });
     expect((await req('DELETE', `/api/admin/seasons/${upcoming.json().id}`, admin)).statusCode).toBe(204);
   });
 
@@ -210,7 +287,14 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
 
   it('imports stock from a CSV: a preview first, a bad line names itself and writes nothing, then one transaction', async () => {
     const [dress, scarf] = product.variants;
-    const csv = ['Reference;Colour;Size;On hand', 'SEA-1;Terracotta;S;7', 'sea-1;terracotta;m;2', 'SEA-1;Rust;S;3', 'SEA-9;Ecru;ONESIZE;1', 'SEA-1;Écru;ONESIZE;-2'].join('\n');
+    const csv = [
+      'Reference;Colour;Size;On hand',
+      'SEA-1;Terracotta;S;7',
+      'sea-1;terracotta;m;2',
+      'SEA-1;Rust;S;3',
+      'SEA-9;Ecru;ONESIZE;1',
+      'SEA-1;Écru;ONESIZE;-2',
+    ].join('\n');
     const preview = await req('POST', '/api/admin/stock/import?lang=en', admin, { csv });
     expect(preview.statusCode, preview.body).toBe(200);
     const body = preview.json();
@@ -265,7 +349,7 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     expect(placed).toMatchObject({ mode: 'atOnce', season: { code: 'SS27', name: 'Spring-Summer 2027' }, pieces: 3 });
     expect(placed.orders[1]).toMatchObject({ mode: 'preBook', delivery: { name: 'Delivery 1' }, lines: [{ size: 'M', quantity: 3 }] });
     expect(new Set(placed.orders.map((o: { number: string }) => o.number)).size).toBe(3);
-    expect((await stockOf(dress!.id, 'S'))).toMatchObject({ onHand: 7, reserved: 2, available: 5 });
+    expect(await stockOf(dress!.id, 'S')).toMatchObject({ onHand: 7, reserved: 2, available: 5 });
     const again = await submit(shop, k);
     expect(again.statusCode).toBe(200);
     expect(again.json().orders.map((o: { id: number }) => o.id)).toEqual(placed.orders.map((o: { id: number }) => o.id));
@@ -277,7 +361,10 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     expect(mine).toMatchObject({ mode: 'preBook', season: { name: 'Printemps-été 2027' }, delivery: { name: 'Livraison 1' } });
     // A delivery window that orders use cannot go.
     const current = (await req('GET', '/api/admin/seasons', admin)).json().data.find((s: { id: number }) => s.id === season.id);
-    const shrink = await req('PUT', `/api/admin/seasons/${season.id}`, admin, { ...seasonPayload(), deliveries: [{ ...seasonPayload().deliveries[0], id: current.deliveries[0].id }] });
+    const shrink = await req('PUT', `/api/admin/seasons/${season.id}`, admin, {
+      ...seasonPayload(),
+      deliveries: [{ ...seasonPayload().deliveries[0], id: current.deliveries[0].id }],
+    });
     expect(shrink.statusCode).toBe(409);
     expect((await req('DELETE', `/api/admin/seasons/${season.id}`, admin)).statusCode).toBe(409);
   });
@@ -303,13 +390,26 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
       ['M', 3, 'Delivery 1'],
       ['M', 1, 'Delivery 2'],
     ]);
-    expect(saved.json()).toMatchObject({ pieces: 4, orders: [{ delivery: { name: 'Delivery 1' }, pieces: 3 }, { delivery: { name: 'Delivery 2' }, pieces: 1 }] });
+    expect(saved.json()).toMatchObject({
+      pieces: 4,
+      orders: [
+        { delivery: { name: 'Delivery 1' }, pieces: 3 },
+        { delivery: { name: 'Delivery 2' }, pieces: 1 },
+      ],
+    });
     // Read again, it is the same draft.
     expect((await req('GET', '/api/orders/draft?lang=en', shop)).json().pieces).toBe(4);
 
     const placed = await submit();
     expect(placed.statusCode, placed.body).toBe(201);
-    expect(placed.json().orders.map((o: { delivery: { name: string }; lines: Array<{ size: string; quantity: number }> }) => [o.delivery.name, o.lines.map((l) => `${l.size}×${l.quantity}`)])).toEqual([
+    expect(
+      placed
+        .json()
+        .orders.map((o: { delivery: { name: string }; lines: Array<{ size: string; quantity: number }> }) => [
+          o.delivery.name,
+          o.lines.map((l) => `${l.size}×${l.quantity}`),
+        ]),
+    ).toEqual([
       ['Delivery 1', ['M×3']],
       ['Delivery 2', ['M×1']],
     ]);
@@ -332,7 +432,9 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
       { variantId: dress!.id, size: 'L', quantity: 5, mode: 'preBook', deliveryId: first!.id },
     ]);
     expect(twice.statusCode).toBe(422);
-    expect(twice.json().error).toBe('The same piece appears twice for the same delivery; give it one line with the whole quantity: line 1: Test dress, Terracotta, L, Delivery 1; line 2: Test dress, Terracotta, L, Delivery 1');
+    expect(twice.json().error).toBe(
+      'The same piece appears twice for the same delivery; give it one line with the whole quantity: line 1: Test dress, Terracotta, L, Delivery 1; line 2: Test dress, Terracotta, L, Delivery 1',
+    );
     // Without a window given, a pre-book goes to the first: the same place as an explicit first window.
     const implicit = await req('PUT', '/api/orders/draft?lang=fr', shop, {
       lines: [
@@ -341,8 +443,12 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
       ],
     });
     expect(implicit.statusCode).toBe(422);
-    expect(implicit.json().error).toMatch(/^La même pièce figure deux fois pour la même livraison ; donnez-lui une seule ligne avec toute la quantité : ligne 1 : .*, L, Livraison 1; ligne 2 : /);
-    expect((await req('GET', '/api/orders/draft?lang=en', shop)).json().lines.map((l: { size: string; quantity: number }) => [l.size, l.quantity])).toEqual([['S', 2]]);
+    expect(implicit.json().error).toMatch(
+      /^La même pièce figure deux fois pour la même livraison ; donnez-lui une seule ligne avec toute la quantité : ligne 1 : .*, L, Livraison 1; ligne 2 : /,
+    );
+    expect((await req('GET', '/api/orders/draft?lang=en', shop)).json().lines.map((l: { size: string; quantity: number }) => [l.size, l.quantity])).toEqual([
+      ['S', 2],
+    ]);
     expect((await putDraft([])).statusCode).toBe(200);
   });
 
@@ -358,7 +464,9 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(await stockOf(dress!.id, 'S')).toMatchObject({ onHand: 6, reserved: 2, available: 4 });
     // The first submission's at-once order is cancelled: its two pieces come back.
-    const first = (await req('GET', '/api/admin/orders?status=submitted&season=SS27', admin)).json().data.find((o: { mode: string; pieces: number }) => o.mode === 'atOnce' && o.pieces === 3);
+    const first = (await req('GET', '/api/admin/orders?status=submitted&season=SS27', admin))
+      .json()
+      .data.find((o: { mode: string; pieces: number }) => o.mode === 'atOnce' && o.pieces === 3);
     await req('POST', `/api/admin/orders/${first.id}/cancel`, admin, { reason: 'Changed her mind' });
     expect(await stockOf(dress!.id, 'S')).toMatchObject({ onHand: 6, reserved: 0, available: 6 });
     // Every level equals the sum of its movements.
@@ -395,13 +503,39 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     await setStock([{ variantId: dress!.id, size: 'S', onHand: 10 }]);
     const db = t.services.database.db;
     const movements = async () =>
-      Number((await db.selectFrom('stock_movements').select((eb) => eb.fn.sum<number>('on_hand_delta').as('n')).where('variant_id', '=', dress!.id).where('size', '=', 'S').executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom('stock_movements')
+            .select((eb) => eb.fn.sum<number>('on_hand_delta').as('n'))
+            .where('variant_id', '=', dress!.id)
+            .where('size', '=', 'S')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await movements()).toBe(10);
     // A shipment takes 1 off the shelf, not yet committed, while the owner saves a count of 12.
     let saved: ReturnType<typeof setStock> | undefined;
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('stock_levels').set({ on_hand: sql<number>`on_hand - 1` }).where('variant_id', '=', dress!.id).where('size', '=', 'S').execute();
-      await trx.insertInto('stock_movements').values({ variant_id: dress!.id, size: 'S', order_id: null, on_hand_delta: -1, reserved_delta: 0, reason: 'ship', user_id: null, at: new Date().toISOString() }).execute();
+      await trx
+        .updateTable('stock_levels')
+        .set({ on_hand: sql<number>`on_hand - 1` })
+        .where('variant_id', '=', dress!.id)
+        .where('size', '=', 'S')
+        .execute();
+      await trx
+        .insertInto('stock_movements')
+        .values({
+          variant_id: dress!.id,
+          size: 'S',
+          order_id: null,
+          on_hand_delta: -1,
+          reserved_delta: 0,
+          reason: 'ship',
+          user_id: null,
+          at: new Date().toISOString(),
+        })
+        .execute();
       saved = setStock([{ variantId: dress!.id, size: 'S', onHand: 12 }]);
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
@@ -427,7 +561,9 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 422)).toHaveLength(15);
-    expect(results.find((r) => r.statusCode === 422)!.json().error).toBe('Some pieces are no longer in stock; nothing was ordered: Test dress — Terracotta, L: 0 left');
+    expect(results.find((r) => r.statusCode === 422)!.json().error).toBe(
+      'Some pieces are no longer in stock; nothing was ordered: Test dress — Terracotta, L: 0 left',
+    );
     expect(await count('orders')).toBe(before + 5);
     expect(await stockOf(dress!.id, 'L')).toMatchObject({ onHand: 5, reserved: 5, available: 0 });
     const grid = (await req('GET', `/api/wholesale/availability/${product.id}`, shop)).json();
@@ -441,7 +577,15 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
         'POST',
         '/api/admin/seasons',
         admin,
-        seasonPayload({ code: 'AW26', ordersOpen: day(-90), ordersClose: day(-1), translations: [{ locale: 'fr', name: 'Automne-hiver 2026' }, { locale: 'en', name: 'Autumn-Winter 2026' }] }),
+        seasonPayload({
+          code: 'AW26',
+          ordersOpen: day(-90),
+          ordersClose: day(-1),
+          translations: [
+            { locale: 'fr', name: 'Automne-hiver 2026' },
+            { locale: 'en', name: 'Autumn-Winter 2026' },
+          ],
+        }),
       )
     ).json();
     const style = sampleProduct({ reference: 'SEA-OLD', seasonIds: [closed.id] });
@@ -478,27 +622,78 @@ describe.each(DIALECTS)('upgrading a site made by the previous version on %s', (
     await atMigration(dialect, '008-media-covers', async (database, dataDir) => {
       const db = database.db;
       const now = '2026-10-02T09:00:00.000Z';
-      await db.insertInto('wholesale_terms').values({ id: 1, valid_until: '2027-03-31', opening_minimum_cents: 60000, reorder_minimum_cents: 25000, order_email: 'orders@old.example', updated_at: now, updated_by: null }).execute();
+      await db
+        .insertInto('wholesale_terms')
+        .values({
+          id: 1,
+          valid_until: '2027-03-31',
+          opening_minimum_cents: 60000,
+          reorder_minimum_cents: 25000,
+          order_email: 'orders@old.example',
+          updated_at: now,
+          updated_by: null,
+        })
+        .execute();
       await db
         .insertInto('wholesale_term_translations')
         .values([
-          { terms_id: 1, locale: 'fr', season_name: 'Printemps-été 2027', payment_terms: 'Virement', delivery_window: 'Livraisons de février à avril. Atelier de Montpellier.', shipping_notes: 'Franco' },
-          { terms_id: 1, locale: 'en', season_name: 'Spring-Summer 2027', payment_terms: 'Transfer', delivery_window: 'Deliveries February to April. Montpellier workshop.', shipping_notes: 'Free' },
+          {
+            terms_id: 1,
+            locale: 'fr',
+            season_name: 'Printemps-été 2027',
+            payment_terms: 'Virement',
+            delivery_window: 'Livraisons de février à avril. Atelier de Montpellier.',
+            shipping_notes: 'Franco',
+          },
+          {
+            terms_id: 1,
+            locale: 'en',
+            season_name: 'Spring-Summer 2027',
+            payment_terms: 'Transfer',
+            delivery_window: 'Deliveries February to April. Montpellier workshop.',
+            shipping_notes: 'Free',
+          },
         ])
         .execute();
-      const productId = (await db.insertInto('products').values({ reference: 'OLD-1', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      const productId = (
+        await db.insertInto('products').values({ reference: 'OLD-1', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+      ).id;
       const orderId = (
         await db
           .insertInto('orders')
           // The previous version's column name (015 renames it).
-          .values({ number: '2026-0001', user_id: null, shop_email: 'shop@old.example', locale: 'fr', status: 'submitted', idempotency_key: 'k-old-1', note: null, company: '{}', total_cents: 1000, pieces: 1, ship_date: null, carrier: null, tracking: null, cancel_reason: null, created_at: now, updated_at: now } as never)
+          .values({
+            number: '2026-0001',
+            user_id: null,
+            shop_email: 'shop@old.example',
+            locale: 'fr',
+            status: 'submitted',
+            idempotency_key: 'k-old-1',
+            note: null,
+            company: '{}',
+            total_cents: 1000,
+            pieces: 1,
+            ship_date: null,
+            carrier: null,
+            tracking: null,
+            cancel_reason: null,
+            created_at: now,
+            updated_at: now,
+          } as never)
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
       await migrate(database);
 
       const season = await db.selectFrom('seasons').selectAll().executeTakeFirstOrThrow();
-      expect(season).toMatchObject({ code: 'SS27', orders_open: '2026-10-02', orders_close: '2027-03-31', valid_until: '2027-03-31', opening_minimum_cents: 60000, order_email: 'orders@old.example' });
+      expect(season).toMatchObject({
+        code: 'SS27',
+        orders_open: '2026-10-02',
+        orders_close: '2027-03-31',
+        valid_until: '2027-03-31',
+        opening_minimum_cents: 60000,
+        order_email: 'orders@old.example',
+      });
       const names = await db.selectFrom('season_translations').selectAll().orderBy('locale').execute();
       expect(names.map((n) => [n.locale, n.name, n.payment_terms])).toEqual([
         ['en', 'Spring-Summer 2027', 'Transfer'],
@@ -509,7 +704,14 @@ describe.each(DIALECTS)('upgrading a site made by the previous version on %s', (
       expect(await db.selectFrom('product_seasons').selectAll().execute()).toEqual([{ product_id: productId, season_id: season.id }]);
       expect(await db.selectFrom('orders').select(['id', 'season_id', 'mode']).execute()).toEqual([{ id: orderId, season_id: season.id, mode: 'preBook' }]);
       // The terms API reads the same terms from the season.
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test', SEED: 'none', ...(dialect === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL! } : {}) });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: 'http://shop.test',
+        SEED: 'none',
+        ...(dialect === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
+      });
       const services = createServices(config, database, pino({ level: 'silent' }), { send: async () => {} });
       expect(await services.wholesale.terms('en')).toMatchObject({
         seasonName: 'Spring-Summer 2027',
@@ -533,7 +735,16 @@ describe.each(DIALECTS)('upgrading the draft lines of the previous version on %s
       const now = '2026-11-20T09:00:00.000Z';
       const users = await db
         .insertInto('users')
-        .values(['a@old.example', 'b@old.example'].map((email) => ({ email, role: 'retailer' as const, password_hash: null, locale: 'fr', created_at: now, updated_at: now })))
+        .values(
+          ['a@old.example', 'b@old.example'].map((email) => ({
+            email,
+            role: 'retailer' as const,
+            password_hash: null,
+            locale: 'fr',
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .returning('id')
         .execute();
       const rows = [
@@ -544,10 +755,18 @@ describe.each(DIALECTS)('upgrading the draft lines of the previous version on %s
       ];
       await db.insertInto('order_draft_lines').values(rows).execute();
       await migrate(database);
-      const kept = await db.selectFrom('order_draft_lines').select(['user_id', 'variant_id', 'size', 'quantity', 'position', 'mode', 'delivery_id']).orderBy('user_id').orderBy('position').execute();
+      const kept = await db
+        .selectFrom('order_draft_lines')
+        .select(['user_id', 'variant_id', 'size', 'quantity', 'position', 'mode', 'delivery_id'])
+        .orderBy('user_id')
+        .orderBy('position')
+        .execute();
       expect(kept).toEqual(rows);
       // The same piece for another window is a line of its own now.
-      await db.insertInto('order_draft_lines').values({ ...rows[0]!, position: 3, delivery_id: 5, quantity: 1 }).execute();
+      await db
+        .insertInto('order_draft_lines')
+        .values({ ...rows[0]!, position: 3, delivery_id: 5, quantity: 1 })
+        .execute();
       expect(await db.selectFrom('order_draft_lines').select('id').where('user_id', '=', users[0]!.id).execute()).toHaveLength(4);
     });
   });

@@ -1,14 +1,4 @@
-import {
-  LOCALES,
-  SEASON_MESSAGES,
-  fromCents,
-  toCents,
-  type AdminSeason,
-  type Delivery,
-  type Locale,
-  type Season,
-  type SeasonInput,
-} from '@atelier/contract';
+import { LOCALES, SEASON_MESSAGES, fromCents, toCents, type AdminSeason, type Delivery, type Locale, type Season, type SeasonInput } from '@atelier/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -30,7 +20,9 @@ export function seasonState(row: { orders_open: string; orders_close: string | n
 
 /** The current season: the open one whose window closes first; else the latest to open. */
 export function pickCurrent<T extends { id: number; orders_open: string; orders_close: string | null }>(rows: T[], day = today()): T | null {
-  const open = rows.filter((r) => seasonState(r, day) === 'open').sort((a, b) => (a.orders_close ?? '9999') .localeCompare(b.orders_close ?? '9999') || a.id - b.id);
+  const open = rows
+    .filter((r) => seasonState(r, day) === 'open')
+    .sort((a, b) => (a.orders_close ?? '9999').localeCompare(b.orders_close ?? '9999') || a.id - b.id);
   if (open[0]) return open[0];
   return [...rows].sort((a, b) => b.orders_open.localeCompare(a.orders_open) || b.id - a.id)[0] ?? null;
 }
@@ -56,7 +48,6 @@ export interface SeasonInfo {
   deliveries: DeliveryInfo[];
 }
 
-
 export function deliveryOf(d: DeliveryInfo, lang: Locale): Delivery {
   return { id: d.id, name: pick(d.names, lang), from: d.from, to: d.to };
 }
@@ -72,7 +63,10 @@ export class SeasonsService {
   }
 
   async count(db: Kysely<Database> = this.db): Promise<number> {
-    const row = await db.selectFrom('seasons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('seasons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -89,7 +83,15 @@ export class SeasonsService {
       db.selectFrom('season_deliveries').selectAll().where('season_id', 'in', seasonIds).orderBy('position').orderBy('id').execute(),
     ]);
     const deliveryNames = deliveries.length
-      ? await db.selectFrom('season_delivery_translations').selectAll().where('delivery_id', 'in', deliveries.map((d) => d.id)).execute()
+      ? await db
+          .selectFrom('season_delivery_translations')
+          .selectAll()
+          .where(
+            'delivery_id',
+            'in',
+            deliveries.map((d) => d.id),
+          )
+          .execute()
       : [];
     const day = today();
     return rows.map((r) => ({
@@ -146,7 +148,12 @@ export class SeasonsService {
   async productSeasons(productIds: number[], db: Kysely<Database> = this.db): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>();
     if (productIds.length === 0) return result;
-    const rows = await db.selectFrom('product_seasons').selectAll().where('product_id', 'in', [...new Set(productIds)]).orderBy('season_id').execute();
+    const rows = await db
+      .selectFrom('product_seasons')
+      .selectAll()
+      .where('product_id', 'in', [...new Set(productIds)])
+      .orderBy('season_id')
+      .execute();
     for (const r of rows) result.set(r.product_id, [...(result.get(r.product_id) ?? []), r.season_id]);
     return result;
   }
@@ -174,7 +181,11 @@ export class SeasonsService {
       if (found.length !== unique.length) throw new HttpError(422, SEASON_MESSAGES.seasonIdUnknown);
     }
     await trx.deleteFrom('product_seasons').where('product_id', '=', productId).execute();
-    if (unique.length) await trx.insertInto('product_seasons').values(unique.map((season_id) => ({ product_id: productId, season_id }))).execute();
+    if (unique.length)
+      await trx
+        .insertInto('product_seasons')
+        .values(unique.map((season_id) => ({ product_id: productId, season_id })))
+        .execute();
   }
 
   // —— Back-office ——
@@ -186,9 +197,24 @@ export class SeasonsService {
     const [infos, texts, products, orders, deliveryOrders] = await Promise.all([
       this.infos(db, ids),
       db.selectFrom('season_translations').selectAll().where('season_id', 'in', ids).execute(),
-      db.selectFrom('product_seasons').select(['season_id', (eb) => eb.fn.countAll<number>().as('n')]).where('season_id', 'in', ids).groupBy('season_id').execute(),
-      db.selectFrom('orders').select(['season_id', (eb) => eb.fn.countAll<number>().as('n')]).where('season_id', 'in', ids).groupBy('season_id').execute(),
-      db.selectFrom('orders').select(['delivery_id', (eb) => eb.fn.countAll<number>().as('n')]).where('season_id', 'in', ids).groupBy('delivery_id').execute(),
+      db
+        .selectFrom('product_seasons')
+        .select(['season_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('season_id', 'in', ids)
+        .groupBy('season_id')
+        .execute(),
+      db
+        .selectFrom('orders')
+        .select(['season_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('season_id', 'in', ids)
+        .groupBy('season_id')
+        .execute(),
+      db
+        .selectFrom('orders')
+        .select(['delivery_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('season_id', 'in', ids)
+        .groupBy('delivery_id')
+        .execute(),
     ]);
     const current = pickCurrent(rows);
     return rows.map((r) => {
@@ -252,10 +278,20 @@ export class SeasonsService {
         let seasonId: number;
         if (id === undefined) {
           const first = (await this.count(trx)) === 0;
-          seasonId = (await trx.insertInto('seasons').values({ ...values, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+          seasonId = (
+            await trx
+              .insertInto('seasons')
+              .values({ ...values, created_at: now })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
           if (first) {
             const products = await trx.selectFrom('products').select('id').execute();
-            if (products.length) await trx.insertInto('product_seasons').values(products.map((p) => ({ product_id: p.id, season_id: seasonId }))).execute();
+            if (products.length)
+              await trx
+                .insertInto('product_seasons')
+                .values(products.map((p) => ({ product_id: p.id, season_id: seasonId })))
+                .execute();
           }
         } else {
           const updated = await trx.updateTable('seasons').set(values).where('id', '=', id).executeTakeFirst();
@@ -339,14 +375,29 @@ export class SeasonsService {
     const visible = rows.filter((r) => seasonState(r, day) !== 'closed');
     if (visible.length === 0) return [];
     const ids = visible.map((r) => r.id);
-    const [infos, texts] = await Promise.all([this.infos(this.db, ids), this.db.selectFrom('season_translations').selectAll().where('season_id', 'in', ids).execute()]);
+    const [infos, texts] = await Promise.all([
+      this.infos(this.db, ids),
+      this.db.selectFrom('season_translations').selectAll().where('season_id', 'in', ids).execute(),
+    ]);
     return visible
       .sort((a, b) => a.orders_open.localeCompare(b.orders_open) || (a.orders_close ?? '9999').localeCompare(b.orders_close ?? '9999'))
-      .map((r) => this.retailerShape(r, infos.find((i) => i.id === r.id)!, texts, lang));
+      .map((r) =>
+        this.retailerShape(
+          r,
+          infos.find((i) => i.id === r.id)!,
+          texts,
+          lang,
+        ),
+      );
   }
 
   /** One season as a retailer reads it (the line sheet uses it too). */
-  retailerShape(r: SeasonRow, info: SeasonInfo, texts: Array<{ season_id: number; locale: Locale; payment_terms: string; delivery_window: string; shipping_notes: string }>, lang: Locale): Season {
+  retailerShape(
+    r: SeasonRow,
+    info: SeasonInfo,
+    texts: Array<{ season_id: number; locale: Locale; payment_terms: string; delivery_window: string; shipping_notes: string }>,
+    lang: Locale,
+  ): Season {
     const mine = texts.filter((t) => t.season_id === r.id);
     const t = mine.find((x) => x.locale === lang) ?? mine.find((x) => x.locale === 'fr') ?? mine[0];
     return {
@@ -370,7 +421,10 @@ export class SeasonsService {
   }
 
   async seasonForRetailer(row: SeasonRow, lang: Locale, db: Kysely<Database> = this.db): Promise<Season> {
-    const [infos, texts] = await Promise.all([this.infos(db, [row.id]), db.selectFrom('season_translations').selectAll().where('season_id', '=', row.id).execute()]);
+    const [infos, texts] = await Promise.all([
+      this.infos(db, [row.id]),
+      db.selectFrom('season_translations').selectAll().where('season_id', '=', row.id).execute(),
+    ]);
     return this.retailerShape(row, infos[0]!, texts, lang);
   }
 }

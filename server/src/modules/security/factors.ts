@@ -64,10 +64,18 @@ export interface SignInContext {
 
 /** Whether the account has a factor, kept on the user row for the session check. */
 export async function refreshMfa(trx: Trx, userId: number): Promise<boolean> {
-  const passkeys = await trx.selectFrom('passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const passkeys = await trx
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   const totp = await trx.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
   const mfa = Number(passkeys.n) > 0 || Boolean(totp);
-  await trx.updateTable('users').set({ mfa: mfa ? 1 : 0 }).where('id', '=', userId).execute();
+  await trx
+    .updateTable('users')
+    .set({ mfa: mfa ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
   if (!mfa) await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   return mfa;
 }

@@ -1,4 +1,6 @@
-import { factorCodes, addedPasskey,
+import {
+  factorCodes,
+  addedPasskey,
   SECURITY_MESSAGES,
   errorBody,
   loginOrMfa,
@@ -53,7 +55,11 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const result = await security.login(request.body.email, request.body.password, typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null);
+      const result = await security.login(
+        request.body.email,
+        request.body.password,
+        typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+      );
       reply.header('cache-control', 'no-store');
       return result;
     },
@@ -79,14 +85,18 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
         return { message: 'Password updated.' };
       },
     );
-
   });
 
   app.post(
     '/mfa',
     {
       config: { rateLimit: perIp },
-      schema: { tags, summary: 'The second step: the mfa_token of a password sign-in and a code (authenticator app or recovery code)', body: mfaRequest, response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+      schema: {
+        tags,
+        summary: 'The second step: the mfa_token of a password sign-in and a code (authenticator app or recovery code)',
+        body: mfaRequest,
+        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -96,7 +106,14 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
 
   app.post(
     '/passkey/options',
-    { config: { rateLimit: perIp }, schema: { tags, summary: 'Begin a passkey sign-in (discoverable credentials; single-use challenge, 5 minutes)', response: { 200: webauthnOptions, 409: errorBody, 429: errorBody } } },
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags,
+        summary: 'Begin a passkey sign-in (discoverable credentials; single-use challenge, 5 minutes)',
+        response: { 200: webauthnOptions, 409: errorBody, 429: errorBody },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return security.passkeyLoginOptions();
@@ -107,7 +124,12 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
     '/passkey/verify',
     {
       config: { rateLimit: perIp },
-      schema: { tags, summary: 'Finish a passkey sign-in: a full sign-in, no second step', body: passkeyVerifyRequest, response: { 200: loginResponse, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody } },
+      schema: {
+        tags,
+        summary: 'Finish a passkey sign-in: a full sign-in, no second step',
+        body: passkeyVerifyRequest,
+        response: { 200: loginResponse, 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -122,7 +144,12 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
       '/reauth',
       {
         config: { rateLimit: perIp },
-        schema: { tags, summary: 'Confirm it is still you (password, and a code when the account has an app; or a passkey) before a sensitive change', body: reauthRequest, response: { 200: messageResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+        schema: {
+          tags,
+          summary: 'Confirm it is still you (password, and a code when the account has an app; or a passkey) before a sensitive change',
+          body: reauthRequest,
+          response: { 200: messageResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        },
       },
       async (request) => {
         await security.reauth(request.session!, request.body);
@@ -143,44 +170,131 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   });
   const sensitive = { 200: factorCodes, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
-  app.get('/security', { schema: { tags, summary: 'Passkeys, authenticator app, recovery codes left and signed-in sessions', response: { 200: securityOverview, 401: errorBody } } }, async (request) =>
-    security.overview(request.session!),
+  app.get(
+    '/security',
+    {
+      schema: { tags, summary: 'Passkeys, authenticator app, recovery codes left and signed-in sessions', response: { 200: securityOverview, 401: errorBody } },
+    },
+    async (request) => security.overview(request.session!),
   );
-  app.post('/passkeys/options', { schema: { tags, summary: 'Begin adding a passkey (needs a recent sign-in)', response: { 200: webauthnOptions, 401: errorBody, 403: errorBody, 409: errorBody } } }, async (request) =>
-    security.passkeyAddOptions(request.session!),
+  app.post(
+    '/passkeys/options',
+    {
+      schema: {
+        tags,
+        summary: 'Begin adding a passkey (needs a recent sign-in)',
+        response: { 200: webauthnOptions, 401: errorBody, 403: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => security.passkeyAddOptions(request.session!),
   );
   app.post(
     '/passkeys',
-    { schema: { tags, summary: 'Add a passkey; the first factor of an account comes with its recovery codes, given once', body: passkeyAddRequest, response: { ...sensitive, 201: addedPasskey } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a passkey; the first factor of an account comes with its recovery codes, given once',
+        body: passkeyAddRequest,
+        response: { ...sensitive, 201: addedPasskey },
+      },
+    },
     async (request, reply) => reply.code(201).send(await security.passkeyAdd(request.session!, request.body.response, request.body.name)),
   );
-  app.patch('/passkeys/:id', { schema: { tags, summary: 'Rename a passkey', params: idParams, body: passkeyRenameRequest, response: { 204: z.null(), 400: errorBody, 401: errorBody, 404: errorBody } } }, async (request, reply) => {
-    await security.passkeyRename(request.session!, request.params.id, request.body.name);
-    return reply.code(204).send(null);
-  });
-  app.delete('/passkeys/:id', { schema: { tags, summary: 'Remove a passkey (needs a recent sign-in)', params: idParams, response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody } } }, async (request, reply) => {
-    await security.passkeyRemove(request.session!, request.params.id);
-    return reply.code(204).send(null);
-  });
-  app.post('/totp', { schema: { tags, summary: 'Begin setting up an authenticator app: its secret, as text and as a QR code (needs a recent sign-in)', response: { 200: totpSetup, 401: errorBody, 403: errorBody, 409: errorBody } } }, async (request) =>
-    security.totpSetup(request.session!),
+  app.patch(
+    '/passkeys/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a passkey',
+        params: idParams,
+        body: passkeyRenameRequest,
+        response: { 204: z.null(), 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await security.passkeyRename(request.session!, request.params.id, request.body.name);
+      return reply.code(204).send(null);
+    },
   );
-  app.post('/totp/confirm', { schema: { tags, summary: 'Confirm the app with its first code; the first factor comes with recovery codes, given once', body: totpConfirmRequest, response: sensitive } }, async (request) =>
-    security.totpConfirm(request.session!, request.body.code),
+  app.delete(
+    '/passkeys/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a passkey (needs a recent sign-in)',
+        params: idParams,
+        response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await security.passkeyRemove(request.session!, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
-  app.delete('/totp', { schema: { tags, summary: 'Remove the authenticator app (needs a recent sign-in)', response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody } } }, async (request, reply) => {
-    await security.totpRemove(request.session!);
-    return reply.code(204).send(null);
-  });
-  app.post('/recovery-codes', { schema: { tags, summary: 'Make 10 new recovery codes; the old ones stop working (needs a recent sign-in)', response: { 200: recoveryCodes, 401: errorBody, 403: errorBody, 409: errorBody } } }, async (request) => ({
-    recoveryCodes: await security.renewRecoveryCodes(request.session!),
-  }));
-  app.delete('/sessions/:id', { schema: { tags, summary: 'Sign out one of your sessions', params: idParams, response: { 204: z.null(), 401: errorBody, 404: errorBody } } }, async (request, reply) => {
-    await services.auth.signOutSession(request.session!, request.params.id);
-    return reply.code(204).send(null);
-  });
-  app.delete('/sessions', { schema: { tags, summary: 'Sign out every session but this one', response: { 200: messageResponse, 401: errorBody } } }, async (request) => {
-    await services.auth.signOutOthers(request.session!);
-    return { message: SECURITY_MESSAGES.signedOutOthers };
-  });
+  app.post(
+    '/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Begin setting up an authenticator app: its secret, as text and as a QR code (needs a recent sign-in)',
+        response: { 200: totpSetup, 401: errorBody, 403: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => security.totpSetup(request.session!),
+  );
+  app.post(
+    '/totp/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the app with its first code; the first factor comes with recovery codes, given once',
+        body: totpConfirmRequest,
+        response: sensitive,
+      },
+    },
+    async (request) => security.totpConfirm(request.session!, request.body.code),
+  );
+  app.delete(
+    '/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the authenticator app (needs a recent sign-in)',
+        response: { 204: z.null(), 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await security.totpRemove(request.session!);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/recovery-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Make 10 new recovery codes; the old ones stop working (needs a recent sign-in)',
+        response: { 200: recoveryCodes, 401: errorBody, 403: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => ({
+      recoveryCodes: await security.renewRecoveryCodes(request.session!),
+    }),
+  );
+  app.delete(
+    '/sessions/:id',
+    { schema: { tags, summary: 'Sign out one of your sessions', params: idParams, response: { 204: z.null(), 401: errorBody, 404: errorBody } } },
+    async (request, reply) => {
+      await services.auth.signOutSession(request.session!, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.delete(
+    '/sessions',
+    { schema: { tags, summary: 'Sign out every session but this one', response: { 200: messageResponse, 401: errorBody } } },
+    async (request) => {
+      await services.auth.signOutOthers(request.session!);
+      return { message: SECURITY_MESSAGES.signedOutOthers };
+    },
+  );
 };

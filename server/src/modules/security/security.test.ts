@@ -8,7 +8,12 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
   let t: TestContext;
   let now = Date.parse('2026-11-25T10:00:00Z');
   const req = (method: string, url: string, token?: string | null, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: method as 'GET', url, payload: payload as object, headers: { 'accept-language': 'en', ...(token ? t.auth(token) : {}), ...headers } });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as object,
+      headers: { 'accept-language': 'en', ...(token ? t.auth(token) : {}), ...headers },
+    });
   const signIn = (email: string, password: string, headers: Record<string, string> = {}) => req('POST', '/api/auth/login', null, { email, password }, headers);
   /** Moves the server's clock (TOTP steps, challenges, recent sign-in) and the test's with it. */
   const tick = (ms: number) => {
@@ -133,11 +138,17 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
     try {
       const email = 'limited@test.example';
       const password = 'limit-pass-2026';
-      const call = (url: string, payload: object, ip: string) => limited.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: { 'accept-language': 'en' } });
+      const call = (url: string, payload: object, ip: string) =>
+        limited.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers: { 'accept-language': 'en' } });
       await limited.services.users.create({ email, role: 'retailer', password });
       const token = (await call('/api/auth/login', { email, password }, '203.0.113.1')).json().access_token;
       const { secret } = (await limited.app.inject({ method: 'POST', url: '/api/account/totp', headers: limited.auth(token) })).json();
-      const confirmed = await limited.app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: limited.auth(token), payload: { code: totpCode(secret, Date.now()) } });
+      const confirmed = await limited.app.inject({
+        method: 'POST',
+        url: '/api/account/totp/confirm',
+        headers: limited.auth(token),
+        payload: { code: totpCode(secret, Date.now()) },
+      });
       const recoveryCodes: string[] = confirmed.json().recoveryCodes;
       // The set-up used this step's code: the next step's is accepted (one step of clock drift).
       const rightCode = () => totpCode(secret, Date.now() + 30_000);
@@ -148,7 +159,11 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
         const step = (await call('/api/auth/login', { email, password }, '203.0.113.2')).json();
         expect((await call('/api/auth/mfa', { mfa_token: step.mfa_token, code: wrongCode() }, '203.0.113.2')).statusCode).toBe(401);
       }
-      const opened = await call('/api/auth/mfa', { mfa_token: (await call('/api/auth/login', { email, password }, '203.0.113.2')).json().mfa_token, code: rightCode() }, '203.0.113.2');
+      const opened = await call(
+        '/api/auth/mfa',
+        { mfa_token: (await call('/api/auth/login', { email, password }, '203.0.113.2')).json().mfa_token, code: rightCode() },
+        '203.0.113.2',
+      );
       expect(opened.statusCode).toBe(200);
 
       // The attacker who has the password, from rotating addresses: sign in, one guess (a code of the
@@ -314,12 +329,18 @@ describe.each(DIALECTS)('MFA_REQUIRED=admin on %s', (dialect) => {
     const token = await t.login(ADMIN.email, ADMIN.password);
     const shut = await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { ...t.auth(token), 'accept-language': 'en' } });
     expect(shut.statusCode).toBe(403);
-    expect(shut.json()).toEqual({ error: 'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.', mfaSetupRequired: true });
+    expect(shut.json()).toEqual({
+      error: 'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.',
+      mfaSetupRequired: true,
+    });
     const overview = (await t.app.inject({ method: 'GET', url: '/api/account/security', headers: t.auth(token) })).json();
     expect(overview.mfaSetupRequired).toBe(true);
 
     const { secret } = (await t.app.inject({ method: 'POST', url: '/api/account/totp', headers: t.auth(token) })).json();
-    expect((await t.app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: t.auth(token), payload: { code: totpCode(secret, Date.now()) } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: t.auth(token), payload: { code: totpCode(secret, Date.now()) } }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: t.auth(token) })).statusCode).toBe(200);
 
     const retailer = await t.login(RETAILER.email, RETAILER.password);

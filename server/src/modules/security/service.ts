@@ -1,4 +1,3 @@
-
 import {
   API_ERRORS,
   CHALLENGE_TTL_MS,
@@ -23,7 +22,20 @@ import { logActivity } from '../activity/service.ts';
 import type { AuthService, Session } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { securityMail, type SecurityEvent } from '../mail/templates.ts';
-import { TOTP_PERIOD, challengeOf, makeRecoveryCodes, refreshMfa, describeAgent, qrcode, recoveryHash, relyingParty, webauthn, type ChallengeKind, type SignInContext, type Trx } from './factors.ts';
+import {
+  TOTP_PERIOD,
+  challengeOf,
+  makeRecoveryCodes,
+  refreshMfa,
+  describeAgent,
+  qrcode,
+  recoveryHash,
+  relyingParty,
+  webauthn,
+  type ChallengeKind,
+  type SignInContext,
+  type Trx,
+} from './factors.ts';
 
 export { describeAgent, relyingParty, type SignInContext } from './factors.ts';
 
@@ -71,8 +83,14 @@ export class SecurityService {
 
   private async saveChallenge(trx: Trx, kind: ChallengeKind, value: string, userId: number | null, ttlMs: number): Promise<void> {
     const now = this.clock();
-    await trx.deleteFrom('auth_challenges').where('expires_at', '<', nowIso(new Date(now))).execute();
-    await trx.insertInto('auth_challenges').values({ token_hash: sha256(value), kind, user_id: userId, expires_at: nowIso(new Date(now + ttlMs)) }).execute();
+    await trx
+      .deleteFrom('auth_challenges')
+      .where('expires_at', '<', nowIso(new Date(now)))
+      .execute();
+    await trx
+      .insertInto('auth_challenges')
+      .values({ token_hash: sha256(value), kind, user_id: userId, expires_at: nowIso(new Date(now + ttlMs)) })
+      .execute();
   }
 
   /** Takes a challenge once: the user it was made for, or undefined when unknown, expired or used. */
@@ -133,7 +151,11 @@ export class SecurityService {
       }
     }
     await this.signedIn(user.id, user.email);
-    await this.db.updateTable('auth_tokens').set({ authenticated_at: nowIso(new Date(this.clock())) }).where('id', '=', session.tokenId).execute();
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ authenticated_at: nowIso(new Date(this.clock())) })
+      .where('id', '=', session.tokenId)
+      .execute();
   }
 
   private async hasPasskeys(userId: number): Promise<boolean> {
@@ -164,10 +186,19 @@ export class SecurityService {
   /** Called by the password sign-in for an account with a factor: the mfa_token and what can answer it. */
   async challenge(userId: number): Promise<MfaChallenge> {
     const token = newToken();
-    const totp = await this.db.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
+    const totp = await this.db
+      .selectFrom('totp_factors')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is not', null)
+      .executeTakeFirst();
     const passkeys = await this.hasPasskeys(userId);
     await this.db.transaction().execute((trx) => this.saveChallenge(trx, 'mfa', token, userId, MFA_TOKEN_TTL_MS));
-    const methods: MfaChallenge['methods'] = [...(totp ? (['totp'] as const) : []), ...(passkeys && relyingParty(this.config) ? (['passkey'] as const) : []), 'recovery'];
+    const methods: MfaChallenge['methods'] = [
+      ...(totp ? (['totp'] as const) : []),
+      ...(passkeys && relyingParty(this.config) ? (['passkey'] as const) : []),
+      'recovery',
+    ];
     return { mfa_required: true, mfa_token: token, methods };
   }
 
@@ -178,11 +209,21 @@ export class SecurityService {
   private async useCode(trx: Trx, userId: number, raw: string): Promise<'totp' | 'recovery' | null> {
     const code = raw.replace(/\s/g, '');
     if (/^\d{6}$/.test(code)) {
-      const factor = await trx.selectFrom('totp_factors').select(['secret', 'last_step']).where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
+      const factor = await trx
+        .selectFrom('totp_factors')
+        .select(['secret', 'last_step'])
+        .where('user_id', '=', userId)
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirst();
       if (!factor) return null;
       const step = this.totpStep(factor.secret, code);
       if (step === null) return null;
-      const taken = await trx.updateTable('totp_factors').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', step).executeTakeFirst();
+      const taken = await trx
+        .updateTable('totp_factors')
+        .set({ last_step: step })
+        .where('user_id', '=', userId)
+        .where('last_step', '<', step)
+        .executeTakeFirst();
       return Number(taken.numUpdatedRows) === 1 ? 'totp' : null;
     }
     const used = await trx
@@ -193,7 +234,12 @@ export class SecurityService {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return null;
-    const left = await trx.selectFrom('recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow();
+    const left = await trx
+      .selectFrom('recovery_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
     await this.mail(trx, userId, 'recoveryUsed', String(Number(left.n)));
     return 'recovery';
   }
@@ -246,7 +292,9 @@ export class SecurityService {
     this.requireRecent(session);
     const rp = this.rp();
     const existing = await this.db.selectFrom('passkeys').select(['credential_id', 'transports']).where('user_id', '=', session.user.id).execute();
-    const options = await (await webauthn()).generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userName: session.user.email,
@@ -268,7 +316,9 @@ export class SecurityService {
       if (!taken || taken.userId !== session.user.id) return null;
       let verified;
       try {
-        verified = await (await webauthn()).verifyRegistrationResponse({
+        verified = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response: response as unknown as RegistrationResponseJSON,
           expectedChallenge: challenge!,
           expectedOrigin: rp.origin,
@@ -351,13 +401,20 @@ export class SecurityService {
       if (!(await this.takeChallenge(trx, 'passkey-login', challenge))) return null;
       let verified;
       try {
-        verified = await (await webauthn()).verifyAuthenticationResponse({
+        verified = await (
+          await webauthn()
+        ).verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge!,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
           requireUserVerification: true,
-          credential: { id: stored.credential_id, publicKey: Buffer.from(stored.public_key, 'base64url'), counter: Number(stored.counter), transports: stored.transports ? (stored.transports.split(',') as never) : undefined },
+          credential: {
+            id: stored.credential_id,
+            publicKey: Buffer.from(stored.public_key, 'base64url'),
+            counter: Number(stored.counter),
+            transports: stored.transports ? (stored.transports.split(',') as never) : undefined,
+          },
         });
       } catch {
         return null;
@@ -396,7 +453,14 @@ export class SecurityService {
       .values({ user_id: session.user.id, secret, confirmed_at: null, last_step: 0, created_at: now })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: now, last_step: 0 }))
       .execute();
-    const uri = new TOTP({ issuer: this.config.BRAND_NAME, label: session.user.email, secret: Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD, algorithm: 'SHA1' }).toString();
+    const uri = new TOTP({
+      issuer: this.config.BRAND_NAME,
+      label: session.user.email,
+      secret: Secret.fromBase32(secret),
+      digits: 6,
+      period: TOTP_PERIOD,
+      algorithm: 'SHA1',
+    }).toString();
     const qrSvg = await (await qrcode()).toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
     return { secret, uri, qrSvg };
   }
@@ -405,13 +469,21 @@ export class SecurityService {
     this.requireRecent(session);
     await this.takeFactorAttempt(session.user.id);
     const result = await this.db.transaction().execute(async (trx) => {
-      const pending = await trx.selectFrom('totp_factors').select(['secret', 'confirmed_at', 'created_at']).where('user_id', '=', session.user.id).executeTakeFirst();
+      const pending = await trx
+        .selectFrom('totp_factors')
+        .select(['secret', 'confirmed_at', 'created_at'])
+        .where('user_id', '=', session.user.id)
+        .executeTakeFirst();
       if (!pending || pending.confirmed_at) throw new HttpError(409, pending ? SECURITY_MESSAGES.totpAlready : SECURITY_MESSAGES.totpNotStarted);
       // A set-up left unconfirmed for more than 10 minutes starts again (its QR code may have been seen).
       if (this.clock() - Date.parse(pending.created_at) > RECENT_SIGN_IN_MS) throw new HttpError(409, SECURITY_MESSAGES.totpNotStarted);
       const step = /^\d{6}$/.test(code.replace(/\s/g, '')) ? this.totpStep(pending.secret, code.replace(/\s/g, '')) : null;
       if (step === null) return null;
-      await trx.updateTable('totp_factors').set({ confirmed_at: nowIso(new Date(this.clock())), last_step: step }).where('user_id', '=', session.user.id).execute();
+      await trx
+        .updateTable('totp_factors')
+        .set({ confirmed_at: nowIso(new Date(this.clock())), last_step: step })
+        .where('user_id', '=', session.user.id)
+        .execute();
       await refreshMfa(trx, session.user.id);
       const recoveryCodes = await this.firstFactorCodes(trx, session.user.id);
       await this.mail(trx, session.user.id, 'totpAdded');
@@ -455,7 +527,12 @@ export class SecurityService {
     const [passkeys, totp, codes, sessions] = await Promise.all([
       this.db.selectFrom('passkeys').select(['id', 'name', 'created_at', 'last_used_at', 'backed_up']).where('user_id', '=', userId).orderBy('id').execute(),
       this.db.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst(),
-      this.db.selectFrom('recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('recovery_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .executeTakeFirstOrThrow(),
       this.auth.openSessions(userId),
     ]);
     return {
@@ -463,7 +540,13 @@ export class SecurityService {
       passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: p.created_at, lastUsedAt: p.last_used_at, backedUp: p.backed_up === 1 })),
       totp: Boolean(totp),
       recoveryCodesLeft: Number(codes.n),
-      sessions: sessions.map((s) => ({ id: s.id, ...describeAgent(s.user_agent), createdAt: s.created_at, lastSeenAt: s.last_seen_at ?? s.created_at, current: s.id === session.tokenId })),
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        ...describeAgent(s.user_agent),
+        createdAt: s.created_at,
+        lastSeenAt: s.last_seen_at ?? s.created_at,
+        current: s.id === session.tokenId,
+      })),
       mfaSetupRequired: session.mfaMissing,
       recentSignIn: this.isRecent(session),
     };

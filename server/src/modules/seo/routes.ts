@@ -54,7 +54,12 @@ export const seoRoutes: FastifyPluginAsync<SeoDeps> = async (app, services) => {
     const newest = (dates: string[]) => dates.sort().at(-1);
     const productsChanged = newest(products.map((p) => p.updated_at));
     const journalChanged = newest(posts.map((p) => p.updated_at));
-    const lastmodFor: Record<string, string | undefined> = { '/': productsChanged, '/collection': productsChanged, '/story': productsChanged, '/blog': journalChanged };
+    const lastmodFor: Record<string, string | undefined> = {
+      '/': productsChanged,
+      '/collection': productsChanged,
+      '/story': productsChanged,
+      '/blog': journalChanged,
+    };
     const entries = [
       ...STATIC_PAGES.map((path) => urlEntries(base, path, lastmodFor[path])),
       ...products.map((p) => urlEntries(base, `/collection/${p.id}`, p.updated_at)),

@@ -21,14 +21,45 @@ describe.each(DIALECTS)('search engines and caching on %s', (dialect) => {
 
   it('the sitemap lists every public page in both languages with alternates, products and published posts only', async () => {
     const product = (await t.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin, payload: sampleProduct() })).json();
-    const section = (await t.app.inject({ method: 'POST', url: '/api/admin/blog/sections', headers: admin, payload: { translations: [{ locale: 'fr', title: 'S' }, { locale: 'en', title: 'S' }] } })).json();
-    const post = (published: boolean, title: string) => ({ published, sectionId: section.id, translations: [{ locale: 'fr', title, content: 'c' }, { locale: 'en', title, content: 'c' }] });
+    const section = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/blog/sections',
+        headers: admin,
+        payload: {
+          translations: [
+            { locale: 'fr', title: 'S' },
+            { locale: 'en', title: 'S' },
+          ],
+        },
+      })
+    ).json();
+    const post = (published: boolean, title: string) => ({
+      published,
+      sectionId: section.id,
+      translations: [
+        { locale: 'fr', title, content: 'c' },
+        { locale: 'en', title, content: 'c' },
+      ],
+    });
     await t.app.inject({ method: 'POST', url: '/api/admin/blog', headers: admin, payload: post(true, 'Publié') });
     await t.app.inject({ method: 'POST', url: '/api/admin/blog', headers: admin, payload: post(false, 'Brouillon') });
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.headers['content-type']).toContain('application/xml');
     const xml = res.body;
-    for (const path of ['/', '/collection', '/story', '/faq', '/retailers', '/blog', '/contact', '/privacy', '/legal', `/collection/${product.id}`, '/blog/publie']) {
+    for (const path of [
+      '/',
+      '/collection',
+      '/story',
+      '/faq',
+      '/retailers',
+      '/blog',
+      '/contact',
+      '/privacy',
+      '/legal',
+      `/collection/${product.id}`,
+      '/blog/publie',
+    ]) {
       expect(xml, path).toContain(`<loc>http://shop.test${path}?lang=fr</loc>`);
       expect(xml, path).toContain(`<loc>http://shop.test${path}?lang=en</loc>`);
     }
@@ -71,7 +102,11 @@ describe.each(DIALECTS)('search engines and caching on %s', (dialect) => {
     const refused = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toBe(plain.body);
-    const revalidated = await t.app.inject({ method: 'GET', url: '/api/products?lang=fr', headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers['etag']) } });
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?lang=fr',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers['etag']) },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers['content-encoding']).toBeUndefined();
   });

@@ -81,14 +81,23 @@ export async function showroomOrderPdf(data: ShowroomPdfData, lang: Locale): Pro
   for (const order of data.orders) {
     grand += order.total;
     doc.moveDown(1.2);
-    const where = order.mode === 'atOnce' ? w.atOnce : order.delivery ? `${w.delivery} ${order.delivery.name} (${formatDay(order.delivery.from, lang)} – ${formatDay(order.delivery.to, lang)})` : '';
+    const where =
+      order.mode === 'atOnce'
+        ? w.atOnce
+        : order.delivery
+          ? `${w.delivery} ${order.delivery.name} (${formatDay(order.delivery.from, lang)} – ${formatDay(order.delivery.to, lang)})`
+          : '';
     doc.font('serif').fontSize(13).fillColor(PDF_COLOURS.accent).text(`${w.order} ${order.number}`, left, doc.y, { continued: !!where });
     if (where) doc.font('sans').fontSize(10).fillColor(PDF_COLOURS.muted).text(`  ·  ${where}`);
     doc.moveDown(0.4);
     const head = doc.y;
     doc.font('sansBold').fontSize(8.5).fillColor(PDF_COLOURS.muted);
     for (const c of columns) doc.text(w[c.key], c.x, head, { width: c.w, align: c.key === 'qty' || c.key === 'unit' || c.key === 'total' ? 'right' : 'left' });
-    doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).strokeColor(PDF_COLOURS.rule).stroke();
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(left + width, doc.y + 2)
+      .strokeColor(PDF_COLOURS.rule)
+      .stroke();
     doc.font('sans').fontSize(9).fillColor(PDF_COLOURS.ink);
     for (const line of order.lines) {
       if (doc.y > doc.page.height - 160) doc.addPage();
@@ -108,10 +117,25 @@ export async function showroomOrderPdf(data: ShowroomPdfData, lang: Locale): Pro
       }
       doc.y = bottom;
     }
-    doc.moveDown(0.4).font('sansBold').fontSize(9.5).text(`${w.pieces(order.pieces)} · ${w.total} ${formatPrice(order.total, lang)}`, left, doc.y, { width, align: 'right' });
+    doc
+      .moveDown(0.4)
+      .font('sansBold')
+      .fontSize(9.5)
+      .text(`${w.pieces(order.pieces)} · ${w.total} ${formatPrice(order.total, lang)}`, left, doc.y, { width, align: 'right' });
   }
-  doc.moveDown(1).font('serif').fontSize(12).fillColor(PDF_COLOURS.ink).text(`${w.all} : ${formatPrice(Math.round(grand * 100) / 100, lang)}`.replace(' :', lang === 'fr' ? ' :' : ':'), left, doc.y, { width, align: 'right' });
-  if (data.note) doc.moveDown(0.8).font('sans').fontSize(9.5).fillColor(PDF_COLOURS.muted).text(`${w.note} : ${data.note}`.replace(' :', lang === 'fr' ? ' :' : ':'), left, doc.y, { width });
+  doc
+    .moveDown(1)
+    .font('serif')
+    .fontSize(12)
+    .fillColor(PDF_COLOURS.ink)
+    .text(`${w.all} : ${formatPrice(Math.round(grand * 100) / 100, lang)}`.replace(' :', lang === 'fr' ? ' :' : ':'), left, doc.y, { width, align: 'right' });
+  if (data.note)
+    doc
+      .moveDown(0.8)
+      .font('sans')
+      .fontSize(9.5)
+      .fillColor(PDF_COLOURS.muted)
+      .text(`${w.note} : ${data.note}`.replace(' :', lang === 'fr' ? ' :' : ':'), left, doc.y, { width });
   if (doc.y > doc.page.height - 170) doc.addPage();
   doc.moveDown(1.2).font('sansBold').fontSize(9).fillColor(PDF_COLOURS.muted).text(w.signature, left, doc.y);
   const image = Buffer.from(data.signature.slice(data.signature.indexOf(',') + 1), 'base64');

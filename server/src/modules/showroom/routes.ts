@@ -1,4 +1,13 @@
-import { SHOWROOM_MESSAGES, errorBody, showroomAnswer, showroomOrderInput, showroomRefusal, showroomSnapshot, showroomSnapshotQuery, showroomStatus } from '@atelier/contract';
+import {
+  SHOWROOM_MESSAGES,
+  errorBody,
+  showroomAnswer,
+  showroomOrderInput,
+  showroomRefusal,
+  showroomSnapshot,
+  showroomSnapshotQuery,
+  showroomStatus,
+} from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -24,7 +33,8 @@ export const showroomRoutes: FastifyPluginAsyncZod<ShowroomDeps> = async (app, {
     {
       schema: {
         tags,
-        summary: 'Everything the showroom tablet needs offline for a season (styles, colours, sizes, prices, stock, windows, packs, terms, stockists); ETag, 304 with If-None-Match',
+        summary:
+          'Everything the showroom tablet needs offline for a season (styles, colours, sizes, prices, stock, windows, packs, terms, stockists); ETag, 304 with If-None-Match',
         querystring: showroomSnapshotQuery,
         response: { 200: showroomSnapshot, 304: z.null().describe('Not modified'), 404: errorBody },
       },

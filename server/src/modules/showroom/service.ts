@@ -145,7 +145,12 @@ export class ShowroomService {
           }
         : null,
       seasons: all.map((s) => ({ code: s.code, name: pick(s.names, lang), state: s.state })),
-      terms: { openingMinimum: terms.openingMinimum, reorderMinimum: terms.reorderMinimum, paymentTerms: terms.paymentTerms, shippingNotes: terms.shippingNotes },
+      terms: {
+        openingMinimum: terms.openingMinimum,
+        reorderMinimum: terms.reorderMinimum,
+        paymentTerms: terms.paymentTerms,
+        shippingNotes: terms.shippingNotes,
+      },
       styles: products.map((p) => ({
         id: p.id,
         reference: p.reference,
@@ -172,10 +177,28 @@ export class ShowroomService {
 
   /** Approved shops (name, town, addresses) and whether they have ordered (opening or reorder minimum). */
   private async stockists(): Promise<ShowroomSnapshot['stockists']> {
-    const users = await this.db.selectFrom('users').select(['id', 'email']).where('role', '=', 'retailer').where('disabled_at', 'is', null).orderBy('id').execute();
+    const users = await this.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('role', '=', 'retailer')
+      .where('disabled_at', 'is', null)
+      .orderBy('id')
+      .execute();
     if (users.length === 0) return [];
     const ordered = new Set(
-      (await this.db.selectFrom('orders').select('user_id').distinct().where('status', '!=', 'cancelled').where('user_id', 'in', users.map((u) => u.id)).execute()).map((r) => r.user_id),
+      (
+        await this.db
+          .selectFrom('orders')
+          .select('user_id')
+          .distinct()
+          .where('status', '!=', 'cancelled')
+          .where(
+            'user_id',
+            'in',
+            users.map((u) => u.id),
+          )
+          .execute()
+      ).map((r) => r.user_id),
     );
     const out: ShowroomSnapshot['stockists'] = [];
     for (const user of users) {
@@ -212,7 +235,11 @@ export class ShowroomService {
     const takenBy = { id: actor.id, name: await this.takerName(actor) };
     let stockist: { id: number; email: string; locale: Locale } | null = null;
     if (input.stockistId !== undefined) {
-      const user = await this.db.selectFrom('users').select(['id', 'email', 'locale', 'role', 'disabled_at']).where('id', '=', input.stockistId).executeTakeFirst();
+      const user = await this.db
+        .selectFrom('users')
+        .select(['id', 'email', 'locale', 'role', 'disabled_at'])
+        .where('id', '=', input.stockistId)
+        .executeTakeFirst();
       if (!user || user.role !== 'retailer' || user.disabled_at !== null) throw new HttpError(422, SHOWROOM_MESSAGES.stockistUnknown);
       stockist = { id: user.id, email: user.email, locale: user.locale };
     } else {
@@ -259,13 +286,20 @@ export class ShowroomService {
             siret: shop.siret,
             phone: shop.phone ?? null,
             locale: shop.locale,
-            message: lang === 'fr' ? `Boutique rencontrée au showroom par ${takenBy.name} ; sa commande attend votre accord.` : `Shop met at the showroom by ${takenBy.name}; its order waits for your approval.`,
+            message:
+              lang === 'fr'
+                ? `Boutique rencontrée au showroom par ${takenBy.name} ; sa commande attend votre accord.`
+                : `Shop met at the showroom by ${takenBy.name}; its order waits for your approval.`,
           });
           await trx.updateTable('showroom_submissions').set({ application_id: applicationId }).where('id', '=', inserted.id).execute();
           answer = { id: key, status: 'waiting', orders: [], shop: shop.companyName, applicationId };
           status = 202;
         }
-        await trx.updateTable('showroom_submissions').set({ answer_status: status, answer: JSON.stringify(answer) }).where('id', '=', inserted.id).execute();
+        await trx
+          .updateTable('showroom_submissions')
+          .set({ answer_status: status, answer: JSON.stringify(answer) })
+          .where('id', '=', inserted.id)
+          .execute();
         await logActivity(trx, actor, {
           kind: 'order',
           action: 'take',
@@ -395,12 +429,25 @@ export class ShowroomService {
     lang: Locale,
   ): Promise<ShowroomAnswer> {
     const priced = lines.map((l) => ({ line: l.line, variant: l.variant, placed: l.placed, pack: l.pack }));
-    const { ids, short } = await this.orders.submission.makeOrders(trx, { userId: stockist.id, email: stockist.email, locale: stockist.locale, key, note, priced, channel: 'showroom', takenBy });
+    const { ids, short } = await this.orders.submission.makeOrders(trx, {
+      userId: stockist.id,
+      email: stockist.email,
+      locale: stockist.locale,
+      key,
+      note,
+      priced,
+      channel: 'showroom',
+      takenBy,
+    });
     if (short.length) {
       const reasons = short.map((s) => {
         const index = lines.find((l) => l.line === s.line.line)?.index ?? null;
         const what = index === null ? '' : `${pick(s.line.variant.titles, lang)}, ${pick(s.line.variant.colorNames, lang)}, ${s.line.line.size}: `;
-        return { line: index, reason: 'notInStock' as const, message: `${what}${REASONS.notInStock[lang]}${lang === 'fr' ? ` (${s.left} restante(s))` : ` (${s.left} left)`}` };
+        return {
+          line: index,
+          reason: 'notInStock' as const,
+          message: `${what}${REASONS.notInStock[lang]}${lang === 'fr' ? ` (${s.left} restante(s))` : ` (${s.left} left)`}`,
+        };
       });
       throw new ShowroomRefused(reasons);
     }
@@ -412,7 +459,16 @@ export class ShowroomService {
     }
     const company = await this.companies.company(stockist.id, trx);
     const shop = company.companyName ?? stockist.email;
-    const data: ShowroomPdfData = { brand: publicBrand(this.config), shop, company, takenBy: takenBy.name, takenAt, signature, note: note ?? null, orders: made };
+    const data: ShowroomPdfData = {
+      brand: publicBrand(this.config),
+      shop,
+      company,
+      takenBy: takenBy.name,
+      takenAt,
+      signature,
+      note: note ?? null,
+      orders: made,
+    };
     const pdf = await showroomOrderPdf(data, stockist.locale);
     await enqueueMail(trx, {
       to: stockist.email,
@@ -455,22 +511,50 @@ export class ShowroomService {
       try {
         const lines = await this.check(payload.lines, userId, row.locale);
         await this.db.transaction().execute(async (trx) => {
-          const claimed = await trx.updateTable('showroom_submissions').set({ status: 'made', stockist_id: userId, updated_at: nowIso() }).where('id', '=', row.id).where('status', '=', 'waiting').executeTakeFirst();
+          const claimed = await trx
+            .updateTable('showroom_submissions')
+            .set({ status: 'made', stockist_id: userId, updated_at: nowIso() })
+            .where('id', '=', row.id)
+            .where('status', '=', 'waiting')
+            .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) === 0) return;
-          const answer = await this.make(trx, row.key, { id: user.id, email: user.email, locale: user.locale }, lines, payload.note ?? undefined, { id: row.taken_by ?? userId, name: row.taken_by_name ?? '' }, row.signature, row.taken_at, row.locale);
-          await trx.updateTable('showroom_submissions').set({ answer_status: 201, answer: JSON.stringify(answer) }).where('id', '=', row.id).execute();
+          const answer = await this.make(
+            trx,
+            row.key,
+            { id: user.id, email: user.email, locale: user.locale },
+            lines,
+            payload.note ?? undefined,
+            { id: row.taken_by ?? userId, name: row.taken_by_name ?? '' },
+            row.signature,
+            row.taken_at,
+            row.locale,
+          );
+          await trx
+            .updateTable('showroom_submissions')
+            .set({ answer_status: 201, answer: JSON.stringify(answer) })
+            .where('id', '=', row.id)
+            .execute();
         });
         this.onMailQueued();
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        const reasons = error instanceof ShowroomRefused ? (error.extra.reasons as ShowroomRefusal['reasons']) : [{ line: null, reason: 'notOrderable' as const, message: error.message }];
+        const reasons =
+          error instanceof ShowroomRefused
+            ? (error.extra.reasons as ShowroomRefusal['reasons'])
+            : [{ line: null, reason: 'notOrderable' as const, message: error.message }];
         await this.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('showroom_submissions')
             .set({ status: 'refused', answer_status: 422, answer: JSON.stringify({ error: error.message, reasons }), updated_at: nowIso() })
             .where('id', '=', row.id)
             .execute();
-          await logActivity(trx, actor, { kind: 'order', action: 'take', subject: payload.newShop?.companyName ?? user.email, subjectId: null, detail: { refused: reasons.map((r) => r.message).join('; ') } });
+          await logActivity(trx, actor, {
+            kind: 'order',
+            action: 'take',
+            subject: payload.newShop?.companyName ?? user.email,
+            subjectId: null,
+            detail: { refused: reasons.map((r) => r.message).join('; ') },
+          });
         });
       }
     }

@@ -1,4 +1,16 @@
-import { stockSaved, stockImportInput, langQuery, SEASON_MESSAGES, errorBody, seasonQuery, stockQuery, stockImportResult, stockInput, stockList, type StockRow } from '@atelier/contract';
+import {
+  stockSaved,
+  stockImportInput,
+  langQuery,
+  SEASON_MESSAGES,
+  errorBody,
+  seasonQuery,
+  stockQuery,
+  stockImportResult,
+  stockInput,
+  stockList,
+  type StockRow,
+} from '@atelier/contract';
 import { spreadsheetCsvStream } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,7 +56,8 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
     {
       schema: {
         tags,
-        summary: 'A page of styles’ stock per colour and size (on hand, reserved, available, incoming), of one season’s styles when asked, found by reference or title',
+        summary:
+          'A page of styles’ stock per colour and size (on hand, reserved, available, incoming), of one season’s styles when asked, found by reference or title',
         querystring: stockQuery,
         response: { 200: stockList, 400: errorBody, 404: errorBody },
       },
@@ -56,19 +69,38 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
   );
   app.get(
     '/stock.csv',
-    { schema: { tags, summary: 'The stock as CSV (reference, colour, size, on hand, reserved, available, incoming), written while it is read', querystring: seasonQuery, produces: ['text/csv'] } },
+    {
+      schema: {
+        tags,
+        summary: 'The stock as CSV (reference, colour, size, on hand, reserved, available, incoming), written while it is read',
+        querystring: seasonQuery,
+        produces: ['text/csv'],
+      },
+    },
     async (request, reply) => {
       const lang = langOf(request);
       const seasonId = await services.seasons.idOfCode(request.query.season);
       const batches = (async function* () {
         for await (const rows of services.stock.batches(lang, { seasonId })) yield stockCsvRows(rows);
       })();
-      return sendAttachment(reply, CSV_TYPE, `stock${request.query.season ? `-${request.query.season.toUpperCase().replace(/[^A-Z0-9-]/g, '')}` : ''}.csv`, spreadsheetCsvStream(CSV_HEADER[lang], batches));
+      return sendAttachment(
+        reply,
+        CSV_TYPE,
+        `stock${request.query.season ? `-${request.query.season.toUpperCase().replace(/[^A-Z0-9-]/g, '')}` : ''}.csv`,
+        spreadsheetCsvStream(CSV_HEADER[lang], batches),
+      );
     },
   );
   app.put(
     '/stock',
-    { schema: { tags, summary: 'Set on-hand counts (empty: not sold from stock) and incoming quantities, in one transaction', body: stockInput, response: { 200: stockSaved, 400: errorBody, 422: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set on-hand counts (empty: not sold from stock) and incoming quantities, in one transaction',
+        body: stockInput,
+        response: { 200: stockSaved, 400: errorBody, 422: errorBody },
+      },
+    },
     async (request) => {
       const changed = await services.stock.save(request.body.items, actorOf(request));
       services.onStockChange();

@@ -108,7 +108,10 @@ export class StockService {
     return result;
   }
 
-  private async variants(db: Kysely<Database>, filter: { seasonId?: number | undefined; variantIds?: number[]; productIds?: number[] | undefined }): Promise<VariantForStock[]> {
+  private async variants(
+    db: Kysely<Database>,
+    filter: { seasonId?: number | undefined; variantIds?: number[]; productIds?: number[] | undefined },
+  ): Promise<VariantForStock[]> {
     let query = db
       .selectFrom('variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -133,7 +136,15 @@ export class StockService {
     const productIds = [...new Set(rows.map((r) => r.product_id))];
     const [titles, names] = await Promise.all([
       db.selectFrom('product_translations').select(['product_id', 'locale', 'title']).where('product_id', 'in', productIds).execute(),
-      db.selectFrom('variant_translations').select(['variant_id', 'locale', 'color_name']).where('variant_id', 'in', rows.map((r) => r.id)).execute(),
+      db
+        .selectFrom('variant_translations')
+        .select(['variant_id', 'locale', 'color_name'])
+        .where(
+          'variant_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute(),
     ]);
     const titleBy = new Map<number, Partial<Record<Locale, string>>>();
     for (const t of titles) titleBy.set(t.product_id, { ...titleBy.get(t.product_id), [t.locale]: t.title });
@@ -160,28 +171,44 @@ export class StockService {
   private styles(filter: { seasonId?: number | undefined; q?: string | undefined; productId?: number | undefined }) {
     let query = this.db.selectFrom('products').select(['products.id', 'products.position']);
     if (filter.productId !== undefined) query = query.where('products.id', '=', filter.productId);
-    if (filter.seasonId !== undefined) query = query.where('products.id', 'in', this.db.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId));
+    if (filter.seasonId !== undefined)
+      query = query.where('products.id', 'in', this.db.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId));
     const terms = searchTerms(filter.q);
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'products', terms));
     return query;
   }
 
   /** A page of styles with their colours' grids (issue 43): a season of 400 styles is read 50 at a time. */
-  async page(lang: Locale, filter: { seasonId?: number | undefined; q?: string | undefined; productId?: number | undefined }, paging: PageRequest): Promise<Page<StockRow>> {
-    const page = await readPage(this.styles(filter), { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id, direction: 'asc' }, paging);
+  async page(
+    lang: Locale,
+    filter: { seasonId?: number | undefined; q?: string | undefined; productId?: number | undefined },
+    paging: PageRequest,
+  ): Promise<Page<StockRow>> {
+    const page = await readPage(
+      this.styles(filter),
+      { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id, direction: 'asc' },
+      paging,
+    );
     if (page.data.length === 0) return { ...page, data: [] };
     return { ...page, data: await this.rows(this.db, await this.variants(this.db, { productIds: page.data.map((r) => r.id) }), lang) };
   }
 
   /** Every row of the stock file, `size` styles at a time (the CSV is written while they are read). */
   async *batches(lang: Locale, filter: { seasonId?: number | undefined }, size = 100): AsyncGenerator<StockRow[]> {
-    for await (const styles of eachBatch(this.styles(filter), { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id }, size)) {
+    for await (const styles of eachBatch(
+      this.styles(filter),
+      { sort: 'products.position', id: 'products.id', sortOf: (r) => r.position, idOf: (r) => r.id },
+      size,
+    )) {
       yield this.rows(this.db, await this.variants(this.db, { productIds: styles.map((r) => r.id) }), lang);
     }
   }
 
   private async rows(db: Kysely<Database>, variants: VariantForStock[], lang: Locale): Promise<StockRow[]> {
-    const levels = await this.levels(variants.map((v) => v.variantId), db);
+    const levels = await this.levels(
+      variants.map((v) => v.variantId),
+      db,
+    );
     return variants.map((v) => ({
       variantId: v.variantId,
       productId: v.productId,
@@ -202,7 +229,9 @@ export class StockService {
    */
   private async tell(trx: Kysely<Database>, variantIds: number[]): Promise<void> {
     if (variantIds.length === 0) return;
-    await emitWebhook(trx, 'stock.changed', async () => ({ rows: await this.rows(trx, await this.variants(trx, { variantIds: [...new Set(variantIds)] }), 'fr') }));
+    await emitWebhook(trx, 'stock.changed', async () => ({
+      rows: await this.rows(trx, await this.variants(trx, { variantIds: [...new Set(variantIds)] }), 'fr'),
+    }));
   }
 
   /** Sets on-hand counts (and incoming, where given) in one transaction; unknown variants or sizes refuse the whole set. */
@@ -222,13 +251,25 @@ export class StockService {
       // locked first (in one order), so a shipment or a reservation committed meanwhile is read, not lost
       // from the movements (SQLite has one writer at a time).
       if (this.dialect === 'postgres') {
-        await trx.selectFrom('stock_levels').select('variant_id').where('variant_id', 'in', variantIds).orderBy('variant_id').orderBy('size').forUpdate().execute();
+        await trx
+          .selectFrom('stock_levels')
+          .select('variant_id')
+          .where('variant_id', 'in', variantIds)
+          .orderBy('variant_id')
+          .orderBy('size')
+          .forUpdate()
+          .execute();
       }
       const levels = await this.levels(variantIds, trx);
       for (const item of merged.values()) {
         const before = levels.get(key(item.variantId, item.size));
         if (item.onHand === null && (before?.reserved ?? 0) > 0) {
-          throw new HttpError(422, SEASON_MESSAGES.stockReserved, {}, `${byId.get(item.variantId)!.reference ?? item.variantId} ${pick(byId.get(item.variantId)!.colorNames, 'fr')} ${item.size}`);
+          throw new HttpError(
+            422,
+            SEASON_MESSAGES.stockReserved,
+            {},
+            `${byId.get(item.variantId)!.reference ?? item.variantId} ${pick(byId.get(item.variantId)!.colorNames, 'fr')} ${item.size}`,
+          );
         }
         const from = before?.onHand ?? null;
         const incomingBefore = JSON.stringify((before?.incoming ?? []).map((i) => [i.quantity, i.availableFrom]));
@@ -243,7 +284,16 @@ export class StockService {
             .execute();
           await trx
             .insertInto('stock_movements')
-            .values({ variant_id: item.variantId, size: item.size, order_id: null, on_hand_delta: (item.onHand ?? 0) - (from ?? 0), reserved_delta: 0, reason, user_id: actor?.id ?? null, at: now })
+            .values({
+              variant_id: item.variantId,
+              size: item.size,
+              order_id: null,
+              on_hand_delta: (item.onHand ?? 0) - (from ?? 0),
+              reserved_delta: 0,
+              reason,
+              user_id: actor?.id ?? null,
+              at: now,
+            })
             .execute();
         }
         if (item.incoming) {
@@ -255,12 +305,21 @@ export class StockService {
               .execute();
             if (!before) {
               // Incoming pieces of a size with no count yet: it is sold from stock, 0 on hand.
-              await trx.insertInto('stock_levels').values({ variant_id: item.variantId, size: item.size, on_hand: item.onHand ?? 0, reserved: 0, updated_at: now }).onConflict((oc) => oc.columns(['variant_id', 'size']).doNothing()).execute();
+              await trx
+                .insertInto('stock_levels')
+                .values({ variant_id: item.variantId, size: item.size, on_hand: item.onHand ?? 0, reserved: 0, updated_at: now })
+                .onConflict((oc) => oc.columns(['variant_id', 'size']).doNothing())
+                .execute();
             }
           }
         }
       }
-      await logActivity(trx, actor, { kind: 'stock', action: reason === 'import' ? 'import' : 'update', subject: String(merged.size), detail: { lines: merged.size, changed } });
+      await logActivity(trx, actor, {
+        kind: 'stock',
+        action: reason === 'import' ? 'import' : 'update',
+        subject: String(merged.size),
+        detail: { lines: merged.size, changed },
+      });
       await this.tell(trx, touched);
     });
     return changed;
@@ -275,7 +334,8 @@ export class StockService {
     let records: string[][];
     try {
       const sample = text.slice(0, 2000);
-      const delimiter = (sample.match(/;/g)?.length ?? 0) > (sample.match(/,/g)?.length ?? 0) ? ';' : sample.includes('\t') && !sample.includes(',') ? '\t' : ',';
+      const delimiter =
+        (sample.match(/;/g)?.length ?? 0) > (sample.match(/,/g)?.length ?? 0) ? ';' : sample.includes('\t') && !sample.includes(',') ? '\t' : ',';
       records = parse(text.replace(/^\ufeff/, ''), { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true, trim: true }) as string[][];
     } catch (error) {
       throw new HttpError(422, SEASON_MESSAGES.importInvalid, {}, error instanceof Error ? error.message.slice(0, 200) : '');
@@ -301,7 +361,9 @@ export class StockService {
       const candidates = byReference.get(reference.toUpperCase());
       if (!candidates) return fail(`unknownReference:${reference}`);
       const wanted = fold(colour);
-      const variant = candidates.find((v) => Object.values(v.colorNames).some((n) => n && fold(n) === wanted) || (v.colorCode && v.colorCode.toLowerCase() === wanted));
+      const variant = candidates.find(
+        (v) => Object.values(v.colorNames).some((n) => n && fold(n) === wanted) || (v.colorCode && v.colorCode.toLowerCase() === wanted),
+      );
       if (!variant) return fail(`unknownColour:${colour}`);
       const size = sizeText.toUpperCase().replace(/[^A-Z0-9]/g, '') as Size;
       if (!(SIZES as readonly string[]).includes(size) || !variant.sizes.includes(size)) return fail(`unknownSize:${sizeText}`);
@@ -319,7 +381,15 @@ export class StockService {
         unchanged += 1;
         return;
       }
-      changes.push({ line, reference: variant.reference ?? '', colorName: pick(variant.colorNames, 'fr'), size, variantId: variant.variantId, from: before?.onHand ?? null, to: onHand });
+      changes.push({
+        line,
+        reference: variant.reference ?? '',
+        colorName: pick(variant.colorNames, 'fr'),
+        size,
+        variantId: variant.variantId,
+        from: before?.onHand ?? null,
+        to: onHand,
+      });
     });
     if (!confirm) return { confirmed: false, changes, unchanged, errors };
     if (errors.length) throw new HttpError(422, SEASON_MESSAGES.importInvalid, {}, errors.map((e) => e.line).join(', '));
@@ -358,7 +428,19 @@ export class StockService {
         short.push({ ...line, left: promisable(level) });
         continue;
       }
-      await trx.insertInto('stock_movements').values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: 0, reserved_delta: line.quantity, reason: 'reserve', user_id: null, at: now }).execute();
+      await trx
+        .insertInto('stock_movements')
+        .values({
+          variant_id: line.variantId,
+          size: line.size,
+          order_id: orderId,
+          on_hand_delta: 0,
+          reserved_delta: line.quantity,
+          reason: 'reserve',
+          user_id: null,
+          at: now,
+        })
+        .execute();
       touched.push(line.variantId);
     }
     // Short lines roll the whole order back: nothing to tell then.
@@ -372,7 +454,12 @@ export class StockService {
     const touched: number[] = [];
     for (const line of merge(lines)) {
       if (line.quantity <= 0) continue;
-      const level = await trx.selectFrom('stock_levels').select('reserved').where('variant_id', '=', line.variantId).where('size', '=', line.size).executeTakeFirst();
+      const level = await trx
+        .selectFrom('stock_levels')
+        .select('reserved')
+        .where('variant_id', '=', line.variantId)
+        .where('size', '=', line.size)
+        .executeTakeFirst();
       if (!level) continue; // the colour is gone, and its stock with it
       const quantity = Math.min(line.quantity, level.reserved);
       if (quantity === 0) continue;
@@ -382,7 +469,19 @@ export class StockService {
         .where('variant_id', '=', line.variantId)
         .where('size', '=', line.size)
         .execute();
-      await trx.insertInto('stock_movements').values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: 0, reserved_delta: -quantity, reason: 'release', user_id: userId, at: now }).execute();
+      await trx
+        .insertInto('stock_movements')
+        .values({
+          variant_id: line.variantId,
+          size: line.size,
+          order_id: orderId,
+          on_hand_delta: 0,
+          reserved_delta: -quantity,
+          reason: 'release',
+          user_id: userId,
+          at: now,
+        })
+        .execute();
       touched.push(line.variantId);
     }
     await this.tell(trx, touched);
@@ -394,7 +493,12 @@ export class StockService {
     const short: ShortLine[] = [];
     const touched: number[] = [];
     for (const line of merge(lines)) {
-      const level = await trx.selectFrom('stock_levels').select(['on_hand', 'reserved']).where('variant_id', '=', line.variantId).where('size', '=', line.size).executeTakeFirst();
+      const level = await trx
+        .selectFrom('stock_levels')
+        .select(['on_hand', 'reserved'])
+        .where('variant_id', '=', line.variantId)
+        .where('size', '=', line.size)
+        .executeTakeFirst();
       if (!level || level.on_hand === null) continue; // the colour is gone: nothing left to count
       const reservedTaken = Math.min(line.quantity, level.reserved);
       const updated = await trx
@@ -410,7 +514,16 @@ export class StockService {
       }
       await trx
         .insertInto('stock_movements')
-        .values({ variant_id: line.variantId, size: line.size, order_id: orderId, on_hand_delta: -line.quantity, reserved_delta: -reservedTaken, reason: 'ship', user_id: userId, at: now })
+        .values({
+          variant_id: line.variantId,
+          size: line.size,
+          order_id: orderId,
+          on_hand_delta: -line.quantity,
+          reserved_delta: -reservedTaken,
+          reason: 'ship',
+          user_id: userId,
+          at: now,
+        })
         .execute();
       touched.push(line.variantId);
     }
@@ -423,7 +536,10 @@ const IMPORT_ERRORS: Record<string, Record<Locale, string>> = {
   unknownReference: { fr: 'aucun style n’a la référence « {} »', en: 'no style has the reference “{}”' },
   unknownColour: { fr: 'ce style n’a pas le coloris « {} »', en: 'this style has no colour “{}”' },
   unknownSize: { fr: 'ce coloris n’existe pas en taille « {} »', en: 'this colour does not come in size “{}”' },
-  badCount: { fr: '« {} » n’est pas un nombre entier de pièces (0 ou plus, vide : pas de stock)', en: '“{}” is not a whole number of pieces (0 or more, empty: not from stock)' },
+  badCount: {
+    fr: '« {} » n’est pas un nombre entier de pièces (0 ou plus, vide : pas de stock)',
+    en: '“{}” is not a whole number of pieces (0 or more, empty: not from stock)',
+  },
   duplicate: { fr: 'même style, coloris et taille qu’à la ligne {}', en: 'same style, colour and size as line {}' },
   reserved: { fr: 'des pièces sont réservées : le stock ne peut pas être vidé', en: 'pieces are reserved: the stock cannot be emptied' },
 };

@@ -12,7 +12,13 @@ export interface UsersDeps {
 export const adminUserRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, services) => {
   app.get(
     '/users',
-    { schema: { tags: ['admin'], summary: 'Accounts', response: { 200: z.object({ data: z.array(user.extend({ id: z.number() })) }), 401: errorBody, 403: errorBody } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts',
+        response: { 200: z.object({ data: z.array(user.extend({ id: z.number() })) }), 401: errorBody, 403: errorBody },
+      },
+    },
     async () => ({ data: await services.users.list() }),
   );
 };

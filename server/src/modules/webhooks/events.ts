@@ -22,9 +22,24 @@ export async function emitWebhook(trx: Kysely<Database>, type: WebhookEvent, dat
   if (listening.length === 0) return;
   const now = nowIso();
   const body = JSON.stringify({ type, timestamp: now, data: await data() });
-  const event = await trx.insertInto('webhook_events').values({ message_id: newMessageId(), type, body, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const event = await trx
+    .insertInto('webhook_events')
+    .values({ message_id: newMessageId(), type, body, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('webhook_deliveries')
-    .values(listening.map((e) => ({ event_id: event.id, endpoint_id: e.id, status: 'pending' as const, attempts: 0, next_attempt_at: now, locked_until: null, delivered_at: null, created_at: now })))
+    .values(
+      listening.map((e) => ({
+        event_id: event.id,
+        endpoint_id: e.id,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        locked_until: null,
+        delivered_at: null,
+        created_at: now,
+      })),
+    )
     .execute();
 }

@@ -1,4 +1,14 @@
-import { WEBHOOK_MESSAGES, errorBody, webhookDelivery, webhookDeliveryList, webhookDeliveryQuery, webhookEndpoint, webhookEndpointList, webhookInput, webhookWithSecret } from '@atelier/contract';
+import {
+  WEBHOOK_MESSAGES,
+  errorBody,
+  webhookDelivery,
+  webhookDeliveryList,
+  webhookDeliveryQuery,
+  webhookEndpoint,
+  webhookEndpointList,
+  webhookInput,
+  webhookWithSecret,
+} from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -16,15 +26,34 @@ const deliveryParams = idParam(WEBHOOK_MESSAGES.deliveryNotFound);
 /** `/api/admin/webhooks`: the owner's endpoints, their secrets and their delivery log (inside the admin scope). */
 export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { webhooks }) => {
   const tags = ['admin'];
-  app.get('/webhooks', { schema: { tags, summary: 'The webhook endpoints (never their secrets) and the events the site sends', response: { 200: webhookEndpointList } } }, async () => webhooks.list());
+  app.get(
+    '/webhooks',
+    { schema: { tags, summary: 'The webhook endpoints (never their secrets) and the events the site sends', response: { 200: webhookEndpointList } } },
+    async () => webhooks.list(),
+  );
   app.post(
     '/webhooks',
-    { schema: { tags, summary: 'Add an endpoint: the answer is the only time its signing secret is shown', body: webhookInput, response: { 201: webhookWithSecret, 400: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add an endpoint: the answer is the only time its signing secret is shown',
+        body: webhookInput,
+        response: { 201: webhookWithSecret, 400: errorBody },
+      },
+    },
     async (request, reply) => reply.code(201).send(await webhooks.create(request.body, actorOf(request))),
   );
   app.put(
     '/webhooks/:id',
-    { schema: { tags, summary: 'Change an endpoint’s address, events or state', params: endpointParams, body: webhookInput, response: { 200: webhookEndpoint, 400: errorBody, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change an endpoint’s address, events or state',
+        params: endpointParams,
+        body: webhookInput,
+        response: { 200: webhookEndpoint, 400: errorBody, 404: errorBody },
+      },
+    },
     async (request) => webhooks.update(request.params.id, request.body, actorOf(request)),
   );
   app.delete(
@@ -37,7 +66,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   );
   app.post(
     '/webhooks/:id/rotate',
-    { schema: { tags, summary: 'A new signing secret, shown once; the previous one keeps signing for 24 hours', params: endpointParams, response: { 200: webhookWithSecret, 404: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'A new signing secret, shown once; the previous one keeps signing for 24 hours',
+        params: endpointParams,
+        response: { 200: webhookWithSecret, 404: errorBody },
+      },
+    },
     async (request) => webhooks.rotate(request.params.id, actorOf(request)),
   );
   app.get(
@@ -55,7 +91,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   );
   app.post(
     '/webhooks/deliveries/:id/replay',
-    { schema: { tags, summary: 'Send a delivery again now (same event id and body)', params: deliveryParams, response: { 200: webhookDelivery, 404: errorBody, 409: errorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a delivery again now (same event id and body)',
+        params: deliveryParams,
+        response: { 200: webhookDelivery, 404: errorBody, 409: errorBody },
+      },
+    },
     async (request) => webhooks.replay(request.params.id, actorOf(request)),
   );
 };

@@ -42,7 +42,13 @@ export class WebhooksService {
           .leftJoin('webhook_attempts as a', (join) => join.onRef('a.delivery_id', '=', 'd.id').onRef('a.attempt', '=', 'd.attempts'))
           .select(['d.id', 'd.endpoint_id', 'd.status', 'd.created_at', 'a.at', 'a.response_status'])
           .where('d.endpoint_id', 'in', ids)
-          .where('d.id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select((e) => e.fn.max('id').as('id')).where('endpoint_id', 'in', ids).groupBy('endpoint_id'))
+          .where('d.id', 'in', (eb) =>
+            eb
+              .selectFrom('webhook_deliveries')
+              .select((e) => e.fn.max('id').as('id'))
+              .where('endpoint_id', 'in', ids)
+              .groupBy('endpoint_id'),
+          )
           .execute()
       : [];
     const lastBy = new Map(last.map((l) => [l.endpoint_id, l]));
@@ -82,10 +88,27 @@ export class WebhooksService {
     const id = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('webhook_endpoints')
-        .values({ url: input.url, description: input.description, events: JSON.stringify(input.events), enabled: input.enabled ? 1 : 0, disabled_reason: null, secret, previous_secret: null, previous_secret_until: null, created_at: now, updated_at: now })
+        .values({
+          url: input.url,
+          description: input.description,
+          events: JSON.stringify(input.events),
+          enabled: input.enabled ? 1 : 0,
+          disabled_reason: null,
+          secret,
+          previous_secret: null,
+          previous_secret_until: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await logActivity(trx, actor, { kind: 'security', action: 'create', subject: `webhook ${new URL(input.url).host}`, subjectId: row.id, detail: { events: input.events.join(' ') } });
+      await logActivity(trx, actor, {
+        kind: 'security',
+        action: 'create',
+        subject: `webhook ${new URL(input.url).host}`,
+        subjectId: row.id,
+        detail: { events: input.events.join(' ') },
+      });
       return row.id;
     });
     return { ...(await this.one(id)), secret };
@@ -99,10 +122,23 @@ export class WebhooksService {
       await trx
         .updateTable('webhook_endpoints')
         // Turning an endpoint back on clears why it was turned off.
-        .set({ url: input.url, description: input.description, events: JSON.stringify(input.events), enabled: input.enabled ? 1 : 0, ...(input.enabled ? { disabled_reason: null } : {}), updated_at: nowIso() })
+        .set({
+          url: input.url,
+          description: input.description,
+          events: JSON.stringify(input.events),
+          enabled: input.enabled ? 1 : 0,
+          ...(input.enabled ? { disabled_reason: null } : {}),
+          updated_at: nowIso(),
+        })
         .where('id', '=', id)
         .execute();
-      await logActivity(trx, actor, { kind: 'security', action: 'update', subject: `webhook ${new URL(input.url).host}`, subjectId: id, detail: { events: input.events.join(' '), enabled: input.enabled ? 'yes' : 'no' } });
+      await logActivity(trx, actor, {
+        kind: 'security',
+        action: 'update',
+        subject: `webhook ${new URL(input.url).host}`,
+        subjectId: id,
+        detail: { events: input.events.join(' '), enabled: input.enabled ? 'yes' : 'no' },
+      });
     });
     if (input.enabled) this.kick();
     return this.one(id);
@@ -148,7 +184,13 @@ export class WebhooksService {
       .where(({ or, and, eb, exists, selectFrom }) =>
         or([
           and([eb('e.enabled', '=', 0), eb('e.disabled_reason', 'is not', null)]),
-          exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.endpoint_id', '=', 'e.id').where('d.status', '=', 'failed').where('d.created_at', '>=', since)),
+          exists(
+            selectFrom('webhook_deliveries as d')
+              .select('d.id')
+              .whereRef('d.endpoint_id', '=', 'e.id')
+              .where('d.status', '=', 'failed')
+              .where('d.created_at', '>=', since),
+          ),
         ]),
       )
       .executeTakeFirstOrThrow();
@@ -158,7 +200,11 @@ export class WebhooksService {
   /** A page of the endpoint's deliveries, newest first, each with its tries. */
   async deliveries(endpointId: number, paging: PageRequest = {}): Promise<Page<WebhookDelivery>> {
     await this.one(endpointId);
-    const page = await readPage(this.deliveryRows().where('d.endpoint_id', '=', endpointId), { sort: 'd.id', id: 'd.id', sortOf: (r) => r.id, idOf: (r) => r.id }, paging);
+    const page = await readPage(
+      this.deliveryRows().where('d.endpoint_id', '=', endpointId),
+      { sort: 'd.id', id: 'd.id', sortOf: (r) => r.id, idOf: (r) => r.id },
+      paging,
+    );
     return mapPage(page, (rows) => this.withTries(rows));
   }
 
@@ -169,7 +215,18 @@ export class WebhooksService {
       .select(['d.id', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.created_at', 'd.delivered_at', 'ev.message_id', 'ev.type']);
   }
 
-  private async withTries(rows: Array<{ id: number; status: WebhookDelivery['status']; attempts: number; next_attempt_at: string | null; created_at: string; delivered_at: string | null; message_id: string; type: string }>): Promise<WebhookDelivery[]> {
+  private async withTries(
+    rows: Array<{
+      id: number;
+      status: WebhookDelivery['status'];
+      attempts: number;
+      next_attempt_at: string | null;
+      created_at: string;
+      delivered_at: string | null;
+      message_id: string;
+      type: string;
+    }>,
+  ): Promise<WebhookDelivery[]> {
     const ids = rows.map((r) => r.id);
     const tries = ids.length ? await this.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('attempt').execute() : [];
     return rows.map((r) => ({
@@ -181,7 +238,9 @@ export class WebhooksService {
       nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
       createdAt: r.created_at,
       deliveredAt: r.delivered_at,
-      tries: tries.filter((t) => t.delivery_id === r.id).map((t) => ({ attempt: t.attempt, at: t.at, responseStatus: t.response_status, durationMs: t.duration_ms, error: t.error })),
+      tries: tries
+        .filter((t) => t.delivery_id === r.id)
+        .map((t) => ({ attempt: t.attempt, at: t.at, responseStatus: t.response_status, durationMs: t.duration_ms, error: t.error })),
     }));
   }
 
@@ -199,8 +258,18 @@ export class WebhooksService {
         .executeTakeFirst();
       if (!row) throw new HttpError(404, WEBHOOK_MESSAGES.deliveryNotFound);
       if (row.enabled !== 1) throw new HttpError(409, WEBHOOK_MESSAGES.endpointDisabled);
-      await trx.updateTable('webhook_deliveries').set({ status: 'pending', next_attempt_at: nowIso(), locked_until: null, delivered_at: null }).where('id', '=', deliveryId).execute();
-      await logActivity(trx, actor, { kind: 'security', action: 'publish', subject: `webhook ${new URL(row.url).host}`, subjectId: deliveryId, detail: { replay: deliveryId } });
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', next_attempt_at: nowIso(), locked_until: null, delivered_at: null })
+        .where('id', '=', deliveryId)
+        .execute();
+      await logActivity(trx, actor, {
+        kind: 'security',
+        action: 'publish',
+        subject: `webhook ${new URL(row.url).host}`,
+        subjectId: deliveryId,
+        detail: { replay: deliveryId },
+      });
     });
     this.kick();
     return (await this.withTries(await this.deliveryRows().where('d.id', '=', deliveryId).execute()))[0]!;

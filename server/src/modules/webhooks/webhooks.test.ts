@@ -6,11 +6,23 @@ import { TEST_CA_FILE, startReceiver, type Receiver } from '../../../test/receiv
 import { checkAddress, isInside } from '../../lib/outbound.ts';
 import { RETRY_AFTER_MS, nextTry } from './worker.ts';
 
-
 describe('the addresses the site refuses to call', () => {
   it('refuses loopback, private, link-local, carrier-grade and mapped addresses; loopback only when allowed', async () => {
     const strict = { allowLoopback: false };
-    for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '172.20.0.1', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '::1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.10',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isInside(ip, strict), ip).toBe(true);
     }
     for (const ip of ['93.184.215.14', '2606:4700::1111', '8.8.8.8']) expect(isInside(ip, strict), ip).toBe(false);
@@ -52,23 +64,53 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   });
 
   const add = async (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/webhooks?lang=en', headers: owner, payload });
-  const count = async (table: 'webhook_endpoints' | 'webhook_events' | 'webhook_deliveries') => Number((await t.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const deliveries = async (id: number): Promise<WebhookDelivery[]> => (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${id}/deliveries`, headers: owner })).json().data;
+  const count = async (table: 'webhook_endpoints' | 'webhook_events' | 'webhook_deliveries') =>
+    Number(
+      (
+        await t.services.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const deliveries = async (id: number): Promise<WebhookDelivery[]> =>
+    (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${id}/deliveries`, headers: owner })).json().data;
   const order = async () => {
-    expect((await t.app.inject({ method: 'PUT', url: '/api/orders/draft', payload: { lines: [{ variantId, size: 'M', quantity: 2 }] }, headers: shop })).statusCode).toBe(200);
-    const placed = await t.app.inject({ method: 'POST', url: '/api/orders/draft/submit', payload: {}, headers: { ...shop, 'idempotency-key': `wh-${dialect}-${(keys += 1)}` } });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/orders/draft', payload: { lines: [{ variantId, size: 'M', quantity: 2 }] }, headers: shop })).statusCode,
+    ).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit',
+      payload: {},
+      headers: { ...shop, 'idempotency-key': `wh-${dialect}-${(keys += 1)}` },
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     return placed.json() as { id: number; number: string };
   };
   /** Due tries, as the next run would make them (the retry's wait skipped). */
-  const dueNow = () => t.services.database.db.updateTable('webhook_deliveries').set({ next_attempt_at: new Date(0).toISOString() }).where('status', '=', 'pending').execute();
+  const dueNow = () =>
+    t.services.database.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .where('status', '=', 'pending')
+      .execute();
 
   it('refuses an address that is not https, leads inside, or does not resolve, and a list without events: nothing is saved', async () => {
     const cases: Array<[object, string]> = [
       [{ url: 'http://hooks.example.com/in', events: ['order.submitted'] }, 'A webhook address is a full https:// address (2,000 characters at most).'],
-      [{ url: 'https://user:pw@hooks.example.com/in', events: ['order.submitted'] }, 'A webhook address is a full https:// address (2,000 characters at most).'],
-      [{ url: 'https://10.0.0.7/in', events: ['order.submitted'] }, 'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.'],
-      [{ url: 'https://169.254.169.254/latest/meta-data', events: ['order.submitted'] }, 'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.'],
+      [
+        { url: 'https://user:pw@hooks.example.com/in', events: ['order.submitted'] },
+        'A webhook address is a full https:// address (2,000 characters at most).',
+      ],
+      [
+        { url: 'https://10.0.0.7/in', events: ['order.submitted'] },
+        'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.',
+      ],
+      [
+        { url: 'https://169.254.169.254/latest/meta-data', events: ['order.submitted'] },
+        'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.',
+      ],
       [{ url: 'https://nowhere.invalid/in', events: ['order.submitted'] }, 'This address’s host name could not be found.'],
       [{ url: receiver.url, events: [] }, 'Choose at least one event among those the site sends.'],
       [{ url: receiver.url, events: ['order.paid'] }, 'Choose at least one event among those the site sends.'],
@@ -78,7 +120,12 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toBe(error);
     }
-    const french = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks?lang=fr', headers: owner, payload: { url: 'https://10.0.0.7/in', events: ['order.submitted'] } });
+    const french = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks?lang=fr',
+      headers: owner,
+      payload: { url: 'https://10.0.0.7/in', events: ['order.submitted'] },
+    });
     expect(french.json().error).toBe('Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.');
     expect(await count('webhook_endpoints')).toBe(0);
     // Only the owner manages them.
@@ -89,7 +136,11 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   let endpoint: WebhookEndpoint & { secret: string };
 
   it('shows the secret once; every event of a change arrives signed as Standard Webhooks says, with the owner’s view of the object', async () => {
-    const res = await add({ url: receiver.url, description: 'Slack', events: ['order.submitted', 'order.confirmed', 'order.shipped', 'invoice.issued', 'payment.recorded', 'stock.changed'] });
+    const res = await add({
+      url: receiver.url,
+      description: 'Slack',
+      events: ['order.submitted', 'order.confirmed', 'order.shipped', 'invoice.issued', 'payment.recorded', 'stock.changed'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     endpoint = res.json();
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
@@ -105,7 +156,11 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     await t.services.webhookWorker.runOnce();
     expect(receiver.received).toHaveLength(1);
     const first = receiver.received[0]!;
-    const verified = new Webhook(endpoint.secret).verify(first.body, first.headers) as { type: string; timestamp: string; data: { id: number; number: string; status: string; lines: unknown[] } };
+    const verified = new Webhook(endpoint.secret).verify(first.body, first.headers) as {
+      type: string;
+      timestamp: string;
+      data: { id: number; number: string; status: string; lines: unknown[] };
+    };
     expect(verified.type).toBe('order.submitted');
     expect(verified.data).toMatchObject({ id: placed.id, number: placed.number, status: 'submitted' });
     expect(verified.data.lines).toHaveLength(1);
@@ -115,11 +170,23 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(() => new Webhook('whsec_' + Buffer.alloc(24, 1).toString('base64')).verify(first.body, first.headers)).toThrow();
 
     // Confirm, ship (the invoice is issued with it), pay: each change tells once.
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/confirm`, payload: { shipDate: '2027-03-01' }, headers: owner })).statusCode).toBe(200);
-    const shipped = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/ship`, payload: { carrier: 'Colissimo', tracking: '6A123' }, headers: owner });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/confirm`, payload: { shipDate: '2027-03-01' }, headers: owner })).statusCode,
+    ).toBe(200);
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${placed.id}/ship`,
+      payload: { carrier: 'Colissimo', tracking: '6A123' },
+      headers: owner,
+    });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const invoiceId = shipped.json().invoice.id as number;
-    const paid = await t.app.inject({ method: 'POST', url: `/api/admin/invoices/${invoiceId}/payments`, payload: { date: new Date().toISOString().slice(0, 10), amount: 50, method: 'transfer' }, headers: owner });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${invoiceId}/payments`,
+      payload: { date: new Date().toISOString().slice(0, 10), amount: 50, method: 'transfer' },
+      headers: owner,
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     await t.services.webhookWorker.runOnce();
     const types = receiver.received.map((r) => JSON.parse(r.body).type);
@@ -132,7 +199,9 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     // Every id is its own event's.
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(5);
     // Stock counts tell too, with the rows as the stock screen gives them.
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 7 }] }, headers: owner })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 7 }] }, headers: owner })).statusCode,
+    ).toBe(200);
     await t.services.webhookWorker.runOnce();
     const stock = JSON.parse(receiver.received.at(-1)!.body);
     expect(stock.type).toBe('stock.changed');
@@ -208,7 +277,11 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(() => new Webhook(secret).verify(got.body, got.headers)).not.toThrow();
     expect(() => new Webhook(endpoint.secret).verify(got.body, got.headers)).not.toThrow();
     // After the overlap, only the new one signs.
-    await t.services.database.db.updateTable('webhook_endpoints').set({ previous_secret_until: new Date(Date.now() - 1000).toISOString() }).where('id', '=', endpoint.id).execute();
+    await t.services.database.db
+      .updateTable('webhook_endpoints')
+      .set({ previous_secret_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', endpoint.id)
+      .execute();
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 4 }] }, headers: owner });
     await t.services.webhookWorker.runOnce();
     const later = receiver.received.at(-1)!;
@@ -249,7 +322,12 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('This endpoint is turned off: turn it on before sending again.');
     // Turned on again, it hears the next change.
-    const on = await t.app.inject({ method: 'PUT', url: `/api/admin/webhooks/${endpoint.id}`, headers: owner, payload: { url: receiver.url, description: 'Slack', events: listed.events, enabled: true } });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/webhooks/${endpoint.id}`,
+      headers: owner,
+      payload: { url: receiver.url, description: 'Slack', events: listed.events, enabled: true },
+    });
     expect(on.json()).toMatchObject({ enabled: true, disabledReason: null });
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 9 }] }, headers: owner });
     await t.services.webhookWorker.runOnce();
@@ -257,15 +335,30 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   });
 
   it('tells an approved shop, a cancelled order and its credit note, each to the endpoint that wants it only', async () => {
-    const other = (await add({ url: receiver.url.replace('/hooks', '/accounting'), events: ['stockist.approved', 'order.cancelled', 'credit_note.issued'] })).json() as WebhookEndpoint & { secret: string };
+    const other = (
+      await add({ url: receiver.url.replace('/hooks', '/accounting'), events: ['stockist.approved', 'order.cancelled', 'credit_note.issued'] })
+    ).json() as WebhookEndpoint & { secret: string };
     const received = receiver.received.length;
-    expect((await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name: 'Camille Roux', email: 'camille@shop.example', company: 'Atelier du Port', message: 'Bonjour', consent: true } })).statusCode).toBe(202);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/retailers/contact',
+          payload: { name: 'Camille Roux', email: 'camille@shop.example', company: 'Atelier du Port', message: 'Bonjour', consent: true },
+        })
+      ).statusCode,
+    ).toBe(202);
     const application = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: owner })).json().data[0] as { id: number };
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${application.id}/accept`, headers: owner })).statusCode).toBe(200);
     const placed = await order();
     await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/confirm`, payload: { shipDate: '2027-03-01' }, headers: owner });
     await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/ship`, payload: {}, headers: owner });
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/cancel`, payload: { reason: 'Retour complet' }, headers: owner });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${placed.id}/cancel`,
+      payload: { reason: 'Retour complet' },
+      headers: owner,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await t.services.webhookWorker.runOnce();
     const mine = receiver.received.slice(received).filter((r) => r.path === '/accounting');
@@ -281,7 +374,17 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
 
   it('a change that fails writes no event; a removed endpoint takes its log with it', async () => {
     const events = await count('webhook_events');
-    const wrong = await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 3 }, { variantId: 999999, size: 'S', onHand: 1 }] }, headers: owner });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/stock',
+      payload: {
+        items: [
+          { variantId, size: 'S', onHand: 3 },
+          { variantId: 999999, size: 'S', onHand: 1 },
+        ],
+      },
+      headers: owner,
+    });
     expect(wrong.statusCode).toBe(422);
     expect(await count('webhook_events')).toBe(events);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${endpoint.id}`, headers: owner });

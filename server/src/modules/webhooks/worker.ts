@@ -93,7 +93,11 @@ export class WebhookWorker extends PollingWorker {
     let error: string | null = null;
     const started = performance.now();
     try {
-      const answer = await outboundRequest(row.url, { method: 'POST', headers: signedHeaders(secrets, row.message_id, row.body), body: row.body, timeoutMs: TIMEOUT_MS, maxBytes: 1024 }, this.policy);
+      const answer = await outboundRequest(
+        row.url,
+        { method: 'POST', headers: signedHeaders(secrets, row.message_id, row.body), body: row.body, timeoutMs: TIMEOUT_MS, maxBytes: 1024 },
+        this.policy,
+      );
       status = answer.status;
     } catch (err) {
       error = String((err as Error).message ?? err).slice(0, 500);
@@ -106,15 +110,28 @@ export class WebhookWorker extends PollingWorker {
       await trx.insertInto('webhook_attempts').values({ delivery_id: id, attempt, at, response_status: status, duration_ms: durationMs, error }).execute();
       await trx
         .updateTable('webhook_deliveries')
-        .set({ attempts: attempt, status: ok ? 'delivered' : gone ? 'stopped' : next ? 'pending' : 'failed', next_attempt_at: next, locked_until: null, delivered_at: ok ? nowIso() : null })
+        .set({
+          attempts: attempt,
+          status: ok ? 'delivered' : gone ? 'stopped' : next ? 'pending' : 'failed',
+          next_attempt_at: next,
+          locked_until: null,
+          delivered_at: ok ? nowIso() : null,
+        })
         .where('id', '=', id)
         .execute();
       if (gone) {
-        await trx.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: `410 Gone ${at.slice(0, 10)}`, updated_at: nowIso() }).where('id', '=', row.endpoint_id).execute();
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ enabled: 0, disabled_reason: `410 Gone ${at.slice(0, 10)}`, updated_at: nowIso() })
+          .where('id', '=', row.endpoint_id)
+          .execute();
       }
     });
     // The log names the event and the endpoint, never the secret or the body.
-    this.log[ok ? 'info' : 'warn']({ delivery: id, endpoint: row.endpoint_id, type: row.type, attempt, status, durationMs, error, next }, ok ? 'webhook delivered' : 'webhook not delivered');
+    this.log[ok ? 'info' : 'warn'](
+      { delivery: id, endpoint: row.endpoint_id, type: row.type, attempt, status, durationMs, error, next },
+      ok ? 'webhook delivered' : 'webhook not delivered',
+    );
     return ok;
   }
 }

@@ -129,9 +129,20 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
 
   // Cover.
   doc.rect(0, 0, PAGE.width, PAGE.height).fill('#f7f2ea');
-  doc.fillColor(ACCENT).font('sans').fontSize(10).text(brand.name.toUpperCase(), MARGIN, MARGIN + 8);
-  doc.fillColor(INK).font('serif').fontSize(46).text(w.title, MARGIN, MARGIN + 60, { width: PAGE.width - 2 * MARGIN });
-  doc.font('serifItalic').fontSize(26).text(season, { width: PAGE.width - 2 * MARGIN });
+  doc
+    .fillColor(ACCENT)
+    .font('sans')
+    .fontSize(10)
+    .text(brand.name.toUpperCase(), MARGIN, MARGIN + 8);
+  doc
+    .fillColor(INK)
+    .font('serif')
+    .fontSize(46)
+    .text(w.title, MARGIN, MARGIN + 60, { width: PAGE.width - 2 * MARGIN });
+  doc
+    .font('serifItalic')
+    .fontSize(26)
+    .text(season, { width: PAGE.width - 2 * MARGIN });
   doc.moveDown(0.6);
   doc.font('sans').fontSize(11).fillColor(MUTED);
   if (terms.validUntil) doc.text(w.validUntil(formatDay(terms.validUntil, lang)));
@@ -141,7 +152,11 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
   if (input.coverImage && coverBottom - coverTop > 160) {
     doc.image(input.coverImage, MARGIN, coverTop, { fit: [PAGE.width - 2 * MARGIN, coverBottom - coverTop], align: 'center', valign: 'center' });
   }
-  doc.moveTo(MARGIN, PAGE.height - MARGIN - 70).lineTo(PAGE.width - MARGIN, PAGE.height - MARGIN - 70).lineWidth(0.5).stroke(RULE);
+  doc
+    .moveTo(MARGIN, PAGE.height - MARGIN - 70)
+    .lineTo(PAGE.width - MARGIN, PAGE.height - MARGIN - 70)
+    .lineWidth(0.5)
+    .stroke(RULE);
   doc.fillColor(MUTED).font('sans').fontSize(9);
   doc.text(input.season ? `${w.pricesNote} · ${w.stockNote}` : w.pricesNote, MARGIN, PAGE.height - MARGIN - 58, { width: PAGE.width - 2 * MARGIN });
   doc.text(`${w.orders} : ${terms.orderEmail || brand.email}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'));
@@ -162,7 +177,11 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
     drawProduct(doc, product, y, lang);
     y += height + 26;
     if (y < CONTENT_BOTTOM) {
-      doc.moveTo(MARGIN, y - 13).lineTo(PAGE.width - MARGIN, y - 13).lineWidth(0.5).stroke(RULE);
+      doc
+        .moveTo(MARGIN, y - 13)
+        .lineTo(PAGE.width - MARGIN, y - 13)
+        .lineWidth(0.5)
+        .stroke(RULE);
     }
   }
 
@@ -175,7 +194,12 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
     ...(input.season
       ? ([
           [w.orderWindow, w.window(formatDay(input.season.ordersOpen, lang), input.season.ordersClose ? formatDay(input.season.ordersClose, lang) : null)],
-          [w.deliveries, input.season.deliveries.map((d) => `${d.name} : ${w.window(formatDay(d.from, lang), formatDay(d.to, lang))}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':')).join('\n')],
+          [
+            w.deliveries,
+            input.season.deliveries
+              .map((d) => `${d.name} : ${w.window(formatDay(d.from, lang), formatDay(d.to, lang))}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'))
+              .join('\n'),
+          ],
         ] as Array<[string, string]>)
       : []),
     [w.validity, terms.validUntil ? formatDay(terms.validUntil, lang) : w.notSet],
@@ -190,7 +214,11 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
     if (doc.y > CONTENT_BOTTOM - 60) doc.addPage();
     doc.fillColor(MUTED).font('sans').fontSize(8.5).text(label.toUpperCase(), MARGIN, doc.y);
     doc.moveDown(0.2);
-    doc.fillColor(INK).font('sans').fontSize(11).text(value, { width: PAGE.width - 2 * MARGIN, lineGap: 2 });
+    doc
+      .fillColor(INK)
+      .font('sans')
+      .fontSize(11)
+      .text(value, { width: PAGE.width - 2 * MARGIN, lineGap: 2 });
     doc.moveDown(0.9);
   }
 
@@ -226,7 +254,11 @@ function drawProduct(doc: PDFKit.PDFDocument, product: SheetProduct, top: number
   } else {
     doc.rect(MARGIN, top, IMAGE.width, IMAGE.height).fill(product.variants[0]?.colorCode ?? SAND);
   }
-  doc.fillColor(INK).font('serif').fontSize(20).text(product.title, TEXT_X, top - 3, { width: TEXT_WIDTH });
+  doc
+    .fillColor(INK)
+    .font('serif')
+    .fontSize(20)
+    .text(product.title, TEXT_X, top - 3, { width: TEXT_WIDTH });
   doc.moveDown(0.1);
   if (product.reference) {
     doc.fillColor(MUTED).font('sans').fontSize(8.5).text(`${w.reference} ${product.reference}`, TEXT_X, doc.y);
@@ -237,30 +269,35 @@ function drawProduct(doc: PDFKit.PDFDocument, product: SheetProduct, top: number
   }
   let y = doc.y + 10;
   doc.fillColor(MUTED).font('sans').fontSize(7.5);
-  doc.text(w.colour.toUpperCase(), TEXT_X + COLS.colour, y, { lineBreak: false});
-  doc.text(w.sizes.toUpperCase(), TEXT_X + COLS.sizes, y, { lineBreak: false});
+  doc.text(w.colour.toUpperCase(), TEXT_X + COLS.colour, y, { lineBreak: false });
+  doc.text(w.sizes.toUpperCase(), TEXT_X + COLS.sizes, y, { lineBreak: false });
   doc.text(w.trade.toUpperCase(), TEXT_X + COLS.trade, y, { width: COLS.tradeWidth, align: 'right', lineBreak: false });
   doc.text(w.retail.toUpperCase(), TEXT_X + COLS.retail, y, { width: COLS.retailWidth, align: 'right', lineBreak: false });
   y += 12;
-  doc.moveTo(TEXT_X, y - 2).lineTo(TEXT_X + TEXT_WIDTH, y - 2).lineWidth(0.4).stroke(RULE);
+  doc
+    .moveTo(TEXT_X, y - 2)
+    .lineTo(TEXT_X + TEXT_WIDTH, y - 2)
+    .lineWidth(0.4)
+    .stroke(RULE);
   for (const variant of product.variants) {
     y += 3;
     if (variant.colorCode) {
       doc.circle(TEXT_X + 5, y + 5, 4.5).fill(variant.colorCode);
-      doc.circle(TEXT_X + 5, y + 5, 4.5).lineWidth(0.4).stroke(RULE);
+      doc
+        .circle(TEXT_X + 5, y + 5, 4.5)
+        .lineWidth(0.4)
+        .stroke(RULE);
     }
     doc.fillColor(INK).font('sans').fontSize(9.5);
     doc.text(variant.colorName, TEXT_X + 14, y, { width: COLS.sizes - 18, lineBreak: false, ellipsis: true });
     doc.fontSize(9).text(sizeRun(variant.sizes, lang, variant.inStock), TEXT_X + COLS.sizes, y + 0.5, { width: COLS.sizesWidth, lineBreak: false });
     doc.fontSize(9.5);
     doc.font('sansBold').text(formatPrice(variant.price, lang), TEXT_X + COLS.trade, y, { width: COLS.tradeWidth, align: 'right', lineBreak: false });
-    doc
-      .font('sans')
-      .text(variant.retailPrice === null ? w.noRetail : formatPrice(variant.retailPrice, lang), TEXT_X + COLS.retail, y, {
-        width: COLS.retailWidth,
-        align: 'right',
-        lineBreak: false,
-      });
+    doc.font('sans').text(variant.retailPrice === null ? w.noRetail : formatPrice(variant.retailPrice, lang), TEXT_X + COLS.retail, y, {
+      width: COLS.retailWidth,
+      align: 'right',
+      lineBreak: false,
+    });
     y += ROW - 3;
   }
 }

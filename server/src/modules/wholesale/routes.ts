@@ -77,10 +77,8 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app,
 /** Inside the admin scope. */
 export const adminWholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app, services) => {
   const tags = ['admin'];
-  app.get(
-    '/wholesale/terms',
-    { schema: { tags, summary: 'The wholesale terms with both languages', response: { 200: adminTerms } } },
-    async () => services.wholesale.adminTerms(),
+  app.get('/wholesale/terms', { schema: { tags, summary: 'The wholesale terms with both languages', response: { 200: adminTerms } } }, async () =>
+    services.wholesale.adminTerms(),
   );
   app.put(
     '/wholesale/terms',

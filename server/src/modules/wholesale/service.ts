@@ -78,7 +78,13 @@ export class WholesaleService {
         orderEmail: current.order_email,
         translations: LOCALES.map((locale) => {
           const t = texts.find((x) => x.locale === locale);
-          return { locale, seasonName: t?.name ?? '', paymentTerms: t?.payment_terms ?? '', deliveryWindow: t?.delivery_window ?? '', shippingNotes: t?.shipping_notes ?? '' };
+          return {
+            locale,
+            seasonName: t?.name ?? '',
+            paymentTerms: t?.payment_terms ?? '',
+            deliveryWindow: t?.delivery_window ?? '',
+            shippingNotes: t?.shipping_notes ?? '',
+          };
         }),
         updatedAt: current.updated_at,
       };
@@ -151,7 +157,13 @@ export class WholesaleService {
             .execute();
         }
         const season = input.translations.find((t) => t.locale === 'fr')?.seasonName ?? '';
-        if (actor) await logActivity(trx, actor, { kind: 'terms', action: 'save', subject: season, detail: { openingMinimum: input.openingMinimum, reorderMinimum: input.reorderMinimum, validUntil: input.validUntil, season: current.code } });
+        if (actor)
+          await logActivity(trx, actor, {
+            kind: 'terms',
+            action: 'save',
+            subject: season,
+            detail: { openingMinimum: input.openingMinimum, reorderMinimum: input.reorderMinimum, validUntil: input.validUntil, season: current.code },
+          });
         return;
       }
       await trx
@@ -168,7 +180,13 @@ export class WholesaleService {
           .execute();
       }
       const season = input.translations.find((t) => t.locale === 'fr')?.seasonName ?? '';
-      if (actor) await logActivity(trx, actor, { kind: 'terms', action: 'save', subject: season, detail: { openingMinimum: input.openingMinimum, reorderMinimum: input.reorderMinimum, validUntil: input.validUntil } });
+      if (actor)
+        await logActivity(trx, actor, {
+          kind: 'terms',
+          action: 'save',
+          subject: season,
+          detail: { openingMinimum: input.openingMinimum, reorderMinimum: input.reorderMinimum, validUntil: input.validUntil },
+        });
     });
     this.sheets.clear();
     return this.adminTerms();

@@ -86,10 +86,12 @@ describe.each(DIALECTS)('wholesale terms, references, retail prices and the line
   });
   afterAll(async () => t.close());
 
-  const putTerms = (payload: unknown, headers = admin) => t.app.inject({ method: 'PUT', url: '/api/admin/wholesale/terms?lang=en', payload: payload as object, headers });
+  const putTerms = (payload: unknown, headers = admin) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/wholesale/terms?lang=en', payload: payload as object, headers });
   const getAdminTerms = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/wholesale/terms', headers: admin })).json();
   const create = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/products?lang=en', payload: payload as object, headers: admin });
-  const sheet = (query: string, headers: Record<string, string> = shop) => t.app.inject({ method: 'GET', url: `/api/wholesale/linesheet.pdf${query}`, headers });
+  const sheet = (query: string, headers: Record<string, string> = shop) =>
+    t.app.inject({ method: 'GET', url: `/api/wholesale/linesheet.pdf${query}`, headers });
 
   describe('terms', () => {
     it('are empty before the first save, then round-trip trimmed, in cents-exact euros', async () => {
@@ -114,7 +116,11 @@ describe.each(DIALECTS)('wholesale terms, references, retail prices and the line
       const en = await t.app.inject({ method: 'GET', url: '/api/wholesale/terms?lang=en', headers: shop });
       expect(en.statusCode).toBe(200);
       expect(en.headers['cache-control']).toBe('private, no-store');
-      expect(en.json()).toMatchObject({ seasonName: 'Spring-Summer 2027', openingMinimum: 600, paymentTerms: '30% when ordering, the balance <b>before</b> shipping.' });
+      expect(en.json()).toMatchObject({
+        seasonName: 'Spring-Summer 2027',
+        openingMinimum: 600,
+        paymentTerms: '30% when ordering, the balance <b>before</b> shipping.',
+      });
       const fr = await t.app.inject({ method: 'GET', url: '/api/wholesale/terms?lang=fr', headers: shop });
       expect(fr.json().seasonName).toBe('Printemps-été 2027');
       const adminRead = await t.app.inject({ method: 'GET', url: '/api/wholesale/terms?lang=en', headers: admin });
@@ -157,7 +163,11 @@ describe.each(DIALECTS)('wholesale terms, references, retail prices and the line
 
     it('two owners saving at once leave one whole save, never a mix of both', async () => {
       const saves = Array.from({ length: 8 }, (_, i) =>
-        termsPayload({ openingMinimum: 100 + i }, { seasonName: `Saison ${i}`, paymentTerms: `fr ${i}` }, { seasonName: `Season ${i}`, paymentTerms: `en ${i}` }),
+        termsPayload(
+          { openingMinimum: 100 + i },
+          { seasonName: `Saison ${i}`, paymentTerms: `fr ${i}` },
+          { seasonName: `Season ${i}`, paymentTerms: `en ${i}` },
+        ),
       );
       const results = await Promise.all(saves.map((s) => putTerms(s)));
       expect(results.map((r) => r.statusCode)).toEqual(saves.map(() => 200));
@@ -238,7 +248,13 @@ describe.each(DIALECTS)('wholesale terms, references, retail prices and the line
       const clash = await t.app.inject({
         method: 'PUT',
         url: `/api/admin/products/${other.id}?lang=en`,
-        payload: sampleProduct({ reference: 'MS27-ROBE-TEST', translations: [{ locale: 'fr', title: 'Changée', description: 'd' }, { locale: 'en', title: 'Changed', description: 'd' }] }),
+        payload: sampleProduct({
+          reference: 'MS27-ROBE-TEST',
+          translations: [
+            { locale: 'fr', title: 'Changée', description: 'd' },
+            { locale: 'en', title: 'Changed', description: 'd' },
+          ],
+        }),
         headers: admin,
       });
       expect(clash.statusCode).toBe(409);
@@ -358,9 +374,9 @@ describe.each(DIALECTS)('wholesale terms, references, retail prices and the line
         payload: { name: 'Inès', email: 'ines@atelier-sete.example', message: 'Bonjour', consent: true, company: 'Atelier <i>Sète</i>' },
       });
       expect(apply.statusCode).toBe(202);
-      const app = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find(
-        (a: { email: string }) => a.email === 'ines@atelier-sete.example',
-      );
+      const app = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin }))
+        .json()
+        .data.find((a: { email: string }) => a.email === 'ines@atelier-sete.example');
       await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${app.id}/accept`, headers: admin });
       await t.services.mail.runOnce();
       const welcome = t.sent.filter((m) => m.to === 'ines@atelier-sete.example').at(-1)!;
@@ -382,9 +398,9 @@ describe.each(DIALECTS)('wholesale terms, references, retail prices and the line
   describe('the catalogue opt-in', () => {
     const applyAndAccept = async (email: string, extra: Record<string, unknown>) => {
       await t.app.inject({ method: 'POST', url: '/api/retailers/contact', payload: { name: 'Léa', email, message: 'Bonjour', consent: true, ...extra } });
-      const app = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin })).json().data.find(
-        (a: { email: string }) => a.email === email,
-      );
+      const app = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications', headers: admin }))
+        .json()
+        .data.find((a: { email: string }) => a.email === email);
       const accepted = (await t.app.inject({ method: 'POST', url: `/api/admin/retailers/applications/${app.id}/accept`, headers: admin })).json();
       await t.services.mail.runOnce();
       return { accepted, mail: t.sent.filter((m) => m.to === email).at(-1)! };

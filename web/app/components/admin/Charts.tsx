@@ -75,7 +75,9 @@ export function BarChart<T>({
 }) {
   const id = useId();
   const max = Math.max(1, ...rows.map(value));
-  const x = scaleLinear().domain([0, max]).range([0, WIDTH - LABEL - 56]);
+  const x = scaleLinear()
+    .domain([0, max])
+    .range([0, WIDTH - LABEL - 56]);
   const y = scaleBand<number>()
     .domain(rows.map((_, i) => i))
     .range([0, rows.length * (BAR + GAP)])
@@ -94,7 +96,13 @@ export function BarChart<T>({
                 <text className="chart__label" x={LABEL - 6} y={BAR / 2} dominantBaseline="central" textAnchor="end">
                   {label(row).length > 18 ? `${label(row).slice(0, 17)}…` : label(row)}
                 </text>
-                <rect className="chart__bar" x={LABEL} width={Math.max(1, x(value(row)))} height={y.bandwidth()} style={color?.(row) ? { fill: color(row)! } : undefined} />
+                <rect
+                  className="chart__bar"
+                  x={LABEL}
+                  width={Math.max(1, x(value(row)))}
+                  height={y.bandwidth()}
+                  style={color?.(row) ? { fill: color(row)! } : undefined}
+                />
                 <text className="chart__value" x={LABEL + x(value(row)) + 4} y={BAR / 2} dominantBaseline="central">
                   {display(row)}
                 </text>
@@ -109,7 +117,19 @@ export function BarChart<T>({
 }
 
 /** Pieces per week across the order window: an area (d3-shape) over week bands, the table under it. */
-export function WeekChart<T>({ title, rows, value, columns, tick }: { title: string; rows: T[]; value: (row: T) => number; columns: Column<T>[]; tick: (row: T) => string }) {
+export function WeekChart<T>({
+  title,
+  rows,
+  value,
+  columns,
+  tick,
+}: {
+  title: string;
+  rows: T[];
+  value: (row: T) => number;
+  columns: Column<T>[];
+  tick: (row: T) => string;
+}) {
   const id = useId();
   const height = 140;
   const bottom = 18;

@@ -76,7 +76,15 @@ export function ImageUploadField({
           {t('admin.image.remove')}
         </button>
       )}
-      <PairField id={`${id}-alt`} label={t('admin.image.alt')} hint={t('admin.image.altHint')} value={alt} onChange={onAlt} maxLength={altMaxLength} disabled={busy} />
+      <PairField
+        id={`${id}-alt`}
+        label={t('admin.image.alt')}
+        hint={t('admin.image.altHint')}
+        value={alt}
+        onChange={onAlt}
+        maxLength={altMaxLength}
+        disabled={busy}
+      />
     </fieldset>
   );
 }

@@ -17,7 +17,17 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
   async function submit(event: FormEvent) {
     event.preventDefault();
     const ok = await act(
-      () => api('POST /admin/invoices/:id/payments', { params: { id: invoice.id }, lang, body: { date: form.date, amount: Number(form.amount.replace(',', '.')), method: form.method, ...(form.reference.trim() ? { reference: form.reference.trim() } : {}) } }),
+      () =>
+        api('POST /admin/invoices/:id/payments', {
+          params: { id: invoice.id },
+          lang,
+          body: {
+            date: form.date,
+            amount: Number(form.amount.replace(',', '.')),
+            method: form.method,
+            ...(form.reference.trim() ? { reference: form.reference.trim() } : {}),
+          },
+        }),
       () => t('admin.invoices.paymentSaved'),
     );
     if (ok) setForm({ ...form, amount: '', reference: '' });
@@ -43,7 +53,10 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
                 aria-label={t('admin.invoices.removePaymentLabel', { amount: formatPrice(p.amount, lang), date: formatDay(p.date, lang) })}
                 onClick={() => {
                   if (window.confirm(t('admin.invoices.confirmRemove')))
-                    void act(() => api('DELETE /admin/invoices/:id/payments/:paymentId', { params: { id: invoice.id, paymentId: p.id }, lang }), () => t('admin.invoices.paymentRemoved'));
+                    void act(
+                      () => api('DELETE /admin/invoices/:id/payments/:paymentId', { params: { id: invoice.id, paymentId: p.id }, lang }),
+                      () => t('admin.invoices.paymentRemoved'),
+                    );
                 }}
               >
                 {t('admin.invoices.removePayment')}
@@ -63,7 +76,15 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
           </div>
           <div className="field">
             <label htmlFor="payment-amount">{t('admin.invoices.paymentAmount')}</label>
-            <input id="payment-amount" inputMode="decimal" required value={form.amount} placeholder={String(invoice.due)} disabled={busy} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
+            <input
+              id="payment-amount"
+              inputMode="decimal"
+              required
+              value={form.amount}
+              placeholder={String(invoice.due)}
+              disabled={busy}
+              onChange={(e) => setForm({ ...form, amount: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="payment-method">{t('admin.invoices.paymentMethod')}</label>
@@ -77,7 +98,13 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
           </div>
           <div className="field">
             <label htmlFor="payment-reference">{t('admin.invoices.paymentReference')}</label>
-            <input id="payment-reference" maxLength={120} value={form.reference} disabled={busy} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
+            <input
+              id="payment-reference"
+              maxLength={120}
+              value={form.reference}
+              disabled={busy}
+              onChange={(e) => setForm({ ...form, reference: e.target.value })}
+            />
           </div>
           <button type="submit" className="button" disabled={busy || !form.amount.trim()}>
             {t('admin.invoices.addPayment')}
@@ -122,7 +149,10 @@ export function CreditNoteForm({ invoice, busy, act }: { invoice: InvoiceDocumen
         {invoice.lines
           .filter((l) => l.quantity - l.credited > 0)
           .map((l) => {
-            const what = l.kind === 'shipping' ? t('admin.invoices.shipping') : [l.product, l.colour, l.size === 'ONESIZE' ? t('order.oneSize') : l.size].filter(Boolean).join(' · ');
+            const what =
+              l.kind === 'shipping'
+                ? t('admin.invoices.shipping')
+                : [l.product, l.colour, l.size === 'ONESIZE' ? t('order.oneSize') : l.size].filter(Boolean).join(' · ');
             return (
               <li key={l.id}>
                 <label htmlFor={`credit-${l.id}`}>{t('admin.invoices.creditQuantity', { what })}</label>
@@ -142,7 +172,13 @@ export function CreditNoteForm({ invoice, busy, act }: { invoice: InvoiceDocumen
       </ul>
       <div className="field">
         <label htmlFor="credit-amount">{t('admin.invoices.creditAmount')}</label>
-        <input id="credit-amount" inputMode="decimal" value={amount} disabled={busy || Object.values(quantities).some((q) => Number(q) > 0)} onChange={(e) => setAmount(e.target.value)} />
+        <input
+          id="credit-amount"
+          inputMode="decimal"
+          value={amount}
+          disabled={busy || Object.values(quantities).some((q) => Number(q) > 0)}
+          onChange={(e) => setAmount(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="credit-reason">{t('admin.invoices.creditReason')}</label>

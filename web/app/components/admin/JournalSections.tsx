@@ -43,7 +43,9 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
       return;
     }
     setBusy(true);
-    const body = { translations: LOCALES.map((locale) => ({ locale, title: form[locale].title.trim(), description: form[locale].description.trim() || null })) };
+    const body = {
+      translations: LOCALES.map((locale) => ({ locale, title: form[locale].title.trim(), description: form[locale].description.trim() || null })),
+    };
     const wasEditing = editing !== null;
     const saved = await call(
       () => (wasEditing ? api('PUT /admin/blog/sections/:id', { params: { id: editing }, lang, body }) : api('POST /admin/blog/sections', { lang, body })),
@@ -88,7 +90,14 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
               <legend>{t(`language.${locale}`)}</legend>
               <div className="field">
                 <label htmlFor={`section-title-${locale}`}>{t('admin.blog.sections.name')}</label>
-                <input id={`section-title-${locale}`} lang={locale} required value={form[locale].title} disabled={busy} onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], title: e.target.value } }))} />
+                <input
+                  id={`section-title-${locale}`}
+                  lang={locale}
+                  required
+                  value={form[locale].title}
+                  disabled={busy}
+                  onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], title: e.target.value } }))}
+                />
               </div>
               <div className="field">
                 <label htmlFor={`section-description-${locale}`}>{t('admin.blog.sections.description')}</label>
@@ -100,7 +109,9 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
                   aria-describedby={missingLocale(form.fr.description, form.en.description) === locale ? `section-description-${locale}-missing` : undefined}
                   onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], description: e.target.value } }))}
                 />
-                {missingLocale(form.fr.description, form.en.description) === locale && <MissingFlag locale={locale} id={`section-description-${locale}-missing`} />}
+                {missingLocale(form.fr.description, form.en.description) === locale && (
+                  <MissingFlag locale={locale} id={`section-description-${locale}-missing`} />
+                )}
               </div>
             </fieldset>
           ))}
@@ -131,11 +142,11 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
                 name={section.title}
                 onDelete={() => remove(section)}
                 onEdit={() => {
-                    setEditing(section.id);
-                    setMessage(null);
-                    const form = emptySectionForm();
-                    for (const tr of section.translations) form[tr.locale] = { title: tr.title, description: tr.description ?? '' };
-                    setForm(form);
+                  setEditing(section.id);
+                  setMessage(null);
+                  const form = emptySectionForm();
+                  for (const tr of section.translations) form[tr.locale] = { title: tr.title, description: tr.description ?? '' };
+                  setForm(form);
                 }}
               />
             </li>
@@ -145,4 +156,3 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
     </section>
   );
 }
-

@@ -64,7 +64,9 @@ export function OrderInvoice({ order, onChange }: { order: Order; onChange: () =
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       {order.invoice && (
         <p data-testid="order-invoice">
-          <Link to={`/admin/invoices/${order.invoice.id}`}>{t('admin.invoices.orderInvoice', { number: order.invoice.number, status: t(`invoices.statuses.${order.invoice.status}`) })}</Link>
+          <Link to={`/admin/invoices/${order.invoice.id}`}>
+            {t('admin.invoices.orderInvoice', { number: order.invoice.number, status: t(`invoices.statuses.${order.invoice.status}`) })}
+          </Link>
         </p>
       )}
       {order.status === 'shipped' && !order.invoice && waiting.length > 0 && (

@@ -58,7 +58,11 @@ export function ProductList({
     const ask = ++asked.current;
     let count: number | null = null;
     try {
-      const query = { q: q || undefined, status: (STATUSES as readonly string[]).includes(status) ? (status as (typeof STATUSES)[number]) : undefined, page: page > 1 ? String(page) : undefined };
+      const query = {
+        q: q || undefined,
+        status: (STATUSES as readonly string[]).includes(status) ? (status as (typeof STATUSES)[number]) : undefined,
+        page: page > 1 ? String(page) : undefined,
+      };
       const list = await api('GET /admin/products', { lang, query, onTotal: (n) => (count = n) });
       if (ask !== asked.current) return; // a newer list was asked for meanwhile
       setProducts(list);
@@ -135,14 +139,22 @@ export function ProductList({
                 </div>
               )}
               <div className="admin-card__body">
-                {product.status === 'published' ? <Link to={`/collection/${product.id}`}>{product.title}</Link> : <span className="admin-card__title">{product.title}</span>}
+                {product.status === 'published' ? (
+                  <Link to={`/collection/${product.id}`}>{product.title}</Link>
+                ) : (
+                  <span className="admin-card__title">{product.title}</span>
+                )}
                 <span className="admin-card__meta">
                   {product.reference && <span className="admin-card__reference">{product.reference} · </span>}
                   {product.status === 'draft' && <span className="badge">{t('admin.products.statuses.draft')}</span>}
                   <MissingBadge locales={productMissing(product)} />
                   {t('admin.products.variantCount', { count: product.variants.length })}
                 </span>
-                <Link className="admin-card__preview" to={`/admin/products/${product.id}/preview`} aria-label={t('admin.products.previewNamed', { title: product.title })}>
+                <Link
+                  className="admin-card__preview"
+                  to={`/admin/products/${product.id}/preview`}
+                  aria-label={t('admin.products.previewNamed', { title: product.title })}
+                >
                   {t('admin.products.preview')}
                 </Link>
               </div>

@@ -35,9 +35,7 @@ export function ProductSeasons({ value, onChange, disabled }: { value: number[] 
             disabled={disabled}
             onChange={(e) => onChange(e.target.checked ? [...chosen, s.id] : chosen.filter((id) => id !== s.id))}
           />
-          <label htmlFor={`product-season-${s.id}`}>
-            {seasonLabel(s, lang)}
-          </label>
+          <label htmlFor={`product-season-${s.id}`}>{seasonLabel(s, lang)}</label>
         </div>
       ))}
       {seasons.length > 0 && <p className="field__hint">{t('admin.products.seasonsHint')}</p>}

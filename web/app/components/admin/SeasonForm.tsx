@@ -28,7 +28,10 @@ export interface SeasonFormValue {
   texts: Record<Locale, Texts>;
 }
 
-const pair = (list: Array<{ locale: Locale; name: string }>): Pair => ({ fr: list.find((x) => x.locale === 'fr')?.name ?? '', en: list.find((x) => x.locale === 'en')?.name ?? '' });
+const pair = (list: Array<{ locale: Locale; name: string }>): Pair => ({
+  fr: list.find((x) => x.locale === 'fr')?.name ?? '',
+  en: list.find((x) => x.locale === 'en')?.name ?? '',
+});
 const emptyDelivery = (): DeliveryForm => ({ name: { fr: '', en: '' }, from: '', to: '', used: false });
 
 export function blankSeason(orderEmail: string): SeasonFormValue {
@@ -94,7 +97,12 @@ export function seasonPayload(form: SeasonFormValue): SeasonInputRaw {
     ordersOpen: form.ordersOpen,
     ordersClose: form.ordersClose || null,
     translations: LOCALES.map((locale) => ({ locale, name: form.name[locale] })),
-    deliveries: form.deliveries.map((d) => ({ ...(d.id ? { id: d.id } : {}), from: d.from, to: d.to, translations: LOCALES.map((locale) => ({ locale, name: d.name[locale] })) })),
+    deliveries: form.deliveries.map((d) => ({
+      ...(d.id ? { id: d.id } : {}),
+      from: d.from,
+      to: d.to,
+      translations: LOCALES.map((locale) => ({ locale, name: d.name[locale] })),
+    })),
     terms: {
       validUntil: form.validUntil || null,
       openingMinimum: Number(form.openingMinimum),
@@ -123,8 +131,10 @@ export function SeasonForm({
   const [form, setForm] = useState(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const error = (key: string) => (problems[key] ? t(`admin.seasons.errors.${problems[key]}`) : undefined);
-  const setDelivery = (i: number, patch: Partial<DeliveryForm>) => setForm((f) => ({ ...f, deliveries: f.deliveries.map((d, j) => (j === i ? { ...d, ...patch } : d)) }));
-  const setText = (locale: Locale, key: keyof Texts, value: string) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], [key]: value } } }));
+  const setDelivery = (i: number, patch: Partial<DeliveryForm>) =>
+    setForm((f) => ({ ...f, deliveries: f.deliveries.map((d, j) => (j === i ? { ...d, ...patch } : d)) }));
+  const setText = (locale: Locale, key: keyof Texts, value: string) =>
+    setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], [key]: value } } }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -145,11 +155,48 @@ export function SeasonForm({
         {editing ? t('admin.seasons.editTitle', { code: editing }) : t('admin.seasons.createTitle')}
       </h2>
       <div className="terms-form__grid">
-        <Field id="season-code" label={t('admin.seasons.code')} hint={t('admin.seasons.codeHint')} required maxLength={20} autoCapitalize="characters" value={form.code} disabled={saving} error={error('code')} onChange={(e) => setForm({ ...form, code: e.target.value })} />
-        <Field id="season-ordersOpen" type="date" label={t('admin.seasons.ordersOpen')} required value={form.ordersOpen} disabled={saving} error={error('ordersOpen')} onChange={(e) => setForm({ ...form, ordersOpen: e.target.value })} />
-        <Field id="season-ordersClose" type="date" label={t('admin.seasons.ordersClose')} value={form.ordersClose} disabled={saving} error={error('ordersClose')} onChange={(e) => setForm({ ...form, ordersClose: e.target.value })} />
+        <Field
+          id="season-code"
+          label={t('admin.seasons.code')}
+          hint={t('admin.seasons.codeHint')}
+          required
+          maxLength={20}
+          autoCapitalize="characters"
+          value={form.code}
+          disabled={saving}
+          error={error('code')}
+          onChange={(e) => setForm({ ...form, code: e.target.value })}
+        />
+        <Field
+          id="season-ordersOpen"
+          type="date"
+          label={t('admin.seasons.ordersOpen')}
+          required
+          value={form.ordersOpen}
+          disabled={saving}
+          error={error('ordersOpen')}
+          onChange={(e) => setForm({ ...form, ordersOpen: e.target.value })}
+        />
+        <Field
+          id="season-ordersClose"
+          type="date"
+          label={t('admin.seasons.ordersClose')}
+          value={form.ordersClose}
+          disabled={saving}
+          error={error('ordersClose')}
+          onChange={(e) => setForm({ ...form, ordersClose: e.target.value })}
+        />
       </div>
-      <PairField id="season-name" label={t('admin.seasons.name')} required maxLength={80} value={form.name} disabled={saving} error={error('name')} onChange={(name) => setForm({ ...form, name })} />
+      <PairField
+        id="season-name"
+        label={t('admin.seasons.name')}
+        required
+        maxLength={80}
+        value={form.name}
+        disabled={saving}
+        error={error('name')}
+        onChange={(name) => setForm({ ...form, name })}
+      />
       <fieldset className="season-form__deliveries">
         <legend className="pair-field__label">{t('admin.seasons.deliveries')}</legend>
         <ol className="season-deliveries">
@@ -167,26 +214,71 @@ export function SeasonForm({
                 onChange={(name) => setDelivery(i, { name })}
               />
               <div className="terms-form__grid">
-                <Field id={`season-delivery${i}-from`} type="date" label={t('admin.seasons.from')} required value={d.from} disabled={saving} error={error(`delivery${i}.from`)} onChange={(e) => setDelivery(i, { from: e.target.value })} />
-                <Field id={`season-delivery${i}-to`} type="date" label={t('admin.seasons.to')} required value={d.to} disabled={saving} error={error(`delivery${i}.to`)} onChange={(e) => setDelivery(i, { to: e.target.value })} />
+                <Field
+                  id={`season-delivery${i}-from`}
+                  type="date"
+                  label={t('admin.seasons.from')}
+                  required
+                  value={d.from}
+                  disabled={saving}
+                  error={error(`delivery${i}.from`)}
+                  onChange={(e) => setDelivery(i, { from: e.target.value })}
+                />
+                <Field
+                  id={`season-delivery${i}-to`}
+                  type="date"
+                  label={t('admin.seasons.to')}
+                  required
+                  value={d.to}
+                  disabled={saving}
+                  error={error(`delivery${i}.to`)}
+                  onChange={(e) => setDelivery(i, { to: e.target.value })}
+                />
               </div>
               {form.deliveries.length > 1 && !d.used && (
-                <button type="button" className="button button--quiet button--small" disabled={saving} onClick={() => setForm((f) => ({ ...f, deliveries: f.deliveries.filter((_, j) => j !== i) }))}>
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  disabled={saving}
+                  onClick={() => setForm((f) => ({ ...f, deliveries: f.deliveries.filter((_, j) => j !== i) }))}
+                >
                   {t('admin.seasons.removeDelivery', { n: i + 1 })}
                 </button>
               )}
             </li>
           ))}
         </ol>
-        <button type="button" className="button button--quiet" disabled={saving || form.deliveries.length >= 12} onClick={() => setForm((f) => ({ ...f, deliveries: [...f.deliveries, emptyDelivery()] }))}>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={saving || form.deliveries.length >= 12}
+          onClick={() => setForm((f) => ({ ...f, deliveries: [...f.deliveries, emptyDelivery()] }))}
+        >
           {t('admin.seasons.addDelivery')}
         </button>
       </fieldset>
       <fieldset className="season-form__terms">
         <legend className="pair-field__label">{t('admin.seasons.terms')}</legend>
         <div className="terms-form__grid">
-          <Field id="season-validUntil" type="date" label={t('admin.seasons.validUntil')} value={form.validUntil} disabled={saving} error={error('validUntil')} onChange={(e) => setForm({ ...form, validUntil: e.target.value })} />
-          <Field id="season-orderEmail" type="email" label={t('admin.wholesale.orderEmail')} required value={form.orderEmail} disabled={saving} error={error('orderEmail')} onChange={(e) => setForm({ ...form, orderEmail: e.target.value })} />
+          <Field
+            id="season-validUntil"
+            type="date"
+            label={t('admin.seasons.validUntil')}
+            value={form.validUntil}
+            disabled={saving}
+            error={error('validUntil')}
+            onChange={(e) => setForm({ ...form, validUntil: e.target.value })}
+          />
+          <Field
+            id="season-orderEmail"
+            type="email"
+            label={t('admin.wholesale.orderEmail')}
+            required
+            value={form.orderEmail}
+            disabled={saving}
+            error={error('orderEmail')}
+            onChange={(e) => setForm({ ...form, orderEmail: e.target.value })}
+          />
           {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
             <Field
               key={key}

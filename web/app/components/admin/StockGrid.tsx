@@ -112,15 +112,16 @@ export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[
                               onChange={(e) => setEdits((x) => ({ ...x, [key(row.variantId, size)]: e.target.value.trim() }))}
                             />
                             {facts && (
-                            <span id={factsId} className="stock-cell__facts" data-testid="stock-facts">
-                              {t('admin.stock.reserved')} {cell.reserved} · {t('admin.stock.available')} {cell.available ?? '—'}
-                              {cell.incoming.map((i) => (
-                                <span key={i.availableFrom} className="stock-cell__incoming">
-                                  {' '}
-                                  · {t('admin.stock.incoming')} {t('admin.stock.incomingValue', { quantity: i.quantity, date: formatDay(i.availableFrom, lang) })}
-                                </span>
-                              ))}
-                            </span>
+                              <span id={factsId} className="stock-cell__facts" data-testid="stock-facts">
+                                {t('admin.stock.reserved')} {cell.reserved} · {t('admin.stock.available')} {cell.available ?? '—'}
+                                {cell.incoming.map((i) => (
+                                  <span key={i.availableFrom} className="stock-cell__incoming">
+                                    {' '}
+                                    · {t('admin.stock.incoming')}{' '}
+                                    {t('admin.stock.incomingValue', { quantity: i.quantity, date: formatDay(i.availableFrom, lang) })}
+                                  </span>
+                                ))}
+                              </span>
                             )}
                           </td>
                         );

@@ -22,17 +22,7 @@ export function useErrorText() {
   };
 }
 
-function UploadButton({
-  label,
-  multiple,
-  disabled,
-  onFiles,
-}: {
-  label: string;
-  multiple?: boolean;
-  disabled?: boolean;
-  onFiles: (files: File[]) => void;
-}) {
+function UploadButton({ label, multiple, disabled, onFiles }: { label: string; multiple?: boolean; disabled?: boolean; onFiles: (files: File[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <label className={`upload-button${disabled ? ' upload-button--disabled' : ''}`}>

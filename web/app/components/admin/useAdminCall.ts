@@ -11,7 +11,7 @@ export function useAdminCall() {
   const navigate = useNavigate();
   const { t } = useTranslation();
   return useCallback(
-    async <T,>(fn: () => Promise<T>, fallbackKey: string, onError: (text: string) => void): Promise<T | undefined> => {
+    async <T>(fn: () => Promise<T>, fallbackKey: string, onError: (text: string) => void): Promise<T | undefined> => {
       try {
         return await fn();
       } catch (error) {
@@ -26,4 +26,3 @@ export function useAdminCall() {
     [navigate, t],
   );
 }
-

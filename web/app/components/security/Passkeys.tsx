@@ -20,7 +20,9 @@ const day = (iso: string, lang: 'fr' | 'en') => formatDay(iso.slice(0, 10), lang
 
 /** Makes a passkey for the options the server gave (the browser's own WebAuthn JSON helpers). */
 async function passkeyRegistration(options: Record<string, unknown>): Promise<PasskeyResponse> {
-  const credential = (await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options as unknown as PublicKeyCredentialCreationOptionsJSON) })) as PublicKeyCredential;
+  const credential = (await navigator.credentials.create({
+    publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options as unknown as PublicKeyCredentialCreationOptionsJSON),
+  })) as PublicKeyCredential;
   return credential.toJSON() as unknown as PasskeyResponse;
 }
 
@@ -89,7 +91,14 @@ export function Passkeys({ overview, reload, guard, onCodes, onMessage }: Factor
                 <li key={p.id}>
                   {renaming?.id === p.id ? (
                     <form onSubmit={rename} className="security-list__rename">
-                      <Field label={t('security.renameLabel', { name: p.name })} value={renaming.name} maxLength={60} required onChange={(e) => setRenaming({ id: p.id, name: e.target.value })} autoFocus />
+                      <Field
+                        label={t('security.renameLabel', { name: p.name })}
+                        value={renaming.name}
+                        maxLength={60}
+                        required
+                        onChange={(e) => setRenaming({ id: p.id, name: e.target.value })}
+                        autoFocus
+                      />
                       <div className="form-actions">
                         <button type="submit" className="button button--small">
                           {t('security.save')}
@@ -104,14 +113,25 @@ export function Passkeys({ overview, reload, guard, onCodes, onMessage }: Factor
                       <div>
                         <strong>{p.name}</strong>
                         <span className="security-list__meta">
-                          {t('security.passkeyCreated', { date: day(p.createdAt, lang) })} · {p.lastUsedAt ? t('security.passkeyUsed', { date: day(p.lastUsedAt, lang) }) : t('security.passkeyNeverUsed')}
+                          {t('security.passkeyCreated', { date: day(p.createdAt, lang) })} ·{' '}
+                          {p.lastUsedAt ? t('security.passkeyUsed', { date: day(p.lastUsedAt, lang) }) : t('security.passkeyNeverUsed')}
                         </span>
                       </div>
                       <div className="security-list__actions">
-                        <button type="button" className="button button--quiet button--small" onClick={() => setRenaming({ id: p.id, name: p.name })} aria-label={`${t('security.rename')} ${p.name}`}>
+                        <button
+                          type="button"
+                          className="button button--quiet button--small"
+                          onClick={() => setRenaming({ id: p.id, name: p.name })}
+                          aria-label={`${t('security.rename')} ${p.name}`}
+                        >
                           {t('security.rename')}
                         </button>
-                        <button type="button" className="button button--quiet button--danger button--small" onClick={() => void remove(p.id)} aria-label={t('security.removeNamed', { name: p.name })}>
+                        <button
+                          type="button"
+                          className="button button--quiet button--danger button--small"
+                          onClick={() => void remove(p.id)}
+                          aria-label={t('security.removeNamed', { name: p.name })}
+                        >
                           {t('security.remove')}
                         </button>
                       </div>
@@ -123,7 +143,15 @@ export function Passkeys({ overview, reload, guard, onCodes, onMessage }: Factor
           )}
           {passkeysSupported() ? (
             <form onSubmit={add} className="form security-add">
-              <Field label={t('security.passkeyName')} hint={t('security.passkeyNameHint')} value={name} maxLength={60} required onChange={(e) => setName(e.target.value)} disabled={busy} />
+              <Field
+                label={t('security.passkeyName')}
+                hint={t('security.passkeyNameHint')}
+                value={name}
+                maxLength={60}
+                required
+                onChange={(e) => setName(e.target.value)}
+                disabled={busy}
+              />
               <button type="submit" className="button" disabled={busy}>
                 {t('security.addPasskey')}
               </button>

@@ -63,8 +63,18 @@ function ReauthForm({ needs, onDone, onCancel }: { needs: ReauthNeeds; onDone: (
           {t('security.reauthPasskey')}
         </button>
       )}
-      <Field label={t('security.reauthPassword')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />
-      {needs.code && <Field label={t('security.reauthCode')} autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} disabled={busy} />}
+      <Field
+        label={t('security.reauthPassword')}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        disabled={busy}
+      />
+      {needs.code && (
+        <Field label={t('security.reauthCode')} autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} disabled={busy} />
+      )}
       {error && <FormMessage kind="error">{error}</FormMessage>}
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy}>

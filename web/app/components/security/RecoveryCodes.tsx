@@ -19,7 +19,11 @@ export function RecoveryCodesPanel({ codes, email, onDone }: { codes: string[]; 
         ))}
       </ol>
       <div className="form-actions">
-        <button type="button" className="button button--quiet" onClick={() => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'recovery-codes.txt')}>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'recovery-codes.txt')}
+        >
           {t('security.recoveryDownload')}
         </button>
         <button

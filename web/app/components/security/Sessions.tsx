@@ -3,10 +3,19 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session.tsx';
 
-const when = (iso: string, lang: 'fr' | 'en') => new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string, lang: 'fr' | 'en') =>
+  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The account's signed-in sessions: this one marked; sign out one, or every other. */
-export function Sessions({ overview, reload, onMessage }: { overview: SecurityOverview; reload: () => Promise<void>; onMessage: (kind: 'success' | 'error', text: string, error?: unknown) => void }) {
+export function Sessions({
+  overview,
+  reload,
+  onMessage,
+}: {
+  overview: SecurityOverview;
+  reload: () => Promise<void>;
+  onMessage: (kind: 'success' | 'error', text: string, error?: unknown) => void;
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api } = useSession();
@@ -38,7 +47,12 @@ export function Sessions({ overview, reload, onMessage }: { overview: SecurityOv
             </div>
             {!s.current && (
               <div className="security-list__actions">
-                <button type="button" className="button button--quiet button--small" onClick={() => void signOut(s.id)} aria-label={t('security.signOutSessionNamed', { name: label(s) })}>
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  onClick={() => void signOut(s.id)}
+                  aria-label={t('security.signOutSessionNamed', { name: label(s) })}
+                >
                   {t('security.signOutSession')}
                 </button>
               </div>

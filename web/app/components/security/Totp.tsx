@@ -59,7 +59,13 @@ export function Totp({ overview, reload, guard, onCodes, onMessage }: FactorProp
       ) : setup ? (
         <form onSubmit={confirm} className="form totp-setup">
           <p>{t('security.totpScan')}</p>
-          <img className="totp-setup__qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`} alt={t('security.totpQr')} width={200} height={200} />
+          <img
+            className="totp-setup__qr"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+            alt={t('security.totpQr')}
+            width={200}
+            height={200}
+          />
           <dl className="facts">
             <div>
               <dt>{t('security.totpSecret')}</dt>
@@ -68,7 +74,16 @@ export function Totp({ overview, reload, guard, onCodes, onMessage }: FactorProp
               </dd>
             </div>
           </dl>
-          <Field label={t('security.totpCode')} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required value={code} onChange={(e) => setCode(e.target.value)} disabled={busy} />
+          <Field
+            label={t('security.totpCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            disabled={busy}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
               {t('security.totpConfirm')}

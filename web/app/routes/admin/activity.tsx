@@ -18,7 +18,8 @@ function subjectLink(entry: ActivityEntry): string | null {
   if (!entry.subjectId) return null;
   if (entry.kind === 'page') return `/admin/pages?page=${entry.subjectId}`;
   if (entry.kind === 'order') return `/admin/orders/${entry.subjectId}`;
-  if ((entry.kind === 'product' || entry.kind === 'price' || (entry.kind === 'status' && !entry.detail?.post)) && entry.action !== 'delete') return `/admin/products?edit=${entry.subjectId}`;
+  if ((entry.kind === 'product' || entry.kind === 'price' || (entry.kind === 'status' && !entry.detail?.post)) && entry.action !== 'delete')
+    return `/admin/products?edit=${entry.subjectId}`;
   return null;
 }
 
@@ -44,7 +45,8 @@ export default function AdminActivity() {
       });
   }, [api, kind, page, navigate, t]);
 
-  const dateTime = (iso: string) => new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const describe = (entry: ActivityEntry) => {
     const d = entry.detail ?? {};
     if (entry.kind === 'price') return t('admin.activity.priceChange', { from: formatPrice(Number(d.from), lang), to: formatPrice(Number(d.to), lang) });

@@ -60,12 +60,17 @@ export default function AdminAgents() {
   async function toggle(agent: Agent) {
     if (agent.active && !window.confirm(k('confirmOff', { name: agent.name }))) return;
     await run(async () => {
-      await api('PUT /admin/agents/:id', { params: { id: agent.id }, lang, body: { name: agent.name, commissionRate: agent.commissionRate, active: !agent.active } });
+      await api('PUT /admin/agents/:id', {
+        params: { id: agent.id },
+        lang,
+        body: { name: agent.name, commissionRate: agent.commissionRate, active: !agent.active },
+      });
       return k(agent.active ? 'turnedOff' : 'turnedOn', { name: agent.name });
     });
   }
 
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never'));
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never');
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminAgents')}</h1>
@@ -74,9 +79,36 @@ export default function AdminAgents() {
         <h2 id="agent-new" className="section-title section-title--small">
           {k('newTitle')}
         </h2>
-        <Field id="agent-name" label={k('name')} required maxLength={80} autoComplete="off" value={form.name} disabled={busy} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <Field id="agent-email" label={k('email')} type="email" required maxLength={254} autoComplete="off" value={form.email} disabled={busy} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-        <Field id="agent-commission" label={k('commission')} hint={k('commissionHint')} inputMode="decimal" value={form.commission} disabled={busy} onChange={(e) => setForm({ ...form, commission: e.target.value })} />
+        <Field
+          id="agent-name"
+          label={k('name')}
+          required
+          maxLength={80}
+          autoComplete="off"
+          value={form.name}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <Field
+          id="agent-email"
+          label={k('email')}
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          value={form.email}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+        />
+        <Field
+          id="agent-commission"
+          label={k('commission')}
+          hint={k('commissionHint')}
+          inputMode="decimal"
+          value={form.commission}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, commission: e.target.value })}
+        />
         <div className="field">
           <label htmlFor="agent-locale">{k('language')}</label>
           <select id="agent-locale" value={form.locale} disabled={busy} onChange={(e) => setForm({ ...form, locale: e.target.value as 'fr' | 'en' })}>
@@ -92,7 +124,21 @@ export default function AdminAgents() {
         </button>
       </form>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
-      <ListTable id="agent-list" title={k('listTitle')} empty={k('empty')} count={agents?.length ?? null} headers={[k('name'), k('commission'), k('status'), k('lastSignIn'), <span key="actions" className="visually-hidden">{t('admin.webhooks.actions')}</span>]}>
+      <ListTable
+        id="agent-list"
+        title={k('listTitle')}
+        empty={k('empty')}
+        count={agents?.length ?? null}
+        headers={[
+          k('name'),
+          k('commission'),
+          k('status'),
+          k('lastSignIn'),
+          <span key="actions" className="visually-hidden">
+            {t('admin.webhooks.actions')}
+          </span>,
+        ]}
+      >
         {agents?.map((agent) => (
           <tr key={agent.id} data-testid="agent-row">
             <td>
@@ -113,7 +159,13 @@ export default function AdminAgents() {
             <td>{when(agent.lastSignInAt)}</td>
             <td>
               <div className="button-row">
-                <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => void toggle(agent)} aria-label={k(agent.active ? 'turnOffNamed' : 'turnOnNamed', { name: agent.name })}>
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  disabled={busy}
+                  onClick={() => void toggle(agent)}
+                  aria-label={k(agent.active ? 'turnOffNamed' : 'turnOnNamed', { name: agent.name })}
+                >
                   {agent.active ? k('turnOff') : k('turnOn')}
                 </button>
                 {!agent.passwordSet && agent.active && (

@@ -59,7 +59,8 @@ export default function AdminApiKeys() {
     }
   }
 
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never'));
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never');
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminApiKeys')}</h1>
@@ -68,12 +69,29 @@ export default function AdminApiKeys() {
         <h2 id="api-key-new" className="section-title section-title--small">
           {k('newTitle')}
         </h2>
-        <Field id="api-key-name" label={k('name')} hint={k('nameHint')} required maxLength={80} value={form.name} disabled={busy} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <Field
+          id="api-key-name"
+          label={k('name')}
+          hint={k('nameHint')}
+          required
+          maxLength={80}
+          value={form.name}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
         <fieldset>
           <legend>{k('access')}</legend>
           {(['read', 'write'] as const).map((access) => (
             <div key={access} className="field field--check">
-              <input id={`api-key-${access}`} type="radio" name="api-key-access" value={access} checked={form.access === access} disabled={busy} onChange={() => setForm({ ...form, access })} />
+              <input
+                id={`api-key-${access}`}
+                type="radio"
+                name="api-key-access"
+                value={access}
+                checked={form.access === access}
+                disabled={busy}
+                onChange={() => setForm({ ...form, access })}
+              />
               <label htmlFor={`api-key-${access}`}>{k(`accesses.${access}`)}</label>
             </div>
           ))}
@@ -82,11 +100,15 @@ export default function AdminApiKeys() {
           {k('create')}
         </button>
       </form>
-      {made && (
-        <ShownOnce id="api-key-value" testId="api-key-made" text={k('made', { name: made.name })} label={k('keyLabel')} value={made.key} />
-      )}
+      {made && <ShownOnce id="api-key-value" testId="api-key-made" text={k('made', { name: made.name })} label={k('keyLabel')} value={made.key} />}
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
-      <ListTable id="api-key-list" title={k('listTitle')} empty={k('empty')} count={keys?.length ?? null} headers={[k('name'), k('access'), k('prefix'), k('createdAt'), k('lastUsedAt'), k('status')]}>
+      <ListTable
+        id="api-key-list"
+        title={k('listTitle')}
+        empty={k('empty')}
+        count={keys?.length ?? null}
+        headers={[k('name'), k('access'), k('prefix'), k('createdAt'), k('lastUsedAt'), k('status')]}
+      >
         {keys?.map((key) => (
           <tr key={key.id} data-testid="api-key-row">
             <td>{key.name}</td>
@@ -108,7 +130,12 @@ export default function AdminApiKeys() {
               {key.revokedAt ? (
                 k('revokedOn', { date: when(key.revokedAt) })
               ) : (
-                <button type="button" className="button button--quiet button--small" onClick={() => void revoke(key)} aria-label={k('revokeNamed', { name: key.name })}>
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  onClick={() => void revoke(key)}
+                  aria-label={k('revokeNamed', { name: key.name })}
+                >
                   {k('revoke')}
                 </button>
               )}

@@ -19,7 +19,14 @@ import { useAdminCall, type Message } from '../../components/admin/useAdminCall.
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminBlog', noindex: true });
 
-type PostForm = { sectionId: number | null; slug: string; published: boolean; coverImageUrl: string | null; coverAlt: Pair; texts: Record<Locale, { title: string; content: string }> };
+type PostForm = {
+  sectionId: number | null;
+  slug: string;
+  published: boolean;
+  coverImageUrl: string | null;
+  coverAlt: Pair;
+  texts: Record<Locale, { title: string; content: string }>;
+};
 
 const emptyPostForm = (sectionId: number | null): PostForm => ({
   sectionId,
@@ -30,7 +37,17 @@ const emptyPostForm = (sectionId: number | null): PostForm => ({
   texts: { fr: { title: '', content: '' }, en: { title: '', content: '' } },
 });
 
-function PostsManager({ sections, posts, total, reload }: { sections: AdminSection[] | null; posts: AdminPost[] | null; total: number | null; reload: () => Promise<void> }) {
+function PostsManager({
+  sections,
+  posts,
+  total,
+  reload,
+}: {
+  sections: AdminSection[] | null;
+  posts: AdminPost[] | null;
+  total: number | null;
+  reload: () => Promise<void>;
+}) {
   const { values, page, set } = useListParams([] as const);
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -84,7 +101,12 @@ function PostsManager({ sections, posts, total, reload }: { sections: AdminSecti
       sectionId: form.sectionId,
       slug: form.slug.trim() || null,
       coverImageUrl: form.coverImageUrl,
-      translations: LOCALES.map((locale) => ({ locale, title: form.texts[locale].title.trim(), content: form.texts[locale].content, coverAlt: form.coverAlt[locale].trim() || null })),
+      translations: LOCALES.map((locale) => ({
+        locale,
+        title: form.texts[locale].title.trim(),
+        content: form.texts[locale].content,
+        coverAlt: form.coverAlt[locale].trim() || null,
+      })),
     };
     const saved = await call(
       () => (wasEditing ? api('PUT /admin/blog/:id', { params: { id: editing }, lang, body }) : api('POST /admin/blog', { lang, body })),
@@ -183,7 +205,14 @@ function PostsManager({ sections, posts, total, reload }: { sections: AdminSecti
         />
         <div className="field">
           <label htmlFor="post-slug">{t('admin.blog.form.slug')}</label>
-          <input id="post-slug" value={form.slug} disabled={busy} aria-describedby="slug-hint" pattern="[a-z0-9]+(-[a-z0-9]+)*" onChange={(e) => setForm((f) => ({ ...f, slug: e.target.value }))} />
+          <input
+            id="post-slug"
+            value={form.slug}
+            disabled={busy}
+            aria-describedby="slug-hint"
+            pattern="[a-z0-9]+(-[a-z0-9]+)*"
+            onChange={(e) => setForm((f) => ({ ...f, slug: e.target.value }))}
+          />
           <p id="slug-hint" className="field__hint">
             {t('admin.blog.form.slugHint')}
           </p>
@@ -230,14 +259,14 @@ function PostsManager({ sections, posts, total, reload }: { sections: AdminSecti
                 name={post.title}
                 onDelete={() => remove(post)}
                 onEdit={() => {
-                    setEditing(post.id);
-                    setMessage(null);
-                    const { texts, coverAlt } = emptyPostForm(null);
-                    for (const tr of post.translations) {
-                      texts[tr.locale] = { title: tr.title, content: tr.content };
-                      coverAlt[tr.locale] = tr.coverAlt ?? '';
-                    }
-                    setForm({ sectionId: post.sectionId, slug: post.slug, published: post.published, coverImageUrl: post.coverImageUrl, coverAlt, texts });
+                  setEditing(post.id);
+                  setMessage(null);
+                  const { texts, coverAlt } = emptyPostForm(null);
+                  for (const tr of post.translations) {
+                    texts[tr.locale] = { title: tr.title, content: tr.content };
+                    coverAlt[tr.locale] = tr.coverAlt ?? '';
+                  }
+                  setForm({ sectionId: post.sectionId, slug: post.slug, published: post.published, coverImageUrl: post.coverImageUrl, coverAlt, texts });
                 }}
               />
             </li>

@@ -74,7 +74,14 @@ export default function AdminInvoice() {
         <>
           <p>
             <InvoiceStatusBadge status={invoice.status} />{' '}
-            <button type="button" className="button button--quiet" onClick={() => token && downloadFile('GET /admin/invoices/:id.pdf', { params: { id: invoice.id } }, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() =>
+                token &&
+                downloadFile('GET /admin/invoices/:id.pdf', { params: { id: invoice.id } }, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))
+              }
+            >
               {t('admin.invoices.pdf')}
             </button>
           </p>
@@ -120,13 +127,24 @@ export default function AdminInvoice() {
                 <dt>{t('admin.platform.onInvoice')}</dt>
                 <dd>
                   <PlatformStatusBadge platform={invoice.platform} />
-                  {invoice.platform.reason && <p className="field__hint">{t(invoice.platform.status === 'pending' ? 'admin.platform.waitingBecause' : 'admin.platform.because', { reason: invoice.platform.reason })}</p>}
+                  {invoice.platform.reason && (
+                    <p className="field__hint">
+                      {t(invoice.platform.status === 'pending' ? 'admin.platform.waitingBecause' : 'admin.platform.because', {
+                        reason: invoice.platform.reason,
+                      })}
+                    </p>
+                  )}
                   {(invoice.platform.status === 'rejected' || (invoice.platform.status === 'pending' && invoice.platform.reason)) && (
                     <button
                       type="button"
                       className="button button--quiet button--small"
                       disabled={busy}
-                      onClick={() => void act(() => api('POST /admin/invoices/:id/platform/resubmit', { params: { id: invoice.id }, lang }), () => t('admin.platform.resubmitted'))}
+                      onClick={() =>
+                        void act(
+                          () => api('POST /admin/invoices/:id/platform/resubmit', { params: { id: invoice.id }, lang }),
+                          () => t('admin.platform.resubmitted'),
+                        )
+                      }
                     >
                       {t('admin.platform.resubmit')}
                     </button>
@@ -183,7 +201,11 @@ export default function AdminInvoice() {
             </div>
             {invoice.vatBreakdown.map((b) => (
               <div key={`${b.category}${b.rate}`}>
-                <dt>{b.exemption ? t('admin.invoices.exempt', { category: b.category, exemption: b.exemption }) : t('admin.invoices.vatAt', { rate: b.rate, base: money(b.base) })}</dt>
+                <dt>
+                  {b.exemption
+                    ? t('admin.invoices.exempt', { category: b.category, exemption: b.exemption })
+                    : t('admin.invoices.vatAt', { rate: b.rate, base: money(b.base) })}
+                </dt>
                 <dd>{money(b.vat)}</dd>
               </div>
             ))}

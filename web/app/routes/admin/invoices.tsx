@@ -40,7 +40,10 @@ export default function AdminInvoices() {
   useEffect(() => {
     if (!filter.from || !filter.to) return;
     setInvoices(null);
-    api('GET /admin/invoices', { query: { from: filter.from, to: filter.to, status: filter.status || undefined, q: q || undefined, page: page > 1 ? String(page) : undefined }, lang })
+    api('GET /admin/invoices', {
+      query: { from: filter.from, to: filter.to, status: filter.status || undefined, q: q || undefined, page: page > 1 ? String(page) : undefined },
+      lang,
+    })
       .then((res) => setInvoices(res))
       .catch((error: unknown) => fail(error, 'admin.invoices.loadError'));
   }, [api, lang, fail, filter.status, filter.from, filter.to, q, page]);
@@ -108,7 +111,17 @@ export default function AdminInvoices() {
         <form className="invoice-filters" aria-label={t('admin.invoices.fec')} onSubmit={(e) => void downloadFec(e)}>
           <div className="field">
             <label htmlFor="fec-year">{t('admin.invoices.fecYear')}</label>
-            <input id="fec-year" type="number" inputMode="numeric" min={2000} max={2100} required value={fecYear} onChange={(e) => setFecYear(e.target.value)} aria-describedby="fec-hint" />
+            <input
+              id="fec-year"
+              type="number"
+              inputMode="numeric"
+              min={2000}
+              max={2100}
+              required
+              value={fecYear}
+              onChange={(e) => setFecYear(e.target.value)}
+              aria-describedby="fec-hint"
+            />
           </div>
           <button type="submit" className="button button--quiet">
             {t('admin.invoices.fec')}

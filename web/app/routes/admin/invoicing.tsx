@@ -11,33 +11,114 @@ import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminInvoicing', noindex: true });
 
-type Form = Record<'legalName' | 'legalForm' | 'shareCapital' | 'line1' | 'line2' | 'postcode' | 'town' | 'country' | 'siren' | 'siret' | 'rcsTown' | 'vatNumber' | 'iban' | 'bic' | 'invoicePrefix' | 'creditNotePrefix' | 'paymentDays' | 'penaltyRate' | 'discountRate' | 'discountDays' | 'customers' | 'sales' | 'vatCollected' | 'bankAccount', string> & {
+type Form = Record<
+  | 'legalName'
+  | 'legalForm'
+  | 'shareCapital'
+  | 'line1'
+  | 'line2'
+  | 'postcode'
+  | 'town'
+  | 'country'
+  | 'siren'
+  | 'siret'
+  | 'rcsTown'
+  | 'vatNumber'
+  | 'iban'
+  | 'bic'
+  | 'invoicePrefix'
+  | 'creditNotePrefix'
+  | 'paymentDays'
+  | 'penaltyRate'
+  | 'discountRate'
+  | 'discountDays'
+  | 'customers'
+  | 'sales'
+  | 'vatCollected'
+  | 'bankAccount',
+  string
+> & {
   endOfMonth: boolean;
   vatOnDebits: boolean;
   discount: boolean;
 };
 
 const EMPTY: Form = {
-  legalName: '', legalForm: 'SAS', shareCapital: '', line1: '', line2: '', postcode: '', town: '', country: 'FR', siren: '', siret: '', rcsTown: '', vatNumber: '', iban: '', bic: '',
-  invoicePrefix: 'F', creditNotePrefix: 'AV', paymentDays: '30', penaltyRate: '', discountRate: '', discountDays: '', endOfMonth: false, vatOnDebits: false, discount: false,
-  customers: FEC_DEFAULT_ACCOUNTS.customers, sales: FEC_DEFAULT_ACCOUNTS.sales, vatCollected: FEC_DEFAULT_ACCOUNTS.vatCollected, bankAccount: FEC_DEFAULT_ACCOUNTS.bank,
+  legalName: '',
+  legalForm: 'SAS',
+  shareCapital: '',
+  line1: '',
+  line2: '',
+  postcode: '',
+  town: '',
+  country: 'FR',
+  siren: '',
+  siret: '',
+  rcsTown: '',
+  vatNumber: '',
+  iban: '',
+  bic: '',
+  invoicePrefix: 'F',
+  creditNotePrefix: 'AV',
+  paymentDays: '30',
+  penaltyRate: '',
+  discountRate: '',
+  discountDays: '',
+  endOfMonth: false,
+  vatOnDebits: false,
+  discount: false,
+  customers: FEC_DEFAULT_ACCOUNTS.customers,
+  sales: FEC_DEFAULT_ACCOUNTS.sales,
+  vatCollected: FEC_DEFAULT_ACCOUNTS.vatCollected,
+  bankAccount: FEC_DEFAULT_ACCOUNTS.bank,
 };
 
 function formOf(s: NonNullable<InvoicingSettings['settings']>): Form {
   return {
-    legalName: s.legalName, legalForm: s.legalForm, shareCapital: String(s.shareCapital), ...s.address, siren: s.siren, siret: s.siret, rcsTown: s.rcsTown, vatNumber: s.vatNumber, iban: s.iban, bic: s.bic,
-    invoicePrefix: s.invoicePrefix, creditNotePrefix: s.creditNotePrefix, paymentDays: String(s.paymentDays), penaltyRate: String(s.penaltyRate),
-    discountRate: s.earlyPaymentDiscount ? String(s.earlyPaymentDiscount.rate) : '', discountDays: s.earlyPaymentDiscount ? String(s.earlyPaymentDiscount.days) : '',
-    endOfMonth: s.endOfMonth, vatOnDebits: s.vatOnDebits, discount: s.earlyPaymentDiscount !== null,
-    customers: s.accounts.customers, sales: s.accounts.sales, vatCollected: s.accounts.vatCollected, bankAccount: s.accounts.bank,
+    legalName: s.legalName,
+    legalForm: s.legalForm,
+    shareCapital: String(s.shareCapital),
+    ...s.address,
+    siren: s.siren,
+    siret: s.siret,
+    rcsTown: s.rcsTown,
+    vatNumber: s.vatNumber,
+    iban: s.iban,
+    bic: s.bic,
+    invoicePrefix: s.invoicePrefix,
+    creditNotePrefix: s.creditNotePrefix,
+    paymentDays: String(s.paymentDays),
+    penaltyRate: String(s.penaltyRate),
+    discountRate: s.earlyPaymentDiscount ? String(s.earlyPaymentDiscount.rate) : '',
+    discountDays: s.earlyPaymentDiscount ? String(s.earlyPaymentDiscount.days) : '',
+    endOfMonth: s.endOfMonth,
+    vatOnDebits: s.vatOnDebits,
+    discount: s.earlyPaymentDiscount !== null,
+    customers: s.accounts.customers,
+    sales: s.accounts.sales,
+    vatCollected: s.accounts.vatCollected,
+    bankAccount: s.accounts.bank,
   };
 }
 
 function payloadOf(f: Form): InvoicingSettingsInputRaw {
   return {
-    legalName: f.legalName, legalForm: f.legalForm, shareCapital: Number(f.shareCapital), address: { line1: f.line1, line2: f.line2, postcode: f.postcode, town: f.town, country: f.country },
-    siren: f.siren, siret: f.siret, rcsTown: f.rcsTown, vatNumber: f.vatNumber, iban: f.iban, bic: f.bic, invoicePrefix: f.invoicePrefix, creditNotePrefix: f.creditNotePrefix,
-    paymentDays: Number(f.paymentDays), endOfMonth: f.endOfMonth, penaltyRate: Number(f.penaltyRate), vatOnDebits: f.vatOnDebits,
+    legalName: f.legalName,
+    legalForm: f.legalForm,
+    shareCapital: Number(f.shareCapital),
+    address: { line1: f.line1, line2: f.line2, postcode: f.postcode, town: f.town, country: f.country },
+    siren: f.siren,
+    siret: f.siret,
+    rcsTown: f.rcsTown,
+    vatNumber: f.vatNumber,
+    iban: f.iban,
+    bic: f.bic,
+    invoicePrefix: f.invoicePrefix,
+    creditNotePrefix: f.creditNotePrefix,
+    paymentDays: Number(f.paymentDays),
+    endOfMonth: f.endOfMonth,
+    penaltyRate: Number(f.penaltyRate),
+    vatOnDebits: f.vatOnDebits,
     earlyPaymentDiscount: f.discount ? { rate: Number(f.discountRate), days: Number(f.discountDays) } : null,
     accounts: { customers: f.customers, sales: f.sales, vatCollected: f.vatCollected, bank: f.bankAccount },
   };
@@ -122,7 +203,12 @@ export default function AdminInvoicing() {
           <fieldset>
             <legend>{i('terms')}</legend>
             {field('paymentDays', { required: true, inputMode: 'numeric' })}
-            <CheckboxField label={i('endOfMonth')} checked={form.endOfMonth} disabled={saving} onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })} />
+            <CheckboxField
+              label={i('endOfMonth')}
+              checked={form.endOfMonth}
+              disabled={saving}
+              onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })}
+            />
             {field('penaltyRate', { required: true, inputMode: 'decimal' })}
             <CheckboxField label={i('discount')} checked={form.discount} disabled={saving} onChange={(e) => setForm({ ...form, discount: e.target.checked })} />
             {form.discount ? (
@@ -133,7 +219,12 @@ export default function AdminInvoicing() {
             ) : (
               <p className="field__hint">{i('discountNone')}</p>
             )}
-            <CheckboxField label={i('vatOnDebits')} checked={form.vatOnDebits} disabled={saving} onChange={(e) => setForm({ ...form, vatOnDebits: e.target.checked })} />
+            <CheckboxField
+              label={i('vatOnDebits')}
+              checked={form.vatOnDebits}
+              disabled={saving}
+              onChange={(e) => setForm({ ...form, vatOnDebits: e.target.checked })}
+            />
           </fieldset>
           <fieldset>
             <legend>{i('accounts')}</legend>

@@ -11,8 +11,6 @@ import { ADMIN_NAV, placeOf } from '../../lib/admin-nav.ts';
 
 const SUGGESTION_DISMISSED = 'atelier.passkeySuggestionDismissed';
 
-
-
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'admin.title', noindex: true });
 
 function AdminShell() {

@@ -39,7 +39,8 @@ export default function AdminMessages() {
       });
   }, [api, q, page, navigate, t]);
 
-  const dateTime = (iso: string) => new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminMessages')}</h1>
@@ -58,8 +59,10 @@ export default function AdminMessages() {
               <div className="admin-card__body">
                 <strong className="admin-card__title">{m.name}</strong>
                 <span className="admin-card__meta">
-                  <a href={`mailto:${encodeURIComponent(m.email).replace('%40', '@')}?subject=${encodeURIComponent(t('admin.messages.replySubject'))}`}>{m.email}</a> ·{' '}
-                  <time dateTime={m.createdAt}>{dateTime(m.createdAt)}</time> · {t(`admin.messages.locales.${m.locale}`)}
+                  <a href={`mailto:${encodeURIComponent(m.email).replace('%40', '@')}?subject=${encodeURIComponent(t('admin.messages.replySubject'))}`}>
+                    {m.email}
+                  </a>{' '}
+                  · <time dateTime={m.createdAt}>{dateTime(m.createdAt)}</time> · {t(`admin.messages.locales.${m.locale}`)}
                 </span>
                 <p className="contact-message__text" lang={m.locale}>
                   {m.message}

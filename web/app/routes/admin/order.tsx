@@ -31,7 +31,6 @@ export default function AdminOrder() {
   const [shipping, setShipping] = useState('');
   const [reason, setReason] = useState('');
 
-
   const show = (next: Order) => {
     setOrder(next);
     setQuantities(Object.fromEntries(next.lines.map((l) => [l.id, String(l.quantity)])));
@@ -66,7 +65,10 @@ export default function AdminOrder() {
       .map((l) => ({ id: l.id, quantity: Number(quantities[l.id] ?? l.quantity) }))
       .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
     const changed = lines.length !== order.lines.length || lines.some((l) => order.lines.find((x) => x.id === l.id)?.quantity !== l.quantity);
-    void act((id) => api('POST /admin/orders/:id/confirm', { params: { id }, lang, body: { shipDate, ...(changed ? { lines } : {}) } }), 'admin.orders.confirmed');
+    void act(
+      (id) => api('POST /admin/orders/:id/confirm', { params: { id }, lang, body: { shipDate, ...(changed ? { lines } : {}) } }),
+      'admin.orders.confirmed',
+    );
   }
 
   async function csv() {
@@ -179,7 +181,11 @@ export default function AdminOrder() {
               aria-labelledby="ship-title"
               onSubmit={(e) => {
                 e.preventDefault();
-                const body = { ...(carrier.trim() ? { carrier } : {}), ...(tracking.trim() ? { tracking } : {}), ...(shipping.trim() ? { shipping: Number(shipping.replace(',', '.')) } : {}) };
+                const body = {
+                  ...(carrier.trim() ? { carrier } : {}),
+                  ...(tracking.trim() ? { tracking } : {}),
+                  ...(shipping.trim() ? { shipping: Number(shipping.replace(',', '.')) } : {}),
+                };
                 void act((id) => api('POST /admin/orders/:id/ship', { params: { id }, lang, body }), 'admin.orders.shipped');
               }}
             >
@@ -212,7 +218,8 @@ export default function AdminOrder() {
               aria-labelledby="cancel-title"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (window.confirm(t('admin.orders.confirmCancel', { number: order.number }))) void act((id) => api('POST /admin/orders/:id/cancel', { params: { id }, lang, body: { reason } }), 'admin.orders.cancelled');
+                if (window.confirm(t('admin.orders.confirmCancel', { number: order.number })))
+                  void act((id) => api('POST /admin/orders/:id/cancel', { params: { id }, lang, body: { reason } }), 'admin.orders.cancelled');
               }}
             >
               <h2 id="cancel-title" className="form__title">

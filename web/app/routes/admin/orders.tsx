@@ -92,7 +92,11 @@ export default function AdminOrders() {
       <div className="stock-tools" data-testid="order-channel-filters">
         <div className="field">
           <label htmlFor="orders-channel">{t('admin.orders.channel')}</label>
-          <select id="orders-channel" value={filter.channel} onChange={(e) => set({ channel: e.target.value, agent: e.target.value === 'portal' ? '' : filter.agent })}>
+          <select
+            id="orders-channel"
+            value={filter.channel}
+            onChange={(e) => set({ channel: e.target.value, agent: e.target.value === 'portal' ? '' : filter.agent })}
+          >
             <option value="">{t('admin.orders.allChannels')}</option>
             <option value="portal">{t('admin.orders.channels.portal')}</option>
             <option value="showroom">{t('admin.orders.channels.showroom')}</option>

@@ -30,7 +30,12 @@ function firstEmpty(page: PageKey, content: Content): string | null {
   const pairs: Array<[string, Pair]> = [];
   if (page === 'home') {
     const c = content as HomeContent;
-    pairs.push(['home-title', c.title], ['home-description', c.description], ['home-cta', c.cta], ...c.mantras.map((m, i): [string, Pair] => [`mantras-item-${i}`, m]));
+    pairs.push(
+      ['home-title', c.title],
+      ['home-description', c.description],
+      ['home-cta', c.cta],
+      ...c.mantras.map((m, i): [string, Pair] => [`mantras-item-${i}`, m]),
+    );
   } else if (page === 'story') {
     pairs.push(...(content as StoryContent).paragraphs.map((p, i): [string, Pair] => [`paragraphs-item-${i}`, p]));
   } else if (page === 'faq') {
@@ -113,7 +118,8 @@ export default function AdminPages() {
 
   const refuse = (key: string) => () => setMessage({ kind: 'error', text: t(key) });
   const errorOf = (id: string) => (invalid?.startsWith(`${id}-`) ? t('admin.pages.errors.required') : undefined);
-  const dateTime = (iso: string) => new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <div className="admin-page">
@@ -144,9 +150,7 @@ export default function AdminPages() {
                 {t('admin.pages.reload')}
               </button>
             )}
-            {message.kind === 'success' && (
-              <Link to={`${PUBLIC_PATH[page]}?lang=${lang}`}>{t('admin.pages.view')}</Link>
-            )}
+            {message.kind === 'success' && <Link to={`${PUBLIC_PATH[page]}?lang=${lang}`}>{t('admin.pages.view')}</Link>}
           </FormMessage>
         )}
       </div>
@@ -164,9 +168,7 @@ export default function AdminPages() {
                 : t('admin.pages.lastSavedDemo', { date: dateTime(loaded.updatedAt) })
               : t('admin.pages.neverSaved')}
           </p>
-          {page === 'home' && (
-            <HomeEditor content={content as HomeContent} onChange={setContent} errorOf={errorOf} refuse={refuse} disabled={saving} />
-          )}
+          {page === 'home' && <HomeEditor content={content as HomeContent} onChange={setContent} errorOf={errorOf} refuse={refuse} disabled={saving} />}
           {page === 'story' && (
             <ListEditor
               id="paragraphs"
@@ -179,7 +181,19 @@ export default function AdminPages() {
               onRefused={refuse('admin.pages.errors.paragraphMin')}
               disabled={saving}
               render={(item, i, update) => (
-                <PairField id={`paragraphs-item-${i}`} hideLabel label={t('admin.pages.paragraph', { n: i + 1 })} value={item} onChange={update} required multiline rows={5} maxLength={LONG} error={errorOf(`paragraphs-item-${i}`)} disabled={saving} />
+                <PairField
+                  id={`paragraphs-item-${i}`}
+                  hideLabel
+                  label={t('admin.pages.paragraph', { n: i + 1 })}
+                  value={item}
+                  onChange={update}
+                  required
+                  multiline
+                  rows={5}
+                  maxLength={LONG}
+                  error={errorOf(`paragraphs-item-${i}`)}
+                  disabled={saving}
+                />
               )}
             />
           )}
@@ -209,8 +223,24 @@ function HomeEditor({ content, onChange, errorOf, refuse, disabled }: EditorProp
   const set = (patch: Partial<HomeContent>) => onChange({ ...content, ...patch });
   return (
     <>
-      <PairField id="home-kicker" label={t('admin.pages.kicker')} value={content.kicker} onChange={(kicker) => set({ kicker })} maxLength={SHORT} disabled={disabled} />
-      <PairField id="home-title" label={t('admin.pages.title')} value={content.title} onChange={(title) => set({ title })} required maxLength={SHORT} error={errorOf('home-title')} disabled={disabled} />
+      <PairField
+        id="home-kicker"
+        label={t('admin.pages.kicker')}
+        value={content.kicker}
+        onChange={(kicker) => set({ kicker })}
+        maxLength={SHORT}
+        disabled={disabled}
+      />
+      <PairField
+        id="home-title"
+        label={t('admin.pages.title')}
+        value={content.title}
+        onChange={(title) => set({ title })}
+        required
+        maxLength={SHORT}
+        error={errorOf('home-title')}
+        disabled={disabled}
+      />
       <PairField
         id="home-description"
         label={t('admin.pages.description')}
@@ -222,7 +252,16 @@ function HomeEditor({ content, onChange, errorOf, refuse, disabled }: EditorProp
         error={errorOf('home-description')}
         disabled={disabled}
       />
-      <PairField id="home-cta" label={t('admin.pages.cta')} value={content.cta} onChange={(cta) => set({ cta })} required maxLength={80} error={errorOf('home-cta')} disabled={disabled} />
+      <PairField
+        id="home-cta"
+        label={t('admin.pages.cta')}
+        value={content.cta}
+        onChange={(cta) => set({ cta })}
+        required
+        maxLength={80}
+        error={errorOf('home-cta')}
+        disabled={disabled}
+      />
       <ImageUploadField
         id="home-hero"
         label={t('admin.pages.heroImage')}
@@ -247,7 +286,17 @@ function HomeEditor({ content, onChange, errorOf, refuse, disabled }: EditorProp
         onRefused={refuse('admin.pages.errors.mantraMin')}
         disabled={disabled}
         render={(item, i, update) => (
-          <PairField id={`mantras-item-${i}`} hideLabel label={t('admin.pages.mantra', { n: i + 1 })} value={item} onChange={update} required maxLength={SHORT} error={errorOf(`mantras-item-${i}`)} disabled={disabled} />
+          <PairField
+            id={`mantras-item-${i}`}
+            hideLabel
+            label={t('admin.pages.mantra', { n: i + 1 })}
+            value={item}
+            onChange={update}
+            required
+            maxLength={SHORT}
+            error={errorOf(`mantras-item-${i}`)}
+            disabled={disabled}
+          />
         )}
       />
     </>
@@ -261,7 +310,15 @@ function FaqEditor({ content, onChange, errorOf, refuse, disabled }: EditorProps
   const set = (patch: Partial<FaqContent>) => onChange({ ...content, ...patch });
   return (
     <>
-      <PairField id="faq-intro" label={t('admin.pages.introField')} value={content.intro} onChange={(intro) => set({ intro })} multiline maxLength={MEDIUM} disabled={disabled} />
+      <PairField
+        id="faq-intro"
+        label={t('admin.pages.introField')}
+        value={content.intro}
+        onChange={(intro) => set({ intro })}
+        multiline
+        maxLength={MEDIUM}
+        disabled={disabled}
+      />
       <h3 className="pages-form__subtitle">{t('admin.pages.questions')}</h3>
       <ListEditor
         id="faq"
@@ -275,7 +332,16 @@ function FaqEditor({ content, onChange, errorOf, refuse, disabled }: EditorProps
         disabled={disabled}
         render={(item, i, update) => (
           <>
-            <PairField id={`faq-item-${i}-q`} label={t('admin.pages.questionText')} value={item.question} onChange={(question) => update({ ...item, question })} required maxLength={300} error={errorOf(`faq-item-${i}-q`)} disabled={disabled} />
+            <PairField
+              id={`faq-item-${i}-q`}
+              label={t('admin.pages.questionText')}
+              value={item.question}
+              onChange={(question) => update({ ...item, question })}
+              required
+              maxLength={300}
+              error={errorOf(`faq-item-${i}-q`)}
+              disabled={disabled}
+            />
             <PairField
               id={`faq-item-${i}-a`}
               label={t('admin.pages.answer')}
@@ -330,7 +396,17 @@ function RetailersEditor({ content, onChange, errorOf, refuse, disabled }: Edito
   const set = (patch: Partial<RetailersContent>) => onChange({ ...content, ...patch });
   return (
     <>
-      <PairField id="retailers-intro" label={t('admin.pages.introField')} value={content.intro} onChange={(intro) => set({ intro })} required multiline maxLength={MEDIUM} error={errorOf('retailers-intro')} disabled={disabled} />
+      <PairField
+        id="retailers-intro"
+        label={t('admin.pages.introField')}
+        value={content.intro}
+        onChange={(intro) => set({ intro })}
+        required
+        multiline
+        maxLength={MEDIUM}
+        error={errorOf('retailers-intro')}
+        disabled={disabled}
+      />
       <h3 className="pages-form__subtitle">{t('admin.pages.benefits')}</h3>
       <ListEditor
         id="benefits"
@@ -343,10 +419,27 @@ function RetailersEditor({ content, onChange, errorOf, refuse, disabled }: Edito
         onRefused={refuse('admin.pages.errors.benefitMin')}
         disabled={disabled}
         render={(item, i, update) => (
-          <PairField id={`benefits-item-${i}`} hideLabel label={t('admin.pages.benefit', { n: i + 1 })} value={item} onChange={update} required maxLength={300} error={errorOf(`benefits-item-${i}`)} disabled={disabled} />
+          <PairField
+            id={`benefits-item-${i}`}
+            hideLabel
+            label={t('admin.pages.benefit', { n: i + 1 })}
+            value={item}
+            onChange={update}
+            required
+            maxLength={300}
+            error={errorOf(`benefits-item-${i}`)}
+            disabled={disabled}
+          />
         )}
       />
-      <PairField id="retailers-mantra" label={t('admin.pages.retailersMantra')} value={content.mantra} onChange={(mantra) => set({ mantra })} maxLength={SHORT} disabled={disabled} />
+      <PairField
+        id="retailers-mantra"
+        label={t('admin.pages.retailersMantra')}
+        value={content.mantra}
+        onChange={(mantra) => set({ mantra })}
+        maxLength={SHORT}
+        disabled={disabled}
+      />
       <h3 className="pages-form__subtitle">{t('admin.pages.shops')}</h3>
       <p className="field__hint">{t('admin.pages.shopsHint')}</p>
       <ListEditor
@@ -365,11 +458,27 @@ function RetailersEditor({ content, onChange, errorOf, refuse, disabled }: Edito
             <div className="size-row size-row--two">
               <div className="field">
                 <label htmlFor={`shops-${i}-name`}>{t('admin.pages.shopName')}</label>
-                <input id={`shops-${i}-name`} type="text" required maxLength={80} value={shop.name} disabled={disabled} onChange={(e) => update({ ...shop, name: e.target.value })} />
+                <input
+                  id={`shops-${i}-name`}
+                  type="text"
+                  required
+                  maxLength={80}
+                  value={shop.name}
+                  disabled={disabled}
+                  onChange={(e) => update({ ...shop, name: e.target.value })}
+                />
               </div>
               <div className="field">
                 <label htmlFor={`shops-${i}-location`}>{t('admin.pages.shopLocation')}</label>
-                <input id={`shops-${i}-location`} type="text" required maxLength={80} value={shop.location} disabled={disabled} onChange={(e) => update({ ...shop, location: e.target.value })} />
+                <input
+                  id={`shops-${i}-location`}
+                  type="text"
+                  required
+                  maxLength={80}
+                  value={shop.location}
+                  disabled={disabled}
+                  onChange={(e) => update({ ...shop, location: e.target.value })}
+                />
               </div>
             </div>
             <PairField

@@ -35,7 +35,10 @@ export default function AdminProduction() {
       .catch((error: unknown) => fail(error, 'admin.production.loadError'));
   }, [api, lang, fail]);
 
-  const query = useMemo(() => ({ season: filter.season, delivery: filter.delivery || undefined, status: filter.status }), [filter.season, filter.delivery, filter.status]);
+  const query = useMemo(
+    () => ({ season: filter.season, delivery: filter.delivery || undefined, status: filter.status }),
+    [filter.season, filter.delivery, filter.status],
+  );
   useEffect(() => {
     if (!filter.season) return;
     setMessage(null);

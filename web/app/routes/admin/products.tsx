@@ -32,7 +32,6 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
-
 export default function AdminProducts() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -105,8 +104,7 @@ export default function AdminProducts() {
     return urls;
   };
 
-  const setVariant = (index: number, next: VariantForm) =>
-    setForm((f) => ({ ...f, variants: f.variants.map((v, i) => (i === index ? next : v)) }));
+  const setVariant = (index: number, next: VariantForm) => setForm((f) => ({ ...f, variants: f.variants.map((v, i) => (i === index ? next : v)) }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -121,7 +119,9 @@ export default function AdminProducts() {
     const editing = selectedId !== null;
     try {
       const body = toPayload(form);
-      const saved = editing ? await api('PUT /admin/products/:id', { params: { id: selectedId }, lang, body }) : await api('POST /admin/products', { lang, body });
+      const saved = editing
+        ? await api('PUT /admin/products/:id', { params: { id: selectedId }, lang, body })
+        : await api('POST /admin/products', { lang, body });
       // §4: the saved product is selected and the form reloaded from the response.
       setSelectedId(saved.id);
       setForm(formFromProduct(saved));
@@ -153,7 +153,9 @@ export default function AdminProducts() {
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
 
       <form id="product-form" className="product-form" onSubmit={submit} noValidate aria-busy={saving}>
-        <h2 className="form__title">{selectedId === null ? t('admin.products.createTitle') : t('admin.products.editTitle', { title: form.texts[lang].title || form.texts.fr.title })}</h2>
+        <h2 className="form__title">
+          {selectedId === null ? t('admin.products.createTitle') : t('admin.products.editTitle', { title: form.texts[lang].title || form.texts.fr.title })}
+        </h2>
         <div className="field field--short">
           <label htmlFor="product-reference">{t('admin.products.reference')}</label>
           <input
@@ -267,7 +269,12 @@ export default function AdminProducts() {
             onGalleryRefused={(count) => setMessage({ kind: 'error', text: t('admin.products.errors.galleryLimit', { max: GALLERY_MAX, count }) })}
           />
         ))}
-        <button type="button" className="button button--quiet" disabled={saving} onClick={() => setForm((f) => ({ ...f, variants: [...f.variants, emptyVariant()] }))}>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={saving}
+          onClick={() => setForm((f) => ({ ...f, variants: [...f.variants, emptyVariant()] }))}
+        >
           {t('admin.products.addVariant')}
         </button>
 

@@ -178,7 +178,13 @@ export default function AdminRetailers() {
                 <p className="application-card__message">{item.message}</p>
                 <div className="admin-card__actions">
                   {item.status === 'pending' && (
-                    <button type="button" className="button" disabled={busy === item.id} aria-label={t('admin.retailers.acceptNamed', { name: item.name })} onClick={() => accept(item)}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy === item.id}
+                      aria-label={t('admin.retailers.acceptNamed', { name: item.name })}
+                      onClick={() => accept(item)}
+                    >
                       {t('admin.retailers.accept')}
                     </button>
                   )}

@@ -112,7 +112,16 @@ export default function AdminSales() {
                 { header: s('revenue'), cell: (r) => money(r.revenue), numeric: true },
               ]}
             />
-            <BarChart title={s('topColors')} rows={figures.topColors} value={(r) => r.pieces} label={(r) => r.label} display={(r) => number(r.pieces)} color={(r) => r.colorCode} empty={s('none')} columns={revenueColumns(s('colour'))} />
+            <BarChart
+              title={s('topColors')}
+              rows={figures.topColors}
+              value={(r) => r.pieces}
+              label={(r) => r.label}
+              display={(r) => number(r.pieces)}
+              color={(r) => r.colorCode}
+              empty={s('none')}
+              columns={revenueColumns(s('colour'))}
+            />
             <BarChart
               title={s('sizes')}
               rows={figures.sizes}
@@ -135,7 +144,15 @@ export default function AdminSales() {
               empty={s('none')}
               columns={[...revenueColumns(s('stockist')), { header: s('orders'), cell: (r) => number(r.orders), numeric: true }]}
             />
-            <BarChart title={s('byCountry')} rows={figures.byCountry} value={(r) => r.revenue} label={(r) => r.label} display={(r) => money(r.revenue)} empty={s('none')} columns={revenueColumns(s('country'))} />
+            <BarChart
+              title={s('byCountry')}
+              rows={figures.byCountry}
+              value={(r) => r.revenue}
+              label={(r) => r.label}
+              display={(r) => money(r.revenue)}
+              empty={s('none')}
+              columns={revenueColumns(s('country'))}
+            />
             <BarChart
               title={s('byTown')}
               rows={figures.byTown}

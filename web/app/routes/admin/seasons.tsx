@@ -47,7 +47,9 @@ export default function AdminSeasons() {
     setMessage(null);
     try {
       const body = seasonPayload(form);
-      const saved = editing ? await api('PUT /admin/seasons/:id', { params: { id: editing.id }, lang, body }) : await api('POST /admin/seasons', { lang, body });
+      const saved = editing
+        ? await api('PUT /admin/seasons/:id', { params: { id: editing.id }, lang, body })
+        : await api('POST /admin/seasons', { lang, body });
       await load();
       edit(saved);
       setMessage({ kind: 'success', text: t(editing ? 'admin.seasons.updated' : 'admin.seasons.created') });
@@ -94,7 +96,9 @@ export default function AdminSeasons() {
                   <span className="season-card__code">{s.code}</span> {name(s)}
                 </h3>
                 <p className="season-card__state">
-                  <span className={`status-badge status-badge--${s.state === 'open' ? 'confirmed' : s.state === 'upcoming' ? 'submitted' : 'cancelled'}`}>{t(`admin.seasons.state.${s.state}`)}</span>
+                  <span className={`status-badge status-badge--${s.state === 'open' ? 'confirmed' : s.state === 'upcoming' ? 'submitted' : 'cancelled'}`}>
+                    {t(`admin.seasons.state.${s.state}`)}
+                  </span>
                   {s.current && <span className="badge"> {t('admin.seasons.current')}</span>}
                 </p>
                 <p>{t('admin.seasons.window', { from: day(s.ordersOpen), to: day(s.ordersClose) })}</p>
@@ -107,11 +111,21 @@ export default function AdminSeasons() {
                 </ul>
                 <p className="field__hint">{t('admin.seasons.counts', { products: s.products, orders: s.orders })}</p>
                 <div className="order-actions">
-                  <button type="button" className="button button--quiet button--small" onClick={() => edit(s)} aria-label={`${t('admin.seasons.edit')} ${s.code}`}>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    onClick={() => edit(s)}
+                    aria-label={`${t('admin.seasons.edit')} ${s.code}`}
+                  >
                     {t('admin.seasons.edit')}
                   </button>
                   {s.orders === 0 && (
-                    <button type="button" className="button button--quiet button--small" onClick={() => remove(s)} aria-label={`${t('admin.seasons.delete')} ${s.code}`}>
+                    <button
+                      type="button"
+                      className="button button--quiet button--small"
+                      onClick={() => remove(s)}
+                      aria-label={`${t('admin.seasons.delete')} ${s.code}`}
+                    >
                       {t('admin.seasons.delete')}
                     </button>
                   )}

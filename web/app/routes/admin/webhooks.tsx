@@ -58,7 +58,9 @@ export default function AdminWebhooks() {
     if (!log?.nextCursor) return;
     try {
       const page = await api('GET /admin/webhooks/:id/deliveries', { params: { id: log.id }, query: { cursor: log.nextCursor } });
-      setLog((now) => (now && now.id === log.id ? { ...now, deliveries: [...now.deliveries, ...page.data], total: page.total, nextCursor: page.nextCursor } : now));
+      setLog((now) =>
+        now && now.id === log.id ? { ...now, deliveries: [...now.deliveries, ...page.data], total: page.total, nextCursor: page.nextCursor } : now,
+      );
     } catch (error) {
       fail(error, 'admin.webhooks.logError');
     }
@@ -89,7 +91,11 @@ export default function AdminWebhooks() {
 
   async function toggle(endpoint: WebhookEndpoint) {
     try {
-      await api('PUT /admin/webhooks/:id', { params: { id: endpoint.id }, lang, body: { url: endpoint.url, description: endpoint.description, events: endpoint.events, enabled: !endpoint.enabled } });
+      await api('PUT /admin/webhooks/:id', {
+        params: { id: endpoint.id },
+        lang,
+        body: { url: endpoint.url, description: endpoint.description, events: endpoint.events, enabled: !endpoint.enabled },
+      });
       setMessage({ kind: 'success', text: k(endpoint.enabled ? 'turnedOff' : 'turnedOn', { url: endpoint.url }) });
       load();
     } catch (error) {
@@ -130,7 +136,8 @@ export default function AdminWebhooks() {
     }
   }
 
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—');
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—';
   const editing = form.id !== null;
   const logged = log && endpoints?.find((e) => e.id === log.id);
   return (
@@ -141,8 +148,26 @@ export default function AdminWebhooks() {
         <h2 id="webhook-form-title" className="section-title section-title--small">
           {editing ? k('editTitle') : k('newTitle')}
         </h2>
-        <Field id="webhook-url" label={k('url')} hint={k('urlHint')} type="url" required maxLength={2000} value={form.url} disabled={busy} onChange={(e) => setForm({ ...form, url: e.target.value })} />
-        <Field id="webhook-description" label={k('description')} hint={k('descriptionHint')} maxLength={200} value={form.description} disabled={busy} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+        <Field
+          id="webhook-url"
+          label={k('url')}
+          hint={k('urlHint')}
+          type="url"
+          required
+          maxLength={2000}
+          value={form.url}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, url: e.target.value })}
+        />
+        <Field
+          id="webhook-description"
+          label={k('description')}
+          hint={k('descriptionHint')}
+          maxLength={200}
+          value={form.description}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, description: e.target.value })}
+        />
         <fieldset>
           <legend>{k('eventsLegend')}</legend>
           {WEBHOOK_EVENTS.map((event) => (
@@ -161,7 +186,13 @@ export default function AdminWebhooks() {
           ))}
         </fieldset>
         <div className="field field--check">
-          <input id="webhook-enabled" type="checkbox" checked={form.enabled} disabled={busy} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+          <input
+            id="webhook-enabled"
+            type="checkbox"
+            checked={form.enabled}
+            disabled={busy}
+            onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
+          />
           <label htmlFor="webhook-enabled">{k('enabled')}</label>
         </div>
         <div className="form-actions">
@@ -176,7 +207,13 @@ export default function AdminWebhooks() {
         </div>
       </form>
       {secret && (
-        <ShownOnce id="webhook-secret-value" testId="webhook-secret" text={k('secretShown', { url: secret.url })} label={k('secretLabel')} value={secret.secret} />
+        <ShownOnce
+          id="webhook-secret-value"
+          testId="webhook-secret"
+          text={k('secretShown', { url: secret.url })}
+          label={k('secretLabel')}
+          value={secret.secret}
+        />
       )}
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <section>
@@ -196,7 +233,9 @@ export default function AdminWebhooks() {
                   <strong>{endpoint.enabled ? k('stateOn') : k('stateOff')}</strong>
                   {!endpoint.enabled && endpoint.disabledReason && <> — {k('disabledBecause', { reason: endpoint.disabledReason })}</>}
                   {' · '}
-                  {endpoint.lastDelivery ? k('lastDelivery', { status: k(`statuses.${endpoint.lastDelivery.status}`), when: when(endpoint.lastDelivery.at) }) : k('noDelivery')}
+                  {endpoint.lastDelivery
+                    ? k('lastDelivery', { status: k(`statuses.${endpoint.lastDelivery.status}`), when: when(endpoint.lastDelivery.at) })
+                    : k('noDelivery')}
                 </p>
                 <p className="webhook-card__events">{endpoint.events.map(eventName).join(' · ')}</p>
                 <p>
@@ -204,19 +243,46 @@ export default function AdminWebhooks() {
                   {endpoint.previousSecretUntil && <> — {k('previousUntil', { when: when(endpoint.previousSecretUntil) })}</>}
                 </p>
                 <div className="form-actions">
-                  <button type="button" className="button button--quiet button--small" onClick={() => void showLog(endpoint.id)} aria-label={k('logNamed', { url: endpoint.url })}>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    onClick={() => void showLog(endpoint.id)}
+                    aria-label={k('logNamed', { url: endpoint.url })}
+                  >
                     {k('log')}
                   </button>
-                  <button type="button" className="button button--quiet button--small" onClick={() => setForm({ id: endpoint.id, url: endpoint.url, description: endpoint.description, events: endpoint.events, enabled: endpoint.enabled })} aria-label={k('editNamed', { url: endpoint.url })}>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    onClick={() =>
+                      setForm({ id: endpoint.id, url: endpoint.url, description: endpoint.description, events: endpoint.events, enabled: endpoint.enabled })
+                    }
+                    aria-label={k('editNamed', { url: endpoint.url })}
+                  >
                     {k('edit')}
                   </button>
-                  <button type="button" className="button button--quiet button--small" onClick={() => void toggle(endpoint)} aria-label={k(endpoint.enabled ? 'turnOffNamed' : 'turnOnNamed', { url: endpoint.url })}>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    onClick={() => void toggle(endpoint)}
+                    aria-label={k(endpoint.enabled ? 'turnOffNamed' : 'turnOnNamed', { url: endpoint.url })}
+                  >
                     {endpoint.enabled ? k('turnOff') : k('turnOn')}
                   </button>
-                  <button type="button" className="button button--quiet button--small" onClick={() => void rotate(endpoint)} aria-label={k('rotateNamed', { url: endpoint.url })}>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    onClick={() => void rotate(endpoint)}
+                    aria-label={k('rotateNamed', { url: endpoint.url })}
+                  >
                     {k('rotate')}
                   </button>
-                  <button type="button" className="button button--quiet button--small" onClick={() => void remove(endpoint)} aria-label={k('removeNamed', { url: endpoint.url })}>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    onClick={() => void remove(endpoint)}
+                    aria-label={k('removeNamed', { url: endpoint.url })}
+                  >
                     {k('remove')}
                   </button>
                 </div>
@@ -231,7 +297,15 @@ export default function AdminWebhooks() {
           title={k('logTitle', { url: logged.url })}
           empty={k('logEmpty')}
           count={log.deliveries.length}
-          headers={[k('event'), k('status'), k('tries'), k('nextTry'), <span key="actions" className="visually-hidden">{k('actions')}</span>]}
+          headers={[
+            k('event'),
+            k('status'),
+            k('tries'),
+            k('nextTry'),
+            <span key="actions" className="visually-hidden">
+              {k('actions')}
+            </span>,
+          ]}
           more={
             log.nextCursor && (
               <p className="list-more">
@@ -269,7 +343,13 @@ export default function AdminWebhooks() {
               </td>
               <td>{when(delivery.nextAttemptAt)}</td>
               <td>
-                <button type="button" className="button button--quiet button--small" disabled={!logged.enabled} onClick={() => void replay(delivery)} aria-label={k('replayNamed', { event: eventName(delivery.type), id: delivery.eventId })}>
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  disabled={!logged.enabled}
+                  onClick={() => void replay(delivery)}
+                  aria-label={k('replayNamed', { event: eventName(delivery.type), id: delivery.eventId })}
+                >
                   {k('replay')}
                 </button>
               </td>

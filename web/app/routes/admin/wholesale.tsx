@@ -28,7 +28,15 @@ function formFrom(terms: AdminTerms): TermsForm {
   const texts = Object.fromEntries(
     LOCALES.map((locale) => {
       const t = terms.translations.find((x) => x.locale === locale);
-      return [locale, { seasonName: t?.seasonName ?? '', paymentTerms: t?.paymentTerms ?? '', deliveryWindow: t?.deliveryWindow ?? '', shippingNotes: t?.shippingNotes ?? '' }];
+      return [
+        locale,
+        {
+          seasonName: t?.seasonName ?? '',
+          paymentTerms: t?.paymentTerms ?? '',
+          deliveryWindow: t?.deliveryWindow ?? '',
+          shippingNotes: t?.shippingNotes ?? '',
+        },
+      ];
     }),
   ) as Record<Locale, Texts>;
   return {
@@ -74,7 +82,6 @@ export default function AdminWholesale() {
   const [saving, setSaving] = useState(false);
   const { message, setMessage, fail } = useScreenMessage();
 
-
   useEffect(() => {
     api('GET /admin/wholesale/terms')
       .then((terms) => {
@@ -114,7 +121,8 @@ export default function AdminWholesale() {
     const accepted = acceptPrice(value);
     if (accepted !== null) setForm((f) => (f ? { ...f, [key]: accepted } : f));
   };
-  const dateTime = (iso: string) => new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <div className="admin-page">

@@ -25,7 +25,9 @@ function OrderScreen() {
   const [search] = useSearchParams();
   const [order, setOrder] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(search.get('sent') ? { kind: 'success', text: t('order.sent') } : null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(
+    search.get('sent') ? { kind: 'success', text: t('order.sent') } : null,
+  );
 
   const fail = useCallback(
     (error: unknown, fallback: string) => {
@@ -88,7 +90,10 @@ function OrderScreen() {
                 type="button"
                 className="button button--quiet button--small"
                 aria-label={t('invoices.downloadLabel', { number: order.invoice.number })}
-                onClick={() => token && downloadFile('GET /invoices/:id.pdf', { params: { id: order.invoice!.id } }, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))}
+                onClick={() =>
+                  token &&
+                  downloadFile('GET /invoices/:id.pdf', { params: { id: order.invoice!.id } }, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))
+                }
               >
                 {t('invoices.download')}
               </button>{' '}

@@ -62,7 +62,8 @@ function DraftScreen() {
   const lines = draft?.lines ?? [];
   // A line is one piece for one mode and delivery window: the same piece may be in two windows.
   // A line made by packs is its pack's: removed with the pack's other sizes.
-  const same = (a: Line, b: Line) => a.variantId === b.variantId && a.size === b.size && a.mode === b.mode && a.delivery?.id === b.delivery?.id && (a.pack?.id ?? null) === (b.pack?.id ?? null);
+  const same = (a: Line, b: Line) =>
+    a.variantId === b.variantId && a.size === b.size && a.mode === b.mode && a.delivery?.id === b.delivery?.id && (a.pack?.id ?? null) === (b.pack?.id ?? null);
   const setQuantity = (line: Line, quantity: number) => save(draftEntries(lines, undefined, (l) => (same(l, line) ? quantity : l.quantity)));
   const remove = (line: Line) => save(draftEntries(lines, (l) => same(l, line) || (packGroup(line) !== null && packGroup(l) === packGroup(line))));
 
@@ -140,11 +141,19 @@ function DraftScreen() {
             <section key={d.key} className="draft-delivery" aria-labelledby={split ? `draft-order-${d.key}` : undefined}>
               {split && (
                 <h2 id={`draft-order-${d.key}`} className="section-title section-title--small">
-                  {d.order.mode === 'atOnce' ? t('order.groupAtOnce') : d.order.delivery ? t('order.groupPreBook', { delivery: deliveryText(d.order.delivery, t, lang) }) : t('order.mode.preBook')}
+                  {d.order.mode === 'atOnce'
+                    ? t('order.groupAtOnce')
+                    : d.order.delivery
+                      ? t('order.groupPreBook', { delivery: deliveryText(d.order.delivery, t, lang) })
+                      : t('order.mode.preBook')}
                 </h2>
               )}
               {[...d.groups.entries()].map(([productId, group]) => (
-                <section key={productId} className="draft-group" aria-labelledby={split ? `draft-${d.key}-${productId} draft-order-${d.key}` : `draft-${d.key}-${productId}`}>
+                <section
+                  key={productId}
+                  className="draft-group"
+                  aria-labelledby={split ? `draft-${d.key}-${productId} draft-order-${d.key}` : `draft-${d.key}-${productId}`}
+                >
                   <GroupHeading id={`draft-${d.key}-${productId}`} className="draft-group__title">
                     <Link to={`/collection/${productId}`}>{group.title}</Link>
                     {group.reference && <span className="order-table__ref"> {group.reference}</span>}
@@ -162,23 +171,29 @@ function DraftScreen() {
                           {line.pack?.id ? (
                             <span className="draft-line__qty">{line.quantity}</span>
                           ) : (
-                          <input
-                            type="number"
-                            inputMode="numeric"
-                            min={1}
-                            max={ORDER_QUANTITY_MAX}
-                            aria-label={label}
-                            defaultValue={line.quantity}
-                            disabled={busy}
-                            onBlur={(e) => {
-                              const n = Number(e.target.value);
-                              if (Number.isInteger(n) && n >= 1 && n <= ORDER_QUANTITY_MAX && n !== line.quantity) void setQuantity(line, n);
-                              else e.target.value = String(line.quantity);
-                            }}
-                          />
+                            <input
+                              type="number"
+                              inputMode="numeric"
+                              min={1}
+                              max={ORDER_QUANTITY_MAX}
+                              aria-label={label}
+                              defaultValue={line.quantity}
+                              disabled={busy}
+                              onBlur={(e) => {
+                                const n = Number(e.target.value);
+                                if (Number.isInteger(n) && n >= 1 && n <= ORDER_QUANTITY_MAX && n !== line.quantity) void setQuantity(line, n);
+                                else e.target.value = String(line.quantity);
+                              }}
+                            />
                           )}
                           <span className="draft-line__total">{formatPrice(line.total, lang)}</span>
-                          <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => remove(line)} aria-label={t('order.removeLine', { what: `${group.title}, ${label}` })}>
+                          <button
+                            type="button"
+                            className="button button--quiet button--small"
+                            disabled={busy}
+                            onClick={() => remove(line)}
+                            aria-label={t('order.removeLine', { what: `${group.title}, ${label}` })}
+                          >
                             {t('order.remove')}
                           </button>
                         </li>
