@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MALLOC_ENV, NODE_FLAGS } from '../server/src/ops/node-flags.ts';
-import { freePort, pause } from '../server/src/ops/server-process.ts';
+import { MALLOC_ENV, NODE_FLAGS } from '../server/src/runtime/node-flags.ts';
+import { freePort, pause } from '../server/harness/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { MALLOC_ENV, NODE_FLAGS } from '../server/src/ops/node-flags.ts';
+import { MALLOC_ENV, NODE_FLAGS } from '../server/src/runtime/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_EDITS_PORT ?? 4330);

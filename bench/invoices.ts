@@ -24,7 +24,7 @@ const database = await openDatabase({ sqliteFile: path.join(dataDir, 'site.db') 
 await migrate(database);
 const services = createServices(config, database, pino({ level: 'silent' }));
 await services.users.create({ email: 'owner@bench.example', role: 'admin', password: 'bench-owner-2026' });
-await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
+await services.seller.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
 const shop = await services.users.create({ email: 'shop@bench.example', role: 'retailer', password: null });
 await services.companies.saveCompany(
   shop.id,

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { MALLOC_ENV, NODE_FLAGS } from '../server/src/ops/node-flags.ts';
+import { MALLOC_ENV, NODE_FLAGS } from '../server/src/runtime/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
@@ -325,7 +325,7 @@ report.upload = JSON.parse(
     .split('\n')
     .at(-1),
 );
-// Memory (issue 28): a fresh server with the heap bounds npm start uses (server/src/ops/node-flags.ts), its resident
+// Memory (issue 28): a fresh server with the heap bounds npm start uses (server/src/runtime/node-flags.ts), its resident
 // memory at rest, then under 20 connections for MEMORY_SECONDS on each of four routes, read at the end of the load.
 {
   const MEMORY = `http://127.0.0.1:${PORT + 2}`;

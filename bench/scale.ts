@@ -12,7 +12,7 @@ import { STORAGE_KEYS } from '@atelier/contract';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
-import { MALLOC_ENV, NODE_FLAGS } from '../server/src/ops/node-flags.ts';
+import { MALLOC_ENV, NODE_FLAGS } from '../server/src/runtime/node-flags.ts';
 import { SCALE_SHOP_PASSWORD } from '../server/src/cli/scale/history.ts';
 import { hashPassword } from '../server/src/lib/crypto.ts';
 

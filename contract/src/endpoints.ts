@@ -12,7 +12,7 @@ import { activityPage, activityQuery } from './activity.ts';
 import { apiKey, apiKeyInput, apiKeyList, apiKeyListQuery, createdApiKey } from './apikeys.ts';
 import { agent, agentInput, agentList, agentListQuery, agentUpdate } from './agents.ts';
 import { showroomAnswer, showroomOrderInput, showroomSnapshot, showroomSnapshotQuery, showroomStatus } from './showroom.ts';
-import { platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from './einvoicing.ts';
+import { platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from './approved-platform.ts';
 import {
   webhookDeliveryList,
   webhookDeliveryQuery,
@@ -35,7 +35,7 @@ import {
 } from './catalogue.ts';
 import { adminPost, adminPostList, adminPostQuery, adminSection, adminSectionList, postInput, sectionInput } from './journal.ts';
 import { creditNoteInput, invoiceDocument, invoiceList, invoiceListQuery, paymentInput, remindersInput, remindersState } from './invoices.ts';
-import { fecQuery, invoicingSettings, invoicingSettingsInput } from './invoicing.ts';
+import { fecQuery, invoicingSettings, invoicingSettingsInput } from './seller.ts';
 import { accountListing, adminListing, adminListingInput, adminListingList, adminListingQuery, listingInput } from './listings.ts';
 import {
   adminOrderQuery,

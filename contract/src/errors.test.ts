@@ -26,11 +26,11 @@ describe('seasons and stock messages', () => {
     for (const message of Object.values(PRODUCTION_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { AGENT_MESSAGES } = await import('./agents.ts');
     for (const message of Object.values(AGENT_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
-    const { EINVOICING_MESSAGES } = await import('./einvoicing.ts');
+    const { EINVOICING_MESSAGES } = await import('./approved-platform.ts');
     for (const message of Object.values(EINVOICING_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { WEBHOOK_MESSAGES } = await import('./webhooks.ts');
     for (const message of Object.values(WEBHOOK_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
-    const { INVOICING_MESSAGES } = await import('./invoicing.ts');
+    const { INVOICING_MESSAGES } = await import('./seller.ts');
     for (const message of Object.values(INVOICING_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
   });
 });

@@ -1,6 +1,6 @@
 import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
-import { invoicePlatform } from './einvoicing.ts';
+import { invoicePlatform } from './approved-platform.ts';
 import { postalAddressOut } from './address.ts';
 import { isRealDay } from './wholesale.ts';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from './invoice-constants.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { totpCode } from '../../server/test/authenticator.ts';
-import { freePort, spawnServer, type ServerProcess } from '../../server/src/ops/server-process.ts';
+import { freePort, spawnServer, type ServerProcess } from '../../server/harness/server-process.ts';
 import Database from 'better-sqlite3';
 import { ACCOUNTS, E2E_DATA_DIR } from '../env.ts';
 import { axeViolations, expect, settled, signIn, test } from '../fixtures.ts';

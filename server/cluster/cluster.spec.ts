@@ -11,7 +11,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSearchPath } from '../src/db/index.ts';
-import { freePort, pause, spawnServer, type ServerProcess } from '../src/ops/server-process.ts';
+import { freePort, pause, spawnServer, type ServerProcess } from '../harness/server-process.ts';
 import { startRedis, type RedisProcess } from '../test/redis.ts';
 import { startS3, type S3Process } from '../test/s3.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp.ts';

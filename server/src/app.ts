@@ -35,10 +35,10 @@ import { healthModule } from './modules/health/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
 import { API_KEY_PREFIX, apiKeysModule, keyLimits } from './modules/apikeys/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
-import { einvoicingModule } from './modules/einvoicing/index.ts';
+import { approvedPlatformModule } from './modules/approved-platform/index.ts';
 import { agentsModule } from './modules/agents/index.ts';
 import { showroomModule } from './modules/showroom/index.ts';
-import { invoicingModule } from './modules/invoicing/index.ts';
+import { sellerModule } from './modules/seller/index.ts';
 import { journalModule } from './modules/journal/index.ts';
 import { mediaModule } from './modules/media/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
@@ -296,9 +296,9 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
         config: cfg,
         contact,
         database,
-        einvoicing,
+        approvedPlatform,
         invoices,
-        invoicing,
+        seller,
         jsonCache,
         journal,
         listings,
@@ -334,10 +334,10 @@ export async function buildApp({ services, web, logger }: BuildOptions): Promise
       await api.register(mediaModule, { config: cfg, media });
       await api.register(productionModule, { config: cfg, production });
       await api.register(salesModule, { sales });
-      await api.register(invoicingModule, { invoicing });
+      await api.register(sellerModule, { seller });
       await api.register(apiKeysModule, { apiKeys });
       await api.register(webhooksModule, { webhooks });
-      await api.register(einvoicingModule, { einvoicing, invoices });
+      await api.register(approvedPlatformModule, { approvedPlatform, invoices });
       await api.register(agentsModule, { agents });
       await api.register(showroomModule, { showroom });
       await api.register(pagesModule, { pages, onContentChange });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { MALLOC_ASSIGNMENTS, NODE_FLAGS } from './ops/node-flags.ts';
+import { MALLOC_ASSIGNMENTS, NODE_FLAGS } from './runtime/node-flags.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {

@@ -4,8 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { createServices } from './services.ts';
 import { brandFonts } from './lib/fonts.ts';
-import { MALLOC_ENV } from './ops/node-flags.ts';
-import { collectWhenIdle } from './ops/idle-collect.ts';
+import { MALLOC_ENV } from './runtime/node-flags.ts';
+import { collectWhenIdle } from './runtime/idle-collect.ts';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,7 +70,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   collectWhenIdle(app);
   services.mail.start();
   services.webhookWorker.start();
-  services.einvoicingWorker.start();
+  services.approvedPlatformWorker.start();
   // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
   // reminders (days 1 and 15, once each: several instances queue each mail once). At start and every 6 h.
   const purge = () =>
@@ -101,7 +101,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     await app.close();
     await services.mail.stop();
     await services.webhookWorker.stop();
-    await services.einvoicingWorker.stop();
+    await services.approvedPlatformWorker.stop();
     await services.platform.close();
     await database.close();
   };

@@ -99,7 +99,7 @@ export async function main(baseUrl: string, email: string, password: string): Pr
 
     // And it runs against the server: the retailer has one shipped order, so one invoice.
     const services = t.services;
-    await services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
+    await services.seller.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
     await services.users.create({ email: RETAILER.email, role: 'retailer', password: RETAILER.password });
     const shop = (await services.users.findByEmail(RETAILER.email))!;
     await services.companies.saveCompany(

@@ -11,10 +11,10 @@ import { RetailersService } from './modules/retailers/service.ts';
 import { ApiKeysService } from './modules/apikeys/service.ts';
 import { WebhooksService } from './modules/webhooks/service.ts';
 import { WebhookWorker } from './modules/webhooks/worker.ts';
-import { EinvoicingService } from './modules/einvoicing/service.ts';
+import { ApprovedPlatformService } from './modules/approved-platform/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
 import { ShowroomService } from './modules/showroom/service.ts';
-import { EinvoicingWorker } from './modules/einvoicing/worker.ts';
+import { ApprovedPlatformWorker } from './modules/approved-platform/worker.ts';
 import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
@@ -25,7 +25,7 @@ import { StockService } from './modules/stock/service.ts';
 import { SecurityService } from './modules/security/service.ts';
 import { ProductionService } from './modules/production/service.ts';
 import { SalesService } from './modules/sales/service.ts';
-import { InvoicingService } from './modules/invoicing/service.ts';
+import { SellerService } from './modules/seller/service.ts';
 import { InvoicesService } from './modules/invoices/service.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { HomeService } from './modules/home/service.ts';
@@ -71,7 +71,8 @@ export interface AppServices {
   security: SecurityService;
   production: ProductionService;
   sales: SalesService;
-  invoicing: InvoicingService;
+  /** The label as the seller on its invoices: legal identity, numbering, terms (issue 24). */
+  seller: SellerService;
   invoices: InvoicesService;
   pages: PagesService;
   listings: ListingsService;
@@ -84,9 +85,9 @@ export interface AppServices {
   /** Sends the webhook deliveries the changes wrote (started by main.ts, like the mail outbox). */
   webhookWorker: WebhookWorker;
   /** The approved e-invoicing platform's settings, check and directory. */
-  einvoicing: EinvoicingService;
+  approvedPlatform: ApprovedPlatformService;
   /** Hands issued documents to the platform and follows them (started by main.ts). */
-  einvoicingWorker: EinvoicingWorker;
+  approvedPlatformWorker: ApprovedPlatformWorker;
   /** The label's sales agents (invited by the owner). */
   agents: AgentsService;
   /** The showroom tablet's snapshot and orders (issue 34). */
@@ -135,7 +136,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const stock = new StockService(database.db, database.dialect);
   const production = new ProductionService(database.db, seasons, stock);
   const sales = new SalesService(database.db, seasons);
-  const invoicing = new InvoicingService(database.db);
+  const seller = new SellerService(database.db);
   const apiKeys = new ApiKeysService(database.db);
   const catalogue = new CatalogueService(database.db, seasons, database.dialect);
   const journal = new JournalService(database.db, database.dialect);
@@ -144,7 +145,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     mail.kick();
     webhookWorker.kick();
     // An issued invoice or a payment may have something for the e-invoicing platform (off: one read).
-    einvoicingWorker.kick();
+    approvedPlatformWorker.kick();
   };
   const contact = new ContactService(database.db, config, kick, database.dialect);
   const jsonCache = new JsonCache();
@@ -152,8 +153,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
   const companies = new CompaniesService(database.db);
   const invoices = new InvoicesService(database.db, config, kick, companies, database.dialect);
-  const einvoicing: EinvoicingService = new EinvoicingService(database.db, invoices, outbound, () => einvoicingWorker.kick());
-  const einvoicingWorker = new EinvoicingWorker(einvoicing, invoices.submissions, log.child({ module: 'einvoicing' }));
+  const approvedPlatform: ApprovedPlatformService = new ApprovedPlatformService(database.db, invoices, outbound, () => approvedPlatformWorker.kick());
+  const approvedPlatformWorker = new ApprovedPlatformWorker(approvedPlatform, invoices.submissions, log.child({ module: 'einvoicing' }));
   const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock, companies, invoices);
   const retailers = new RetailersService(database.db, config, auth, kick, companies, database.dialect);
   const agents = new AgentsService(database.db, config, auth, kick);
@@ -216,7 +217,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     security,
     production,
     sales,
-    invoicing,
+    seller,
     invoices,
     pages,
     listings,
@@ -227,8 +228,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     apiKeys,
     webhooks,
     webhookWorker,
-    einvoicing,
-    einvoicingWorker,
+    approvedPlatform,
+    approvedPlatformWorker,
     media,
     jsonCache,
     pageCache: null,

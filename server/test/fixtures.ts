@@ -1,5 +1,5 @@
 import type { CompanyInput, InvoicingSettingsInputRaw, ProductInputRaw, SeasonInputRaw } from '@atelier/contract';
-import { sampleLegalIdentity } from '../src/modules/invoicing/sample.ts';
+import { sampleLegalIdentity } from '../src/modules/seller/sample.ts';
 
 /** A valid §7 product payload with texts to trim, sizes to normalise and a duplicated gallery image. */
 export function sampleProduct(overrides: Partial<ProductInputRaw> = {}): ProductInputRaw {

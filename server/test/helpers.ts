@@ -92,7 +92,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
       await app.close();
       await services.mail.stop();
       await services.webhookWorker.stop();
-      await services.einvoicingWorker.stop();
+      await services.approvedPlatformWorker.stop();
       await services.platform.close();
       await database.close();
       if (dialect === 'postgres') await dropSchema(schema);

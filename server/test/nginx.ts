@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, pause } from '../src/ops/server-process.ts';
+import { freePort, pause } from '../harness/server-process.ts';
 
 /** Debian's nginx (nginx-light), started on loopback by the cluster test and the bench. */
 export const NGINX = process.env.NGINX ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { freePort, pause } from '../src/ops/server-process.ts';
+import { freePort, pause } from '../harness/server-process.ts';
 
 /** A real redis-server on a free loopback port, for the tests that prove what instances share. */
 export interface RedisProcess {

@@ -1,6 +1,6 @@
 import { companyInput, draftInput, invoicingSettingsInput, listingInput, type Size } from '@atelier/contract';
 import type { AppServices } from '../services.ts';
-import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
+import { sampleLegalIdentity } from '../modules/seller/sample.ts';
 
 /** The demo's trade shops: where they are, so the season's figures have towns and countries. */
 const RETAILERS = [
@@ -139,8 +139,8 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
   }
 
   // The label's legal identity, so shipping issues invoices (a sample SIREN and IBAN whose keys are right).
-  if (!(await services.invoicing.settings()).configured) {
-    await services.invoicing.saveSettings(invoicingSettingsInput.parse(sampleLegalIdentity()), null);
+  if (!(await services.seller.settings()).configured) {
+    await services.seller.saveSettings(invoicingSettingsInput.parse(sampleLegalIdentity()), null);
   }
 
   // Autumn's orders are confirmed and shipped (their invoices issued on that day, 95 days ago, with

@@ -8,7 +8,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { invoicingSettingsInput, type InvoicingSettingsInput } from '@atelier/contract';
-import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
+import { sampleLegalIdentity } from '../modules/seller/sample.ts';
 import { loadConfig, publicBrand } from '../config.ts';
 import { migrate, openDatabase, type DbHandle } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -77,9 +77,9 @@ export async function seedScale(
     if (options.demo !== false) {
       await seedDemo(services);
       step('demo content written');
-    } else if (!(await services.invoicing.settings()).configured) {
+    } else if (!(await services.seller.settings()).configured) {
       // Without the demo (the tests): the label's identity all the same, so the invoices can be issued.
-      await services.invoicing.saveSettings(invoicingSettingsInput.parse(sampleLegalIdentity()), null);
+      await services.seller.saveSettings(invoicingSettingsInput.parse(sampleLegalIdentity()), null);
     }
     const first = await db
       .selectFrom('orders')
@@ -144,7 +144,7 @@ export async function seedScale(
   } finally {
     await services.mail.stop();
     await services.webhookWorker.stop();
-    await services.einvoicingWorker.stop();
+    await services.approvedPlatformWorker.stop();
     await services.platform.close();
   }
 }

@@ -147,3 +147,35 @@ describe.each(DIALECTS)('upgrading the names of the previous version on %s', (di
     });
   });
 });
+
+// Issue 44: the showroom's orders (migration 020) had come back to "stockist"; they name their retailer too.
+describe.each(DIALECTS)('upgrading the showroom’s orders to the one word on %s', (dialect) => {
+  it('renames the column and keeps each order’s retailer', async () => {
+    await atMigration(dialect, '022-products-posts-search', async (database) => {
+      const db = database.db;
+      const now = '2026-11-20T09:00:00.000Z';
+      const [shop] = await db
+        .insertInto('users')
+        .values([{ email: 'shop@old.example', role: 'retailer', password_hash: null, locale: 'fr', created_at: now, updated_at: now }] as never)
+        .returning('id')
+        .execute();
+      const row = { taken_by: null, taken_by_name: 'Agnès', application_id: null, status: 'made', payload: '{}', signature: 'data:image/png;base64,', answer_status: 201 };
+      const rest = { answer: '{}', locale: 'fr', taken_at: now, created_at: now, updated_at: now };
+      await db
+        .insertInto('showroom_submissions')
+        .values([
+          { key: 'tablet-order-1', stockist_id: shop!.id, ...row, ...rest },
+          { key: 'tablet-order-2', stockist_id: null, ...row, status: 'waiting', ...rest },
+        ] as never)
+        .execute();
+
+      await migrate(database);
+
+      const after = await db.selectFrom('showroom_submissions').select(['key', 'retailer_id', 'status']).orderBy('key').execute();
+      expect(after).toEqual([
+        { key: 'tablet-order-1', retailer_id: shop!.id, status: 'made' },
+        { key: 'tablet-order-2', retailer_id: null, status: 'waiting' },
+      ]);
+    });
+  });
+});

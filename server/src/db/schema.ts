@@ -136,7 +136,7 @@ export interface ShowroomSubmissionsTable {
   key: string;
   taken_by: number | null;
   taken_by_name: string | null;
-  stockist_id: number | null;
+  retailer_id: number | null;
   application_id: number | null;
   status: 'made' | 'waiting' | 'refused';
   payload: string;

@@ -4,7 +4,7 @@ import { ADMIN, RETAILER, createPeer, createTestContext, DIALECTS, FR, type Peer
 import { startRedis, type RedisProcess } from '../../test/redis.ts';
 import { sampleProduct } from '../../test/fixtures.ts';
 import { totpCode } from '../../test/authenticator.ts';
-import { pause } from '../ops/server-process.ts';
+import { pause } from '../../harness/server-process.ts';
 import { sql } from 'kysely';
 import type { PostgresBus } from './bus.ts';
 
@@ -239,7 +239,7 @@ describe('a Redis URL with a password', () => {
   it('never reaches the log, even when every connection fails', async () => {
     const lines: string[] = [];
     const t = await createTestContext('sqlite');
-    const port = 1 + (await import('../ops/server-process.ts').then((m) => m.freePort()));
+    const port = 1 + (await import('../../harness/server-process.ts').then((m) => m.freePort()));
     const peer = await createPeer(
       t,
       { REDIS_URL: `redis://default:secret-redis-pass@127.0.0.1:${port}/0` },

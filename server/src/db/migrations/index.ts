@@ -24,6 +24,7 @@ import { m019Agents } from './019-agents.ts';
 import { m020PacksShowroom } from './020-packs-showroom.ts';
 import { m021ListsAtScale } from './021-lists-at-scale.ts';
 import { m022ProductsPostsSearch } from './022-products-posts-search.ts';
+import { m023RetailerWord } from './023-retailer-word.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['020-packs-showroom', m020PacksShowroom],
   ['021-lists-at-scale', m021ListsAtScale],
   ['022-products-posts-search', m022ProductsPostsSearch],
+  ['023-retailer-word', m023RetailerWord],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

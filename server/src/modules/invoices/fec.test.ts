@@ -126,7 +126,7 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
   });
 
   it('a bad year is refused; a year with nothing is its header alone; only the owner may have it', async () => {
-    await t.services.invoicing.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
+    await t.services.seller.saveSettings(invoicingSettingsInput.parse(legalIdentity()), null);
     for (const bad of ['abc', '19999', '1999', '']) {
       const res = await fec(`year=${bad}&lang=en`);
       expect(res.statusCode, bad).toBe(400);

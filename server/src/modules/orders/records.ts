@@ -263,7 +263,7 @@ export class OrderRecords {
     loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>,
     status: OrderStatus,
     byStockist = false,
-    options: { skipStockistMail?: boolean } = {},
+    options: { skipRetailerMail?: boolean } = {},
   ) {
     await emitWebhook(trx, `order.${status}`, () => this.shape(loaded, 'fr'));
     const brand = publicBrand(this.config);
@@ -273,7 +273,7 @@ export class OrderRecords {
     const key = `order:${order.id}:${status}`;
     if (status === 'submitted') {
       // A showroom order's buyer gets one mail for the whole submission, with its PDF (the showroom sends it).
-      if (!options.skipStockistMail) await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
+      if (!options.skipRetailerMail) await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
       await enqueueMail(trx, {
         to: this.config.BRAND_EMAIL,
         dedupeKey: `${key}:brand`,

@@ -130,7 +130,7 @@ export class ShowroomService {
     const { season, all } = await this.seasonFor(code);
     const products = (await this.catalogue.listFull()).filter((p) => season === null || p.seasonIds.includes(season.id));
     const variantIds = products.flatMap((p) => p.variants.map((v) => v.id));
-    const [levels, terms, stockists] = await Promise.all([this.stock.levels(variantIds), this.wholesale.terms(lang), this.stockists()]);
+    const [levels, terms, retailers] = await Promise.all([this.stock.levels(variantIds), this.wholesale.terms(lang), this.approvedRetailers()]);
     const body: Omit<ShowroomSnapshot, 'version' | 'at'> = {
       lang,
       season: season
@@ -169,14 +169,14 @@ export class ShowroomService {
           available: Object.fromEntries(v.sizes.map((size) => [size, availableNow(levels.get(`${v.id}:${size}`))])),
         })),
       })),
-      stockists,
+      stockists: retailers,
     };
     const version = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22);
     return { version, at: nowIso(), ...body };
   }
 
   /** Approved shops (name, town, addresses) and whether they have ordered (opening or reorder minimum). */
-  private async stockists(): Promise<ShowroomSnapshot['stockists']> {
+  private async approvedRetailers(): Promise<ShowroomSnapshot['stockists']> {
     const users = await this.db
       .selectFrom('users')
       .select(['id', 'email'])
@@ -225,7 +225,7 @@ export class ShowroomService {
   }
 
   /**
-   * A showroom order, kept by its id: the orders made for a stockist (one per delivery), or, for a new
+   * A showroom order, kept by its id: the orders made for a retailer (one per delivery), or, for a new
    * shop, an application with the order waiting for it. A retried id answers the first answer; another
    * person's id is refused (409). Lines that cannot go as they are: 422 with a reason per line.
    */
@@ -233,7 +233,7 @@ export class ShowroomService {
     const replay = await this.replay(key, actor);
     if (replay) return replay;
     const takenBy = { id: actor.id, name: await this.takerName(actor) };
-    let stockist: { id: number; email: string; locale: Locale } | null = null;
+    let retailer: { id: number; email: string; locale: Locale } | null = null;
     if (input.stockistId !== undefined) {
       const user = await this.db
         .selectFrom('users')
@@ -241,12 +241,12 @@ export class ShowroomService {
         .where('id', '=', input.stockistId)
         .executeTakeFirst();
       if (!user || user.role !== 'retailer' || user.disabled_at !== null) throw new HttpError(422, SHOWROOM_MESSAGES.stockistUnknown);
-      stockist = { id: user.id, email: user.email, locale: user.locale };
+      retailer = { id: user.id, email: user.email, locale: user.locale };
     } else {
       const taken = await this.db.selectFrom('users').select('id').where('email', '=', input.newShop!.email).executeTakeFirst();
       if (taken) throw new HttpError(409, SHOWROOM_MESSAGES.newShopTaken);
     }
-    const lines = await this.check(input.lines, stockist?.id ?? null, lang);
+    const lines = await this.check(input.lines, retailer?.id ?? null, lang);
     const now = nowIso();
     const payload = JSON.stringify({ lines: input.lines, note: input.note ?? null, newShop: input.newShop ?? null });
     try {
@@ -258,14 +258,14 @@ export class ShowroomService {
             key,
             taken_by: actor.id,
             taken_by_name: takenBy.name,
-            stockist_id: stockist?.id ?? null,
+            retailer_id: retailer?.id ?? null,
             application_id: null,
-            status: stockist ? 'made' : 'waiting',
+            status: retailer ? 'made' : 'waiting',
             payload,
             signature: input.signature,
             answer_status: 0,
             answer: '{}',
-            locale: stockist?.locale ?? input.newShop!.locale,
+            locale: retailer?.locale ?? input.newShop!.locale,
             taken_at: input.takenAt,
             created_at: now,
             updated_at: now,
@@ -274,8 +274,8 @@ export class ShowroomService {
           .executeTakeFirstOrThrow();
         let answer: ShowroomAnswer;
         let status: number;
-        if (stockist) {
-          answer = await this.make(trx, key, stockist, lines, input.note, takenBy, input.signature, input.takenAt, lang);
+        if (retailer) {
+          answer = await this.make(trx, key, retailer, lines, input.note, takenBy, input.signature, input.takenAt, lang);
           status = 201;
         } else {
           const shop = input.newShop!;
@@ -388,7 +388,7 @@ export class ShowroomService {
       if (placed.mode === 'atOnce') wanted.set(`${p.line.variantId}:${p.line.size}`, (wanted.get(`${p.line.variantId}:${p.line.size}`) ?? 0) + p.line.quantity);
       checked.push({ ...p, placed });
     }
-    // At-once pieces: what stock can promise now (a stockist's order reserves them when made).
+    // At-once pieces: what stock can promise now (a retailer's order reserves them when made).
     for (const p of checked) {
       if (p.placed.mode !== 'atOnce' || failed.has(p.index)) continue;
       const level = levels.get(`${p.line.variantId}:${p.line.size}`);
@@ -416,11 +416,11 @@ export class ShowroomService {
     return checked;
   }
 
-  /** Makes a stockist's orders from checked lines (in the caller's transaction), with the buyer's mail and PDF. */
+  /** Makes a retailer's orders from checked lines (in the caller's transaction), with the buyer's mail and PDF. */
   private async make(
     trx: Kysely<Database>,
     key: string,
-    stockist: { id: number; email: string; locale: Locale },
+    retailer: { id: number; email: string; locale: Locale },
     lines: CheckedLine[],
     note: string | undefined,
     takenBy: { id: number; name: string },
@@ -430,9 +430,9 @@ export class ShowroomService {
   ): Promise<ShowroomAnswer> {
     const priced = lines.map((l) => ({ line: l.line, variant: l.variant, placed: l.placed, pack: l.pack }));
     const { ids, short } = await this.orders.submission.makeOrders(trx, {
-      userId: stockist.id,
-      email: stockist.email,
-      locale: stockist.locale,
+      userId: retailer.id,
+      email: retailer.email,
+      locale: retailer.locale,
       key,
       note,
       priced,
@@ -454,11 +454,11 @@ export class ShowroomService {
     const made = [];
     for (const id of ids) {
       const loaded = (await this.orders.records.load(trx, id))!;
-      await this.orders.records.announce(trx, loaded, 'submitted', false, { skipStockistMail: true });
-      made.push(this.orders.records.shape(loaded, stockist.locale));
+      await this.orders.records.announce(trx, loaded, 'submitted', false, { skipRetailerMail: true });
+      made.push(this.orders.records.shape(loaded, retailer.locale));
     }
-    const company = await this.companies.company(stockist.id, trx);
-    const shop = company.companyName ?? stockist.email;
+    const company = await this.companies.company(retailer.id, trx);
+    const shop = company.companyName ?? retailer.email;
     const data: ShowroomPdfData = {
       brand: publicBrand(this.config),
       shop,
@@ -469,11 +469,11 @@ export class ShowroomService {
       note: note ?? null,
       orders: made,
     };
-    const pdf = await showroomOrderPdf(data, stockist.locale);
+    const pdf = await showroomOrderPdf(data, retailer.locale);
     await enqueueMail(trx, {
-      to: stockist.email,
+      to: retailer.email,
       dedupeKey: `showroom:${key}:buyer`,
-      ...showroomOrderMail(data, stockist.locale, `${this.config.PUBLIC_URL}/account/orders?lang=${stockist.locale}`),
+      ...showroomOrderMail(data, retailer.locale, `${this.config.PUBLIC_URL}/account/orders?lang=${retailer.locale}`),
       attachments: [{ filename: `${made.map((o) => o.number).join('_')}.pdf`, contentType: 'application/pdf', content: pdf }],
     });
     const shaped = made.map((o) => ({ id: o.id, number: o.number, mode: o.mode, delivery: o.delivery, pieces: o.pieces, total: o.total }));
@@ -481,7 +481,7 @@ export class ShowroomService {
   }
 
   /**
-   * After the owner approves a shop met at the showroom: its waiting orders are made now, as a stockist's
+   * After the owner approves a shop met at the showroom: its waiting orders are made now, as a retailer's
    * (the shop's details from the tablet first). One that can no longer go (a window closed since) is
    * kept as refused, with its reasons, for the owner to see in the activity log.
    */
@@ -513,7 +513,7 @@ export class ShowroomService {
         await this.db.transaction().execute(async (trx) => {
           const claimed = await trx
             .updateTable('showroom_submissions')
-            .set({ status: 'made', stockist_id: userId, updated_at: nowIso() })
+            .set({ status: 'made', retailer_id: userId, updated_at: nowIso() })
             .where('id', '=', row.id)
             .where('status', '=', 'waiting')
             .executeTakeFirst();

@@ -10,7 +10,7 @@
  * shipped order has exactly one invoice, each series of numbers no hole and no repeat, and no
  * credit note takes more than its invoice had left.
  *
- *   node server/src/ops/crash.ts [--kills 500] [--db sqlite|postgres|both]
+ *   node server/harness/crash.ts [--kills 500] [--db sqlite|postgres|both]
  *
  * PostgreSQL is used when DATABASE_URL is set; each run gets its own schema.
  */
@@ -22,10 +22,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../config.ts';
-import { migrate, openDatabase, withSearchPath, type Dialect } from '../db/index.ts';
-import { createServices } from '../services.ts';
-import { sampleLegalIdentity } from '../modules/invoicing/sample.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrate, openDatabase, withSearchPath, type Dialect } from '../src/db/index.ts';
+import { createServices } from '../src/services.ts';
+import { sampleLegalIdentity } from '../src/modules/seller/sample.ts';
 import { freePort, pause, spawnServer, type ServerProcess } from './server-process.ts';
 
 const ADMIN = { email: 'crash-admin@test.example', password: 'crash-admin-pass-2026' };

@@ -14,18 +14,18 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { langOf } from '../../lib/locale.ts';
 import { idParam } from '../../lib/params.ts';
 import type { InvoicesService } from '../invoices/service.ts';
-import type { EinvoicingService } from './service.ts';
+import type { ApprovedPlatformService } from './service.ts';
 
 /** What this area's routes use. */
-export interface EinvoicingDeps {
-  einvoicing: EinvoicingService;
+export interface ApprovedPlatformDeps {
+  approvedPlatform: ApprovedPlatformService;
   invoices: InvoicesService;
 }
 
 const idParams = idParam(INVOICE_MESSAGES.invoiceNotFound);
 
 /** Inside the admin scope: the platform's settings, a connection check, the directory, "send again". */
-export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (app, { einvoicing, invoices }) => {
+export const approvedPlatformRoutes: FastifyPluginAsyncZod<ApprovedPlatformDeps> = async (app, { approvedPlatform, invoices }) => {
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -33,7 +33,7 @@ export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (ap
   app.get(
     '/invoicing/platform',
     { schema: { tags, summary: 'The approved e-invoicing platform’s settings (never its secret)', response: { 200: platformSettings } } },
-    async () => einvoicing.settings(),
+    async () => approvedPlatform.settings(),
   );
   app.put(
     '/invoicing/platform',
@@ -45,12 +45,12 @@ export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (ap
         response: { 200: platformSettings, 400: errorBody },
       },
     },
-    async (request) => einvoicing.save(request.body, actorOf(request)),
+    async (request) => approvedPlatform.save(request.body, actorOf(request)),
   );
   app.post(
     '/invoicing/platform/check',
     { schema: { tags, summary: 'Call the platform’s health check with the saved settings', response: { 200: platformCheck, 409: errorBody, 502: errorBody } } },
-    async () => einvoicing.check(),
+    async () => approvedPlatform.check(),
   );
   app.get(
     '/invoicing/platform/siren',
@@ -62,7 +62,7 @@ export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (ap
         response: { 200: sirenLookup, 400: errorBody, 409: errorBody, 502: errorBody },
       },
     },
-    async (request) => einvoicing.lookup(request.query.siren),
+    async (request) => approvedPlatform.lookup(request.query.siren),
   );
   app.post(
     '/invoices/:id/platform/resubmit',
@@ -75,7 +75,7 @@ export const einvoicingRoutes: FastifyPluginAsyncZod<EinvoicingDeps> = async (ap
       },
     },
     async (request) => {
-      await einvoicing.resubmit(request.params.id, actorOf(request));
+      await approvedPlatform.resubmit(request.params.id, actorOf(request));
       return (await invoices.get(request.params.id, langOf(request))) ?? Promise.reject(new HttpError(404, INVOICE_MESSAGES.invoiceNotFound));
     },
   );

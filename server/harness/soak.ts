@@ -5,14 +5,14 @@
  *     against the built site with the demo content: 0 errors or timeouts, p99 within the bench
  *     budget, resident memory flat after warm-up.
  *
- *   node server/src/ops/soak.ts [--kills 500] [--seconds 60] [--skip crash|load]
+ *   node server/harness/soak.ts [--kills 500] [--seconds 60] [--skip crash|load]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import type { Dialect } from '../db/index.ts';
+import type { Dialect } from '../src/db/index.ts';
 import { runCrashTest } from './crash.ts';
 import { freePort, pause, spawnServer } from './server-process.ts';
 

@@ -8,7 +8,7 @@
  *   (~70 MB: mostly the source and code of the modules loaded) instead of letting garbage reach ~230 MB
  *   under load. The largest work the server does (a 240-colour line sheet, an invoices ZIP) keeps its
  *   images and PDFs in buffers outside this heap.
- * - `--expose-gc`: lets the server collect once when a burst of work ends (ops/idle-collect.ts), which gives
+ * - `--expose-gc`: lets the server collect once when a burst of work ends (runtime/idle-collect.ts), which gives
  *   back the buffers that burst left (V8 alone waits for its heap to fill).
  */
 export const NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=192', '--expose-gc'] as const;

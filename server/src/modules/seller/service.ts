@@ -8,7 +8,7 @@ import { logActivity, type Actor } from '../activity/service.ts';
  * SIREN/SIRET, RCS, VAT number, bank details, number prefixes, payment terms, penalties and
  * discount. One row; each invoice will keep a copy of it as it was when issued.
  */
-export class InvoicingService {
+export class SellerService {
   private readonly db: Db;
 
   constructor(db: Db) {

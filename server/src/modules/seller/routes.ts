@@ -1,15 +1,15 @@
 import { errorBody, invoicingSettings, invoicingSettingsInput } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
-import type { InvoicingService } from './service.ts';
+import type { SellerService } from './service.ts';
 
 /** What this area's routes use, handed to them by name (never the whole set of services). */
-export interface InvoicingDeps {
-  invoicing: InvoicingService;
+export interface SellerDeps {
+  seller: SellerService;
 }
 
 /** Inside the admin scope: the label's legal identity for its invoices. */
-export const adminInvoicingRoutes: FastifyPluginAsyncZod<InvoicingDeps> = async (app, services) => {
+export const adminSellerRoutes: FastifyPluginAsyncZod<SellerDeps> = async (app, services) => {
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -17,7 +17,7 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<InvoicingDeps> = async 
   app.get(
     '/invoicing/settings',
     { schema: { tags, summary: 'The label’s legal identity on its invoices (configured: false before the first save)', response: { 200: invoicingSettings } } },
-    async () => services.invoicing.settings(),
+    async () => services.seller.settings(),
   );
   app.put(
     '/invoicing/settings',
@@ -29,6 +29,6 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<InvoicingDeps> = async 
         response: { 200: invoicingSettings, 400: errorBody },
       },
     },
-    async (request) => services.invoicing.saveSettings(request.body, actorOf(request)),
+    async (request) => services.seller.saveSettings(request.body, actorOf(request)),
   );
 };

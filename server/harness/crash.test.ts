@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../test/helpers.ts';
+import { DIALECTS } from '../test/helpers.ts';
 import { runCrashTest } from './crash.ts';
 
 // 20 SIGKILLs of a real server process during admin writes, retailer accepts, orders (pre-book and

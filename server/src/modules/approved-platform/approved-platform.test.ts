@@ -83,7 +83,7 @@ describe.each(DIALECTS)('the approved e-invoicing platform on %s', (dialect) => 
       .executeTakeFirstOrThrow();
     return createHash('sha256').update(Buffer.from(row.pdf)).update(row.xml).update(String(row.total_incl_cents)).update(row.number).digest('hex');
   };
-  const run = () => t.services.einvoicingWorker.runOnce();
+  const run = () => t.services.approvedPlatformWorker.runOnce();
   /** The next run follows every submitted document again (not in 5 minutes). */
   const followNow = () => t.services.database.db.updateTable('invoice_submissions').set({ checked_at: null }).execute();
   const retryNow = () =>

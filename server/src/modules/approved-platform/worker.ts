@@ -3,7 +3,7 @@ import { PollingWorker } from '../../lib/polling-worker.ts';
 import type { InvoiceSubmissions } from '../invoices/submissions.ts';
 import { backoffMs } from '../mail/outbox.ts';
 import { PlatformError } from './adapter.ts';
-import type { EinvoicingService } from './service.ts';
+import type { ApprovedPlatformService } from './service.ts';
 
 /**
  * Hands issued documents to the approved platform and follows them (every instance runs it; each
@@ -12,22 +12,22 @@ import type { EinvoicingService } from './service.ts';
  * an invoice must reach it) while the platform cannot be reached or answers garbage. What the platform
  * reports changes the document's submission row, never the document.
  */
-export class EinvoicingWorker extends PollingWorker {
-  private readonly einvoicing: EinvoicingService;
+export class ApprovedPlatformWorker extends PollingWorker {
+  private readonly platform: ApprovedPlatformService;
   private readonly submissions: InvoiceSubmissions;
   private readonly log: Logger;
   private readonly followMs: number;
 
-  constructor(einvoicing: EinvoicingService, submissions: InvoiceSubmissions, log: Logger, intervalMs = 30_000, followMs = 5 * 60_000) {
+  constructor(platform: ApprovedPlatformService, submissions: InvoiceSubmissions, log: Logger, intervalMs = 30_000, followMs = 5 * 60_000) {
     super('e-invoicing', log, intervalMs);
-    this.einvoicing = einvoicing;
+    this.platform = platform;
     this.submissions = submissions;
     this.log = log;
     this.followMs = followMs;
   }
 
   protected async drain(): Promise<number> {
-    const current = await this.einvoicing.platform();
+    const current = await this.platform.platform();
     if (!current) return 0;
     const { platform, sendCashed } = current;
     await this.submissions.enqueueIssued(current.enabledAt);

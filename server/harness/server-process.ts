@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { MALLOC_ENV, NODE_FLAGS } from './node-flags.ts';
+import { MALLOC_ENV, NODE_FLAGS } from '../src/runtime/node-flags.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

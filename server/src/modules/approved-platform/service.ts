@@ -28,7 +28,7 @@ export function platformFailure(err: unknown): HttpError {
  * the secret is kept for the calls and never shown again), the adapter they make, a connection check,
  * a directory look-up, and "send again" after a rejection. Documents go through the worker (worker.ts).
  */
-export class EinvoicingService {
+export class ApprovedPlatformService {
   private readonly db: Db;
   private readonly invoices: Pick<InvoicesService, 'submissions'>;
   private readonly policy: OutboundPolicy;
