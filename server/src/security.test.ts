@@ -1,76 +1,46 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../test/helpers.ts';
+import { API_ERRORS } from '@atelier/contract';
+import { ACCESS_ROLES, type Access } from './lib/access.ts';
 
 /**
- * Who may call what. Every route Fastify registers must be listed here: a new
- * route without an entry fails the test, so nobody adds an endpoint without
- * deciding its access.
+ * Who may call what: each route declares its rule (`config.access`, lib/access.ts) and the server puts
+ * the rule's guard in front of it; these tests walk the declared rules and check what the server does
+ * for every role. The routes anyone may call are also listed here, so that a route declared public by
+ * mistake fails a test (a rule that opens too much is the one that costs).
  */
-const ACCESS: Record<string, 'public' | 'signed-in' | 'admin' | 'showroom'> = {
-  'GET /api/health': 'public',
+const PUBLIC = new Set([
+  'GET /api/health',
   // Its own token (METRICS_TOKEN), checked in platform/metrics.test.ts; not registered without it.
-  'GET /metrics': 'public',
-  'GET /api/openapi.json': 'public',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/forgot-password': 'public',
-  'POST /api/auth/reset-password': 'public',
-  'GET /api/auth/me': 'signed-in',
-  'PUT /api/auth/password': 'signed-in',
-  'POST /api/auth/mfa': 'public',
-  'POST /api/auth/passkey/options': 'public',
-  'POST /api/auth/passkey/verify': 'public',
-  'POST /api/auth/reauth': 'signed-in',
-  'GET /api/account/security': 'signed-in',
-  'POST /api/account/passkeys/options': 'signed-in',
-  'POST /api/account/passkeys': 'signed-in',
-  'PATCH /api/account/passkeys/:id': 'signed-in',
-  'DELETE /api/account/passkeys/:id': 'signed-in',
-  'POST /api/account/totp': 'signed-in',
-  'POST /api/account/totp/confirm': 'signed-in',
-  'DELETE /api/account/totp': 'signed-in',
-  'POST /api/account/recovery-codes': 'signed-in',
-  'DELETE /api/account/sessions/:id': 'signed-in',
-  'DELETE /api/account/sessions': 'signed-in',
-  'GET /api/wholesale/terms': 'signed-in',
-  'GET /api/wholesale/linesheet.pdf': 'signed-in',
-  // Orders: signed-in retailers (an admin's 403 is checked in orders.test.ts).
-  'GET /api/orders/draft': 'signed-in',
-  'PUT /api/orders/draft': 'signed-in',
-  'POST /api/orders/draft/submit': 'signed-in',
-  'GET /api/orders': 'signed-in',
-  'GET /api/orders/:id': 'signed-in',
-  'POST /api/orders/:id/cancel': 'signed-in',
-  'POST /api/orders/:id/reorder': 'signed-in',
-  'GET /api/account/company': 'signed-in',
-  // Invoices: signed-in retailers, each their own (another's 404 and an admin's 403: invoices.test.ts).
-  'GET /api/invoices': 'signed-in',
-  'GET /api/invoices/:id': 'signed-in',
-  'GET /api/invoices/:id.pdf': 'signed-in',
-  'GET /api/wholesale/seasons': 'signed-in',
-  'GET /api/wholesale/availability/:id': 'signed-in',
-  'PUT /api/account/company': 'signed-in',
-  'GET /api/account/listing': 'signed-in',
-  'PUT /api/account/listing': 'signed-in',
-  'POST /api/account/listing/logo': 'signed-in',
-  'GET /api/stockists': 'public',
-  // The showroom (issue 34): the owner and her agents; a stockist 403.
-  'GET /api/showroom/snapshot': 'showroom',
-  'POST /api/showroom/orders': 'showroom',
-  'GET /api/showroom/orders/:key': 'showroom',
-  'POST /api/auth/logout': 'signed-in',
-  'GET /api/products': 'public',
-  'GET /api/products/:id': 'public',
-  'GET /api/products/:id/similar': 'public',
-  'GET /api/blog': 'public',
-  'GET /api/blog/posts/:slug': 'public',
-  'POST /api/retailers/contact': 'public',
-  'POST /api/contact': 'public',
-  'GET /robots.txt': 'public',
-  'GET /sitemap.xml': 'public',
+  'GET /metrics',
+  'GET /api/openapi.json',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/mfa',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey/verify',
+  'GET /api/stockists',
+  'GET /api/products',
+  'GET /api/products/:id',
+  'GET /api/products/:id/similar',
+  'GET /api/blog',
+  'GET /api/blog/posts/:slug',
+  'POST /api/retailers/contact',
+  'POST /api/contact',
+  'GET /robots.txt',
+  'GET /sitemap.xml',
   // The site's pages (server-rendered for an anonymous visitor; signed-in screens fetch in the browser).
-  'GET /*': 'public',
-};
+  'GET /*',
+]);
+
+/** What each part of the API must at least ask, whatever a route declares. */
+const FLOOR: Array<[RegExp, Access]> = [
+  [/^\/api\/admin\//, 'admin'],
+  [/^\/api\/showroom\//, 'showroom'],
+  [/^\/api\/(orders|invoices)(\/|$)/, 'retailer'],
+];
 
 function concrete(url: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => (name === 'slug' ? 'a-slug' : '1')).replace(/\*$/, 'x');
@@ -91,44 +61,50 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
 
   // The built site's files (scripts, styles, fonts, icons: GET only, the same for everyone) are not walked.
   const builtFile = (r: { method: string; url: string }) =>
-    r.method === 'GET' && !r.url.startsWith('/api/') && /^\/[^*:]+\.[a-z0-9]+$/i.test(r.url) && !(`GET ${r.url}` in ACCESS);
+    r.method === 'GET' && !r.url.startsWith('/api/') && /^\/[^*:]+\.[a-z0-9]+$/i.test(r.url) && !PUBLIC.has(`GET ${r.url}`);
   const routes = () =>
     t.app.routeTable.filter((r) => !['HEAD', 'OPTIONS'].includes(r.method) && r.url !== '/api/*' && !r.url.startsWith('/uploads') && !builtFile(r));
 
-  it('every registered route has a declared access, and the server enforces it', async () => {
-    const missing: string[] = [];
-    for (const route of routes()) {
+  it('every route declares who may call it, no more than its part of the API allows, and the server enforces it for each role', async () => {
+    const wrong: string[] = [];
+    // Signing out ends the walk's sessions: those routes come last, each with sessions of its own.
+    const endsSessions = (url: string) => /\/auth\/logout$|\/account\/sessions/.test(url);
+    const signIn = async () => ({
+      retailer: t.auth(await t.login(RETAILER.email, RETAILER.password)),
+      agent: t.auth(await t.login(AGENT.email, AGENT.password)),
+      admin: t.auth(await t.login(ADMIN.email, ADMIN.password)),
+    });
+    let sessions = await signIn();
+    const walk = [...routes().filter((r) => !endsSessions(r.url)), ...routes().filter((r) => endsSessions(r.url))];
+    for (const route of walk) {
       const key = `${route.method} ${route.url}`;
-      const access = route.url.startsWith('/api/admin') ? 'admin' : ACCESS[key];
+      const access = route.access;
       if (!access) {
-        missing.push(key);
+        wrong.push(`${key}: no access declared`);
         continue;
       }
+      if ((access === 'public') !== PUBLIC.has(key)) wrong.push(`${key}: declared ${access}, ${PUBLIC.has(key) ? 'listed' : 'not listed'} as public`);
+      for (const [pattern, floor] of FLOOR) if (pattern.test(route.url) && access !== floor) wrong.push(`${key}: declared ${access}, its part asks ${floor}`);
       const url = concrete(route.url);
       const payload = ['GET', 'DELETE'].includes(route.method) ? undefined : {};
-      const anon = await t.app.inject({ method: route.method as 'GET', url, payload });
-      // A fresh retailer session each time: a logout in the walk must not end the next checks.
-      const shopHeaders = t.auth(await t.login(RETAILER.email, RETAILER.password));
-      const shop = await t.app.inject({ method: route.method as 'GET', url, payload, headers: shopHeaders });
+      const answer = async (headers: Record<string, string>) => t.app.inject({ method: route.method as 'GET', url, payload, headers });
+      const as = async (headers: Record<string, string>) => (await answer(headers)).statusCode;
+      const anon = await as({});
       if (access === 'public') {
-        expect([401, 403], key).not.toContain(anon.statusCode);
-      } else if (access === 'signed-in') {
-        expect(anon.statusCode, key).toBe(401);
-        expect(shop.statusCode, key).not.toBe(401);
-      } else if (access === 'showroom') {
-        expect(anon.statusCode, key).toBe(401);
-        expect(shop.statusCode, key).toBe(403);
-        const agent = await t.app.inject({ method: route.method as 'GET', url, payload, headers: t.auth(await t.login(AGENT.email, AGENT.password)) });
-        expect([401, 403], `agent: ${key}`).not.toContain(agent.statusCode);
-      } else {
-        expect(anon.statusCode, key).toBe(401);
-        expect(shop.statusCode, key).toBe(403);
-        const agent = await t.app.inject({ method: route.method as 'GET', url, payload, headers: t.auth(await t.login(AGENT.email, AGENT.password)) });
-        expect(agent.statusCode, `agent: ${key}`).toBe(403);
-        expect([401, 403], key).not.toContain((await t.app.inject({ method: route.method as 'GET', url, payload, headers: admin })).statusCode);
+        if ([401, 403].includes(anon)) wrong.push(`${key}: public, anonymous got ${anon}`);
+        continue;
+      }
+      if (anon !== 401) wrong.push(`${key}: anonymous got ${anon}`);
+      if (endsSessions(route.url)) sessions = await signIn();
+      for (const role of ['retailer', 'agent', 'admin'] as const) {
+        const res = await answer(sessions[role]);
+        const allowed = ACCESS_ROLES[access].includes(role);
+        // Past the guard, a route may still refuse with its own sentence (an owner has no shop listing).
+        const guardRefused = res.statusCode === 401 || (res.statusCode === 403 && res.json().error === API_ERRORS.forbidden);
+        if (allowed ? guardRefused : res.statusCode !== 403) wrong.push(`${key}: ${access}, ${role} got ${res.statusCode}`);
       }
     }
-    expect(missing, 'routes without a declared access').toEqual([]);
+    expect(wrong).toEqual([]);
   });
 
   it('the matrix: every route × {anonymous, malformed, expired, revoked token, retailer, agent, admin} × path variants; no 2xx where the role must not pass', async () => {
@@ -167,14 +143,18 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     let checked = 0;
     for (const route of routes()) {
       const key = `${route.method} ${route.url}`;
-      const access = route.url.startsWith('/api/admin') ? 'admin' : ACCESS[key];
+      const access = route.access;
       if (access === undefined || access === 'public') continue;
       const url = concrete(route.url);
       const methods = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
       const shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
       const agent = t.auth(await t.login(AGENT.email, AGENT.password));
-      const refused: Array<[string, Record<string, string>]> =
-        access === 'admin' ? [...invalid, ['retailer', shop], ['agent', agent]] : access === 'showroom' ? [...invalid, ['retailer', shop]] : invalid;
+      const roles = ACCESS_ROLES[access];
+      const refused: Array<[string, Record<string, string>]> = [
+        ...invalid,
+        ...(roles.includes('retailer') ? [] : [['retailer', shop] as [string, Record<string, string>]]),
+        ...(roles.includes('agent') ? [] : [['agent', agent] as [string, Record<string, string>]]),
+      ];
       for (const [who, headers] of refused) {
         for (const method of [...methods, 'OPTIONS']) {
           for (const variant of variants(url)) {
@@ -186,7 +166,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         }
       }
       // The exact route, as the right role: it passes the guard.
-      const allowed = access === 'admin' ? t.auth(await t.login(ADMIN.email, ADMIN.password)) : access === 'showroom' ? agent : shop;
+      const allowed = roles.includes('retailer') ? shop : roles.includes('agent') ? agent : t.auth(await t.login(ADMIN.email, ADMIN.password));
       const payload = ['GET', 'DELETE'].includes(route.method) ? undefined : {};
       const ok = await t.app.inject({ method: route.method as 'GET', url, headers: allowed, payload });
       if ([401, 403].includes(ok.statusCode) || ok.statusCode >= 500) failures.push(`allowed role: ${key} → ${ok.statusCode}`);
@@ -202,7 +182,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     const wrong: string[] = [];
     for (const route of routes()) {
       const key = `${route.method} ${route.url}`;
-      const access = route.url.startsWith('/api/admin') ? 'admin' : ACCESS[key];
+      const access = route.access;
       const operation = document.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       if (!operation) continue; // hidden from the document (pages, robots.txt, the document itself)
       const declared = operation.security?.length ? 'token' : 'none';

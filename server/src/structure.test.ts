@@ -17,14 +17,14 @@ const importsOf = (file: string): string[] =>
   [...fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*?from '(\.[^']+)'/gm)].map((m) => path.resolve(path.dirname(file), m[1]!));
 
 describe('the server stands in one-way layers (ADR 0011)', () => {
-  it('no area imports the composition (services.ts, app.ts, web.ts, main.ts) or another area’s routes', () => {
+  it('no area imports the composition (services.ts, app.ts, http/, web.ts, main.ts) or another area’s routes', () => {
     const wrong: string[] = [];
     for (const area of areas) {
       for (const file of sources(path.join(modules, area))) {
         for (const target of importsOf(file)) {
           const rel = path.relative(src, target);
           const other = rel.startsWith('modules/') ? rel.split('/')[1] : null;
-          if (['services.ts', 'app.ts', 'web.ts', 'main.ts'].includes(rel)) wrong.push(`${path.relative(src, file)} -> ${rel}`);
+          if (['services.ts', 'app.ts', 'web.ts', 'main.ts'].includes(rel) || rel.startsWith('http/')) wrong.push(`${path.relative(src, file)} -> ${rel}`);
           if (other && other !== area && /\/(routes|index)\.ts$/.test(rel)) wrong.push(`${path.relative(src, file)} -> ${rel}`);
         }
       }

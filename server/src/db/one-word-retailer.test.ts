@@ -159,7 +159,15 @@ describe.each(DIALECTS)('upgrading the showroom’s orders to the one word on %s
         .values([{ email: 'shop@old.example', role: 'retailer', password_hash: null, locale: 'fr', created_at: now, updated_at: now }] as never)
         .returning('id')
         .execute();
-      const row = { taken_by: null, taken_by_name: 'Agnès', application_id: null, status: 'made', payload: '{}', signature: 'data:image/png;base64,', answer_status: 201 };
+      const row = {
+        taken_by: null,
+        taken_by_name: 'Agnès',
+        application_id: null,
+        status: 'made',
+        payload: '{}',
+        signature: 'data:image/png;base64,',
+        answer_status: 201,
+      };
       const rest = { answer: '{}', locale: 'fr', taken_at: now, created_at: now, updated_at: now };
       await db
         .insertInto('showroom_submissions')

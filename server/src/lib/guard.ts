@@ -1,7 +1,5 @@
-import { API_ERRORS, SECURITY_MESSAGES, type Role } from '@atelier/contract';
-import { HttpError } from './http-errors.ts';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Role } from '@atelier/contract';
+import type { FastifyRequest } from 'fastify';
 
 /** A signed-in request: the account, its token, when it last proved who it is (set by the session hook). */
 export interface Session {
@@ -28,36 +26,4 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;
-}
-
-/** Route-scope guard: 401 without a valid session, 403 when the role is not among `roles`. */
-export function requireRole(...roles: Role[]) {
-  return async function guard(request: FastifyRequest, reply: FastifyReply) {
-    if (!request.session) {
-      return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
-    }
-    if (!roles.includes(request.session.user.role)) {
-      return reply.code(403).header('cache-control', 'no-store').send({ error: API_ERRORS.forbidden });
-    }
-    // MFA_REQUIRED=admin: the back-office stays shut until the administrator adds a second factor
-    // (the account's own routes, open to every role, stay open so they can).
-    if (request.session.mfaMissing && !roles.includes('retailer')) {
-      reply.header('cache-control', 'no-store');
-      throw new HttpError(403, SECURITY_MESSAGES.mfaRequired, {}, undefined, { mfaSetupRequired: true });
-    }
-  };
-}
-
-/**
- * An area's back-office routes: registered under `/admin`, every one behind the administrator's guard
- * (no admin route can be added without it: the guard is on the scope, not on each route).
- */
-export function adminScope<Options extends object>(
-  routes: FastifyPluginAsync<Options, RawServerDefault, ZodTypeProvider>,
-  deps: Options,
-): FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider> {
-  return async (admin) => {
-    admin.addHook('onRequest', requireRole('admin'));
-    await admin.register(routes, deps);
-  };
 }

@@ -12,6 +12,7 @@ export const adminActivityRoutes: FastifyPluginAsyncZod<ActivityDeps> = async (a
   app.get(
     '/activity',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

@@ -17,6 +17,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentsDeps> = async (app, { agen
   app.get(
     '/agents',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The sales agents by name, a page at a time (limit, page or cursor), with whether they have chosen a password and when they last signed in',
@@ -29,6 +30,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentsDeps> = async (app, { agen
   app.post(
     '/agents',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Invite a sales agent: an account of their own and a set-password link by mail',
@@ -41,6 +43,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentsDeps> = async (app, { agen
   app.put(
     '/agents/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Rename an agent, change the commission, turn the account off (its sessions end) or on',
@@ -53,7 +56,10 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentsDeps> = async (app, { agen
   );
   app.post(
     '/agents/:id/invite',
-    { schema: { tags, summary: 'Send the invitation again with a new set-password link', params: idParams, response: { 200: agent, 404: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Send the invitation again with a new set-password link', params: idParams, response: { 200: agent, 404: errorBody } },
+    },
     async (request) => agents.reinvite(request.params.id, actorOf(request)),
   );
 };

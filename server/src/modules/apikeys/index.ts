@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { apiKeyRoutes, type ApiKeysDeps } from './routes.ts';
 
 export type { ApiKeysDeps } from './routes.ts';
@@ -8,5 +7,5 @@ export { API_KEY_PREFIX } from './service.ts';
 
 /** API keys for the label's integrations. Registered under /api (the routes under /admin). */
 export const apiKeysModule: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, deps) => {
-  await app.register(adminScope(apiKeyRoutes, deps), { prefix: '/admin' });
+  await app.register(apiKeyRoutes, { ...deps, prefix: '/admin' });
 };

@@ -18,6 +18,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, serv
   app.get(
     '/api-keys',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The API keys, active first, a page at a time (limit, page or cursor; never the keys themselves)',
@@ -30,6 +31,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, serv
   app.post(
     '/api-keys',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Make an API key for an integration: the answer is the only time the key is shown',
@@ -41,7 +43,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, serv
   );
   app.delete(
     '/api-keys/:id',
-    { schema: { tags, summary: 'Revoke an API key: it stops working at once', params: idParams, response: { 200: apiKey, 404: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Revoke an API key: it stops working at once', params: idParams, response: { 200: apiKey, 404: errorBody } },
+    },
     async (request) => services.apiKeys.revoke(request.params.id, actorOf(request)),
   );
 };

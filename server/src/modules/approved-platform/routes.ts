@@ -32,12 +32,16 @@ export const approvedPlatformRoutes: FastifyPluginAsyncZod<ApprovedPlatformDeps>
   });
   app.get(
     '/invoicing/platform',
-    { schema: { tags, summary: 'The approved e-invoicing platform’s settings (never its secret)', response: { 200: platformSettings } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The approved e-invoicing platform’s settings (never its secret)', response: { 200: platformSettings } },
+    },
     async () => approvedPlatform.settings(),
   );
   app.put(
     '/invoicing/platform',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Turn the platform on or off, with its flow service address and credentials (an empty secret keeps the saved one)',
@@ -49,12 +53,16 @@ export const approvedPlatformRoutes: FastifyPluginAsyncZod<ApprovedPlatformDeps>
   );
   app.post(
     '/invoicing/platform/check',
-    { schema: { tags, summary: 'Call the platform’s health check with the saved settings', response: { 200: platformCheck, 409: errorBody, 502: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Call the platform’s health check with the saved settings', response: { 200: platformCheck, 409: errorBody, 502: errorBody } },
+    },
     async () => approvedPlatform.check(),
   );
   app.get(
     '/invoicing/platform/siren',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Look a SIREN up in the platform’s directory',
@@ -67,6 +75,7 @@ export const approvedPlatformRoutes: FastifyPluginAsyncZod<ApprovedPlatformDeps>
   app.post(
     '/invoices/:id/platform/resubmit',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Send a document the platform rejected again (the same stored file)',

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { AuthService } from './service.ts';
-import { requireRole } from '../../lib/guard.ts';
 
 /** What this area's routes use, handed to them by name (never the whole set of services). */
 export interface AuthDeps {
@@ -21,11 +20,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
   // Everything below needs a signed-in user (admin or retailer).
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
 
     scope.get(
       '/me',
-      { schema: { tags: ['auth'], summary: 'The signed-in account (its role and language)', response: { 200: user, 401: errorBody } } },
+      {
+        config: { access: 'signed-in' },
+        schema: { tags: ['auth'], summary: 'The signed-in account (its role and language)', response: { 200: user, 401: errorBody } },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
         const { email, role } = request.session!.user;
@@ -35,7 +36,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
 
     scope.post(
       '/logout',
-      { schema: { tags: ['auth'], summary: 'Sign out: this session’s token stops working', response: { 204: z.null(), 401: errorBody } } },
+      {
+        config: { access: 'signed-in' },
+        schema: { tags: ['auth'], summary: 'Sign out: this session’s token stops working', response: { 204: z.null(), 401: errorBody } },
+      },
       async (request, reply) => {
         await auth.logout(request.session!.tokenId);
         return reply.code(204).send(null);
@@ -46,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
   app.post(
     '/forgot-password',
     {
-      config: { rateLimit: perIp },
+      config: { access: 'public', rateLimit: perIp },
       schema: {
         tags: ['auth'],
         summary: 'Mail a single-use reset link when the address has an account (the answer never says)',
@@ -63,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
   app.post(
     '/reset-password',
     {
-      config: { rateLimit: perIp },
+      config: { access: 'public', rateLimit: perIp },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a single-use link token',

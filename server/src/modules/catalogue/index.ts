@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminCatalogueRoutes, catalogueRoutes, type CatalogueDeps } from './routes.ts';
 
 export type { CatalogueDeps } from './routes.ts';
@@ -7,5 +6,5 @@ export type { CatalogueDeps } from './routes.ts';
 /** The collection: products, their colours and sizes, as visitors, retailers and the owner see them. Registered under /api. */
 export const catalogueModule: FastifyPluginAsyncZod<CatalogueDeps> = async (app, deps) => {
   await app.register(catalogueRoutes, deps);
-  await app.register(adminScope(adminCatalogueRoutes, deps), { prefix: '/admin' });
+  await app.register(adminCatalogueRoutes, { ...deps, prefix: '/admin' });
 };

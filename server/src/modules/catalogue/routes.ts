@@ -57,6 +57,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
   app.get(
     '/products',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
         summary: 'The collection, a page at a time (X-Total-Count, Link); price and sizes only with a stockist or admin token',
@@ -89,6 +90,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
   app.get(
     '/products/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
         summary: 'One product; price and sizes only with a stockist or admin token',
@@ -117,6 +119,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
   app.get(
     '/products/:id/similar',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
         summary: 'Up to 5 other products, the nearest in colour first',
@@ -147,6 +150,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
   app.get(
     '/products',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: "The products with all their translations, a page at a time in the collection's order (X-Total-Count, Link)",
@@ -165,6 +169,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
   app.get(
     '/products/:id',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: 'One product, drafts included (the preview reads it)',
@@ -183,6 +188,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
   app.put(
     '/products/order',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: "The collection's order: every product id once, first shown first",
@@ -200,6 +206,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
   app.post(
     '/products/:id/move',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: "Move a product one place up (by -1) or down (by 1) in the collection's order",
@@ -218,6 +225,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
   app.post(
     '/products',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: 'Create a product',
@@ -236,6 +244,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
   app.put(
     '/products/:id',
     {
+      config: { access: 'admin' },
       schema: {
         ...adminSchema,
         summary: 'Replace a product (variant ids kept, positions re-indexed)',
@@ -255,7 +264,10 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
 
   app.delete(
     '/products/:id',
-    { schema: { ...adminSchema, summary: 'Delete a product', params: productIdParam, response: { 204: z.null(), 400: errorBody, 404: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { ...adminSchema, summary: 'Delete a product', params: productIdParam, response: { 204: z.null(), 400: errorBody, 404: errorBody } },
+    },
     async (request, reply) => {
       if (!(await catalogue.remove(request.params.id, actorOf(request)))) throw notFound();
       services.onContentChange();

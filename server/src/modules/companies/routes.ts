@@ -1,6 +1,5 @@
 import { companyDetails, companyInput, errorBody } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../lib/guard.ts';
 import type { CompaniesService } from './service.ts';
 
 /** What the company screens use. */
@@ -10,15 +9,17 @@ export interface CompaniesDeps {
 
 /** `/api/account/company`: the retailer's company details (shown on each order). */
 export const companyRoutes: FastifyPluginAsyncZod<CompaniesDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'admin'));
   const tags = ['account'];
   const security = [{ bearer: [] }];
-  app.get('/company', { schema: { tags, security, summary: 'My company details', response: { 200: companyDetails } } }, async (request) =>
-    services.companies.company(request.session!.user.id),
+  app.get(
+    '/company',
+    { config: { access: 'retailer-or-owner' }, schema: { tags, security, summary: 'My company details', response: { 200: companyDetails } } },
+    async (request) => services.companies.company(request.session!.user.id),
   );
   app.put(
     '/company',
     {
+      config: { access: 'retailer-or-owner' },
       schema: {
         tags,
         security,

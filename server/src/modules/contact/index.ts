@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminContactRoutes, contactRoutes, type ContactDeps } from './routes.ts';
 
 export type { ContactDeps } from './routes.ts';
@@ -7,5 +6,5 @@ export type { ContactDeps } from './routes.ts';
 /** The contact form, and the owner's inbox of what it received. Registered under /api. */
 export const contactModule: FastifyPluginAsyncZod<ContactDeps> = async (app, deps) => {
   await app.register(contactRoutes, deps);
-  await app.register(adminScope(adminContactRoutes, deps), { prefix: '/admin' });
+  await app.register(adminContactRoutes, { ...deps, prefix: '/admin' });
 };

@@ -15,7 +15,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, ser
   app.post(
     '/contact',
     {
-      config: { rateLimit: formRateLimit(services.config) },
+      config: { access: 'public', rateLimit: formRateLimit(services.config) },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the brand',
@@ -32,6 +32,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app
   app.get(
     '/messages',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

@@ -13,7 +13,7 @@ export interface HealthDeps {
 export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, services) => {
   app.get(
     '/health',
-    { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: health, 503: health } } },
+    { config: { access: 'public' }, schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: health, 503: health } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       try {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminHomeRoutes, type HomeDeps } from './routes.ts';
 
 export type { HomeDeps } from './routes.ts';
 
 /** The owner's home. Registered under /api. */
 export const homeModule: FastifyPluginAsyncZod<HomeDeps> = async (app, deps) => {
-  await app.register(adminScope(adminHomeRoutes, deps), { prefix: '/admin' });
+  await app.register(adminHomeRoutes, { ...deps, prefix: '/admin' });
 };

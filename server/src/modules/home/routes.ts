@@ -12,6 +12,7 @@ export const adminHomeRoutes: FastifyPluginAsyncZod<HomeDeps> = async (app, { ho
   app.get(
     '/home',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminInvoiceRoutes, invoiceRoutes, type InvoicesDeps } from './routes.ts';
 
 export type { InvoicesDeps } from './routes.ts';
@@ -7,5 +6,5 @@ export type { InvoicesDeps } from './routes.ts';
 /** Invoices, credit notes and payments (Factur-X). Registered under /api. */
 export const invoicesModule: FastifyPluginAsyncZod<InvoicesDeps> = async (app, deps) => {
   await app.register(invoiceRoutes, { ...deps, prefix: '/invoices' });
-  await app.register(adminScope(adminInvoiceRoutes, deps), { prefix: '/admin' });
+  await app.register(adminInvoiceRoutes, { ...deps, prefix: '/admin' });
 };

@@ -53,10 +53,6 @@ export interface InvoicesDeps {
 
 /** `/api/invoices`: the retailer's own invoices and credit notes (another retailer's are 404). */
 export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, services) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.session) return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
-    if (request.session.user.role !== 'retailer') return reply.code(403).header('cache-control', 'no-store').send({ error: API_ERRORS.forbidden });
-  });
   app.addHook('onSend', noStore);
   const tags = ['invoices'];
   const security = [{ bearer: [] }];
@@ -65,6 +61,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   app.get(
     '/',
     {
+      config: { access: 'retailer' },
       schema: {
         tags,
         security,
@@ -80,7 +77,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   );
   app.get(
     '/:id.pdf',
-    { schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParams, produces: [PDF_TYPE] } },
+    {
+      config: { access: 'retailer' },
+      schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParams, produces: [PDF_TYPE] },
+    },
     async (request, reply) => {
       const found = await services.invoices.pdf(request.params.id, me(request));
       if (!found) throw notFound();
@@ -90,6 +90,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   app.get(
     '/:id',
     {
+      config: { access: 'retailer' },
       schema: {
         tags,
         security,
@@ -111,6 +112,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.get(
     '/invoices',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -126,7 +128,10 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.get(
     '/invoices.csv',
-    { schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: periodLangQuery, produces: ['text/csv'] } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The sales journal of a period: one row per document and VAT rate', querystring: periodLangQuery, produces: ['text/csv'] },
+    },
     async (request, reply) =>
       sendAttachment(
         reply,
@@ -138,6 +143,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.get(
     '/accounting/fec',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -155,7 +161,10 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.get(
     '/invoices.zip',
-    { schema: { tags, summary: 'The PDFs of a period’s invoices and credit notes in one ZIP', querystring: periodLangQuery, produces: ['application/zip'] } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The PDFs of a period’s invoices and credit notes in one ZIP', querystring: periodLangQuery, produces: ['application/zip'] },
+    },
     async (request, reply) =>
       sendAttachment(
         reply,
@@ -166,7 +175,10 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   );
   app.get(
     '/invoices/:id.pdf',
-    { schema: { tags, summary: 'One document as its stored Factur-X PDF (the same bytes every time)', params: idParams, produces: [PDF_TYPE] } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'One document as its stored Factur-X PDF (the same bytes every time)', params: idParams, produces: [PDF_TYPE] },
+    },
     async (request, reply) => {
       const found = await services.invoices.pdf(request.params.id);
       if (!found) throw notFound();
@@ -176,6 +188,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.get(
     '/invoices/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'One invoice or credit note with its lines, VAT, payments and credit notes',
@@ -189,6 +202,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.post(
     '/invoices/:id/payments',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Record a payment (never more than what is left to pay)',
@@ -203,6 +217,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.delete(
     '/invoices/:id/payments/:paymentId',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Remove a mistaken payment (the activity log keeps it)',
@@ -216,6 +231,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.post(
     '/invoices/:id/credit-notes',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Make a credit note: lines with quantities, or an amount excl. VAT, or neither (what is left of the invoice); never more than what is left',
@@ -230,6 +246,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.post(
     '/orders/:id/invoice',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Issue the invoice of an order shipped before, or whose details were incomplete',
@@ -249,6 +266,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.get(
     '/stockists/:id/company',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'A stockist’s company details, with what an invoice still needs and whether reminders are on',
@@ -264,6 +282,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.put(
     '/stockists/:id/company',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Complete or correct a stockist’s company details (VAT number checked)',
@@ -280,6 +299,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
   app.put(
     '/stockists/:id/reminders',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Turn a stockist’s payment reminders on or off',

@@ -38,7 +38,10 @@ export interface JournalDeps {
 export const journalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app, services) => {
   app.get(
     '/blog',
-    { schema: { tags: ['journal'], summary: 'Sections with their published posts', querystring: langQuery, response: { 200: publicJournal } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['journal'], summary: 'Sections with their published posts', querystring: langQuery, response: { 200: publicJournal } },
+    },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language, Cookie');
       reply.header('cache-control', PUBLIC_READ);
@@ -51,6 +54,7 @@ export const journalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app, ser
   app.get(
     '/blog/posts/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['journal'],
         summary: 'One published post by its slug (a draft is a 404)',
@@ -81,6 +85,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
   app.get(
     '/blog',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The posts, drafts included, a page at a time by creation date (X-Total-Count, Link)',
@@ -98,7 +103,10 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
 
   app.post(
     '/blog',
-    { schema: { tags, summary: 'Create a post', querystring: langQuery, body: postInput, response: { 201: adminPost, 400: errorBody, 409: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Create a post', querystring: langQuery, body: postInput, response: { 201: adminPost, 400: errorBody, 409: errorBody } },
+    },
     async (request, reply) => {
       const post = await journal.savePost(request.body, langOf(request), undefined, actorOf(request));
       services.onContentChange();
@@ -109,6 +117,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
   app.put(
     '/blog/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Update a post',
@@ -128,7 +137,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
 
   app.delete(
     '/blog/:id',
-    { schema: { tags, summary: 'Delete a post', params: idParams, response: { 204: z.null(), 404: errorBody } } },
+    { config: { access: 'admin' }, schema: { tags, summary: 'Delete a post', params: idParams, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
       if (!(await journal.deletePost(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.postNotFound);
       services.onContentChange();
@@ -138,13 +147,16 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
 
   app.get(
     '/blog/sections',
-    { schema: { tags, summary: 'Sections with their post counts', querystring: langQuery, response: { 200: adminSectionList } } },
+    { config: { access: 'admin' }, schema: { tags, summary: 'Sections with their post counts', querystring: langQuery, response: { 200: adminSectionList } } },
     async (request) => journal.adminSections(langOf(request)),
   );
 
   app.post(
     '/blog/sections',
-    { schema: { tags, summary: 'Create a section', querystring: langQuery, body: sectionInput, response: { 201: adminSection, 400: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Create a section', querystring: langQuery, body: sectionInput, response: { 201: adminSection, 400: errorBody } },
+    },
     async (request, reply) => {
       const section = await journal.saveSection(request.body, langOf(request), undefined, actorOf(request));
       services.onContentChange();
@@ -155,6 +167,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
   app.put(
     '/blog/sections/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Update a section',
@@ -174,7 +187,7 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
 
   app.delete(
     '/blog/sections/:id',
-    { schema: { tags, summary: 'Delete a section and its posts', params: idParams, response: { 204: z.null(), 404: errorBody } } },
+    { config: { access: 'admin' }, schema: { tags, summary: 'Delete a section and its posts', params: idParams, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
       if (!(await journal.deleteSection(request.params.id, actorOf(request)))) throw new HttpError(404, JOURNAL_MESSAGES.sectionNotFound);
       services.onContentChange();

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { accountListingRoutes, adminListingRoutes, publicListingRoutes, type ListingsDeps } from './routes.ts';
 
 export type { ListingsDeps } from './routes.ts';
@@ -8,5 +7,5 @@ export type { ListingsDeps } from './routes.ts';
 export const listingsModule: FastifyPluginAsyncZod<ListingsDeps> = async (app, deps) => {
   await app.register(accountListingRoutes, { ...deps, prefix: '/account' });
   await app.register(publicListingRoutes, deps);
-  await app.register(adminScope(adminListingRoutes, deps), { prefix: '/admin' });
+  await app.register(adminListingRoutes, { ...deps, prefix: '/admin' });
 };

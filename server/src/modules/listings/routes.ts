@@ -17,7 +17,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { MAX_UPLOAD_BYTES } from '../media/images.ts';
 import { imageParser, receiveImage } from '../media/receive.ts';
 import type { MediaService } from '../media/service.ts';
@@ -38,6 +37,7 @@ export const publicListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (a
   app.get(
     '/stockists',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['stockists'],
         summary: 'Listed stockists (opted in, not hidden), by town; q filters by town or postcode',
@@ -56,7 +56,6 @@ export const publicListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (a
 
 /** `/api/account/listing`: a retailer's own listing (an administrator has none). */
 export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'admin'));
   app.addHook('preHandler', async (request) => {
     if (request.session!.user.role === 'admin') throw adminsHaveNoListing();
   });
@@ -65,12 +64,16 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
   const security = [{ bearer: [] }];
   app.get(
     '/listing',
-    { schema: { tags, security, summary: "My shop's listing on “Where to buy”", response: { 200: accountListing, 403: errorBody } } },
+    {
+      config: { access: 'retailer-or-owner' },
+      schema: { tags, security, summary: "My shop's listing on “Where to buy”", response: { 200: accountListing, 403: errorBody } },
+    },
     async (request) => services.listings.mine(request.session!.user.id),
   );
   app.put(
     '/listing',
     {
+      config: { access: 'retailer-or-owner' },
       schema: {
         tags,
         security,
@@ -88,6 +91,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
   app.post(
     '/listing/logo',
     {
+      config: { access: 'retailer-or-owner' },
       bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
       schema: {
         tags,
@@ -107,6 +111,7 @@ export const adminListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (ap
   app.get(
     '/listings',
     {
+      config: { access: 'admin' },
       schema: {
         ...schema,
         summary: 'The stockists’ listings, listed or not, a page at a time by town',
@@ -119,6 +124,7 @@ export const adminListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (ap
   app.put(
     '/listings/:id',
     {
+      config: { access: 'admin' },
       schema: {
         ...schema,
         summary: "Edit or hide a listing (hidden wins over the stockist's opt-in)",

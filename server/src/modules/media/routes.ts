@@ -38,7 +38,7 @@ export const uploadServing: FastifyPluginAsync<MediaDeps> = async (app, services
     });
     return;
   }
-  app.get('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/uploads/:name', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     if (!UPLOAD_NAME.test(name)) throw new HttpError(404, API_ERRORS.notFound);
     if (cdn) return reply.code(302).header('cache-control', 'public, max-age=86400').redirect(`${cdn}/${name}`);
@@ -63,6 +63,7 @@ export const adminUploadRoutes: FastifyPluginAsync<MediaDeps> = async (app, serv
   app.post(
     '/uploads',
     {
+      config: { access: 'admin' },
       bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
       schema: {
         tags: ['admin'],

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminOrderRoutes, availabilityRoutes, orderRoutes, type OrdersDeps } from './routes.ts';
 export type { OrdersDeps } from './routes.ts';
 
@@ -7,5 +6,5 @@ export type { OrdersDeps } from './routes.ts';
 export const ordersModule: FastifyPluginAsyncZod<OrdersDeps> = async (app, deps) => {
   await app.register(orderRoutes, { ...deps, prefix: '/orders' });
   await app.register(availabilityRoutes, { ...deps, prefix: '/wholesale' });
-  await app.register(adminScope(adminOrderRoutes, deps), { prefix: '/admin' });
+  await app.register(adminOrderRoutes, { ...deps, prefix: '/admin' });
 };

@@ -5,7 +5,6 @@ import {
   myOrderQuery,
   shipBody,
   submitBody,
-  API_ERRORS,
   availability,
   productIdParam,
   ORDER_MESSAGES,
@@ -21,7 +20,7 @@ import {
   submitResult,
   type Locale,
 } from '@atelier/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spreadsheetCsv, spreadsheetCsvStream } from '../../lib/csv.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
@@ -29,7 +28,6 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { langOf } from '../../lib/locale.ts';
 import { actorOf } from '../../lib/actor.ts';
-import { requireRole } from '../../lib/guard.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import type { OrdersService } from './service.ts';
 import type { ExportedOrder } from './records.ts';
@@ -39,12 +37,6 @@ const idParams = idParam(ORDER_MESSAGES.orderNotFound);
 const notFound = () => new HttpError(404, ORDER_MESSAGES.orderNotFound);
 const query = langQuery;
 
-/** Only retailers order: an admin gets 403 with the reason, anonymous 401 (as every signed-in route). */
-async function retailersOnly(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.session) return reply.code(401).header('cache-control', 'no-store').send({ error: API_ERRORS.unauthenticated });
-  if (request.session.user.role !== 'retailer') return reply.code(403).header('cache-control', 'no-store').send({ error: ORDER_MESSAGES.adminsCannotOrder });
-}
-
 /** What this area's routes use, handed to them by name (never the whole set of services). */
 export interface OrdersDeps {
   orders: OrdersService;
@@ -53,20 +45,23 @@ export interface OrdersDeps {
 
 /** `/api/orders`: the retailer's draft and orders. */
 export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
-  app.addHook('onRequest', retailersOnly);
   const tags = ['orders'];
   const security = [{ bearer: [] }];
   const me = (request: FastifyRequest) => request.session!.user.id;
 
   app.get(
     '/draft',
-    { schema: { tags, security, summary: 'The draft order, priced today, with the minimum to reach', querystring: query, response: { 200: draft } } },
+    {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
+      schema: { tags, security, summary: 'The draft order, priced today, with the minimum to reach', querystring: query, response: { 200: draft } },
+    },
     async (request) => services.orders.publicDraft(me(request), langOf(request)),
   );
 
   app.put(
     '/draft',
     {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
       schema: {
         tags,
         security,
@@ -82,6 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   app.post(
     '/draft/submit',
     {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
       schema: {
         tags,
         security,
@@ -103,6 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   app.get(
     '/',
     {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
       schema: {
         tags,
         security,
@@ -117,6 +114,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   app.get(
     '/:id',
     {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
       schema: {
         tags,
         security,
@@ -132,6 +130,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   app.post(
     '/:id/cancel',
     {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
       schema: {
         tags,
         security,
@@ -153,6 +152,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   app.post(
     '/:id/reorder',
     {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
       schema: {
         tags,
         security,
@@ -241,6 +241,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
   app.get(
     '/orders',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -263,7 +264,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
 
   app.get(
     '/orders.csv',
-    { schema: { tags, summary: 'Every order of a period as CSV (one row per colour and size)', querystring: periodLangQuery, produces: ['text/csv'] } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Every order of a period as CSV (one row per colour and size)', querystring: periodLangQuery, produces: ['text/csv'] },
+    },
     async (request, reply) => {
       const lang = langOf(request);
       const batches = services.orders.exportBatches({ from: request.query.from, to: request.query.to }, lang);
@@ -278,7 +282,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
 
   app.get(
     '/orders/:id.csv',
-    { schema: { tags, summary: 'One order as CSV', params: idParams, querystring: query, produces: ['text/csv'] } },
+    { config: { access: 'admin' }, schema: { tags, summary: 'One order as CSV', params: idParams, querystring: query, produces: ['text/csv'] } },
     async (request, reply) => {
       const lang = langOf(request);
       const found = await services.orders.get(request.params.id, lang);
@@ -290,6 +294,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
   app.get(
     '/orders/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'One order with the shop’s details and its history',
@@ -305,6 +310,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
   app.post(
     '/orders/:id/confirm',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Confirm with a ship date (quantities may change, lines may go)',
@@ -318,22 +324,28 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
   );
   app.post(
     '/orders/:id/ship',
-    { schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParams, querystring: query, body: shipBody, response: move } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParams, querystring: query, body: shipBody, response: move },
+    },
     async (request) => services.orders.ship(request.params.id, request.body ?? {}, actorOf(request), langOf(request)),
   );
   app.post(
     '/orders/:id/cancel',
-    { schema: { tags, summary: 'Cancel with a reason shown to the stockist', params: idParams, querystring: query, body: cancelInput, response: move } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Cancel with a reason shown to the stockist', params: idParams, querystring: query, body: cancelInput, response: move },
+    },
     async (request) => services.orders.cancel(request.params.id, request.body.reason, actorOf(request), langOf(request)),
   );
 };
 
 /** `/api/wholesale/availability/{productId}`: what a retailer can order of each size today. */
 export const availabilityRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'agent', 'admin'));
   app.get(
     '/availability/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['wholesale'],
         security: [{ bearer: [] }],

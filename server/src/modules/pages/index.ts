@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminPagesRoutes, type PagesDeps } from './routes.ts';
 
 export type { PagesDeps } from './routes.ts';
 
 /** The texts of the site's pages, as the owner edits them. Registered under /api. */
 export const pagesModule: FastifyPluginAsyncZod<PagesDeps> = async (app, deps) => {
-  await app.register(adminScope(adminPagesRoutes, deps), { prefix: '/admin' });
+  await app.register(adminPagesRoutes, { ...deps, prefix: '/admin' });
 };

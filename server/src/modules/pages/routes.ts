@@ -16,6 +16,7 @@ export const adminPagesRoutes: FastifyPluginAsyncZod<PagesDeps> = async (app, se
   app.get(
     '/pages/:page',
     {
+      config: { access: 'admin' },
       schema: {
         ...schema,
         summary: "A page's texts in both languages (home, story, faq or retailers) with the version to send back",
@@ -28,6 +29,7 @@ export const adminPagesRoutes: FastifyPluginAsyncZod<PagesDeps> = async (app, se
   app.put(
     '/pages/:page',
     {
+      config: { access: 'admin' },
       schema: {
         ...schema,
         summary: "Save a page's texts; 409 when someone saved it since the version given",

@@ -54,6 +54,7 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<ProductionDeps> = asyn
   app.get(
     '/production',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -66,7 +67,10 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<ProductionDeps> = asyn
   );
   app.get(
     '/production.csv',
-    { schema: { tags, summary: 'The cut sheet as CSV: one row per style × colour × size', querystring: productionQuery, produces: ['text/csv'] } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The cut sheet as CSV: one row per style × colour × size', querystring: productionQuery, produces: ['text/csv'] },
+    },
     async (request, reply) => {
       const lang = langOf(request);
       const sheet = await sheetOf(request.query, lang);
@@ -76,6 +80,7 @@ export const adminProductionRoutes: FastifyPluginAsyncZod<ProductionDeps> = asyn
   app.get(
     '/production.pdf',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The cut sheet for the workshop: A4 landscape PDF, one table per style',

@@ -21,7 +21,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (ap
   app.post(
     '/retailers/contact',
     {
-      config: { rateLimit: formRateLimit(services.config) },
+      config: { access: 'public', rateLimit: formRateLimit(services.config) },
       schema: {
         tags: ['stockists'],
         summary: 'Apply to become a stockist',
@@ -39,6 +39,7 @@ export const adminRetailerRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (
   app.get(
     '/retailers/applications',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Stockist applications, newest first, a page at a time (limit, page or cursor); q searches name, company, e-mail, SIRET and SIREN',
@@ -52,6 +53,7 @@ export const adminRetailerRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (
   app.post(
     '/retailers/applications/:id/accept',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Accept: creates (or links) the retailer account and mails a set-password link; idempotent',
@@ -64,7 +66,7 @@ export const adminRetailerRoutes: FastifyPluginAsyncZod<RetailersDeps> = async (
 
   app.delete(
     '/retailers/applications/:id',
-    { schema: { tags, summary: 'Delete an application', params: idParams, response: { 204: z.null(), 404: errorBody } } },
+    { config: { access: 'admin' }, schema: { tags, summary: 'Delete an application', params: idParams, response: { 204: z.null(), 404: errorBody } } },
     async (request, reply) => {
       if (!(await services.retailers.remove(request.params.id, actorOf(request)))) throw new HttpError(404, RETAILER_MESSAGES.applicationNotFound);
       return reply.code(204).send(null);

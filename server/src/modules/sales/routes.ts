@@ -16,6 +16,7 @@ export const adminSalesRoutes: FastifyPluginAsyncZod<SalesDeps> = async (app, se
   app.get(
     '/sales',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'The season at a glance: totals against the previous season of the same kind, and the figures behind every chart',

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminSeasonRoutes, seasonRoutes, type SeasonsDeps } from './routes.ts';
 
 export type { SeasonsDeps } from './routes.ts';
@@ -7,5 +6,5 @@ export type { SeasonsDeps } from './routes.ts';
 /** Seasons and their delivery windows. Registered under /api. */
 export const seasonsModule: FastifyPluginAsyncZod<SeasonsDeps> = async (app, deps) => {
   await app.register(seasonRoutes, { ...deps, prefix: '/wholesale' });
-  await app.register(adminScope(adminSeasonRoutes, deps), { prefix: '/admin' });
+  await app.register(adminSeasonRoutes, { ...deps, prefix: '/admin' });
 };

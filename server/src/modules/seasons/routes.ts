@@ -6,7 +6,6 @@ import { actorOf } from '../../lib/actor.ts';
 
 import { langOf } from '../../lib/locale.ts';
 import type { SeasonsService } from './service.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { idParam } from '../../lib/params.ts';
 
 const idParams = idParam(SEASON_MESSAGES.seasonNotFound);
@@ -20,10 +19,10 @@ export interface SeasonsDeps {
 
 /** `/api/wholesale/seasons`: open and upcoming seasons for signed-in retailers (and the owner). */
 export const seasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'agent', 'admin'));
   app.get(
     '/seasons',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['wholesale'],
         security: [{ bearer: [] }],
@@ -43,12 +42,17 @@ export const seasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, serv
 export const adminSeasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app, services) => {
   const tags = ['admin'];
   const changed = () => services.onContentChange();
-  app.get('/seasons', { schema: { tags, summary: 'Every season, the latest first', response: { 200: adminSeasonList } } }, async () => ({
-    data: await services.seasons.list(),
-  }));
+  app.get(
+    '/seasons',
+    { config: { access: 'admin' }, schema: { tags, summary: 'Every season, the latest first', response: { 200: adminSeasonList } } },
+    async () => ({
+      data: await services.seasons.list(),
+    }),
+  );
   app.post(
     '/seasons',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Create a season (the first one ever takes every product)',
@@ -65,6 +69,7 @@ export const adminSeasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app,
   app.put(
     '/seasons/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Replace a season (a delivery window that orders use cannot be removed)',
@@ -81,7 +86,10 @@ export const adminSeasonRoutes: FastifyPluginAsyncZod<SeasonsDeps> = async (app,
   );
   app.delete(
     '/seasons/:id',
-    { schema: { tags, summary: 'Delete a season without orders', params: idParams, response: { 204: z.null(), 404: errorBody, 409: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Delete a season without orders', params: idParams, response: { 204: z.null(), 404: errorBody, 409: errorBody } },
+    },
     async (request, reply) => {
       await services.seasons.remove(request.params.id, actorOf(request));
       changed();

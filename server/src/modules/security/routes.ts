@@ -24,7 +24,6 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SecurityService } from './service.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { idParam } from '../../lib/params.ts';
 
 const idParams = idParam('Not found.');
@@ -46,7 +45,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
   app.post(
     '/login',
     {
-      config: { rateLimit: perIp },
+      config: { access: 'public', rateLimit: perIp },
       schema: {
         tags: ['auth'],
         summary: 'Sign in; returns a bearer token, or the second step (mfa_token) for an account with a second factor',
@@ -68,10 +67,10 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
   // Changing the password needs a signed-in user who proved it recently.
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
     scope.put(
       '/password',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags: ['auth'],
           summary: 'Change the password; other sessions are signed out',
@@ -90,7 +89,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
   app.post(
     '/mfa',
     {
-      config: { rateLimit: perIp },
+      config: { access: 'public', rateLimit: perIp },
       schema: {
         tags,
         summary: 'The second step: the mfa_token of a password sign-in and a code (authenticator app or recovery code)',
@@ -107,7 +106,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
   app.post(
     '/passkey/options',
     {
-      config: { rateLimit: perIp },
+      config: { access: 'public', rateLimit: perIp },
       schema: {
         tags,
         summary: 'Begin a passkey sign-in (discoverable credentials; single-use challenge, 5 minutes)',
@@ -123,7 +122,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
   app.post(
     '/passkey/verify',
     {
-      config: { rateLimit: perIp },
+      config: { access: 'public', rateLimit: perIp },
       schema: {
         tags,
         summary: 'Finish a passkey sign-in: a full sign-in, no second step',
@@ -139,11 +138,10 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
     scope.post(
       '/reauth',
       {
-        config: { rateLimit: perIp },
+        config: { access: 'signed-in', rateLimit: perIp },
         schema: {
           tags,
           summary: 'Confirm it is still you (password, and a code when the account has an app; or a passkey) before a sensitive change',
@@ -164,7 +162,6 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { security } = services;
   const tags = ['account security'];
-  app.addHook('onRequest', requireRole('admin', 'retailer', 'agent'));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -173,6 +170,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.get(
     '/security',
     {
+      config: { access: 'signed-in' },
       schema: { tags, summary: 'Passkeys, authenticator app, recovery codes left and signed-in sessions', response: { 200: securityOverview, 401: errorBody } },
     },
     async (request) => security.overview(request.session!),
@@ -180,6 +178,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.post(
     '/passkeys/options',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Begin adding a passkey (needs a recent sign-in)',
@@ -191,6 +190,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.post(
     '/passkeys',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Add a passkey; the first factor of an account comes with its recovery codes, given once',
@@ -203,6 +203,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.patch(
     '/passkeys/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Rename a passkey',
@@ -219,6 +220,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.delete(
     '/passkeys/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Remove a passkey (needs a recent sign-in)',
@@ -234,6 +236,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.post(
     '/totp',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Begin setting up an authenticator app: its secret, as text and as a QR code (needs a recent sign-in)',
@@ -245,6 +248,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.post(
     '/totp/confirm',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Confirm the app with its first code; the first factor comes with recovery codes, given once',
@@ -257,6 +261,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.delete(
     '/totp',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Remove the authenticator app (needs a recent sign-in)',
@@ -271,6 +276,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   app.post(
     '/recovery-codes',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Make 10 new recovery codes; the old ones stop working (needs a recent sign-in)',
@@ -283,7 +289,10 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   );
   app.delete(
     '/sessions/:id',
-    { schema: { tags, summary: 'Sign out one of your sessions', params: idParams, response: { 204: z.null(), 401: errorBody, 404: errorBody } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Sign out one of your sessions', params: idParams, response: { 204: z.null(), 401: errorBody, 404: errorBody } },
+    },
     async (request, reply) => {
       await services.auth.signOutSession(request.session!, request.params.id);
       return reply.code(204).send(null);
@@ -291,7 +300,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
   );
   app.delete(
     '/sessions',
-    { schema: { tags, summary: 'Sign out every session but this one', response: { 200: messageResponse, 401: errorBody } } },
+    { config: { access: 'signed-in' }, schema: { tags, summary: 'Sign out every session but this one', response: { 200: messageResponse, 401: errorBody } } },
     async (request) => {
       await services.auth.signOutOthers(request.session!);
       return { message: SECURITY_MESSAGES.signedOutOthers };

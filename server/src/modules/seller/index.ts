@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminSellerRoutes, type SellerDeps } from './routes.ts';
 
 export type { SellerDeps } from './routes.ts';
 
 /** The seller's invoicing settings. Registered under /api. */
 export const sellerModule: FastifyPluginAsyncZod<SellerDeps> = async (app, deps) => {
-  await app.register(adminScope(adminSellerRoutes, deps), { prefix: '/admin' });
+  await app.register(adminSellerRoutes, { ...deps, prefix: '/admin' });
 };

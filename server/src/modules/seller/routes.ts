@@ -16,12 +16,16 @@ export const adminSellerRoutes: FastifyPluginAsyncZod<SellerDeps> = async (app, 
   });
   app.get(
     '/invoicing/settings',
-    { schema: { tags, summary: 'The label’s legal identity on its invoices (configured: false before the first save)', response: { 200: invoicingSettings } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The label’s legal identity on its invoices (configured: false before the first save)', response: { 200: invoicingSettings } },
+    },
     async () => services.seller.settings(),
   );
   app.put(
     '/invoicing/settings',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Save the legal identity: SIREN and SIRET (Luhn), VAT number, IBAN (mod 97), number prefixes, payment terms, penalties, discount',

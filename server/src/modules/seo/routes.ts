@@ -30,7 +30,7 @@ export interface SeoDeps {
 export const seoRoutes: FastifyPluginAsync<SeoDeps> = async (app, services) => {
   const base = services.config.PUBLIC_URL;
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
       'User-agent: *',
@@ -46,7 +46,7 @@ export const seoRoutes: FastifyPluginAsync<SeoDeps> = async (app, services) => {
     ].join('\n');
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const [products, posts] = await Promise.all([
       services.database.db.selectFrom('products').select(['id', 'updated_at']).where('status', '=', 'published').orderBy('id').execute(),
       services.database.db.selectFrom('journal_posts').select(['slug', 'updated_at']).where('published', '=', 1).orderBy('id').execute(),

@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { ShowroomService } from './service.ts';
@@ -26,11 +25,11 @@ const KEY = /^[A-Za-z0-9-]{8,64}$/;
 
 /** `/api/showroom/*`: for the owner and her agents only (a stockist 403, anonymous 401). */
 export const showroomRoutes: FastifyPluginAsyncZod<ShowroomDeps> = async (app, { showroom }) => {
-  app.addHook('onRequest', requireRole('admin', 'agent'));
   const tags = ['showroom'];
   app.get(
     '/snapshot',
     {
+      config: { access: 'showroom' },
       schema: {
         tags,
         summary:
@@ -53,6 +52,7 @@ export const showroomRoutes: FastifyPluginAsyncZod<ShowroomDeps> = async (app, {
   app.post(
     '/orders',
     {
+      config: { access: 'showroom' },
       schema: {
         tags,
         summary: 'Send an order taken at the showroom (Idempotency-Key: its id made on the tablet; a retry answers the first answer)',
@@ -72,6 +72,7 @@ export const showroomRoutes: FastifyPluginAsyncZod<ShowroomDeps> = async (app, {
   app.get(
     '/orders/:key',
     {
+      config: { access: 'showroom' },
       schema: {
         tags,
         summary: 'Where a showroom order stands by its id (a new shop’s: waiting, made once approved, or refused with reasons)',

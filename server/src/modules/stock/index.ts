@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminStockRoutes, type StockDeps } from './routes.ts';
 
 export type { StockDeps } from './routes.ts';
 
 /** Stock on hand (what is reserved, available, incoming), its CSV export and import. Registered under /api. */
 export const stockModule: FastifyPluginAsyncZod<StockDeps> = async (app, deps) => {
-  await app.register(adminScope(adminStockRoutes, deps), { prefix: '/admin' });
+  await app.register(adminStockRoutes, { ...deps, prefix: '/admin' });
 };

@@ -54,6 +54,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
   app.get(
     '/stock',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -70,6 +71,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
   app.get(
     '/stock.csv',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The stock as CSV (reference, colour, size, on hand, reserved, available, incoming), written while it is read',
@@ -94,6 +96,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
   app.put(
     '/stock',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Set on-hand counts (empty: not sold from stock) and incoming quantities, in one transaction',
@@ -110,6 +113,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<StockDeps> = async (app, se
   app.post(
     '/stock/import',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Read a stock CSV (style reference, colour, size, on hand): a preview, or with confirm every line in one transaction',

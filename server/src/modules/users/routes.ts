@@ -13,6 +13,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, ser
   app.get(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Accounts',

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { webhookRoutes, type WebhooksDeps } from './routes.ts';
 
 export type { WebhooksDeps } from './routes.ts';
 
 /** Webhooks: the owner's endpoints and their delivery log. Registered under /api (the routes under /admin). */
 export const webhooksModule: FastifyPluginAsyncZod<WebhooksDeps> = async (app, deps) => {
-  await app.register(adminScope(webhookRoutes, deps), { prefix: '/admin' });
+  await app.register(webhookRoutes, { ...deps, prefix: '/admin' });
 };

@@ -28,12 +28,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   const tags = ['admin'];
   app.get(
     '/webhooks',
-    { schema: { tags, summary: 'The webhook endpoints (never their secrets) and the events the site sends', response: { 200: webhookEndpointList } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The webhook endpoints (never their secrets) and the events the site sends', response: { 200: webhookEndpointList } },
+    },
     async () => webhooks.list(),
   );
   app.post(
     '/webhooks',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Add an endpoint: the answer is the only time its signing secret is shown',
@@ -46,6 +50,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   app.put(
     '/webhooks/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Change an endpoint’s address, events or state',
@@ -58,7 +63,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   );
   app.delete(
     '/webhooks/:id',
-    { schema: { tags, summary: 'Remove an endpoint and its delivery log', params: endpointParams, response: { 204: z.null(), 404: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Remove an endpoint and its delivery log', params: endpointParams, response: { 204: z.null(), 404: errorBody } },
+    },
     async (request, reply) => {
       await webhooks.remove(request.params.id, actorOf(request));
       return reply.code(204).send(null);
@@ -67,6 +75,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   app.post(
     '/webhooks/:id/rotate',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'A new signing secret, shown once; the previous one keeps signing for 24 hours',
@@ -79,6 +88,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   app.get(
     '/webhooks/:id/deliveries',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The endpoint’s deliveries, newest first, a page at a time (limit, page or cursor), each with its tries (status, duration)',
@@ -92,6 +102,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhooksDeps> = async (app, { 
   app.post(
     '/webhooks/deliveries/:id/replay',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Send a delivery again now (same event id and body)',

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope } from '../../lib/guard.ts';
 import { adminWholesaleRoutes, wholesaleRoutes, type WholesaleDeps } from './routes.ts';
 
 export type { WholesaleDeps } from './routes.ts';
@@ -7,5 +6,5 @@ export type { WholesaleDeps } from './routes.ts';
 /** The wholesale terms and the line sheet. Registered under /api. */
 export const wholesaleModule: FastifyPluginAsyncZod<WholesaleDeps> = async (app, deps) => {
   await app.register(wholesaleRoutes, { ...deps, prefix: '/wholesale' });
-  await app.register(adminScope(adminWholesaleRoutes, deps), { prefix: '/admin' });
+  await app.register(adminWholesaleRoutes, { ...deps, prefix: '/admin' });
 };

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { WholesaleService } from './service.ts';
-import { requireRole } from '../../lib/guard.ts';
 
 /** `?lang=fr|en`; absent → the caller's language; anything else → French (never another language by a malformed value). */
 function sheetLang(request: FastifyRequest): Locale {
@@ -28,13 +27,13 @@ export interface WholesaleDeps {
 
 /** Signed-in retailers, agents and admins: the season's terms and the line sheet. */
 export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app, services) => {
-  app.addHook('onRequest', requireRole('retailer', 'agent', 'admin'));
   const tags = ['wholesale'];
   const security = [{ bearer: [] }];
 
   app.get(
     '/terms',
     {
+      config: { access: 'signed-in' },
       schema: { tags, security, summary: 'The wholesale terms in the asked language', querystring: langQuery, response: { 200: terms, 401: errorBody } },
     },
     async (request) => services.wholesale.terms(sheetLang(request)),
@@ -43,6 +42,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app,
   app.get(
     '/linesheet.pdf',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         security,
@@ -77,12 +77,17 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app,
 /** Inside the admin scope. */
 export const adminWholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app, services) => {
   const tags = ['admin'];
-  app.get('/wholesale/terms', { schema: { tags, summary: 'The wholesale terms with both languages', response: { 200: adminTerms } } }, async () =>
-    services.wholesale.adminTerms(),
+  app.get(
+    '/wholesale/terms',
+    { config: { access: 'admin' }, schema: { tags, summary: 'The wholesale terms with both languages', response: { 200: adminTerms } } },
+    async () => services.wholesale.adminTerms(),
   );
   app.put(
     '/wholesale/terms',
-    { schema: { tags, summary: 'Replace the wholesale terms (one transaction)', body: termsInput, response: { 200: adminTerms, 400: errorBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Replace the wholesale terms (one transaction)', body: termsInput, response: { 200: adminTerms, 400: errorBody } },
+    },
     async (request) => services.wholesale.saveTerms(request.body, actorOf(request)),
   );
 };
