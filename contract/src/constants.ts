@@ -3,6 +3,9 @@ export const LOCALES = ['fr', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';
 
+/** The other language: where a text missing in one is looked for. */
+export const otherLocale = (locale: Locale): Locale => (locale === LOCALES[0] ? LOCALES[1] : LOCALES[0]);
+
 /** `agent`: the label's sales agents (issue 34): trade prices, stock and the season, never the back-office. */
 export const ROLES = ['admin', 'retailer', 'agent'] as const;
 export type Role = (typeof ROLES)[number];

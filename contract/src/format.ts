@@ -1,10 +1,17 @@
 // Money and dates in the language's locale (server mails and PDF, retailer and back-office screens).
+
+const INTL_LOCALES = { fr: 'fr-FR', en: 'en-US' } as const;
+
+/** The language's BCP 47 locale, for Intl and a document's language tag. */
+export function intlLocale(lang: 'fr' | 'en'): string {
+  return INTL_LOCALES[lang];
+}
 /**
  * An amount in euros in the language's locale, 2 decimals: `1 290,00 €` in French (narrow
  * no-break space between thousands, no-break space before the sign), `€1,290.00` in English (the product page's locales).
  */
 export function formatPrice(amount: number, lang: 'fr' | 'en'): string {
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', {
+  return new Intl.NumberFormat(INTL_LOCALES[lang], {
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: 2,
@@ -15,17 +22,17 @@ export function formatPrice(amount: number, lang: 'fr' | 'en'): string {
 /** A calendar date (YYYY-MM-DD) in the language's long form: `31 mars 2027`, `March 31, 2027`. */
 export function formatDay(day: string, lang: 'fr' | 'en'): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(INTL_LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y!, m! - 1, d!)),
   );
 }
 
 /** A share (0–1) as a whole percentage in the language's locale: `34 %` (narrow no-break space), `34%`. */
 export function formatPercent(share: number, lang: 'fr' | 'en'): string {
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { style: 'percent', maximumFractionDigits: 0 }).format(share);
+  return new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'percent', maximumFractionDigits: 0 }).format(share);
 }
 
 /** A count in the language's locale: `1 290` (narrow no-break space), `1,290`. */
 export function formatCount(n: number, lang: 'fr' | 'en'): string {
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US').format(n);
+  return new Intl.NumberFormat(INTL_LOCALES[lang]).format(n);
 }

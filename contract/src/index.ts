@@ -29,3 +29,4 @@ export * from './webhooks.ts';
 export * from './approved-platform.ts';
 export * from './agents.ts';
 export * from './showroom.ts';
+export * from './phrases.ts';

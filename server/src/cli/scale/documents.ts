@@ -3,7 +3,7 @@
 // in the order of their days, VAT by buyer, totals, due date), its XML and PDF made in worker threads.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { InvoicingSettingsInput } from '@atelier/contract';
+import { PHRASES, type InvoicingSettingsInput } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BuyerSnapshot, IssuedDocument } from '../../modules/invoices/facturx.ts';
@@ -169,7 +169,7 @@ export async function writeDocuments(
       lines.push({
         kind: 'shipping',
         reference: null,
-        product: locale === 'fr' ? 'Frais de port' : 'Shipping',
+        product: PHRASES[locale].shipping,
         colour: null,
         size: null,
         quantity: 1,
@@ -220,7 +220,7 @@ export async function writeDocuments(
       dueDate: null,
       orderNumber: t.doc.orderNumber,
       invoice: { number: t.doc.number, issueDate: t.doc.issueDate },
-      reason: t.doc.locale === 'fr' ? 'Pièce retournée (défaut de couture)' : 'Returned piece (faulty seam)',
+      reason: { fr: 'Pièce retournée (défaut de couture)', en: 'Returned piece (faulty seam)' }[t.doc.locale],
       locale: t.doc.locale,
       seller,
       buyer: t.doc.buyer,

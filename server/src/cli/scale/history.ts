@@ -173,7 +173,7 @@ export async function writeSeasons(db: Kysely<Database>, ids: Ids, rnd: Random, 
           season_id: id,
           locale,
           name: name[locale],
-          payment_terms: locale === 'fr' ? 'Paiement à 30 jours.' : 'Payment within 30 days.',
+          payment_terms: { fr: 'Paiement à 30 jours.', en: 'Payment within 30 days.' }[locale],
           delivery_window: '',
           shipping_notes: '',
         });

@@ -11,6 +11,7 @@ import {
   type TradeProduct,
   type ProductPack,
   SIMILAR_PRODUCTS_MAX,
+  DEFAULT_LOCALE,
 } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
@@ -56,7 +57,7 @@ function titleOf(texts: FullProduct['texts']): string {
 
 /** The log's entries for one product save, comparing it with what it was. */
 function productRecords(productId: number, input: ProductInput, before: FullProduct | undefined): ActivityRecord[] {
-  const title = input.translations.find((t) => t.locale === 'fr')?.title ?? input.translations[0]?.title ?? '';
+  const title = input.translations.find((t) => t.locale === DEFAULT_LOCALE)?.title ?? input.translations[0]?.title ?? '';
   if (!before) return [{ kind: 'product', action: 'create', subject: title, subjectId: productId, detail: { status: input.status } }];
   const records: ActivityRecord[] = [{ kind: 'product', action: 'update', subject: title, subjectId: productId }];
   if (before.status !== input.status) {
@@ -71,7 +72,7 @@ function productRecords(productId: number, input: ProductInput, before: FullProd
   for (const variant of input.variants) {
     const old = variant.id === undefined ? undefined : before.variants.find((v) => v.id === variant.id);
     if (old && old.priceCents !== toCents(variant.price)) {
-      const colour = variant.translations.find((t) => t.locale === 'fr')?.colorName ?? '';
+      const colour = variant.translations.find((t) => t.locale === DEFAULT_LOCALE)?.colorName ?? '';
       records.push({
         kind: 'price',
         action: 'change',

@@ -8,6 +8,7 @@ import {
   type InvoiceSummary,
   type InvoicingSettingsInput,
   type Locale,
+  PHRASES,
 } from '@atelier/contract';
 import { Zip, ZipPassThrough } from 'fflate';
 
@@ -199,10 +200,8 @@ export class InvoiceLedger {
 
   /** The sales journal: one row per document and VAT rate (credit notes negative), written while read, 500 documents at a time. */
   journalCsv(from: string, to: string, lang: Locale): Readable {
-    const fr = lang === 'fr';
-    const header = fr
-      ? ['Date', 'Numéro', 'Type', 'Client', 'N° TVA', 'Pays', 'Taux TVA', 'Base HT', 'TVA', 'Total TTC', 'Échéance', 'Payé']
-      : ['Date', 'Number', 'Type', 'Customer', 'VAT number', 'Country', 'VAT rate', 'Base excl. VAT', 'VAT', 'Total incl. VAT', 'Due date', 'Paid'];
+    const words = PHRASES[lang];
+    const header = [...words.journalColumns];
     const amount = (cents: number) => (cents / 100).toFixed(2);
     const day = today();
     const query = this.filtered({ from, to }, day).select('vat_breakdown');
@@ -218,7 +217,7 @@ export class InvoiceLedger {
           return (JSON.parse(r.vat_breakdown) as Array<{ category: string; rate: number; baseCents: number; vatCents: number }>).map((b) => [
             r.issue_date,
             r.number,
-            r.type === 'invoice' ? (fr ? 'Facture' : 'Invoice') : fr ? 'Avoir' : 'Credit note',
+            words.documentKind[r.type === 'invoice' ? 'invoice' : 'creditNote'],
             buyer.name,
             buyer.vatNumber ?? '',
             buyer.address.country,

@@ -1,9 +1,13 @@
-import { formatDay, formatPrice, type Locale, type PostalAddress } from '@atelier/contract';
+import { formatDay, formatPrice, intlLocale, type Locale, type PostalAddress } from '@atelier/contract';
 import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
 import { formatRate, paymentTermsText, type IssuedDocument } from './facturx.ts';
 
 const WORDS = {
   fr: {
+    /** Typography: the colon after a label, the decimal mark, the percent sign. */
+    colon: '\u00a0: ',
+    decimal: ',',
+    percent: '\u202f%',
     invoice: 'Facture',
     creditNote: 'Avoir',
     seller: 'Vendeur',
@@ -41,6 +45,9 @@ const WORDS = {
     oneSize: 'TU',
   },
   en: {
+    colon: ': ',
+    decimal: '.',
+    percent: '%',
     invoice: 'Invoice',
     creditNote: 'Credit note',
     seller: 'Seller',
@@ -154,7 +161,7 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     margin: MARGIN,
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
-    lang: lang === 'fr' ? 'fr-FR' : 'en-US',
+    lang: intlLocale(lang),
     info: {
       Title: escapeXml(`${brandName} · ${title}`),
       Author: escapeXml(doc.seller.legalName),
@@ -253,11 +260,7 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     y = pdf.y + 2;
   }
   if (doc.reason) {
-    pdf
-      .fillColor(INK)
-      .font('sans')
-      .fontSize(10)
-      .text(`${w.reason} : ${doc.reason}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'), MARGIN, y, { width });
+    pdf.fillColor(INK).font('sans').fontSize(10).text(`${w.reason}${w.colon}${doc.reason}`, MARGIN, y, { width });
     y = pdf.y + 4;
   }
   y += 6;
@@ -293,7 +296,7 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
       { bold: true, band: true },
     );
   header();
-  const rate = `${formatRate(doc.vat.rate).replace('.', lang === 'fr' ? ',' : '.')}${lang === 'fr' ? '\u202f%' : '%'}`;
+  const rate = `${formatRate(doc.vat.rate).replace('.', w.decimal)}${w.percent}`;
   for (const line of doc.lines) {
     if (y + ROW > BOTTOM) {
       pdf.addPage();
@@ -335,8 +338,7 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     y += bold ? 18 : 15;
   };
   total(w.totalExcl, money(doc.totalExclCents));
-  for (const b of doc.breakdown)
-    total(`${w.vatAt(formatRate(doc.vat.rate).replace('.', lang === 'fr' ? ',' : '.'))} (${money(b.baseCents)})`, money(b.vatCents));
+  for (const b of doc.breakdown) total(`${w.vatAt(formatRate(doc.vat.rate).replace('.', w.decimal))} (${money(b.baseCents)})`, money(b.vatCents));
   pdf
     .moveTo(totalsX, y - 2)
     .lineTo(MARGIN + width, y - 2)
@@ -348,13 +350,13 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
 
   // The mentions the law asks.
   const discount = seller.earlyPaymentDiscount;
-  const penaltyRate = String(seller.penaltyRate).replace('.', lang === 'fr' ? ',' : '.');
+  const penaltyRate = String(seller.penaltyRate).replace('.', w.decimal);
   const mentions = [
     doc.vat.category === 'K' ? w.exemptIc : doc.vat.category === 'G' ? w.exemptG : null,
     doc.type === 'invoice' ? legal.terms(paymentTermsText(seller), seller.paymentDays, seller.endOfMonth) : null,
     doc.type === 'invoice' ? w.bank(seller.iban, seller.bic) : null,
     legal.penalty(penaltyRate),
-    legal.discount(discount ? String(discount.rate).replace('.', lang === 'fr' ? ',' : '.') : null, discount?.days ?? 0),
+    legal.discount(discount ? String(discount.rate).replace('.', w.decimal) : null, discount?.days ?? 0),
     w.goods,
     seller.vatOnDebits ? w.debits : null,
   ].filter((m): m is string => Boolean(m));

@@ -11,12 +11,12 @@ import {
   type InvoicingSettingsInput,
   type Locale,
   type PaymentInput,
-  type PaymentMethod,
+  PHRASES,
 } from '@atelier/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { publicBrand, type Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import type { Database, InvoiceLinesTable, InvoicesTable } from '../../db/schema.ts';
+import type { Database, InvoiceLinesTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import { emitWebhook } from '../webhooks/events.ts';
@@ -25,14 +25,14 @@ import { today } from '../../lib/dates.ts';
 import { facturxXml, type BuyerSnapshot, type IssuedDocument, type VatTreatment } from './facturx.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import type { CompaniesService } from '../companies/service.ts';
-import { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
+import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
 import { holdInvoice } from './hold.ts';
 import { InvoiceLedger } from './ledger.ts';
 import { InvoiceSubmissions } from './submissions.ts';
+import { creditsOf, readDocument } from './document.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 
-type InvoiceRow = Selectable<InvoicesTable>;
 type LineRow = Selectable<InvoiceLinesTable>;
 type Seller = IssuedDocument['seller'];
 type NewLine = IssuedDocument['lines'][number] & { orderLineId: number | null; creditedLineId: number | null };
@@ -166,7 +166,7 @@ export class InvoicesService {
       subjectId: inserted.id,
       detail: { order: input.orderNumber, total: fromCents(doc.totalInclCents) },
     });
-    await emitWebhook(trx, input.type === 'invoice' ? 'invoice.issued' : 'credit_note.issued', () => this.document(trx, inserted.id, 'fr'));
+    await emitWebhook(trx, input.type === 'invoice' ? 'invoice.issued' : 'credit_note.issued', () => readDocument(this.submissions, trx, inserted.id, 'fr'));
     return inserted.id;
   }
 
@@ -223,7 +223,7 @@ export class InvoicesService {
       docLines.push({
         kind: 'shipping',
         reference: null,
-        product: locale === 'fr' ? 'Frais de port' : 'Shipping',
+        product: PHRASES[locale].shipping,
         colour: null,
         size: null,
         quantity: 1,
@@ -275,34 +275,6 @@ export class InvoicesService {
 
   // —— Credit notes ——
 
-  /** What is already credited per invoice line, and in all (incl. VAT). */
-  private async credits(db: Kysely<Database>, invoiceId: number) {
-    const notes = await db
-      .selectFrom('invoices')
-      .select(['id', 'number', 'issue_date', 'total_incl_cents'])
-      .where('invoice_id', '=', invoiceId)
-      .orderBy('id')
-      .execute();
-    const lines = notes.length
-      ? await db
-          .selectFrom('invoice_lines')
-          .select(['invoice_id', 'credited_line_id', 'quantity', 'kind'])
-          .where(
-            'invoice_id',
-            'in',
-            notes.map((n) => n.id),
-          )
-          .execute()
-      : [];
-    const perLine = new Map<number, number>();
-    let byAmount = false;
-    for (const l of lines) {
-      if (l.credited_line_id !== null) perLine.set(l.credited_line_id, (perLine.get(l.credited_line_id) ?? 0) + l.quantity);
-      else byAmount = true;
-    }
-    return { notes, perLine, byAmount, totalCents: notes.reduce((s, n) => s + n.total_incl_cents, 0) };
-  }
-
   /** Inside the caller's transaction: a credit note on an invoice (lines, an amount excl. VAT, or what is left). */
   async creditInTransaction(trx: Kysely<Database>, invoiceId: number, input: CreditNoteInput, actor: Actor | null): Promise<number> {
     await holdInvoice(trx, invoiceId);
@@ -310,7 +282,7 @@ export class InvoicesService {
     if (!invoice) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
     if (invoice.type !== 'invoice') throw new HttpError(422, INVOICE_MESSAGES.creditOfCreditNote);
     const lines = await trx.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position').execute();
-    const credits = await this.credits(trx, invoiceId);
+    const credits = await creditsOf(trx, invoiceId);
     const seller = JSON.parse(invoice.seller) as Seller;
     const breakdown = JSON.parse(invoice.vat_breakdown) as Array<{
       category: VatTreatment['category'];
@@ -400,7 +372,7 @@ export class InvoicesService {
   /** Cancelling an invoiced order: what is left on its invoice is credited (nothing when all is already). */
   async creditRest(trx: Kysely<Database>, invoiceId: number, reason: string, actor: Actor | null): Promise<number | null> {
     const invoice = await trx.selectFrom('invoices').select('total_incl_cents').where('id', '=', invoiceId).executeTakeFirstOrThrow();
-    const credits = await this.credits(trx, invoiceId);
+    const credits = await creditsOf(trx, invoiceId);
     if (invoice.total_incl_cents - credits.totalCents <= 0) return null;
     return this.creditInTransaction(trx, invoiceId, { reason: reason.slice(0, 300) }, actor);
   }
@@ -417,7 +389,7 @@ export class InvoicesService {
   async addPayment(invoiceId: number, input: PaymentInput, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
     await this.db.transaction().execute(async (trx) => {
       await holdInvoice(trx, invoiceId);
-      const doc = await this.document(trx, invoiceId, lang);
+      const doc = await readDocument(this.submissions, trx, invoiceId, lang);
       if (!doc) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
       if (doc.type !== 'invoice') throw new HttpError(422, INVOICE_MESSAGES.paymentOnCreditNote);
       const cents = Math.round(input.amount * 100);
@@ -443,7 +415,7 @@ export class InvoicesService {
         detail: { payment: inserted.id, amount: input.amount, date: input.date, method: input.method, reference: input.reference ?? null },
       });
       await emitWebhook(trx, 'payment.recorded', async () => {
-        const invoice = (await this.document(trx, invoiceId, 'fr'))!;
+        const invoice = (await readDocument(this.submissions, trx, invoiceId, 'fr'))!;
         return { payment: invoice.payments.find((p) => p.id === inserted.id), invoice };
       });
     });
@@ -469,132 +441,9 @@ export class InvoicesService {
     return (await this.get(invoiceId, lang))!;
   }
 
-  // —— Reading ——
-
-  private shape(
-    row: InvoiceRow,
-    lines: LineRow[],
-    payments: Array<{ id: number; paid_on: string; amount_cents: number; method: string; reference: string | null; recorded_at: string }>,
-    credits: Awaited<ReturnType<InvoicesService['credits']>>,
-    related: { invoiceNumber: string | null; orderNumber: string | null; reminders: number[] },
-    day: string,
-  ): InvoiceDocument {
-    const seller = JSON.parse(row.seller) as Seller;
-    const buyer = JSON.parse(row.buyer) as BuyerSnapshot;
-    const breakdown = JSON.parse(row.vat_breakdown) as Array<{
-      category: 'S' | 'K' | 'G';
-      rate: number;
-      baseCents: number;
-      vatCents: number;
-      exemption: string | null;
-    }>;
-    const paidCents = payments.reduce((s, p) => s + p.amount_cents, 0);
-    const creditedCents = row.type === 'invoice' ? credits.totalCents : 0;
-    const dueCents = row.type === 'invoice' ? row.total_incl_cents - creditedCents - paidCents : 0;
-    return {
-      id: row.id,
-      number: row.number,
-      type: row.type,
-      issueDate: row.issue_date,
-      deliveryDate: row.delivery_date,
-      dueDate: row.due_date,
-      orderId: row.order_id,
-      orderNumber: related.orderNumber,
-      invoiceId: row.invoice_id,
-      invoiceNumber: related.invoiceNumber,
-      reason: row.reason,
-      language: row.locale,
-      buyer: {
-        name: buyer.name,
-        address: buyer.address,
-        deliveryAddress: buyer.deliveryAddress,
-        siren: buyer.siren,
-        vatNumber: buyer.vatNumber,
-        email: buyer.email,
-      },
-      seller: { legalName: seller.legalName, vatNumber: seller.vatNumber, siren: seller.siren },
-      lines: lines.map((l) => ({
-        id: l.id,
-        kind: l.kind,
-        reference: l.reference,
-        product: l.product,
-        colour: l.colour,
-        size: l.size,
-        quantity: l.quantity,
-        unitPrice: fromCents(l.unit_price_cents),
-        vatCategory: l.vat_category,
-        vatRate: Number(l.vat_rate),
-        total: fromCents(l.total_cents),
-        creditedLineId: l.credited_line_id,
-        credited: credits.perLine.get(l.id) ?? 0,
-      })),
-      vatBreakdown: breakdown.map((b) => ({
-        category: b.category,
-        rate: b.rate,
-        base: fromCents(b.baseCents),
-        vat: fromCents(b.vatCents),
-        exemption: b.exemption,
-      })),
-      totalExclVat: fromCents(row.total_excl_cents),
-      totalVat: fromCents(row.total_vat_cents),
-      totalInclVat: fromCents(row.total_incl_cents),
-      credited: fromCents(creditedCents),
-      paid: fromCents(paidCents),
-      due: fromCents(dueCents),
-      status: statusOf(row.type, dueCents, paidCents, row.due_date, day),
-      payments: payments.map((p) => ({
-        id: p.id,
-        date: p.paid_on,
-        amount: fromCents(p.amount_cents),
-        method: p.method as PaymentMethod,
-        reference: p.reference,
-        recordedAt: p.recorded_at,
-      })),
-      creditNotes:
-        row.type === 'invoice'
-          ? credits.notes.map((n) => ({ id: n.id, number: n.number, issueDate: n.issue_date, totalInclVat: fromCents(n.total_incl_cents) }))
-          : [],
-      remindersSent: related.reminders,
-    };
-  }
-
-  private async document(db: Kysely<Database>, id: number, _lang: Locale, userId?: number): Promise<InvoiceDocument | null> {
-    const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row || (userId !== undefined && row.user_id !== userId)) return null;
-    const [lines, payments, credits, order, invoice, reminders] = await Promise.all([
-      db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', id).orderBy('position').execute(),
-      db
-        .selectFrom('invoice_payments')
-        .select(['id', 'paid_on', 'amount_cents', 'method', 'reference', 'recorded_at'])
-        .where('invoice_id', '=', id)
-        .orderBy('paid_on')
-        .orderBy('id')
-        .execute(),
-      this.credits(db, id),
-      row.order_id === null ? undefined : db.selectFrom('orders').select('number').where('id', '=', row.order_id).executeTakeFirst(),
-      row.invoice_id === null ? undefined : db.selectFrom('invoices').select('number').where('id', '=', row.invoice_id).executeTakeFirst(),
-      db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', `invoice:${id}:reminder:%`).execute(),
-    ]);
-    const doc = this.shape(
-      row,
-      lines,
-      payments,
-      credits,
-      {
-        orderNumber: order?.number ?? null,
-        invoiceNumber: invoice?.number ?? null,
-        reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b),
-      },
-      today(),
-    );
-    // The owner sees where it stands with the platform; a retailer's answer is the document alone.
-    if (userId !== undefined) return doc;
-    return { ...doc, platform: (await this.submissions.statesOf(db, [id])).get(id) ?? null };
-  }
-
   /** One document; with `userId`, only that retailer's (another's is simply not found). */
   get(id: number, lang: Locale, userId?: number): Promise<InvoiceDocument | null> {
-    return this.document(this.db, id, lang, userId);
+    return readDocument(this.submissions, this.db, id, lang, userId);
   }
 
   // The ledger: lists, the sales journal, the FEC, the stored PDFs (one, or a period's ZIP) and the payment reminders (ledger.ts).

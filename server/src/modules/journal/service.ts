@@ -9,6 +9,8 @@ import {
   type PublicPostPage,
   type PublicSection,
   type SectionInput,
+  otherLocale,
+  DEFAULT_LOCALE,
 } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
@@ -43,7 +45,7 @@ interface PostRow {
 /** The cover and its description in the page's language (the other language's when it has none). */
 const cover = (post: PostRow, lang: Locale) => ({
   coverImageUrl: post.coverImageUrl,
-  coverAlt: post.coverImageUrl ? (post.texts[lang]?.coverAlt ?? pick(post.texts, lang === 'fr' ? 'en' : 'fr')?.coverAlt ?? null) : null,
+  coverAlt: post.coverImageUrl ? (post.texts[lang]?.coverAlt ?? pick(post.texts, otherLocale(lang))?.coverAlt ?? null) : null,
 });
 
 /** A free slug in `table`: the wanted one, else wanted-2, wanted-3… (ignoring the row itself). */
@@ -64,7 +66,7 @@ async function freeSlug(db: Kysely<Database>, table: 'journal_posts' | 'journal_
 }
 
 const frTitle = (translations: ReadonlyArray<{ locale: string; title: string }>) =>
-  translations.find((t) => t.locale === 'fr')?.title ?? translations[0]?.title ?? '';
+  translations.find((t) => t.locale === DEFAULT_LOCALE)?.title ?? translations[0]?.title ?? '';
 
 export class JournalService {
   private readonly db: Db;
@@ -244,7 +246,7 @@ export class JournalService {
       const now = nowIso();
       let sectionId: number;
       if (id === undefined) {
-        const slug = await freeSlug(trx, 'journal_sections', slugify(input.translations.find((t) => t.locale === 'fr')!.title));
+        const slug = await freeSlug(trx, 'journal_sections', slugify(input.translations.find((t) => t.locale === DEFAULT_LOCALE)!.title));
         sectionId = (await trx.insertInto('journal_sections').values({ slug, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
       } else {
         const updated = await trx.updateTable('journal_sections').set({ updated_at: now }).where('id', '=', id).executeTakeFirst();
@@ -298,7 +300,7 @@ export class JournalService {
       const section = await trx.selectFrom('journal_sections').select('id').where('id', '=', input.sectionId).executeTakeFirst();
       if (!section) throw new HttpError(400, JOURNAL_MESSAGES.sectionNotFound);
       const now = nowIso();
-      const wanted = input.slug ?? slugify(input.translations.find((t) => t.locale === 'fr')!.title);
+      const wanted = input.slug ?? slugify(input.translations.find((t) => t.locale === DEFAULT_LOCALE)!.title);
       let postId: number;
       // What the search finds the post by, written with the row (lib/search.ts).
       const titles = input.translations.map((t) => t.title);

@@ -8,6 +8,7 @@ import {
   type Locale,
   type PublicListing,
   type TrustShop,
+  otherLocale,
 } from '@atelier/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -20,7 +21,10 @@ import { logActivity, type Actor } from '../activity/service.ts';
 
 type Row = Selectable<RetailerListingsTable>;
 
-const pick = (fr: string, en: string, lang: Locale) => (lang === 'en' ? en || fr : fr || en);
+const pick = (fr: string, en: string, lang: Locale) => {
+  const texts = { fr, en };
+  return texts[lang] || texts[otherLocale(lang)];
+};
 
 function toFields(row: Row) {
   return {

@@ -1,4 +1,7 @@
 import type { Brand, Brand as PublicBrand, Locale } from '@atelier/contract';
+import { MAIL_WORDS, type MailWording, type OrderChange, type SecurityEvent } from './words/index.ts';
+
+export type { SecurityEvent } from './words/index.ts';
 
 export interface MailContent {
   subject: string;
@@ -19,7 +22,7 @@ export function layout(
   action?: { label: string; url: string },
   after?: { paragraphs: string[]; link: { label: string; url: string } },
 ): MailContent {
-  const signature = locale === 'fr' ? `À très vite,\n${brand.name}` : `Warm regards,\n${brand.name}`;
+  const signature = MAIL_WORDS[locale].signature(brand.name);
   const footer = `${brand.name} · ${brand.email} · ${brand.publicUrl}`;
   const text = [
     ...paragraphs,
@@ -47,30 +50,13 @@ ${
   return { subject, text, html };
 }
 
+/** A mail from its words in the recipient's language, under the brand's name. */
+export function worded(brand: PublicBrand, locale: Locale, words: MailWording, after?: Parameters<typeof layout>[5]): MailContent {
+  return layout(brand, locale, `${brand.name} · ${words.subject}`, words.paragraphs, words.action, after);
+}
+
 export function passwordResetMail(brand: PublicBrand, locale: Locale, link: string): MailContent {
-  return locale === 'fr'
-    ? layout(
-        brand,
-        locale,
-        `${brand.name} · Réinitialiser votre mot de passe`,
-        [
-          'Bonjour,',
-          'Vous avez demandé à réinitialiser le mot de passe de votre compte. Ce lien est valable une heure et ne sert qu’une fois.',
-          'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message : votre mot de passe reste inchangé.',
-        ],
-        { label: 'Choisir un nouveau mot de passe', url: link },
-      )
-    : layout(
-        brand,
-        locale,
-        `${brand.name} · Reset your password`,
-        [
-          'Hello,',
-          'You asked to reset the password of your account. This link is valid for one hour and works only once.',
-          'If you did not ask for this, simply ignore this message: your password stays unchanged.',
-        ],
-        { label: 'Choose a new password', url: link },
-      );
+  return worded(brand, locale, MAIL_WORDS[locale].passwordReset(brand.name, link));
 }
 
 /** To the brand: a new retailer application (in the brand's language, French). */
@@ -109,78 +95,13 @@ export function contactNotice(brand: Brand, c: { name: string; email: string; me
  * with the catalogue opt-in, a link to the account page where the line sheet is downloaded.
  */
 export function acceptanceMail(brand: Brand, locale: Locale, name: string, email: string, link: string, lineSheetUrl: string | null = null): MailContent {
-  const lineSheet =
-    lineSheetUrl === null
-      ? undefined
-      : locale === 'fr'
-        ? {
-            paragraphs: [
-              'Vous nous avez demandé notre catalogue revendeur : une fois votre mot de passe choisi, connectez-vous pour télécharger le catalogue de la saison (styles, coloris, tailles, prix revendeur et prix conseillés, conditions de vente) depuis votre espace.',
-            ],
-            link: { label: 'Télécharger le catalogue revendeur', url: lineSheetUrl },
-          }
-        : {
-            paragraphs: [
-              'You asked for our trade catalogue: once your password is chosen, sign in to download the season’s line sheet (styles, colours, sizes, trade and recommended retail prices, terms of trade) from your account.',
-            ],
-            link: { label: 'Download the line sheet', url: lineSheetUrl },
-          };
-  return locale === 'fr'
-    ? layout(
-        brand,
-        locale,
-        `${brand.name} · Votre compte revendeur est ouvert`,
-        [
-          `Bonjour ${name},`,
-          'Merci pour votre demande : nous sommes heureux de vous compter parmi nos revendeurs.',
-          `Votre identifiant de connexion est : ${email}`,
-          'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois ; ensuite, vous verrez nos prix revendeur et les tailles disponibles.',
-        ],
-        { label: 'Choisir mon mot de passe', url: link },
-        lineSheet,
-      )
-    : layout(
-        brand,
-        locale,
-        `${brand.name} · Your stockist account is open`,
-        [
-          `Hello ${name},`,
-          'Thank you for your request: we are glad to welcome you among our stockists.',
-          `Your sign-in e-mail is: ${email}`,
-          'Choose your password with the link below. It is valid for 7 days and works once; then you will see our trade prices and the available sizes.',
-        ],
-        { label: 'Choose my password', url: link },
-        lineSheet,
-      );
+  const words = MAIL_WORDS[locale];
+  return worded(brand, locale, words.acceptance({ name, email, link }), lineSheetUrl === null ? undefined : words.lineSheetOffer(lineSheetUrl));
 }
 
 /** To a sales agent the owner invites (issue 34): what the account is for, and the set-password link. */
 export function agentInvitationMail(brand: Brand, locale: Locale, name: string, email: string, link: string): MailContent {
-  return locale === 'fr'
-    ? layout(
-        brand,
-        locale,
-        `${brand.name} · Votre compte d’agent commercial`,
-        [
-          `Bonjour ${name},`,
-          `${brand.name} vous ouvre un compte d’agent commercial : vous y verrez la collection avec les prix revendeur, le stock et la saison, pour prendre les commandes de nos revendeurs.`,
-          `Votre identifiant de connexion est : ${email}`,
-          'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois.',
-        ],
-        { label: 'Choisir mon mot de passe', url: link },
-      )
-    : layout(
-        brand,
-        locale,
-        `${brand.name} · Your sales agent account`,
-        [
-          `Hello ${name},`,
-          `${brand.name} opens a sales agent account for you: the collection with trade prices, stock and the season, to take our stockists’ orders.`,
-          `Your sign-in e-mail is: ${email}`,
-          'Choose your password with the link below. It is valid for 7 days and works once.',
-        ],
-        { label: 'Choose my password', url: link },
-      );
+  return worded(brand, locale, MAIL_WORDS[locale].agentInvitation({ brandName: brand.name, name, email, link }));
 }
 
 /** An order as the mails tell it (already in the recipient's language). */
@@ -196,37 +117,16 @@ export interface OrderMailData {
 
 function orderSummary(order: OrderMailData, locale: Locale): string {
   const lines = order.lines.map((l) => `· ${l.title} — ${l.colour}, ${l.size} × ${l.quantity} = ${l.total}`);
-  const total = locale === 'fr' ? `${order.pieces} pièces · total HT ${order.total}` : `${order.pieces} pieces · total excl. VAT ${order.total}`;
-  return [...lines, total].join('\n');
+  return [...lines, MAIL_WORDS[locale].orderTotal(order.pieces, order.total)].join('\n');
 }
 
 /** To the retailer: their order was sent, with its summary. */
 export function orderSubmittedMail(brand: Brand, locale: Locale, order: OrderMailData): MailContent {
-  return locale === 'fr'
-    ? layout(
-        brand,
-        locale,
-        `${brand.name} · Commande ${order.number} reçue`,
-        [
-          'Bonjour,',
-          `Merci pour votre commande ${order.number} : nous l’avons bien reçue et la confirmons au plus vite avec une date d’expédition.`,
-          orderSummary(order, locale),
-          ...(order.note ? [`Votre note : ${order.note}`] : []),
-        ],
-        { label: 'Voir ma commande', url: order.url },
-      )
-    : layout(
-        brand,
-        locale,
-        `${brand.name} · Order ${order.number} received`,
-        [
-          'Hello,',
-          `Thank you for your order ${order.number}: we have received it and will confirm it soon with a ship date.`,
-          orderSummary(order, locale),
-          ...(order.note ? [`Your note: ${order.note}`] : []),
-        ],
-        { label: 'See my order', url: order.url },
-      );
+  return worded(
+    brand,
+    locale,
+    MAIL_WORDS[locale].orderSubmitted({ number: order.number, summary: orderSummary(order, locale), note: order.note, url: order.url }),
+  );
 }
 
 /** To the brand (in French): a new order to confirm. */
@@ -241,110 +141,13 @@ export function orderNotice(brand: Brand, order: OrderMailData): MailContent {
 }
 
 /** To the retailer: their order moved (confirmed with its ship date, shipped, cancelled with the reason). */
-export function orderStatusMail(
-  brand: Brand,
-  locale: Locale,
-  order: OrderMailData,
-  change:
-    | { status: 'confirmed'; shipDate: string }
-    | { status: 'shipped'; carrier: string | null; tracking: string | null }
-    | { status: 'cancelled'; reason: string; byStockist: boolean },
-): MailContent {
-  const fr = locale === 'fr';
-  let subject: string;
-  let paragraphs: string[];
-  if (change.status === 'confirmed') {
-    subject = fr ? `Commande ${order.number} confirmée` : `Order ${order.number} confirmed`;
-    paragraphs = [
-      fr
-        ? `Votre commande ${order.number} est confirmée. Expédition prévue le ${change.shipDate}.`
-        : `Your order ${order.number} is confirmed. Expected ship date: ${change.shipDate}.`,
-      orderSummary(order, locale),
-    ];
-  } else if (change.status === 'shipped') {
-    const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
-    subject = fr ? `Commande ${order.number} expédiée` : `Order ${order.number} shipped`;
-    paragraphs = [
-      fr ? `Votre commande ${order.number} est partie de l’atelier.` : `Your order ${order.number} has left the workshop.`,
-      ...(how ? [fr ? `Transporteur et suivi : ${how}` : `Carrier and tracking: ${how}`] : []),
-    ];
-  } else {
-    subject = fr ? `Commande ${order.number} annulée` : `Order ${order.number} cancelled`;
-    paragraphs = change.byStockist
-      ? [fr ? `Votre commande ${order.number} est annulée, comme vous l’avez demandé.` : `Your order ${order.number} is cancelled, as you asked.`]
-      : [
-          fr ? `Nous avons dû annuler votre commande ${order.number}.` : `We had to cancel your order ${order.number}.`,
-          fr ? `Motif : ${change.reason}` : `Reason: ${change.reason}`,
-        ];
-  }
-  return layout(brand, locale, `${brand.name} · ${subject}`, [fr ? 'Bonjour,' : 'Hello,', ...paragraphs], {
-    label: fr ? 'Voir ma commande' : 'See my order',
-    url: order.url,
-  });
+export function orderStatusMail(brand: Brand, locale: Locale, order: OrderMailData, change: OrderChange): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].orderStatus({ number: order.number, summary: orderSummary(order, locale), url: order.url, change }));
 }
-
-export type SecurityEvent = 'passkeyAdded' | 'passkeyRemoved' | 'totpAdded' | 'totpRemoved' | 'recoveryUsed' | 'recoveryRenewed' | 'factorsReset';
-
-const SECURITY_WORDS: Record<SecurityEvent, Record<Locale, [subject: string, line: string]>> = {
-  passkeyAdded: {
-    fr: ['Une clé d’accès a été ajoutée', 'Une clé d’accès nommée « {} » a été ajoutée à votre compte.'],
-    en: ['A passkey was added', 'A passkey named “{}” was added to your account.'],
-  },
-  passkeyRemoved: {
-    fr: ['Une clé d’accès a été retirée', 'La clé d’accès « {} » a été retirée de votre compte.'],
-    en: ['A passkey was removed', 'The passkey “{}” was removed from your account.'],
-  },
-  totpAdded: {
-    fr: [
-      'Application d’authentification ajoutée',
-      'Une application d’authentification a été configurée : la connexion par mot de passe demande désormais son code.',
-    ],
-    en: ['Authenticator app added', 'An authenticator app was set up: signing in with your password now asks for its code.'],
-  },
-  totpRemoved: {
-    fr: ['Application d’authentification retirée', 'L’application d’authentification a été retirée de votre compte.'],
-    en: ['Authenticator app removed', 'The authenticator app was removed from your account.'],
-  },
-  recoveryUsed: {
-    fr: ['Un code de secours a servi', 'Un code de secours vient de servir à vous connecter. Il en reste {}.'],
-    en: ['A recovery code was used', 'A recovery code was just used to sign in to your account. {} are left.'],
-  },
-  recoveryRenewed: {
-    fr: ['Nouveaux codes de secours', 'De nouveaux codes de secours ont été créés ; les anciens ne servent plus.'],
-    en: ['New recovery codes', 'New recovery codes were made; the old ones no longer work.'],
-  },
-  factorsReset: {
-    fr: [
-      'Seconds facteurs retirés',
-      'Vos clés d’accès, votre application d’authentification et vos codes de secours ont été retirés par l’administrateur du site.',
-    ],
-    en: ['Second factors removed', 'Your passkeys, authenticator app and recovery codes were removed by the site’s administrator.'],
-  },
-};
 
 /** To an account holder: a sign-in factor was added, removed or used. */
 export function securityMail(brand: PublicBrand, locale: Locale, event: SecurityEvent, detail: string, securityUrl: string): MailContent {
-  const [subject, line] = SECURITY_WORDS[event][locale];
-  const text = line.replace('{}', detail);
-  return locale === 'fr'
-    ? layout(
-        brand,
-        locale,
-        `${brand.name} · ${subject}`,
-        [
-          'Bonjour,',
-          text,
-          'Si ce n’est pas vous, changez votre mot de passe tout de suite et retirez ce que vous ne reconnaissez pas dans la sécurité de votre compte.',
-        ],
-        { label: 'Sécurité du compte', url: securityUrl },
-      )
-    : layout(
-        brand,
-        locale,
-        `${brand.name} · ${subject}`,
-        ['Hello,', text, 'If this was not you, change your password at once and remove what you do not recognise in your account’s security.'],
-        { label: 'Account security', url: securityUrl },
-      );
+  return worded(brand, locale, MAIL_WORDS[locale].security(event, detail, securityUrl));
 }
 
 /** To the retailer, in their language, on the 1st and 15th day past an invoice's due date. */
@@ -353,19 +156,5 @@ export function invoiceReminderMail(
   locale: Locale,
   invoice: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string },
 ): MailContent {
-  const fr = locale === 'fr';
-  const subject = fr
-    ? `${invoice.stage === 1 ? 'Rappel' : 'Second rappel'} : facture ${invoice.number} échue`
-    : `${invoice.stage === 1 ? 'Reminder' : 'Second reminder'}: invoice ${invoice.number} is past due`;
-  const paragraphs = [
-    fr ? 'Bonjour,' : 'Hello,',
-    fr
-      ? `Sauf erreur de notre part, la facture ${invoice.number}, échue le ${invoice.dueDate}, reste à régler : ${invoice.due}.`
-      : `Unless we are mistaken, invoice ${invoice.number}, due on ${invoice.dueDate}, is still to be paid: ${invoice.due}.`,
-    fr
-      ? `Règlement par virement sur l’IBAN ${invoice.iban}, en indiquant le numéro de facture.`
-      : `Please pay by bank transfer to IBAN ${invoice.iban}, quoting the invoice number.`,
-    fr ? 'Si le paiement est déjà parti, merci de ne pas tenir compte de ce message.' : 'If the payment is already on its way, please disregard this message.',
-  ];
-  return layout(brand, locale, `${brand.name} · ${subject}`, paragraphs, { label: fr ? 'Voir mes factures' : 'See my invoices', url: invoice.url });
+  return worded(brand, locale, MAIL_WORDS[locale].invoiceReminder(invoice));
 }

@@ -12,6 +12,7 @@ import {
   type OrderMode,
   type SizeAvailability,
   type Size,
+  PHRASES,
 } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
@@ -216,8 +217,7 @@ export class OrderDrafts {
       const made = expandEntry(entry, variant);
       for (const { problem, size } of made.problems) {
         if (problem !== 'packUnknown') (problem === 'unavailable' ? wrong : tooMany).push(`${entry.variantId}/${size}`);
-        else if (variant)
-          unknownPack.push(`${lang === 'fr' ? 'ligne' : 'line'} ${index + 1}: ${pick(variant.titles, lang)}, ${pick(variant.colorNames, lang)}`);
+        else if (variant) unknownPack.push(`${PHRASES[lang].line(index + 1)}: ${pick(variant.titles, lang)}, ${pick(variant.colorNames, lang)}`);
         else unknownPack.push(`${entry.variantId}/${isPackLine(entry) ? entry.packId : ''}`);
       }
       for (const piece of made.pieces) pieces.push({ ...piece, variant: variant!, entry: index });

@@ -1,5 +1,5 @@
 import { logActivity } from '../activity/service.ts';
-import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus } from '@atelier/contract';
+import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus, PHRASES } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -155,7 +155,7 @@ export class OrderLifecycle {
               .map((s) => {
                 const v = names.get(s.variantId);
                 const what = v ? `${pick(v.titles, lang)} — ${pick(v.colorNames, lang)}, ${s.size}` : `${s.variantId}/${s.size}`;
-                return lang === 'fr' ? `${what} : ${s.quantity} à expédier, ${s.left} en stock` : `${what}: ${s.quantity} to ship, ${s.left} on hand`;
+                return PHRASES[lang].toShipOnHand(what, s.quantity, s.left);
               })
               .join('; ');
             throw new HttpError(409, SEASON_MESSAGES.notOnHand, {}, detail);

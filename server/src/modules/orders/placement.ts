@@ -1,4 +1,4 @@
-import { ORDER_QUANTITY_MAX, isPackLine, type DraftEntryInput, type DraftLineInput, type Locale, type OrderMode, type Size } from '@atelier/contract';
+import { ORDER_QUANTITY_MAX, isPackLine, type DraftEntryInput, type DraftLineInput, type Locale, type OrderMode, type Size, PHRASES } from '@atelier/contract';
 import { pick } from '../../lib/texts.ts';
 import type { OrderableVariant } from '../catalogue/service.ts';
 import { deliveryOf, type DeliveryInfo, type SeasonInfo } from '../seasons/service.ts';
@@ -88,10 +88,10 @@ export function placementKey(variantId: number, size: string, placed: Placed, pa
 
 /** "line 2: Robe Soleil, Terracotta, S, Livraison 1", for a refusal that names the line. */
 export function lineName(p: PricedLine, index: number, lang: Locale): string {
-  const where = p.placed.mode === 'atOnce' ? (lang === 'fr' ? 'en stock' : 'at once') : p.placed.delivery ? pick(p.placed.delivery.names, lang) : null;
+  const where = p.placed.mode === 'atOnce' ? PHRASES[lang].atOnce : p.placed.delivery ? pick(p.placed.delivery.names, lang) : null;
   const size = p.pack ? `${p.pack.packs} × ${p.pack.name}` : p.line.size;
   const what = [pick(p.variant.titles, lang), pick(p.variant.colorNames, lang), size, where].filter(Boolean).join(', ');
-  return lang === 'fr' ? `ligne ${index + 1} : ${what}` : `line ${index + 1}: ${what}`;
+  return PHRASES[lang].lineNamed(index + 1, what);
 }
 
 export interface ModeContext {

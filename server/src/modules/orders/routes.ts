@@ -19,6 +19,7 @@ import {
   reorderResult,
   submitResult,
   type Locale,
+  PHRASES,
 } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -140,13 +141,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
         response: { 200: order, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) =>
-      services.orders.cancel(
-        request.params.id,
-        langOf(request) === 'en' ? 'Cancelled by the stockist' : 'Annulée par le revendeur',
-        actorOf(request),
-        langOf(request),
-      ),
+    async (request) => services.orders.cancel(request.params.id, PHRASES[langOf(request)].cancelledByRetailer, actorOf(request), langOf(request)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { orderSearchText } from '../../lib/search.ts';
-import { ORDER_MESSAGES, SEASON_MESSAGES, formatDay, formatPrice, type Locale, type Order } from '@atelier/contract';
+import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, PHRASES } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
@@ -79,24 +79,19 @@ export class OrderSubmission {
           const detail = [...closed.values()]
             .map((s) => {
               const name = pick(s.names, lang);
-              if (s.state === 'upcoming')
-                return lang === 'fr' ? `${name} : ouverture le ${formatDay(s.ordersOpen, 'fr')}` : `${name}: opens on ${formatDay(s.ordersOpen, 'en')}`;
-              return lang === 'fr' ? `${name} : clôturées le ${formatDay(s.ordersClose!, 'fr')}` : `${name}: closed on ${formatDay(s.ordersClose!, 'en')}`;
+              return s.state === 'upcoming' ? PHRASES[lang].seasonOpensOn(name, s.ordersOpen) : PHRASES[lang].seasonClosedOn(name, s.ordersClose!);
             })
             .join('; ');
           throw new HttpError(422, SEASON_MESSAGES.windowClosed, {}, detail);
         }
         if (draft.minimum.missing > 0) {
-          const detail =
-            lang === 'fr'
-              ? `Minimum ${draft.minimum.kind === 'opening' ? 'de première commande' : 'de réassort'} : ${formatPrice(draft.minimum.amount, 'fr')} HT ; il manque ${formatPrice(draft.minimum.missing, 'fr')}.`
-              : `The ${draft.minimum.kind === 'opening' ? 'opening order' : 'reorder'} minimum is ${formatPrice(draft.minimum.amount, 'en')} excl. VAT; ${formatPrice(draft.minimum.missing, 'en')} to go.`;
-          throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, detail);
+          const { kind, amount, missing } = draft.minimum;
+          throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, (locale) => PHRASES[locale].belowMinimum(kind, amount, missing));
         }
 
         const { ids, short } = await this.makeOrders(trx, { userId, email: user.email, locale: user.locale, key, note, priced: draft.priced });
         if (short.length) {
-          const detail = short.map((s) => (lang === 'fr' ? `${describe(s.line)} : ${s.left} restante(s)` : `${describe(s.line)}: ${s.left} left`)).join('; ');
+          const detail = short.map((s) => PHRASES[lang].piecesLeft(describe(s.line), s.left)).join('; ');
           throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
         }
         await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();

@@ -1,8 +1,9 @@
-import { formatDay, formatPercent, type CutSheet, type Locale, type Size } from '@atelier/contract';
+import { formatDay, formatPercent, intlLocale, type CutSheet, type Locale, type Size } from '@atelier/contract';
 import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
 
 const WORDS = {
   fr: {
+    hundredPercent: '100\u202f%',
     title: 'Fiche de coupe',
     status: { submitted: 'commandes envoyées', confirmed: 'commandes confirmées', both: 'commandes envoyées et confirmées' },
     allDeliveries: 'toutes les livraisons',
@@ -16,6 +17,7 @@ const WORDS = {
     page: (n: number, total: number) => `Page ${n} sur ${total}`,
   },
   en: {
+    hundredPercent: '100%',
     title: 'Cut sheet',
     status: { submitted: 'submitted orders', confirmed: 'confirmed orders', both: 'submitted and confirmed orders' },
     allDeliveries: 'every delivery',
@@ -50,7 +52,7 @@ export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: s
   const { doc, done } = await brandPdf({
     layout: 'landscape',
     margin: MARGIN,
-    lang: lang === 'fr' ? 'fr-FR' : 'en-US',
+    lang: intlLocale(lang),
     info: { Title: `${brandName} · ${w.title} · ${sheet.season.name}`, Author: brandName, Creator: brandName, Producer: brandName },
   });
 
@@ -147,7 +149,7 @@ export async function renderCutSheet(sheet: CutSheet, lang: Locale, brandName: s
     row(
       w.sizeCurve,
       sizes.map((s) => percent(sheet.sizeCurve[s], lang)),
-      '100 %'.replace(' ', lang === 'fr' ? '\u202f' : ''),
+      w.hundredPercent,
     );
     doc
       .fillColor(INK)

@@ -1,4 +1,15 @@
-import { LOCALES, SEASON_MESSAGES, fromCents, toCents, type AdminSeason, type Delivery, type Locale, type Season, type SeasonInput } from '@atelier/contract';
+import {
+  LOCALES,
+  SEASON_MESSAGES,
+  fromCents,
+  toCents,
+  type AdminSeason,
+  type Delivery,
+  type Locale,
+  type Season,
+  type SeasonInput,
+  DEFAULT_LOCALE,
+} from '@atelier/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -399,7 +410,7 @@ export class SeasonsService {
     lang: Locale,
   ): Season {
     const mine = texts.filter((t) => t.season_id === r.id);
-    const t = mine.find((x) => x.locale === lang) ?? mine.find((x) => x.locale === 'fr') ?? mine[0];
+    const t = mine.find((x) => x.locale === lang) ?? mine.find((x) => x.locale === DEFAULT_LOCALE) ?? mine[0];
     return {
       id: r.id,
       code: r.code,

@@ -1,7 +1,8 @@
 import { formatDay, formatPrice, type CompanyDetails, type Locale, type Order } from '@atelier/contract';
 import type { Brand as PublicBrand } from '@atelier/contract';
 import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
-import { layout, type MailContent } from '../mail/templates.ts';
+import { worded, type MailContent } from '../mail/templates.ts';
+import { MAIL_WORDS } from '../mail/words/index.ts';
 
 /** What the buyer's copy of a showroom order shows: the orders made, who took it, the signature. */
 export interface ShowroomPdfData {
@@ -18,6 +19,7 @@ export interface ShowroomPdfData {
 
 const WORDS = {
   fr: {
+    colon: ' : ',
     title: 'Bon de commande — showroom',
     takenBy: (name: string, day: string) => `Pris par ${name} au showroom le ${day}`,
     order: 'Commande',
@@ -36,6 +38,7 @@ const WORDS = {
     pack: (n: number, name: string) => `${n} × ${name}`,
   },
   en: {
+    colon: ': ',
     title: 'Order form — showroom',
     takenBy: (name: string, day: string) => `Taken by ${name} at the showroom on ${day}`,
     order: 'Order',
@@ -128,14 +131,8 @@ export async function showroomOrderPdf(data: ShowroomPdfData, lang: Locale): Pro
     .font('serif')
     .fontSize(12)
     .fillColor(PDF_COLOURS.ink)
-    .text(`${w.all} : ${formatPrice(Math.round(grand * 100) / 100, lang)}`.replace(' :', lang === 'fr' ? ' :' : ':'), left, doc.y, { width, align: 'right' });
-  if (data.note)
-    doc
-      .moveDown(0.8)
-      .font('sans')
-      .fontSize(9.5)
-      .fillColor(PDF_COLOURS.muted)
-      .text(`${w.note} : ${data.note}`.replace(' :', lang === 'fr' ? ' :' : ':'), left, doc.y, { width });
+    .text(`${w.all}${w.colon}${formatPrice(Math.round(grand * 100) / 100, lang)}`, left, doc.y, { width, align: 'right' });
+  if (data.note) doc.moveDown(0.8).font('sans').fontSize(9.5).fillColor(PDF_COLOURS.muted).text(`${w.note}${w.colon}${data.note}`, left, doc.y, { width });
   if (doc.y > doc.page.height - 170) doc.addPage();
   doc.moveDown(1.2).font('sansBold').fontSize(9).fillColor(PDF_COLOURS.muted).text(w.signature, left, doc.y);
   const image = Buffer.from(data.signature.slice(data.signature.indexOf(',') + 1), 'base64');
@@ -153,27 +150,5 @@ export function showroomOrderMail(data: ShowroomPdfData, lang: Locale, url: stri
   const numbers = data.orders.map((o) => o.number).join(', ');
   const total = formatPrice(Math.round(data.orders.reduce((n, o) => n + o.total, 0) * 100) / 100, lang);
   const pieces = data.orders.reduce((n, o) => n + o.pieces, 0);
-  return lang === 'fr'
-    ? layout(
-        data.brand,
-        lang,
-        `${data.brand.name} · Votre commande au showroom (${numbers})`,
-        [
-          'Bonjour,',
-          `Merci pour votre commande prise par ${data.takenBy} au showroom : ${pieces} pièces, ${total} HT (${numbers}). Vous en trouverez le détail signé en pièce jointe.`,
-          'Nous la confirmons au plus vite avec une date d’expédition.',
-        ],
-        { label: 'Voir mes commandes', url },
-      )
-    : layout(
-        data.brand,
-        lang,
-        `${data.brand.name} · Your order at the showroom (${numbers})`,
-        [
-          'Hello,',
-          `Thank you for your order taken by ${data.takenBy} at the showroom: ${pieces} pieces, ${total} excl. VAT (${numbers}). Its signed details are attached.`,
-          'We will confirm it soon with a ship date.',
-        ],
-        { label: 'See my orders', url },
-      );
+  return worded(data.brand, lang, MAIL_WORDS[lang].showroomOrder({ numbers, takenBy: data.takenBy, pieces, total, url }));
 }

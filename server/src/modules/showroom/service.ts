@@ -14,6 +14,7 @@ import {
   type ShowroomRefusal,
   type ShowroomSnapshot,
   type showroomOrderInput,
+  PHRASES,
 } from '@atelier/contract';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
@@ -54,20 +55,6 @@ export class ShowroomRefused extends HttpError {
     super(422, SHOWROOM_MESSAGES.refused, {}, reasons.map((r) => r.message).join('; '), { reasons });
   }
 }
-
-const REASONS: Record<ShowroomReason | 'belowMinimum', Record<Locale, string>> = {
-  unavailable: { fr: 'cette couleur ou taille n’existe plus', en: 'this colour or size no longer exists' },
-  tooMany: { fr: 'plus de 999 pièces d’une taille', en: 'more than 999 pieces of one size' },
-  packUnknown: { fr: 'ce pack n’existe plus', en: 'this pack no longer exists' },
-  packsOnly: { fr: 'vendu uniquement en packs', en: 'sold in packs only' },
-  notMultiple: { fr: 'à commander par multiples de', en: 'to be ordered in multiples of' },
-  windowClosed: { fr: 'la fenêtre de commande est fermée', en: 'the order window is closed' },
-  notInStock: { fr: 'plus assez en stock', en: 'no longer enough in stock' },
-  priceChanged: { fr: 'le prix a changé', en: 'the price has changed' },
-  notOrderable: { fr: 'ne peut pas être commandé', en: 'cannot be ordered' },
-  twice: { fr: 'figure deux fois pour la même livraison', en: 'appears twice for the same delivery' },
-  belowMinimum: { fr: 'la commande n’atteint pas le minimum', en: 'the order is below the minimum' },
-};
 
 /**
  * The showroom (issue 34): what a tablet takes offline (the snapshot), and the orders it sends back,
@@ -286,10 +273,7 @@ export class ShowroomService {
             siret: shop.siret,
             phone: shop.phone ?? null,
             locale: shop.locale,
-            message:
-              lang === 'fr'
-                ? `Boutique rencontrée au showroom par ${takenBy.name} ; sa commande attend votre accord.`
-                : `Shop met at the showroom by ${takenBy.name}; its order waits for your approval.`,
+            message: PHRASES[lang].metAtShowroom(takenBy.name),
           });
           await trx.updateTable('showroom_submissions').set({ application_id: applicationId }).where('id', '=', inserted.id).execute();
           answer = { id: key, status: 'waiting', orders: [], shop: shop.companyName, applicationId };
@@ -338,7 +322,7 @@ export class ShowroomService {
     const reasons: ShowroomRefusal['reasons'] = [];
     const refuse = (line: number | null, reason: ShowroomReason | 'belowMinimum', extra = '') => {
       const what = line === null ? '' : describeLine(input[line]!, variants.get(input[line]!.variantId), lang);
-      reasons.push({ line, reason, message: `${what}${what ? (lang === 'fr' ? ' : ' : ': ') : ''}${REASONS[reason][lang]}${extra}` });
+      reasons.push({ line, reason, message: `${what}${what ? PHRASES[lang].colon : ''}${PHRASES[lang].showroomReason[reason]}${extra}` });
     };
     const pieces: Array<Omit<CheckedLine, 'placed'>> = [];
     input.forEach((entry, index) => {
@@ -394,7 +378,7 @@ export class ShowroomService {
       const level = levels.get(`${p.line.variantId}:${p.line.size}`);
       const left = availableNow(level) ?? 0;
       if ((wanted.get(`${p.line.variantId}:${p.line.size}`) ?? 0) > left) {
-        refuse(p.index, 'notInStock', lang === 'fr' ? ` (${left} restante(s))` : ` (${left} left)`);
+        refuse(p.index, 'notInStock', PHRASES[lang].leftAfter(left));
         failed.add(p.index);
       }
     }
@@ -405,10 +389,7 @@ export class ShowroomService {
         reasons.push({
           line: null,
           reason: 'belowMinimum',
-          message:
-            lang === 'fr'
-              ? `${REASONS.belowMinimum.fr} : ${formatPrice(minimum.amount, 'fr')} HT ; il manque ${formatPrice(minimum.missing, 'fr')}`
-              : `${REASONS.belowMinimum.en}: ${formatPrice(minimum.amount, 'en')} excl. VAT; ${formatPrice(minimum.missing, 'en')} to go`,
+          message: PHRASES[lang].showroomBelowMinimum(minimum.amount, minimum.missing),
         });
       }
     }
@@ -446,7 +427,7 @@ export class ShowroomService {
         return {
           line: index,
           reason: 'notInStock' as const,
-          message: `${what}${REASONS.notInStock[lang]}${lang === 'fr' ? ` (${s.left} restante(s))` : ` (${s.left} left)`}`,
+          message: `${what}${PHRASES[lang].showroomReason.notInStock}${PHRASES[lang].leftAfter(s.left)}`,
         };
       });
       throw new ShowroomRefused(reasons);

@@ -1,4 +1,4 @@
-import { formatDay, formatPrice, type Brand, type Locale, type Size, type Terms } from '@atelier/contract';
+import { formatDay, formatPrice, intlLocale, type Brand, type Locale, type Size, type Terms } from '@atelier/contract';
 import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
 
 /** One style of the line sheet, texts already in the sheet's language. */
@@ -24,6 +24,7 @@ export interface SheetInput {
 
 const WORDS = {
   fr: {
+    colon: '\u00a0: ',
     title: 'Catalogue revendeur',
     validUntil: (d: string) => `Valable jusqu’au ${d}`,
     preparedFor: (shop: string) => `Préparé pour ${shop}`,
@@ -56,6 +57,7 @@ const WORDS = {
     empty: 'La collection est en cours de préparation.',
   },
   en: {
+    colon: ': ',
     title: 'Line sheet',
     validUntil: (d: string) => `Valid until ${d}`,
     preparedFor: (shop: string) => `Prepared for ${shop}`,
@@ -123,7 +125,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
   const { doc, done: result } = await brandPdf({
     margin: MARGIN,
     autoFirstPage: true,
-    lang: lang === 'fr' ? 'fr-FR' : 'en-US',
+    lang: intlLocale(lang),
     info: { Title: `${brand.name} · ${w.title} · ${season}`, Author: brand.name, Subject: w.title, Creator: brand.name, Producer: brand.name },
   });
 
@@ -159,7 +161,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
     .stroke(RULE);
   doc.fillColor(MUTED).font('sans').fontSize(9);
   doc.text(input.season ? `${w.pricesNote} · ${w.stockNote}` : w.pricesNote, MARGIN, PAGE.height - MARGIN - 58, { width: PAGE.width - 2 * MARGIN });
-  doc.text(`${w.orders} : ${terms.orderEmail || brand.email}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'));
+  doc.text(`${w.orders}${w.colon}${terms.orderEmail || brand.email}`);
   doc.text(`${brand.legalEntity} · ${brand.address}`);
   doc.text(brand.publicUrl);
 
@@ -194,12 +196,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
     ...(input.season
       ? ([
           [w.orderWindow, w.window(formatDay(input.season.ordersOpen, lang), input.season.ordersClose ? formatDay(input.season.ordersClose, lang) : null)],
-          [
-            w.deliveries,
-            input.season.deliveries
-              .map((d) => `${d.name} : ${w.window(formatDay(d.from, lang), formatDay(d.to, lang))}`.replace(' :', lang === 'fr' ? '\u00a0:' : ':'))
-              .join('\n'),
-          ],
+          [w.deliveries, input.season.deliveries.map((d) => `${d.name}${w.colon}${w.window(formatDay(d.from, lang), formatDay(d.to, lang))}`).join('\n')],
         ] as Array<[string, string]>)
       : []),
     [w.validity, terms.validUntil ? formatDay(terms.validUntil, lang) : w.notSet],

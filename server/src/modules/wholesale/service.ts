@@ -1,5 +1,16 @@
 import { logActivity, type Actor } from '../activity/service.ts';
-import { LOCALES, SEASON_MESSAGES, fromCents, toCents, type AdminTerms, type Locale, type Terms, type TermsInput } from '@atelier/contract';
+import {
+  LOCALES,
+  SEASON_MESSAGES,
+  fromCents,
+  toCents,
+  type AdminTerms,
+  type Locale,
+  type Terms,
+  type TermsInput,
+  DEFAULT_LOCALE,
+  PHRASES,
+} from '@atelier/contract';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Kysely } from 'kysely';
@@ -156,7 +167,7 @@ export class WholesaleService {
             .where('locale', '=', t.locale)
             .execute();
         }
-        const season = input.translations.find((t) => t.locale === 'fr')?.seasonName ?? '';
+        const season = input.translations.find((t) => t.locale === DEFAULT_LOCALE)?.seasonName ?? '';
         if (actor)
           await logActivity(trx, actor, {
             kind: 'terms',
@@ -179,7 +190,7 @@ export class WholesaleService {
           .onConflict((oc) => oc.columns(['terms_id', 'locale']).doUpdateSet(texts))
           .execute();
       }
-      const season = input.translations.find((t) => t.locale === 'fr')?.seasonName ?? '';
+      const season = input.translations.find((t) => t.locale === DEFAULT_LOCALE)?.seasonName ?? '';
       if (actor)
         await logActivity(trx, actor, {
           kind: 'terms',
@@ -248,7 +259,7 @@ export class WholesaleService {
     const brand = publicBrand(this.config);
     const pdf = await renderLineSheet({ lang, brand, terms, retailerName, coverImage, products: sheetProducts, season });
     const seasonSlug = slugify(terms.seasonName) || 'collection';
-    const name = `${slugify(brand.name) || 'brand'}-${lang === 'fr' ? 'catalogue-revendeur' : 'line-sheet'}-${seasonSlug}-${lang}.pdf`;
+    const name = `${slugify(brand.name) || 'brand'}-${PHRASES[lang].lineSheetFile}-${seasonSlug}-${lang}.pdf`;
     return { pdf, filename: name };
   }
 

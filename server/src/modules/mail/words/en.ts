@@ -1,0 +1,119 @@
+import type { MailWords, SecurityEvent } from './index.ts';
+
+const SECURITY: Record<SecurityEvent, [subject: string, line: string]> = {
+  passkeyAdded: ['A passkey was added', 'A passkey named “{}” was added to your account.'],
+  passkeyRemoved: ['A passkey was removed', 'The passkey “{}” was removed from your account.'],
+  totpAdded: ['Authenticator app added', 'An authenticator app was set up: signing in with your password now asks for its code.'],
+  totpRemoved: ['Authenticator app removed', 'The authenticator app was removed from your account.'],
+  recoveryUsed: ['A recovery code was used', 'A recovery code was just used to sign in to your account. {} are left.'],
+  recoveryRenewed: ['New recovery codes', 'New recovery codes were made; the old ones no longer work.'],
+  factorsReset: ['Second factors removed', 'Your passkeys, authenticator app and recovery codes were removed by the site’s administrator.'],
+};
+
+/** The mails' words in English (French: fr.ts). */
+export const MAIL_EN: MailWords = {
+  signature: (brandName) => `Warm regards,\n${brandName}`,
+  passwordReset: (_brandName, link) => ({
+    subject: 'Reset your password',
+    paragraphs: [
+      'Hello,',
+      'You asked to reset the password of your account. This link is valid for one hour and works only once.',
+      'If you did not ask for this, simply ignore this message: your password stays unchanged.',
+    ],
+    action: { label: 'Choose a new password', url: link },
+  }),
+  acceptance: ({ name, email, link }) => ({
+    subject: 'Your stockist account is open',
+    paragraphs: [
+      `Hello ${name},`,
+      'Thank you for your request: we are glad to welcome you among our stockists.',
+      `Your sign-in e-mail is: ${email}`,
+      'Choose your password with the link below. It is valid for 7 days and works once; then you will see our trade prices and the available sizes.',
+    ],
+    action: { label: 'Choose my password', url: link },
+  }),
+  lineSheetOffer: (url) => ({
+    paragraphs: [
+      'You asked for our trade catalogue: once your password is chosen, sign in to download the season’s line sheet (styles, colours, sizes, trade and recommended retail prices, terms of trade) from your account.',
+    ],
+    link: { label: 'Download the line sheet', url },
+  }),
+  agentInvitation: ({ brandName, name, email, link }) => ({
+    subject: 'Your sales agent account',
+    paragraphs: [
+      `Hello ${name},`,
+      `${brandName} opens a sales agent account for you: the collection with trade prices, stock and the season, to take our stockists’ orders.`,
+      `Your sign-in e-mail is: ${email}`,
+      'Choose your password with the link below. It is valid for 7 days and works once.',
+    ],
+    action: { label: 'Choose my password', url: link },
+  }),
+  orderTotal: (pieces, total) => `${pieces} pieces · total excl. VAT ${total}`,
+  orderSubmitted: ({ number, summary, note, url }) => ({
+    subject: `Order ${number} received`,
+    paragraphs: [
+      'Hello,',
+      `Thank you for your order ${number}: we have received it and will confirm it soon with a ship date.`,
+      summary,
+      ...(note ? [`Your note: ${note}`] : []),
+    ],
+    action: { label: 'See my order', url },
+  }),
+  orderStatus: ({ number, summary, url, change }) => {
+    const action = { label: 'See my order', url };
+    if (change.status === 'confirmed') {
+      return {
+        subject: `Order ${number} confirmed`,
+        paragraphs: ['Hello,', `Your order ${number} is confirmed. Expected ship date: ${change.shipDate}.`, summary],
+        action,
+      };
+    }
+    if (change.status === 'shipped') {
+      const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
+      return {
+        subject: `Order ${number} shipped`,
+        paragraphs: ['Hello,', `Your order ${number} has left the workshop.`, ...(how ? [`Carrier and tracking: ${how}`] : [])],
+        action,
+      };
+    }
+    return {
+      subject: `Order ${number} cancelled`,
+      paragraphs: [
+        'Hello,',
+        ...(change.byStockist ? [`Your order ${number} is cancelled, as you asked.`] : [`We had to cancel your order ${number}.`, `Reason: ${change.reason}`]),
+      ],
+      action,
+    };
+  },
+  security: (event, detail, url) => {
+    const [subject, line] = SECURITY[event];
+    return {
+      subject,
+      paragraphs: [
+        'Hello,',
+        line.replace('{}', detail),
+        'If this was not you, change your password at once and remove what you do not recognise in your account’s security.',
+      ],
+      action: { label: 'Account security', url },
+    };
+  },
+  showroomOrder: ({ numbers, takenBy, pieces, total, url }) => ({
+    subject: `Your order at the showroom (${numbers})`,
+    paragraphs: [
+      'Hello,',
+      `Thank you for your order taken by ${takenBy} at the showroom: ${pieces} pieces, ${total} excl. VAT (${numbers}). Its signed details are attached.`,
+      'We will confirm it soon with a ship date.',
+    ],
+    action: { label: 'See my orders', url },
+  }),
+  invoiceReminder: ({ number, dueDate, due, stage, iban, url }) => ({
+    subject: `${stage === 1 ? 'Reminder' : 'Second reminder'}: invoice ${number} is past due`,
+    paragraphs: [
+      'Hello,',
+      `Unless we are mistaken, invoice ${number}, due on ${dueDate}, is still to be paid: ${due}.`,
+      `Please pay by bank transfer to IBAN ${iban}, quoting the invoice number.`,
+      'If the payment is already on its way, please disregard this message.',
+    ],
+    action: { label: 'See my invoices', url },
+  }),
+};

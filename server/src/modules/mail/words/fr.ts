@@ -1,0 +1,127 @@
+import type { MailWords, SecurityEvent } from './index.ts';
+
+const SECURITY: Record<SecurityEvent, [subject: string, line: string]> = {
+  passkeyAdded: ['Une clé d’accès a été ajoutée', 'Une clé d’accès nommée « {} » a été ajoutée à votre compte.'],
+  passkeyRemoved: ['Une clé d’accès a été retirée', 'La clé d’accès « {} » a été retirée de votre compte.'],
+  totpAdded: [
+    'Application d’authentification ajoutée',
+    'Une application d’authentification a été configurée : la connexion par mot de passe demande désormais son code.',
+  ],
+  totpRemoved: ['Application d’authentification retirée', 'L’application d’authentification a été retirée de votre compte.'],
+  recoveryUsed: ['Un code de secours a servi', 'Un code de secours vient de servir à vous connecter. Il en reste {}.'],
+  recoveryRenewed: ['Nouveaux codes de secours', 'De nouveaux codes de secours ont été créés ; les anciens ne servent plus.'],
+  factorsReset: [
+    'Seconds facteurs retirés',
+    'Vos clés d’accès, votre application d’authentification et vos codes de secours ont été retirés par l’administrateur du site.',
+  ],
+};
+
+/** The mails' words in French (English: en.ts). */
+export const MAIL_FR: MailWords = {
+  signature: (brandName) => `À très vite,\n${brandName}`,
+  passwordReset: (_brandName, link) => ({
+    subject: 'Réinitialiser votre mot de passe',
+    paragraphs: [
+      'Bonjour,',
+      'Vous avez demandé à réinitialiser le mot de passe de votre compte. Ce lien est valable une heure et ne sert qu’une fois.',
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message : votre mot de passe reste inchangé.',
+    ],
+    action: { label: 'Choisir un nouveau mot de passe', url: link },
+  }),
+  acceptance: ({ name, email, link }) => ({
+    subject: 'Votre compte revendeur est ouvert',
+    paragraphs: [
+      `Bonjour ${name},`,
+      'Merci pour votre demande : nous sommes heureux de vous compter parmi nos revendeurs.',
+      `Votre identifiant de connexion est : ${email}`,
+      'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois ; ensuite, vous verrez nos prix revendeur et les tailles disponibles.',
+    ],
+    action: { label: 'Choisir mon mot de passe', url: link },
+  }),
+  lineSheetOffer: (url) => ({
+    paragraphs: [
+      'Vous nous avez demandé notre catalogue revendeur : une fois votre mot de passe choisi, connectez-vous pour télécharger le catalogue de la saison (styles, coloris, tailles, prix revendeur et prix conseillés, conditions de vente) depuis votre espace.',
+    ],
+    link: { label: 'Télécharger le catalogue revendeur', url },
+  }),
+  agentInvitation: ({ brandName, name, email, link }) => ({
+    subject: 'Votre compte d’agent commercial',
+    paragraphs: [
+      `Bonjour ${name},`,
+      `${brandName} vous ouvre un compte d’agent commercial : vous y verrez la collection avec les prix revendeur, le stock et la saison, pour prendre les commandes de nos revendeurs.`,
+      `Votre identifiant de connexion est : ${email}`,
+      'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois.',
+    ],
+    action: { label: 'Choisir mon mot de passe', url: link },
+  }),
+  orderTotal: (pieces, total) => `${pieces} pièces · total HT ${total}`,
+  orderSubmitted: ({ number, summary, note, url }) => ({
+    subject: `Commande ${number} reçue`,
+    paragraphs: [
+      'Bonjour,',
+      `Merci pour votre commande ${number} : nous l’avons bien reçue et la confirmons au plus vite avec une date d’expédition.`,
+      summary,
+      ...(note ? [`Votre note : ${note}`] : []),
+    ],
+    action: { label: 'Voir ma commande', url },
+  }),
+  orderStatus: ({ number, summary, url, change }) => {
+    const action = { label: 'Voir ma commande', url };
+    if (change.status === 'confirmed') {
+      return {
+        subject: `Commande ${number} confirmée`,
+        paragraphs: ['Bonjour,', `Votre commande ${number} est confirmée. Expédition prévue le ${change.shipDate}.`, summary],
+        action,
+      };
+    }
+    if (change.status === 'shipped') {
+      const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
+      return {
+        subject: `Commande ${number} expédiée`,
+        paragraphs: ['Bonjour,', `Votre commande ${number} est partie de l’atelier.`, ...(how ? [`Transporteur et suivi : ${how}`] : [])],
+        action,
+      };
+    }
+    return {
+      subject: `Commande ${number} annulée`,
+      paragraphs: [
+        'Bonjour,',
+        ...(change.byStockist
+          ? [`Votre commande ${number} est annulée, comme vous l’avez demandé.`]
+          : [`Nous avons dû annuler votre commande ${number}.`, `Motif : ${change.reason}`]),
+      ],
+      action,
+    };
+  },
+  security: (event, detail, url) => {
+    const [subject, line] = SECURITY[event];
+    return {
+      subject,
+      paragraphs: [
+        'Bonjour,',
+        line.replace('{}', detail),
+        'Si ce n’est pas vous, changez votre mot de passe tout de suite et retirez ce que vous ne reconnaissez pas dans la sécurité de votre compte.',
+      ],
+      action: { label: 'Sécurité du compte', url },
+    };
+  },
+  showroomOrder: ({ numbers, takenBy, pieces, total, url }) => ({
+    subject: `Votre commande au showroom (${numbers})`,
+    paragraphs: [
+      'Bonjour,',
+      `Merci pour votre commande prise par ${takenBy} au showroom : ${pieces} pièces, ${total} HT (${numbers}). Vous en trouverez le détail signé en pièce jointe.`,
+      'Nous la confirmons au plus vite avec une date d’expédition.',
+    ],
+    action: { label: 'Voir mes commandes', url },
+  }),
+  invoiceReminder: ({ number, dueDate, due, stage, iban, url }) => ({
+    subject: `${stage === 1 ? 'Rappel' : 'Second rappel'} : facture ${number} échue`,
+    paragraphs: [
+      'Bonjour,',
+      `Sauf erreur de notre part, la facture ${number}, échue le ${dueDate}, reste à régler : ${due}.`,
+      `Règlement par virement sur l’IBAN ${iban}, en indiquant le numéro de facture.`,
+      'Si le paiement est déjà parti, merci de ne pas tenir compte de ce message.',
+    ],
+    action: { label: 'Voir mes factures', url },
+  }),
+};
