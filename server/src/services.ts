@@ -120,18 +120,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const outbound = { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, ca: config.OUTBOUND_CA_FILE };
   const webhookWorker = new WebhookWorker(database.db, outbound, log.child({ module: 'webhooks' }));
   const webhooks = new WebhooksService(database.db, outbound, () => webhookWorker.kick());
-  const users = new UsersService(database.db);
   const redis = config.REDIS_URL ? new SharedRedis(config.REDIS_URL, log.child({ module: 'redis' })) : null;
-  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
-  const attempts = redis
-    ? new RedisAttempts(redis, 'atelier:login:', config.LOGIN_MAX_PER_EMAIL, windowMs)
-    : new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, windowMs);
-  const auth = new AuthService(database.db, users, config, () => mail.kick(), attempts);
-  // Wrong second-step answers count in a budget of their own, which a right password never refills.
-  const factorAttempts = redis
-    ? new RedisAttempts(redis, 'atelier:factor:', config.MFA_MAX_PER_ACCOUNT, windowMs)
-    : new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, windowMs);
-  const security = new SecurityService(database.db, auth, config, () => mail.kick(), factorAttempts);
+  const { users, auth, security } = accounts(config, database, redis, () => mail.kick());
   const seasons = new SeasonsService(database.db);
   const stock = new StockService(database.db, database.dialect);
   const production = new ProductionService(database.db, seasons, stock);
@@ -141,12 +131,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const catalogue = new CatalogueService(database.db, seasons, database.dialect);
   const journal = new JournalService(database.db, database.dialect);
   // After a commit that queued mail or webhook deliveries: both outboxes look now, not at their next run.
-  const kick = () => {
-    mail.kick();
-    webhookWorker.kick();
-    // An issued invoice or a payment may have something for the e-invoicing platform (off: one read).
-    approvedPlatformWorker.kick();
-  };
+  // (An issued invoice or a payment may have something for the e-invoicing platform too: off, it is one read.)
+  const kick = () => [mail, webhookWorker, approvedPlatformWorker].forEach((worker) => worker.kick());
   const contact = new ContactService(database.db, config, kick, database.dialect);
   const jsonCache = new JsonCache();
   const media = new MediaService(database.db, createMediaStore(config));
@@ -167,7 +153,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   );
   const pages = new PagesService(database.db);
   const listings = new ListingsService(database.db);
-  const bus = createBus(database, redis, log.child({ module: 'bus' }));
+  const { bus, platform } = sharedPlatform(database, redis, log);
   // Data first, then the pages: their background renders read the fresh data.
   const clearLocal = () => {
     pages.cache.clear();
@@ -183,20 +169,6 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     clearLocal();
     bus.publish();
   };
-  const platform: Platform = {
-    redis,
-    bus,
-    async start() {
-      if (redis && !(await redis.connected())) log.error({ event: 'redis_down' }, 'Redis did not answer at start: sign-in and forms wait for it');
-      await bus.start();
-    },
-    async close() {
-      await bus.close();
-      await redis?.close();
-    },
-  };
-  const privacy = new PrivacyService(database.db);
-  const activity = new ActivityService(database.db);
   const home = new HomeService({ retailers, orders, invoices, webhooks, stock });
   const services: AppServices = {
     config,
@@ -208,7 +180,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     journal,
     retailers,
     contact,
-    privacy,
+    privacy: new PrivacyService(database.db),
     wholesale,
     orders,
     companies,
@@ -221,7 +193,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     invoices,
     pages,
     listings,
-    activity,
+    activity: new ActivityService(database.db),
     home,
     agents,
     showroom,
@@ -238,4 +210,33 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null,
   };
   return services;
+}
+
+/** The accounts and how they sign in: the attempts' budgets (in Redis when several instances share them). */
+function accounts(config: Config, database: DbHandle, redis: SharedRedis | null, onMailQueued: () => void) {
+  const users = new UsersService(database.db);
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  const budget = (prefix: string, max: number) => (redis ? new RedisAttempts(redis, prefix, max, windowMs) : new MemoryAttempts(max, windowMs));
+  const auth = new AuthService(database.db, users, config, onMailQueued, budget('atelier:login:', config.LOGIN_MAX_PER_EMAIL));
+  // Wrong second-step answers count in a budget of their own, which a right password never refills.
+  const security = new SecurityService(database.db, auth, config, onMailQueued, budget('atelier:factor:', config.MFA_MAX_PER_ACCOUNT));
+  return { users, auth, security };
+}
+
+/** What several instances share: Redis (when REDIS_URL is set) and the bus that tells the others a change. */
+function sharedPlatform(database: DbHandle, redis: SharedRedis | null, log: Logger): { bus: ChangeBus; platform: Platform } {
+  const bus = createBus(database, redis, log.child({ module: 'bus' }));
+  const platform: Platform = {
+    redis,
+    bus,
+    async start() {
+      if (redis && !(await redis.connected())) log.error({ event: 'redis_down' }, 'Redis did not answer at start: sign-in and forms wait for it');
+      await bus.start();
+    },
+    async close() {
+      await bus.close();
+      await redis?.close();
+    },
+  };
+  return { bus, platform };
 }

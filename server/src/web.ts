@@ -114,48 +114,10 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
 
 /** Mounts the React Router site: built assets + SSR for every other GET path. */
 export async function mountWeb(app: FastifyInstance, { services, mode }: { services: AppServices; mode: WebMode }): Promise<void> {
-  let getBuild: () => Promise<BuildWithContext>;
-  let handler: ReturnType<typeof createRequestHandler>;
-
-  if (mode === 'development') {
-    const { createServer } = await import('vite');
-    const middie = (await import('@fastify/middie')).default;
-    const vite = await createServer({
-      root: webDir,
-      configFile: path.join(webDir, 'vite.config.ts'),
-      server: { middlewareMode: true, hmr: { server: app.server } },
-      appType: 'custom',
-    });
-    await app.register(middie);
-    app.use(vite.middlewares);
-    app.addHook('onClose', async () => vite.close());
-    getBuild = async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as BuildWithContext;
-    // Vite may hand a new build after an edit: React Router derives its routes again each time.
-    handler = createRequestHandler(() => getBuild(), mode);
-  } else {
-    if (!fs.existsSync(serverBuildFile)) {
-      throw new Error(`The site is not built (${serverBuildFile} is missing): run \`npm run build\`.`);
-    }
-    const build = (await import(pathToFileURL(serverBuildFile).href)) as BuildWithContext;
-    getBuild = async () => build;
-    // One build for the process: React Router derives its route tables once (given a function,
-    // it would derive them again on every request).
-    handler = createRequestHandler(build, mode);
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The build leaves .br and .gz copies of every text file (web/scripts/precompress.mjs).
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
+  const { getBuild, handler } = await loadBuild(app, mode);
 
   const csp = contentSecurityPolicy(services.config, mode === 'development');
+  const readers = ssrReaders(services);
   const cachePages = services.config.PAGE_CACHE_SECONDS > 0;
 
   const renderRequest = async (request: Request, onHtml?: (html: Uint8Array) => void): Promise<Response> => {
@@ -164,13 +126,8 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     // No nonce: the page's inline scripts are allowed by their hashes (capture), so its bytes are everyone's.
     context.set(build.entry.module.appContext, {
       nonce: '',
-      brand,
+      ...readers,
       dev: mode === 'development',
-      catalogue: ssrCatalogue,
-      journal: ssrJournal,
-      pages: ssrPages,
-      listings: ssrListings,
-      media: ssrMedia,
       onHtml,
     });
     return handler(request, context);
@@ -215,7 +172,89 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     : null;
   services.pageCache = pageCache;
   services.metrics?.watchPages(() => pageCache?.stats ?? null);
-  const brand = publicBrand(services.config);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      if (mode === 'development') return sendFetchResponse(reply, await renderPage(request, reply, request.url));
+
+      // Every page is rendered for an anonymous visitor (the token never reaches the server
+      // during SSR), so one render serves everyone asking the same URL in the same language.
+      const url = pageUrl(request.url);
+      const params = new URL(url, 'http://page').searchParams;
+      // The language the render will read: the kept ?lang (the first, if several), cookie, header.
+      const key = `${requestLocale(request, params.get('lang'))}|${url}`;
+      const edited = editedAt(request.headers.cookie);
+      const page = pageCache ? await pageCache.get(key, edited) : await capture((onHtml) => renderPage(request, reply, url, onHtml));
+
+      for (const [name, value] of page.headers) reply.header(name, value);
+      reply.header('content-security-policy', page.csp);
+      // A ?lang= address names its language: only the encoding changes its answer. A bare address takes
+      // the language from the visitor's remembered choice (cookie) or browser (Accept-Language).
+      reply.header('vary', params.has('lang') && !isDataRequest(url) ? 'Accept-Encoding' : 'Accept-Language, Cookie, Accept-Encoding');
+      if (page.status === 200) {
+        // (A route-discovery answer names its build version in its URL: React Router's immutable stands.)
+        if (!isManifestRequest(url)) reply.header('cache-control', pageCacheControl(request, url, edited, services.config.SHARED_CACHE_SECONDS));
+        reply.header('etag', page.etag);
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      }
+      reply.code(page.status);
+      // Each encoded form is made once per rendered page and sent as it is to everyone.
+      const encoding = page.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request, ['br', 'gzip']) : null;
+      if (encoding) reply.header('content-encoding', encoding);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(encoding ? page.body.encoded(encoding) : page.body.body);
+    },
+  });
+}
+
+/** The built site (production: its files served, one build for the process), or Vite's (development: rebuilt on each edit). */
+async function loadBuild(app: FastifyInstance, mode: WebMode) {
+  let getBuild: () => Promise<BuildWithContext>;
+  let handler: ReturnType<typeof createRequestHandler>;
+
+  if (mode === 'development') {
+    const { createServer } = await import('vite');
+    const middie = (await import('@fastify/middie')).default;
+    const vite = await createServer({
+      root: webDir,
+      configFile: path.join(webDir, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', async () => vite.close());
+    getBuild = async () => (await vite.ssrLoadModule('virtual:react-router/server-build')) as BuildWithContext;
+    // Vite may hand a new build after an edit: React Router derives its routes again each time.
+    handler = createRequestHandler(() => getBuild(), mode);
+  } else {
+    if (!fs.existsSync(serverBuildFile)) {
+      throw new Error(`The site is not built (${serverBuildFile} is missing): run \`npm run build\`.`);
+    }
+    const build = (await import(pathToFileURL(serverBuildFile).href)) as BuildWithContext;
+    getBuild = async () => build;
+    // One build for the process: React Router derives its route tables once (given a function,
+    // it would derive them again on every request).
+    handler = createRequestHandler(build, mode);
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build leaves .br and .gz copies of every text file (web/scripts/precompress.mjs).
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  return { getBuild, handler };
+}
+
+/** What the pages' loaders may read, on the server: the public shapes only, so no price or size can reach a rendered page. */
+function ssrReaders(services: AppServices): Pick<SsrContext, 'brand' | 'catalogue' | 'journal' | 'pages' | 'listings' | 'media'> {
   const { catalogue, journal } = services;
   const ssrMedia: SsrContext['media'] = { describe: (urls) => services.media.describe(urls) };
   const ssrPages: SsrContext['pages'] = { texts: (page, lang) => services.pages.texts(page, lang) };
@@ -252,39 +291,5 @@ export async function mountWeb(app: FastifyInstance, { services, mode }: { servi
     },
     similar: async (id, lang) => publicProductList.parse((await catalogue.similar(id, lang)) ?? []),
   };
-
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/*',
-    handler: async (request, reply) => {
-      if (mode === 'development') return sendFetchResponse(reply, await renderPage(request, reply, request.url));
-
-      // Every page is rendered for an anonymous visitor (the token never reaches the server
-      // during SSR), so one render serves everyone asking the same URL in the same language.
-      const url = pageUrl(request.url);
-      const params = new URL(url, 'http://page').searchParams;
-      // The language the render will read: the kept ?lang (the first, if several), cookie, header.
-      const key = `${requestLocale(request, params.get('lang'))}|${url}`;
-      const edited = editedAt(request.headers.cookie);
-      const page = pageCache ? await pageCache.get(key, edited) : await capture((onHtml) => renderPage(request, reply, url, onHtml));
-
-      for (const [name, value] of page.headers) reply.header(name, value);
-      reply.header('content-security-policy', page.csp);
-      // A ?lang= address names its language: only the encoding changes its answer. A bare address takes
-      // the language from the visitor's remembered choice (cookie) or browser (Accept-Language).
-      reply.header('vary', params.has('lang') && !isDataRequest(url) ? 'Accept-Encoding' : 'Accept-Language, Cookie, Accept-Encoding');
-      if (page.status === 200) {
-        // (A route-discovery answer names its build version in its URL: React Router's immutable stands.)
-        if (!isManifestRequest(url)) reply.header('cache-control', pageCacheControl(request, url, edited, services.config.SHARED_CACHE_SECONDS));
-        reply.header('etag', page.etag);
-        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-      }
-      reply.code(page.status);
-      // Each encoded form is made once per rendered page and sent as it is to everyone.
-      const encoding = page.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request, ['br', 'gzip']) : null;
-      if (encoding) reply.header('content-encoding', encoding);
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(encoding ? page.body.encoded(encoding) : page.body.body);
-    },
-  });
+  return { brand: publicBrand(services.config), catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, listings: ssrListings, media: ssrMedia };
 }

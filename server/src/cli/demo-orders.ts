@@ -143,15 +143,37 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
     await services.seller.saveSettings(invoicingSettingsInput.parse(sampleLegalIdentity()), null);
   }
 
-  // Autumn's orders are confirmed and shipped (their invoices issued on that day, 95 days ago, with
-  // a shipping charge); this spring's partly confirmed, one cancelled.
+  await shipAndPay(services, made, seasons.autumn, admin, now);
+  await dateOrders(services, made, seasons.autumn, now);
+  await db.deleteFrom('mail_outbox').where('dedupe_key', 'like', 'order:%').where('status', '=', 'pending').execute();
+  // Demo shops are never mailed: their payment reminders are off (the owner sees the switch on each order).
+  await db
+    .updateTable('company_details')
+    .set({ invoice_reminders: 0 })
+    .where('user_id', 'in', db.selectFrom('users').select('id').where('email', 'like', '%@demo.example'))
+    .execute();
+}
+
+/**
+ * Autumn's orders are confirmed and shipped (their invoices issued on that day, 95 days ago, with a
+ * shipping charge); this spring's partly confirmed, one cancelled. Every autumn invoice is paid by
+ * transfer but the last (overdue) and the one before (half paid).
+ */
+async function shipAndPay(
+  services: AppServices,
+  made: Array<{ id: number; seasonId: number; shop: number; rank: number }>,
+  autumn: number,
+  admin: { id: number; email: string } | undefined,
+  now: number,
+): Promise<void> {
+  const db = services.database.db;
   const brand = admin ? { id: admin.id, email: admin.email, role: 'admin' as const } : null;
   const shippedIds: number[] = [];
   services.invoices.issueDay = () => day(now, -95).slice(0, 10);
   try {
     for (const [i, order] of made.entries()) {
       if (!brand) break;
-      if (order.seasonId === seasons.autumn) {
+      if (order.seasonId === autumn) {
         await services.orders.confirm(order.id, { shipDate: day(now, -100).slice(0, 10) }, brand, 'fr');
         await services.orders.ship(order.id, { carrier: 'Colissimo', shipping: 18 }, brand, 'fr');
         shippedIds.push(order.id);
@@ -179,12 +201,16 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
       'fr',
     );
   }
-  // Each order dated inside its season's window: autumn 240 to 130 days ago, this spring the last 40 days.
+}
+
+/** Each order dated inside its season's window: autumn 240 to 130 days ago, this spring the last 40 days. */
+async function dateOrders(services: AppServices, made: Array<{ id: number; seasonId: number; shop: number; rank: number }>, autumn: number, now: number) {
+  const db = services.database.db;
   for (const [i, order] of made.entries()) {
-    const at = order.seasonId === seasons.autumn ? day(now, -230 + order.shop * 18 + order.rank) : day(now, -40 + order.shop * 8 + order.rank + (i % 3));
+    const at = order.seasonId === autumn ? day(now, -230 + order.shop * 18 + order.rank) : day(now, -40 + order.shop * 8 + order.rank + (i % 3));
     await db.updateTable('orders').set({ created_at: at, updated_at: at }).where('id', '=', order.id).execute();
     await db.updateTable('order_events').set({ at }).where('order_id', '=', order.id).where('status', '=', 'submitted').execute();
-    if (order.seasonId === seasons.autumn) {
+    if (order.seasonId === autumn) {
       await db
         .updateTable('order_events')
         .set({ at: day(now, -110) })
@@ -199,11 +225,4 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
         .execute();
     }
   }
-  await db.deleteFrom('mail_outbox').where('dedupe_key', 'like', 'order:%').where('status', '=', 'pending').execute();
-  // Demo shops are never mailed: their payment reminders are off (the owner sees the switch on each order).
-  await db
-    .updateTable('company_details')
-    .set({ invoice_reminders: 0 })
-    .where('user_id', 'in', db.selectFrom('users').select('id').where('email', 'like', '%@demo.example'))
-    .execute();
 }

@@ -21,3 +21,19 @@ export async function brandPdf(options: PDFKit.PDFDocumentOptions): Promise<{ do
 
 /** The brand's print palette (DESIGN.md's ink, muted ink, terracotta, rule and sand band). */
 export const PDF_COLOURS = { ink: '#2b2620', muted: '#5f574c', accent: '#9a4a2c', rule: '#d9cfc0', band: '#f3ece1' } as const;
+
+/**
+ * Writes each page's footer once every page exists (so "page 2 of 5" knows the count): `draw` is
+ * called on each page from `first` (0: all; 1: all but the cover), with the bottom margin lifted so
+ * that text set in it does not start a new page.
+ */
+export function pageFooters(doc: PDFKit.PDFDocument, draw: (page: number, count: number) => void, first = 0): void {
+  const range = doc.bufferedPageRange();
+  for (let i = first; i < range.count; i += 1) {
+    doc.switchToPage(range.start + i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    draw(i + 1, range.count);
+    doc.page.margins.bottom = bottom;
+  }
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminCatalogueRoutes, catalogueRoutes, type CatalogueDeps } from './routes.ts';
+import { adminCatalogueRoutes, adminCatalogueWriteRoutes, catalogueRoutes, type CatalogueDeps } from './routes.ts';
 
 export type { CatalogueDeps } from './routes.ts';
 
@@ -7,4 +7,5 @@ export type { CatalogueDeps } from './routes.ts';
 export const catalogueModule: FastifyPluginAsyncZod<CatalogueDeps> = async (app, deps) => {
   await app.register(catalogueRoutes, deps);
   await app.register(adminCatalogueRoutes, { ...deps, prefix: '/admin' });
+  await app.register(adminCatalogueWriteRoutes, { ...deps, prefix: '/admin' });
 };

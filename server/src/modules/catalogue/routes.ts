@@ -221,6 +221,12 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async 
       return reply.code(204).send(null);
     },
   );
+};
+
+/** `/api/admin`: the owner creates, edits and deletes styles. */
+export const adminCatalogueWriteRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app, services) => {
+  const { catalogue } = services;
+  const adminSchema = { tags: ['admin'], security: [{ bearer: [] }] };
 
   app.post(
     '/products',

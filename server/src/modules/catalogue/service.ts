@@ -352,37 +352,7 @@ export class CatalogueService {
           .values(input.translations.map((t) => ({ product_id: productId, locale: t.locale, title: t.title, description: t.description, mantra: t.mantra })))
           .execute();
 
-        const existing = new Set((await trx.selectFrom('variants').select('id').where('product_id', '=', productId).execute()).map((v) => v.id));
-        const kept = new Set<number>();
-        for (const [position, variant] of input.variants.entries()) {
-          const values = {
-            product_id: productId,
-            position,
-            color_code: variant.colorCode,
-            image_url: variant.imageUrl,
-            image_gallery: JSON.stringify(variant.imageGallery),
-            price_cents: toCents(variant.price),
-            retail_price_cents: variant.retailPrice === null ? null : toCents(variant.retailPrice),
-            sizes: variant.sizes.join(','),
-          };
-          let variantId: number;
-          if (variant.id !== undefined && existing.has(variant.id) && !kept.has(variant.id)) {
-            variantId = variant.id;
-            await trx.updateTable('variants').set(values).where('id', '=', variantId).execute();
-            await trx.deleteFrom('variant_translations').where('variant_id', '=', variantId).execute();
-          } else {
-            variantId = (await trx.insertInto('variants').values(values).returning('id').executeTakeFirstOrThrow()).id;
-          }
-          kept.add(variantId);
-          await trx
-            .insertInto('variant_translations')
-            .values(variant.translations.map((t) => ({ variant_id: variantId, locale: t.locale, color_name: t.colorName })))
-            .execute();
-        }
-        const removed = [...existing].filter((v) => !kept.has(v));
-        if (removed.length) {
-          await trx.deleteFrom('variants').where('id', 'in', removed).execute();
-        }
+        await saveVariants(trx, productId, input.variants);
         if (input.packs !== undefined) await this.savePacks(trx, productId, input.packs);
         await this.seasons.setProductSeasons(trx, productId, input.seasonIds, id === undefined);
         if (actor) await logActivity(trx, actor, ...productRecords(productId, input, before));
@@ -470,5 +440,40 @@ export class CatalogueService {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+}
+
+/** The product's colours become these: a given id keeps its variant (orders and stock name it), others are new, the rest go. */
+async function saveVariants(trx: Kysely<Database>, productId: number, variants: ProductInput['variants']): Promise<void> {
+  const existing = new Set((await trx.selectFrom('variants').select('id').where('product_id', '=', productId).execute()).map((v) => v.id));
+  const kept = new Set<number>();
+  for (const [position, variant] of variants.entries()) {
+    const values = {
+      product_id: productId,
+      position,
+      color_code: variant.colorCode,
+      image_url: variant.imageUrl,
+      image_gallery: JSON.stringify(variant.imageGallery),
+      price_cents: toCents(variant.price),
+      retail_price_cents: variant.retailPrice === null ? null : toCents(variant.retailPrice),
+      sizes: variant.sizes.join(','),
+    };
+    let variantId: number;
+    if (variant.id !== undefined && existing.has(variant.id) && !kept.has(variant.id)) {
+      variantId = variant.id;
+      await trx.updateTable('variants').set(values).where('id', '=', variantId).execute();
+      await trx.deleteFrom('variant_translations').where('variant_id', '=', variantId).execute();
+    } else {
+      variantId = (await trx.insertInto('variants').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    kept.add(variantId);
+    await trx
+      .insertInto('variant_translations')
+      .values(variant.translations.map((t) => ({ variant_id: variantId, locale: t.locale, color_name: t.colorName })))
+      .execute();
+  }
+  const removed = [...existing].filter((v) => !kept.has(v));
+  if (removed.length) {
+    await trx.deleteFrom('variants').where('id', 'in', removed).execute();
   }
 }

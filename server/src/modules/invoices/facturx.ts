@@ -113,21 +113,7 @@ export function facturxXml(doc: IssuedDocument): string {
         'ram:IncludedNote': notes.map((n) => ({ 'ram:Content': n.content, 'ram:SubjectCode': n.subject })),
       },
       'rsm:SupplyChainTradeTransaction': {
-        'ram:IncludedSupplyChainTradeLineItem': doc.lines.map((line, i) => ({
-          'ram:AssociatedDocumentLineDocument': { 'ram:LineID': String(i + 1) },
-          'ram:SpecifiedTradeProduct': {
-            ...(line.reference ? { 'ram:SellerAssignedID': line.reference } : {}),
-            'ram:Name': [line.product, [line.colour, line.size].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
-          },
-          'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': amount(line.unitPriceCents) } },
-          'ram:SpecifiedLineTradeDelivery': {
-            'ram:BilledQuantity': { '@_unitCode': line.kind === 'goods' ? 'H87' : 'C62', '#text': line.quantity.toFixed(2) },
-          },
-          'ram:SpecifiedLineTradeSettlement': {
-            'ram:ApplicableTradeTax': tax,
-            'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': amount(line.totalCents) },
-          },
-        })),
+        'ram:IncludedSupplyChainTradeLineItem': lineItems(doc, tax),
         'ram:ApplicableHeaderTradeAgreement': {
           'ram:SellerTradeParty': {
             'ram:Name': seller.legalName,
@@ -155,43 +141,7 @@ export function facturxXml(doc: IssuedDocument): string {
           'ram:ShipToTradeParty': { 'ram:Name': buyer.name, 'ram:PostalTradeAddress': address(buyer.deliveryAddress ?? buyer.address) },
           ...(doc.deliveryDate ? { 'ram:ActualDeliverySupplyChainEvent': { 'ram:OccurrenceDateTime': day102(doc.deliveryDate) } } : {}),
         },
-        'ram:ApplicableHeaderTradeSettlement': {
-          'ram:InvoiceCurrencyCode': 'EUR',
-          'ram:SpecifiedTradeSettlementPaymentMeans': {
-            'ram:TypeCode': '58',
-            'ram:PayeePartyCreditorFinancialAccount': { 'ram:IBANID': seller.iban },
-            'ram:PayeeSpecifiedCreditorFinancialInstitution': { 'ram:BICID': seller.bic },
-          },
-          'ram:ApplicableTradeTax': doc.breakdown.map((b) => ({
-            'ram:CalculatedAmount': amount(b.vatCents),
-            'ram:TypeCode': 'VAT',
-            ...(vat.exemption ? { 'ram:ExemptionReason': vat.exemption } : {}),
-            'ram:BasisAmount': amount(b.baseCents),
-            'ram:CategoryCode': vat.category,
-            ...(vat.exemptionCode ? { 'ram:ExemptionReasonCode': vat.exemptionCode } : {}),
-            'ram:RateApplicablePercent': formatRate(vat.rate),
-          })),
-          // BR-CO-25: a positive amount due needs a due date or terms; a credit note says how it settles.
-          'ram:SpecifiedTradePaymentTerms': doc.dueDate
-            ? { 'ram:Description': paymentTermsText(seller), 'ram:DueDateDateTime': day102(doc.dueDate) }
-            : { 'ram:Description': `Avoir à imputer sur la facture ${doc.invoice?.number ?? ''} ou remboursé par virement.` },
-          'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
-            'ram:LineTotalAmount': amount(doc.totalExclCents),
-            'ram:TaxBasisTotalAmount': amount(doc.totalExclCents),
-            'ram:TaxTotalAmount': { '@_currencyID': 'EUR', '#text': amount(doc.totalVatCents) },
-            'ram:GrandTotalAmount': amount(doc.totalInclCents),
-            'ram:TotalPrepaidAmount': '0.00',
-            'ram:DuePayableAmount': amount(doc.totalInclCents),
-          },
-          ...(doc.invoice
-            ? {
-                'ram:InvoiceReferencedDocument': {
-                  'ram:IssuerAssignedID': doc.invoice.number,
-                  'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': doc.invoice.issueDate.replaceAll('-', '') } },
-                },
-              }
-            : {}),
-        },
+        'ram:ApplicableHeaderTradeSettlement': headerSettlement(doc),
       },
     },
   };
@@ -206,4 +156,65 @@ export function formatRate(rate: number): string {
 export function paymentTermsText(seller: InvoicingSettingsInput): string {
   if (seller.paymentDays === 0) return 'Paiement à réception de facture, par virement.';
   return `Paiement à ${seller.paymentDays} jours${seller.endOfMonth ? ' fin de mois' : ''} à compter de la date de facture, par virement.`;
+}
+
+/** The document's lines, each with its product, price, quantity and tax. */
+function lineItems(doc: IssuedDocument, tax: Record<string, string>) {
+  return doc.lines.map((line, i) => ({
+    'ram:AssociatedDocumentLineDocument': { 'ram:LineID': String(i + 1) },
+    'ram:SpecifiedTradeProduct': {
+      ...(line.reference ? { 'ram:SellerAssignedID': line.reference } : {}),
+      'ram:Name': [line.product, [line.colour, line.size].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
+    },
+    'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': amount(line.unitPriceCents) } },
+    'ram:SpecifiedLineTradeDelivery': {
+      'ram:BilledQuantity': { '@_unitCode': line.kind === 'goods' ? 'H87' : 'C62', '#text': line.quantity.toFixed(2) },
+    },
+    'ram:SpecifiedLineTradeSettlement': {
+      'ram:ApplicableTradeTax': tax,
+      'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': amount(line.totalCents) },
+    },
+  }));
+}
+
+/** How the document settles: the bank, the VAT per rate, the terms or the credited invoice, and the totals. */
+function headerSettlement(doc: IssuedDocument) {
+  const { seller, vat } = doc;
+  return {
+    'ram:InvoiceCurrencyCode': 'EUR',
+    'ram:SpecifiedTradeSettlementPaymentMeans': {
+      'ram:TypeCode': '58',
+      'ram:PayeePartyCreditorFinancialAccount': { 'ram:IBANID': seller.iban },
+      'ram:PayeeSpecifiedCreditorFinancialInstitution': { 'ram:BICID': seller.bic },
+    },
+    'ram:ApplicableTradeTax': doc.breakdown.map((b) => ({
+      'ram:CalculatedAmount': amount(b.vatCents),
+      'ram:TypeCode': 'VAT',
+      ...(vat.exemption ? { 'ram:ExemptionReason': vat.exemption } : {}),
+      'ram:BasisAmount': amount(b.baseCents),
+      'ram:CategoryCode': vat.category,
+      ...(vat.exemptionCode ? { 'ram:ExemptionReasonCode': vat.exemptionCode } : {}),
+      'ram:RateApplicablePercent': formatRate(vat.rate),
+    })),
+    // BR-CO-25: a positive amount due needs a due date or terms; a credit note says how it settles.
+    'ram:SpecifiedTradePaymentTerms': doc.dueDate
+      ? { 'ram:Description': paymentTermsText(seller), 'ram:DueDateDateTime': day102(doc.dueDate) }
+      : { 'ram:Description': `Avoir à imputer sur la facture ${doc.invoice?.number ?? ''} ou remboursé par virement.` },
+    'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
+      'ram:LineTotalAmount': amount(doc.totalExclCents),
+      'ram:TaxBasisTotalAmount': amount(doc.totalExclCents),
+      'ram:TaxTotalAmount': { '@_currencyID': 'EUR', '#text': amount(doc.totalVatCents) },
+      'ram:GrandTotalAmount': amount(doc.totalInclCents),
+      'ram:TotalPrepaidAmount': '0.00',
+      'ram:DuePayableAmount': amount(doc.totalInclCents),
+    },
+    ...(doc.invoice
+      ? {
+          'ram:InvoiceReferencedDocument': {
+            'ram:IssuerAssignedID': doc.invoice.number,
+            'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': doc.invoice.issueDate.replaceAll('-', '') } },
+          },
+        }
+      : {}),
+  };
 }

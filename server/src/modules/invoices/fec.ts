@@ -68,6 +68,17 @@ const auxOf = (userId: number | null, buyer: BuyerSnapshot) => ({
 export async function fecLines(db: Db, year: number, accounts: FecAccounts): Promise<FecLine[]> {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
+  const { documents, payments } = await yearRows(db, from, to);
+  const letterOf = await letteringOf(db, documents, payments, from, to);
+  const lines = [...salesEntries(documents, accounts, letterOf), ...bankEntries(payments, accounts, letterOf)];
+  // In the order of their dates (the order in which they were validated; a day's sales before its
+  // payments), each journal's numbers rising.
+  const journalOrder = { VE: 0, BQ: 1 } as const;
+  return lines.sort((a, b) => a.date.localeCompare(b.date) || journalOrder[a.journal] - journalOrder[b.journal] || a.entry - b.entry);
+}
+
+/** The year's documents (by issue date) and payments (by payment date). */
+async function yearRows(db: Db, from: string, to: string) {
   const [documents, payments] = await Promise.all([
     db
       .selectFrom('invoices')
@@ -98,6 +109,14 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
       .execute(),
   ]);
 
+  return { documents, payments };
+}
+
+type YearRows = Awaited<ReturnType<typeof yearRows>>;
+type LetterOf = (invoiceId: number | null) => { letter: string; date: string } | undefined;
+
+/** The letter of each invoice the year's file balances (with its credit notes and payments, all in the year). */
+async function letteringOf(db: Db, documents: YearRows['documents'], payments: YearRows['payments'], from: string, to: string): Promise<LetterOf> {
   // What settles each invoice, all years together, to letter only what the year's file balances.
   const invoiceIds = [
     ...new Set(
@@ -134,8 +153,11 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
     .filter((s): s is { id: number; date: string } => s !== null)
     .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   settled.forEach((s, i) => letters.set(s.id, { letter: letterCode(i), date: s.date }));
-  const letterOf = (invoiceId: number | null) => (invoiceId === null ? undefined : letters.get(invoiceId));
+  return (invoiceId) => (invoiceId === null ? undefined : letters.get(invoiceId));
+}
 
+/** The sales journal (VE): per document, the customer, then the sales and the VAT of each rate. */
+function salesEntries(documents: YearRows['documents'], accounts: FecAccounts, letterOf: LetterOf): FecLine[] {
   const lines: FecLine[] = [];
   let sales = 0;
   for (const d of documents) {
@@ -180,6 +202,12 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
         });
     }
   }
+  return lines;
+}
+
+/** The bank journal (BQ): per payment, the bank debited and the customer credited. */
+function bankEntries(payments: YearRows['payments'], accounts: FecAccounts, letterOf: LetterOf): FecLine[] {
+  const lines: FecLine[] = [];
   let bank = 0;
   for (const p of payments) {
     bank += 1;
@@ -199,10 +227,7 @@ export async function fecLines(db: Db, year: number, accounts: FecAccounts): Pro
       letterDate: lettered?.date ?? '',
     });
   }
-  // In the order of their dates (the order in which they were validated; a day's sales before its
-  // payments), each journal's numbers rising.
-  const journalOrder = { VE: 0, BQ: 1 } as const;
-  return lines.sort((a, b) => a.date.localeCompare(b.date) || journalOrder[a.journal] - journalOrder[b.journal] || a.entry - b.entry);
+  return lines;
 }
 
 const day = (iso: string) => iso.replaceAll('-', '');

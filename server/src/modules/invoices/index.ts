@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminInvoiceRoutes, invoiceRoutes, type InvoicesDeps } from './routes.ts';
+import { adminInvoiceRoutes, adminInvoiceChangeRoutes, adminRetailerInvoicingRoutes, invoiceRoutes, type InvoicesDeps } from './routes.ts';
 
 export type { InvoicesDeps } from './routes.ts';
 
@@ -7,4 +7,6 @@ export type { InvoicesDeps } from './routes.ts';
 export const invoicesModule: FastifyPluginAsyncZod<InvoicesDeps> = async (app, deps) => {
   await app.register(invoiceRoutes, { ...deps, prefix: '/invoices' });
   await app.register(adminInvoiceRoutes, { ...deps, prefix: '/admin' });
+  await app.register(adminInvoiceChangeRoutes, { ...deps, prefix: '/admin' });
+  await app.register(adminRetailerInvoicingRoutes, { ...deps, prefix: '/admin' });
 };

@@ -1,5 +1,5 @@
 import { formatDay, formatPrice, intlLocale, type Locale, type PostalAddress } from '@atelier/contract';
-import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
+import { PDF_COLOURS, brandPdf, pageFooters } from '../../lib/pdf.ts';
 import { formatRate, paymentTermsText, type IssuedDocument } from './facturx.ts';
 
 const WORDS = {
@@ -151,6 +151,21 @@ function facturxXmp(): string {
  * brand's embedded fonts (A4), `factur-x.xml` attached as its Alternative (AFRelationship), the sRGB
  * OutputIntent, and the XMP's `pdfaid` and Factur-X schemas. Made once at issue and stored.
  */
+/** One invoice PDF being drawn: the document, its words, and how far down the page it has got. */
+interface Sheet {
+  pdf: PDFKit.PDFDocument;
+  doc: IssuedDocument;
+  w: (typeof WORDS)[Locale];
+  legal: (typeof LEGAL)[Locale];
+  lang: Locale;
+  title: string;
+  brandName: string;
+  width: number;
+  money: (cents: number) => string;
+  day: (d: string) => string;
+  y: number;
+}
+
 export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandName: string): Promise<Buffer> {
   const lang: Locale = doc.locale;
   const w = WORDS[lang];
@@ -172,12 +187,47 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     },
   });
   pdf.font('sans');
+  const sheet: Sheet = {
+    pdf,
+    doc,
+    w,
+    legal,
+    lang,
+    title,
+    brandName,
+    width: PAGE.width - 2 * MARGIN,
+    money: (cents) => formatPrice(cents / 100, lang),
+    day: (d) => formatDay(d, lang),
+    y: MARGIN,
+  };
 
-  const money = (cents: number) => formatPrice(cents / 100, lang);
-  const day = (d: string) => formatDay(d, lang);
-  const width = PAGE.width - 2 * MARGIN;
+  drawParties(sheet);
+  drawFacts(sheet);
+  drawLines(sheet);
+  drawTotals(sheet);
+  drawMentions(sheet);
+  drawFooters(sheet);
+
+  // pdfkit writes AFRelationship and the catalog's AF array; its types do not list `relationship` yet.
+  const attachment = {
+    name: 'factur-x.xml',
+    type: 'text/xml',
+    relationship: 'Alternative',
+    description: 'Factur-X invoice (EN 16931)',
+    creationDate: created,
+    modifiedDate: created,
+  };
+  pdf.file(Buffer.from(xml, 'utf8'), attachment);
+  pdf.appendXML(facturxXmp());
+  pdf.end();
+  return done;
+}
+
+/** The brand, the kind and number, then the seller and the buyer side by side. */
+function drawParties(sheet: Sheet): void {
+  const { pdf, doc, w, lang, width, title, brandName } = sheet;
+  let y: number;
   const addressLines = (a: PostalAddress) => [a.line1, a.line2, `${a.postcode} ${a.town}`, a.country].filter(Boolean).join('\n');
-
   // Header: the brand, then the document's kind and number.
   pdf.fillColor(ACCENT).font('sans').fontSize(9).text(brandName.toUpperCase(), MARGIN, MARGIN);
   pdf
@@ -185,7 +235,7 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     .font('serif')
     .fontSize(28)
     .text(title, MARGIN, MARGIN + 14);
-  let y = pdf.y + 10;
+  y = pdf.y + 10;
 
   // Seller and buyer side by side.
   const half = (width - 20) / 2;
@@ -230,7 +280,13 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     afterBuyer = pdf.y;
   }
   y = Math.max(afterSeller, afterBuyer) + 14;
+  sheet.y = y;
+}
 
+/** The dates and references in a band, and what a credit note credits. */
+function drawFacts(sheet: Sheet): void {
+  const { pdf, doc, w, width, day } = sheet;
+  let y = sheet.y;
   // Dates and references in a band.
   const facts: Array<[string, string]> = [[w.issueDate, day(doc.issueDate)]];
   if (doc.deliveryDate) facts.push([w.deliveryDate, day(doc.deliveryDate)]);
@@ -264,7 +320,13 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     y = pdf.y + 4;
   }
   y += 6;
+  sheet.y = y;
+}
 
+/** The lines, their header again on each new page. */
+function drawLines(sheet: Sheet): void {
+  const { pdf, doc, w, width, money } = sheet;
+  let y = sheet.y;
   // The lines.
   const columns = [
     { key: 'ref', label: w.ref, width: 88, align: 'left' as const },
@@ -320,7 +382,13 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     .lineTo(MARGIN + width, y - 3)
     .lineWidth(0.5)
     .stroke(RULE);
+  sheet.y = y;
+}
 
+/** The totals, with the VAT per rate. */
+function drawTotals(sheet: Sheet): void {
+  const { pdf, doc, w, width, money } = sheet;
+  let y = sheet.y;
   // Totals, VAT per rate.
   if (y + 90 > BOTTOM) {
     pdf.addPage();
@@ -347,7 +415,14 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
   y += 4;
   total(w.totalIncl, money(doc.totalInclCents), true);
   y += 8;
+  sheet.y = y;
+}
 
+/** The mentions the law asks. */
+function drawMentions(sheet: Sheet): void {
+  const { pdf, doc, w, legal, width } = sheet;
+  const seller = doc.seller;
+  let y = sheet.y;
   // The mentions the law asks.
   const discount = seller.earlyPaymentDiscount;
   const penaltyRate = String(seller.penaltyRate).replace('.', w.decimal);
@@ -370,12 +445,14 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     pdf.text(mention, MARGIN, y, { width });
     y = pdf.y + 3;
   }
+  sheet.y = y;
+}
 
-  const range = pdf.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    pdf.switchToPage(range.start + i);
-    // The footer sits in the bottom margin: without this, pdfkit would start a new page for it.
-    pdf.page.margins.bottom = 0;
+/** Each page's footer: the seller and the page number. */
+function drawFooters(sheet: Sheet): void {
+  const { pdf, doc, w, width } = sheet;
+  const seller = doc.seller;
+  pageFooters(pdf, (page, count) => {
     pdf
       .fillColor(MUTED)
       .font('sans')
@@ -384,20 +461,6 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
         width: width - 80,
         lineBreak: false,
       });
-    pdf.text(w.page(i + 1, range.count), MARGIN + width - 80, PAGE.height - MARGIN, { width: 80, align: 'right', lineBreak: false });
-  }
-
-  // pdfkit writes AFRelationship and the catalog's AF array; its types do not list `relationship` yet.
-  const attachment = {
-    name: 'factur-x.xml',
-    type: 'text/xml',
-    relationship: 'Alternative',
-    description: 'Factur-X invoice (EN 16931)',
-    creationDate: created,
-    modifiedDate: created,
-  };
-  pdf.file(Buffer.from(xml, 'utf8'), attachment);
-  pdf.appendXML(facturxXmp());
-  pdf.end();
-  return done;
+    pdf.text(w.page(page, count), MARGIN + width - 80, PAGE.height - MARGIN, { width: 80, align: 'right', lineBreak: false });
+  });
 }

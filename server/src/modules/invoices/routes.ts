@@ -199,6 +199,13 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
     },
     async (request) => (await services.invoices.get(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
   );
+};
+
+/** `/api/admin`: what the owner changes on a document (payments, credit notes, issuing an order's invoice) and on a retailer's invoicing (company details, reminders). */
+export const adminInvoiceChangeRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, services) => {
+  app.addHook('onSend', noStore);
+  const tags = ['admin'];
+
   app.post(
     '/invoices/:id/payments',
     {
@@ -257,12 +264,18 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (ap
     },
     async (request) => services.invoices.issueForOrder(request.params.id, actorOf(request), langOf(request)),
   );
+};
 
+/** `/api/admin/stockists/:id`: a retailer's company details as its invoices state them, and whether it gets payment reminders. */
+export const adminRetailerInvoicingRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, services) => {
+  app.addHook('onSend', noStore);
+  const tags = ['admin'];
   // The owner completes a retailer's details (what an invoice needs) and turns reminders on or off.
   const retailer = async (userId: number) => {
     const user = await services.users.findById(userId);
     if (!user || user.role !== 'retailer') throw new HttpError(404, API_ERRORS.notFound);
   };
+
   app.get(
     '/stockists/:id/company',
     {

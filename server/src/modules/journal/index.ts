@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminJournalRoutes, journalRoutes, type JournalDeps } from './routes.ts';
+import { adminJournalRoutes, adminSectionRoutes, journalRoutes, type JournalDeps } from './routes.ts';
 
 export type { JournalDeps } from './routes.ts';
 
@@ -7,4 +7,5 @@ export type { JournalDeps } from './routes.ts';
 export const journalModule: FastifyPluginAsyncZod<JournalDeps> = async (app, deps) => {
   await app.register(journalRoutes, deps);
   await app.register(adminJournalRoutes, { ...deps, prefix: '/admin' });
+  await app.register(adminSectionRoutes, { ...deps, prefix: '/admin' });
 };

@@ -144,6 +144,12 @@ export const adminJournalRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app
       return reply.code(204).send(null);
     },
   );
+};
+
+/** `/api/admin`: the journal's sections. */
+export const adminSectionRoutes: FastifyPluginAsyncZod<JournalDeps> = async (app, services) => {
+  const { journal } = services;
+  const tags = ['admin'];
 
   app.get(
     '/blog/sections',

@@ -1,7 +1,7 @@
 import type { Brand, Brand as PublicBrand, Locale } from '@atelier/contract';
-import { MAIL_WORDS, type MailWording, type OrderChange, type SecurityEvent } from './words/index.ts';
+import { MAIL_WORDS, type MailWording, type OrderChange, type SecurityEvent } from './words.ts';
 
-export type { SecurityEvent } from './words/index.ts';
+export type { SecurityEvent } from './words.ts';
 
 export interface MailContent {
   subject: string;

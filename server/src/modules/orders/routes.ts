@@ -96,6 +96,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
       return reply.code(created ? 201 : 200).send({ ...placed, orders });
     },
   );
+};
+
+/** `/api/orders`: the retailer's orders, each cancelled or ordered again. */
+export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
+  const tags = ['orders'];
+  const security = [{ bearer: [] }];
+  const me = (request: FastifyRequest) => request.session!.user.id;
 
   app.get(
     '/',
@@ -285,6 +292,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
       return sendAttachment(reply, CSV_TYPE, `order-${found.number}.csv`, ordersCsv([found], lang));
     },
   );
+};
+
+/** `/api/admin`: one order, and the owner's confirm, ship and cancel. */
+export const adminOrderMoveRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
+  const tags = ['admin'];
 
   app.get(
     '/orders/:id',

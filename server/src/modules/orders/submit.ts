@@ -137,13 +137,7 @@ export class OrderSubmission {
     const ids: number[] = [];
     const short: Array<{ line: PricedLine; left: number }> = [];
     for (const [rank, group] of groupLines(args.priced).entries()) {
-      const counter = await trx
-        .insertInto('order_counters')
-        .values({ year, last: 1 })
-        .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
-        .returning('last')
-        .executeTakeFirstOrThrow();
-      const number = `${year}-${String(counter.last).padStart(4, '0')}`;
+      const number = await nextOrderNumber(trx, year);
       const totalCents = group.lines.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
       const pieces = group.lines.reduce((sum, p) => sum + p.line.quantity, 0);
       // At-once orders count in the current season (what is sold from stock while it runs).
@@ -183,26 +177,7 @@ export class OrderSubmission {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('order_lines')
-        .values(
-          group.lines.map(({ line, variant, pack }, position) => ({
-            order_id: inserted.id,
-            position,
-            variant_id: variant.variantId,
-            product_id: variant.productId,
-            product_title: JSON.stringify(variant.titles),
-            color_name: JSON.stringify(variant.colorNames),
-            color_code: variant.colorCode,
-            reference: variant.reference,
-            size: line.size,
-            quantity: line.quantity,
-            unit_price_cents: variant.priceCents,
-            pack_name: pack?.name ?? null,
-            packs: pack?.packs ?? null,
-          })),
-        )
-        .execute();
+      await writeOrderLines(trx, inserted.id, group.lines);
       if (group.placed.mode === 'atOnce') {
         const missing = await this.stock.reserve(
           trx,
@@ -219,4 +194,39 @@ export class OrderSubmission {
     }
     return { ids, short };
   }
+}
+
+/** The year's next order number (2026-0042): one counter per year, taken in the order's transaction, so numbers never skip or repeat. */
+async function nextOrderNumber(trx: Kysely<Database>, year: number): Promise<string> {
+  const counter = await trx
+    .insertInto('order_counters')
+    .values({ year, last: 1 })
+    .onConflict((oc) => oc.column('year').doUpdateSet({ last: sql<number>`order_counters.last + 1` }))
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return `${year}-${String(counter.last).padStart(4, '0')}`;
+}
+
+/** An order's lines as sold: each piece's titles, colour and reference as they were, its size, quantity, price and pack. */
+async function writeOrderLines(trx: Kysely<Database>, orderId: number, lines: PricedLine[]): Promise<void> {
+  await trx
+    .insertInto('order_lines')
+    .values(
+      lines.map(({ line, variant, pack }, position) => ({
+        order_id: orderId,
+        position,
+        variant_id: variant.variantId,
+        product_id: variant.productId,
+        product_title: JSON.stringify(variant.titles),
+        color_name: JSON.stringify(variant.colorNames),
+        color_code: variant.colorCode,
+        reference: variant.reference,
+        size: line.size,
+        quantity: line.quantity,
+        unit_price_cents: variant.priceCents,
+        pack_name: pack?.name ?? null,
+        packs: pack?.packs ?? null,
+      })),
+    )
+    .execute();
 }

@@ -95,99 +95,14 @@ export class SalesService {
       const [now, then] = await Promise.all([this.totals(trx, season.id), previous ? this.totals(trx, previous.id) : Promise.resolve(null)]);
       const versus = (key: keyof typeof now) => ({ value: now[key], previous: then ? then[key] : null });
 
-      const revenue = sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents)`;
-      const pieces = sql<number>`sum(order_lines.quantity)`;
-      const day = sql<string>`substr(orders.created_at, 1, 10)`;
-      const [days, styles, colors, sizes, stockists, places, sold, stock] = await Promise.all([
-        this.lines(trx, season.id)
-          .select([day.as('day'), pieces.as('pieces'), revenue.as('revenue')])
-          .groupBy(day)
-          .execute(),
-        this.lines(trx, season.id)
-          .select((eb) => [
-            'order_lines.product_id',
-            eb.fn.max('order_lines.product_title').as('title'),
-            eb.fn.max('order_lines.reference').as('reference'),
-            pieces.as('pieces'),
-            revenue.as('revenue'),
-          ])
-          .groupBy('order_lines.product_id')
-          .execute(),
-        this.lines(trx, season.id)
-          .select((eb) => ['order_lines.color_name', eb.fn.max('order_lines.color_code').as('color_code'), pieces.as('pieces'), revenue.as('revenue')])
-          .groupBy('order_lines.color_name')
-          .execute(),
-        this.lines(trx, season.id)
-          .select(['order_lines.size', pieces.as('pieces')])
-          .groupBy('order_lines.size')
-          .execute(),
-        this.lines(trx, season.id)
-          .leftJoin('company_details', 'company_details.user_id', 'orders.user_id')
-          .select((eb) => [
-            'orders.user_id',
-            eb.fn.max('company_details.company_name').as('company'),
-            eb.fn.max('orders.retailer_email').as('email'),
-            eb.fn.count<number>('orders.id').distinct().as('orders'),
-            pieces.as('pieces'),
-            revenue.as('revenue'),
-          ])
-          .groupBy('orders.user_id')
-          .execute(),
-        this.lines(trx, season.id)
-          .leftJoin('retailer_listings', 'retailer_listings.user_id', 'orders.user_id')
-          .select(['retailer_listings.country', 'retailer_listings.city', pieces.as('pieces'), revenue.as('revenue')])
-          .groupBy(['retailer_listings.country', 'retailer_listings.city'])
-          .execute(),
-        this.lines(trx, season.id)
-          .where('orders.mode', '=', 'atOnce')
-          .select((eb) => [
-            'order_lines.product_id',
-            eb.fn.max('order_lines.product_title').as('title'),
-            eb.fn.max('order_lines.reference').as('reference'),
-            pieces.as('pieces'),
-          ])
-          .groupBy('order_lines.product_id')
-          .execute(),
-        trx
-          .selectFrom('stock_levels')
-          .innerJoin('variants', 'variants.id', 'stock_levels.variant_id')
-          .innerJoin('product_seasons', 'product_seasons.product_id', 'variants.product_id')
-          .innerJoin('products', 'products.id', 'variants.product_id')
-          .leftJoin('product_translations', (j) => j.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.locale', '=', lang))
-          .where('product_seasons.season_id', '=', season.id)
-          .where('stock_levels.on_hand', 'is not', null)
-          .select((eb) => [
-            'variants.product_id',
-            eb.fn.max('products.reference').as('reference'),
-            eb.fn.max('product_translations.title').as('title'),
-            sql<number>`sum(case when stock_levels.on_hand > stock_levels.reserved then stock_levels.on_hand - stock_levels.reserved else 0 end)`.as('left'),
-          ])
-          .groupBy('variants.product_id')
-          .execute(),
-      ]);
+      const [days, styles, colors, sizes, stockists, places, sold, stock] = await this.seasonRows(trx, season.id, lang);
 
       const named = (label: string, p: unknown, r: unknown) => ({ label, pieces: Number(p ?? 0), revenue: round(cents(r)) });
       const byPieces = <T extends { pieces: number }>(a: T, b: T) => b.pieces - a.pieces;
       const totalPieces = now.pieces;
 
-      const countries = new Map<string, { label: string; pieces: number; revenue: number }>();
-      for (const p of places) {
-        const label = p.country ? p.country.toUpperCase() : NOT_GIVEN[lang];
-        const entry = countries.get(label) ?? { label, pieces: 0, revenue: 0 };
-        entry.pieces += Number(p.pieces ?? 0);
-        entry.revenue = round(entry.revenue + cents(p.revenue));
-        countries.set(label, entry);
-      }
-
-      const soldBy = new Map(sold.map((s) => [s.product_id, s]));
-      const through = new Map<number | null, { reference: string | null; label: string; sold: number; left: number }>();
-      for (const s of stock) through.set(s.product_id, { reference: s.reference ?? null, label: String(s.title ?? ''), sold: 0, left: Number(s.left ?? 0) });
-      for (const [id, s] of soldBy) {
-        const entry = through.get(id) ?? { reference: s.reference ?? null, label: pick(parseTexts(String(s.title ?? '{}')), lang), sold: 0, left: 0 };
-        entry.sold = Number(s.pieces ?? 0);
-        if (!entry.label) entry.label = pick(parseTexts(String(s.title ?? '{}')), lang);
-        through.set(id, entry);
-      }
+      const countries = countryTotals(places, lang);
+      const through = sellThroughOf(sold, stock, lang);
 
       return {
         season: { code: season.code, name: pick(season.names, lang), ordersOpen: season.ordersOpen, ordersClose: season.ordersClose },
@@ -229,6 +144,80 @@ export class SalesService {
     });
   }
 
+  /** A season's order lines summed by day, style, colour, size, shop, place, at-once style, and its styles' stock left. */
+  private seasonRows(trx: Trx, seasonId: number, lang: Locale) {
+    const revenue = sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents)`;
+    const pieces = sql<number>`sum(order_lines.quantity)`;
+    const day = sql<string>`substr(orders.created_at, 1, 10)`;
+    return Promise.all([
+      this.lines(trx, seasonId)
+        .select([day.as('day'), pieces.as('pieces'), revenue.as('revenue')])
+        .groupBy(day)
+        .execute(),
+      this.lines(trx, seasonId)
+        .select((eb) => [
+          'order_lines.product_id',
+          eb.fn.max('order_lines.product_title').as('title'),
+          eb.fn.max('order_lines.reference').as('reference'),
+          pieces.as('pieces'),
+          revenue.as('revenue'),
+        ])
+        .groupBy('order_lines.product_id')
+        .execute(),
+      this.lines(trx, seasonId)
+        .select((eb) => ['order_lines.color_name', eb.fn.max('order_lines.color_code').as('color_code'), pieces.as('pieces'), revenue.as('revenue')])
+        .groupBy('order_lines.color_name')
+        .execute(),
+      this.lines(trx, seasonId)
+        .select(['order_lines.size', pieces.as('pieces')])
+        .groupBy('order_lines.size')
+        .execute(),
+      this.lines(trx, seasonId)
+        .leftJoin('company_details', 'company_details.user_id', 'orders.user_id')
+        .select((eb) => [
+          'orders.user_id',
+          eb.fn.max('company_details.company_name').as('company'),
+          eb.fn.max('orders.retailer_email').as('email'),
+          eb.fn.count<number>('orders.id').distinct().as('orders'),
+          pieces.as('pieces'),
+          revenue.as('revenue'),
+        ])
+        .groupBy('orders.user_id')
+        .execute(),
+      this.lines(trx, seasonId)
+        .leftJoin('retailer_listings', 'retailer_listings.user_id', 'orders.user_id')
+        .select(['retailer_listings.country', 'retailer_listings.city', pieces.as('pieces'), revenue.as('revenue')])
+        .groupBy(['retailer_listings.country', 'retailer_listings.city'])
+        .execute(),
+      this.lines(trx, seasonId)
+        .where('orders.mode', '=', 'atOnce')
+        .select((eb) => [
+          'order_lines.product_id',
+          eb.fn.max('order_lines.product_title').as('title'),
+          eb.fn.max('order_lines.reference').as('reference'),
+          pieces.as('pieces'),
+        ])
+        .groupBy('order_lines.product_id')
+        .execute(),
+      trx
+        .selectFrom('stock_levels')
+        .innerJoin('variants', 'variants.id', 'stock_levels.variant_id')
+        .innerJoin('product_seasons', 'product_seasons.product_id', 'variants.product_id')
+        .innerJoin('products', 'products.id', 'variants.product_id')
+        .leftJoin('product_translations', (j) => j.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.locale', '=', lang))
+        .where('product_seasons.season_id', '=', seasonId)
+        .where('stock_levels.on_hand', 'is not', null)
+        .select((eb) => [
+          'variants.product_id',
+          eb.fn.max('products.reference').as('reference'),
+          eb.fn.max('product_translations.title').as('title'),
+          sql<number>`sum(case when stock_levels.on_hand > stock_levels.reserved then stock_levels.on_hand - stock_levels.reserved else 0 end)`.as('left'),
+        ])
+        .groupBy('variants.product_id')
+        .execute(),
+    ]);
+  }
+
   /** The latest earlier season whose code has the same letters (SS26 before SS27). */
   private async previousOf(trx: Trx, season: SeasonInfo): Promise<SeasonInfo | null> {
     const all = await this.seasons.infos(trx);
@@ -263,4 +252,33 @@ export class SalesService {
     }
     return weeks;
   }
+}
+
+type Rows = Awaited<ReturnType<SalesService['seasonRows']>>;
+
+/** Sales by country: a shop without a country is counted under "not given". */
+function countryTotals(places: Rows[5], lang: Locale) {
+  const countries = new Map<string, { label: string; pieces: number; revenue: number }>();
+  for (const p of places) {
+    const label = p.country ? p.country.toUpperCase() : NOT_GIVEN[lang];
+    const entry = countries.get(label) ?? { label, pieces: 0, revenue: 0 };
+    entry.pieces += Number(p.pieces ?? 0);
+    entry.revenue = round(entry.revenue + cents(p.revenue));
+    countries.set(label, entry);
+  }
+  return countries;
+}
+
+/** Each style's sell-through: pieces sold at once against what stock has left. */
+function sellThroughOf(sold: Rows[6], stock: Rows[7], lang: Locale) {
+  const soldBy = new Map(sold.map((s) => [s.product_id, s]));
+  const through = new Map<number | null, { reference: string | null; label: string; sold: number; left: number }>();
+  for (const s of stock) through.set(s.product_id, { reference: s.reference ?? null, label: String(s.title ?? ''), sold: 0, left: Number(s.left ?? 0) });
+  for (const [id, s] of soldBy) {
+    const entry = through.get(id) ?? { reference: s.reference ?? null, label: pick(parseTexts(String(s.title ?? '{}')), lang), sold: 0, left: 0 };
+    entry.sold = Number(s.pieces ?? 0);
+    if (!entry.label) entry.label = pick(parseTexts(String(s.title ?? '{}')), lang);
+    through.set(id, entry);
+  }
+  return through;
 }

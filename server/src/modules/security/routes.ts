@@ -102,6 +102,13 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
       return security.completeMfa(request.body.mfa_token, request.body.code, { userAgent: userAgent(request.headers) });
     },
   );
+};
+
+/** `/api/auth`: signing in with a passkey, and proving it again before a sensitive change. */
+export const passkeySignInRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app, services) => {
+  const { security, config } = services;
+  const perIp = { max: config.LOGIN_MAX_PER_IP, timeWindow: config.LOGIN_WINDOW_MINUTES * 60_000 };
+  const tags = ['auth'];
 
   app.post(
     '/passkey/options',
@@ -233,6 +240,18 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
       return reply.code(204).send(null);
     },
   );
+};
+
+/** `/api/account`: the authenticator app, recovery codes and sessions (the overview and passkeys above). */
+export const accountFactorRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (plain, services) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const { security } = services;
+  const tags = ['account security'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const sensitive = { 200: factorCodes, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
   app.post(
     '/totp',
     {

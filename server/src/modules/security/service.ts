@@ -5,37 +5,21 @@ import {
   RECENT_SIGN_IN_MS,
   SECURITY_MESSAGES,
   type LoginResponse,
-  type Locale,
   type MfaChallenge,
   type SecurityOverview,
 } from '@atelier/contract';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
-import type { Config } from '../../config.ts';
-import { publicBrand } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
+
 import { nowIso } from '../../db/index.ts';
 import { newToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { MemoryAttempts, takeOrRefuse, type AttemptLimiter } from '../auth/rate-limit.ts';
+
 import { logActivity } from '../activity/service.ts';
-import type { AuthService, Session } from '../auth/service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { securityMail, type SecurityEvent } from '../mail/templates.ts';
-import {
-  TOTP_PERIOD,
-  challengeOf,
-  makeRecoveryCodes,
-  refreshMfa,
-  describeAgent,
-  qrcode,
-  recoveryHash,
-  relyingParty,
-  webauthn,
-  type ChallengeKind,
-  type SignInContext,
-  type Trx,
-} from './factors.ts';
+import type { Session } from '../auth/service.ts';
+
+import { TOTP_PERIOD, challengeOf, makeRecoveryCodes, refreshMfa, describeAgent, qrcode, relyingParty, webauthn, type SignInContext } from './factors.ts';
+import { SecurityBase } from './base.ts';
 
 export { describeAgent, relyingParty, type SignInContext } from './factors.ts';
 
@@ -43,76 +27,8 @@ export { describeAgent, relyingParty, type SignInContext } from './factors.ts';
  * Second factors (passkeys, an authenticator app, recovery codes), the sign-in steps that use
  * them, recent sign-in for sensitive changes, and the account's sessions.
  */
-export class SecurityService {
-  /** The sign-in clock (shared with AuthService); the tests move it to step through authenticator codes. */
-  get clock(): () => number {
-    return this.auth.clock;
-  }
-  set clock(clock: () => number) {
-    this.auth.clock = clock;
-  }
-  private readonly db: Db;
-  private readonly auth: AuthService;
-  private readonly config: Config;
-  private readonly onMailQueued: () => void;
-  /**
-   * Second-step answers per account (issue 32): a budget of their own. A right password never gives
-   * it back (else sign in, try a code, sign in again… forever); only a completed sign-in, a completed
-   * re-authentication or the window does. Shared in Redis when several instances run.
-   */
-  readonly factorAttempts: AttemptLimiter;
-
-  constructor(db: Db, auth: AuthService, config: Config, onMailQueued: () => void = () => {}, factorAttempts?: AttemptLimiter) {
-    this.db = db;
-    this.auth = auth;
-    this.config = config;
-    this.onMailQueued = onMailQueued;
-    this.factorAttempts = factorAttempts ?? new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, config.LOGIN_WINDOW_MINUTES * 60_000);
-  }
-
-  private securityUrl(locale: Locale): string {
-    return `${this.config.PUBLIC_URL}/account/security?lang=${locale}`;
-  }
-
-  private async mail(trx: Trx, userId: number, event: SecurityEvent, detail = ''): Promise<void> {
-    const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow();
-    await enqueueMail(trx, { to: user.email, ...securityMail(publicBrand(this.config), user.locale, event, detail, this.securityUrl(user.locale)) });
-  }
-
+export class SecurityService extends SecurityBase {
   // ── Challenges: stored hashed, single-use, 5 minutes; any instance can finish what another began ──
-
-  private async saveChallenge(trx: Trx, kind: ChallengeKind, value: string, userId: number | null, ttlMs: number): Promise<void> {
-    const now = this.clock();
-    await trx
-      .deleteFrom('auth_challenges')
-      .where('expires_at', '<', nowIso(new Date(now)))
-      .execute();
-    await trx
-      .insertInto('auth_challenges')
-      .values({ token_hash: sha256(value), kind, user_id: userId, expires_at: nowIso(new Date(now + ttlMs)) })
-      .execute();
-  }
-
-  /** Takes a challenge once: the user it was made for, or undefined when unknown, expired or used. */
-  private async takeChallenge(trx: Trx, kind: ChallengeKind, value: string | null): Promise<{ userId: number | null } | undefined> {
-    if (!value) return undefined;
-    const row = await trx
-      .selectFrom('auth_challenges')
-      .select(['id', 'user_id'])
-      .where('token_hash', '=', sha256(value))
-      .where('kind', '=', kind)
-      .where('expires_at', '>', nowIso(new Date(this.clock())))
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const gone = await trx.deleteFrom('auth_challenges').where('id', '=', row.id).executeTakeFirst();
-    return Number(gone.numDeletedRows) === 1 ? { userId: row.user_id } : undefined;
-  }
-
-  /** Codes for the first factor of an account: given once, with that factor. */
-  private async firstFactorCodes(trx: Trx, userId: number): Promise<string[] | undefined> {
-    const any = await trx.selectFrom('recovery_codes').select('id').where('user_id', '=', userId).executeTakeFirst();
-    return any ? undefined : makeRecoveryCodes(trx, userId);
-  }
 
   // ── Recent sign-in ──
 
@@ -158,29 +74,6 @@ export class SecurityService {
       .execute();
   }
 
-  private async hasPasskeys(userId: number): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst());
-  }
-
-  /** A password check counts against the account's sign-in limit. */
-  private async takeAttempt(email: string): Promise<void> {
-    await takeOrRefuse(this.auth.attempts, email);
-  }
-
-  /**
-   * A second-step answer (code of the app, recovery code, passkey) takes one from the account's
-   * factor budget before it is checked, so answers sent at once cannot all pass; past the budget,
-   * 429 with Retry-After, even for the right code.
-   */
-  private async takeFactorAttempt(userId: number): Promise<void> {
-    await takeOrRefuse(this.factorAttempts, `user:${userId}`);
-  }
-
-  /** A completed sign-in (or re-authentication): both budgets start afresh (the window ends them anyway). */
-  private async signedIn(userId: number, email: string): Promise<void> {
-    await Promise.all([this.auth.attempts.clear(email).catch(() => {}), this.factorAttempts.clear(`user:${userId}`).catch(() => {})]);
-  }
-
   // ── The second step after a right password ──
 
   /** Called by the password sign-in for an account with a factor: the mfa_token and what can answer it. */
@@ -200,56 +93,6 @@ export class SecurityService {
       'recovery',
     ];
     return { mfa_required: true, mfa_token: token, methods };
-  }
-
-  /**
-   * A TOTP code (accepted once: its step must be later than the last one used) or a recovery code
-   * (used once; mails the holder). True when it opened.
-   */
-  private async useCode(trx: Trx, userId: number, raw: string): Promise<'totp' | 'recovery' | null> {
-    const code = raw.replace(/\s/g, '');
-    if (/^\d{6}$/.test(code)) {
-      const factor = await trx
-        .selectFrom('totp_factors')
-        .select(['secret', 'last_step'])
-        .where('user_id', '=', userId)
-        .where('confirmed_at', 'is not', null)
-        .executeTakeFirst();
-      if (!factor) return null;
-      const step = this.totpStep(factor.secret, code);
-      if (step === null) return null;
-      const taken = await trx
-        .updateTable('totp_factors')
-        .set({ last_step: step })
-        .where('user_id', '=', userId)
-        .where('last_step', '<', step)
-        .executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1 ? 'totp' : null;
-    }
-    const used = await trx
-      .updateTable('recovery_codes')
-      .set({ used_at: nowIso(new Date(this.clock())) })
-      .where('user_id', '=', userId)
-      .where('code_hash', '=', recoveryHash(code))
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return null;
-    const left = await trx
-      .selectFrom('recovery_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    await this.mail(trx, userId, 'recoveryUsed', String(Number(left.n)));
-    return 'recovery';
-  }
-
-  /** The 30-second step a code belongs to (this one, or one either side for a slow clock), or null. */
-  private totpStep(secret: string, code: string): number | null {
-    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD, algorithm: 'SHA1' });
-    const now = this.clock();
-    const delta = totp.validate({ token: code, timestamp: now, window: 1 });
-    return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD) + delta;
   }
 
   /** `POST /api/auth/mfa`: the mfa_token and a code give the session. */
@@ -281,12 +124,6 @@ export class SecurityService {
   }
 
   // ── Passkeys ──
-
-  private rp() {
-    const rp = relyingParty(this.config);
-    if (!rp) throw new HttpError(409, SECURITY_MESSAGES.passkeysUnavailable);
-    return rp;
-  }
 
   async passkeyAddOptions(session: Session): Promise<Record<string, unknown>> {
     this.requireRecent(session);

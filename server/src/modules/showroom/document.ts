@@ -2,7 +2,7 @@ import { formatDay, formatPrice, type CompanyDetails, type Locale, type Order } 
 import type { Brand as PublicBrand } from '@atelier/contract';
 import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
 import { worded, type MailContent } from '../mail/templates.ts';
-import { MAIL_WORDS } from '../mail/words/index.ts';
+import { MAIL_WORDS } from '../mail/words.ts';
 
 /** What the buyer's copy of a showroom order shows: the orders made, who took it, the signature. */
 export interface ShowroomPdfData {

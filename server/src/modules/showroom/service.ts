@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import {
   SHOWROOM_MESSAGES,
-  IMAGE_WIDTHS,
   formatDay,
   formatPrice,
   fromCents,
@@ -33,10 +31,13 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from '../orders/service.ts';
 import type { RetailersService } from '../retailers/service.ts';
-import { deliveryOf, type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
+import type { SeasonsService } from '../seasons/service.ts';
 import { availableNow, type StockService } from '../stock/service.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
 import { showroomOrderMail, showroomOrderPdf, type ShowroomPdfData } from './document.ts';
+import { ShowroomSnapshots } from './snapshot.ts';
+
+export { tabletImage } from './snapshot.ts';
 
 type OrderInput = z.output<typeof showroomOrderInput>;
 
@@ -71,6 +72,7 @@ export class ShowroomService {
   private readonly orders: OrdersService;
   private readonly retailers: RetailersService;
   private readonly onMailQueued: () => void;
+  private readonly snapshots: ShowroomSnapshots;
 
   constructor(
     db: Db,
@@ -94,113 +96,12 @@ export class ShowroomService {
     this.orders = orders;
     this.retailers = retailers;
     this.onMailQueued = onMailQueued;
+    this.snapshots = new ShowroomSnapshots(db, catalogue, seasons, stock, wholesale, companies);
   }
 
-  // —— The snapshot ——
-
-  /** The season asked by its code, else the open one closing soonest, else the current one. */
-  private async seasonFor(code: string | undefined): Promise<{ season: SeasonInfo | null; all: SeasonInfo[] }> {
-    const all = await this.seasons.infos();
-    if (code) {
-      const season = all.find((s) => s.code.toLowerCase() === code.toLowerCase());
-      if (!season) throw new HttpError(404, SHOWROOM_MESSAGES.seasonUnknown);
-      return { season, all };
-    }
-    const open = all.filter((s) => s.state === 'open').sort((a, b) => (a.ordersClose ?? '9999').localeCompare(b.ordersClose ?? '9999'))[0];
-    if (open) return { season: open, all };
-    const current = await this.seasons.current();
-    return { season: all.find((s) => s.id === current?.id) ?? null, all };
-  }
-
-  /** Everything the tablet needs offline, and its version (a digest of it: the ETag). */
-  async snapshot(code: string | undefined, lang: Locale): Promise<ShowroomSnapshot> {
-    const { season, all } = await this.seasonFor(code);
-    const products = (await this.catalogue.listFull()).filter((p) => season === null || p.seasonIds.includes(season.id));
-    const variantIds = products.flatMap((p) => p.variants.map((v) => v.id));
-    const [levels, terms, retailers] = await Promise.all([this.stock.levels(variantIds), this.wholesale.terms(lang), this.approvedRetailers()]);
-    const body: Omit<ShowroomSnapshot, 'version' | 'at'> = {
-      lang,
-      season: season
-        ? {
-            id: season.id,
-            code: season.code,
-            name: pick(season.names, lang),
-            state: season.state,
-            ordersOpen: season.ordersOpen,
-            ordersClose: season.ordersClose,
-            deliveries: season.deliveries.map((d) => deliveryOf(d, lang)).sort((a, b) => a.from.localeCompare(b.from) || a.id - b.id),
-          }
-        : null,
-      seasons: all.map((s) => ({ code: s.code, name: pick(s.names, lang), state: s.state })),
-      terms: {
-        openingMinimum: terms.openingMinimum,
-        reorderMinimum: terms.reorderMinimum,
-        paymentTerms: terms.paymentTerms,
-        shippingNotes: terms.shippingNotes,
-      },
-      styles: products.map((p) => ({
-        id: p.id,
-        reference: p.reference,
-        title: (p.texts[lang] ?? p.texts.fr ?? p.texts.en)?.title ?? '',
-        packs: p.packs,
-        packsOnly: p.packsOnly,
-        orderMultiple: p.orderMultiple,
-        variants: p.variants.map((v) => ({
-          id: v.id,
-          colorName: pick(v.names, lang) ?? '',
-          colorCode: v.colorCode,
-          image: tabletImage(v.imageUrl),
-          price: fromCents(v.priceCents),
-          retailPrice: v.retailPriceCents === null ? null : fromCents(v.retailPriceCents),
-          sizes: v.sizes,
-          available: Object.fromEntries(v.sizes.map((size) => [size, availableNow(levels.get(`${v.id}:${size}`))])),
-        })),
-      })),
-      stockists: retailers,
-    };
-    const version = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22);
-    return { version, at: nowIso(), ...body };
-  }
-
-  /** Approved shops (name, town, addresses) and whether they have ordered (opening or reorder minimum). */
-  private async approvedRetailers(): Promise<ShowroomSnapshot['stockists']> {
-    const users = await this.db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('role', '=', 'retailer')
-      .where('disabled_at', 'is', null)
-      .orderBy('id')
-      .execute();
-    if (users.length === 0) return [];
-    const ordered = new Set(
-      (
-        await this.db
-          .selectFrom('orders')
-          .select('user_id')
-          .distinct()
-          .where('status', '!=', 'cancelled')
-          .where(
-            'user_id',
-            'in',
-            users.map((u) => u.id),
-          )
-          .execute()
-      ).map((r) => r.user_id),
-    );
-    const out: ShowroomSnapshot['stockists'] = [];
-    for (const user of users) {
-      const company = await this.companies.company(user.id);
-      out.push({
-        id: user.id,
-        name: company.companyName ?? user.email,
-        email: user.email,
-        town: company.billing?.town ?? company.delivery?.town ?? null,
-        hasOrdered: ordered.has(user.id),
-        billing: company.billing ?? null,
-        delivery: company.delivery ?? null,
-      });
-    }
-    return out.sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+  /** Everything the tablet needs offline, and its version (snapshot.ts). */
+  snapshot(code: string | undefined, lang: Locale): Promise<ShowroomSnapshot> {
+    return this.snapshots.snapshot(code, lang);
   }
 
   // —— Taking an order ——
@@ -555,13 +456,4 @@ function describeLine(entry: ShowroomLineInput, variant: OrderableVariant | unde
   if (isPackLine(entry)) what.push(`${entry.packs} × ${variant?.packs.find((p) => p.id === entry.packId)?.name ?? `pack ${entry.packId}`}`);
   else what.push(entry.size);
   return what.join(', ');
-}
-
-/** One picture per colour at tablet size: the 480-px rendition when the upload is wider. */
-export function tabletImage(url: string): string | null {
-  if (!url) return null;
-  const match = /^(\/uploads\/[a-f0-9]{16,64}-(\d+)x(\d+))\.webp$/.exec(url);
-  const small = IMAGE_WIDTHS[0];
-  if (!match || Number(match[2]) <= small) return url;
-  return `${match[1]}-${small}.webp`;
 }

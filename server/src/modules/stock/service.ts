@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-import { SEASON_MESSAGES, SIZES, normalizeSizes, type Locale, type Size, type StockImportResult, type StockItemInput, type StockRow } from '@atelier/contract';
+import { SEASON_MESSAGES, normalizeSizes, type Locale, type StockImportResult, type StockItemInput, type StockRow } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
@@ -11,6 +10,7 @@ import { eachBatch, readPage, type Page, type PageRequest } from '../../lib/pagi
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { emitWebhook } from '../webhooks/events.ts';
+import { parseStockFile, readStockLines } from './import.ts';
 import type { OrderableVariant } from '../catalogue/service.ts';
 
 export const IMPORT_MAX_LINES = 5000;
@@ -33,7 +33,7 @@ export interface ShortLine extends StockLine {
   left: number;
 }
 
-const key = (variantId: number, size: string) => `${variantId}:${size}`;
+export const key = (variantId: number, size: string) => `${variantId}:${size}`;
 
 /** Pieces that can still be promised now: on hand − reserved, never negative. */
 export function availableNow(level: StockLevel | undefined): number | null {
@@ -47,14 +47,7 @@ export function promisable(level: StockLevel | undefined): number {
   return Math.max(0, level.onHand + level.incoming.reduce((n, i) => n + i.quantity, 0) - level.reserved);
 }
 
-type VariantForStock = Pick<OrderableVariant, 'variantId' | 'productId' | 'reference' | 'titles' | 'colorNames' | 'colorCode' | 'sizes'>;
-
-const fold = (value: string) =>
-  value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+export type VariantForStock = Pick<OrderableVariant, 'variantId' | 'productId' | 'reference' | 'titles' | 'colorNames' | 'colorCode' | 'sizes'>;
 
 /**
  * Stock per variant and size: pieces on hand (null: not sold from stock), pieces reserved by
@@ -331,66 +324,9 @@ export class StockService {
    * is written in one transaction, or nothing when any line is wrong.
    */
   async importCsv(text: string, confirm: boolean, actor: Actor | null, lang: Locale = 'fr'): Promise<StockImportResult> {
-    let records: string[][];
-    try {
-      const sample = text.slice(0, 2000);
-      const delimiter =
-        (sample.match(/;/g)?.length ?? 0) > (sample.match(/,/g)?.length ?? 0) ? ';' : sample.includes('\t') && !sample.includes(',') ? '\t' : ',';
-      records = parse(text.replace(/^\ufeff/, ''), { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true, trim: true }) as string[][];
-    } catch (error) {
-      throw new HttpError(422, SEASON_MESSAGES.importInvalid, {}, error instanceof Error ? error.message.slice(0, 200) : '');
-    }
-    if (records.length > IMPORT_MAX_LINES + 1) throw new HttpError(413, SEASON_MESSAGES.importTooLarge);
+    const records = parseStockFile(text);
     const all = await this.variants(this.db, {});
-    const byReference = new Map<string, VariantForStock[]>();
-    for (const v of all) if (v.reference) byReference.set(v.reference, [...(byReference.get(v.reference) ?? []), v]);
-    const levels = await this.levels(all.map((v) => v.variantId));
-    const changes: StockImportResult['changes'] = [];
-    const errors: StockImportResult['errors'] = [];
-    const items: StockItemInput[] = [];
-    const seen = new Map<string, number>();
-    let unchanged = 0;
-    records.forEach((cells, index) => {
-      const line = index + 1;
-      if (cells.every((c) => c === '')) return;
-      const [reference = '', colour = '', sizeText = '', count = ''] = cells;
-      const raw = cells.join(', ').slice(0, 200);
-      // A header row: its count cell is not a number and it names no style we have.
-      if (index === 0 && !/^\d*$/.test(count) && !byReference.has(reference.toUpperCase())) return;
-      const fail = (error: string) => errors.push({ line, text: raw, error: importError(error, lang) });
-      const candidates = byReference.get(reference.toUpperCase());
-      if (!candidates) return fail(`unknownReference:${reference}`);
-      const wanted = fold(colour);
-      const variant = candidates.find(
-        (v) => Object.values(v.colorNames).some((n) => n && fold(n) === wanted) || (v.colorCode && v.colorCode.toLowerCase() === wanted),
-      );
-      if (!variant) return fail(`unknownColour:${colour}`);
-      const size = sizeText.toUpperCase().replace(/[^A-Z0-9]/g, '') as Size;
-      if (!(SIZES as readonly string[]).includes(size) || !variant.sizes.includes(size)) return fail(`unknownSize:${sizeText}`);
-      let onHand: number | null;
-      if (count === '') onHand = null;
-      else if (/^\d{1,7}$/.test(count)) onHand = Number(count);
-      else return fail(`badCount:${count}`);
-      const k = key(variant.variantId, size);
-      if (seen.has(k)) return fail(`duplicate:${seen.get(k)}`);
-      seen.set(k, line);
-      const before = levels.get(k);
-      if (onHand === null && (before?.reserved ?? 0) > 0) return fail('reserved');
-      items.push({ variantId: variant.variantId, size, onHand });
-      if ((before?.onHand ?? null) === onHand) {
-        unchanged += 1;
-        return;
-      }
-      changes.push({
-        line,
-        reference: variant.reference ?? '',
-        colorName: pick(variant.colorNames, 'fr'),
-        size,
-        variantId: variant.variantId,
-        from: before?.onHand ?? null,
-        to: onHand,
-      });
-    });
+    const { changes, errors, items, unchanged } = readStockLines(records, all, await this.levels(all.map((v) => v.variantId)), lang);
     if (!confirm) return { confirmed: false, changes, unchanged, errors };
     if (errors.length) throw new HttpError(422, SEASON_MESSAGES.importInvalid, {}, errors.map((e) => e.line).join(', '));
     if (items.length === 0) throw new HttpError(422, SEASON_MESSAGES.importEmpty);
@@ -530,25 +466,6 @@ export class StockService {
     if (short.length === 0) await this.tell(trx, touched);
     return short;
   }
-}
-
-const IMPORT_ERRORS: Record<string, Record<Locale, string>> = {
-  unknownReference: { fr: 'aucun style n’a la référence « {} »', en: 'no style has the reference “{}”' },
-  unknownColour: { fr: 'ce style n’a pas le coloris « {} »', en: 'this style has no colour “{}”' },
-  unknownSize: { fr: 'ce coloris n’existe pas en taille « {} »', en: 'this colour does not come in size “{}”' },
-  badCount: {
-    fr: '« {} » n’est pas un nombre entier de pièces (0 ou plus, vide : pas de stock)',
-    en: '“{}” is not a whole number of pieces (0 or more, empty: not from stock)',
-  },
-  duplicate: { fr: 'même style, coloris et taille qu’à la ligne {}', en: 'same style, colour and size as line {}' },
-  reserved: { fr: 'des pièces sont réservées : le stock ne peut pas être vidé', en: 'pieces are reserved: the stock cannot be emptied' },
-};
-
-/** `unknownColour:Rust` → a sentence in the owner's language. */
-function importError(code: string, lang: Locale): string {
-  const [name = '', ...rest] = code.split(':');
-  const template = IMPORT_ERRORS[name]?.[lang] ?? name;
-  return template.replace('{}', rest.join(':').slice(0, 60));
 }
 
 function merge(lines: StockLine[]): StockLine[] {

@@ -1,5 +1,5 @@
 import { formatDay, formatPrice, intlLocale, type Brand, type Locale, type Size, type Terms } from '@atelier/contract';
-import { PDF_COLOURS, brandPdf } from '../../lib/pdf.ts';
+import { PDF_COLOURS, brandPdf, pageFooters } from '../../lib/pdf.ts';
 
 /** One style of the line sheet, texts already in the sheet's language. */
 export interface SheetProduct {
@@ -129,41 +129,7 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
     info: { Title: `${brand.name} · ${w.title} · ${season}`, Author: brand.name, Subject: w.title, Creator: brand.name, Producer: brand.name },
   });
 
-  // Cover.
-  doc.rect(0, 0, PAGE.width, PAGE.height).fill('#f7f2ea');
-  doc
-    .fillColor(ACCENT)
-    .font('sans')
-    .fontSize(10)
-    .text(brand.name.toUpperCase(), MARGIN, MARGIN + 8);
-  doc
-    .fillColor(INK)
-    .font('serif')
-    .fontSize(46)
-    .text(w.title, MARGIN, MARGIN + 60, { width: PAGE.width - 2 * MARGIN });
-  doc
-    .font('serifItalic')
-    .fontSize(26)
-    .text(season, { width: PAGE.width - 2 * MARGIN });
-  doc.moveDown(0.6);
-  doc.font('sans').fontSize(11).fillColor(MUTED);
-  if (terms.validUntil) doc.text(w.validUntil(formatDay(terms.validUntil, lang)));
-  if (input.retailerName) doc.fillColor(INK).text(w.preparedFor(input.retailerName));
-  const coverTop = doc.y + 28;
-  const coverBottom = PAGE.height - MARGIN - 90;
-  if (input.coverImage && coverBottom - coverTop > 160) {
-    doc.image(input.coverImage, MARGIN, coverTop, { fit: [PAGE.width - 2 * MARGIN, coverBottom - coverTop], align: 'center', valign: 'center' });
-  }
-  doc
-    .moveTo(MARGIN, PAGE.height - MARGIN - 70)
-    .lineTo(PAGE.width - MARGIN, PAGE.height - MARGIN - 70)
-    .lineWidth(0.5)
-    .stroke(RULE);
-  doc.fillColor(MUTED).font('sans').fontSize(9);
-  doc.text(input.season ? `${w.pricesNote} · ${w.stockNote}` : w.pricesNote, MARGIN, PAGE.height - MARGIN - 58, { width: PAGE.width - 2 * MARGIN });
-  doc.text(`${w.orders}${w.colon}${terms.orderEmail || brand.email}`);
-  doc.text(`${brand.legalEntity} · ${brand.address}`);
-  doc.text(brand.publicUrl);
+  drawCover(doc, input, season);
 
   // Styles, as many blocks as fit on each page.
   doc.addPage();
@@ -187,51 +153,20 @@ export async function renderLineSheet(input: SheetInput): Promise<Buffer> {
     }
   }
 
-  // Terms of trade.
-  doc.addPage();
-  doc.fillColor(INK).font('serif').fontSize(30).text(w.termsTitle, MARGIN, MARGIN);
-  doc.moveDown(0.8);
-  const rows: Array<[string, string]> = [
-    [w.season, season],
-    ...(input.season
-      ? ([
-          [w.orderWindow, w.window(formatDay(input.season.ordersOpen, lang), input.season.ordersClose ? formatDay(input.season.ordersClose, lang) : null)],
-          [w.deliveries, input.season.deliveries.map((d) => `${d.name}${w.colon}${w.window(formatDay(d.from, lang), formatDay(d.to, lang))}`).join('\n')],
-        ] as Array<[string, string]>)
-      : []),
-    [w.validity, terms.validUntil ? formatDay(terms.validUntil, lang) : w.notSet],
-    [w.openingMinimum, minimum(terms.openingMinimum, lang)],
-    [w.reorderMinimum, minimum(terms.reorderMinimum, lang)],
-    [w.payment, terms.paymentTerms || w.notSet],
-    [w.delivery, terms.deliveryWindow || w.notSet],
-    [w.shipping, terms.shippingNotes || w.notSet],
-    [w.contact, terms.orderEmail || brand.email],
-  ];
-  for (const [label, value] of rows) {
-    if (doc.y > CONTENT_BOTTOM - 60) doc.addPage();
-    doc.fillColor(MUTED).font('sans').fontSize(8.5).text(label.toUpperCase(), MARGIN, doc.y);
-    doc.moveDown(0.2);
-    doc
-      .fillColor(INK)
-      .font('sans')
-      .fontSize(11)
-      .text(value, { width: PAGE.width - 2 * MARGIN, lineGap: 2 });
-    doc.moveDown(0.9);
-  }
+  drawTerms(doc, input, season);
 
   // Page numbers and running title on every page after the cover (written at the end, when
   // the count is known; the bottom margin is lifted so the footer line does not add a page).
-  const range = doc.bufferedPageRange();
-  for (let i = range.start + 1; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const footerY = PAGE.height - MARGIN + 6;
-    doc.fillColor(MUTED).font('sans').fontSize(8);
-    doc.text(`${brand.name} · ${season}`, MARGIN, footerY, { width: 300, lineBreak: false });
-    doc.text(w.page(i + 1, range.count), PAGE.width - MARGIN - 150, footerY, { width: 150, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  const footerY = PAGE.height - MARGIN + 6;
+  pageFooters(
+    doc,
+    (page, count) => {
+      doc.fillColor(MUTED).font('sans').fontSize(8);
+      doc.text(`${brand.name} · ${season}`, MARGIN, footerY, { width: 300, lineBreak: false });
+      doc.text(w.page(page, count), PAGE.width - MARGIN - 150, footerY, { width: 150, align: 'right', lineBreak: false });
+    },
+    1,
+  );
   doc.end();
   return result;
 }
@@ -296,5 +231,81 @@ function drawProduct(doc: PDFKit.PDFDocument, product: SheetProduct, top: number
       lineBreak: false,
     });
     y += ROW - 3;
+  }
+}
+
+/** The cover: the brand, the title, the season, its validity, who it was made for, the cover image and the ordering contact. */
+function drawCover(doc: PDFKit.PDFDocument, input: SheetInput, season: string): void {
+  const { lang, brand, terms } = input;
+  const w = WORDS[lang];
+  doc.rect(0, 0, PAGE.width, PAGE.height).fill('#f7f2ea');
+  doc
+    .fillColor(ACCENT)
+    .font('sans')
+    .fontSize(10)
+    .text(brand.name.toUpperCase(), MARGIN, MARGIN + 8);
+  doc
+    .fillColor(INK)
+    .font('serif')
+    .fontSize(46)
+    .text(w.title, MARGIN, MARGIN + 60, { width: PAGE.width - 2 * MARGIN });
+  doc
+    .font('serifItalic')
+    .fontSize(26)
+    .text(season, { width: PAGE.width - 2 * MARGIN });
+  doc.moveDown(0.6);
+  doc.font('sans').fontSize(11).fillColor(MUTED);
+  if (terms.validUntil) doc.text(w.validUntil(formatDay(terms.validUntil, lang)));
+  if (input.retailerName) doc.fillColor(INK).text(w.preparedFor(input.retailerName));
+  const coverTop = doc.y + 28;
+  const coverBottom = PAGE.height - MARGIN - 90;
+  if (input.coverImage && coverBottom - coverTop > 160) {
+    doc.image(input.coverImage, MARGIN, coverTop, { fit: [PAGE.width - 2 * MARGIN, coverBottom - coverTop], align: 'center', valign: 'center' });
+  }
+  doc
+    .moveTo(MARGIN, PAGE.height - MARGIN - 70)
+    .lineTo(PAGE.width - MARGIN, PAGE.height - MARGIN - 70)
+    .lineWidth(0.5)
+    .stroke(RULE);
+  doc.fillColor(MUTED).font('sans').fontSize(9);
+  doc.text(input.season ? `${w.pricesNote} · ${w.stockNote}` : w.pricesNote, MARGIN, PAGE.height - MARGIN - 58, { width: PAGE.width - 2 * MARGIN });
+  doc.text(`${w.orders}${w.colon}${terms.orderEmail || brand.email}`);
+  doc.text(`${brand.legalEntity} · ${brand.address}`);
+  doc.text(brand.publicUrl);
+}
+
+/** The terms of trade: the season's windows and deliveries, the minimums, payment, delivery, shipping and contact. */
+function drawTerms(doc: PDFKit.PDFDocument, input: SheetInput, season: string): void {
+  const { lang, brand, terms } = input;
+  const w = WORDS[lang];
+  doc.addPage();
+  doc.fillColor(INK).font('serif').fontSize(30).text(w.termsTitle, MARGIN, MARGIN);
+  doc.moveDown(0.8);
+  const rows: Array<[string, string]> = [
+    [w.season, season],
+    ...(input.season
+      ? ([
+          [w.orderWindow, w.window(formatDay(input.season.ordersOpen, lang), input.season.ordersClose ? formatDay(input.season.ordersClose, lang) : null)],
+          [w.deliveries, input.season.deliveries.map((d) => `${d.name}${w.colon}${w.window(formatDay(d.from, lang), formatDay(d.to, lang))}`).join('\n')],
+        ] as Array<[string, string]>)
+      : []),
+    [w.validity, terms.validUntil ? formatDay(terms.validUntil, lang) : w.notSet],
+    [w.openingMinimum, minimum(terms.openingMinimum, lang)],
+    [w.reorderMinimum, minimum(terms.reorderMinimum, lang)],
+    [w.payment, terms.paymentTerms || w.notSet],
+    [w.delivery, terms.deliveryWindow || w.notSet],
+    [w.shipping, terms.shippingNotes || w.notSet],
+    [w.contact, terms.orderEmail || brand.email],
+  ];
+  for (const [label, value] of rows) {
+    if (doc.y > CONTENT_BOTTOM - 60) doc.addPage();
+    doc.fillColor(MUTED).font('sans').fontSize(8.5).text(label.toUpperCase(), MARGIN, doc.y);
+    doc.moveDown(0.2);
+    doc
+      .fillColor(INK)
+      .font('sans')
+      .fontSize(11)
+      .text(value, { width: PAGE.width - 2 * MARGIN, lineGap: 2 });
+    doc.moveDown(0.9);
   }
 }

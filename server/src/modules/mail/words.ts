@@ -1,6 +1,6 @@
 import type { Locale } from '@atelier/contract';
-import { MAIL_EN } from './en.ts';
-import { MAIL_FR } from './fr.ts';
+import { MAIL_EN } from './words/en.ts';
+import { MAIL_FR } from './words/fr.ts';
 
 /** A mail's words before its layout: the subject (after the brand's name), its paragraphs, its button. */
 export interface MailWording {
@@ -18,7 +18,7 @@ export type OrderChange =
 
 /**
  * Every sentence of the mails to retailers, agents and account holders, one catalogue per language
- * (en.ts, fr.ts; issue 44): the templates (../templates.ts) choose the recipient's and lay it out.
+ * (words/en.ts, words/fr.ts; issue 44): the templates (templates.ts) choose the recipient's and lay it out.
  */
 export interface MailWords {
   signature(brandName: string): string;
