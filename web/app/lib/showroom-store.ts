@@ -12,6 +12,7 @@ export interface TakenOrder {
   /** Made on the tablet: the Idempotency-Key. */
   id: string;
   account: string;
+  /** The retailer chosen (`stockistId`: the word kept on tablets and in the API, ADR 0013). */
   stockistId: number | null;
   newShop: NewShopInput | null;
   shopName: string;
