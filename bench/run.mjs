@@ -214,7 +214,7 @@ report.throughput.uncachedPage = await load(`${UNCACHED}/?lang=fr`);
 servers.pop().kill('SIGTERM');
 report.throughput.helloBaseline = await load(`${BASE}/__bench/hello`);
 report.throughput.publicApi = await load(`${BASE}/api/products?lang=fr`);
-// Through nginx configured by the README's block (proxy_cache), side by side with the same nginx serving the same
+// Through nginx configured by the operator's guide's block (proxy_cache), side by side with the same nginx serving the same
 // bytes from a file: anonymous /, a product page and /blog (issue 28: >= 0.9x).
 {
   const { startNginx } = await import('../server/test/nginx.ts');
@@ -471,7 +471,7 @@ Upload of a 24 MP photograph (${report.upload.inputMb} MB JPEG, WebP and AVIF at
 
 Pages while the owner edits (/ under ${e.seconds} s of load, a save of the home texts every second, ${e.saves} saves): ${e.rps} req/s, p99 ${e.p99Ms} ms (budget ${BUDGET.editsP99Ms}); ${e.waited} of ${e.served} responses waited on a render (${(e.waitedShare * 100).toFixed(2)} %, budget ${BUDGET.editsWaitedShare * 100} %), ${e.stale} got the previous page while ${e.backgroundRenders} background renders ran.
 
-Through nginx with the README's proxy_cache, against the same nginx serving the same bytes from a file (autocannon ${DURATION} s, 50 connections): ${Object.values(
+Through nginx with the operator's guide's proxy_cache, against the same nginx serving the same bytes from a file (autocannon ${DURATION} s, 50 connections): ${Object.values(
   report.nginx,
 )
   .map((n) => `${n.url} ${n.cachedRps} req/s vs ${n.fileRps} (${n.ratio}×, ${n.status})`)

@@ -222,7 +222,7 @@ describe('two instances on PostgreSQL, Redis and S3', () => {
     expect([...local(a), ...local(b)]).toEqual([]);
   });
 
-  describe('through nginx, configured as the README says (proxy_cache)', () => {
+  describe('through nginx, configured as the operator’s guide says (proxy_cache)', () => {
     let nginx: NginxProcess;
     const cache = (res: { headers: Headers }) => res.headers.get('x-cache-status');
     beforeAll(async () => {

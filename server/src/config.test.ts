@@ -93,13 +93,15 @@ describe('configuration', () => {
 describe('memory', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
 
-  it("npm start and the README's systemd unit start the server with the heap bounds and the allocator settings, and node accepts them", () => {
+  it("npm start and the operator's guide's systemd unit start the server with the heap bounds and the allocator settings, and node accepts them", () => {
     const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
-    const execStart = /^ExecStart=(.*)$/m.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))![1]!;
+    const execStart = /^ExecStart=(.*)$/m.exec(fs.readFileSync(path.join(root, 'docs/operator-guide.md'), 'utf8'))![1]!;
     for (const line of [start, execStart]) expect(line).toContain(`node ${NODE_FLAGS.join(' ')} `);
     // And glibc's allocator settings (issue 32): in front of the command, and in the unit's environment.
     expect(start.startsWith(`${MALLOC_ASSIGNMENTS.join(' ')} node `)).toBe(true);
-    const unitEnvironment = [...fs.readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/^Environment=(.*)$/gm)].map((m) => m[1]!).join(' ');
+    const unitEnvironment = [...fs.readFileSync(path.join(root, 'docs/operator-guide.md'), 'utf8').matchAll(/^Environment=(.*)$/gm)]
+      .map((m) => m[1]!)
+      .join(' ');
     for (const assignment of MALLOC_ASSIGNMENTS) expect(unitEnvironment.split(' ')).toContain(assignment);
     const limitMb = execFileSync(process.execPath, [...NODE_FLAGS, '-p', 'require("node:v8").getHeapStatistics().heap_size_limit / 2 ** 20'], {
       encoding: 'utf8',

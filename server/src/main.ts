@@ -34,7 +34,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  // Started some other way than `npm start` or the README's unit: glibc keeps what images free (issue 32).
+  // Started some other way than `npm start` or the operator's guide's unit: glibc keeps what images free (issue 32).
   const glibc =
     process.platform === 'linux' &&
     Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);

@@ -20,17 +20,17 @@ export function requireNginx(): void {
     throw new Error('nginx is needed for this test. Debian/Ubuntu: apt-get install -y nginx-light (or set NGINX to its path).');
 }
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const GUIDE = fileURLToPath(new URL('../../docs/operator-guide.md', import.meta.url));
 
 /**
- * The README's own nginx configuration (the block with `proxy_cache`), made to run here: plain HTTP on a free
+ * The operator's guide's own nginx configuration (docs/operator-guide.md) (the block with `proxy_cache`), made to run here: plain HTTP on a free
  * loopback port instead of TLS, the given instances as the upstream, the cache in a temporary directory.
- * What the README tells an operator to write is what the tests go through.
+ * What the guide tells an operator to write is what the tests go through.
  */
 export function readmeNginxConfig(options: { port: number; upstreams: string[]; dir: string; extra?: string }): string {
-  const readme = fs.readFileSync(README, 'utf8');
+  const readme = fs.readFileSync(GUIDE, 'utf8');
   const block = [...readme.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('proxy_cache_path'));
-  if (!block) throw new Error('README.md has no nginx block with proxy_cache_path');
+  if (!block) throw new Error('docs/operator-guide.md has no nginx block with proxy_cache_path');
   const site = block
     .replace(/proxy_cache_path \S+/, `proxy_cache_path ${path.join(options.dir, 'cache')}`)
     .replace(
@@ -60,7 +60,7 @@ ${site}
 `;
 }
 
-/** nginx with the README's configuration in front of `upstreams`; `extra` adds locations (the bench's file baseline). */
+/** nginx with the operator's guide's configuration in front of `upstreams`; `extra` adds locations (the bench's file baseline). */
 export async function startNginx(upstreams: string[], extra?: (dir: string) => string): Promise<NginxProcess> {
   requireNginx();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-nginx-'));

@@ -10,7 +10,7 @@ import { mallocTrim } from './malloc-trim.ts';
  * at most one every `minGapMs`), then glibc's heap is trimmed (`malloc-trim.ts`): the pages freed in its
  * middle go back to the system instead of staying resident for good.
  *
- * Needs `--expose-gc` (NODE_FLAGS: npm start, the README's unit, the bench); without it, does nothing.
+ * Needs `--expose-gc` (NODE_FLAGS: npm start, the operator's guide's unit, the bench); without it, does nothing.
  */
 export function collectWhenIdle(
   app: FastifyInstance,

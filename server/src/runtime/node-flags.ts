@@ -1,5 +1,5 @@
 /**
- * The V8 heap bounds every start of the server uses: `npm start`, the README's systemd unit, the bench, the ops
+ * The V8 heap bounds every start of the server uses: `npm start`, the operator's guide's systemd unit, the bench, the ops
  * scripts and the cluster test (config.test.ts checks the first two carry them).
  *
  * - `--max-semi-space-size=8`: the young generation stays at 16 MB. Node's default on a machine with

@@ -280,7 +280,7 @@ export async function writeShops(db: Kysely<Database>, ids: Ids, rnd: Random, pl
     const siret = sirenNumber ? `${sirenNumber}000${String(10 + (n % 89)).padStart(2, '0')}` : null;
     const vat = country === 'FR' ? frenchVat(sirenNumber!) : country === 'BE' ? 'BE0477472701' : null;
     const line1 = `${rnd.int(1, 60)} rue ${rnd.pick(['des Tanneurs', 'du Marché', 'Mercière', 'des Lices', 'de la République', 'Sainte-Catherine'])}`;
-    // The first shop signs in (README: trying the site on ten years); the others have not chosen a password.
+    // The first shop signs in (docs/features.md: trying the site on ten years); the others have not chosen a password.
     users.push({
       id: userId,
       email,
