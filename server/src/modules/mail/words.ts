@@ -1,37 +1,8 @@
 import type { Locale } from '@atelier/contract';
+import type { MailWords } from './words/types.ts';
+
+export type { MailWording, MailWords, OrderChange, SecurityEvent } from './words/types.ts';
 import { MAIL_EN } from './words/en.ts';
 import { MAIL_FR } from './words/fr.ts';
-
-/** A mail's words before its layout: the subject (after the brand's name), its paragraphs, its button. */
-export interface MailWording {
-  subject: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-}
-
-export type SecurityEvent = 'passkeyAdded' | 'passkeyRemoved' | 'totpAdded' | 'totpRemoved' | 'recoveryUsed' | 'recoveryRenewed' | 'factorsReset';
-
-export type OrderChange =
-  | { status: 'confirmed'; shipDate: string }
-  | { status: 'shipped'; carrier: string | null; tracking: string | null }
-  | { status: 'cancelled'; reason: string; byStockist: boolean };
-
-/**
- * Every sentence of the mails to retailers, agents and account holders, one catalogue per language
- * (words/en.ts, words/fr.ts; issue 44): the templates (templates.ts) choose the recipient's and lay it out.
- */
-export interface MailWords {
-  signature(brandName: string): string;
-  passwordReset(brandName: string, link: string): MailWording;
-  acceptance(p: { name: string; email: string; link: string }): MailWording;
-  lineSheetOffer(url: string): { paragraphs: string[]; link: { label: string; url: string } };
-  agentInvitation(p: { brandName: string; name: string; email: string; link: string }): MailWording;
-  orderTotal(pieces: number, total: string): string;
-  orderSubmitted(p: { number: string; summary: string; note: string | null; url: string }): MailWording;
-  orderStatus(p: { number: string; summary: string; url: string; change: OrderChange }): MailWording;
-  security(event: SecurityEvent, detail: string, url: string): MailWording;
-  showroomOrder(p: { numbers: string; takenBy: string; pieces: number; total: string; url: string }): MailWording;
-  invoiceReminder(p: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string }): MailWording;
-}
 
 export const MAIL_WORDS: Record<Locale, MailWords> = { en: MAIL_EN, fr: MAIL_FR };

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { SEASON_MESSAGES, SIZES, type Locale, type Size, type StockImportResult, type StockItemInput } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pick } from '../../lib/texts.ts';
-import { IMPORT_MAX_LINES, key, type StockLevel, type VariantForStock } from './service.ts';
+import { IMPORT_MAX_LINES, key, type StockLevel, type VariantForStock } from './pieces.ts';
 
 // The stock file the owner imports (issue 43's CSV): read, matched to styles, colours and sizes, each line's change or its error.
 

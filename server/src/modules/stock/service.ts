@@ -11,15 +11,9 @@ import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { emitWebhook } from '../webhooks/events.ts';
 import { parseStockFile, readStockLines } from './import.ts';
-import type { OrderableVariant } from '../catalogue/service.ts';
+import { key, type StockLevel, type VariantForStock } from './pieces.ts';
 
-export const IMPORT_MAX_LINES = 5000;
-
-export interface StockLevel {
-  onHand: number | null;
-  reserved: number;
-  incoming: Array<{ quantity: number; availableFrom: string }>;
-}
+export { IMPORT_MAX_LINES, type StockLevel } from './pieces.ts';
 
 /** One order line as stock sees it. */
 export interface StockLine {
@@ -33,8 +27,6 @@ export interface ShortLine extends StockLine {
   left: number;
 }
 
-export const key = (variantId: number, size: string) => `${variantId}:${size}`;
-
 /** Pieces that can still be promised now: on hand − reserved, never negative. */
 export function availableNow(level: StockLevel | undefined): number | null {
   if (!level || level.onHand === null) return null;
@@ -46,8 +38,6 @@ export function promisable(level: StockLevel | undefined): number {
   if (!level || level.onHand === null) return 0;
   return Math.max(0, level.onHand + level.incoming.reduce((n, i) => n + i.quantity, 0) - level.reserved);
 }
-
-export type VariantForStock = Pick<OrderableVariant, 'variantId' | 'productId' | 'reference' | 'titles' | 'colorNames' | 'colorCode' | 'sizes'>;
 
 /**
  * Stock per variant and size: pieces on hand (null: not sold from stock), pieces reserved by

@@ -1,4 +1,4 @@
-import type { MailWords, SecurityEvent } from '../words.ts';
+import type { MailWords, SecurityEvent } from './types.ts';
 
 const SECURITY: Record<SecurityEvent, [subject: string, line: string]> = {
   passkeyAdded: ['A passkey was added', 'A passkey named “{}” was added to your account.'],

@@ -1,4 +1,4 @@
-import type { MailWords, SecurityEvent } from '../words.ts';
+import type { MailWords, SecurityEvent } from './types.ts';
 
 const SECURITY: Record<SecurityEvent, [subject: string, line: string]> = {
   passkeyAdded: ['Une clé d’accès a été ajoutée', 'Une clé d’accès nommée « {} » a été ajoutée à votre compte.'],
