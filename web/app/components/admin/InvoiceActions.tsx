@@ -5,7 +5,9 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session.tsx';
 
-type Act = (run: () => Promise<InvoiceDocument>, success: (doc: InvoiceDocument) => string) => Promise<boolean>;
+/** A change to the document: the call, and the sentence its success shows. */
+export type InvoiceAct = (run: () => Promise<InvoiceDocument>, success: (doc: InvoiceDocument) => string) => Promise<boolean>;
+type Act = InvoiceAct;
 
 /** The payments recorded on an invoice (a mistaken one can be removed) and the form to record one. */
 export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocument; busy: boolean; act: Act }) {

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { InvoiceDocument, PostalAddress } from '@atelier/contract';
+import type { InvoiceDocument } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/invoice';
 import { FormMessage } from '../../components/Field.tsx';
-import { InvoiceStatusBadge, PlatformStatusBadge } from '../../components/InvoiceView.tsx';
+import { InvoiceStatusBadge } from '../../components/InvoiceView.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { CreditNoteForm, InvoicePayments } from '../../components/admin/InvoiceActions.tsx';
+import { InvoiceFacts, InvoiceLines, InvoiceTotals } from '../../components/admin/InvoiceDocument.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -14,8 +15,6 @@ import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminInvoices', noindex: true });
-
-const addressText = (a: PostalAddress) => [a.line1, a.line2, `${a.postcode} ${a.town}`, a.country].filter(Boolean).join('\n');
 
 /** One invoice or credit note: what it says, its PDF; on an invoice, payments and credit notes. */
 export default function AdminInvoice() {
@@ -85,151 +84,9 @@ export default function AdminInvoice() {
               {t('admin.invoices.pdf')}
             </button>
           </p>
-          <dl className="facts">
-            <div>
-              <dt>{t('admin.invoices.buyer')}</dt>
-              <dd className="pre-line">{`${invoice.buyer.name}\n${addressText(invoice.buyer.address)}`}</dd>
-            </div>
-            <div>
-              <dt>{t('invoices.date')}</dt>
-              <dd>{formatDay(invoice.issueDate, lang)}</dd>
-            </div>
-            {invoice.dueDate && (
-              <div>
-                <dt>{t('invoices.dueDate')}</dt>
-                <dd>{formatDay(invoice.dueDate, lang)}</dd>
-              </div>
-            )}
-            {invoice.orderNumber && invoice.orderId && (
-              <div>
-                <dt>{t('invoices.order')}</dt>
-                <dd>
-                  <Link to={`/admin/orders/${invoice.orderId}`}>{invoice.orderNumber}</Link>
-                </dd>
-              </div>
-            )}
-            {invoice.invoiceNumber && invoice.invoiceId && (
-              <div>
-                <dt>{t('invoices.types.invoice')}</dt>
-                <dd>
-                  <Link to={`/admin/invoices/${invoice.invoiceId}`}>{t('admin.invoices.ofInvoice', { number: invoice.invoiceNumber })}</Link>
-                </dd>
-              </div>
-            )}
-            {invoice.reason && (
-              <div>
-                <dt>{t('admin.invoices.reason')}</dt>
-                <dd>{invoice.reason}</dd>
-              </div>
-            )}
-            {invoice.platform && (
-              <div data-testid="invoice-platform">
-                <dt>{t('admin.platform.onInvoice')}</dt>
-                <dd>
-                  <PlatformStatusBadge platform={invoice.platform} />
-                  {invoice.platform.reason && (
-                    <p className="field__hint">
-                      {t(invoice.platform.status === 'pending' ? 'admin.platform.waitingBecause' : 'admin.platform.because', {
-                        reason: invoice.platform.reason,
-                      })}
-                    </p>
-                  )}
-                  {(invoice.platform.status === 'rejected' || (invoice.platform.status === 'pending' && invoice.platform.reason)) && (
-                    <button
-                      type="button"
-                      className="button button--quiet button--small"
-                      disabled={busy}
-                      onClick={() =>
-                        void act(
-                          () => api('POST /admin/invoices/:id/platform/resubmit', { params: { id: invoice.id }, lang }),
-                          () => t('admin.platform.resubmitted'),
-                        )
-                      }
-                    >
-                      {t('admin.platform.resubmit')}
-                    </button>
-                  )}
-                </dd>
-              </div>
-            )}
-          </dl>
-          <div className="table-scroll" role="region" aria-label={t('admin.invoices.lines')} tabIndex={0}>
-            <table className="order-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.invoices.product')}</th>
-                  <th scope="col">{t('admin.invoices.colour')}</th>
-                  <th scope="col">{t('admin.invoices.size')}</th>
-                  <th scope="col" className="num">
-                    {t('admin.invoices.quantity')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('admin.invoices.unitPrice')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('admin.invoices.lineTotal')}
-                  </th>
-                  {invoice.type === 'invoice' && (
-                    <th scope="col" className="num">
-                      {t('admin.invoices.credited')}
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {invoice.lines.map((l) => (
-                  <tr key={l.id}>
-                    <td>
-                      {l.kind === 'shipping' ? t('admin.invoices.shipping') : l.product}
-                      {l.reference && <span className="order-table__ref"> {l.reference}</span>}
-                    </td>
-                    <td>{l.colour ?? ''}</td>
-                    <td>{l.size === 'ONESIZE' ? t('order.oneSize') : (l.size ?? '')}</td>
-                    <td className="num">{l.quantity}</td>
-                    <td className="num">{money(l.unitPrice)}</td>
-                    <td className="num">{money(l.total)}</td>
-                    {invoice.type === 'invoice' && <td className="num">{l.credited || ''}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <dl className="invoice-totals" data-testid="invoice-totals">
-            <div>
-              <dt>{t('admin.invoices.totalExcl')}</dt>
-              <dd>{money(invoice.totalExclVat)}</dd>
-            </div>
-            {invoice.vatBreakdown.map((b) => (
-              <div key={`${b.category}${b.rate}`}>
-                <dt>
-                  {b.exemption
-                    ? t('admin.invoices.exempt', { category: b.category, exemption: b.exemption })
-                    : t('admin.invoices.vatAt', { rate: b.rate, base: money(b.base) })}
-                </dt>
-                <dd>{money(b.vat)}</dd>
-              </div>
-            ))}
-            <div className="invoice-totals__grand">
-              <dt>{t('admin.invoices.totalIncl')}</dt>
-              <dd>{money(invoice.totalInclVat)}</dd>
-            </div>
-            {invoice.type === 'invoice' && (
-              <>
-                <div>
-                  <dt>{t('admin.invoices.creditedTotal')}</dt>
-                  <dd>{money(invoice.credited)}</dd>
-                </div>
-                <div>
-                  <dt>{t('admin.invoices.paid')}</dt>
-                  <dd>{money(invoice.paid)}</dd>
-                </div>
-                <div className="invoice-totals__grand">
-                  <dt>{t('admin.invoices.due')}</dt>
-                  <dd data-testid="invoice-due">{money(invoice.due)}</dd>
-                </div>
-              </>
-            )}
-          </dl>
+          <InvoiceFacts invoice={invoice} busy={busy} act={act} />
+          <InvoiceLines invoice={invoice} />
+          <InvoiceTotals invoice={invoice} />
           {invoice.remindersSent.length > 0 && <p>{t('admin.invoices.reminders', { days: invoice.remindersSent.join(', ') })}</p>}
           {invoice.type === 'invoice' && (
             <>
