@@ -19,6 +19,7 @@ import {
   totpSetup,
   webauthnOptions,
 } from '@atelier/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -164,15 +165,20 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (a
   });
 };
 
+/** The account's own answers (its factors, codes and sessions) are never kept by a cache. */
+async function privateNoStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'private, no-store');
+}
+const ACCOUNT_TAGS = ['account security'];
+/** What a change to the account's factors may answer: the recovery codes of a first factor, or why not. */
+const sensitive = { 200: factorCodes, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
 /** `/api/account/…`: the signed-in person's own factors and sessions, never anyone else's. */
 export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (plain, services) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { security } = services;
-  const tags = ['account security'];
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
-  const sensitive = { 200: factorCodes, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+  const tags = ACCOUNT_TAGS;
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/security',
@@ -246,11 +252,8 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<SecurityDeps> = async 
 export const accountFactorRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (plain, services) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { security } = services;
-  const tags = ['account security'];
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
-  const sensitive = { 200: factorCodes, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+  const tags = ACCOUNT_TAGS;
+  app.addHook('onSend', privateNoStore);
 
   app.post(
     '/totp',
