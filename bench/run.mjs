@@ -84,8 +84,9 @@ const stop = () => servers.forEach((server) => server.kill('SIGTERM'));
 process.on('exit', stop);
 startServer(PORT, { SEED: 'demo' });
 
-async function waitUp(base = BASE) {
-  for (let i = 0; i < 240; i += 1) {
+// The first start prepares the demo content (its pictures through sharp): a minute or more on two cores.
+async function waitUp(base = BASE, seconds = 60) {
+  for (let i = 0; i < seconds * 4; i += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -165,7 +166,7 @@ async function load(url, connections = 50) {
   return { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-await waitUp();
+await waitUp(BASE, 300);
 const pages = ['/', '/collection/8', '/story', '/blog'];
 const report = {
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,

@@ -4,6 +4,31 @@ import { DEFAULT_PICKER_COLOR } from '@atelier/contract/pure';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
+/** The colour wheel and its hex field, kept in step (a hex is taken only once valid). */
+function ColorFields({ draft, setDraft }: { draft: string; setDraft: (value: string) => void }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [text, setText] = useState(draft);
+  return (
+    <div className="color-fields">
+      <input type="color" aria-label={t('admin.products.colourWheel')} value={draft} onChange={(e) => (setDraft(e.target.value), setText(e.target.value))} />
+      <div className="field">
+        <label htmlFor={inputId}>{t('admin.products.hex')}</label>
+        <input
+          id={inputId}
+          value={text}
+          maxLength={7}
+          onChange={(e) => {
+            setText(e.target.value);
+            // Hex accepted only if valid.
+            if (HEX.test(e.target.value)) setDraft(e.target.value.toLowerCase());
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
 /**
  * §2 colour picker: a modal with a hex colour (no alpha, default #000000);
  * Escape or a click on the backdrop closes it; focus returns to the opener.
@@ -12,11 +37,9 @@ export function ColorPicker({ value, onChange, label }: { value: string; onChang
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value || DEFAULT_PICKER_COLOR);
-  const [text, setText] = useState(value || DEFAULT_PICKER_COLOR);
   const opener = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const inputId = useId();
 
   const close = () => {
     setOpen(false);
@@ -45,7 +68,6 @@ export function ColorPicker({ value, onChange, label }: { value: string; onChang
         onClick={() => {
           const start = value || DEFAULT_PICKER_COLOR;
           setDraft(start);
-          setText(start);
           setOpen(true);
         }}
       >
@@ -65,27 +87,7 @@ export function ColorPicker({ value, onChange, label }: { value: string; onChang
         >
           <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialog}>
             <h3 id={titleId}>{t('admin.products.pickColour')}</h3>
-            <div className="color-fields">
-              <input
-                type="color"
-                aria-label={t('admin.products.colourWheel')}
-                value={draft}
-                onChange={(e) => (setDraft(e.target.value), setText(e.target.value))}
-              />
-              <div className="field">
-                <label htmlFor={inputId}>{t('admin.products.hex')}</label>
-                <input
-                  id={inputId}
-                  value={text}
-                  maxLength={7}
-                  onChange={(e) => {
-                    setText(e.target.value);
-                    // Hex accepted only if valid.
-                    if (HEX.test(e.target.value)) setDraft(e.target.value.toLowerCase());
-                  }}
-                />
-              </div>
-            </div>
+            <ColorFields draft={draft} setDraft={setDraft} />
             <div className="modal__actions">
               <button
                 type="button"

@@ -11,25 +11,134 @@ import { CheckboxField, Field, FormMessage } from './Field.tsx';
 
 export type ListingValues = Omit<AccountListing, 'updatedAt'>;
 
-/**
- * A shop's listing on /where-to-buy: the retailer edits their own (opt in or out), the owner
- * any of them (and may hide it: her hide wins). Markup typed here is shown as text.
- */
-export function ListingForm({
-  initial,
-  save,
-  uploadTo,
-  owner = false,
-  idPrefix,
-  onSessionExpired,
-}: {
+type PartProps = { form: ListingValues; set: (patch: Partial<ListingValues>) => void; busy: boolean; idPrefix: string };
+
+/** Where the shop is and how to find it online: name, address, postcode, town, country, website, Instagram. */
+function AddressFields({ form, set, busy, idPrefix, missing }: PartProps & { missing: string[] }) {
+  const { t } = useTranslation();
+  const err = (key: string) => (missing.includes(key) ? t('listing.errors.required') : undefined);
+  return (
+    <div className="listing-form__grid">
+      <Field
+        id={`${idPrefix}-name`}
+        label={t('listing.name')}
+        maxLength={120}
+        autoComplete="organization"
+        value={form.name}
+        disabled={busy}
+        error={err('name')}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <Field
+        id={`${idPrefix}-address`}
+        label={t('listing.address')}
+        maxLength={200}
+        autoComplete="street-address"
+        value={form.address}
+        disabled={busy}
+        onChange={(e) => set({ address: e.target.value })}
+      />
+      <Field
+        id={`${idPrefix}-postcode`}
+        label={t('listing.postcode')}
+        maxLength={10}
+        autoComplete="postal-code"
+        value={form.postcode}
+        disabled={busy}
+        error={err('postcode')}
+        onChange={(e) => set({ postcode: e.target.value })}
+      />
+      <Field
+        id={`${idPrefix}-city`}
+        label={t('listing.city')}
+        maxLength={80}
+        autoComplete="address-level2"
+        value={form.city}
+        disabled={busy}
+        error={err('city')}
+        onChange={(e) => set({ city: e.target.value })}
+      />
+      <Field
+        id={`${idPrefix}-country`}
+        label={t('listing.country')}
+        hint={t('listing.countryHint')}
+        maxLength={2}
+        autoComplete="country"
+        value={form.country}
+        disabled={busy}
+        onChange={(e) => set({ country: e.target.value.toUpperCase() })}
+      />
+      <Field
+        id={`${idPrefix}-website`}
+        label={t('listing.website')}
+        type="url"
+        inputMode="url"
+        maxLength={300}
+        placeholder="https://"
+        value={form.website}
+        disabled={busy}
+        onChange={(e) => set({ website: e.target.value })}
+      />
+      <Field
+        id={`${idPrefix}-instagram`}
+        label={t('listing.instagram')}
+        hint={t('listing.instagramHint')}
+        maxLength={200}
+        value={form.instagram}
+        disabled={busy}
+        onChange={(e) => set({ instagram: e.target.value })}
+      />
+    </div>
+  );
+}
+
+/** The shop's logo: shown when there is one, sent through the image pipeline, removable. */
+function LogoField({ form, set, busy, idPrefix, uploading, onFile }: PartProps & { uploading: boolean; onFile: (file: File) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field listing-form__logo">
+      <label htmlFor={`${idPrefix}-logo`}>{t('listing.logo')}</label>
+      {form.logoUrl && (
+        <img src={imageSource(form.logoUrl).src} alt={t('listing.logoAlt', { name: form.name })} width={72} height={72} className="listing-form__logo-image" />
+      )}
+      <input
+        id={`${idPrefix}-logo`}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        disabled={busy}
+        aria-describedby={`${idPrefix}-logo-hint`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <p className="field__hint" id={`${idPrefix}-logo-hint`}>
+        {uploading ? t('listing.uploading') : t('listing.logoHint')}
+      </p>
+      {form.logoUrl && (
+        <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => set({ logoUrl: null })}>
+          {t('listing.removeLogo')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+type FormProps = {
   initial: ListingValues;
   save: (body: ListingInputRaw & { hidden?: boolean }) => Promise<ListingValues>;
   uploadTo: UploadName;
   owner?: boolean;
   idPrefix: string;
   onSessionExpired: () => void;
-}) {
+};
+
+/**
+ * A shop's listing on /where-to-buy: the retailer edits their own (opt in or out), the owner
+ * any of them (and may hide it: her hide wins). Markup typed here is shown as text.
+ */
+export function ListingForm({ initial, save, uploadTo, owner = false, idPrefix, onSessionExpired }: FormProps) {
   const { t } = useTranslation();
   const { token } = useSession();
   const [form, setForm] = useState<ListingValues>(initial);
@@ -78,7 +187,6 @@ export function ListingForm({
     }
   }
 
-  const err = (key: string) => (missing.includes(key) ? t('listing.errors.required') : undefined);
   return (
     <form className="form listing-form" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby={titleId}>
       <h3 className="form__title" id={titleId}>
@@ -93,77 +201,7 @@ export function ListingForm({
         onChange={(e) => set({ listed: e.target.checked })}
       />
       {owner && <CheckboxField label={t('listing.hidden')} checked={form.hidden} disabled={busy} onChange={(e) => set({ hidden: e.target.checked })} />}
-      <div className="listing-form__grid">
-        <Field
-          id={`${idPrefix}-name`}
-          label={t('listing.name')}
-          maxLength={120}
-          autoComplete="organization"
-          value={form.name}
-          disabled={busy}
-          error={err('name')}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-        <Field
-          id={`${idPrefix}-address`}
-          label={t('listing.address')}
-          maxLength={200}
-          autoComplete="street-address"
-          value={form.address}
-          disabled={busy}
-          onChange={(e) => set({ address: e.target.value })}
-        />
-        <Field
-          id={`${idPrefix}-postcode`}
-          label={t('listing.postcode')}
-          maxLength={10}
-          autoComplete="postal-code"
-          value={form.postcode}
-          disabled={busy}
-          error={err('postcode')}
-          onChange={(e) => set({ postcode: e.target.value })}
-        />
-        <Field
-          id={`${idPrefix}-city`}
-          label={t('listing.city')}
-          maxLength={80}
-          autoComplete="address-level2"
-          value={form.city}
-          disabled={busy}
-          error={err('city')}
-          onChange={(e) => set({ city: e.target.value })}
-        />
-        <Field
-          id={`${idPrefix}-country`}
-          label={t('listing.country')}
-          hint={t('listing.countryHint')}
-          maxLength={2}
-          autoComplete="country"
-          value={form.country}
-          disabled={busy}
-          onChange={(e) => set({ country: e.target.value.toUpperCase() })}
-        />
-        <Field
-          id={`${idPrefix}-website`}
-          label={t('listing.website')}
-          type="url"
-          inputMode="url"
-          maxLength={300}
-          placeholder="https://"
-          value={form.website}
-          disabled={busy}
-          onChange={(e) => set({ website: e.target.value })}
-        />
-        <Field
-          id={`${idPrefix}-instagram`}
-          label={t('listing.instagram')}
-          hint={t('listing.instagramHint')}
-          maxLength={200}
-          value={form.instagram}
-          disabled={busy}
-          onChange={(e) => set({ instagram: e.target.value })}
-        />
-      </div>
+      <AddressFields form={form} set={set} busy={busy} idPrefix={idPrefix} missing={missing} />
       <PairField
         id={`${idPrefix}-description`}
         label={t('listing.description')}
@@ -174,38 +212,7 @@ export function ListingForm({
         maxLength={500}
         disabled={busy}
       />
-      <div className="field listing-form__logo">
-        <label htmlFor={`${idPrefix}-logo`}>{t('listing.logo')}</label>
-        {form.logoUrl && (
-          <img
-            src={imageSource(form.logoUrl).src}
-            alt={t('listing.logoAlt', { name: form.name })}
-            width={72}
-            height={72}
-            className="listing-form__logo-image"
-          />
-        )}
-        <input
-          id={`${idPrefix}-logo`}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          disabled={busy}
-          aria-describedby={`${idPrefix}-logo-hint`}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload(file);
-          }}
-        />
-        <p className="field__hint" id={`${idPrefix}-logo-hint`}>
-          {state === 'uploading' ? t('listing.uploading') : t('listing.logoHint')}
-        </p>
-        {form.logoUrl && (
-          <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => set({ logoUrl: null })}>
-            {t('listing.removeLogo')}
-          </button>
-        )}
-      </div>
+      <LogoField form={form} set={set} busy={busy} idPrefix={idPrefix} uploading={state === 'uploading'} onFile={(file) => void upload(file)} />
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <button type="submit" className="button" disabled={busy}>
         {state === 'saving' ? t('listing.saving') : t('listing.save')}

@@ -8,6 +8,91 @@ import { useSession } from '../lib/session.tsx';
 
 type Form = { enabled: boolean; url: string; tokenUrl: string; clientId: string; secret: string; sendCashed: boolean };
 
+/** A look-up in the platform's directory: is this SIREN reachable there? */
+function SirenLookup({
+  siren,
+  setSiren,
+  busy,
+  onSubmit,
+}: {
+  siren: string;
+  setSiren: (siren: string) => void;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const p = (key: string) => t(`admin.platform.${key}`);
+  return (
+    <form className="invoice-filters" onSubmit={onSubmit} aria-label={p('lookup')}>
+      <Field
+        id="platform-siren"
+        label={p('siren')}
+        inputMode="numeric"
+        pattern="[0-9]{9}"
+        maxLength={9}
+        required
+        value={siren}
+        disabled={busy}
+        onChange={(e) => setSiren(e.target.value)}
+      />
+      <button type="submit" className="button button--quiet" disabled={busy}>
+        {p('lookup')}
+      </button>
+    </form>
+  );
+}
+
+/** The platform's addresses, client id and secret (an empty secret keeps the one saved). */
+function ConnectionFields({ form, setForm, busy, secretSet }: { form: Form; setForm: (form: Form) => void; busy: boolean; secretSet: boolean }) {
+  const { t } = useTranslation();
+  const p = (key: string) => t(`admin.platform.${key}`);
+  return (
+    <>
+      <Field
+        id="platform-url"
+        label={p('url')}
+        hint={p('urlHint')}
+        type="url"
+        maxLength={2000}
+        value={form.url}
+        disabled={busy}
+        onChange={(e) => setForm({ ...form, url: e.target.value })}
+      />
+      <Field
+        id="platform-token-url"
+        label={p('tokenUrl')}
+        hint={p('tokenUrlHint')}
+        type="url"
+        maxLength={2000}
+        value={form.tokenUrl}
+        disabled={busy}
+        onChange={(e) => setForm({ ...form, tokenUrl: e.target.value })}
+      />
+      <Field
+        id="platform-client-id"
+        label={p('clientId')}
+        maxLength={200}
+        value={form.clientId}
+        disabled={busy}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => setForm({ ...form, clientId: e.target.value })}
+      />
+      <Field
+        id="platform-secret"
+        label={p('secret')}
+        hint={secretSet ? p('secretKept') : p('secretHint')}
+        type="password"
+        maxLength={500}
+        value={form.secret}
+        disabled={busy}
+        autoComplete="new-password"
+        onChange={(e) => setForm({ ...form, secret: e.target.value })}
+      />
+    </>
+  );
+}
+
 /**
  * The approved e-invoicing platform on `/admin/invoicing` (issue 35): off by default; on, every new
  * invoice and credit note is handed to it after it is issued. The secret is typed once and never shown
@@ -85,47 +170,7 @@ export function PlatformSettings() {
         {saved.enabled && saved.enabledAt && (
           <p className="field__hint">{p('since', { when: new Date(saved.enabledAt).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })}</p>
         )}
-        <Field
-          id="platform-url"
-          label={p('url')}
-          hint={p('urlHint')}
-          type="url"
-          maxLength={2000}
-          value={form.url}
-          disabled={busy}
-          onChange={(e) => setForm({ ...form, url: e.target.value })}
-        />
-        <Field
-          id="platform-token-url"
-          label={p('tokenUrl')}
-          hint={p('tokenUrlHint')}
-          type="url"
-          maxLength={2000}
-          value={form.tokenUrl}
-          disabled={busy}
-          onChange={(e) => setForm({ ...form, tokenUrl: e.target.value })}
-        />
-        <Field
-          id="platform-client-id"
-          label={p('clientId')}
-          maxLength={200}
-          value={form.clientId}
-          disabled={busy}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => setForm({ ...form, clientId: e.target.value })}
-        />
-        <Field
-          id="platform-secret"
-          label={p('secret')}
-          hint={saved.secretSet ? p('secretKept') : p('secretHint')}
-          type="password"
-          maxLength={500}
-          value={form.secret}
-          disabled={busy}
-          autoComplete="new-password"
-          onChange={(e) => setForm({ ...form, secret: e.target.value })}
-        />
+        <ConnectionFields form={form} setForm={setForm} busy={busy} secretSet={saved.secretSet} />
         <CheckboxField label={p('sendCashed')} checked={form.sendCashed} disabled={busy} onChange={(e) => setForm({ ...form, sendCashed: e.target.checked })} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
@@ -138,24 +183,7 @@ export function PlatformSettings() {
           )}
         </div>
       </form>
-      {saved.enabled && (
-        <form className="invoice-filters" onSubmit={(e) => void lookup(e)} aria-label={p('lookup')}>
-          <Field
-            id="platform-siren"
-            label={p('siren')}
-            inputMode="numeric"
-            pattern="[0-9]{9}"
-            maxLength={9}
-            required
-            value={siren}
-            disabled={busy}
-            onChange={(e) => setSiren(e.target.value)}
-          />
-          <button type="submit" className="button button--quiet" disabled={busy}>
-            {p('lookup')}
-          </button>
-        </form>
-      )}
+      {saved.enabled && <SirenLookup siren={siren} setSiren={setSiren} busy={busy} onSubmit={(e) => void lookup(e)} />}
       <div aria-live="polite">
         {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
         {found && <p role="status">{found}</p>}

@@ -12,6 +12,54 @@ import loadTradePanel from 'virtual:chunk:components/TradePanel.tsx';
 // Its own chunk, loaded without Vite's preload helper (lazy-chunks.ts): none on the product page.
 const TradePanel = lazy(() => (loadTradePanel() as Promise<typeof import('./TradePanel.tsx')>).then((m) => ({ default: m.TradePanel })));
 
+/** The colour's pictures: the one shown, and a thumbnail for each when there are several. */
+function Gallery({
+  images,
+  shown,
+  onShow,
+  title,
+  colour,
+}: {
+  images: string[];
+  shown: number;
+  onShow: (index: number) => void;
+  title: string;
+  colour: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="product__gallery">
+      {images[shown] && (
+        <div className="product__main-image">
+          <ResponsiveImage
+            url={images[shown]}
+            alt={t('product.imageAlt', { title, colour, index: shown + 1, count: images.length })}
+            sizes="(min-width: 60rem) 55vw, 100vw"
+            priority
+          />
+        </div>
+      )}
+      {images.length > 1 && (
+        <ul className="product__thumbs" aria-label={t('product.thumbnails')}>
+          {images.map((url, index) => (
+            <li key={url}>
+              <button
+                type="button"
+                className="product__thumb"
+                aria-pressed={index === shown}
+                aria-label={t('product.showImage', { index: index + 1, count: images.length })}
+                onClick={() => onShow(index)}
+              >
+                <ResponsiveImage url={url} alt="" sizes="96px" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /**
  * §2 product page, ready state: gallery, texts, colour variants, trade panel for signed-in
  * users, similar products. `preview`: the owner's look at a draft (no structured data, no trade panel).
@@ -55,35 +103,7 @@ export function ProductView({ product, similar, preview = false }: { product: Pr
   return (
     <article className="page product">
       {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd([structured, trail]) }} />}
-      <div className="product__gallery">
-        {images[safeImage] && (
-          <div className="product__main-image">
-            <ResponsiveImage
-              url={images[safeImage]}
-              alt={t('product.imageAlt', { title: product.title, colour: variant?.colorName ?? '', index: safeImage + 1, count: images.length })}
-              sizes="(min-width: 60rem) 55vw, 100vw"
-              priority
-            />
-          </div>
-        )}
-        {images.length > 1 && (
-          <ul className="product__thumbs" aria-label={t('product.thumbnails')}>
-            {images.map((url, index) => (
-              <li key={url}>
-                <button
-                  type="button"
-                  className="product__thumb"
-                  aria-pressed={index === safeImage}
-                  aria-label={t('product.showImage', { index: index + 1, count: images.length })}
-                  onClick={() => setImageIndex(index)}
-                >
-                  <ResponsiveImage url={url} alt="" sizes="96px" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <Gallery images={images} shown={safeImage} onShow={setImageIndex} title={product.title} colour={variant?.colorName ?? ''} />
       <div className="product__details">
         <h1 className="page-title product__title">{product.title}</h1>
         {product.mantra && <p className="product__mantra">{product.mantra}</p>}

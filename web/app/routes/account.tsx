@@ -17,9 +17,10 @@ import { useSession } from '../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.account', noindex: true });
 
-function AccountScreen() {
+/** The account's password change: it asks for a recent sign-in first (its code or passkey, when it has one). */
+function ChangePasswordForm() {
   const { t } = useTranslation();
-  const { user, api } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
   const [value, setValue] = useState({ password: '', confirmation: '' });
@@ -70,28 +71,8 @@ function AccountScreen() {
     setState((s) => (s === 'loading' ? 'idle' : s));
   }
 
-  const role = user?.role ?? 'retailer';
   return (
-    <div className="page page--narrow">
-      <h1 className="page-title">{t('account.title')}</h1>
-      <dl className="facts">
-        <div>
-          <dt>{t('account.email')}</dt>
-          <dd data-testid="account-email">{user?.email}</dd>
-        </div>
-        <div>
-          <dt>{t('account.role')}</dt>
-          <dd data-testid="account-role">{t(`account.roles.${role}`)}</dd>
-        </div>
-      </dl>
-      <LineSheetDownload />
-      <OpenSeasons />
-      <nav className="account-links" aria-label={t('account.links')}>
-        {user?.role === 'retailer' && <Link to="/account/order">{t('order.draftTitle')}</Link>}
-        {user?.role === 'retailer' && <Link to="/account/orders">{t('order.myOrders')}</Link>}
-        {user?.role === 'retailer' && <Link to="/account/invoices">{t('invoices.link')}</Link>}
-        <Link to="/account/security">{t('security.link')}</Link>
-      </nav>
+    <>
       {form}
       <form className="form" onSubmit={submit} aria-labelledby="change-password-title">
         <h2 id="change-password-title" className="form__title">
@@ -114,6 +95,36 @@ function AccountScreen() {
           {state === 'loading' ? t('account.submitting') : t('account.submit')}
         </button>
       </form>
+    </>
+  );
+}
+
+function AccountScreen() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const role = user?.role ?? 'retailer';
+  return (
+    <div className="page page--narrow">
+      <h1 className="page-title">{t('account.title')}</h1>
+      <dl className="facts">
+        <div>
+          <dt>{t('account.email')}</dt>
+          <dd data-testid="account-email">{user?.email}</dd>
+        </div>
+        <div>
+          <dt>{t('account.role')}</dt>
+          <dd data-testid="account-role">{t(`account.roles.${role}`)}</dd>
+        </div>
+      </dl>
+      <LineSheetDownload />
+      <OpenSeasons />
+      <nav className="account-links" aria-label={t('account.links')}>
+        {user?.role === 'retailer' && <Link to="/account/order">{t('order.draftTitle')}</Link>}
+        {user?.role === 'retailer' && <Link to="/account/orders">{t('order.myOrders')}</Link>}
+        {user?.role === 'retailer' && <Link to="/account/invoices">{t('invoices.link')}</Link>}
+        <Link to="/account/security">{t('security.link')}</Link>
+      </nav>
+      <ChangePasswordForm />
       {user?.role === 'retailer' && <CompanyForm />}
       {user?.role === 'retailer' && <AccountListing />}
     </div>

@@ -63,27 +63,101 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
   );
 }
 
-export default function Login() {
+type StepProps = { state: FormState; error: string; passkeys: boolean; onPasskey: () => void; onSubmit: (event: FormEvent) => void };
+type CodeProps = StepProps & { challenge: MfaChallenge; code: string; setCode: (code: string) => void };
+type PasswordProps = StepProps & {
+  email: string;
+  setEmail: (email: string) => void;
+  password: string;
+  setPassword: (password: string) => void;
+  onForgot: () => void;
+};
+
+/** The second step, for an account with a factor: its code, or its passkey. */
+function CodeStep({ challenge, code, setCode, state, error, passkeys, onPasskey, onSubmit }: CodeProps) {
   const { t } = useTranslation();
-  const { status, user, expired, signIn } = useSession();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [state, setState] = useState<FormState>('idle');
-  const [error, setError] = useState('');
-  const [forgot, setForgot] = useState(false);
-  // The second step of a password sign-in, for an account with a factor: a code, or its passkey.
-  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
-  const [code, setCode] = useState('');
+  return (
+    <form onSubmit={onSubmit} onFocus={warmClient} className="form">
+      <h2 className="form__title">{t('login.mfaTitle')}</h2>
+      <p>{t(challenge.methods.includes('totp') ? 'login.mfaIntro' : 'login.mfaIntroPasskey')}</p>
+      {passkeys && challenge.methods.includes('passkey') && (
+        <button type="button" className="button" onClick={onPasskey}>
+          {t('login.mfaUsePasskey')}
+        </button>
+      )}
+      <Field
+        label={t('login.mfaCode')}
+        name="code"
+        autoComplete="one-time-code"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        disabled={state === 'loading'}
+        autoFocus
+      />
+      {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
+      <button type="submit" className="button" disabled={state === 'loading'}>
+        {t('login.mfaSubmit')}
+      </button>
+    </form>
+  );
+}
+
+/** The first step: e-mail and password (or a passkey), and the way to a forgotten password. */
+function PasswordStep({ email, setEmail, password, setPassword, state, error, passkeys, onPasskey, onForgot, onSubmit }: PasswordProps) {
+  const { t } = useTranslation();
+  const { expired } = useSession();
+  return (
+    <form onSubmit={onSubmit} onFocus={warmClient} className="form">
+      {expired && state === 'idle' && (
+        <p className="form-message form-message--error" role="status">
+          {t('common.sessionExpired')}
+        </p>
+      )}
+      <Field
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="username webauthn"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        disabled={state === 'loading'}
+      />
+      <Field
+        label={t('login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        disabled={state === 'loading'}
+      />
+      {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
+      <button type="submit" className="button" disabled={state === 'loading'}>
+        {state === 'loading' ? t('login.submitting') : t('login.submit')}
+      </button>
+      {passkeys && (
+        <button type="button" className="button button--quiet" onClick={onPasskey} disabled={state === 'loading'}>
+          {t('login.passkey')}
+        </button>
+      )}
+      <p>
+        <button type="button" className="link-button" onClick={onForgot}>
+          {t('login.forgot')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** A passkey sign-in is a full sign-in: no password, no second step. */
+const verify = (response: PasskeyResponse) => publicCall('POST /auth/passkey/verify', { body: { response } });
+
+/** Passkeys: whether the browser can make them (a button), and the e-mail field's suggestions where it offers them. */
+function usePasskeys(finish: (result: LoginResponse) => void) {
   const [passkeys, setPasskeys] = useState(false);
-
-  // An already signed-in user goes where a fresh sign-in would take them.
-  const signedInHome = status === 'ready' && user ? homeFor(user.role) : null;
-  useEffect(() => {
-    if (signedInHome) navigate(signedInHome, { replace: true });
-  }, [signedInHome, navigate]);
-
-  // Passkeys: a button where the browser can make them, and the e-mail field's suggestions where it offers them.
   useEffect(() => {
     if (!passkeysSupported()) return;
     setPasskeys(true);
@@ -95,9 +169,29 @@ export default function Login() {
     return cancelPasskeyCeremony;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  return passkeys;
+}
 
-  /** A passkey sign-in is a full sign-in: no password, no second step. */
-  const verify = (response: PasskeyResponse) => publicCall('POST /auth/passkey/verify', { body: { response } });
+export default function Login() {
+  const { t } = useTranslation();
+  const { status, user, signIn } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [state, setState] = useState<FormState>('idle');
+  const [error, setError] = useState('');
+  const [forgot, setForgot] = useState(false);
+  // The second step of a password sign-in, for an account with a factor: a code, or its passkey.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [code, setCode] = useState('');
+
+  // An already signed-in user goes where a fresh sign-in would take them.
+  const signedInHome = status === 'ready' && user ? homeFor(user.role) : null;
+  useEffect(() => {
+    if (signedInHome) navigate(signedInHome, { replace: true });
+  }, [signedInHome, navigate]);
+
+  const passkeys = usePasskeys(finish);
 
   /** Takes the session (an administrator the site requires a factor of is sent on to add one by the back-office). */
   function finish(result: LoginResponse) {
@@ -141,76 +235,15 @@ export default function Login() {
     }
   }
 
+  const step = { state, error, passkeys, onPasskey: () => void withPasskey(), onSubmit: submit };
   return (
     <AuthPage title={t('login.title')} intro={t('login.intro')}>
       {forgot ? (
         <ForgotPassword onBack={() => setForgot(false)} />
       ) : challenge ? (
-        <form onSubmit={submit} onFocus={warmClient} className="form">
-          <h2 className="form__title">{t('login.mfaTitle')}</h2>
-          <p>{t(challenge.methods.includes('totp') ? 'login.mfaIntro' : 'login.mfaIntroPasskey')}</p>
-          {passkeys && challenge.methods.includes('passkey') && (
-            <button type="button" className="button" onClick={() => void withPasskey()}>
-              {t('login.mfaUsePasskey')}
-            </button>
-          )}
-          <Field
-            label={t('login.mfaCode')}
-            name="code"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            disabled={state === 'loading'}
-            autoFocus
-          />
-          {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
-          <button type="submit" className="button" disabled={state === 'loading'}>
-            {t('login.mfaSubmit')}
-          </button>
-        </form>
+        <CodeStep {...step} challenge={challenge} code={code} setCode={setCode} />
       ) : (
-        <form onSubmit={submit} onFocus={warmClient} className="form">
-          {expired && state === 'idle' && (
-            <p className="form-message form-message--error" role="status">
-              {t('common.sessionExpired')}
-            </p>
-          )}
-          <Field
-            label={t('login.email')}
-            type="email"
-            name="email"
-            autoComplete="username webauthn"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={state === 'loading'}
-          />
-          <Field
-            label={t('login.password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={state === 'loading'}
-          />
-          {state === 'error' && <FormMessage kind="error">{error}</FormMessage>}
-          <button type="submit" className="button" disabled={state === 'loading'}>
-            {state === 'loading' ? t('login.submitting') : t('login.submit')}
-          </button>
-          {passkeys && (
-            <button type="button" className="button button--quiet" onClick={() => void withPasskey()} disabled={state === 'loading'}>
-              {t('login.passkey')}
-            </button>
-          )}
-          <p>
-            <button type="button" className="link-button" onClick={() => setForgot(true)}>
-              {t('login.forgot')}
-            </button>
-          </p>
-        </form>
+        <PasswordStep {...step} email={email} setEmail={setEmail} password={password} setPassword={setPassword} onForgot={() => setForgot(true)} />
       )}
       <p className="auth-page__back">
         <Link to="/">{t('login.backToSite')}</Link>

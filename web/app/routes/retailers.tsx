@@ -25,7 +25,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const empty = { name: '', email: '', company: '', siret: '', phone: '', shopType: '', message: '', catalogOptIn: false, consent: false, website: '' };
 
-export default function Retailers({ loaderData }: Route.ComponentProps) {
+type Application = typeof empty;
+
+/** The shop's optional details: company, SIRET, phone, kind of shop. */
+function ShopFields({ form, set, sending }: { form: Application; set: (patch: Partial<Application>) => void; sending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field
+        label={`${t('forms.company')} (${t('forms.optional')})`}
+        name="company"
+        autoComplete="organization"
+        value={form.company}
+        disabled={sending}
+        onChange={(e) => set({ company: e.target.value })}
+      />
+      <Field
+        label={`${t('forms.siret')} (${t('forms.optional')})`}
+        name="siret"
+        inputMode="numeric"
+        hint={t('forms.siretHint')}
+        value={form.siret}
+        disabled={sending}
+        onChange={(e) => set({ siret: e.target.value })}
+      />
+      <Field
+        label={`${t('forms.phone')} (${t('forms.optional')})`}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        value={form.phone}
+        disabled={sending}
+        onChange={(e) => set({ phone: e.target.value })}
+      />
+      <Field
+        label={`${t('forms.shopType')} (${t('forms.optional')})`}
+        name="shopType"
+        value={form.shopType}
+        disabled={sending}
+        onChange={(e) => set({ shopType: e.target.value })}
+      />
+    </>
+  );
+}
+
+/** The application: who, the shop, a message, the catalogue and the consent (§2). */
+function ApplicationForm() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const [form, setForm] = useState(empty);
@@ -63,6 +108,69 @@ export default function Retailers({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  return (
+    <form className="form retailers__form" onSubmit={submit} onFocus={warmClient} aria-labelledby="apply-title" aria-busy={sending}>
+      <h2 id="apply-title" className="form__title">
+        {t('retailers.formTitle')}
+      </h2>
+      <Field
+        label={t('forms.name')}
+        name="name"
+        autoComplete="name"
+        required
+        value={form.name}
+        disabled={sending}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <Field
+        label={t('forms.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        disabled={sending}
+        onChange={(e) => set({ email: e.target.value })}
+      />
+      <ShopFields form={form} set={set} sending={sending} />
+      <TextAreaField
+        label={t('forms.message')}
+        name="message"
+        rows={4}
+        required
+        value={form.message}
+        disabled={sending}
+        onChange={(e) => set({ message: e.target.value })}
+      />
+      <CheckboxField
+        label={t('forms.catalogOptIn')}
+        name="catalogOptIn"
+        checked={form.catalogOptIn}
+        disabled={sending}
+        onChange={(e) => set({ catalogOptIn: e.target.checked })}
+      />
+      <CheckboxField
+        label={<ConsentLabel />}
+        name="consent"
+        required
+        checked={form.consent}
+        disabled={sending}
+        onChange={(e) => set({ consent: e.target.checked })}
+      />
+      <Honeypot label={t('forms.honeypot')} value={form.website} onChange={(website) => set({ website })} />
+      <div aria-live="polite">
+        {state === 'success' && <FormMessage kind="success">{message}</FormMessage>}
+        {state === 'error' && <FormMessage kind="error">{message}</FormMessage>}
+      </div>
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? t('forms.sending') : t('retailers.submit')}
+      </button>
+    </form>
+  );
+}
+
+export default function Retailers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { shops, benefits, intro, mantra } = loaderData;
   return (
     <div className="page retailers">
@@ -78,95 +186,7 @@ export default function Retailers({ loaderData }: Route.ComponentProps) {
         {mantra && <p className="retailers__mantra">{mantra}</p>}
         <TrustCarousel items={shops} />
       </div>
-      <form className="form retailers__form" onSubmit={submit} onFocus={warmClient} aria-labelledby="apply-title" aria-busy={sending}>
-        <h2 id="apply-title" className="form__title">
-          {t('retailers.formTitle')}
-        </h2>
-        <Field
-          label={t('forms.name')}
-          name="name"
-          autoComplete="name"
-          required
-          value={form.name}
-          disabled={sending}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-        <Field
-          label={t('forms.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          disabled={sending}
-          onChange={(e) => set({ email: e.target.value })}
-        />
-        <Field
-          label={`${t('forms.company')} (${t('forms.optional')})`}
-          name="company"
-          autoComplete="organization"
-          value={form.company}
-          disabled={sending}
-          onChange={(e) => set({ company: e.target.value })}
-        />
-        <Field
-          label={`${t('forms.siret')} (${t('forms.optional')})`}
-          name="siret"
-          inputMode="numeric"
-          hint={t('forms.siretHint')}
-          value={form.siret}
-          disabled={sending}
-          onChange={(e) => set({ siret: e.target.value })}
-        />
-        <Field
-          label={`${t('forms.phone')} (${t('forms.optional')})`}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          value={form.phone}
-          disabled={sending}
-          onChange={(e) => set({ phone: e.target.value })}
-        />
-        <Field
-          label={`${t('forms.shopType')} (${t('forms.optional')})`}
-          name="shopType"
-          value={form.shopType}
-          disabled={sending}
-          onChange={(e) => set({ shopType: e.target.value })}
-        />
-        <TextAreaField
-          label={t('forms.message')}
-          name="message"
-          rows={4}
-          required
-          value={form.message}
-          disabled={sending}
-          onChange={(e) => set({ message: e.target.value })}
-        />
-        <CheckboxField
-          label={t('forms.catalogOptIn')}
-          name="catalogOptIn"
-          checked={form.catalogOptIn}
-          disabled={sending}
-          onChange={(e) => set({ catalogOptIn: e.target.checked })}
-        />
-        <CheckboxField
-          label={<ConsentLabel />}
-          name="consent"
-          required
-          checked={form.consent}
-          disabled={sending}
-          onChange={(e) => set({ consent: e.target.checked })}
-        />
-        <Honeypot label={t('forms.honeypot')} value={form.website} onChange={(website) => set({ website })} />
-        <div aria-live="polite">
-          {state === 'success' && <FormMessage kind="success">{message}</FormMessage>}
-          {state === 'error' && <FormMessage kind="error">{message}</FormMessage>}
-        </div>
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? t('forms.sending') : t('retailers.submit')}
-        </button>
-      </form>
+      <ApplicationForm />
     </div>
   );
 }

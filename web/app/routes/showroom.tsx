@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import type { ShowroomSnapshot } from '@atelier/contract';
 import type { Route } from './+types/showroom';
 import { useTranslation } from '../i18n/react.tsx';
 import { pageMeta, type RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { store, type TakenOrder } from '../lib/showroom-store.ts';
 import { quantitiesOf, totalsOf } from '../components/showroom/lines.ts';
-import { OrderForm } from '../components/showroom/OrderForm.tsx';
+import { OrderForm, type OrderDraft } from '../components/showroom/OrderForm.tsx';
 import { OrderQueue } from '../components/showroom/OrderQueue.tsx';
 import { ShowroomBar } from '../components/showroom/ShowroomBar.tsx';
 import { useOnline, useShowroomSync } from '../components/showroom/useShowroomSync.ts';
@@ -19,6 +20,43 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/showroom.webmanifest' },
   { rel: 'apple-touch-icon', href: '/showroom-192.png' },
 ];
+
+/** The order kept on the tablet until it is sent: the shop (known, or new), its lines, note and signature. */
+function takenOrder(
+  { retailerId, newShop, note }: OrderDraft,
+  signature: string,
+  { id, account, lines, snapshot }: { id: string; account: string; lines: TakenOrder['lines']; snapshot: ShowroomSnapshot | null },
+): TakenOrder {
+  const shopName = snapshot?.stockists.find((s) => s.id === retailerId)?.name ?? newShop?.companyName ?? '';
+  const base = { id, account, stockistId: retailerId, newShop: retailerId === null ? newShop : null, shopName, lines, note, signature };
+  return { ...base, takenAt: new Date().toISOString(), state: 'waiting', answer: null, reasons: [] };
+}
+
+/** Who may not use the app: a signed-out agent (who signs in, when online), or an account that is not an agent's. */
+function Closed({ signedIn, online }: { signedIn: boolean; online: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <main className="showroom page" id="main">
+      <h1>{t('admin.showroom.title')}</h1>
+      <p>{!signedIn ? online ? <a href="/login">{t('admin.showroom.signIn')}</a> : t('admin.showroom.signedOutOffline') : t('admin.showroom.notForYou')}</p>
+    </main>
+  );
+}
+
+/** The order being taken, and the queue of those taken (with how many wait to be sent). */
+function ShowroomTabs({ tab, setTab, waiting }: { tab: 'order' | 'queue'; setTab: (tab: 'order' | 'queue') => void; waiting: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="showroom__tabs" role="tablist" aria-label={t('admin.showroom.title')}>
+      <button type="button" role="tab" aria-selected={tab === 'order'} onClick={() => setTab('order')}>
+        {t('admin.showroom.newOrder')}
+      </button>
+      <button type="button" role="tab" aria-selected={tab === 'queue'} onClick={() => setTab('queue')}>
+        {t('admin.showroom.queue', { count: waiting })}
+      </button>
+    </div>
+  );
+}
 
 /**
  * `/showroom`: the sales agents' tablet app (issue 34). Works offline on the snapshot it keeps;
@@ -36,7 +74,7 @@ export default function Showroom() {
   const [tab, setTab] = useState<'order' | 'queue'>('order');
   const [message, setMessage] = useState('');
   const { orderId, draft, change, lines, restored, replace } = useOrderDraft({ account, allowed, restore, snapshot });
-  const { retailerId, newShop, note, signature } = draft;
+  const { retailerId, newShop, signature } = draft;
   // The reasons an order being mended came back with, shown above it until it is saved again.
   const [mending, setMending] = useState<TakenOrder['reasons']>([]);
 
@@ -46,14 +84,7 @@ export default function Showroom() {
         {t('common.loadingSession')}
       </p>
     );
-  if (!user || !allowed) {
-    return (
-      <main className="showroom page" id="main">
-        <h1>{t('admin.showroom.title')}</h1>
-        <p>{!user ? online ? <a href="/login">{t('admin.showroom.signIn')}</a> : t('admin.showroom.signedOutOffline') : t('admin.showroom.notForYou')}</p>
-      </main>
-    );
-  }
+  if (!user || !allowed) return <Closed signedIn={!!user} online={online} />;
 
   const totals = snapshot ? totalsOf(lines, snapshot) : { pieces: 0, total: 0 };
   const when = (iso: string) => new Date(iso).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
@@ -64,21 +95,7 @@ export default function Showroom() {
     if (retailerId === null && !newShop?.companyName) return setMessage(t('admin.showroom.needShop'));
     if (lines.length === 0) return setMessage(t('admin.showroom.needLines'));
     if (!signature) return setMessage(t('admin.showroom.needSignature'));
-    const shopName = snapshot?.stockists.find((s) => s.id === retailerId)?.name ?? newShop?.companyName ?? '';
-    const order: TakenOrder = {
-      id: orderId,
-      account,
-      stockistId: retailerId,
-      newShop: retailerId === null ? newShop : null,
-      shopName,
-      lines,
-      note,
-      signature,
-      takenAt: new Date().toISOString(),
-      state: 'waiting',
-      answer: null,
-      reasons: [],
-    };
+    const order = takenOrder(draft, signature, { id: orderId, account, lines, snapshot });
     await replace(() => store.take(order), crypto.randomUUID(), EMPTY_DRAFT);
     setMending([]);
     setMessage(t('admin.showroom.saved'));
@@ -112,14 +129,7 @@ export default function Showroom() {
         onSync={() => void sync().then(sendQueue)}
         onSeason={(season) => void sync(season)}
       />
-      <div className="showroom__tabs" role="tablist" aria-label={t('admin.showroom.title')}>
-        <button type="button" role="tab" aria-selected={tab === 'order'} onClick={() => setTab('order')}>
-          {t('admin.showroom.newOrder')}
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'queue'} onClick={() => setTab('queue')}>
-          {t('admin.showroom.queue', { count: waiting })}
-        </button>
-      </div>
+      <ShowroomTabs tab={tab} setTab={setTab} waiting={waiting} />
       {message ? (
         <p className="showroom__message" role="status">
           {message}

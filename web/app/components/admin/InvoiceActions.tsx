@@ -9,12 +9,59 @@ import { useSession } from '../../lib/session.tsx';
 export type InvoiceAct = (run: () => Promise<InvoiceDocument>, success: (doc: InvoiceDocument) => string) => Promise<boolean>;
 type Act = InvoiceAct;
 
+type PaymentForm = { date: string; amount: string; method: PaymentMethod; reference: string };
+
+/** A payment's date, amount (the amount due as a hint), method and reference. */
+function PaymentFields({ form, setForm, busy, due }: { form: PaymentForm; setForm: (form: PaymentForm) => void; busy: boolean; due: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="payment-date">{t('admin.invoices.paymentDate')}</label>
+        <input id="payment-date" type="date" required value={form.date} disabled={busy} onChange={(e) => setForm({ ...form, date: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="payment-amount">{t('admin.invoices.paymentAmount')}</label>
+        <input
+          id="payment-amount"
+          inputMode="decimal"
+          required
+          value={form.amount}
+          placeholder={String(due)}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, amount: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="payment-method">{t('admin.invoices.paymentMethod')}</label>
+        <select id="payment-method" value={form.method} disabled={busy} onChange={(e) => setForm({ ...form, method: e.target.value as PaymentMethod })}>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {t(`admin.invoices.methods.${m}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="payment-reference">{t('admin.invoices.paymentReference')}</label>
+        <input
+          id="payment-reference"
+          maxLength={120}
+          value={form.reference}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, reference: e.target.value })}
+        />
+      </div>
+    </>
+  );
+}
+
 /** The payments recorded on an invoice (a mistaken one can be removed) and the form to record one. */
 export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocument; busy: boolean; act: Act }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api } = useSession();
-  const [form, setForm] = useState({ date: new Date().toISOString().slice(0, 10), amount: '', method: 'transfer' as PaymentMethod, reference: '' });
+  const [form, setForm] = useState<PaymentForm>({ date: new Date().toISOString().slice(0, 10), amount: '', method: 'transfer', reference: '' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,42 +119,7 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
           <h3 id="payment-title" className="form__title">
             {t('admin.invoices.paymentTitle')}
           </h3>
-          <div className="field">
-            <label htmlFor="payment-date">{t('admin.invoices.paymentDate')}</label>
-            <input id="payment-date" type="date" required value={form.date} disabled={busy} onChange={(e) => setForm({ ...form, date: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="payment-amount">{t('admin.invoices.paymentAmount')}</label>
-            <input
-              id="payment-amount"
-              inputMode="decimal"
-              required
-              value={form.amount}
-              placeholder={String(invoice.due)}
-              disabled={busy}
-              onChange={(e) => setForm({ ...form, amount: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="payment-method">{t('admin.invoices.paymentMethod')}</label>
-            <select id="payment-method" value={form.method} disabled={busy} onChange={(e) => setForm({ ...form, method: e.target.value as PaymentMethod })}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`admin.invoices.methods.${m}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="payment-reference">{t('admin.invoices.paymentReference')}</label>
-            <input
-              id="payment-reference"
-              maxLength={120}
-              value={form.reference}
-              disabled={busy}
-              onChange={(e) => setForm({ ...form, reference: e.target.value })}
-            />
-          </div>
+          <PaymentFields form={form} setForm={setForm} busy={busy} due={invoice.due} />
           <button type="submit" className="button" disabled={busy || !form.amount.trim()}>
             {t('admin.invoices.addPayment')}
           </button>

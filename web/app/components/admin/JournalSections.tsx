@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { LOCALES, missingLocale, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
 import type { AdminSection } from '@atelier/contract';
@@ -11,6 +11,67 @@ import { useAdminCall, type Message } from './useAdminCall.ts';
 
 type SectionForm = Record<Locale, { title: string; description: string }>;
 const emptySectionForm = (): SectionForm => ({ fr: { title: '', description: '' }, en: { title: '', description: '' } });
+
+/** The form of a section being edited. */
+function formOf(section: AdminSection): SectionForm {
+  const form = emptySectionForm();
+  for (const tr of section.translations) form[tr.locale] = { title: tr.title, description: tr.description ?? '' };
+  return form;
+}
+
+/** A section's name and description in each language, a missing description flagged. */
+function SectionTexts({ form, setForm, busy }: { form: SectionForm; setForm: Dispatch<SetStateAction<SectionForm>>; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="locale-fieldsets">
+      {LOCALES.map((locale) => (
+        <fieldset key={locale} className="locale-fieldset">
+          <legend>{t(`language.${locale}`)}</legend>
+          <div className="field">
+            <label htmlFor={`section-title-${locale}`}>{t('admin.blog.sections.name')}</label>
+            <input
+              id={`section-title-${locale}`}
+              lang={locale}
+              required
+              value={form[locale].title}
+              disabled={busy}
+              onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], title: e.target.value } }))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`section-description-${locale}`}>{t('admin.blog.sections.description')}</label>
+            <input
+              id={`section-description-${locale}`}
+              lang={locale}
+              value={form[locale].description}
+              disabled={busy}
+              aria-describedby={missingLocale(form.fr.description, form.en.description) === locale ? `section-description-${locale}-missing` : undefined}
+              onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], description: e.target.value } }))}
+            />
+            {missingLocale(form.fr.description, form.en.description) === locale && <MissingFlag locale={locale} id={`section-description-${locale}-missing`} />}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+/** One section: its name, missing translations, how many posts, and its edit and delete. */
+function SectionCard({ section, selected, onEdit, onDelete }: { section: AdminSection; selected: boolean; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`admin-card${selected ? ' admin-card--selected' : ''}`} data-testid="section-card">
+      <div className="admin-card__body">
+        <strong>{section.title}</strong>
+        <span className="admin-card__meta">
+          <MissingBadge locales={missingLocales(translationPairs(section.translations, ['title', 'description']))} />
+          {t('admin.blog.sections.postCount', { count: section.postCount })}
+        </span>
+      </div>
+      <CardActions name={section.title} onDelete={onDelete} onEdit={onEdit} />
+    </li>
+  );
+}
 
 /** The journal's sections (`/admin/blog`): list, create, edit, delete. */
 export function JournalSections({ sections, reload }: { sections: AdminSection[] | null; reload: () => Promise<void> }) {
@@ -38,10 +99,7 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (LOCALES.some((l) => !form[l].title.trim())) {
-      setMessage({ kind: 'error', text: t('admin.blog.sections.titleRequired') });
-      return;
-    }
+    if (LOCALES.some((l) => !form[l].title.trim())) return setMessage({ kind: 'error', text: t('admin.blog.sections.titleRequired') });
     setBusy(true);
     const body = {
       translations: LOCALES.map((locale) => ({ locale, title: form[locale].title.trim(), description: form[locale].description.trim() || null })),
@@ -84,38 +142,7 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <form className="product-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="section-form">
         <h3 className="form__subtitle">{editing === null ? t('admin.blog.sections.createTitle') : t('admin.blog.sections.editTitle')}</h3>
-        <div className="locale-fieldsets">
-          {LOCALES.map((locale) => (
-            <fieldset key={locale} className="locale-fieldset">
-              <legend>{t(`language.${locale}`)}</legend>
-              <div className="field">
-                <label htmlFor={`section-title-${locale}`}>{t('admin.blog.sections.name')}</label>
-                <input
-                  id={`section-title-${locale}`}
-                  lang={locale}
-                  required
-                  value={form[locale].title}
-                  disabled={busy}
-                  onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], title: e.target.value } }))}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`section-description-${locale}`}>{t('admin.blog.sections.description')}</label>
-                <input
-                  id={`section-description-${locale}`}
-                  lang={locale}
-                  value={form[locale].description}
-                  disabled={busy}
-                  aria-describedby={missingLocale(form.fr.description, form.en.description) === locale ? `section-description-${locale}-missing` : undefined}
-                  onChange={(e) => setForm((f) => ({ ...f, [locale]: { ...f[locale], description: e.target.value } }))}
-                />
-                {missingLocale(form.fr.description, form.en.description) === locale && (
-                  <MissingFlag locale={locale} id={`section-description-${locale}-missing`} />
-                )}
-              </div>
-            </fieldset>
-          ))}
-        </div>
+        <SectionTexts form={form} setForm={setForm} busy={busy} />
         <EditorActions
           editing={editing !== null}
           busy={busy}
@@ -130,26 +157,17 @@ export function JournalSections({ sections, reload }: { sections: AdminSection[]
       {sections && sections.length > 0 && (
         <ul className="admin-cards">
           {sections.map((section) => (
-            <li key={section.id} className={`admin-card${section.id === editing ? ' admin-card--selected' : ''}`} data-testid="section-card">
-              <div className="admin-card__body">
-                <strong>{section.title}</strong>
-                <span className="admin-card__meta">
-                  <MissingBadge locales={missingLocales(translationPairs(section.translations, ['title', 'description']))} />
-                  {t('admin.blog.sections.postCount', { count: section.postCount })}
-                </span>
-              </div>
-              <CardActions
-                name={section.title}
-                onDelete={() => remove(section)}
-                onEdit={() => {
-                  setEditing(section.id);
-                  setMessage(null);
-                  const form = emptySectionForm();
-                  for (const tr of section.translations) form[tr.locale] = { title: tr.title, description: tr.description ?? '' };
-                  setForm(form);
-                }}
-              />
-            </li>
+            <SectionCard
+              key={section.id}
+              section={section}
+              selected={section.id === editing}
+              onDelete={() => void remove(section)}
+              onEdit={() => {
+                setEditing(section.id);
+                setMessage(null);
+                setForm(formOf(section));
+              }}
+            />
           ))}
         </ul>
       )}

@@ -1,24 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 
-/**
- * A list the owner edits: each item in its own group with move up, move down and remove
- * buttons (keyboard-operable, named after the item), and an add button. Removing the last
- * item of a list that needs one is refused with `onRefused` (the server refuses it too).
- */
-export function ListEditor<T>({
-  id,
-  items,
-  onChange,
-  itemLabel,
-  render,
-  empty,
-  addLabel,
-  min = 1,
-  max,
-  onRefused,
-  disabled,
-}: {
+type ListEditorProps<T> = {
   id: string;
   items: T[];
   onChange: (items: T[]) => void;
@@ -30,7 +13,14 @@ export function ListEditor<T>({
   max: number;
   onRefused: () => void;
   disabled?: boolean;
-}) {
+};
+
+/**
+ * A list the owner edits: each item in its own group with move up, move down and remove
+ * buttons (keyboard-operable, named after the item), and an add button. Removing the last
+ * item of a list that needs one is refused with `onRefused` (the server refuses it too).
+ */
+export function ListEditor<T>({ id, items, onChange, itemLabel, render, empty, addLabel, min = 1, max, onRefused, disabled }: ListEditorProps<T>) {
   const { t } = useTranslation();
   const focusLater = (target: string) => requestAnimationFrame(() => document.getElementById(target)?.focus());
   const move = (from: number, to: number, button: 'up' | 'down') => {

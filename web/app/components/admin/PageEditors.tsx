@@ -192,6 +192,66 @@ export function FaqEditor({ content, onChange, errorOf, refuse, disabled }: Edit
   );
 }
 
+type Shop = RetailersContent['shops'][number];
+
+/** One of the label's own shops: its name, town and description. */
+function ShopFields({
+  shop,
+  i,
+  update,
+  errorOf,
+  disabled,
+}: {
+  shop: Shop;
+  i: number;
+  update: (shop: Shop) => void;
+  errorOf: (id: string) => string | undefined;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="size-row size-row--two">
+        <div className="field">
+          <label htmlFor={`shops-${i}-name`}>{t('admin.pages.shopName')}</label>
+          <input
+            id={`shops-${i}-name`}
+            type="text"
+            required
+            maxLength={80}
+            value={shop.name}
+            disabled={disabled}
+            onChange={(e) => update({ ...shop, name: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`shops-${i}-location`}>{t('admin.pages.shopLocation')}</label>
+          <input
+            id={`shops-${i}-location`}
+            type="text"
+            required
+            maxLength={80}
+            value={shop.location}
+            disabled={disabled}
+            onChange={(e) => update({ ...shop, location: e.target.value })}
+          />
+        </div>
+      </div>
+      <PairField
+        id={`shops-item-${i}-description`}
+        label={t('admin.pages.shopDescription')}
+        value={shop.description}
+        onChange={(description) => update({ ...shop, description })}
+        required
+        multiline
+        maxLength={500}
+        error={errorOf(`shops-item-${i}-description`)}
+        disabled={disabled}
+      />
+    </>
+  );
+}
+
 export function RetailersEditor({ content, onChange, errorOf, refuse, disabled }: EditorProps<RetailersContent>) {
   const { t } = useTranslation();
   const set = (patch: Partial<RetailersContent>) => onChange({ ...content, ...patch });
@@ -254,47 +314,7 @@ export function RetailersEditor({ content, onChange, errorOf, refuse, disabled }
         max={12}
         onRefused={() => undefined}
         disabled={disabled}
-        render={(shop, i, update) => (
-          <>
-            <div className="size-row size-row--two">
-              <div className="field">
-                <label htmlFor={`shops-${i}-name`}>{t('admin.pages.shopName')}</label>
-                <input
-                  id={`shops-${i}-name`}
-                  type="text"
-                  required
-                  maxLength={80}
-                  value={shop.name}
-                  disabled={disabled}
-                  onChange={(e) => update({ ...shop, name: e.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`shops-${i}-location`}>{t('admin.pages.shopLocation')}</label>
-                <input
-                  id={`shops-${i}-location`}
-                  type="text"
-                  required
-                  maxLength={80}
-                  value={shop.location}
-                  disabled={disabled}
-                  onChange={(e) => update({ ...shop, location: e.target.value })}
-                />
-              </div>
-            </div>
-            <PairField
-              id={`shops-item-${i}-description`}
-              label={t('admin.pages.shopDescription')}
-              value={shop.description}
-              onChange={(description) => update({ ...shop, description })}
-              required
-              multiline
-              maxLength={500}
-              error={errorOf(`shops-item-${i}-description`)}
-              disabled={disabled}
-            />
-          </>
-        )}
+        render={(shop, i, update) => <ShopFields shop={shop} i={i} update={update} errorOf={errorOf} disabled={disabled} />}
       />
     </>
   );

@@ -12,6 +12,75 @@ import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session.tsx';
 
+type CardProps = {
+  product: AdminProduct;
+  selected: boolean;
+  /** Its place's buttons, on the unfiltered list only: disabled while a move is saved, or at either end of the collection. */
+  order: { busy: boolean; first: boolean; last: boolean } | null;
+  onMove: (by: -1 | 1) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+/** One product: its first picture, title (a link once published), reference, status, missing translations, preview, its place (up, down) and its edit and delete. */
+function ProductCard({ product, selected, order, onMove, onEdit, onDelete }: CardProps) {
+  const { t } = useTranslation();
+  return (
+    <li className={`admin-card${selected ? ' admin-card--selected' : ''}`} data-testid="admin-product-card">
+      {product.variants[0]?.images[0] && (
+        <div className="thumb thumb--small">
+          <ResponsiveImage url={product.variants[0].images[0]} alt="" sizes="80px" />
+        </div>
+      )}
+      <div className="admin-card__body">
+        {product.status === 'published' ? (
+          <Link to={`/collection/${product.id}`}>{product.title}</Link>
+        ) : (
+          <span className="admin-card__title">{product.title}</span>
+        )}
+        <span className="admin-card__meta">
+          {product.reference && <span className="admin-card__reference">{product.reference} · </span>}
+          {product.status === 'draft' && <span className="badge">{t('admin.products.statuses.draft')}</span>}
+          <MissingBadge locales={productMissing(product)} />
+          {t('admin.products.variantCount', { count: product.variants.length })}
+        </span>
+        <Link
+          className="admin-card__preview"
+          to={`/admin/products/${product.id}/preview`}
+          aria-label={t('admin.products.previewNamed', { title: product.title })}
+        >
+          {t('admin.products.preview')}
+        </Link>
+      </div>
+      {order && (
+        <div className="admin-card__order">
+          <button
+            type="button"
+            id={`product-${product.id}-up`}
+            className="button button--quiet button--small"
+            disabled={order.busy || order.first}
+            aria-label={t('admin.products.moveUp', { title: product.title })}
+            onClick={() => onMove(-1)}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            id={`product-${product.id}-down`}
+            className="button button--quiet button--small"
+            disabled={order.busy || order.last}
+            aria-label={t('admin.products.moveDown', { title: product.title })}
+            onClick={() => onMove(1)}
+          >
+            ↓
+          </button>
+        </div>
+      )}
+      <CardActions name={product.title} onEdit={onEdit} onDelete={onDelete} />
+    </li>
+  );
+}
+
 /** The languages a saved product still lacks somewhere (its optional mantra; colour names are required). */
 export function productMissing(product: AdminProduct): Locale[] {
   return missingLocales([
@@ -22,27 +91,44 @@ export function productMissing(product: AdminProduct): Locale[] {
 
 const STATUSES = ['published', 'draft'] as const;
 
-/**
- * The owner's products (issue 43), a page at a time in the collection's order, found by reference or
- * title in either language, drafts or published ones; the search, the status and the page live in the
- * address. The arrows move a product one place in the whole collection (the server keeps the order), so
- * they are offered on the unfiltered list only. `reloadKey` changes after a save or a delete.
- */
-export function ProductList({
-  selectedId,
-  reloadKey,
-  onEdit,
-  onDelete,
-  onMessage,
-  onFailure,
-}: {
+/** The list's search (reference or title), its status filter and its count. */
+function ProductTools({ q, status, set, total }: { q: string; status: string; set: (patch: { q?: string; status?: string }) => void; total: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="list-tools">
+      <ListSearch id="products-search" label={t('admin.products.search')} value={q} onSearch={(text) => set({ q: text })} />
+      <div className="field">
+        <label htmlFor="products-status">{t('admin.products.status')}</label>
+        <select id="products-status" value={status} onChange={(e) => set({ status: e.target.value })}>
+          <option value="">{t('admin.products.allStatuses')}</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`admin.products.statuses.${s}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ListCount total={total} label={(count) => t('admin.products.count', { count })} />
+    </div>
+  );
+}
+
+type ListProps = {
   selectedId: number | null;
   reloadKey: number;
   onEdit: (product: AdminProduct) => void;
   onDelete: (product: AdminProduct) => void;
   onMessage: (text: string) => void;
   onFailure: (error: unknown, fallbackKey: string) => void;
-}) {
+};
+
+/**
+ * The owner's products (issue 43), a page at a time in the collection's order, found by reference or
+ * title in either language, drafts or published ones; the search, the status and the page live in the
+ * address. The arrows move a product one place in the whole collection (the server keeps the order), so
+ * they are offered on the unfiltered list only. `reloadKey` changes after a save or a delete.
+ */
+export function ProductList({ selectedId, reloadKey, onEdit, onDelete, onMessage, onFailure }: ListProps) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api } = useSession();
@@ -111,79 +197,22 @@ export function ProductList({
         {t('admin.products.list')}
       </h2>
       <p className="field__hint">{t('admin.products.orderHint')}</p>
-      <div className="list-tools">
-        <ListSearch id="products-search" label={t('admin.products.search')} value={q} onSearch={(text) => set({ q: text })} />
-        <div className="field">
-          <label htmlFor="products-status">{t('admin.products.status')}</label>
-          <select id="products-status" value={status} onChange={(e) => set({ status: e.target.value })}>
-            <option value="">{t('admin.products.allStatuses')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.products.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <ListCount total={total} label={(count) => t('admin.products.count', { count })} />
-      </div>
+      <ProductTools q={q} status={status} set={set} total={total} />
       {loadError && <FormMessage kind="error">{loadError}</FormMessage>}
       {!products && !loadError && <p role="status">{t('common.loading')}</p>}
       {products && products.length === 0 && <p>{q || status ? t('admin.products.noMatch') : t('admin.products.emptyList')}</p>}
       {products && products.length > 0 && (
         <ul className="admin-cards" aria-busy={ordering}>
           {products.map((product, index) => (
-            <li key={product.id} className={`admin-card${product.id === selectedId ? ' admin-card--selected' : ''}`} data-testid="admin-product-card">
-              {product.variants[0]?.images[0] && (
-                <div className="thumb thumb--small">
-                  <ResponsiveImage url={product.variants[0].images[0]} alt="" sizes="80px" />
-                </div>
-              )}
-              <div className="admin-card__body">
-                {product.status === 'published' ? (
-                  <Link to={`/collection/${product.id}`}>{product.title}</Link>
-                ) : (
-                  <span className="admin-card__title">{product.title}</span>
-                )}
-                <span className="admin-card__meta">
-                  {product.reference && <span className="admin-card__reference">{product.reference} · </span>}
-                  {product.status === 'draft' && <span className="badge">{t('admin.products.statuses.draft')}</span>}
-                  <MissingBadge locales={productMissing(product)} />
-                  {t('admin.products.variantCount', { count: product.variants.length })}
-                </span>
-                <Link
-                  className="admin-card__preview"
-                  to={`/admin/products/${product.id}/preview`}
-                  aria-label={t('admin.products.previewNamed', { title: product.title })}
-                >
-                  {t('admin.products.preview')}
-                </Link>
-              </div>
-              {movable && (
-                <div className="admin-card__order">
-                  <button
-                    type="button"
-                    id={`product-${product.id}-up`}
-                    className="button button--quiet button--small"
-                    disabled={ordering || first + index === 0}
-                    aria-label={t('admin.products.moveUp', { title: product.title })}
-                    onClick={() => void move(product, index, -1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    id={`product-${product.id}-down`}
-                    className="button button--quiet button--small"
-                    disabled={ordering || first + index === (total ?? 0) - 1}
-                    aria-label={t('admin.products.moveDown', { title: product.title })}
-                    onClick={() => void move(product, index, 1)}
-                  >
-                    ↓
-                  </button>
-                </div>
-              )}
-              <CardActions name={product.title} onEdit={() => onEdit(product)} onDelete={() => onDelete(product)} />
-            </li>
+            <ProductCard
+              key={product.id}
+              product={product}
+              selected={product.id === selectedId}
+              order={movable ? { busy: ordering, first: first + index === 0, last: first + index === (total ?? 0) - 1 } : null}
+              onMove={(by) => void move(product, index, by)}
+              onEdit={() => onEdit(product)}
+              onDelete={() => onDelete(product)}
+            />
           ))}
         </ul>
       )}

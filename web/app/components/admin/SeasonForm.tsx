@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { LOCALES, type Locale } from '@atelier/contract/pure';
 import type { AdminSeason, SeasonInputRaw } from '@atelier/contract';
 import { Field } from '../Field.tsx';
@@ -113,6 +113,143 @@ export function seasonPayload(form: SeasonFormValue): SeasonInputRaw {
   };
 }
 
+type PartProps = {
+  form: SeasonFormValue;
+  setForm: Dispatch<SetStateAction<SeasonFormValue>>;
+  saving: boolean;
+  error: (key: string) => string | undefined;
+};
+
+/** The season's delivery windows, each with its name and dates; one is added, or removed while no order uses it. */
+function DeliveryWindows({ form, setForm, saving, error }: PartProps) {
+  const { t } = useTranslation();
+  const setDelivery = (i: number, patch: Partial<DeliveryForm>) =>
+    setForm((f) => ({ ...f, deliveries: f.deliveries.map((d, j) => (j === i ? { ...d, ...patch } : d)) }));
+  return (
+    <fieldset className="season-form__deliveries">
+      <legend className="pair-field__label">{t('admin.seasons.deliveries')}</legend>
+      <ol className="season-deliveries">
+        {form.deliveries.map((d, i) => (
+          <li key={d.id ?? `new-${i}`} className="season-delivery" data-testid="season-delivery">
+            <h3 className="season-delivery__title">{t('admin.seasons.deliveryN', { n: i + 1 })}</h3>
+            <PairField
+              id={`season-delivery${i}-name`}
+              label={t('admin.seasons.deliveryName')}
+              required
+              maxLength={80}
+              value={d.name}
+              disabled={saving}
+              error={error(`delivery${i}.name`)}
+              onChange={(name) => setDelivery(i, { name })}
+            />
+            <div className="terms-form__grid">
+              <Field
+                id={`season-delivery${i}-from`}
+                type="date"
+                label={t('admin.seasons.from')}
+                required
+                value={d.from}
+                disabled={saving}
+                error={error(`delivery${i}.from`)}
+                onChange={(e) => setDelivery(i, { from: e.target.value })}
+              />
+              <Field
+                id={`season-delivery${i}-to`}
+                type="date"
+                label={t('admin.seasons.to')}
+                required
+                value={d.to}
+                disabled={saving}
+                error={error(`delivery${i}.to`)}
+                onChange={(e) => setDelivery(i, { to: e.target.value })}
+              />
+            </div>
+            {form.deliveries.length > 1 && !d.used && (
+              <button
+                type="button"
+                className="button button--quiet button--small"
+                disabled={saving}
+                onClick={() => setForm((f) => ({ ...f, deliveries: f.deliveries.filter((_, j) => j !== i) }))}
+              >
+                {t('admin.seasons.removeDelivery', { n: i + 1 })}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="button button--quiet"
+        disabled={saving || form.deliveries.length >= 12}
+        onClick={() => setForm((f) => ({ ...f, deliveries: [...f.deliveries, emptyDelivery()] }))}
+      >
+        {t('admin.seasons.addDelivery')}
+      </button>
+    </fieldset>
+  );
+}
+
+/** The season's terms: until when they hold, where orders are mailed, the two minimums, and the texts in each language. */
+function SeasonTerms({ form, setForm, saving, error }: PartProps) {
+  const { t } = useTranslation();
+  const setText = (locale: Locale, key: keyof Texts, value: string) =>
+    setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], [key]: value } } }));
+  return (
+    <fieldset className="season-form__terms">
+      <legend className="pair-field__label">{t('admin.seasons.terms')}</legend>
+      <div className="terms-form__grid">
+        <Field
+          id="season-validUntil"
+          type="date"
+          label={t('admin.seasons.validUntil')}
+          value={form.validUntil}
+          disabled={saving}
+          error={error('validUntil')}
+          onChange={(e) => setForm({ ...form, validUntil: e.target.value })}
+        />
+        <Field
+          id="season-orderEmail"
+          type="email"
+          label={t('admin.wholesale.orderEmail')}
+          required
+          value={form.orderEmail}
+          disabled={saving}
+          error={error('orderEmail')}
+          onChange={(e) => setForm({ ...form, orderEmail: e.target.value })}
+        />
+        {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
+          <Field
+            key={key}
+            id={`season-${key}`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            label={t(`admin.wholesale.${key}`)}
+            required
+            value={form[key]}
+            disabled={saving}
+            error={error(key)}
+            onChange={(e) => setForm({ ...form, [key]: acceptPrice(e.target.value) ?? form[key] })}
+          />
+        ))}
+      </div>
+      {(['paymentTerms', 'deliveryWindow', 'shippingNotes'] as const).map((key) => (
+        <PairField
+          key={key}
+          id={`season-${key}`}
+          label={t(`admin.wholesale.${key}`)}
+          multiline
+          maxLength={2000}
+          value={{ fr: form.texts.fr[key], en: form.texts.en[key] }}
+          disabled={saving}
+          onChange={(value) => LOCALES.forEach((locale) => setText(locale, key, value[locale]))}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /** A season's form: code, names, order window, delivery windows (add, remove) and its terms. */
 export function SeasonForm({
   initial,
@@ -131,10 +268,6 @@ export function SeasonForm({
   const [form, setForm] = useState(initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const error = (key: string) => (problems[key] ? t(`admin.seasons.errors.${problems[key]}`) : undefined);
-  const setDelivery = (i: number, patch: Partial<DeliveryForm>) =>
-    setForm((f) => ({ ...f, deliveries: f.deliveries.map((d, j) => (j === i ? { ...d, ...patch } : d)) }));
-  const setText = (locale: Locale, key: keyof Texts, value: string) =>
-    setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], [key]: value } } }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -197,118 +330,8 @@ export function SeasonForm({
         error={error('name')}
         onChange={(name) => setForm({ ...form, name })}
       />
-      <fieldset className="season-form__deliveries">
-        <legend className="pair-field__label">{t('admin.seasons.deliveries')}</legend>
-        <ol className="season-deliveries">
-          {form.deliveries.map((d, i) => (
-            <li key={d.id ?? `new-${i}`} className="season-delivery" data-testid="season-delivery">
-              <h3 className="season-delivery__title">{t('admin.seasons.deliveryN', { n: i + 1 })}</h3>
-              <PairField
-                id={`season-delivery${i}-name`}
-                label={t('admin.seasons.deliveryName')}
-                required
-                maxLength={80}
-                value={d.name}
-                disabled={saving}
-                error={error(`delivery${i}.name`)}
-                onChange={(name) => setDelivery(i, { name })}
-              />
-              <div className="terms-form__grid">
-                <Field
-                  id={`season-delivery${i}-from`}
-                  type="date"
-                  label={t('admin.seasons.from')}
-                  required
-                  value={d.from}
-                  disabled={saving}
-                  error={error(`delivery${i}.from`)}
-                  onChange={(e) => setDelivery(i, { from: e.target.value })}
-                />
-                <Field
-                  id={`season-delivery${i}-to`}
-                  type="date"
-                  label={t('admin.seasons.to')}
-                  required
-                  value={d.to}
-                  disabled={saving}
-                  error={error(`delivery${i}.to`)}
-                  onChange={(e) => setDelivery(i, { to: e.target.value })}
-                />
-              </div>
-              {form.deliveries.length > 1 && !d.used && (
-                <button
-                  type="button"
-                  className="button button--quiet button--small"
-                  disabled={saving}
-                  onClick={() => setForm((f) => ({ ...f, deliveries: f.deliveries.filter((_, j) => j !== i) }))}
-                >
-                  {t('admin.seasons.removeDelivery', { n: i + 1 })}
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={saving || form.deliveries.length >= 12}
-          onClick={() => setForm((f) => ({ ...f, deliveries: [...f.deliveries, emptyDelivery()] }))}
-        >
-          {t('admin.seasons.addDelivery')}
-        </button>
-      </fieldset>
-      <fieldset className="season-form__terms">
-        <legend className="pair-field__label">{t('admin.seasons.terms')}</legend>
-        <div className="terms-form__grid">
-          <Field
-            id="season-validUntil"
-            type="date"
-            label={t('admin.seasons.validUntil')}
-            value={form.validUntil}
-            disabled={saving}
-            error={error('validUntil')}
-            onChange={(e) => setForm({ ...form, validUntil: e.target.value })}
-          />
-          <Field
-            id="season-orderEmail"
-            type="email"
-            label={t('admin.wholesale.orderEmail')}
-            required
-            value={form.orderEmail}
-            disabled={saving}
-            error={error('orderEmail')}
-            onChange={(e) => setForm({ ...form, orderEmail: e.target.value })}
-          />
-          {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
-            <Field
-              key={key}
-              id={`season-${key}`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              label={t(`admin.wholesale.${key}`)}
-              required
-              value={form[key]}
-              disabled={saving}
-              error={error(key)}
-              onChange={(e) => setForm({ ...form, [key]: acceptPrice(e.target.value) ?? form[key] })}
-            />
-          ))}
-        </div>
-        {(['paymentTerms', 'deliveryWindow', 'shippingNotes'] as const).map((key) => (
-          <PairField
-            key={key}
-            id={`season-${key}`}
-            label={t(`admin.wholesale.${key}`)}
-            multiline
-            maxLength={2000}
-            value={{ fr: form.texts.fr[key], en: form.texts.en[key] }}
-            disabled={saving}
-            onChange={(value) => LOCALES.forEach((locale) => setText(locale, key, value[locale]))}
-          />
-        ))}
-      </fieldset>
+      <DeliveryWindows form={form} setForm={setForm} saving={saving} error={error} />
+      <SeasonTerms form={form} setForm={setForm} saving={saving} error={error} />
       <div className="order-actions">
         <button type="submit" className="button" disabled={saving}>
           {saving ? t('admin.seasons.saving') : t('admin.seasons.save')}

@@ -9,6 +9,69 @@ import { useSession } from '../../lib/session.tsx';
 
 const key = (variantId: number, size: Size) => `${variantId}:${size}`;
 
+/** The rows by style, in their order. */
+function byStyle(rows: StockRow[]) {
+  const styles = new Map<number, { title: string; reference: string | null; rows: StockRow[] }>();
+  for (const row of rows) {
+    const style = styles.get(row.productId) ?? { title: row.title, reference: row.reference, rows: [] };
+    style.rows.push(row);
+    styles.set(row.productId, style);
+  }
+  return styles;
+}
+
+/** One colour and size: the pieces on hand (empty: not sold from stock), with what is reserved, available and incoming under it. */
+function StockCell({
+  row,
+  size,
+  title,
+  value,
+  saving,
+  onEdit,
+}: {
+  row: StockRow;
+  size: Size;
+  title: string;
+  value: string;
+  saving: boolean;
+  onEdit: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const cell = row.cells.find((c) => c.size === size);
+  if (!cell) return <td />;
+  const sizeName = size === 'ONESIZE' ? t('order.oneSize') : size;
+  const factsId = `stock-${row.variantId}-${size}`;
+  // A size not sold from stock, with nothing reserved or coming, needs no figures.
+  const facts = cell.onHand !== null || cell.reserved > 0 || cell.incoming.length > 0;
+  return (
+    <td className="stock-cell">
+      <input
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={7}
+        aria-label={t('admin.stock.cellLabel', { what: `${title}, ${row.colorName}`, size: sizeName })}
+        aria-describedby={facts ? factsId : undefined}
+        value={value}
+        disabled={saving}
+        onChange={(e) => onEdit(e.target.value.trim())}
+      />
+      {facts && (
+        <span id={factsId} className="stock-cell__facts" data-testid="stock-facts">
+          {t('admin.stock.reserved')} {cell.reserved} · {t('admin.stock.available')} {cell.available ?? '—'}
+          {cell.incoming.map((i) => (
+            <span key={i.availableFrom} className="stock-cell__incoming">
+              {' '}
+              · {t('admin.stock.incoming')} {t('admin.stock.incomingValue', { quantity: i.quantity, date: formatDay(i.availableFrom, lang) })}
+            </span>
+          ))}
+        </span>
+      )}
+    </td>
+  );
+}
+
 /**
  * Stock grids, one table per style: colours as rows, sizes as columns; each cell the pieces on
  * hand (empty: not sold from stock) with what is reserved, available and incoming under it.
@@ -23,12 +86,7 @@ export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const Heading = `h${headingLevel}` as const;
 
-  const styles = new Map<number, { title: string; reference: string | null; rows: StockRow[] }>();
-  for (const row of rows) {
-    const style = styles.get(row.productId) ?? { title: row.title, reference: row.reference, rows: [] };
-    style.rows.push(row);
-    styles.set(row.productId, style);
-  }
+  const styles = byStyle(rows);
   const cellValue = (row: StockRow, size: Size) => {
     const edited = edits[key(row.variantId, size)];
     if (edited !== undefined) return edited;
@@ -91,41 +149,17 @@ export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[
                       <th scope="row">
                         <span className="swatch" style={{ background: row.colorCode ?? 'transparent' }} aria-hidden="true" /> {row.colorName}
                       </th>
-                      {sizes.map((size) => {
-                        const cell = row.cells.find((c) => c.size === size);
-                        if (!cell) return <td key={size} />;
-                        const sizeName = size === 'ONESIZE' ? t('order.oneSize') : size;
-                        const factsId = `stock-${row.variantId}-${size}`;
-                        // A size not sold from stock, with nothing reserved or coming, needs no figures.
-                        const facts = cell.onHand !== null || cell.reserved > 0 || cell.incoming.length > 0;
-                        return (
-                          <td key={size} className="stock-cell">
-                            <input
-                              type="text"
-                              inputMode="numeric"
-                              pattern="[0-9]*"
-                              maxLength={7}
-                              aria-label={t('admin.stock.cellLabel', { what: `${style.title}, ${row.colorName}`, size: sizeName })}
-                              aria-describedby={facts ? factsId : undefined}
-                              value={cellValue(row, size)}
-                              disabled={saving}
-                              onChange={(e) => setEdits((x) => ({ ...x, [key(row.variantId, size)]: e.target.value.trim() }))}
-                            />
-                            {facts && (
-                              <span id={factsId} className="stock-cell__facts" data-testid="stock-facts">
-                                {t('admin.stock.reserved')} {cell.reserved} · {t('admin.stock.available')} {cell.available ?? '—'}
-                                {cell.incoming.map((i) => (
-                                  <span key={i.availableFrom} className="stock-cell__incoming">
-                                    {' '}
-                                    · {t('admin.stock.incoming')}{' '}
-                                    {t('admin.stock.incomingValue', { quantity: i.quantity, date: formatDay(i.availableFrom, lang) })}
-                                  </span>
-                                ))}
-                              </span>
-                            )}
-                          </td>
-                        );
-                      })}
+                      {sizes.map((size) => (
+                        <StockCell
+                          key={size}
+                          row={row}
+                          size={size}
+                          title={style.title}
+                          value={cellValue(row, size)}
+                          saving={saving}
+                          onEdit={(value) => setEdits((x) => ({ ...x, [key(row.variantId, size)]: value }))}
+                        />
+                      ))}
                     </tr>
                   ))}
                 </tbody>

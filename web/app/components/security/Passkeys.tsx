@@ -26,14 +26,80 @@ async function passkeyRegistration(options: Record<string, unknown>): Promise<Pa
   return credential.toJSON() as unknown as PasskeyResponse;
 }
 
+type Renaming = { id: number; name: string } | null;
+type RowProps = {
+  passkey: SecurityOverview['passkeys'][number];
+  renaming: Renaming;
+  setRenaming: (renaming: Renaming) => void;
+  onRename: (event: FormEvent) => void;
+  onRemove: () => void;
+};
+
+/** One passkey: its name and dates, renamed in place, or removed. */
+function PasskeyRow({ passkey: p, renaming, setRenaming, onRename, onRemove }: RowProps) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  return (
+    <li>
+      {renaming?.id === p.id ? (
+        <form onSubmit={onRename} className="security-list__rename">
+          <Field
+            label={t('security.renameLabel', { name: p.name })}
+            value={renaming.name}
+            maxLength={60}
+            required
+            onChange={(e) => setRenaming({ id: p.id, name: e.target.value })}
+            autoFocus
+          />
+          <div className="form-actions">
+            <button type="submit" className="button button--small">
+              {t('security.save')}
+            </button>
+            <button type="button" className="button button--quiet button--small" onClick={() => setRenaming(null)}>
+              {t('security.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div>
+            <strong>{p.name}</strong>
+            <span className="security-list__meta">
+              {t('security.passkeyCreated', { date: day(p.createdAt, lang) })} ·{' '}
+              {p.lastUsedAt ? t('security.passkeyUsed', { date: day(p.lastUsedAt, lang) }) : t('security.passkeyNeverUsed')}
+            </span>
+          </div>
+          <div className="security-list__actions">
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              onClick={() => setRenaming({ id: p.id, name: p.name })}
+              aria-label={`${t('security.rename')} ${p.name}`}
+            >
+              {t('security.rename')}
+            </button>
+            <button
+              type="button"
+              className="button button--quiet button--danger button--small"
+              onClick={onRemove}
+              aria-label={t('security.removeNamed', { name: p.name })}
+            >
+              {t('security.remove')}
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
 /** Passkeys: add (named), list with their dates, rename, remove. */
 export function Passkeys({ overview, reload, guard, onCodes, onMessage }: FactorProps) {
   const { t } = useTranslation();
-  const { lang } = useLanguage();
   const { api } = useSession();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [renaming, setRenaming] = useState<Renaming>(null);
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -88,56 +154,7 @@ export function Passkeys({ overview, reload, guard, onCodes, onMessage }: Factor
           ) : (
             <ul className="security-list" data-testid="passkeys">
               {overview.passkeys.map((p) => (
-                <li key={p.id}>
-                  {renaming?.id === p.id ? (
-                    <form onSubmit={rename} className="security-list__rename">
-                      <Field
-                        label={t('security.renameLabel', { name: p.name })}
-                        value={renaming.name}
-                        maxLength={60}
-                        required
-                        onChange={(e) => setRenaming({ id: p.id, name: e.target.value })}
-                        autoFocus
-                      />
-                      <div className="form-actions">
-                        <button type="submit" className="button button--small">
-                          {t('security.save')}
-                        </button>
-                        <button type="button" className="button button--quiet button--small" onClick={() => setRenaming(null)}>
-                          {t('security.cancel')}
-                        </button>
-                      </div>
-                    </form>
-                  ) : (
-                    <>
-                      <div>
-                        <strong>{p.name}</strong>
-                        <span className="security-list__meta">
-                          {t('security.passkeyCreated', { date: day(p.createdAt, lang) })} ·{' '}
-                          {p.lastUsedAt ? t('security.passkeyUsed', { date: day(p.lastUsedAt, lang) }) : t('security.passkeyNeverUsed')}
-                        </span>
-                      </div>
-                      <div className="security-list__actions">
-                        <button
-                          type="button"
-                          className="button button--quiet button--small"
-                          onClick={() => setRenaming({ id: p.id, name: p.name })}
-                          aria-label={`${t('security.rename')} ${p.name}`}
-                        >
-                          {t('security.rename')}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--quiet button--danger button--small"
-                          onClick={() => void remove(p.id)}
-                          aria-label={t('security.removeNamed', { name: p.name })}
-                        >
-                          {t('security.remove')}
-                        </button>
-                      </div>
-                    </>
-                  )}
-                </li>
+                <PasskeyRow key={p.id} passkey={p} renaming={renaming} setRenaming={setRenaming} onRename={rename} onRemove={() => void remove(p.id)} />
               ))}
             </ul>
           )}

@@ -23,9 +23,49 @@ function subjectLink(entry: ActivityEntry): string | null {
   return null;
 }
 
-export default function AdminActivity() {
+/** One entry of the journal: what was done to what (a link when it can still be opened), when and by whom. */
+function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const describe = () => {
+    const d = entry.detail ?? {};
+    if (entry.kind === 'price') return t('admin.activity.priceChange', { from: formatPrice(Number(d.from), lang), to: formatPrice(Number(d.to), lang) });
+    if (entry.kind === 'order') return t('admin.activity.orderMove', { from: t(`order.status.${String(d.from)}`), to: t(`order.status.${String(d.to)}`) });
+    if (entry.kind === 'page') return t(`admin.pages.names.${entry.subject}`);
+    if (entry.kind === 'section' && entry.action === 'delete' && Number(d.posts) > 0) return t('admin.activity.postsToo', { count: Number(d.posts) });
+    return null;
+  };
+  const link = subjectLink(entry);
+  const extra = describe();
+  const subject = entry.kind === 'page' ? null : entry.subject;
+  return (
+    <li className="activity__entry" data-testid="activity-entry">
+      <p className="activity__what">
+        <strong>{t(`admin.activity.actions.${entry.kind}.${entry.action}`)}</strong>
+        {subject && (
+          <>
+            {' · '}
+            {link ? <Link to={link}>{subject}</Link> : <span>{subject}</span>}
+          </>
+        )}
+        {extra && (
+          <>
+            {' · '}
+            {link && !subject ? <Link to={link}>{extra}</Link> : <span>{extra}</span>}
+          </>
+        )}
+      </p>
+      <p className="activity__meta">
+        <time dateTime={entry.at}>{dateTime(entry.at)}</time> · {entry.by ?? t('admin.activity.system')}
+      </p>
+    </li>
+  );
+}
+
+export default function AdminActivity() {
+  const { t } = useTranslation();
   const { api } = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -45,16 +85,6 @@ export default function AdminActivity() {
       });
   }, [api, kind, page, navigate, t]);
 
-  const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const describe = (entry: ActivityEntry) => {
-    const d = entry.detail ?? {};
-    if (entry.kind === 'price') return t('admin.activity.priceChange', { from: formatPrice(Number(d.from), lang), to: formatPrice(Number(d.to), lang) });
-    if (entry.kind === 'order') return t('admin.activity.orderMove', { from: t(`order.status.${String(d.from)}`), to: t(`order.status.${String(d.to)}`) });
-    if (entry.kind === 'page') return t(`admin.pages.names.${entry.subject}`);
-    if (entry.kind === 'section' && entry.action === 'delete' && Number(d.posts) > 0) return t('admin.activity.postsToo', { count: Number(d.posts) });
-    return null;
-  };
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const go = (next: { kind?: ActivityKind; page?: number }) => {
     const query: Record<string, string> = {};
@@ -85,33 +115,9 @@ export default function AdminActivity() {
       {data && data.data.length > 0 && (
         <>
           <ol className="activity__list" aria-label={t('admin.activity.listLabel', { page, pages })}>
-            {data.data.map((entry) => {
-              const link = subjectLink(entry);
-              const extra = describe(entry);
-              const subject = entry.kind === 'page' ? null : entry.subject;
-              return (
-                <li key={entry.id} className="activity__entry" data-testid="activity-entry">
-                  <p className="activity__what">
-                    <strong>{t(`admin.activity.actions.${entry.kind}.${entry.action}`)}</strong>
-                    {subject && (
-                      <>
-                        {' · '}
-                        {link ? <Link to={link}>{subject}</Link> : <span>{subject}</span>}
-                      </>
-                    )}
-                    {extra && (
-                      <>
-                        {' · '}
-                        {link && !subject ? <Link to={link}>{extra}</Link> : <span>{extra}</span>}
-                      </>
-                    )}
-                  </p>
-                  <p className="activity__meta">
-                    <time dateTime={entry.at}>{dateTime(entry.at)}</time> · {entry.by ?? t('admin.activity.system')}
-                  </p>
-                </li>
-              );
-            })}
+            {data.data.map((entry) => (
+              <ActivityItem key={entry.id} entry={entry} />
+            ))}
           </ol>
           <nav className="pager" aria-label={t('admin.activity.pager')}>
             <button type="button" className="button button--quiet" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>

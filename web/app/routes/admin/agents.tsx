@@ -14,6 +14,115 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 type Form = { name: string; email: string; commission: string; locale: 'fr' | 'en' };
 const EMPTY: Form = { name: '', email: '', commission: '', locale: 'fr' };
 
+/** The invitation of a new agent: name, e-mail, commission and the language of their mails. */
+function InviteForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: (form: Form) => void; busy: boolean; onSubmit: (event: FormEvent) => void }) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`admin.agents.${key}`);
+  return (
+    <form className="form" onSubmit={onSubmit} aria-labelledby="agent-new">
+      <h2 id="agent-new" className="section-title section-title--small">
+        {k('newTitle')}
+      </h2>
+      <Field
+        id="agent-name"
+        label={k('name')}
+        required
+        maxLength={80}
+        autoComplete="off"
+        value={form.name}
+        disabled={busy}
+        onChange={(e) => setForm({ ...form, name: e.target.value })}
+      />
+      <Field
+        id="agent-email"
+        label={k('email')}
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="off"
+        value={form.email}
+        disabled={busy}
+        onChange={(e) => setForm({ ...form, email: e.target.value })}
+      />
+      <Field
+        id="agent-commission"
+        label={k('commission')}
+        hint={k('commissionHint')}
+        inputMode="decimal"
+        value={form.commission}
+        disabled={busy}
+        onChange={(e) => setForm({ ...form, commission: e.target.value })}
+      />
+      <div className="field">
+        <label htmlFor="agent-locale">{k('language')}</label>
+        <select id="agent-locale" value={form.locale} disabled={busy} onChange={(e) => setForm({ ...form, locale: e.target.value as 'fr' | 'en' })}>
+          {(['fr', 'en'] as const).map((l) => (
+            <option key={l} value={l}>
+              {k(`languages.${l}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {k('invite')}
+      </button>
+    </form>
+  );
+}
+
+/** One agent in the list: commission, whether they are on and have set a password, last sign-in, and what can be done. */
+function AgentRow({ agent, busy, onToggle, onReinvite }: { agent: Agent; busy: boolean; onToggle: () => void; onReinvite: () => void }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const k = (key: string, values: Record<string, string> = {}) => t(`admin.agents.${key}`, values);
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never');
+  return (
+    <tr data-testid="agent-row">
+      <td>
+        {agent.name}
+        <br />
+        <small>{agent.email}</small>
+      </td>
+      <td>{agent.commissionRate === null ? '—' : `${agent.commissionRate.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')} %`}</td>
+      <td>
+        {agent.active ? k('active') : k('inactive')}
+        {!agent.passwordSet && (
+          <>
+            <br />
+            <small>{k('waiting', { when: when(agent.invitedAt) })}</small>
+          </>
+        )}
+      </td>
+      <td>{when(agent.lastSignInAt)}</td>
+      <td>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            disabled={busy}
+            onClick={onToggle}
+            aria-label={k(agent.active ? 'turnOffNamed' : 'turnOnNamed', { name: agent.name })}
+          >
+            {agent.active ? k('turnOff') : k('turnOn')}
+          </button>
+          {!agent.passwordSet && agent.active && (
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              disabled={busy}
+              onClick={onReinvite}
+              aria-label={k('reinviteNamed', { name: agent.name })}
+            >
+              {k('reinvite')}
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /** `/admin/agents`: the owner invites her sales agents, turns an account off or on, sends an invitation again. */
 export default function AdminAgents() {
   const { t } = useTranslation();
@@ -69,60 +178,11 @@ export default function AdminAgents() {
     });
   }
 
-  const when = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : k('never');
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminAgents')}</h1>
       <p className="lead">{k('intro')}</p>
-      <form className="form" onSubmit={(e) => void invite(e)} aria-labelledby="agent-new">
-        <h2 id="agent-new" className="section-title section-title--small">
-          {k('newTitle')}
-        </h2>
-        <Field
-          id="agent-name"
-          label={k('name')}
-          required
-          maxLength={80}
-          autoComplete="off"
-          value={form.name}
-          disabled={busy}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
-        <Field
-          id="agent-email"
-          label={k('email')}
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="off"
-          value={form.email}
-          disabled={busy}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-        />
-        <Field
-          id="agent-commission"
-          label={k('commission')}
-          hint={k('commissionHint')}
-          inputMode="decimal"
-          value={form.commission}
-          disabled={busy}
-          onChange={(e) => setForm({ ...form, commission: e.target.value })}
-        />
-        <div className="field">
-          <label htmlFor="agent-locale">{k('language')}</label>
-          <select id="agent-locale" value={form.locale} disabled={busy} onChange={(e) => setForm({ ...form, locale: e.target.value as 'fr' | 'en' })}>
-            {(['fr', 'en'] as const).map((l) => (
-              <option key={l} value={l}>
-                {k(`languages.${l}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          {k('invite')}
-        </button>
-      </form>
+      <InviteForm form={form} setForm={setForm} busy={busy} onSubmit={(e) => void invite(e)} />
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <ListTable
         id="agent-list"
@@ -140,53 +200,18 @@ export default function AdminAgents() {
         ]}
       >
         {agents?.map((agent) => (
-          <tr key={agent.id} data-testid="agent-row">
-            <td>
-              {agent.name}
-              <br />
-              <small>{agent.email}</small>
-            </td>
-            <td>{agent.commissionRate === null ? '—' : `${agent.commissionRate.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')} %`}</td>
-            <td>
-              {agent.active ? k('active') : k('inactive')}
-              {!agent.passwordSet && (
-                <>
-                  <br />
-                  <small>{k('waiting', { when: when(agent.invitedAt) })}</small>
-                </>
-              )}
-            </td>
-            <td>{when(agent.lastSignInAt)}</td>
-            <td>
-              <div className="button-row">
-                <button
-                  type="button"
-                  className="button button--quiet button--small"
-                  disabled={busy}
-                  onClick={() => void toggle(agent)}
-                  aria-label={k(agent.active ? 'turnOffNamed' : 'turnOnNamed', { name: agent.name })}
-                >
-                  {agent.active ? k('turnOff') : k('turnOn')}
-                </button>
-                {!agent.passwordSet && agent.active && (
-                  <button
-                    type="button"
-                    className="button button--quiet button--small"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(async () => {
-                        await api('POST /admin/agents/:id/invite', { params: { id: agent.id }, lang });
-                        return k('reinvited', { name: agent.name });
-                      })
-                    }
-                    aria-label={k('reinviteNamed', { name: agent.name })}
-                  >
-                    {k('reinvite')}
-                  </button>
-                )}
-              </div>
-            </td>
-          </tr>
+          <AgentRow
+            key={agent.id}
+            agent={agent}
+            busy={busy}
+            onToggle={() => void toggle(agent)}
+            onReinvite={() =>
+              void run(async () => {
+                await api('POST /admin/agents/:id/invite', { params: { id: agent.id }, lang });
+                return k('reinvited', { name: agent.name });
+              })
+            }
+          />
         ))}
       </ListTable>
     </div>

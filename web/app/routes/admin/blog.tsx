@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useNavigate } from 'react-router';
 import { LIST_LIMIT_DEFAULT, LOCALES, SLUG_PATTERN, missingLocales, translationPairs, type Locale } from '@atelier/contract/pure';
@@ -37,18 +37,156 @@ const emptyPostForm = (sectionId: number | null): PostForm => ({
   texts: { fr: { title: '', content: '' }, en: { title: '', content: '' } },
 });
 
-function PostsManager({
+/** What stops a post from being sent, as a message key, or null. */
+function postProblem(form: PostForm): string | null {
+  if (form.sectionId === null) return 'admin.blog.form.sectionRequired';
+  if (LOCALES.some((l) => !form.texts[l].title.trim() || !form.texts[l].content.trim())) return 'admin.blog.form.textsRequired';
+  if (form.slug.trim() && !SLUG_PATTERN.test(form.slug.trim())) return 'admin.blog.form.slugInvalid';
+  return null;
+}
+
+/** The body of a post's creation or change, from its form. */
+const postBody = (form: PostForm, sectionId: number) => ({
+  published: form.published,
+  sectionId,
+  slug: form.slug.trim() || null,
+  coverImageUrl: form.coverImageUrl,
+  translations: LOCALES.map((locale) => ({
+    locale,
+    title: form.texts[locale].title.trim(),
+    content: form.texts[locale].content,
+    coverAlt: form.coverAlt[locale].trim() || null,
+  })),
+});
+
+/** The form of a post being edited. */
+function formOf(post: AdminPost): PostForm {
+  const { texts, coverAlt } = emptyPostForm(null);
+  for (const tr of post.translations) {
+    texts[tr.locale] = { title: tr.title, content: tr.content };
+    coverAlt[tr.locale] = tr.coverAlt ?? '';
+  }
+  return { sectionId: post.sectionId, slug: post.slug, published: post.published, coverImageUrl: post.coverImageUrl, coverAlt, texts };
+}
+
+/** A post's title and text, in each language. */
+function PostTexts({ form, setForm, busy }: { form: PostForm; setForm: Dispatch<SetStateAction<PostForm>>; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="locale-fieldsets">
+      {LOCALES.map((locale) => (
+        <fieldset key={locale} className="locale-fieldset">
+          <legend>{t(`language.${locale}`)}</legend>
+          <div className="field">
+            <label htmlFor={`post-title-${locale}`}>{t('admin.blog.form.title')}</label>
+            <input
+              id={`post-title-${locale}`}
+              lang={locale}
+              required
+              value={form.texts[locale].title}
+              disabled={busy}
+              onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], title: e.target.value } } }))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`post-content-${locale}`}>{t('admin.blog.form.content')}</label>
+            <textarea
+              id={`post-content-${locale}`}
+              lang={locale}
+              rows={10}
+              required
+              aria-describedby="content-hint"
+              value={form.texts[locale].content}
+              disabled={busy}
+              onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], content: e.target.value } } }))}
+            />
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+/** A post's fields: its section, title and text in each language, cover, address and status. */
+function PostFields({
+  form,
+  setForm,
+  busy,
   sections,
-  posts,
-  total,
-  reload,
+  noSection,
 }: {
+  form: PostForm;
+  setForm: Dispatch<SetStateAction<PostForm>>;
+  busy: boolean;
   sections: AdminSection[] | null;
-  posts: AdminPost[] | null;
-  total: number | null;
-  reload: () => Promise<void>;
+  noSection: boolean;
 }) {
-  const { values, page, set } = useListParams([] as const);
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="post-section">{t('admin.blog.form.section')}</label>
+        <select
+          id="post-section"
+          value={form.sectionId ?? ''}
+          disabled={busy || noSection}
+          onChange={(e) => setForm((f) => ({ ...f, sectionId: Number(e.target.value) }))}
+        >
+          {(sections ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PostTexts form={form} setForm={setForm} busy={busy} />
+      <p id="content-hint" className="field__hint">
+        {t('admin.blog.form.contentHint')}
+      </p>
+      <ImageUploadField
+        id="post-cover"
+        label={t('admin.blog.form.cover')}
+        hint={t('admin.blog.form.coverHint')}
+        url={form.coverImageUrl}
+        onUrl={(coverImageUrl) => setForm((f) => ({ ...f, coverImageUrl }))}
+        alt={form.coverAlt}
+        onAlt={(coverAlt) => setForm((f) => ({ ...f, coverAlt }))}
+        altMaxLength={300}
+        disabled={busy}
+      />
+      <div className="field">
+        <label htmlFor="post-slug">{t('admin.blog.form.slug')}</label>
+        <input
+          id="post-slug"
+          value={form.slug}
+          disabled={busy}
+          aria-describedby="slug-hint"
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          onChange={(e) => setForm((f) => ({ ...f, slug: e.target.value }))}
+        />
+        <p id="slug-hint" className="field__hint">
+          {t('admin.blog.form.slugHint')}
+        </p>
+      </div>
+      <fieldset className="sizes">
+        <legend>{t('admin.blog.form.status')}</legend>
+        <label className="check">
+          <input type="radio" name="published" checked={form.published} disabled={busy} onChange={() => setForm((f) => ({ ...f, published: true }))} />
+          {t('admin.blog.published')}
+        </label>
+        <label className="check">
+          <input type="radio" name="published" checked={!form.published} disabled={busy} onChange={() => setForm((f) => ({ ...f, published: false }))} />
+          {t('admin.blog.draft')}
+        </label>
+      </fieldset>
+    </>
+  );
+}
+
+type PostsProps = { sections: AdminSection[] | null; posts: AdminPost[] | null; total: number | null; reload: () => Promise<void> };
+
+/** The journal's posts: the editor (a new post, or the one being edited) above the list. */
+function PostsManager({ sections, posts, total, reload }: PostsProps) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api } = useSession();
@@ -82,32 +220,11 @@ function PostsManager({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (form.sectionId === null) {
-      setMessage({ kind: 'error', text: t('admin.blog.form.sectionRequired') });
-      return;
-    }
-    if (LOCALES.some((l) => !form.texts[l].title.trim() || !form.texts[l].content.trim())) {
-      setMessage({ kind: 'error', text: t('admin.blog.form.textsRequired') });
-      return;
-    }
-    if (form.slug.trim() && !SLUG_PATTERN.test(form.slug.trim())) {
-      setMessage({ kind: 'error', text: t('admin.blog.form.slugInvalid') });
-      return;
-    }
+    const problem = postProblem(form);
+    if (problem || form.sectionId === null) return setMessage({ kind: 'error', text: t(problem ?? 'admin.blog.form.sectionRequired') });
     setBusy(true);
     const wasEditing = editing !== null;
-    const body = {
-      published: form.published,
-      sectionId: form.sectionId,
-      slug: form.slug.trim() || null,
-      coverImageUrl: form.coverImageUrl,
-      translations: LOCALES.map((locale) => ({
-        locale,
-        title: form.texts[locale].title.trim(),
-        content: form.texts[locale].content,
-        coverAlt: form.coverAlt[locale].trim() || null,
-      })),
-    };
+    const body = postBody(form, form.sectionId);
     const saved = await call(
       () => (wasEditing ? api('PUT /admin/blog/:id', { params: { id: editing }, lang, body }) : api('POST /admin/blog', { lang, body })),
       wasEditing ? 'admin.blog.updateError' : 'admin.blog.createError',
@@ -143,91 +260,7 @@ function PostsManager({
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <form className="product-form" onSubmit={submit} noValidate aria-busy={busy} data-testid="post-form">
         <h3 className="form__subtitle">{editing === null ? t('admin.blog.createTitle') : t('admin.blog.editTitle')}</h3>
-        <div className="field">
-          <label htmlFor="post-section">{t('admin.blog.form.section')}</label>
-          <select
-            id="post-section"
-            value={form.sectionId ?? ''}
-            disabled={busy || noSection}
-            onChange={(e) => setForm((f) => ({ ...f, sectionId: Number(e.target.value) }))}
-          >
-            {(sections ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="locale-fieldsets">
-          {LOCALES.map((locale) => (
-            <fieldset key={locale} className="locale-fieldset">
-              <legend>{t(`language.${locale}`)}</legend>
-              <div className="field">
-                <label htmlFor={`post-title-${locale}`}>{t('admin.blog.form.title')}</label>
-                <input
-                  id={`post-title-${locale}`}
-                  lang={locale}
-                  required
-                  value={form.texts[locale].title}
-                  disabled={busy}
-                  onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], title: e.target.value } } }))}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`post-content-${locale}`}>{t('admin.blog.form.content')}</label>
-                <textarea
-                  id={`post-content-${locale}`}
-                  lang={locale}
-                  rows={10}
-                  required
-                  aria-describedby="content-hint"
-                  value={form.texts[locale].content}
-                  disabled={busy}
-                  onChange={(e) => setForm((f) => ({ ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], content: e.target.value } } }))}
-                />
-              </div>
-            </fieldset>
-          ))}
-        </div>
-        <p id="content-hint" className="field__hint">
-          {t('admin.blog.form.contentHint')}
-        </p>
-        <ImageUploadField
-          id="post-cover"
-          label={t('admin.blog.form.cover')}
-          hint={t('admin.blog.form.coverHint')}
-          url={form.coverImageUrl}
-          onUrl={(coverImageUrl) => setForm((f) => ({ ...f, coverImageUrl }))}
-          alt={form.coverAlt}
-          onAlt={(coverAlt) => setForm((f) => ({ ...f, coverAlt }))}
-          altMaxLength={300}
-          disabled={busy}
-        />
-        <div className="field">
-          <label htmlFor="post-slug">{t('admin.blog.form.slug')}</label>
-          <input
-            id="post-slug"
-            value={form.slug}
-            disabled={busy}
-            aria-describedby="slug-hint"
-            pattern="[a-z0-9]+(-[a-z0-9]+)*"
-            onChange={(e) => setForm((f) => ({ ...f, slug: e.target.value }))}
-          />
-          <p id="slug-hint" className="field__hint">
-            {t('admin.blog.form.slugHint')}
-          </p>
-        </div>
-        <fieldset className="sizes">
-          <legend>{t('admin.blog.form.status')}</legend>
-          <label className="check">
-            <input type="radio" name="published" checked={form.published} disabled={busy} onChange={() => setForm((f) => ({ ...f, published: true }))} />
-            {t('admin.blog.published')}
-          </label>
-          <label className="check">
-            <input type="radio" name="published" checked={!form.published} disabled={busy} onChange={() => setForm((f) => ({ ...f, published: false }))} />
-            {t('admin.blog.draft')}
-          </label>
-        </fieldset>
+        <PostFields form={form} setForm={setForm} busy={busy} sections={sections} noSection={noSection} />
         {noSection && <p className="field__error">{t('admin.blog.form.sectionRequired')}</p>}
         <EditorActions
           editing={editing !== null}
@@ -238,6 +271,39 @@ function PostsManager({
           onStartNew={startNew}
         />
       </form>
+      <PostList
+        posts={posts}
+        total={total}
+        editing={editing}
+        onDelete={(post) => void remove(post)}
+        onEdit={(post) => {
+          setEditing(post.id);
+          setMessage(null);
+          setForm(formOf(post));
+        }}
+      />
+    </section>
+  );
+}
+
+/** The posts, searched and paged by the address, each with its edit and delete. */
+function PostList({
+  posts,
+  total,
+  editing,
+  onEdit,
+  onDelete,
+}: {
+  posts: AdminPost[] | null;
+  total: number | null;
+  editing: number | null;
+  onEdit: (post: AdminPost) => void;
+  onDelete: (post: AdminPost) => void;
+}) {
+  const { values, page, set } = useListParams([] as const);
+  const { t } = useTranslation();
+  return (
+    <>
       <div className="list-tools">
         <ListSearch id="posts-search" label={t('admin.blog.search')} value={values.q} onSearch={(text) => set({ q: text })} />
         <ListCount total={total} label={(count) => t('admin.blog.count', { count })} />
@@ -247,34 +313,30 @@ function PostsManager({
       {posts && posts.length > 0 && (
         <ul className="admin-cards">
           {posts.map((post) => (
-            <li key={post.id} className={`admin-card${post.id === editing ? ' admin-card--selected' : ''}`} data-testid="post-card">
-              <div className="admin-card__body">
-                {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : <strong>{post.title}</strong>}
-                <span className="admin-card__meta">
-                  <MissingBadge locales={missingLocales(translationPairs(post.translations, ['title', 'content', 'coverAlt']))} />
-                  {post.section} · {post.published ? t('admin.blog.published') : t('admin.blog.draft')} · {formatDate(post.createdAt, lang)}
-                </span>
-              </div>
-              <CardActions
-                name={post.title}
-                onDelete={() => remove(post)}
-                onEdit={() => {
-                  setEditing(post.id);
-                  setMessage(null);
-                  const { texts, coverAlt } = emptyPostForm(null);
-                  for (const tr of post.translations) {
-                    texts[tr.locale] = { title: tr.title, content: tr.content };
-                    coverAlt[tr.locale] = tr.coverAlt ?? '';
-                  }
-                  setForm({ sectionId: post.sectionId, slug: post.slug, published: post.published, coverImageUrl: post.coverImageUrl, coverAlt, texts });
-                }}
-              />
-            </li>
+            <PostCard key={post.id} post={post} selected={post.id === editing} onDelete={() => onDelete(post)} onEdit={() => onEdit(post)} />
           ))}
         </ul>
       )}
       {total !== null && <Pager page={page} total={total} limit={LIST_LIMIT_DEFAULT} label={t('admin.blog.pages')} />}
-    </section>
+    </>
+  );
+}
+
+/** One post in the list: its title (a link once published), missing translations, section, status and date. */
+function PostCard({ post, selected, onEdit, onDelete }: { post: AdminPost; selected: boolean; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  return (
+    <li className={`admin-card${selected ? ' admin-card--selected' : ''}`} data-testid="post-card">
+      <div className="admin-card__body">
+        {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : <strong>{post.title}</strong>}
+        <span className="admin-card__meta">
+          <MissingBadge locales={missingLocales(translationPairs(post.translations, ['title', 'content', 'coverAlt']))} />
+          {post.section} · {post.published ? t('admin.blog.published') : t('admin.blog.draft')} · {formatDate(post.createdAt, lang)}
+        </span>
+      </div>
+      <CardActions name={post.title} onDelete={onDelete} onEdit={onEdit} />
+    </li>
   );
 }
 

@@ -16,42 +16,17 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 const thisYear = () => new Date().getFullYear();
 
-const FILTERS = ['status', 'from', 'to'] as const;
-
-/**
- * Every invoice and credit note, by status and period, a page at a time, with a search; the accountant's
- * sales journal, ZIP and FEC. The filters, the search and the page are in the address.
- */
-export default function AdminInvoices() {
+/** The accountant's files: the sales journal (CSV) and the PDFs (ZIP) of the period, and the FEC of a year. */
+function AccountantExports({ from, to, fail }: { from: string; to: string; fail: (error: unknown, key: string) => void }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { api, token } = useSession();
-  const { message, fail } = useScreenMessage();
-  const { values, page, set } = useListParams(FILTERS);
-  const filter: { status: (typeof INVOICE_STATUSES)[number] | ''; from: string; to: string } = {
-    status: (INVOICE_STATUSES as readonly string[]).includes(values.status) ? (values.status as (typeof INVOICE_STATUSES)[number]) : '',
-    from: values.from || `${thisYear()}-01-01`,
-    to: values.to || `${thisYear()}-12-31`,
-  };
-  const q = values.q;
-  const [invoices, setInvoices] = useState<InvoiceList | null>(null);
+  const { token } = useSession();
   const [fecYear, setFecYear] = useState(String(thisYear()));
-
-  useEffect(() => {
-    if (!filter.from || !filter.to) return;
-    setInvoices(null);
-    api('GET /admin/invoices', {
-      query: { from: filter.from, to: filter.to, status: filter.status || undefined, q: q || undefined, page: page > 1 ? String(page) : undefined },
-      lang,
-    })
-      .then((res) => setInvoices(res))
-      .catch((error: unknown) => fail(error, 'admin.invoices.loadError'));
-  }, [api, lang, fail, filter.status, filter.from, filter.to, q, page]);
 
   async function download(kind: 'csv' | 'zip') {
     if (!token) return;
     try {
-      await downloadFile(kind === 'csv' ? 'GET /admin/invoices.csv' : 'GET /admin/invoices.zip', { query: { from: filter.from, to: filter.to }, lang }, token);
+      await downloadFile(kind === 'csv' ? 'GET /admin/invoices.csv' : 'GET /admin/invoices.zip', { query: { from, to }, lang }, token);
     } catch (error) {
       fail(error, 'admin.invoices.exportError');
     }
@@ -66,6 +41,76 @@ export default function AdminInvoices() {
       fail(error, 'admin.invoices.exportError');
     }
   }
+
+  return (
+    <section aria-labelledby="accountant-title">
+      <h2 id="accountant-title" className="section-title section-title--small">
+        {t('admin.invoices.exportTitle')}
+      </h2>
+      <p className="button-row">
+        <button type="button" className="button button--quiet" onClick={() => void download('csv')}>
+          {t('admin.invoices.csv')}
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => void download('zip')}>
+          {t('admin.invoices.zip')}
+        </button>
+      </p>
+      <form className="invoice-filters" aria-label={t('admin.invoices.fec')} onSubmit={(e) => void downloadFec(e)}>
+        <div className="field">
+          <label htmlFor="fec-year">{t('admin.invoices.fecYear')}</label>
+          <input
+            id="fec-year"
+            type="number"
+            inputMode="numeric"
+            min={2000}
+            max={2100}
+            required
+            value={fecYear}
+            onChange={(e) => setFecYear(e.target.value)}
+            aria-describedby="fec-hint"
+          />
+        </div>
+        <button type="submit" className="button button--quiet">
+          {t('admin.invoices.fec')}
+        </button>
+        <p id="fec-hint" className="field__hint">
+          {t('admin.invoices.fecHint')}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+const FILTERS = ['status', 'from', 'to'] as const;
+
+/**
+ * Every invoice and credit note, by status and period, a page at a time, with a search; the accountant's
+ * sales journal, ZIP and FEC. The filters, the search and the page are in the address.
+ */
+export default function AdminInvoices() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const { message, fail } = useScreenMessage();
+  const { values, page, set } = useListParams(FILTERS);
+  const filter: { status: (typeof INVOICE_STATUSES)[number] | ''; from: string; to: string } = {
+    status: (INVOICE_STATUSES as readonly string[]).includes(values.status) ? (values.status as (typeof INVOICE_STATUSES)[number]) : '',
+    from: values.from || `${thisYear()}-01-01`,
+    to: values.to || `${thisYear()}-12-31`,
+  };
+  const q = values.q;
+  const [invoices, setInvoices] = useState<InvoiceList | null>(null);
+
+  useEffect(() => {
+    if (!filter.from || !filter.to) return;
+    setInvoices(null);
+    api('GET /admin/invoices', {
+      query: { from: filter.from, to: filter.to, status: filter.status || undefined, q: q || undefined, page: page > 1 ? String(page) : undefined },
+      lang,
+    })
+      .then((res) => setInvoices(res))
+      .catch((error: unknown) => fail(error, 'admin.invoices.loadError'));
+  }, [api, lang, fail, filter.status, filter.from, filter.to, q, page]);
 
   return (
     <div className="admin-page">
@@ -96,41 +141,7 @@ export default function AdminInvoices() {
         <ListSearch id="invoices-search" label={t('admin.invoices.search')} value={q} onSearch={(text) => set({ q: text })} />
         <ListCount total={invoices?.total ?? null} label={(count) => t('admin.invoices.count', { count })} />
       </div>
-      <section aria-labelledby="accountant-title">
-        <h2 id="accountant-title" className="section-title section-title--small">
-          {t('admin.invoices.exportTitle')}
-        </h2>
-        <p className="button-row">
-          <button type="button" className="button button--quiet" onClick={() => void download('csv')}>
-            {t('admin.invoices.csv')}
-          </button>
-          <button type="button" className="button button--quiet" onClick={() => void download('zip')}>
-            {t('admin.invoices.zip')}
-          </button>
-        </p>
-        <form className="invoice-filters" aria-label={t('admin.invoices.fec')} onSubmit={(e) => void downloadFec(e)}>
-          <div className="field">
-            <label htmlFor="fec-year">{t('admin.invoices.fecYear')}</label>
-            <input
-              id="fec-year"
-              type="number"
-              inputMode="numeric"
-              min={2000}
-              max={2100}
-              required
-              value={fecYear}
-              onChange={(e) => setFecYear(e.target.value)}
-              aria-describedby="fec-hint"
-            />
-          </div>
-          <button type="submit" className="button button--quiet">
-            {t('admin.invoices.fec')}
-          </button>
-          <p id="fec-hint" className="field__hint">
-            {t('admin.invoices.fecHint')}
-          </p>
-        </form>
-      </section>
+      <AccountantExports from={filter.from} to={filter.to} fail={fail} />
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       {invoices === null ? (
         !message && <p role="status">{t('common.loading')}</p>

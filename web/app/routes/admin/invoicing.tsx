@@ -124,6 +124,84 @@ function payloadOf(f: Form): InvoicingSettingsInputRaw {
   };
 }
 
+/** The settings' fields: legal identity, address, numbers, bank, numbering, terms and the accountant's accounts. */
+function InvoicingFields({ form, setForm, saving }: { form: Form; setForm: (form: Form) => void; saving: boolean }) {
+  const { t } = useTranslation();
+  const i = (key: string) => t(`admin.invoicing.${key}`);
+  const field = (key: Exclude<keyof Form, 'endOfMonth' | 'vatOnDebits' | 'discount'>, extra: Record<string, unknown> = {}) => (
+    <Field id={`inv-${key}`} label={i(key)} value={form[key]} disabled={saving} onChange={(e) => setForm({ ...form, [key]: e.target.value })} {...extra} />
+  );
+  return (
+    <>
+      <fieldset>
+        <legend>{i('legal')}</legend>
+        {field('legalName', { required: true, maxLength: 160 })}
+        {field('legalForm', { required: true, maxLength: 40 })}
+        {field('shareCapital', { required: true, inputMode: 'decimal' })}
+      </fieldset>
+      <fieldset>
+        <legend>{i('address')}</legend>
+        {field('line1', { required: true, autoComplete: 'address-line1' })}
+        {field('line2', { autoComplete: 'address-line2' })}
+        {field('postcode', { required: true, autoComplete: 'postal-code' })}
+        {field('town', { required: true, autoComplete: 'address-level2' })}
+        {field('country', { required: true, maxLength: 2, autoComplete: 'country' })}
+      </fieldset>
+      <fieldset>
+        <legend>{i('ids')}</legend>
+        {field('siren', { required: true, inputMode: 'numeric' })}
+        {field('siret', { required: true, inputMode: 'numeric' })}
+        {field('rcsTown', { required: true })}
+        {field('vatNumber', { required: true })}
+      </fieldset>
+      <fieldset>
+        <legend>{i('bank')}</legend>
+        {field('iban', { required: true, spellCheck: false })}
+        {field('bic', { required: true, spellCheck: false })}
+      </fieldset>
+      <fieldset>
+        <legend>{i('numbering')}</legend>
+        {field('invoicePrefix', { required: true, hint: i('prefixHint') })}
+        {field('creditNotePrefix', { required: true })}
+      </fieldset>
+      <fieldset>
+        <legend>{i('terms')}</legend>
+        {field('paymentDays', { required: true, inputMode: 'numeric' })}
+        <CheckboxField
+          label={i('endOfMonth')}
+          checked={form.endOfMonth}
+          disabled={saving}
+          onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })}
+        />
+        {field('penaltyRate', { required: true, inputMode: 'decimal' })}
+        <CheckboxField label={i('discount')} checked={form.discount} disabled={saving} onChange={(e) => setForm({ ...form, discount: e.target.checked })} />
+        {form.discount ? (
+          <>
+            {field('discountRate', { required: true, inputMode: 'decimal' })}
+            {field('discountDays', { required: true, inputMode: 'numeric' })}
+          </>
+        ) : (
+          <p className="field__hint">{i('discountNone')}</p>
+        )}
+        <CheckboxField
+          label={i('vatOnDebits')}
+          checked={form.vatOnDebits}
+          disabled={saving}
+          onChange={(e) => setForm({ ...form, vatOnDebits: e.target.checked })}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{i('accounts')}</legend>
+        <p className="field__hint">{i('accountsHint')}</p>
+        {field('customers', { required: true, inputMode: 'numeric', spellCheck: false })}
+        {field('sales', { required: true, inputMode: 'numeric', spellCheck: false })}
+        {field('vatCollected', { required: true, inputMode: 'numeric', spellCheck: false })}
+        {field('bankAccount', { required: true, inputMode: 'numeric', spellCheck: false })}
+      </fieldset>
+    </>
+  );
+}
+
 /** `/admin/invoicing`: the label's legal identity, as every invoice states it. */
 export default function AdminInvoicing() {
   const { t } = useTranslation();
@@ -159,9 +237,6 @@ export default function AdminInvoicing() {
   }
 
   const i = (key: string) => t(`admin.invoicing.${key}`);
-  const field = (key: Exclude<keyof Form, 'endOfMonth' | 'vatOnDebits' | 'discount'>, extra: Record<string, unknown> = {}) => (
-    <Field id={`inv-${key}`} label={i(key)} value={form![key]} disabled={saving} onChange={(e) => setForm({ ...form!, [key]: e.target.value })} {...extra} />
-  );
   return (
     <div className="admin-page">
       <h1 className="page-title">{i('title')}</h1>
@@ -169,71 +244,7 @@ export default function AdminInvoicing() {
       {!configured && <p className="form-message form-message--error">{i('notConfigured')}</p>}
       {form && (
         <form className="form invoicing-form" onSubmit={submit} data-testid="invoicing-form">
-          <fieldset>
-            <legend>{i('legal')}</legend>
-            {field('legalName', { required: true, maxLength: 160 })}
-            {field('legalForm', { required: true, maxLength: 40 })}
-            {field('shareCapital', { required: true, inputMode: 'decimal' })}
-          </fieldset>
-          <fieldset>
-            <legend>{i('address')}</legend>
-            {field('line1', { required: true, autoComplete: 'address-line1' })}
-            {field('line2', { autoComplete: 'address-line2' })}
-            {field('postcode', { required: true, autoComplete: 'postal-code' })}
-            {field('town', { required: true, autoComplete: 'address-level2' })}
-            {field('country', { required: true, maxLength: 2, autoComplete: 'country' })}
-          </fieldset>
-          <fieldset>
-            <legend>{i('ids')}</legend>
-            {field('siren', { required: true, inputMode: 'numeric' })}
-            {field('siret', { required: true, inputMode: 'numeric' })}
-            {field('rcsTown', { required: true })}
-            {field('vatNumber', { required: true })}
-          </fieldset>
-          <fieldset>
-            <legend>{i('bank')}</legend>
-            {field('iban', { required: true, spellCheck: false })}
-            {field('bic', { required: true, spellCheck: false })}
-          </fieldset>
-          <fieldset>
-            <legend>{i('numbering')}</legend>
-            {field('invoicePrefix', { required: true, hint: i('prefixHint') })}
-            {field('creditNotePrefix', { required: true })}
-          </fieldset>
-          <fieldset>
-            <legend>{i('terms')}</legend>
-            {field('paymentDays', { required: true, inputMode: 'numeric' })}
-            <CheckboxField
-              label={i('endOfMonth')}
-              checked={form.endOfMonth}
-              disabled={saving}
-              onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })}
-            />
-            {field('penaltyRate', { required: true, inputMode: 'decimal' })}
-            <CheckboxField label={i('discount')} checked={form.discount} disabled={saving} onChange={(e) => setForm({ ...form, discount: e.target.checked })} />
-            {form.discount ? (
-              <>
-                {field('discountRate', { required: true, inputMode: 'decimal' })}
-                {field('discountDays', { required: true, inputMode: 'numeric' })}
-              </>
-            ) : (
-              <p className="field__hint">{i('discountNone')}</p>
-            )}
-            <CheckboxField
-              label={i('vatOnDebits')}
-              checked={form.vatOnDebits}
-              disabled={saving}
-              onChange={(e) => setForm({ ...form, vatOnDebits: e.target.checked })}
-            />
-          </fieldset>
-          <fieldset>
-            <legend>{i('accounts')}</legend>
-            <p className="field__hint">{i('accountsHint')}</p>
-            {field('customers', { required: true, inputMode: 'numeric', spellCheck: false })}
-            {field('sales', { required: true, inputMode: 'numeric', spellCheck: false })}
-            {field('vatCollected', { required: true, inputMode: 'numeric', spellCheck: false })}
-            {field('bankAccount', { required: true, inputMode: 'numeric', spellCheck: false })}
-          </fieldset>
+          <InvoicingFields form={form} setForm={setForm} saving={saving} />
           <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
           <button type="submit" className="button" disabled={saving}>
             {i('save')}

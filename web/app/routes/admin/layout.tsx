@@ -13,6 +13,31 @@ const SUGGESTION_DISMISSED = 'atelier.passkeySuggestionDismissed';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'admin.title', noindex: true });
 
+/** The back-office's screens by group, the current group marked. */
+function NavGroups({ navId, currentGroup }: { navId: string; currentGroup: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {ADMIN_NAV.map((group) => (
+        <div key={group.key} className={`admin-nav__group${group.key === currentGroup ? ' admin-nav__group--current' : ''}`}>
+          <p className="admin-nav__group-title" id={`${navId}-${group.key}`}>
+            {t(`admin.navGroups.${group.key}`)}
+          </p>
+          <ul aria-labelledby={`${navId}-${group.key}`}>
+            {group.screens.map((screen) => (
+              <li key={screen.to}>
+                <NavLink to={screen.to} end={screen.to === '/'}>
+                  {t(`admin.nav.${screen.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
 function AdminShell() {
   const { t } = useTranslation();
   const data = useRouteLoaderData<RootData>('root');
@@ -59,22 +84,7 @@ function AdminShell() {
             <p className="admin-nav__today">
               <NavLink to="/admin/today">{t('admin.nav.today')}</NavLink>
             </p>
-            {ADMIN_NAV.map((group) => (
-              <div key={group.key} className={`admin-nav__group${group.key === current?.group.key ? ' admin-nav__group--current' : ''}`}>
-                <p className="admin-nav__group-title" id={`${navId}-${group.key}`}>
-                  {t(`admin.navGroups.${group.key}`)}
-                </p>
-                <ul aria-labelledby={`${navId}-${group.key}`}>
-                  {group.screens.map((screen) => (
-                    <li key={screen.to}>
-                      <NavLink to={screen.to} end={screen.to === '/'}>
-                        {t(`admin.nav.${screen.key}`)}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
+            <NavGroups navId={navId} currentGroup={current?.group.key} />
             <div className="admin-nav__tools">
               <span className="admin-nav__user">{user?.email}</span>
               <LanguageToggle />

@@ -19,53 +19,20 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 const monthStart = () => `${new Date().toISOString().slice(0, 8)}01`;
 const today = () => new Date().toISOString().slice(0, 10);
 
-const FILTERS = ['status', 'season', 'delivery', 'channel', 'agent'] as const;
-const TABS = [...ORDER_STATUSES, 'all'] as const;
-
-/**
- * Orders by status (submitted first, or all), each with shop, number, date, pieces and total, a page at a
- * time; a search; a period's CSV. The tab, the filters, the search and the page are in the address.
- */
-export default function AdminOrders() {
+/** The orders' filters: channel and agent, season and delivery window (kept in the address). */
+function OrderFilters({
+  filter,
+  set,
+}: {
+  filter: Record<(typeof FILTERS)[number], string>;
+  set: (next: Partial<Record<(typeof FILTERS)[number], string>>) => void;
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { api, token } = useSession();
-  const navigate = useNavigate();
-  const { values: filter, page, set } = useListParams(FILTERS);
-  const tab: (typeof TABS)[number] = (TABS as readonly string[]).includes(filter.status) ? (filter.status as (typeof TABS)[number]) : 'submitted';
-  const [orders, setOrders] = useState<OrderList | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [period, setPeriod] = useState({ from: monthStart(), to: today() });
+  const { api } = useSession();
   const [seasons, setSeasons] = useState<AdminSeason[]>([]);
   const [agents, setAgents] = useState<Agent[]>([]);
   const chosen = seasons.find((s) => s.code === filter.season);
-
-  const fail = useCallback(
-    (error: unknown, key: string) => {
-      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
-      setMessage(errorMessage(error, t(key)));
-    },
-    [navigate, t],
-  );
-
-  const { season, delivery, channel, agent, q } = filter;
-  useEffect(() => {
-    setOrders(null);
-    api('GET /admin/orders', {
-      query: {
-        status: tab === 'all' ? undefined : (tab as OrderStatus),
-        season: season || undefined,
-        delivery: delivery || undefined,
-        channel: (channel || undefined) as 'portal' | 'showroom' | undefined,
-        agent: agent || undefined,
-        q: q || undefined,
-        page: page > 1 ? String(page) : undefined,
-      },
-      lang,
-    })
-      .then((res) => setOrders(res))
-      .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
-  }, [api, tab, fail, lang, season, delivery, channel, agent, q, page]);
   useEffect(() => {
     api('GET /admin/seasons')
       .then((res) => setSeasons(res.data))
@@ -76,19 +43,8 @@ export default function AdminOrders() {
   }, [api]);
   const name = (list: Array<{ locale: string; name: string }>) => list.find((x) => x.locale === lang)?.name ?? list[0]?.name ?? '';
 
-  async function exportPeriod() {
-    if (!token) return;
-    try {
-      await downloadFile('GET /admin/orders.csv', { query: { from: period.from, to: period.to }, lang }, token);
-    } catch (error) {
-      fail(error, 'admin.orders.exportError');
-    }
-  }
-
   return (
-    <div className="admin-page">
-      <h1 className="page-title">{t('pages.adminOrders')}</h1>
-      {message && <FormMessage kind="error">{message}</FormMessage>}
+    <>
       <div className="stock-tools" data-testid="order-channel-filters">
         <div className="field">
           <label htmlFor="orders-channel">{t('admin.orders.channel')}</label>
@@ -144,6 +100,101 @@ export default function AdminOrders() {
           )}
         </div>
       )}
+    </>
+  );
+}
+
+/** A period's orders as a CSV file. */
+function OrderExport({ fail }: { fail: (error: unknown, key: string) => void }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { token } = useSession();
+  const [period, setPeriod] = useState({ from: monthStart(), to: today() });
+
+  async function exportPeriod() {
+    if (!token) return;
+    try {
+      await downloadFile('GET /admin/orders.csv', { query: { from: period.from, to: period.to }, lang }, token);
+    } catch (error) {
+      fail(error, 'admin.orders.exportError');
+    }
+  }
+
+  return (
+    <form
+      className="export-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void exportPeriod();
+      }}
+    >
+      <h2 className="form__title">{t('admin.orders.exportTitle')}</h2>
+      <div className="export-form__fields">
+        <div className="field">
+          <label htmlFor="export-from">{t('admin.orders.from')}</label>
+          <input id="export-from" type="date" required value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="export-to">{t('admin.orders.to')}</label>
+          <input id="export-to" type="date" required value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+        </div>
+      </div>
+      <button type="submit" className="button button--quiet">
+        {t('admin.orders.export')}
+      </button>
+    </form>
+  );
+}
+
+const FILTERS = ['status', 'season', 'delivery', 'channel', 'agent'] as const;
+const TABS = [...ORDER_STATUSES, 'all'] as const;
+
+/**
+ * Orders by status (submitted first, or all), each with shop, number, date, pieces and total, a page at a
+ * time; a search; a period's CSV. The tab, the filters, the search and the page are in the address.
+ */
+export default function AdminOrders() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const navigate = useNavigate();
+  const { values: filter, page, set } = useListParams(FILTERS);
+  const tab: (typeof TABS)[number] = (TABS as readonly string[]).includes(filter.status) ? (filter.status as (typeof TABS)[number]) : 'submitted';
+  const [orders, setOrders] = useState<OrderList | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const fail = useCallback(
+    (error: unknown, key: string) => {
+      if (error instanceof SessionExpiredError) return void navigate('/login', { replace: true });
+      setMessage(errorMessage(error, t(key)));
+    },
+    [navigate, t],
+  );
+
+  const { season, delivery, channel, agent, q } = filter;
+  useEffect(() => {
+    setOrders(null);
+    api('GET /admin/orders', {
+      query: {
+        status: tab === 'all' ? undefined : (tab as OrderStatus),
+        season: season || undefined,
+        delivery: delivery || undefined,
+        channel: (channel || undefined) as 'portal' | 'showroom' | undefined,
+        agent: agent || undefined,
+        q: q || undefined,
+        page: page > 1 ? String(page) : undefined,
+      },
+      lang,
+    })
+      .then((res) => setOrders(res))
+      .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
+  }, [api, tab, fail, lang, season, delivery, channel, agent, q, page]);
+
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">{t('pages.adminOrders')}</h1>
+      {message && <FormMessage kind="error">{message}</FormMessage>}
+      <OrderFilters filter={filter} set={set} />
       <div className="list-tools">
         <ListSearch id="orders-search" label={t('admin.orders.search')} value={q} onSearch={(text) => set({ q: text })} />
         <ListCount total={orders?.total ?? null} label={(count) => t('admin.orders.count', { count })} />
@@ -177,28 +228,7 @@ export default function AdminOrders() {
         )}
         {orders && <Pager page={page} total={orders.total} limit={orders.limit || LIST_LIMIT_DEFAULT} label={t('admin.orders.pages')} />}
       </div>
-      <form
-        className="export-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void exportPeriod();
-        }}
-      >
-        <h2 className="form__title">{t('admin.orders.exportTitle')}</h2>
-        <div className="export-form__fields">
-          <div className="field">
-            <label htmlFor="export-from">{t('admin.orders.from')}</label>
-            <input id="export-from" type="date" required value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="export-to">{t('admin.orders.to')}</label>
-            <input id="export-to" type="date" required value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
-          </div>
-        </div>
-        <button type="submit" className="button button--quiet">
-          {t('admin.orders.export')}
-        </button>
-      </form>
+      <OrderExport fail={fail} />
     </div>
   );
 }

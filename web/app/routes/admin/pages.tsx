@@ -47,6 +47,63 @@ function firstEmpty(page: PageKey, content: Content): string | null {
   return null;
 }
 
+/** The four pages the owner edits, the one open marked. */
+function PageTabs({ page, onChoose }: { page: PageKey; onChoose: (page: PageKey) => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('admin.pages.choose')} className="tabs">
+      {PAGES.map((key) => (
+        <Link
+          key={key}
+          to={`/admin/pages?page=${key}`}
+          className="tab"
+          aria-current={key === page ? 'page' : undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            onChoose(key);
+          }}
+        >
+          {t(`admin.pages.names.${key}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** What saving said: a stale page offers to load it again, a saved one links to the public page. */
+function PageMessage({ message, page, onReload }: { message: Message; page: PageKey; onReload: () => void }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  return (
+    <FormMessage kind={message.kind}>
+      {message.text}{' '}
+      {message.stale && (
+        <button type="button" className="button button--quiet button--small" onClick={onReload}>
+          {t('admin.pages.reload')}
+        </button>
+      )}
+      {message.kind === 'success' && <Link to={`${PUBLIC_PATH[page]}?lang=${lang}`}>{t('admin.pages.view')}</Link>}
+    </FormMessage>
+  );
+}
+
+/** When the page was last saved, and by whom (none for the demo's texts). */
+function LastSaved({ page }: { page: AdminPage }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <p className="field__hint">
+      {page.updatedAt
+        ? page.updatedBy
+          ? t('admin.pages.lastSaved', { date: dateTime(page.updatedAt), by: page.updatedBy })
+          : t('admin.pages.lastSavedDemo', { date: dateTime(page.updatedAt) })
+        : t('admin.pages.neverSaved')}
+    </p>
+  );
+}
+
 export default function AdminPages() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -113,42 +170,13 @@ export default function AdminPages() {
 
   const refuse = (key: string) => () => setMessage({ kind: 'error', text: t(key) });
   const errorOf = (id: string) => (invalid?.startsWith(`${id}-`) ? t('admin.pages.errors.required') : undefined);
-  const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminPages')}</h1>
       <p className="lead">{t('admin.pages.intro')}</p>
-      <nav aria-label={t('admin.pages.choose')} className="tabs">
-        {PAGES.map((key) => (
-          <Link
-            key={key}
-            to={`/admin/pages?page=${key}`}
-            className="tab"
-            aria-current={key === page ? 'page' : undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              setParams({ page: key });
-            }}
-          >
-            {t(`admin.pages.names.${key}`)}
-          </Link>
-        ))}
-      </nav>
-      <div aria-live="polite">
-        {message && (
-          <FormMessage kind={message.kind}>
-            {message.text}{' '}
-            {message.stale && (
-              <button type="button" className="button button--quiet button--small" onClick={() => load(page)}>
-                {t('admin.pages.reload')}
-              </button>
-            )}
-            {message.kind === 'success' && <Link to={`${PUBLIC_PATH[page]}?lang=${lang}`}>{t('admin.pages.view')}</Link>}
-          </FormMessage>
-        )}
-      </div>
+      <PageTabs page={page} onChoose={(key) => setParams({ page: key })} />
+      <div aria-live="polite">{message && <PageMessage message={message} page={page} onReload={() => load(page)} />}</div>
       {content === null || loaded === null || loaded.page !== page ? (
         !message && <p role="status">{t('common.loading')}</p>
       ) : (
@@ -156,13 +184,7 @@ export default function AdminPages() {
           <h2 className="section-title" id="pages-form-title">
             {t(`admin.pages.names.${page}`)}
           </h2>
-          <p className="field__hint">
-            {loaded.updatedAt
-              ? loaded.updatedBy
-                ? t('admin.pages.lastSaved', { date: dateTime(loaded.updatedAt), by: loaded.updatedBy })
-                : t('admin.pages.lastSavedDemo', { date: dateTime(loaded.updatedAt) })
-              : t('admin.pages.neverSaved')}
-          </p>
+          <LastSaved page={loaded} />
           {page === 'home' && <HomeEditor content={content as HomeContent} onChange={setContent} errorOf={errorOf} refuse={refuse} disabled={saving} />}
           {page === 'story' && <StoryEditor content={content as StoryContent} onChange={setContent} errorOf={errorOf} refuse={refuse} disabled={saving} />}
           {page === 'faq' && <FaqEditor content={content as FaqContent} onChange={setContent} errorOf={errorOf} refuse={refuse} disabled={saving} />}

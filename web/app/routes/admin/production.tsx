@@ -15,6 +15,35 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 type Status = 'both' | 'submitted' | 'confirmed';
 
+/** The cut sheet: pieces and orders, a table per style, and the season's total by size. */
+function SheetView({ sheet }: { sheet: CutSheet }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="cut-summary" data-testid="cut-summary">
+        {t('admin.production.summary', { pieces: sheet.total, orders: sheet.orders })}
+      </p>
+      {sheet.styles.length === 0 && <p>{t('admin.production.empty')}</p>}
+      {sheet.styles.map((style) => (
+        <CutSheetTable key={`${style.productId}-${style.title}`} style={style} sizes={sheet.sizes} />
+      ))}
+      {sheet.styles.length > 0 && (
+        <section className="cut-style">
+          <h2 id="cut-total-title">{t('admin.production.seasonTotal')}</h2>
+          <div className="table-scroll" role="region" tabIndex={0} aria-labelledby="cut-total-title">
+            <table className="cut-table" data-testid="cut-total">
+              <SizeHeader sizes={sheet.sizes} first={t('admin.production.seasonTotal')} />
+              <tbody>
+                <TotalRows sizes={sheet.sizes} counts={sheet.sizeTotals} total={sheet.total} curve={sheet.sizeCurve} />
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
 /** The cut sheet: what the workshop makes for a season (and a delivery), its CSV and its PDF. */
 export default function AdminProduction() {
   const { t } = useTranslation();
@@ -102,30 +131,7 @@ export default function AdminProduction() {
           </button>
         </div>
       )}
-      {sheet && (
-        <>
-          <p className="cut-summary" data-testid="cut-summary">
-            {t('admin.production.summary', { pieces: sheet.total, orders: sheet.orders })}
-          </p>
-          {sheet.styles.length === 0 && <p>{t('admin.production.empty')}</p>}
-          {sheet.styles.map((style) => (
-            <CutSheetTable key={`${style.productId}-${style.title}`} style={style} sizes={sheet.sizes} />
-          ))}
-          {sheet.styles.length > 0 && (
-            <section className="cut-style">
-              <h2 id="cut-total-title">{t('admin.production.seasonTotal')}</h2>
-              <div className="table-scroll" role="region" tabIndex={0} aria-labelledby="cut-total-title">
-                <table className="cut-table" data-testid="cut-total">
-                  <SizeHeader sizes={sheet.sizes} first={t('admin.production.seasonTotal')} />
-                  <tbody>
-                    <TotalRows sizes={sheet.sizes} counts={sheet.sizeTotals} total={sheet.total} curve={sheet.sizeCurve} />
-                  </tbody>
-                </table>
-              </div>
-            </section>
-          )}
-        </>
-      )}
+      {sheet && <SheetView sheet={sheet} />}
     </div>
   );
 }

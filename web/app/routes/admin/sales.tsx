@@ -15,6 +15,151 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 type Named = SalesFigures['byCountry'][number];
 
+/** The screen's words and numbers in the reader's language, and the columns of a revenue table. */
+function useFormats() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const money = (n: number) => formatPrice(n, lang);
+  const number = (n: number) => formatCount(n, lang);
+  const percent = (n: number) => formatPercent(n, lang);
+  const s = (key: string) => t(`admin.sales.${key}`);
+  const revenueColumns = (first: string) => [
+    { header: first, cell: (r: Named) => r.label },
+    { header: s('pieces'), cell: (r: Named) => number(r.pieces), numeric: true },
+    { header: s('revenue'), cell: (r: Named) => money(r.revenue), numeric: true },
+  ];
+  return { t, lang, s, money, number, percent, revenueColumns };
+}
+
+/** The season's totals, each with the previous season's beside it. */
+function SalesTotals({ figures }: { figures: SalesFigures }) {
+  const { t, s, money, number } = useFormats();
+  return (
+    <dl className="kpis" data-testid="sales-totals">
+      {(['orders', 'stockists', 'newStockists', 'returningStockists', 'pieces', 'revenue'] as const).map((key) => {
+        const f = figures.totals[key];
+        const show = key === 'revenue' ? money : number;
+        return (
+          <div key={key} className="kpi">
+            <dt>{s(key)}</dt>
+            <dd>
+              <strong>{show(f.value)}</strong>
+              {f.previous !== null && <span className="kpi__was">{t('admin.sales.was', { value: show(f.previous) })}</span>}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Where the season sold: by stockist, by country and by town. */
+function WhereCharts({ figures }: { figures: SalesFigures }) {
+  const { s, money, number, revenueColumns } = useFormats();
+  return (
+    <>
+      <BarChart
+        title={s('byStockist')}
+        rows={figures.byStockist}
+        value={(r) => r.revenue}
+        label={(r) => r.label}
+        display={(r) => money(r.revenue)}
+        empty={s('none')}
+        columns={[...revenueColumns(s('stockist')), { header: s('orders'), cell: (r) => number(r.orders), numeric: true }]}
+      />
+      <BarChart
+        title={s('byCountry')}
+        rows={figures.byCountry}
+        value={(r) => r.revenue}
+        label={(r) => r.label}
+        display={(r) => money(r.revenue)}
+        empty={s('none')}
+        columns={revenueColumns(s('country'))}
+      />
+      <BarChart
+        title={s('byTown')}
+        rows={figures.byTown}
+        value={(r) => r.revenue}
+        label={(r) => r.label}
+        display={(r) => money(r.revenue)}
+        empty={s('none')}
+        columns={[...revenueColumns(s('town')), { header: s('country'), cell: (r) => r.country }]}
+      />
+    </>
+  );
+}
+
+/** A chart for each figure, with its table: weeks, styles, colours, sizes, stockists, countries, towns, sell-through. */
+function SalesCharts({ figures }: { figures: SalesFigures }) {
+  const { lang, s, money, number, percent, revenueColumns } = useFormats();
+  return (
+    <div className="charts">
+      <WeekChart
+        title={s('weeks')}
+        rows={figures.weeks}
+        value={(w) => w.pieces}
+        tick={(w) => formatDay(w.week, lang).replace(/ \d{4}$/, '')}
+        columns={[
+          { header: s('week'), cell: (w) => formatDay(w.week, lang) },
+          { header: s('pieces'), cell: (w) => number(w.pieces), numeric: true },
+          { header: s('revenue'), cell: (w) => money(w.revenue), numeric: true },
+        ]}
+      />
+      <BarChart
+        title={s('topStyles')}
+        rows={figures.topStyles}
+        value={(r) => r.pieces}
+        label={(r) => r.label}
+        display={(r) => number(r.pieces)}
+        empty={s('none')}
+        columns={[
+          { header: s('style'), cell: (r) => (r.reference ? `${r.label} (${r.reference})` : r.label) },
+          { header: s('pieces'), cell: (r) => number(r.pieces), numeric: true },
+          { header: s('revenue'), cell: (r) => money(r.revenue), numeric: true },
+        ]}
+      />
+      <BarChart
+        title={s('topColors')}
+        rows={figures.topColors}
+        value={(r) => r.pieces}
+        label={(r) => r.label}
+        display={(r) => number(r.pieces)}
+        color={(r) => r.colorCode}
+        empty={s('none')}
+        columns={revenueColumns(s('colour'))}
+      />
+      <BarChart
+        title={s('sizes')}
+        rows={figures.sizes}
+        value={(r) => r.pieces}
+        label={(r) => r.size}
+        display={(r) => percent(r.share)}
+        empty={s('none')}
+        columns={[
+          { header: s('size'), cell: (r) => r.size },
+          { header: s('pieces'), cell: (r) => number(r.pieces), numeric: true },
+          { header: s('share'), cell: (r) => percent(r.share), numeric: true },
+        ]}
+      />
+      <WhereCharts figures={figures} />
+      <BarChart
+        title={`${s('sellThrough')} · ${s('sellThroughHint')}`}
+        rows={figures.sellThrough}
+        value={(r) => r.rate}
+        label={(r) => r.label}
+        display={(r) => percent(r.rate)}
+        empty={s('none')}
+        columns={[
+          { header: s('style'), cell: (r) => (r.reference ? `${r.label} (${r.reference})` : r.label) },
+          { header: s('sold'), cell: (r) => number(r.sold), numeric: true },
+          { header: s('left'), cell: (r) => number(r.left), numeric: true },
+          { header: s('rate'), cell: (r) => percent(r.rate), numeric: true },
+        ]}
+      />
+    </div>
+  );
+}
+
 /** The season at a glance: totals against the previous season of the same kind, and a chart (with its table) for each figure. */
 export default function AdminSales() {
   const { t } = useTranslation();
@@ -40,15 +185,7 @@ export default function AdminSales() {
       .catch((error: unknown) => fail(error, 'admin.sales.loadError'));
   }, [api, season, lang, fail]);
 
-  const money = (n: number) => formatPrice(n, lang);
-  const number = (n: number) => formatCount(n, lang);
-  const percent = (n: number) => formatPercent(n, lang);
   const s = (key: string) => t(`admin.sales.${key}`);
-  const revenueColumns = (first: string) => [
-    { header: first, cell: (r: Named) => r.label },
-    { header: s('pieces'), cell: (r: Named) => number(r.pieces), numeric: true },
-    { header: s('revenue'), cell: (r: Named) => money(r.revenue), numeric: true },
-  ];
 
   return (
     <div className="admin-page sales-page">
@@ -72,111 +209,8 @@ export default function AdminSales() {
       {figures && (
         <>
           <p>{figures.previous ? t('admin.sales.previous', { name: figures.previous.name }) : s('noPrevious')}</p>
-          <dl className="kpis" data-testid="sales-totals">
-            {(['orders', 'stockists', 'newStockists', 'returningStockists', 'pieces', 'revenue'] as const).map((key) => {
-              const f = figures.totals[key];
-              const show = key === 'revenue' ? money : number;
-              return (
-                <div key={key} className="kpi">
-                  <dt>{s(key)}</dt>
-                  <dd>
-                    <strong>{show(f.value)}</strong>
-                    {f.previous !== null && <span className="kpi__was">{t('admin.sales.was', { value: show(f.previous) })}</span>}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
-          <div className="charts">
-            <WeekChart
-              title={s('weeks')}
-              rows={figures.weeks}
-              value={(w) => w.pieces}
-              tick={(w) => formatDay(w.week, lang).replace(/ \d{4}$/, '')}
-              columns={[
-                { header: s('week'), cell: (w) => formatDay(w.week, lang) },
-                { header: s('pieces'), cell: (w) => number(w.pieces), numeric: true },
-                { header: s('revenue'), cell: (w) => money(w.revenue), numeric: true },
-              ]}
-            />
-            <BarChart
-              title={s('topStyles')}
-              rows={figures.topStyles}
-              value={(r) => r.pieces}
-              label={(r) => r.label}
-              display={(r) => number(r.pieces)}
-              empty={s('none')}
-              columns={[
-                { header: s('style'), cell: (r) => (r.reference ? `${r.label} (${r.reference})` : r.label) },
-                { header: s('pieces'), cell: (r) => number(r.pieces), numeric: true },
-                { header: s('revenue'), cell: (r) => money(r.revenue), numeric: true },
-              ]}
-            />
-            <BarChart
-              title={s('topColors')}
-              rows={figures.topColors}
-              value={(r) => r.pieces}
-              label={(r) => r.label}
-              display={(r) => number(r.pieces)}
-              color={(r) => r.colorCode}
-              empty={s('none')}
-              columns={revenueColumns(s('colour'))}
-            />
-            <BarChart
-              title={s('sizes')}
-              rows={figures.sizes}
-              value={(r) => r.pieces}
-              label={(r) => r.size}
-              display={(r) => percent(r.share)}
-              empty={s('none')}
-              columns={[
-                { header: s('size'), cell: (r) => r.size },
-                { header: s('pieces'), cell: (r) => number(r.pieces), numeric: true },
-                { header: s('share'), cell: (r) => percent(r.share), numeric: true },
-              ]}
-            />
-            <BarChart
-              title={s('byStockist')}
-              rows={figures.byStockist}
-              value={(r) => r.revenue}
-              label={(r) => r.label}
-              display={(r) => money(r.revenue)}
-              empty={s('none')}
-              columns={[...revenueColumns(s('stockist')), { header: s('orders'), cell: (r) => number(r.orders), numeric: true }]}
-            />
-            <BarChart
-              title={s('byCountry')}
-              rows={figures.byCountry}
-              value={(r) => r.revenue}
-              label={(r) => r.label}
-              display={(r) => money(r.revenue)}
-              empty={s('none')}
-              columns={revenueColumns(s('country'))}
-            />
-            <BarChart
-              title={s('byTown')}
-              rows={figures.byTown}
-              value={(r) => r.revenue}
-              label={(r) => r.label}
-              display={(r) => money(r.revenue)}
-              empty={s('none')}
-              columns={[...revenueColumns(s('town')), { header: s('country'), cell: (r) => r.country }]}
-            />
-            <BarChart
-              title={`${s('sellThrough')} · ${s('sellThroughHint')}`}
-              rows={figures.sellThrough}
-              value={(r) => r.rate}
-              label={(r) => r.label}
-              display={(r) => percent(r.rate)}
-              empty={s('none')}
-              columns={[
-                { header: s('style'), cell: (r) => (r.reference ? `${r.label} (${r.reference})` : r.label) },
-                { header: s('sold'), cell: (r) => number(r.sold), numeric: true },
-                { header: s('left'), cell: (r) => number(r.left), numeric: true },
-                { header: s('rate'), cell: (r) => percent(r.rate), numeric: true },
-              ]}
-            />
-          </div>
+          <SalesTotals figures={figures} />
+          <SalesCharts figures={figures} />
         </>
       )}
     </div>

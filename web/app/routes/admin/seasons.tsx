@@ -13,6 +13,46 @@ import { localName } from '../../lib/season-label.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminSeasons', noindex: true });
 
+/** One season: its state, order window, deliveries, how many styles and orders, its edit and (with no order) its delete. */
+function SeasonCard({ season: s, onEdit, onDelete }: { season: AdminSeason; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const name = (s: AdminSeason) => localName(s.translations, lang) || s.code;
+  const day = (d: string | null) => (d ? formatDay(d, lang) : t('admin.seasons.noEnd'));
+  return (
+    <li className="season-card" data-testid="season-card">
+      <h3 className="season-card__title">
+        <span className="season-card__code">{s.code}</span> {name(s)}
+      </h3>
+      <p className="season-card__state">
+        <span className={`status-badge status-badge--${s.state === 'open' ? 'confirmed' : s.state === 'upcoming' ? 'submitted' : 'cancelled'}`}>
+          {t(`admin.seasons.state.${s.state}`)}
+        </span>
+        {s.current && <span className="badge"> {t('admin.seasons.current')}</span>}
+      </p>
+      <p>{t('admin.seasons.window', { from: day(s.ordersOpen), to: day(s.ordersClose) })}</p>
+      <ul className="season-card__deliveries">
+        {s.deliveries.map((d) => (
+          <li key={d.id}>
+            {localName(d.translations, lang)} : {t('admin.seasons.window', { from: formatDay(d.from, lang), to: formatDay(d.to, lang) })}
+          </li>
+        ))}
+      </ul>
+      <p className="field__hint">{t('admin.seasons.counts', { products: s.products, orders: s.orders })}</p>
+      <div className="order-actions">
+        <button type="button" className="button button--quiet button--small" onClick={onEdit} aria-label={`${t('admin.seasons.edit')} ${s.code}`}>
+          {t('admin.seasons.edit')}
+        </button>
+        {s.orders === 0 && (
+          <button type="button" className="button button--quiet button--small" onClick={onDelete} aria-label={`${t('admin.seasons.delete')} ${s.code}`}>
+            {t('admin.seasons.delete')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
 /** The seasons: each with its order window, deliveries and terms; a form to create or edit one. */
 export default function AdminSeasons() {
   const { t } = useTranslation();
@@ -72,9 +112,6 @@ export default function AdminSeasons() {
     }
   }
 
-  const name = (s: AdminSeason) => localName(s.translations, lang) || s.code;
-  const day = (d: string | null) => (d ? formatDay(d, lang) : t('admin.seasons.noEnd'));
-
   return (
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminSeasons')}</h1>
@@ -91,46 +128,7 @@ export default function AdminSeasons() {
         ) : (
           <ul className="season-cards">
             {seasons.map((s) => (
-              <li key={s.id} className="season-card" data-testid="season-card">
-                <h3 className="season-card__title">
-                  <span className="season-card__code">{s.code}</span> {name(s)}
-                </h3>
-                <p className="season-card__state">
-                  <span className={`status-badge status-badge--${s.state === 'open' ? 'confirmed' : s.state === 'upcoming' ? 'submitted' : 'cancelled'}`}>
-                    {t(`admin.seasons.state.${s.state}`)}
-                  </span>
-                  {s.current && <span className="badge"> {t('admin.seasons.current')}</span>}
-                </p>
-                <p>{t('admin.seasons.window', { from: day(s.ordersOpen), to: day(s.ordersClose) })}</p>
-                <ul className="season-card__deliveries">
-                  {s.deliveries.map((d) => (
-                    <li key={d.id}>
-                      {localName(d.translations, lang)} : {t('admin.seasons.window', { from: formatDay(d.from, lang), to: formatDay(d.to, lang) })}
-                    </li>
-                  ))}
-                </ul>
-                <p className="field__hint">{t('admin.seasons.counts', { products: s.products, orders: s.orders })}</p>
-                <div className="order-actions">
-                  <button
-                    type="button"
-                    className="button button--quiet button--small"
-                    onClick={() => edit(s)}
-                    aria-label={`${t('admin.seasons.edit')} ${s.code}`}
-                  >
-                    {t('admin.seasons.edit')}
-                  </button>
-                  {s.orders === 0 && (
-                    <button
-                      type="button"
-                      className="button button--quiet button--small"
-                      onClick={() => remove(s)}
-                      aria-label={`${t('admin.seasons.delete')} ${s.code}`}
-                    >
-                      {t('admin.seasons.delete')}
-                    </button>
-                  )}
-                </div>
-              </li>
+              <SeasonCard key={s.id} season={s} onEdit={() => edit(s)} onDelete={() => void remove(s)} />
             ))}
           </ul>
         )}

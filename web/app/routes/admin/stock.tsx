@@ -9,11 +9,124 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { useScreenMessage } from '../../lib/screen-message.ts';
+import { useScreenMessage, type ScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import { seasonLabel } from '../../lib/season-label.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminStock', noindex: true });
+
+/** What an import would change, line by line: the piece, from and to. */
+function ChangesTable({ changes }: { changes: StockImportResult['changes'] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-scroll" role="region" aria-label={t('admin.stock.changesTitle')} tabIndex={0}>
+      <table className="order-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.stock.line')}</th>
+            <th scope="col">{t('admin.stock.what')}</th>
+            <th scope="col">{t('admin.stock.fromTo')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((c) => (
+            <tr key={c.line} data-testid="stock-change">
+              <td>{c.line}</td>
+              <td>
+                {c.reference} · {c.colorName} · {c.size === 'ONESIZE' ? t('order.oneSize') : c.size}
+              </td>
+              <td>
+                {c.from ?? t('admin.stock.none')} → {c.to ?? t('admin.stock.none')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A CSV of stock levels: its preview (the changes, the unchanged, the errors by line), then its confirmation. */
+function StockImport({
+  onImported,
+  setMessage,
+  fail,
+}: {
+  onImported: () => Promise<unknown>;
+  setMessage: (message: ScreenMessage) => void;
+  fail: (error: unknown, key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [preview, setPreview] = useState<StockImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(confirm: boolean) {
+    if (csv === null) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await api('POST /admin/stock/import', { lang, body: { csv, confirm } });
+      if (result.confirmed) {
+        setPreview(null);
+        setCsv(null);
+        setMessage({ kind: 'success', text: t('admin.stock.imported', { count: result.changes.length }) });
+        await onImported();
+      } else setPreview(result);
+    } catch (error) {
+      fail(error, 'admin.stock.importError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function readFile(event: FormEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    setPreview(null);
+    if (!file) return setCsv(null);
+    void file.text().then(setCsv);
+  }
+
+  return (
+    <section className="stock-import" aria-labelledby="stock-import-title">
+      <h2 id="stock-import-title" className="form__title">
+        {t('admin.stock.importTitle')}
+      </h2>
+      <p className="field__hint">{t('admin.stock.importHint')}</p>
+      <div className="field">
+        <label htmlFor="stock-file">{t('admin.stock.file')}</label>
+        <input id="stock-file" type="file" accept=".csv,text/csv,text/plain" onChange={readFile} disabled={busy} />
+      </div>
+      <button type="button" className="button button--quiet" disabled={busy || csv === null} onClick={() => send(false)}>
+        {busy && !preview ? t('admin.stock.previewing') : t('admin.stock.preview')}
+      </button>
+      {preview && (
+        <div className="stock-preview" data-testid="stock-preview">
+          <h3 className="section-title section-title--small">{t('admin.stock.changesTitle')}</h3>
+          <ChangesTable changes={preview.changes} />
+          {preview.unchanged > 0 && <p>{t('admin.stock.unchanged', { count: preview.unchanged })}</p>}
+          {preview.errors.length > 0 && (
+            <>
+              <h3 className="section-title section-title--small field__error">{t('admin.stock.errorsTitle')}</h3>
+              <ul className="stock-preview__errors">
+                {preview.errors.map((e) => (
+                  <li key={e.line} data-testid="stock-import-error">
+                    {t('admin.stock.line')} {e.line} ({e.text}) : {e.error}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <button type="button" className="button" disabled={busy || preview.errors.length > 0 || preview.changes.length === 0} onClick={() => send(true)}>
+            {t('admin.stock.confirm', { count: preview.changes.length })}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
 
 type Page<R> = { data: R[]; total: number; page: number; limit: number };
 
@@ -29,9 +142,6 @@ export default function AdminStock() {
   const [stock, setStock] = useState<Page<StockRow> | null>(null);
   const rows = stock?.data ?? null;
   const { message, setMessage, fail } = useScreenMessage();
-  const [csv, setCsv] = useState<string | null>(null);
-  const [preview, setPreview] = useState<StockImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const load = useCallback(
     () =>
@@ -56,32 +166,6 @@ export default function AdminStock() {
     } catch (error) {
       fail(error, 'admin.stock.loadError');
     }
-  }
-
-  async function send(confirm: boolean) {
-    if (csv === null) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      const result = await api('POST /admin/stock/import', { lang, body: { csv, confirm } });
-      if (result.confirmed) {
-        setPreview(null);
-        setCsv(null);
-        setMessage({ kind: 'success', text: t('admin.stock.imported', { count: result.changes.length }) });
-        await load();
-      } else setPreview(result);
-    } catch (error) {
-      fail(error, 'admin.stock.importError');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function readFile(event: FormEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    setPreview(null);
-    if (!file) return setCsv(null);
-    void file.text().then(setCsv);
   }
 
   return (
@@ -117,64 +201,7 @@ export default function AdminStock() {
         <StockGrid key={`${season}|${q}|${page}`} rows={rows} onSaved={() => void load()} />
       )}
       {stock && <Pager page={page} total={stock.total} limit={stock.limit || LIST_LIMIT_DEFAULT} label={t('admin.stock.pages')} />}
-      <section className="stock-import" aria-labelledby="stock-import-title">
-        <h2 id="stock-import-title" className="form__title">
-          {t('admin.stock.importTitle')}
-        </h2>
-        <p className="field__hint">{t('admin.stock.importHint')}</p>
-        <div className="field">
-          <label htmlFor="stock-file">{t('admin.stock.file')}</label>
-          <input id="stock-file" type="file" accept=".csv,text/csv,text/plain" onChange={readFile} disabled={busy} />
-        </div>
-        <button type="button" className="button button--quiet" disabled={busy || csv === null} onClick={() => send(false)}>
-          {busy && !preview ? t('admin.stock.previewing') : t('admin.stock.preview')}
-        </button>
-        {preview && (
-          <div className="stock-preview" data-testid="stock-preview">
-            <h3 className="section-title section-title--small">{t('admin.stock.changesTitle')}</h3>
-            <div className="table-scroll" role="region" aria-label={t('admin.stock.changesTitle')} tabIndex={0}>
-              <table className="order-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.stock.line')}</th>
-                    <th scope="col">{t('admin.stock.what')}</th>
-                    <th scope="col">{t('admin.stock.fromTo')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.changes.map((c) => (
-                    <tr key={c.line} data-testid="stock-change">
-                      <td>{c.line}</td>
-                      <td>
-                        {c.reference} · {c.colorName} · {c.size === 'ONESIZE' ? t('order.oneSize') : c.size}
-                      </td>
-                      <td>
-                        {c.from ?? t('admin.stock.none')} → {c.to ?? t('admin.stock.none')}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {preview.unchanged > 0 && <p>{t('admin.stock.unchanged', { count: preview.unchanged })}</p>}
-            {preview.errors.length > 0 && (
-              <>
-                <h3 className="section-title section-title--small field__error">{t('admin.stock.errorsTitle')}</h3>
-                <ul className="stock-preview__errors">
-                  {preview.errors.map((e) => (
-                    <li key={e.line} data-testid="stock-import-error">
-                      {t('admin.stock.line')} {e.line} ({e.text}) : {e.error}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            <button type="button" className="button" disabled={busy || preview.errors.length > 0 || preview.changes.length === 0} onClick={() => send(true)}>
-              {t('admin.stock.confirm', { count: preview.changes.length })}
-            </button>
-          </div>
-        )}
-      </section>
+      <StockImport onImported={load} setMessage={setMessage} fail={fail} />
     </div>
   );
 }

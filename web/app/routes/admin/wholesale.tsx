@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { LOCALES, missingLocale, type Locale } from '@atelier/contract/pure';
 import type { AdminTerms, TermsInputRaw } from '@atelier/contract';
 import type { Route } from './+types/wholesale';
@@ -72,6 +72,114 @@ function toPayload(form: TermsForm): TermsInputRaw {
   };
 }
 
+type PartProps = { form: TermsForm; setForm: Dispatch<SetStateAction<TermsForm | null>>; saving: boolean; errors: FieldError[] };
+
+/** Until when the terms hold, where orders are mailed, and the two minimums. */
+function TermsGrid({ form, setForm, saving, errors }: PartProps) {
+  const { t } = useTranslation();
+  const errorFor = (key: FieldError, text: string) => (errors.includes(key) ? text : undefined);
+  const setAmount = (key: 'openingMinimum' | 'reorderMinimum', value: string) => {
+    const accepted = acceptPrice(value);
+    if (accepted !== null) setForm((f) => (f ? { ...f, [key]: accepted } : f));
+  };
+  return (
+    <div className="terms-form__grid">
+      <Field
+        id="terms-validUntil"
+        label={t('admin.wholesale.validUntil')}
+        type="date"
+        required
+        value={form.validUntil}
+        disabled={saving}
+        error={errorFor('validUntil', t('admin.wholesale.errors.validUntil'))}
+        onChange={(e) => setForm({ ...form, validUntil: e.target.value })}
+      />
+      <Field
+        id="terms-orderEmail"
+        label={t('admin.wholesale.orderEmail')}
+        type="email"
+        autoComplete="email"
+        required
+        value={form.orderEmail}
+        disabled={saving}
+        error={errorFor('orderEmail', t('admin.wholesale.errors.orderEmail'))}
+        onChange={(e) => setForm({ ...form, orderEmail: e.target.value })}
+      />
+      <Field
+        id="terms-openingMinimum"
+        label={t('admin.wholesale.openingMinimum')}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        required
+        value={form.openingMinimum}
+        disabled={saving}
+        error={errorFor('openingMinimum', t('admin.wholesale.errors.minimum'))}
+        onChange={(e) => setAmount('openingMinimum', e.target.value)}
+      />
+      <Field
+        id="terms-reorderMinimum"
+        label={t('admin.wholesale.reorderMinimum')}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        required
+        value={form.reorderMinimum}
+        disabled={saving}
+        error={errorFor('reorderMinimum', t('admin.wholesale.errors.minimum'))}
+        onChange={(e) => setAmount('reorderMinimum', e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The season's name and its terms' texts, in each language, a missing translation flagged. */
+function TermsTexts({ form, setForm, saving, errors }: PartProps) {
+  const { t } = useTranslation();
+  const errorFor = (key: FieldError, text: string) => (errors.includes(key) ? text : undefined);
+  const setText = (locale: Locale, key: keyof Texts, value: string) =>
+    setForm((f) => (f ? { ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], [key]: value } } } : f));
+  return (
+    <div className="locale-fieldsets">
+      {LOCALES.map((locale) => (
+        <fieldset key={locale} className="locale-fieldset">
+          <legend>{t(`language.${locale}`)}</legend>
+          <Field
+            id={`terms-seasonName-${locale}`}
+            lang={locale}
+            label={t('admin.wholesale.seasonName')}
+            hint={t('admin.wholesale.seasonHint')}
+            required
+            maxLength={80}
+            value={form.texts[locale].seasonName}
+            disabled={saving}
+            error={errorFor(`seasonName.${locale}`, t('admin.wholesale.errors.seasonName'))}
+            onChange={(e) => setText(locale, 'seasonName', e.target.value)}
+          />
+          {(['paymentTerms', 'deliveryWindow', 'shippingNotes'] as const).map((key) => (
+            <div className="field" key={key}>
+              <label htmlFor={`terms-${key}-${locale}`}>{t(`admin.wholesale.${key}`)}</label>
+              <textarea
+                id={`terms-${key}-${locale}`}
+                lang={locale}
+                rows={3}
+                maxLength={2000}
+                value={form.texts[locale][key]}
+                disabled={saving}
+                aria-describedby={missingLocale(form.texts.fr[key], form.texts.en[key]) === locale ? `terms-${key}-${locale}-missing` : undefined}
+                onChange={(e) => setText(locale, key, e.target.value)}
+              />
+              {missingLocale(form.texts.fr[key], form.texts.en[key]) === locale && <MissingFlag locale={locale} id={`terms-${key}-${locale}-missing`} />}
+            </div>
+          ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
 export default function AdminWholesale() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -114,13 +222,6 @@ export default function AdminWholesale() {
     }
   }
 
-  const errorFor = (key: FieldError, text: string) => (errors.includes(key) ? text : undefined);
-  const setText = (locale: Locale, key: keyof Texts, value: string) =>
-    setForm((f) => (f ? { ...f, texts: { ...f.texts, [locale]: { ...f.texts[locale], [key]: value } } } : f));
-  const setAmount = (key: 'openingMinimum' | 'reorderMinimum', value: string) => {
-    const accepted = acceptPrice(value);
-    if (accepted !== null) setForm((f) => (f ? { ...f, [key]: accepted } : f));
-  };
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -134,90 +235,8 @@ export default function AdminWholesale() {
       ) : (
         <form className="terms-form" onSubmit={submit} noValidate aria-busy={saving}>
           <p className="field__hint">{updatedAt ? t('admin.wholesale.lastSaved', { date: dateTime(updatedAt) }) : t('admin.wholesale.neverSaved')}</p>
-          <div className="terms-form__grid">
-            <Field
-              id="terms-validUntil"
-              label={t('admin.wholesale.validUntil')}
-              type="date"
-              required
-              value={form.validUntil}
-              disabled={saving}
-              error={errorFor('validUntil', t('admin.wholesale.errors.validUntil'))}
-              onChange={(e) => setForm({ ...form, validUntil: e.target.value })}
-            />
-            <Field
-              id="terms-orderEmail"
-              label={t('admin.wholesale.orderEmail')}
-              type="email"
-              autoComplete="email"
-              required
-              value={form.orderEmail}
-              disabled={saving}
-              error={errorFor('orderEmail', t('admin.wholesale.errors.orderEmail'))}
-              onChange={(e) => setForm({ ...form, orderEmail: e.target.value })}
-            />
-            <Field
-              id="terms-openingMinimum"
-              label={t('admin.wholesale.openingMinimum')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              required
-              value={form.openingMinimum}
-              disabled={saving}
-              error={errorFor('openingMinimum', t('admin.wholesale.errors.minimum'))}
-              onChange={(e) => setAmount('openingMinimum', e.target.value)}
-            />
-            <Field
-              id="terms-reorderMinimum"
-              label={t('admin.wholesale.reorderMinimum')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              required
-              value={form.reorderMinimum}
-              disabled={saving}
-              error={errorFor('reorderMinimum', t('admin.wholesale.errors.minimum'))}
-              onChange={(e) => setAmount('reorderMinimum', e.target.value)}
-            />
-          </div>
-          <div className="locale-fieldsets">
-            {LOCALES.map((locale) => (
-              <fieldset key={locale} className="locale-fieldset">
-                <legend>{t(`language.${locale}`)}</legend>
-                <Field
-                  id={`terms-seasonName-${locale}`}
-                  lang={locale}
-                  label={t('admin.wholesale.seasonName')}
-                  hint={t('admin.wholesale.seasonHint')}
-                  required
-                  maxLength={80}
-                  value={form.texts[locale].seasonName}
-                  disabled={saving}
-                  error={errorFor(`seasonName.${locale}`, t('admin.wholesale.errors.seasonName'))}
-                  onChange={(e) => setText(locale, 'seasonName', e.target.value)}
-                />
-                {(['paymentTerms', 'deliveryWindow', 'shippingNotes'] as const).map((key) => (
-                  <div className="field" key={key}>
-                    <label htmlFor={`terms-${key}-${locale}`}>{t(`admin.wholesale.${key}`)}</label>
-                    <textarea
-                      id={`terms-${key}-${locale}`}
-                      lang={locale}
-                      rows={3}
-                      maxLength={2000}
-                      value={form.texts[locale][key]}
-                      disabled={saving}
-                      aria-describedby={missingLocale(form.texts.fr[key], form.texts.en[key]) === locale ? `terms-${key}-${locale}-missing` : undefined}
-                      onChange={(e) => setText(locale, key, e.target.value)}
-                    />
-                    {missingLocale(form.texts.fr[key], form.texts.en[key]) === locale && <MissingFlag locale={locale} id={`terms-${key}-${locale}-missing`} />}
-                  </div>
-                ))}
-              </fieldset>
-            ))}
-          </div>
+          <TermsGrid form={form} setForm={setForm} saving={saving} errors={errors} />
+          <TermsTexts form={form} setForm={setForm} saving={saving} errors={errors} />
           <button type="submit" className="button" disabled={saving}>
             {saving ? t('admin.wholesale.saving') : t('admin.wholesale.save')}
           </button>
