@@ -30,3 +30,4 @@ export * from './approved-platform.ts';
 export * from './agents.ts';
 export * from './showroom.ts';
 export * from './phrases.ts';
+export * from './carriers.ts';

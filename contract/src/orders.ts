@@ -179,6 +179,8 @@ export const order = z
     shipDate: z.string().nullable(),
     carrier: z.string().nullable(),
     tracking: z.string().nullable(),
+    /** Where the parcel is followed, for a known carrier with a tracking number (issue 45). */
+    trackingUrl: z.string().nullable().optional(),
     cancelReason: z.string().nullable(),
     history: z.array(orderEvent),
     shop: z.object({ email: z.string(), company: companyDetails, /** The stockist's account (null once erased). */ userId: z.number().nullable().optional() }),
@@ -235,6 +237,7 @@ export const confirmInput = z.object({
     .optional(),
 });
 export const shipInput = z.object({
+  /** One of CARRIERS (its parcels are then followed by a link), or another carrier's name. */
   carrier: z.string().trim().max(80).optional(),
   tracking: z.string().trim().max(120).optional(),
   /** A shipping charge excl. VAT, put on the invoice issued with the shipment. */

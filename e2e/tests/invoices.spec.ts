@@ -52,7 +52,7 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto(`/admin/orders/${order.id}`);
     await settled(page);
-    await page.getByLabel('Transporteur (facultatif)').fill('Colissimo');
+    await page.getByLabel('Transporteur (facultatif)').selectOption('colissimo');
     await page.getByLabel('Frais de port HT (facultatif, sur la facture)').fill('12,50');
     await page.getByRole('button', { name: 'Marquer comme expédiée' }).click();
     const link = page.getByTestId('order-invoice').getByRole('link');

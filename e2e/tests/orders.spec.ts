@@ -105,18 +105,23 @@ test.describe('wholesale orders', () => {
     await owner.getByRole('button', { name: 'Confirmer la commande' }).click();
     await expect(owner.getByRole('status').filter({ hasText: 'La commande est confirmée' })).toBeVisible();
     await expect(owner.getByTestId('order-status')).toHaveText('Confirmée');
-    await owner.getByLabel('Transporteur (facultatif)').fill('Colissimo');
+    // A known carrier: the shop's page and mail link to the parcel (issue 45 item 4).
+    await owner.getByLabel('Transporteur (facultatif)').selectOption('colissimo');
     await owner.getByLabel('Numéro de suivi (facultatif)').fill('6A12345678');
     await owner.getByRole('button', { name: 'Marquer comme expédiée' }).click();
     await expect(owner.getByTestId('order-status')).toHaveText('Expédiée');
     await office.close();
-    expect(await waitForMail('orderer@e2e.example', Date.now() - 5000, 'Colissimo')).toContain('6A12345678');
+    expect(await waitForMail('orderer@e2e.example', Date.now() - 5000, 'Colissimo')).toContain(
+      'https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678',
+    );
 
     // The retailer sees each status, and orders again.
     await page.goto(orderUrl);
     await settled(page);
     await expect(page.getByTestId('order-status')).toHaveText('Expédiée');
     await expect(page.getByTestId('order-ship-date')).toHaveText('1 mars 2027');
+    await expect(page.getByTestId('order-carrier')).toContainText('Colissimo · 6A12345678');
+    await expect(page.getByTestId('tracking-link')).toHaveAttribute('href', 'https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678');
     await expect(page.getByRole('listitem').filter({ hasText: 'Confirmée' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Annuler la commande' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Commander à nouveau' }).click();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Order, OrderStatus, OrderSummary } from '@atelier/contract';
-import { formatDay, formatPrice } from '@atelier/contract/pure';
+import { carrierName, formatDay, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 
@@ -130,7 +130,17 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
         {(order.carrier || order.tracking) && (
           <div>
             <dt>{t('order.carrier')}</dt>
-            <dd>{[order.carrier, order.tracking].filter(Boolean).join(' · ')}</dd>
+            <dd data-testid="order-carrier">
+              {[carrierName(order.carrier), order.tracking].filter(Boolean).join(' · ')}
+              {order.trackingUrl && (
+                <>
+                  {' · '}
+                  <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer" data-testid="tracking-link">
+                    {t('order.followParcel')}
+                  </a>
+                </>
+              )}
+            </dd>
           </div>
         )}
         {order.cancelReason && (

@@ -274,7 +274,13 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     const retailerCancel = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/cancel`, headers: shop });
     expect(retailerCancel.statusCode).toBe(409);
     const shipped = await adminPost(order.id, 'ship', { carrier: 'Colissimo', tracking: '6A123' });
-    expect(shipped.json()).toMatchObject({ status: 'shipped', carrier: 'Colissimo', tracking: '6A123' });
+    // Colissimo is a known carrier: the order and its mail give the parcel's tracking page (issue 45 item 4).
+    expect(shipped.json()).toMatchObject({
+      status: 'shipped',
+      carrier: 'Colissimo',
+      tracking: '6A123',
+      trackingUrl: 'https://www.laposte.fr/outils/suivre-vos-envois?code=6A123',
+    });
     expect(shipped.json().history.map((h: { status: string }) => h.status)).toEqual(['submitted', 'confirmed', 'shipped']);
     for (const [action, body] of [
       ['ship', {}],
@@ -286,6 +292,23 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: admin })).json().status).toBe('shipped');
     await t.services.mail.runOnce();
     expect(t.sent.at(-1)!.text).toContain('Transporteur et suivi : Colissimo · 6A123');
+    expect(t.sent.at(-1)!.text).toContain('Suivre le colis : https://www.laposte.fr/outils/suivre-vos-envois?code=6A123');
+  });
+
+  it('ships with a carrier chosen by its code, or named freely: only a known one with a number gets a tracking link', async () => {
+    const ship = async (body: Record<string, string>) => {
+      const order = await place([{ variantId: dress.id, size: 'M', quantity: 3 }]);
+      await adminPost(order.id, 'confirm', { shipDate: '2027-03-01' });
+      return (await adminPost(order.id, 'ship', body)).json();
+    };
+    expect(await ship({ carrier: 'mondialRelay', tracking: '12 34' })).toMatchObject({
+      carrier: 'mondialRelay',
+      trackingUrl: 'https://www.mondialrelay.fr/suivi-de-colis/?NumeroExpedition=12%2034',
+    });
+    await t.services.mail.runOnce();
+    expect(t.sent.at(-1)!.text).toContain('Transporteur et suivi : Mondial Relay · 12 34');
+    expect(await ship({ carrier: 'La navette du village', tracking: 'N-7' })).toMatchObject({ carrier: 'La navette du village', trackingUrl: null });
+    expect(await ship({ carrier: 'dhl' })).toMatchObject({ carrier: 'dhl', tracking: null, trackingUrl: null });
   });
 
   it('a stockist cancels a submitted order; the brand cancels with a reason the stockist reads', async () => {

@@ -1,4 +1,15 @@
-import { formatDay, formatPrice, fromCents, type Locale, type Order, type OrderStatus, type OrderSummary, type Size } from '@atelier/contract';
+import {
+  carrierName,
+  formatDay,
+  formatPrice,
+  fromCents,
+  trackingUrl,
+  type Locale,
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  type Size,
+} from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
@@ -108,6 +119,7 @@ export class OrderRecords {
       shipDate: row.ship_date,
       carrier: row.carrier,
       tracking: row.tracking,
+      trackingUrl: trackingUrl(row.carrier, row.tracking),
       cancelReason: row.cancel_reason,
       // The API's word for the retailer in an order's history is 'stockist' (a published payload).
       history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role === 'retailer' ? ('stockist' as const) : ('brand' as const), note: e.note })),
@@ -285,7 +297,7 @@ export class OrderRecords {
       status === 'confirmed'
         ? { status, shipDate: formatDay(order.shipDate!, locale) }
         : status === 'shipped'
-          ? { status, carrier: order.carrier, tracking: order.tracking }
+          ? { status, carrier: carrierName(order.carrier), tracking: order.tracking, trackingUrl: order.trackingUrl ?? null }
           : { status, reason: order.cancelReason ?? '', byStockist };
     await enqueueMail(trx, {
       to: order.shop.email,

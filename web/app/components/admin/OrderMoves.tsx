@@ -3,7 +3,7 @@
 // (with the reason the shop reads). Each form keeps what is typed; the screen makes the call.
 import { useState } from 'react';
 import type { Order } from '@atelier/contract';
-import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
+import { CARRIERS, CARRIER_NAMES, ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 
@@ -71,7 +71,10 @@ export function ConfirmForm({ order, busy, onConfirm }: { order: Order; busy: bo
 
 export function ShipForm({ busy, onShip }: { busy: boolean; onShip: (body: { carrier?: string; tracking?: string; shipping?: number }) => void }) {
   const { t } = useTranslation();
+  // A known carrier (its parcels followed by a link), another one named, or none.
   const [carrier, setCarrier] = useState('');
+  const [otherCarrier, setOtherCarrier] = useState('');
+  const sentCarrier = carrier === 'other' ? otherCarrier.trim() : carrier;
   const [tracking, setTracking] = useState('');
   const [shipping, setShipping] = useState('');
   return (
@@ -81,7 +84,7 @@ export function ShipForm({ busy, onShip }: { busy: boolean; onShip: (body: { car
       onSubmit={(e) => {
         e.preventDefault();
         onShip({
-          ...(carrier.trim() ? { carrier } : {}),
+          ...(sentCarrier ? { carrier: sentCarrier } : {}),
           ...(tracking.trim() ? { tracking } : {}),
           ...(shipping.trim() ? { shipping: Number(shipping.replace(',', '.')) } : {}),
         });
@@ -92,8 +95,22 @@ export function ShipForm({ busy, onShip }: { busy: boolean; onShip: (body: { car
       </h2>
       <div className="field">
         <label htmlFor="carrier">{t('admin.orders.carrierLabel')}</label>
-        <input id="carrier" maxLength={80} value={carrier} disabled={busy} onChange={(e) => setCarrier(e.target.value)} />
+        <select id="carrier" value={carrier} disabled={busy} onChange={(e) => setCarrier(e.target.value)}>
+          <option value="">{t('admin.orders.carrierNone')}</option>
+          {CARRIERS.map((code) => (
+            <option key={code} value={code}>
+              {CARRIER_NAMES[code]}
+            </option>
+          ))}
+          <option value="other">{t('admin.orders.carrierOther')}</option>
+        </select>
       </div>
+      {carrier === 'other' && (
+        <div className="field">
+          <label htmlFor="carrier-name">{t('admin.orders.carrierName')}</label>
+          <input id="carrier-name" maxLength={80} value={otherCarrier} disabled={busy} onChange={(e) => setOtherCarrier(e.target.value)} />
+        </div>
+      )}
       <div className="field">
         <label htmlFor="tracking">{t('admin.orders.trackingLabel')}</label>
         <input id="tracking" maxLength={120} value={tracking} disabled={busy} onChange={(e) => setTracking(e.target.value)} />

@@ -72,7 +72,12 @@ export const MAIL_EN: MailWords = {
       const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
       return {
         subject: `Order ${number} shipped`,
-        paragraphs: ['Hello,', `Your order ${number} has left the workshop.`, ...(how ? [`Carrier and tracking: ${how}`] : [])],
+        paragraphs: [
+          'Hello,',
+          `Your order ${number} has left the workshop.`,
+          ...(how ? [`Carrier and tracking: ${how}`] : []),
+          ...(change.trackingUrl ? [`Follow the parcel: ${change.trackingUrl}`] : []),
+        ],
         action,
       };
     }

@@ -78,7 +78,12 @@ export const MAIL_FR: MailWords = {
       const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
       return {
         subject: `Commande ${number} expédiée`,
-        paragraphs: ['Bonjour,', `Votre commande ${number} est partie de l’atelier.`, ...(how ? [`Transporteur et suivi : ${how}`] : [])],
+        paragraphs: [
+          'Bonjour,',
+          `Votre commande ${number} est partie de l’atelier.`,
+          ...(how ? [`Transporteur et suivi : ${how}`] : []),
+          ...(change.trackingUrl ? [`Suivre le colis : ${change.trackingUrl}`] : []),
+        ],
         action,
       };
     }

@@ -11,7 +11,7 @@ export type SecurityEvent = 'passkeyAdded' | 'passkeyRemoved' | 'totpAdded' | 't
 
 export type OrderChange =
   | { status: 'confirmed'; shipDate: string }
-  | { status: 'shipped'; carrier: string | null; tracking: string | null }
+  | { status: 'shipped'; carrier: string | null; tracking: string | null; trackingUrl: string | null }
   | { status: 'cancelled'; reason: string; byStockist: boolean };
 
 /**
