@@ -69,18 +69,11 @@ function useUpload(fail: (error: unknown, key: string) => void): Upload {
   };
 }
 
+/** What each part of the product's form is given. */
+type FieldsProps = { form: ProductForm; setForm: Dispatch<SetStateAction<ProductForm>>; saving: boolean; formErrors: FormError[] };
+
 /** The product's reference and whether it is published. */
-function ProductIdentity({
-  form,
-  setForm,
-  saving,
-  formErrors,
-}: {
-  form: ProductForm;
-  setForm: Dispatch<SetStateAction<ProductForm>>;
-  saving: boolean;
-  formErrors: FormError[];
-}) {
+function ProductIdentity({ form, setForm, saving, formErrors }: FieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -124,17 +117,7 @@ function ProductIdentity({
 }
 
 /** The product's title, mantra and description in each language, a missing mantra flagged. */
-function ProductTexts({
-  form,
-  setForm,
-  saving,
-  formErrors,
-}: {
-  form: ProductForm;
-  setForm: Dispatch<SetStateAction<ProductForm>>;
-  saving: boolean;
-  formErrors: FormError[];
-}) {
+function ProductTexts({ form, setForm, saving, formErrors }: FieldsProps) {
   const { t } = useTranslation();
   return (
     <div className="locale-fieldsets">
