@@ -26,4 +26,6 @@ export const ACCOUNTS = {
   // The stockist the showroom spec takes orders for (its orders are its own).
   showroomer: { email: 'showroomer@e2e.example', password: 'showroom-e2e-2026', role: 'retailer' },
   packer: { email: 'packer@e2e.example', password: 'pack-e2e-2026', role: 'retailer' },
+  // The shop the shipments spec ships to in parcels (issue 45).
+  shipper: { email: 'shipper@e2e.example', password: 'ship-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

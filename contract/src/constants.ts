@@ -42,7 +42,8 @@ export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Wholesale orders: a quantity per colour and size is 1–999; an order has at most 300 lines. */
 export const ORDER_QUANTITY_MAX = 999;
 export const ORDER_LINES_MAX = 300;
-export const ORDER_STATUSES = ['submitted', 'confirmed', 'shipped', 'cancelled'] as const;
+/** `partlyShipped` (issue 45): some of it has left, the rest is to follow (or is cancelled, and it is `shipped`). */
+export const ORDER_STATUSES = ['submitted', 'confirmed', 'partlyShipped', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ACTIVITY_PAGE_SIZE = 50;

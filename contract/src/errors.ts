@@ -118,6 +118,12 @@ const OTHER_FR: Record<string, string> = {
   'Please give a reason (500 characters at most).': 'Indiquez un motif (500 caractères au plus).',
   'A confirmed order keeps at least one of its own lines, each with a quantity from 1 to 999.':
     'Une commande confirmée garde au moins une de ses lignes, chacune avec une quantité de 1 à 999.',
+  'Each line to ship is given once, with a quantity from 1 to 999.': 'Chaque ligne à expédier est donnée une fois, avec une quantité de 1 à 999.',
+  'This line is not one of this order’s:': 'Cette ligne n’est pas une ligne de cette commande :',
+  'More than is left to ship on this line:': 'Plus que ce qui reste à expédier sur cette ligne :',
+  'Choose at least one piece to ship.': 'Choisissez au moins une pièce à expédier.',
+  'Nothing is left to ship on this order.': 'Il ne reste rien à expédier sur cette commande.',
+  'The date the rest follows must be a real date (YYYY-MM-DD).': 'La date à laquelle suit le reste doit être une vraie date (AAAA-MM-JJ).',
   'The period needs two real dates, from before to.': 'La période demande deux vraies dates, la première avant la seconde.',
   'The limit is a whole number from 1 to 200.': 'La limite est un nombre entier de 1 à 200.',
   'The page is a whole number from 1.': 'La page est un nombre entier à partir de 1.',

@@ -32,6 +32,12 @@ export const ORDER_MESSAGES = {
   vatInvalid: 'This VAT number is not valid (French: FR, a 2-character key and the 9-digit SIREN).',
   siretInvalid: 'A SIRET number has 14 digits.',
   companySaved: 'Your company details were saved.',
+  shipLinesInvalid: 'Each line to ship is given once, with a quantity from 1 to 999.',
+  shipLineUnknown: 'This line is not one of this order’s:',
+  shipTooMany: 'More than is left to ship on this line:',
+  shipNothing: 'Choose at least one piece to ship.',
+  nothingLeft: 'Nothing is left to ship on this order.',
+  followDateInvalid: 'The date the rest follows must be a real date (YYYY-MM-DD).',
 } as const;
 
 export const draftLineInput = z.object({
@@ -166,12 +172,38 @@ export type CompanyDetails = z.infer<typeof companyDetails>;
 /** `GET /api/admin/retailers/:id/company`: the details, and whether payment reminders are on. */
 export const retailerCompany = companyDetails.extend({ reminders: z.boolean() });
 
+/** One parcel of an order (issue 45): what it holds, how it left, and its invoice. */
+export const shipment = z
+  .object({
+    id: z.number(),
+    /** `{order}-{n}`: `2027-0042-2`. */
+    number: z.string(),
+    shippedAt: z.string(),
+    carrier: z.string().nullable(),
+    tracking: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    /** The shipping charge excl. VAT on this parcel's invoice. */
+    shippingCharge: z.number().nullable(),
+    lines: z.array(z.object({ lineId: z.number(), quantity: z.number() })),
+    invoice: z.object({ id: z.number(), number: z.string() }).nullable(),
+  })
+  .meta({ id: 'Shipment' });
+export type Shipment = z.infer<typeof shipment>;
+
 export const order = z
   .object({
     id: z.number(),
     number: z.string(),
     status: z.enum(ORDER_STATUSES),
-    lines: z.array(z.object({ id: z.number(), ...priced })),
+    lines: z.array(
+      z.object({
+        id: z.number(),
+        ...priced,
+        /** Pieces of the line already shipped, and those that will not be (the rest cancelled): what is left is to follow. */
+        shipped: z.number().optional(),
+        cancelled: z.number().optional(),
+      }),
+    ),
     pieces: z.number(),
     total: z.number(),
     note: z.string().nullable(),
@@ -195,6 +227,10 @@ export const order = z
     takenBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
     /** Shipped without an invoice: what it waits for (the label's identity, the shop's name, billing address, SIREN). */
     invoiceWaiting: z.array(z.enum(INVOICE_GAPS)).optional(),
+    /** Its parcels, first sent first (issue 45). */
+    shipments: z.array(shipment).optional(),
+    /** When what is left of a partly shipped order is expected to follow (the owner's word). */
+    followDate: z.string().nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -245,6 +281,35 @@ export const shipInput = z.object({
 });
 /** Shipping needs no body (carrier and tracking are optional). */
 export const shipBody = shipInput.nullish();
+/** `POST /api/admin/orders/{id}/shipments`: a parcel of some of what is left (issue 45). */
+export const shipmentInput = z.object({
+  lines: z
+    .array(
+      z.object({
+        lineId: z
+          .number({ error: ORDER_MESSAGES.shipLinesInvalid })
+          .int({ error: ORDER_MESSAGES.shipLinesInvalid })
+          .positive({ error: ORDER_MESSAGES.shipLinesInvalid }),
+        quantity: z
+          .number({ error: ORDER_MESSAGES.shipLinesInvalid })
+          .int({ error: ORDER_MESSAGES.shipLinesInvalid })
+          .min(0, { error: ORDER_MESSAGES.shipLinesInvalid })
+          .max(ORDER_QUANTITY_MAX, { error: ORDER_MESSAGES.shipLinesInvalid }),
+      }),
+      { error: ORDER_MESSAGES.shipLinesInvalid },
+    )
+    .max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.shipLinesInvalid })
+    .refine((lines) => new Set(lines.map((l) => l.lineId)).size === lines.length, { error: ORDER_MESSAGES.shipLinesInvalid }),
+  carrier: shipInput.shape.carrier,
+  tracking: shipInput.shape.tracking,
+  /** A shipping charge excl. VAT, on this parcel's invoice. */
+  shippingCharge: shippingCharge.optional(),
+  /** When the rest is expected to follow (shown to the shop). */
+  followDate: day(ORDER_MESSAGES.followDateInvalid).nullish(),
+});
+export type ShipmentInput = z.infer<typeof shipmentInput>;
+/** `PUT /api/admin/orders/{id}/follow-date`: when the rest follows, or null (no date said). */
+export const followDateInput = z.object({ followDate: day(ORDER_MESSAGES.followDateInvalid).nullable() });
 export const cancelInput = z.object({
   reason: z
     .string({ error: ORDER_MESSAGES.reasonRequired })

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   'order.confirmed',
   'order.shipped',
   'order.cancelled',
+  'shipment.created',
   'invoice.issued',
   'credit_note.issued',
   'payment.recorded',

@@ -187,7 +187,8 @@ async function shipAndPay(
   const invoices = await db
     .selectFrom('invoices')
     .select(['id', 'total_incl_cents'])
-    .where('invoiced_order_id', 'in', shippedIds.length ? shippedIds : [0])
+    .where('order_id', 'in', shippedIds.length ? shippedIds : [0])
+    .where('type', '=', 'invoice')
     .orderBy('id')
     .execute();
   for (const [i, invoice] of invoices.entries()) {
@@ -222,6 +223,11 @@ async function dateOrders(services: AppServices, made: Array<{ id: number; seaso
         .set({ at: day(now, -95) })
         .where('order_id', '=', order.id)
         .where('status', '=', 'shipped')
+        .execute();
+      await db
+        .updateTable('shipments')
+        .set({ shipped_at: day(now, -95) })
+        .where('order_id', '=', order.id)
         .execute();
     }
   }

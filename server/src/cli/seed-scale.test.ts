@@ -47,6 +47,29 @@ describe.each(DIALECTS)('ten years of a label, generated, on %s', (dialect) => {
     ).toBe(written.payments);
   });
 
+  it('every shipped order reads as one parcel of all its lines, and each invoice as its parcel’s (as migration 024 reads an old database)', async () => {
+    const shipped = await db().selectFrom('orders').select('id').where('status', '=', 'shipped').execute();
+    const parcels = await db().selectFrom('shipments').select(['order_id', 'seq']).execute();
+    expect(shipped.length).toBeGreaterThan(0);
+    const byOrder = new Map(parcels.map((p) => [p.order_id, p.seq]));
+    for (const o of shipped) expect(byOrder.get(o.id), `order ${o.id}`).toBe(1);
+    const open = await db()
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('o.status', '=', 'shipped')
+      .where(sql<boolean>`l.shipped <> l.quantity`)
+      .executeTakeFirstOrThrow();
+    expect(Number(open.n)).toBe(0);
+    const unlinked = await db()
+      .selectFrom('invoices')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('type', '=', 'invoice')
+      .where('shipment_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(unlinked.n)).toBe(0);
+  });
+
   it('order numbers run unbroken per year, in the order the orders were sent; the counters say the last', async () => {
     const orders = await db().selectFrom('orders').select(['number', 'created_at']).orderBy('created_at').orderBy('id').execute();
     const byYear = new Map<string, number[]>();

@@ -18,6 +18,7 @@ import { Ids, SCALE_SHOP_PASSWORD, writeOrders, writeSeasons, writeShops, writeS
 import { writeDocuments, writePayments } from './scale/documents.ts';
 import { writeActivity, writeWebhooks } from './scale/extras.ts';
 import { random } from './scale/words.ts';
+import { readShippedAsShipments } from '../db/migrations/024-shipments.ts';
 
 /** The tables whose ids seed:scale hands out itself (PostgreSQL's sequences are moved past them after). */
 const TABLES: Array<keyof Database> = [
@@ -115,6 +116,8 @@ export async function seedScale(
       log,
     );
     step(`${issued.invoices.length} invoices and ${issued.creditNotes} credit notes written with their PDFs`);
+    // The orders shipped whole, each as its one parcel with its invoice, as the migration reads an old database.
+    await readShippedAsShipments(db);
     const payments = await writePayments(db, ids, rnd, plan, issued, admin?.id ?? null);
     const activity = await writeActivity(db, ids, plan, orders, issued, admin);
     const deliveries = await writeWebhooks(db, ids, rnd, plan, orders, issued);

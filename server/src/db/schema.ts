@@ -316,6 +316,8 @@ export interface InvoicesTable {
   seq: number;
   order_id: number | null;
   invoiced_order_id: number | null;
+  /** The shipment it bills (migration 024); one invoice per shipment. */
+  shipment_id: ColumnType<number | null, number | null | undefined, number | null>;
   invoice_id: number | null;
   user_id: number | null;
   locale: 'fr' | 'en';
@@ -405,7 +407,7 @@ export interface OrdersTable {
   user_id: number | null;
   retailer_email: string;
   locale: 'fr' | 'en';
-  status: 'submitted' | 'confirmed' | 'shipped' | 'cancelled';
+  status: 'submitted' | 'confirmed' | 'partlyShipped' | 'shipped' | 'cancelled';
   idempotency_key: string;
   note: string | null;
   /** JSON of the company details at submit time (an order keeps what it was sent with). */
@@ -432,6 +434,28 @@ export interface OrdersTable {
   taken_by_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** Folded words a search finds it by (lib/search.ts; migration 021). */
   search_text: ColumnType<string, string | undefined, string>;
+  /** When what is left of a partly shipped order follows (migration 024). */
+  follow_date: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A parcel of an order (issue 45): `{order}-{seq}`. */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  seq: number;
+  number: string;
+  carrier: string | null;
+  tracking: string | null;
+  shipping_cents: number | null;
+  shipped_at: string;
+  shipped_by: number | null;
+}
+
+export interface ShipmentLinesTable {
+  id: Generated<number>;
+  shipment_id: number;
+  order_line_id: number;
+  quantity: number;
 }
 
 export interface SeasonsTable {
@@ -524,12 +548,15 @@ export interface OrderLinesTable {
   /** A line made by packs: the pack's name then, and how many packs. */
   pack_name: ColumnType<string | null, string | null | undefined, string | null>;
   packs: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Pieces of the line that left (in shipments), and that will not (the rest cancelled); migration 024. */
+  shipped: ColumnType<number, number | undefined, number>;
+  cancelled: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
-  status: 'submitted' | 'confirmed' | 'shipped' | 'cancelled';
+  status: 'submitted' | 'confirmed' | 'partlyShipped' | 'shipped' | 'cancelled';
   by_role: 'retailer' | 'brand';
   note: string | null;
   at: string;
@@ -713,6 +740,8 @@ export interface Database {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
   order_events: OrderEventsTable;
   seasons: SeasonsTable;
   season_translations: SeasonTranslationsTable;

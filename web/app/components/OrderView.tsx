@@ -25,9 +25,11 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 }
 
 /** An order's lines as a table (scrolls inside its box on a phone), with the totals. */
-export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'pieces' | 'total'> }) {
+export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'pieces' | 'total'> & { shipments?: Order['shipments'] } }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
+  // Once a parcel has left, each line says how many of it left (and how many will not).
+  const shipping = (order.shipments?.length ?? 0) > 0;
   return (
     <div className="table-scroll" role="region" aria-label={t('order.lines')} tabIndex={0}>
       <table className="order-table">
@@ -39,6 +41,11 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
             <th scope="col" className="num">
               {t('order.quantity')}
             </th>
+            {shipping && (
+              <th scope="col" className="num">
+                {t('order.shippedCount')}
+              </th>
+            )}
             <th scope="col" className="num">
               {t('order.unitPrice')}
             </th>
@@ -60,6 +67,12 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
                 {l.pack && <span className="order-table__pack"> · {t('order.fromPack', { packs: l.pack.packs, name: l.pack.name })}</span>}
               </td>
               <td className="num">{l.quantity}</td>
+              {shipping && (
+                <td className="num" data-testid="line-shipped">
+                  {l.shipped ?? 0}
+                  {(l.cancelled ?? 0) > 0 && <span className="order-table__pack"> · {t('order.cancelledCount', { count: l.cancelled })}</span>}
+                </td>
+              )}
               <td className="num">{formatPrice(l.unitPrice, lang)}</td>
               <td className="num">{formatPrice(l.total, lang)}</td>
             </tr>
@@ -71,6 +84,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
               {t('order.totalLabel')}
             </th>
             <td className="num">{order.pieces}</td>
+            {shipping && <td className="num">{order.lines.reduce((sum, l) => sum + (l.shipped ?? 0), 0)}</td>}
             <td />
             <td className="num">
               <strong>{formatPrice(order.total, lang)}</strong>

@@ -25,6 +25,7 @@ import { m020PacksShowroom } from './020-packs-showroom.ts';
 import { m021ListsAtScale } from './021-lists-at-scale.ts';
 import { m022ProductsPostsSearch } from './022-products-posts-search.ts';
 import { m023RetailerWord } from './023-retailer-word.ts';
+import { m024Shipments } from './024-shipments.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['021-lists-at-scale', m021ListsAtScale],
   ['022-products-posts-search', m022ProductsPostsSearch],
   ['023-retailer-word', m023RetailerWord],
+  ['024-shipments', m024Shipments],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -184,9 +184,17 @@ export class InvoiceLedger {
     const waiting = await this.db
       .selectFrom('orders as o')
       .select(sql<number>`count(*)`.as('n'))
-      .where('o.status', '=', 'shipped')
+      .where('o.status', 'in', ['shipped', 'partlyShipped'])
       .where('o.updated_at', '>=', sql<string>`coalesce((select min(issue_date) from invoices), '')`)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoices as i').select('i.id').whereRef('i.invoiced_order_id', '=', 'o.id'))))
+      // A parcel of it left without its invoice (issue 45: one invoice per shipment).
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('shipments as s')
+            .select('s.id')
+            .whereRef('s.order_id', '=', 'o.id')
+            .where(({ not: none, exists: any, selectFrom: from }) => none(any(from('invoices as i').select('i.id').whereRef('i.shipment_id', '=', 's.id')))),
+        ),
+      )
       .executeTakeFirstOrThrow();
     const rejected = await this.db
       .selectFrom('invoice_submissions')

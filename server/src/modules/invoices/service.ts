@@ -77,19 +77,38 @@ export class InvoicesService {
     return gapsOf(seller !== null, company);
   }
 
-  /** An order's invoice, or what it waits for; null for an order not shipped. */
+  /**
+   * An order's latest invoice (one per shipment, issue 45), or what a shipment's invoice waits for;
+   * null for an order nothing of which has left.
+   */
   async forOrder(
     orderId: number,
     userId: number,
     status: string,
   ): Promise<{ invoice: { id: number; number: string; status: Exclude<InvoiceStatus, 'credit'> } | null; waiting?: InvoiceGap[] }> {
-    const row = await this.db.selectFrom('invoices').select(['id']).where('invoiced_order_id', '=', orderId).executeTakeFirst();
-    if (row) {
-      const doc = (await this.get(row.id, 'fr'))!;
-      return { invoice: { id: doc.id, number: doc.number, status: doc.status as Exclude<InvoiceStatus, 'credit'> } };
-    }
-    if (status !== 'shipped') return { invoice: null };
-    return { invoice: null, waiting: await this.waiting(this.db, userId) };
+    const row = await this.db
+      .selectFrom('invoices')
+      .select(['id'])
+      .where('order_id', '=', orderId)
+      .where('type', '=', 'invoice')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const doc = row ? (await this.get(row.id, 'fr'))! : null;
+    const invoice = doc ? { id: doc.id, number: doc.number, status: doc.status as Exclude<InvoiceStatus, 'credit'> } : null;
+    if (status !== 'shipped' && status !== 'partlyShipped') return { invoice };
+    if ((await this.uninvoiced(this.db, orderId)).length === 0) return { invoice };
+    return { invoice, waiting: await this.waiting(this.db, userId) };
+  }
+
+  /** The shipments of an order that left without their invoice, first sent first. */
+  private async uninvoiced(db: Kysely<Database>, orderId: number): Promise<Array<{ id: number; shipped_at: string }>> {
+    return db
+      .selectFrom('shipments as s')
+      .select(['s.id', 's.shipped_at'])
+      .where('s.order_id', '=', orderId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoices as i').select('i.id').whereRef('i.shipment_id', '=', 's.id'))))
+      .orderBy('s.seq')
+      .execute();
   }
 
   // —— Issuing ——
@@ -114,6 +133,7 @@ export class InvoicesService {
       orderId: number | null;
       invoiceId: number | null;
       userId: number | null;
+      shipmentId?: number;
     },
     actor: Actor | null,
   ): Promise<number> {
@@ -131,7 +151,9 @@ export class InvoicesService {
         year,
         seq,
         order_id: input.orderId,
-        invoiced_order_id: input.type === 'invoice' ? input.orderId : null,
+        // One invoice per shipment now (issue 45); `invoiced_order_id` stays on the invoices of orders shipped whole before.
+        invoiced_order_id: null,
+        shipment_id: input.shipmentId ?? null,
         invoice_id: input.invoiceId,
         user_id: input.userId,
         locale: input.locale,
@@ -171,31 +193,26 @@ export class InvoicesService {
   }
 
   /**
-   * Issues a shipped order's invoice inside the caller's transaction. Returns null (nothing
-   * written) when something is missing: the order then says what, and "Issue the invoice" does it later.
+   * Issues a shipment's invoice inside the caller's transaction (issue 45): its lines are what the parcel
+   * holds, its shipping charge the parcel's. Returns null (nothing written) when something is missing: the
+   * order then says what, and "Issue the invoice" does it later.
    */
-  async issueInTransaction(trx: Kysely<Database>, orderId: number, actor: Actor | null, deliveryDate?: string): Promise<number | null> {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-    if (!order) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
+  async issueForShipment(trx: Kysely<Database>, shipmentId: number, actor: Actor | null, deliveryDate?: string): Promise<number | null> {
+    const shipment = await trx.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirstOrThrow();
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
     const seller = await this.seller(trx);
     const company = await this.companies.company(order.user_id ?? 0, trx);
     if (gapsOf(seller !== null, company).length) return null;
-    const existing = await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', orderId).executeTakeFirst();
-    if (existing) return null;
+    if (await trx.selectFrom('invoices').select('id').where('shipment_id', '=', shipmentId).executeTakeFirst()) return null;
     const issueDate = this.issueDay();
-    const shipped =
-      deliveryDate ??
-      (
-        await trx
-          .selectFrom('order_events')
-          .select('at')
-          .where('order_id', '=', orderId)
-          .where('status', '=', 'shipped')
-          .orderBy('at', 'desc')
-          .executeTakeFirst()
-      )?.at.slice(0, 10) ??
-      issueDate;
-    const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).where('quantity', '>', 0).orderBy('position').execute();
+    const lines = await trx
+      .selectFrom('shipment_lines as s')
+      .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
+      .select(['l.id', 'l.reference', 'l.product_title', 'l.color_name', 'l.size', 'l.unit_price_cents', 's.quantity'])
+      .where('s.shipment_id', '=', shipmentId)
+      .where('s.quantity', '>', 0)
+      .orderBy('l.position')
+      .execute();
     const locale = order.locale;
     const billing = company.billing!;
     const buyer: BuyerSnapshot = {
@@ -219,7 +236,7 @@ export class InvoicesService {
       orderLineId: l.id,
       creditedLineId: null,
     }));
-    if (order.shipping_cents) {
+    if (shipment.shipping_cents) {
       docLines.push({
         kind: 'shipping',
         reference: null,
@@ -227,8 +244,8 @@ export class InvoicesService {
         colour: null,
         size: null,
         quantity: 1,
-        unitPriceCents: order.shipping_cents,
-        totalCents: order.shipping_cents,
+        unitPriceCents: shipment.shipping_cents,
+        totalCents: shipment.shipping_cents,
         orderLineId: null,
         creditedLineId: null,
       });
@@ -238,7 +255,7 @@ export class InvoicesService {
       {
         type: 'invoice',
         issueDate,
-        deliveryDate: shipped,
+        deliveryDate: deliveryDate ?? shipment.shipped_at.slice(0, 10),
         dueDate: dueDate(issueDate, seller!),
         orderNumber: order.number,
         invoice: null,
@@ -248,25 +265,28 @@ export class InvoicesService {
         buyer,
         vat,
         lines: docLines,
-        orderId,
+        orderId: order.id,
         invoiceId: null,
         userId: order.user_id,
+        shipmentId,
       },
       actor,
     );
   }
 
-  /** "Issue the invoice" for an order shipped before, or whose details were incomplete. */
+  /** "Issue the invoice": for each shipment of the order that left without one (its details were incomplete). The last one issued. */
   async issueForOrder(orderId: number, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
     const id = await this.db.transaction().execute(async (trx) => {
       const order = await trx.selectFrom('orders').select(['id', 'status', 'user_id']).where('id', '=', orderId).executeTakeFirst();
       if (!order) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
-      if (order.status !== 'shipped') throw new HttpError(409, INVOICE_MESSAGES.notShipped);
-      if (await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', orderId).executeTakeFirst())
-        throw new HttpError(409, INVOICE_MESSAGES.alreadyInvoiced);
+      if (order.status !== 'shipped' && order.status !== 'partlyShipped') throw new HttpError(409, INVOICE_MESSAGES.notShipped);
+      const shipments = await this.uninvoiced(trx, orderId);
+      if (shipments.length === 0) throw new HttpError(409, INVOICE_MESSAGES.alreadyInvoiced);
       const gaps = await this.waiting(trx, order.user_id ?? 0);
       if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
-      return (await this.issueInTransaction(trx, orderId, actor))!;
+      let last = 0;
+      for (const s of shipments) last = (await this.issueForShipment(trx, s.id, actor))!;
+      return last;
     });
     // Its mail, its webhook and the e-invoicing platform's worker look now.
     this.kick();

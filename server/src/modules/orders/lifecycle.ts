@@ -1,12 +1,11 @@
 import { logActivity } from '../activity/service.ts';
-import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus, PHRASES } from '@atelier/contract';
+import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { pick } from '../../lib/texts.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
+import type { OrderShipments } from './shipments.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import { type StockLine, type StockService } from '../stock/service.ts';
 import type { OrdersContext } from './context.ts';
@@ -14,25 +13,25 @@ import type { Actor } from '../../lib/actor.ts';
 import type { OrderRecords } from './records.ts';
 
 /**
- * What happens to an order after it is sent: confirmed, shipped (its invoice issued in the same transaction),
- * cancelled (its invoice credited). Every move is a conditional update on the status (the row is the lock),
+ * What happens to an order after it is sent: confirmed, then shipped in parcels (shipments.ts), or cancelled
+ * (its invoices credited). Every move is a conditional update on the status (the row is the lock),
  * with its history row and its mail in the same transaction.
  */
 export class OrderLifecycle {
   private readonly db: Db;
   private readonly onMailQueued: () => void;
   private readonly stock: StockService;
-  private readonly catalogue: CatalogueService;
   private readonly invoices: InvoicesService;
   private readonly records: OrderRecords;
+  private readonly shipments: OrderShipments;
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'onMailQueued' | 'stock' | 'catalogue' | 'invoices'>, records: OrderRecords) {
+  constructor(deps: Pick<OrdersContext, 'db' | 'onMailQueued' | 'stock' | 'invoices'>, records: OrderRecords, shipments: OrderShipments) {
     this.db = deps.db;
     this.onMailQueued = deps.onMailQueued;
     this.stock = deps.stock;
-    this.catalogue = deps.catalogue;
     this.invoices = deps.invoices;
     this.records = records;
+    this.shipments = shipments;
   }
 
   /**
@@ -44,12 +43,11 @@ export class OrderLifecycle {
   private async move(
     id: number,
     from: OrderStatus[],
-    to: OrderStatus,
+    to: 'confirmed' | 'cancelled',
     actor: Actor,
     lang: Locale,
     apply: (trx: Kysely<Database>, row: { mode: OrderMode; status: OrderStatus }) => Promise<Record<string, string | number | null>>,
     note: string | null,
-    after?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<Order> {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode']).where('id', '=', id).executeTakeFirst();
@@ -74,10 +72,8 @@ export class OrderLifecycle {
         .execute();
       const order = (await this.records.load(trx, id))!;
       await this.records.announce(trx, order, to, actor.role === 'retailer');
-      // What follows the move (the invoice of a shipment) is told after it.
-      if (actor.role === 'admin') await after?.(trx);
       if (actor.role === 'admin') {
-        const action = to === 'confirmed' ? 'confirm' : to === 'shipped' ? 'ship' : 'cancel';
+        const action = to === 'confirmed' ? 'confirm' : 'cancel';
         await logActivity(trx, actor, { kind: 'order', action, subject: order.row.number, subjectId: id, detail: { from: row.status, to } });
       }
     });
@@ -135,46 +131,12 @@ export class OrderLifecycle {
     );
   }
 
-  /** Shipping an at-once order takes its pieces off the shelf; without them on hand it is refused (409). */
-  ship(id: number, input: { carrier?: string; tracking?: string; shipping?: number }, actor: Actor, lang: Locale): Promise<Order> {
-    return this.move(
-      id,
-      ['confirmed'],
-      'shipped',
-      actor,
-      lang,
-      async (trx, order) => {
-        if (order.mode === 'atOnce') {
-          const short = await this.stock.ship(trx, id, await this.stockLines(trx, id), actor.id);
-          if (short.length) {
-            const names = await this.catalogue.orderable(
-              short.map((s) => s.variantId),
-              trx,
-            );
-            const detail = short
-              .map((s) => {
-                const v = names.get(s.variantId);
-                const what = v ? `${pick(v.titles, lang)} — ${pick(v.colorNames, lang)}, ${s.size}` : `${s.variantId}/${s.size}`;
-                return PHRASES[lang].toShipOnHand(what, s.quantity, s.left);
-              })
-              .join('; ');
-            throw new HttpError(409, SEASON_MESSAGES.notOnHand, {}, detail);
-          }
-        }
-        return { carrier: input.carrier || null, tracking: input.tracking || null, shipping_cents: input.shipping ? Math.round(input.shipping * 100) : null };
-      },
-      null,
-      // The invoice in the same transaction (unless its details are incomplete: the order then says what waits).
-      async (trx) => {
-        await this.invoices.issueInTransaction(trx, id, actor.role === 'admin' ? actor : null, this.invoices.issueDay());
-      },
-    );
-  }
-
   /** The brand cancels a submitted or confirmed order; a retailer only a submitted one of theirs. Reserved pieces go back. */
   cancel(id: number, reason: string, actor: Actor, lang: Locale): Promise<Order> {
-    // The brand may also cancel a shipped order once invoiced (goods sent back): a credit note takes what is left off its invoice.
-    const from: OrderStatus[] = actor.role === 'retailer' ? ['submitted'] : ['submitted', 'confirmed', 'shipped'];
+    // The brand may also cancel an order of which parcels left, once they are invoiced (goods sent back): a
+    // credit note takes what is left off each invoice, and what had not left is released.
+    const from: OrderStatus[] = actor.role === 'retailer' ? ['submitted'] : ['submitted', 'confirmed', 'partlyShipped', 'shipped'];
+    const brand = actor.role === 'admin' ? actor : null;
     return this.move(
       id,
       from,
@@ -182,14 +144,21 @@ export class OrderLifecycle {
       actor,
       lang,
       async (trx, order) => {
-        if (order.status === 'shipped') {
-          const invoice = await trx.selectFrom('invoices').select('id').where('invoiced_order_id', '=', id).executeTakeFirst();
-          if (!invoice) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
-          await this.invoices.creditRest(trx, invoice.id, reason, actor.role === 'admin' ? actor : null);
-          return { cancel_reason: reason };
+        if (order.status === 'shipped' || order.status === 'partlyShipped') {
+          const parcels = await trx
+            .selectFrom('shipments as s')
+            .leftJoin('invoices as i', 'i.shipment_id', 's.id')
+            .select(['s.id', 'i.id as invoice_id'])
+            .where('s.order_id', '=', id)
+            .orderBy('s.seq')
+            .execute();
+          if (parcels.length === 0 || parcels.some((p) => p.invoice_id === null)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
+          if (order.status === 'partlyShipped') await this.shipments.cancelLeft(trx, id, order.mode, brand);
+          for (const p of parcels) await this.invoices.creditRest(trx, p.invoice_id!, reason, brand);
+          return { cancel_reason: reason, follow_date: null };
         }
-        if (order.mode === 'atOnce') await this.stock.release(trx, id, await this.stockLines(trx, id), actor.role === 'admin' ? actor.id : null);
-        return { cancel_reason: reason };
+        if (order.mode === 'atOnce') await this.stock.release(trx, id, await this.stockLines(trx, id), brand?.id ?? null);
+        return { cancel_reason: reason } as Record<string, string | number | null>;
       },
       reason,
     );

@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderStatus,
   type OrderSummary,
+  type Shipment,
   type Size,
 } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
@@ -83,12 +84,46 @@ export class OrderRecords {
   async load(db: Kysely<Database>, id: number) {
     const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    const [lines, events, seasons] = await Promise.all([
+    const [lines, events, seasons, shipments] = await Promise.all([
       db.selectFrom('order_lines').selectAll().where('order_id', '=', id).orderBy('position').execute(),
       db.selectFrom('order_events').selectAll().where('order_id', '=', id).orderBy('at').orderBy('id').execute(),
       this.seasons.infos(db, row.season_id === null ? [] : [row.season_id]),
+      this.shipments(db, id),
     ]);
-    return { row, lines, events, seasons };
+    return { row, lines, events, seasons, shipments };
+  }
+
+  /** An order's parcels, first sent first, each with its lines and its invoice (issue 45). */
+  private async shipments(db: Kysely<Database>, orderId: number): Promise<Shipment[]> {
+    const rows = await db
+      .selectFrom('shipments as s')
+      .leftJoin('invoices as i', 'i.shipment_id', 's.id')
+      .select(['s.id', 's.number', 's.shipped_at', 's.carrier', 's.tracking', 's.shipping_cents', 'i.id as invoice_id', 'i.number as invoice_number'])
+      .where('s.order_id', '=', orderId)
+      .orderBy('s.seq')
+      .execute();
+    if (rows.length === 0) return [];
+    const lines = await db
+      .selectFrom('shipment_lines')
+      .select(['shipment_id', 'order_line_id', 'quantity'])
+      .where(
+        'shipment_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      shippedAt: r.shipped_at,
+      carrier: r.carrier,
+      tracking: r.tracking,
+      trackingUrl: trackingUrl(r.carrier, r.tracking),
+      shippingCharge: r.shipping_cents === null ? null : fromCents(r.shipping_cents),
+      lines: lines.filter((l) => l.shipment_id === r.id).map((l) => ({ lineId: l.order_line_id, quantity: l.quantity })),
+      invoice: r.invoice_id === null || r.invoice_number === null ? null : { id: r.invoice_id, number: r.invoice_number },
+    }));
   }
 
   shape(loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>, lang: Locale): Order {
@@ -111,6 +146,8 @@ export class OrderRecords {
         unitPrice: fromCents(l.unit_price_cents),
         total: fromCents(l.unit_price_cents * l.quantity),
         pack: l.pack_name && l.packs ? { id: null, name: l.pack_name, packs: l.packs } : null,
+        shipped: l.shipped,
+        cancelled: l.cancelled,
       })),
       pieces: row.pieces,
       total: fromCents(row.total_cents),
@@ -127,6 +164,8 @@ export class OrderRecords {
       ...orderMode(row, loaded.seasons, lang),
       channel: row.channel,
       takenBy: row.taken_by_name ? { id: row.taken_by, name: row.taken_by_name } : null,
+      shipments: loaded.shipments,
+      followDate: row.follow_date,
     };
   }
 
@@ -245,9 +284,10 @@ export class OrderRecords {
       .selectFrom('orders')
       .select([
         sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('to_confirm'),
-        sql<number>`sum(case when status = 'confirmed' and ship_date <= ${weekEnd} then 1 else 0 end)`.as('to_ship'),
+        // A partly shipped order is to ship again when its rest follows (its follow date, else its ship date).
+        sql<number>`sum(case when status in ('confirmed', 'partlyShipped') and coalesce(follow_date, ship_date) <= ${weekEnd} then 1 else 0 end)`.as('to_ship'),
       ])
-      .where('status', 'in', ['submitted', 'confirmed'])
+      .where('status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
       .executeTakeFirstOrThrow();
     return { toConfirm: Number(row.to_confirm ?? 0), toShip: Number(row.to_ship ?? 0) };
   }
@@ -273,7 +313,7 @@ export class OrderRecords {
   async announce(
     trx: Kysely<Database>,
     loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>,
-    status: OrderStatus,
+    status: 'submitted' | 'confirmed' | 'cancelled',
     byStockist = false,
     options: { skipRetailerMail?: boolean } = {},
   ) {
@@ -293,16 +333,74 @@ export class OrderRecords {
       });
       return;
     }
-    const change =
-      status === 'confirmed'
-        ? { status, shipDate: formatDay(order.shipDate!, locale) }
-        : status === 'shipped'
-          ? { status, carrier: carrierName(order.carrier), tracking: order.tracking, trackingUrl: order.trackingUrl ?? null }
-          : { status, reason: order.cancelReason ?? '', byStockist };
+    // A shipment tells its own (announceShipment).
+    const change = status === 'confirmed' ? { status, shipDate: formatDay(order.shipDate!, locale) } : { status, reason: order.cancelReason ?? '', byStockist };
     await enqueueMail(trx, {
       to: order.shop.email,
       dedupeKey: `${key}:stockist`,
       ...orderStatusMail(brand, locale, data, change as Parameters<typeof orderStatusMail>[3]),
     });
   }
+
+  /**
+   * What a shipment tells, in its transaction (issue 45): `shipment.created` (the parcel and its order),
+   * `order.shipped` when nothing is left, and the shop's mail: the whole order's as before when one parcel
+   * took it all, else what this parcel holds and what follows.
+   */
+  async announceShipment(trx: Kysely<Database>, loaded: Loaded, shipmentId: number) {
+    const whole = this.shape(loaded, 'fr');
+    const shipment = loaded.shipments.find((s) => s.id === shipmentId)!;
+    await emitWebhook(trx, 'shipment.created', () => ({ shipment, order: whole }));
+    if (loaded.row.status === 'shipped') await emitWebhook(trx, 'order.shipped', () => whole);
+    const locale = loaded.row.locale;
+    const order = this.shape(loaded, locale);
+    const inOne = loaded.shipments.length === 1 && loaded.row.status === 'shipped';
+    const inParcel = new Map(shipment.lines.map((l) => [l.lineId, l.quantity]));
+    const toFollow = order.lines.filter((l) => l.quantity - (l.shipped ?? 0) - (l.cancelled ?? 0) > 0);
+    const change = {
+      status: 'shipped' as const,
+      carrier: carrierName(shipment.carrier),
+      tracking: shipment.tracking,
+      trackingUrl: shipment.trackingUrl,
+      ...(inOne
+        ? {}
+        : {
+            parcel: {
+              number: shipment.number,
+              pieces: pieceList(order.lines.filter((l) => inParcel.has(l.id)).map((l) => ({ ...l, quantity: inParcel.get(l.id)! }))),
+              toFollow: toFollow.length ? pieceList(toFollow.map((l) => ({ ...l, quantity: l.quantity - (l.shipped ?? 0) - (l.cancelled ?? 0) }))) : null,
+              followDate: order.followDate ? formatDay(order.followDate, locale) : null,
+            },
+          }),
+    };
+    await enqueueMail(trx, {
+      to: order.shop.email,
+      dedupeKey: inOne ? `order:${order.id}:shipped:stockist` : `order:${order.id}:shipment:${shipment.number}:stockist`,
+      ...orderStatusMail(publicBrand(this.config), locale, this.mailData(order, locale, false), change),
+    });
+  }
+
+  /** "Cancel the rest" tells the webhooks (`order.cancelled`, its lines counting what was cancelled) and the shop. */
+  async announceRestCancelled(trx: Kysely<Database>, loaded: Loaded, reason: string) {
+    await emitWebhook(trx, 'order.cancelled', () => this.shape(loaded, 'fr'));
+    const locale = loaded.row.locale;
+    const order = this.shape(loaded, locale);
+    const cancelled = order.lines.filter((l) => (l.cancelled ?? 0) > 0).map((l) => ({ ...l, quantity: l.cancelled ?? 0 }));
+    await enqueueMail(trx, {
+      to: order.shop.email,
+      dedupeKey: `order:${order.id}:rest-cancelled:stockist`,
+      ...orderStatusMail(publicBrand(this.config), locale, this.mailData(order, locale, false), {
+        status: 'restCancelled',
+        reason,
+        pieces: pieceList(cancelled),
+      }),
+    });
+  }
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<OrderRecords['load']>>>;
+
+/** "· Robe Lina — Rouille, M × 2", a line each. */
+function pieceList(lines: Array<Pick<Order['lines'][number], 'productTitle' | 'colorName' | 'size' | 'quantity'>>): string {
+  return lines.map((l) => `· ${l.productTitle} — ${l.colorName}, ${l.size} × ${l.quantity}`).join('\n');
 }

@@ -4,6 +4,8 @@ import {
   adminOrderQuery,
   myOrderQuery,
   shipBody,
+  shipmentInput,
+  followDateInput,
   submitBody,
   availability,
   productIdParam,
@@ -336,6 +338,54 @@ export const adminOrderMoveRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (ap
       schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParams, querystring: query, body: shipBody, response: move },
     },
     async (request) => services.orders.ship(request.params.id, request.body ?? {}, actorOf(request), langOf(request)),
+  );
+  app.post(
+    '/orders/:id/shipments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Ship a parcel: some of what is left of each line (issue 45); its invoice is issued with it',
+        params: idParams,
+        querystring: query,
+        body: shipmentInput,
+        response: { ...move, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return services.orders.shipPart(request.params.id, request.body, actorOf(request), langOf(request));
+    },
+  );
+  app.post(
+    '/orders/:id/cancel-rest',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Cancel what is left of a partly shipped order (a reason shown to the stockist); it is then shipped',
+        params: idParams,
+        querystring: query,
+        body: cancelInput,
+        response: move,
+      },
+    },
+    async (request) => services.orders.cancelRest(request.params.id, request.body.reason, actorOf(request), langOf(request)),
+  );
+  app.put(
+    '/orders/:id/follow-date',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'When the rest of a partly shipped order follows (null: no date)',
+        params: idParams,
+        querystring: query,
+        body: followDateInput,
+        response: move,
+      },
+    },
+    async (request) => services.orders.setFollowDate(request.params.id, request.body.followDate, langOf(request)),
   );
   app.post(
     '/orders/:id/cancel',

@@ -10,18 +10,22 @@ import { OrderRecords } from './records.ts';
 import { OrderDrafts } from './draft.ts';
 import { OrderSubmission } from './submit.ts';
 import { OrderLifecycle } from './lifecycle.ts';
+import { OrderShipments } from './shipments.ts';
 export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from './placement.ts';
 import type { OrdersContext } from './context.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Locale } from '@atelier/contract';
 
 /**
- * Wholesale orders, in four parts: the draft (draft.ts), the submit (submit.ts), what happens after
- * (lifecycle.ts) and how an order is read and told (records.ts). This is the area's one face.
+ * Wholesale orders, in five parts: the draft (draft.ts), the submit (submit.ts), what happens after
+ * (lifecycle.ts), the parcels it ships in (shipments.ts) and how an order is read and told (records.ts). This is the area's one face.
  */
 export class OrdersService {
   readonly records: OrderRecords;
   readonly drafts: OrderDrafts;
   readonly submission: OrderSubmission;
   readonly lifecycle: OrderLifecycle;
+  readonly shipments: OrderShipments;
 
   constructor(
     db: Db,
@@ -39,7 +43,8 @@ export class OrdersService {
     this.records = new OrderRecords(context);
     this.drafts = new OrderDrafts(context, this.records);
     this.submission = new OrderSubmission(context, this.drafts, this.records);
-    this.lifecycle = new OrderLifecycle(context, this.records);
+    this.shipments = new OrderShipments(context, this.records);
+    this.lifecycle = new OrderLifecycle(context, this.records, this.shipments);
   }
 
   draft: OrderDrafts['draft'] = (...args) => this.drafts.draft(...args);
@@ -53,6 +58,11 @@ export class OrdersService {
   exportBatches: OrderRecords['exportBatches'] = (...args) => this.records.exportBatches(...args);
   homeCounts: OrderRecords['homeCounts'] = (...args) => this.records.homeCounts(...args);
   confirm: OrderLifecycle['confirm'] = (...args) => this.lifecycle.confirm(...args);
-  ship: OrderLifecycle['ship'] = (...args) => this.lifecycle.ship(...args);
+  /** "Mark as shipped": one parcel of all that is left (issue 45). */
+  ship = (id: number, input: { carrier?: string | undefined; tracking?: string | undefined; shipping?: number | undefined }, actor: Actor, lang: Locale) =>
+    this.shipments.ship(id, { carrier: input.carrier, tracking: input.tracking, shippingCharge: input.shipping }, actor, lang);
+  shipPart: OrderShipments['ship'] = (...args) => this.shipments.ship(...args);
+  cancelRest: OrderShipments['cancelRest'] = (...args) => this.shipments.cancelRest(...args);
+  setFollowDate: OrderShipments['setFollowDate'] = (...args) => this.shipments.setFollowDate(...args);
   cancel: OrderLifecycle['cancel'] = (...args) => this.lifecycle.cancel(...args);
 }

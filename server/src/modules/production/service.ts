@@ -1,4 +1,4 @@
-import { PRODUCTION_MESSAGES, SEASON_MESSAGES, SIZES, type CutSheet, type Locale, type Size } from '@atelier/contract';
+import { PRODUCTION_MESSAGES, SEASON_MESSAGES, SIZES, type CutSheet, type Locale, type OrderStatus, type Size } from '@atelier/contract';
 
 import type { Db } from '../../db/index.ts';
 
@@ -47,7 +47,9 @@ export class ProductionService {
         const other = await this.seasons.delivery(filter.deliveryId, trx);
         throw new HttpError(other ? 422 : 404, other ? SEASON_MESSAGES.deliveryOtherSeason : SEASON_MESSAGES.deliveryNotFound);
       }
-      const statuses = status === 'both' ? (['submitted', 'confirmed'] as const) : ([status] as const);
+      // A partly shipped order counts as confirmed: the cut sheet counts what was ordered (issue 45).
+      const statuses: OrderStatus[] =
+        status === 'both' ? ['submitted', 'confirmed', 'partlyShipped'] : status === 'confirmed' ? ['confirmed', 'partlyShipped'] : [status];
       let orders = trx
         .selectFrom('orders')
         .where('orders.season_id', '=', season.id)

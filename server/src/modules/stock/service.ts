@@ -67,7 +67,8 @@ export class StockService {
             .select('l.id')
             .whereRef('l.variant_id', '=', 's.variant_id')
             .whereRef('l.size', '=', 's.size')
-            .where('o.status', 'in', ['submitted', 'confirmed'])
+            .where('o.status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
+            .where(sql<boolean>`l.quantity - l.shipped - l.cancelled > 0`)
             .where('o.mode', '=', 'preBook'),
         ),
       )

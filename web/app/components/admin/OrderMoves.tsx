@@ -1,9 +1,9 @@
 // The owner's moves on one order (/admin/orders/:id): confirm it (quantities may be lowered, a line
-// dropped, with the ship date), ship it (carrier, tracking, the shipping charge on its invoice), cancel it
-// (with the reason the shop reads). Each form keeps what is typed; the screen makes the call.
+// dropped, with the ship date), cancel it (with the reason the shop reads); shipping is ShipForm.tsx.
+// Each form keeps what is typed; the screen makes the call.
 import { useState } from 'react';
 import type { Order } from '@atelier/contract';
-import { CARRIERS, CARRIER_NAMES, ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
+import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 
@@ -69,63 +69,6 @@ export function ConfirmForm({ order, busy, onConfirm }: { order: Order; busy: bo
   );
 }
 
-export function ShipForm({ busy, onShip }: { busy: boolean; onShip: (body: { carrier?: string; tracking?: string; shipping?: number }) => void }) {
-  const { t } = useTranslation();
-  // A known carrier (its parcels followed by a link), another one named, or none.
-  const [carrier, setCarrier] = useState('');
-  const [otherCarrier, setOtherCarrier] = useState('');
-  const sentCarrier = carrier === 'other' ? otherCarrier.trim() : carrier;
-  const [tracking, setTracking] = useState('');
-  const [shipping, setShipping] = useState('');
-  return (
-    <form
-      className="form order-action"
-      aria-labelledby="ship-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onShip({
-          ...(sentCarrier ? { carrier: sentCarrier } : {}),
-          ...(tracking.trim() ? { tracking } : {}),
-          ...(shipping.trim() ? { shipping: Number(shipping.replace(',', '.')) } : {}),
-        });
-      }}
-    >
-      <h2 id="ship-title" className="form__title">
-        {t('admin.orders.shipTitle')}
-      </h2>
-      <div className="field">
-        <label htmlFor="carrier">{t('admin.orders.carrierLabel')}</label>
-        <select id="carrier" value={carrier} disabled={busy} onChange={(e) => setCarrier(e.target.value)}>
-          <option value="">{t('admin.orders.carrierNone')}</option>
-          {CARRIERS.map((code) => (
-            <option key={code} value={code}>
-              {CARRIER_NAMES[code]}
-            </option>
-          ))}
-          <option value="other">{t('admin.orders.carrierOther')}</option>
-        </select>
-      </div>
-      {carrier === 'other' && (
-        <div className="field">
-          <label htmlFor="carrier-name">{t('admin.orders.carrierName')}</label>
-          <input id="carrier-name" maxLength={80} value={otherCarrier} disabled={busy} onChange={(e) => setOtherCarrier(e.target.value)} />
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="tracking">{t('admin.orders.trackingLabel')}</label>
-        <input id="tracking" maxLength={120} value={tracking} disabled={busy} onChange={(e) => setTracking(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="shipping-charge">{t('admin.invoices.shippingLabel')}</label>
-        <input id="shipping-charge" inputMode="decimal" maxLength={9} value={shipping} disabled={busy} onChange={(e) => setShipping(e.target.value)} />
-      </div>
-      <button type="submit" className="button" disabled={busy}>
-        {t('admin.orders.ship')}
-      </button>
-    </form>
-  );
-}
-
 export function CancelForm({ order, busy, onCancel }: { order: Order; busy: boolean; onCancel: (reason: string) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -141,7 +84,7 @@ export function CancelForm({ order, busy, onCancel }: { order: Order; busy: bool
       <h2 id="cancel-title" className="form__title">
         {t('admin.orders.cancelTitle')}
       </h2>
-      {order.status === 'shipped' && <p className="field__hint">{t('admin.invoices.cancelShippedHint')}</p>}
+      {(order.status === 'shipped' || order.status === 'partlyShipped') && <p className="field__hint">{t('admin.invoices.cancelShippedHint')}</p>}
       <div className="field">
         <label htmlFor="cancel-reason">{t('admin.orders.reasonLabel')}</label>
         <textarea id="cancel-reason" rows={2} maxLength={500} required value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} />

@@ -5,7 +5,10 @@ import type { Order } from '@atelier/contract';
 import type { Route } from './+types/order';
 import { FormMessage } from '../../components/Field.tsx';
 import { OrderInvoice } from '../../components/admin/OrderInvoice.tsx';
-import { CancelForm, ConfirmForm, ShipForm, ShopDetails } from '../../components/admin/OrderMoves.tsx';
+import { CancelForm, ConfirmForm, ShopDetails } from '../../components/admin/OrderMoves.tsx';
+import { ShippingMoves } from '../../components/admin/ShipForm.tsx';
+import { OrderShipments } from '../../components/OrderShipments.tsx';
+import { ParcelDocuments } from '../../components/admin/ParcelDocuments.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { downloadFile } from '../../lib/download.ts';
@@ -13,6 +16,8 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+
+const isShipped = (order: Order) => order.status === 'shipped' || order.status === 'partlyShipped';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.adminOrders', noindex: true });
 
@@ -35,13 +40,14 @@ export default function AdminOrder() {
   useEffect(load, [load]);
 
   /** A move of the order (confirm, ship, cancel): the call, given the order's id, and the message of its success. */
-  async function act(move: (id: number) => Promise<Order>, success: string) {
+  async function act(move: (id: number) => Promise<Order>, success: string | ((next: Order) => string)) {
     if (!order) return;
     setBusy(true);
     setMessage(null);
     try {
-      show(await move(order.id));
-      setMessage({ kind: 'success', text: t(success) });
+      const next = await move(order.id);
+      show(next);
+      setMessage({ kind: 'success', text: t(typeof success === 'string' ? success : success(next)) });
     } catch (error) {
       fail(error, 'admin.orders.actionError');
     } finally {
@@ -86,15 +92,11 @@ export default function AdminOrder() {
               onConfirm={(body) => void act((id) => api('POST /admin/orders/:id/confirm', { params: { id }, lang, body }), 'admin.orders.confirmed')}
             />
           )}
-          {order.status === 'confirmed' && (
-            <ShipForm
-              busy={busy}
-              onShip={(body) => void act((id) => api('POST /admin/orders/:id/ship', { params: { id }, lang, body }), 'admin.orders.shipped')}
-            />
-          )}
+          <OrderShipments order={order} documents={(shipment) => <ParcelDocuments shipment={shipment} />} />
+          <ShippingMoves order={order} busy={busy} act={act} />
           <OrderInvoice order={order} onChange={load} />
 
-          {(order.status === 'submitted' || order.status === 'confirmed' || (order.status === 'shipped' && order.invoice)) && (
+          {(order.status === 'submitted' || order.status === 'confirmed' || (isShipped(order) && (order.shipments ?? []).every((s) => s.invoice))) && (
             <CancelForm
               order={order}
               busy={busy}

@@ -5,8 +5,9 @@ import type { Route } from './+types/detail';
 import { FormMessage } from '../../components/Field.tsx';
 import { RequireRole } from '../../components/Guard.tsx';
 import { InvoiceStatusBadge } from '../../components/InvoiceView.tsx';
-import { downloadFile } from '../../lib/download.ts';
+import { InvoiceDownload } from '../../components/InvoiceDownload.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
+import { OrderShipments } from '../../components/OrderShipments.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 function OrderScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { api, token } = useSession();
+  const { api } = useSession();
   const navigate = useNavigate();
   const { orderId } = useParams();
   const [search] = useSearchParams();
@@ -83,20 +84,14 @@ function OrderScreen() {
         <>
           <OrderFacts order={order} />
           <OrderLinesTable order={order} />
+          <OrderShipments
+            order={order}
+            documents={(s) => s.invoice && <InvoiceDownload invoice={s.invoice} onError={(e) => fail(e, 'invoices.downloadError')} />}
+          />
           {order.invoice && (
             <p data-testid="order-invoice">
               {t('invoices.orderInvoice', { number: order.invoice.number })} <InvoiceStatusBadge status={order.invoice.status} />{' '}
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                aria-label={t('invoices.downloadLabel', { number: order.invoice.number })}
-                onClick={() =>
-                  token &&
-                  downloadFile('GET /invoices/:id.pdf', { params: { id: order.invoice!.id } }, token).catch((e: unknown) => fail(e, 'invoices.downloadError'))
-                }
-              >
-                {t('invoices.download')}
-              </button>{' '}
+              <InvoiceDownload invoice={order.invoice} short onError={(e) => fail(e, 'invoices.downloadError')} />{' '}
               <Link to="/account/invoices">{t('invoices.link')}</Link>
             </p>
           )}

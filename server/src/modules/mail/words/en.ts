@@ -70,13 +70,34 @@ export const MAIL_EN: MailWords = {
     }
     if (change.status === 'shipped') {
       const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
+      const parcel = change.parcel;
       return {
-        subject: `Order ${number} shipped`,
+        subject: parcel ? `Order ${number}: parcel ${parcel.number} shipped` : `Order ${number} shipped`,
         paragraphs: [
           'Hello,',
-          `Your order ${number} has left the workshop.`,
+          ...(parcel
+            ? [`A parcel of your order ${number} (${parcel.number}) has left the workshop. It holds:`, parcel.pieces]
+            : [`Your order ${number} has left the workshop.`]),
+          ...(parcel?.toFollow
+            ? [`To follow${parcel.followDate ? `, expected on ${parcel.followDate}` : ''}:`, parcel.toFollow]
+            : parcel
+              ? ['Nothing else follows: your order is complete.']
+              : []),
           ...(how ? [`Carrier and tracking: ${how}`] : []),
           ...(change.trackingUrl ? [`Follow the parcel: ${change.trackingUrl}`] : []),
+          ...(parcel ? ['Its delivery note and its invoice are on your order.'] : []),
+        ],
+        action,
+      };
+    }
+    if (change.status === 'restCancelled') {
+      return {
+        subject: `Order ${number}: the rest will not follow`,
+        paragraphs: [
+          'Hello,',
+          `What was left to ship of your order ${number} will not follow, and will not be invoiced:`,
+          change.pieces,
+          `Reason: ${change.reason}`,
         ],
         action,
       };

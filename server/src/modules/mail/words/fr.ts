@@ -76,13 +76,34 @@ export const MAIL_FR: MailWords = {
     }
     if (change.status === 'shipped') {
       const how = [change.carrier, change.tracking].filter(Boolean).join(' · ');
+      const parcel = change.parcel;
       return {
-        subject: `Commande ${number} expédiée`,
+        subject: parcel ? `Commande ${number} : colis ${parcel.number} expédié` : `Commande ${number} expédiée`,
         paragraphs: [
           'Bonjour,',
-          `Votre commande ${number} est partie de l’atelier.`,
+          ...(parcel
+            ? [`Un colis de votre commande ${number} (${parcel.number}) est parti de l’atelier. Il contient :`, parcel.pieces]
+            : [`Votre commande ${number} est partie de l’atelier.`]),
+          ...(parcel?.toFollow
+            ? [`Suivra${parcel.followDate ? `, prévu le ${parcel.followDate}` : ''} :`, parcel.toFollow]
+            : parcel
+              ? ['Rien d’autre ne suit : votre commande est complète.']
+              : []),
           ...(how ? [`Transporteur et suivi : ${how}`] : []),
           ...(change.trackingUrl ? [`Suivre le colis : ${change.trackingUrl}`] : []),
+          ...(parcel ? ['Son bon de livraison et sa facture sont sur votre commande.'] : []),
+        ],
+        action,
+      };
+    }
+    if (change.status === 'restCancelled') {
+      return {
+        subject: `Commande ${number} : le reste ne suivra pas`,
+        paragraphs: [
+          'Bonjour,',
+          `Ce qui restait à expédier de votre commande ${number} ne suivra pas et ne sera pas facturé :`,
+          change.pieces,
+          `Motif : ${change.reason}`,
         ],
         action,
       };

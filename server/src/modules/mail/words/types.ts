@@ -11,8 +11,17 @@ export type SecurityEvent = 'passkeyAdded' | 'passkeyRemoved' | 'totpAdded' | 't
 
 export type OrderChange =
   | { status: 'confirmed'; shipDate: string }
-  | { status: 'shipped'; carrier: string | null; tracking: string | null; trackingUrl: string | null }
-  | { status: 'cancelled'; reason: string; byStockist: boolean };
+  | {
+      status: 'shipped';
+      carrier: string | null;
+      tracking: string | null;
+      trackingUrl: string | null;
+      /** A parcel of an order shipped in parts (issue 45): its number, what it holds and what follows (one "· …" line each). */
+      parcel?: { number: string; pieces: string; toFollow: string | null; followDate: string | null };
+    }
+  | { status: 'cancelled'; reason: string; byStockist: boolean }
+  /** What was left of a partly shipped order will not follow. */
+  | { status: 'restCancelled'; reason: string; pieces: string };
 
 /**
  * Every sentence of the mails to retailers, agents and account holders, one catalogue per language

@@ -1,0 +1,102 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, settled, signIn, test } from '../fixtures.ts';
+import { ACCOUNTS } from '../env.ts';
+
+async function token(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<{ authorization: string }> {
+  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+test.describe('shipping in parcels (issue 45)', () => {
+  test('the owner ships part of an order; the shop sees the parcel, its tracking link, its invoice and what follows; the owner cancels the rest', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // A French shop with whole details orders 3 + 3 of the spring dress; the owner confirms (through the API).
+    const admin = await token(request, 'admin');
+    const shopAuth = await token(request, 'shipper');
+    const company = {
+      companyName: 'La Malle Bleue',
+      siret: '55208131766522',
+      vatNumber: 'FR03552081317',
+      phone: null,
+      billing: { line1: '8 quai Vauban', line2: '', postcode: '66000', town: 'Perpignan', country: 'FR' },
+    };
+    expect((await request.put('/api/account/company', { headers: shopAuth, data: company })).status()).toBe(200);
+    const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{
+      reference: string;
+      variants: Array<{ id: number; sizes: string[] }>;
+    }>;
+    const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
+    const [first, second] = variant.sizes;
+    const lines = [first!, second!].map((size) => ({ variantId: variant.id, size, quantity: 3 }));
+    expect((await request.put('/api/orders/draft', { headers: shopAuth, data: { lines } })).status()).toBe(200);
+    const sent = await request.post('/api/orders/draft/submit', { headers: { ...shopAuth, 'idempotency-key': `e2e-ship-${Date.now()}` }, data: {} });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const order = (await sent.json()) as { id: number; number: string };
+    const confirm = await request.post(`/api/admin/orders/${order.id}/confirm`, { headers: admin, data: { shipDate: new Date().toISOString().slice(0, 10) } });
+    expect(confirm.status()).toBe(200);
+
+    // The owner ships all of the first size and one of the second, the rest to follow on a date she sets.
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.goto(`/admin/orders/${order.id}`);
+    await settled(page);
+    await expect(page.getByRole('button', { name: 'Marquer comme expédiée' })).toBeVisible();
+    await page.getByLabel(new RegExp(`· ${second} 3 restant`)).fill('1');
+    await page.getByLabel('Transporteur (facultatif)').selectOption('colissimo');
+    await page.getByLabel('Numéro de suivi (facultatif)').fill('6A00000000042');
+    await page.getByLabel('Le reste suit le (facultatif)').fill('2027-03-15');
+    await page.getByRole('button', { name: 'Expédier ces pièces' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Le colis est expédié et facturé' })).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('Expédiée en partie');
+    const parcel = page.getByTestId('parcel');
+    await expect(parcel).toHaveCount(1);
+    await expect(parcel).toContainText(`Colis ${order.number}-1`);
+    await expect(parcel.getByTestId('parcel-pieces')).toContainText(`${first} × 3`);
+    await expect(parcel.getByTestId('parcel-pieces')).toContainText(`${second} × 1`);
+    await expect(parcel.getByTestId('parcel-invoice')).toHaveText(/^Facture F\d{4}-\d{5}$/);
+    await expect(page.getByTestId('to-follow')).toContainText('À suivre, prévu le 15 mars 2027');
+    await expect(page.getByTestId('to-follow-pieces')).toContainText(`${second} × 2`);
+    // The next parcel's form offers what is left.
+    await expect(page.getByLabel(new RegExp(`· ${second} 2 restant`))).toHaveValue('2');
+
+    // The shop sees its parcel with the tracking link and its invoice, and what follows.
+    const shop = await browser.newContext({ locale: 'fr-FR' });
+    const shopPage = await shop.newPage();
+    await signIn(shopPage, 'shipper');
+    await expect(shopPage).toHaveURL(/\/collection$/);
+    await shopPage.goto(`/account/orders/${order.id}`);
+    await settled(shopPage);
+    await expect(shopPage.getByTestId('order-status')).toHaveText('Expédiée en partie');
+    const theirs = shopPage.getByTestId('parcel');
+    await expect(theirs.getByTestId('parcel-tracking')).toHaveAttribute('href', /6A00000000042/);
+    await expect(theirs.getByRole('button', { name: /^Télécharger F\d{4}-\d{5} \(PDF\)$/ })).toBeVisible();
+    await expect(shopPage.getByTestId('to-follow')).toContainText('prévu le 15 mars 2027');
+    await expect(shopPage.getByTestId('line-shipped').nth(1)).toHaveText('1');
+    for (const width of [360, 1280]) {
+      await shopPage.setViewportSize({ width, height: 800 });
+      expect(await shopPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+
+    // The owner cancels the rest: the order closes as shipped, the shop reads it.
+    page.once('dialog', (dialog) => void dialog.accept());
+    const rest = page.getByRole('form', { name: 'Annuler le reste' });
+    await rest.getByLabel('Motif (montré au revendeur)').fill('Le lin de cette taille n’est pas arrivé');
+    await rest.getByRole('button', { name: 'Annuler le reste' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Le reste est annulé' })).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('Expédiée');
+    await expect(page.getByTestId('line-shipped').nth(1)).toContainText('2 annulé(s)');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await shopPage.reload();
+    await settled(shopPage);
+    await expect(shopPage.getByTestId('order-status')).toHaveText('Expédiée');
+    await expect(shopPage.getByTestId('to-follow')).toHaveCount(0);
+    await shop.close();
+  });
+});
