@@ -2,7 +2,7 @@
 // orders (10 styles × 5 sizes), confirmed, then shipped — each shipment issues its Factur-X
 // invoice (numbering, XML, PDF/A-3 with the XML attached) in its transaction. The first shipment
 // after start is "cold" (the fonts prepared at boot, as main.ts does; nothing else warmed); then
-// 10 more; then the stored PDF downloaded 50 times. Prints one JSON line (read by bench/run.mjs).
+// 10 more; then the stored PDF downloaded 50 times, and the last parcel's delivery note drawn 30 times. Prints one JSON line (read by bench/run.mjs).
 // `node bench/invoices.ts`
 import fs from 'node:fs';
 import os from 'node:os';
@@ -75,6 +75,16 @@ for (let i = 0; i < 50; i += 1) {
   if (res.statusCode !== 200) throw new Error(`download ${res.statusCode}`);
   bytes = res.rawPayload.length;
 }
+// Each parcel's delivery note (issue 45) is drawn when asked: the last 50-line shipment's, 30 times.
+const lastOrder = orders.at(-1)!;
+const parcel = (await services.orders.get(lastOrder, 'fr'))!.shipments![0]!;
+const notes: number[] = [];
+for (let i = 0; i < 30; i += 1) {
+  const t0 = performance.now();
+  const res = await app.inject({ method: 'GET', url: `/api/admin/orders/${lastOrder}/shipments/${parcel.id}/delivery-note.pdf`, headers });
+  notes.push(performance.now() - t0);
+  if (res.statusCode !== 200) throw new Error(`delivery note ${res.statusCode}`);
+}
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -87,5 +97,7 @@ console.log(
     pdfKb: Math.round(bytes / 1024),
     downloadP50Ms: p(downloads, 0.5),
     downloadP95Ms: p(downloads, 0.95),
+    deliveryNoteColdMs: Number(notes[0]!.toFixed(1)),
+    deliveryNoteP95Ms: p(notes, 0.95),
   }),
 );

@@ -160,6 +160,7 @@ export const endpoints = {
   'POST /orders/:id/reorder': { query: langQuery, response: reorderResult },
   'GET /invoices': { query: invoiceListQuery, response: invoiceList },
   'GET /invoices/:id.pdf': { file: true },
+  'GET /orders/:id/shipments/:shipmentId/delivery-note.pdf': { file: true },
 
   // —— Back-office: catalogue ——
   'GET /admin/products': { query: adminProductQuery, response: adminProductList },
@@ -198,6 +199,7 @@ export const endpoints = {
   'POST /admin/orders/:id/shipments': { query: langQuery, body: shipmentInput, response: order },
   'POST /admin/orders/:id/cancel-rest': { query: langQuery, body: cancelInput, response: order },
   'PUT /admin/orders/:id/follow-date': { query: langQuery, body: followDateInput, response: order },
+  'GET /admin/orders/:id/shipments/:shipmentId/delivery-note.pdf': { file: true },
   'GET /admin/production': { query: productionQuery, response: cutSheet },
   'GET /admin/production.csv': { query: productionQuery, file: true },
   'GET /admin/production.pdf': { query: productionQuery, file: true },

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import fs from 'node:fs';
+import { expect, pdfText, settled, signIn, test } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 
 async function token(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<{ authorization: string }> {
@@ -75,6 +76,15 @@ test.describe('shipping in parcels (issue 45)', () => {
     await expect(theirs.getByTestId('parcel-tracking')).toHaveAttribute('href', /6A00000000042/);
     await expect(theirs.getByRole('button', { name: /^Télécharger F\d{4}-\d{5} \(PDF\)$/ })).toBeVisible();
     await expect(shopPage.getByTestId('to-follow')).toContainText('prévu le 15 mars 2027');
+    const [note] = await Promise.all([
+      shopPage.waitForEvent('download'),
+      theirs.getByRole('button', { name: `Bon de livraison ${order.number}-1 (PDF)` }).click(),
+    ]);
+    expect(note.suggestedFilename()).toBe(`${order.number}-1.pdf`);
+    const noteText = (await pdfText(fs.readFileSync((await note.path())!))).replace(/\s+/g, ' ');
+    expect(noteText).toContain(`Bon de livraison ${order.number}-1`);
+    expect(noteText).toContain('La Malle Bleue');
+    expect(noteText).toContain('Le reste suit, prévu le 15 mars 2027.');
     await expect(shopPage.getByTestId('line-shipped').nth(1)).toHaveText('1');
     for (const width of [360, 1280]) {
       await shopPage.setViewportSize({ width, height: 800 });

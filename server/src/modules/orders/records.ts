@@ -25,6 +25,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import { parseCompany } from '../companies/service.ts';
 import { orderMode } from './placement.ts';
 import type { OrdersContext } from './context.ts';
+import { deliveryNotePdf } from './delivery-note.ts';
 import type { Dialect } from '../../db/index.ts';
 import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
@@ -373,10 +374,14 @@ export class OrderRecords {
             },
           }),
     };
+    const brand = publicBrand(this.config);
+    const words = orderStatusMail(brand, locale, this.mailData(order, locale, false), change);
     await enqueueMail(trx, {
       to: order.shop.email,
       dedupeKey: inOne ? `order:${order.id}:shipped:stockist` : `order:${order.id}:shipment:${shipment.number}:stockist`,
-      ...orderStatusMail(publicBrand(this.config), locale, this.mailData(order, locale, false), change),
+      ...words,
+      // The parcel's delivery note goes with it (its invoice has its own mail).
+      attachments: [{ filename: `${shipment.number}.pdf`, contentType: 'application/pdf', content: await deliveryNotePdf(brand, order, shipment, locale) }],
     });
   }
 

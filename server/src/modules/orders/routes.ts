@@ -34,9 +34,12 @@ import { actorOf } from '../../lib/actor.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import type { OrdersService } from './service.ts';
 import type { ExportedOrder } from './records.ts';
-import { idParam } from '../../lib/params.ts';
+import { idParam, pathId } from '../../lib/params.ts';
 
 const idParams = idParam(ORDER_MESSAGES.orderNotFound);
+/** An order and one of its parcels. */
+const parcelParams = z.object({ id: pathId(ORDER_MESSAGES.orderNotFound), shipmentId: pathId(ORDER_MESSAGES.orderNotFound) });
+const PDF_TYPE = 'application/pdf';
 const notFound = () => new HttpError(404, ORDER_MESSAGES.orderNotFound);
 const query = langQuery;
 
@@ -135,6 +138,24 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
       },
     },
     async (request) => (await services.orders.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
+  );
+  app.get(
+    '/:id/shipments/:shipmentId/delivery-note.pdf',
+    {
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'The delivery note of one of my parcels, as a PDF (another stockist’s is 404)',
+        params: parcelParams,
+        produces: [PDF_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const found = await services.orders.deliveryNote(request.params.id, request.params.shipmentId, me(request));
+      if (!found) throw notFound();
+      return sendAttachment(reply, PDF_TYPE, `${found.number}.pdf`, found.pdf);
+    },
   );
 
   app.post(
@@ -355,6 +376,18 @@ export const adminOrderMoveRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (ap
     async (request, reply) => {
       reply.code(201);
       return services.orders.shipPart(request.params.id, request.body, actorOf(request), langOf(request));
+    },
+  );
+  app.get(
+    '/orders/:id/shipments/:shipmentId/delivery-note.pdf',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'A parcel’s delivery note, as a PDF in the shop’s language', params: parcelParams, produces: [PDF_TYPE] },
+    },
+    async (request, reply) => {
+      const found = await services.orders.deliveryNote(request.params.id, request.params.shipmentId);
+      if (!found) throw notFound();
+      return sendAttachment(reply, PDF_TYPE, `${found.number}.pdf`, found.pdf);
     },
   );
   app.post(

@@ -64,5 +64,6 @@ export class OrdersService {
   shipPart: OrderShipments['ship'] = (...args) => this.shipments.ship(...args);
   cancelRest: OrderShipments['cancelRest'] = (...args) => this.shipments.cancelRest(...args);
   setFollowDate: OrderShipments['setFollowDate'] = (...args) => this.shipments.setFollowDate(...args);
+  deliveryNote: OrderShipments['deliveryNote'] = (...args) => this.shipments.deliveryNote(...args);
   cancel: OrderLifecycle['cancel'] = (...args) => this.lifecycle.cancel(...args);
 }

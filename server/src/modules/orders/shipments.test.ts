@@ -4,6 +4,17 @@ import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, type TestCon
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
 import { migrate } from '../../db/index.ts';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
+  const doc = await task.promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i += 1)
+    parts.push((await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  await task.destroy();
+  return parts.join('\n').replace(/\s+/g, ' ');
+}
 
 const OTHER = { email: 'other-ship@test.example', password: 'other-pass-2026' };
 
@@ -133,6 +144,39 @@ describe.each(DIALECTS)('shipping an order in parts on %s (issue 45)', (dialect)
     expect(mail.text_body).toMatch(/Suivra, prévu le .*2027/);
     expect(mail.text_body).toContain('M × 2');
     expect(mail.text_body).toContain('L × 1');
+
+    // Its delivery note, in the shop's language (French): what is in the parcel and what follows, no prices;
+    // the owner and the shop download it, another shop does not find it, and it went with the mail.
+    const noteUrl = `/api/orders/${order.id}/shipments/${parcel.id}/delivery-note.pdf`;
+    const note = await t.app.inject({ method: 'GET', url: noteUrl, headers: shop });
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-type']).toBe('application/pdf');
+    expect(note.headers['content-disposition']).toContain(`${order.number}-1.pdf`);
+    const text = await pdfText(note.rawPayload);
+    expect(text).toContain(`Bon de livraison ${order.number}-1`);
+    expect(text).toContain(`Commande ${order.number}`);
+    for (const words of [
+      'Dans ce colis',
+      'À suivre',
+      'MS27-PARTS',
+      'Colissimo',
+      '6A12345678901',
+      'Le reste suit, prévu le 2 avril 2027',
+      FRENCH_SHOP.companyName!,
+    ])
+      expect(text).toContain(words);
+    expect(text).not.toMatch(/€|100,00/);
+    const asOwner = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}/shipments/${parcel.id}/delivery-note.pdf`, headers: admin });
+    expect(asOwner.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: noteUrl, headers: other })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: noteUrl })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}/shipments/999999/delivery-note.pdf`, headers: shop })).statusCode).toBe(404);
+    const attached = await db()
+      .selectFrom('mail_outbox')
+      .select('attachments')
+      .where('dedupe_key', '=', `order:${order.id}:shipment:${order.number}-1:stockist`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(attached.attachments!)).toMatchObject([{ filename: `${order.number}-1.pdf`, contentType: 'application/pdf' }]);
 
     // "Mark as shipped" ships what is left: the second parcel and its invoice.
     const rest = await post(order.id, 'ship', { carrier: 'DHL Express' });

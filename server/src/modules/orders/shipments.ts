@@ -11,6 +11,8 @@ import type { InvoicesService } from '../invoices/service.ts';
 import type { StockLine, StockService } from '../stock/service.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
+import { deliveryNotePdf } from './delivery-note.ts';
+import { publicBrand, type Config } from '../../config.ts';
 
 /** What a shipment asks: lines (absent: all that is left), how it travels, and when the rest follows. */
 export type ShipmentRequest = Omit<ShipmentInput, 'lines'> & { lines?: ShipmentInput['lines'] };
@@ -63,8 +65,11 @@ export class OrderShipments {
   private readonly invoices: InvoicesService;
   private readonly records: OrderRecords;
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'onMailQueued' | 'stock' | 'catalogue' | 'invoices'>, records: OrderRecords) {
+  private readonly config: Config;
+
+  constructor(deps: Pick<OrdersContext, 'db' | 'onMailQueued' | 'stock' | 'catalogue' | 'invoices' | 'config'>, records: OrderRecords) {
     this.db = deps.db;
+    this.config = deps.config;
     this.onMailQueued = deps.onMailQueued;
     this.stock = deps.stock;
     this.catalogue = deps.catalogue;
@@ -272,5 +277,16 @@ export class OrderShipments {
       throw new HttpError(exists ? 409 : 404, exists ? ORDER_MESSAGES.transitionRefused : ORDER_MESSAGES.orderNotFound);
     }
     return (await this.records.get(id, lang))!;
+  }
+
+  /** A parcel's delivery note, in the shop's language; with `userId`, only that retailer's (another's is not found). */
+  async deliveryNote(orderId: number, shipmentId: number, userId?: number): Promise<{ number: string; pdf: Buffer } | null> {
+    const loaded = await this.records.load(this.db, orderId);
+    if (!loaded || (userId !== undefined && loaded.row.user_id !== userId)) return null;
+    const locale = loaded.row.locale;
+    const order = this.records.shape(loaded, locale);
+    const shipment = loaded.shipments.find((s) => s.id === shipmentId);
+    if (!shipment) return null;
+    return { number: shipment.number, pdf: await deliveryNotePdf(publicBrand(this.config), order, shipment, locale) };
   }
 }

@@ -8,7 +8,7 @@ import { OrderInvoice } from '../../components/admin/OrderInvoice.tsx';
 import { CancelForm, ConfirmForm, ShopDetails } from '../../components/admin/OrderMoves.tsx';
 import { ShippingMoves } from '../../components/admin/ShipForm.tsx';
 import { OrderShipments } from '../../components/OrderShipments.tsx';
-import { ParcelDocuments } from '../../components/admin/ParcelDocuments.tsx';
+import { ParcelDocuments } from '../../components/ParcelDocuments.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { downloadFile } from '../../lib/download.ts';
@@ -92,7 +92,10 @@ export default function AdminOrder() {
               onConfirm={(body) => void act((id) => api('POST /admin/orders/:id/confirm', { params: { id }, lang, body }), 'admin.orders.confirmed')}
             />
           )}
-          <OrderShipments order={order} documents={(shipment) => <ParcelDocuments shipment={shipment} />} />
+          <OrderShipments
+            order={order}
+            documents={(shipment) => <ParcelDocuments orderId={order.id} shipment={shipment} owner onError={(e) => fail(e, 'admin.orders.exportError')} />}
+          />
           <ShippingMoves order={order} busy={busy} act={act} />
           <OrderInvoice order={order} onChange={load} />
 

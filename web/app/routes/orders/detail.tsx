@@ -8,6 +8,7 @@ import { InvoiceStatusBadge } from '../../components/InvoiceView.tsx';
 import { InvoiceDownload } from '../../components/InvoiceDownload.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { OrderShipments } from '../../components/OrderShipments.tsx';
+import { ParcelDocuments } from '../../components/ParcelDocuments.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -86,7 +87,7 @@ function OrderScreen() {
           <OrderLinesTable order={order} />
           <OrderShipments
             order={order}
-            documents={(s) => s.invoice && <InvoiceDownload invoice={s.invoice} onError={(e) => fail(e, 'invoices.downloadError')} />}
+            documents={(s) => <ParcelDocuments orderId={order.id} shipment={s} onError={(e) => fail(e, 'invoices.downloadError')} />}
           />
           {order.invoice && (
             <p data-testid="order-invoice">
