@@ -47,6 +47,9 @@ const BUDGET = {
   invoiceDownloadMs: 20,
   /** A parcel's delivery note, drawn when asked (issue 45). */
   deliveryNoteMs: 150,
+  /** A pick list of 200 orders (CSV or PDF), and 50 orders shipped in bulk (issue 45). */
+  pickListMs: 2000,
+  bulkShip50Ms: 10000,
   uploadMaxMs: 4000,
   editsWaitedShare: 0.01,
   editsP99Ms: 50,
@@ -321,6 +324,13 @@ report.invoices = JSON.parse(
     .split('\n')
     .at(-1),
 );
+// The stockroom's day: a pick list of 200 orders, then 50 shipped in bulk (bench/fulfilment.ts, in process).
+report.fulfilment = JSON.parse(
+  execFileSync(process.execPath, [path.join(root, 'bench/fulfilment.ts')], { cwd: root, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1),
+);
 // A 24-megapixel photograph through the image pipeline, WebP and AVIF (bench/upload.ts).
 report.upload = JSON.parse(
   execFileSync(process.execPath, [path.join(root, 'bench/upload.ts')], { cwd: root, encoding: 'utf8' })
@@ -419,6 +429,10 @@ const inv = report.invoices;
 if (inv.coldIssueMs > BUDGET.invoiceColdMs)
   report.failures.push(`a ${inv.lines}-line invoice issued cold in ${inv.coldIssueMs} ms > ${BUDGET.invoiceColdMs} ms`);
 if (inv.downloadP95Ms > BUDGET.invoiceDownloadMs) report.failures.push(`stored invoice download p95 ${inv.downloadP95Ms} ms > ${BUDGET.invoiceDownloadMs} ms`);
+const ful = report.fulfilment;
+if (Math.max(ful.pickCsvMs, ful.pickPdfMs) > BUDGET.pickListMs)
+  report.failures.push(`pick list of ${ful.orders} orders ${Math.max(ful.pickCsvMs, ful.pickPdfMs)} ms > ${BUDGET.pickListMs} ms`);
+if (ful.bulkShipMs > BUDGET.bulkShip50Ms) report.failures.push(`${ful.shipped} orders shipped in bulk in ${ful.bulkShipMs} ms > ${BUDGET.bulkShip50Ms} ms`);
 if (inv.deliveryNoteP95Ms > BUDGET.deliveryNoteMs) report.failures.push(`delivery note p95 ${inv.deliveryNoteP95Ms} ms > ${BUDGET.deliveryNoteMs} ms`);
 const e = report.edits;
 const mem = report.memory;
@@ -470,6 +484,8 @@ Stock (SQLite, in process): the stock screen of ${report.stock.styles} styles ×
 Production over ${report.production.lines} order lines (${report.production.stockists} stockists, ${report.production.styles} styles, SQLite, in process): cut sheet p50 ${report.production.cutSheetP50Ms} ms, p95 ${report.production.cutSheetP95Ms} ms (budget ${BUDGET.cutSheetMs}); its PDF ${report.production.pdfColdMs} ms cold, slowest ${report.production.pdfMaxMs} ms (budget ${BUDGET.cutSheetPdfMs}); the season at a glance p50 ${report.production.salesP50Ms} ms, p95 ${report.production.salesP95Ms} ms (budget ${BUDGET.salesMs}).
 
 Invoices (SQLite, in process): shipping a ${report.invoices.lines}-line order issues its Factur-X invoice (number, XML, PDF/A-3 of ${report.invoices.pdfKb} KB) in ${report.invoices.coldIssueMs} ms cold (budget ${BUDGET.invoiceColdMs}), then p50 ${report.invoices.warmP50Ms} ms, slowest ${report.invoices.warmMaxMs} ms; the stored PDF downloads in p50 ${report.invoices.downloadP50Ms} ms, p95 ${report.invoices.downloadP95Ms} ms (budget ${BUDGET.invoiceDownloadMs}); a 50-line parcel's delivery note is drawn in ${report.invoices.deliveryNoteColdMs} ms the first time, p95 ${report.invoices.deliveryNoteP95Ms} ms (budget ${BUDGET.deliveryNoteMs}).
+
+The stockroom's day (SQLite, in process): the pick list of ${report.fulfilment.orders} ten-line orders in ${report.fulfilment.pickCsvMs} ms as CSV, ${report.fulfilment.pickPdfMs} ms as a ${report.fulfilment.pickPdfKb} KB PDF (budget ${BUDGET.pickListMs}); ${report.fulfilment.shipped} of them shipped in bulk, each a parcel with its invoice in its own transaction, in ${report.fulfilment.bulkShipMs} ms (budget ${BUDGET.bulkShip50Ms}).
 
 Upload of a 24 MP photograph (${report.upload.inputMb} MB JPEG, WebP and AVIF at every width, ${report.upload.runs} runs): median ${report.upload.medianMs} ms, slowest ${report.upload.maxMs} ms (budget ${BUDGET.uploadMaxMs}).
 

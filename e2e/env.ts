@@ -28,4 +28,6 @@ export const ACCOUNTS = {
   packer: { email: 'packer@e2e.example', password: 'pack-e2e-2026', role: 'retailer' },
   // The shop the shipments spec ships to in parcels (issue 45).
   shipper: { email: 'shipper@e2e.example', password: 'ship-e2e-2026', role: 'retailer' },
+  // The shop whose orders the owner picks and ships in bulk (issue 45).
+  picker: { email: 'picker@e2e.example', password: 'pick-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -3,6 +3,7 @@
 // server/src/endpoints.test.ts holds them to the registered routes). The web's client is typed from
 // this table, so a wrong path, query or body does not compile, and it checks each answer against
 // its schema before a screen renders it.
+import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
 import { z } from 'zod';
@@ -200,6 +201,9 @@ export const endpoints = {
   'POST /admin/orders/:id/cancel-rest': { query: langQuery, body: cancelInput, response: order },
   'PUT /admin/orders/:id/follow-date': { query: langQuery, body: followDateInput, response: order },
   'GET /admin/orders/:id/shipments/:shipmentId/delivery-note.pdf': { file: true },
+  'GET /admin/orders/pick-list.csv': { query: pickListQuery, file: true },
+  'GET /admin/orders/pick-list.pdf': { query: pickListQuery, file: true },
+  'POST /admin/orders/ship-bulk': { query: langQuery, body: bulkShipInput, response: bulkShipResult },
   'GET /admin/production': { query: productionQuery, response: cutSheet },
   'GET /admin/production.csv': { query: productionQuery, file: true },
   'GET /admin/production.pdf': { query: productionQuery, file: true },

@@ -122,6 +122,8 @@ const OTHER_FR: Record<string, string> = {
   'This line is not one of this order’s:': 'Cette ligne n’est pas une ligne de cette commande :',
   'More than is left to ship on this line:': 'Plus que ce qui reste à expédier sur cette ligne :',
   'Choose at least one piece to ship.': 'Choisissez au moins une pièce à expédier.',
+  'Choose between 1 and 200 orders, or a delivery window.': 'Choisissez de 1 à 200 commandes, ou une période de livraison.',
+  'Nothing of this order is on hand to ship.': 'Rien de cette commande n’est en stock pour partir.',
   'Nothing is left to ship on this order.': 'Il ne reste rien à expédier sur cette commande.',
   'The date the rest follows must be a real date (YYYY-MM-DD).': 'La date à laquelle suit le reste doit être une vraie date (AAAA-MM-JJ).',
   'The period needs two real dates, from before to.': 'La période demande deux vraies dates, la première avant la seconde.',

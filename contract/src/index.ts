@@ -31,3 +31,4 @@ export * from './agents.ts';
 export * from './showroom.ts';
 export * from './phrases.ts';
 export * from './carriers.ts';
+export * from './fulfilment.ts';

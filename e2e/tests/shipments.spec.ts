@@ -9,6 +9,25 @@ async function token(request: APIRequestContext, account: keyof typeof ACCOUNTS)
   return { authorization: `Bearer ${(await res.json()).access_token}` };
 }
 
+/** An order of the spring dress (enough for the opening minimum), confirmed by the owner (through the API). */
+async function confirmedOrder(request: APIRequestContext, account: 'picker', quantities: number[]): Promise<{ id: number; number: string }> {
+  const admin = await token(request, 'admin');
+  const shop = await token(request, account);
+  const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{
+    reference: string;
+    variants: Array<{ id: number; sizes: string[] }>;
+  }>;
+  const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
+  const lines = quantities.map((quantity, i) => ({ variantId: variant.id, size: variant.sizes[i]!, quantity }));
+  expect((await request.put('/api/orders/draft', { headers: shop, data: { lines } })).status()).toBe(200);
+  const sent = await request.post('/api/orders/draft/submit', { headers: { ...shop, 'idempotency-key': `e2e-ship-${Date.now()}-${Math.random()}` }, data: {} });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const order = (await sent.json()) as { id: number; number: string };
+  const confirm = await request.post(`/api/admin/orders/${order.id}/confirm`, { headers: admin, data: { shipDate: new Date().toISOString().slice(0, 10) } });
+  expect(confirm.status()).toBe(200);
+  return order;
+}
+
 test.describe('shipping in parcels (issue 45)', () => {
   test('the owner ships part of an order; the shop sees the parcel, its tracking link, its invoice and what follows; the owner cancels the rest', async ({
     page,
@@ -108,5 +127,49 @@ test.describe('shipping in parcels (issue 45)', () => {
     await expect(shopPage.getByTestId('order-status')).toHaveText('Expédiée');
     await expect(shopPage.getByTestId('to-follow')).toHaveCount(0);
     await shop.close();
+  });
+
+  test('the owner ticks two confirmed orders, prints their pick list and ships them together; the answer says what happened to each', async ({
+    page,
+    request,
+  }) => {
+    const company = {
+      companyName: 'La Malle Bleue',
+      siret: '55208131766522',
+      vatNumber: 'FR03552081317',
+      phone: null,
+      billing: { line1: '8 quai Vauban', line2: '', postcode: '66000', town: 'Perpignan', country: 'FR' },
+    };
+    expect(
+      (await request.put('/api/account/company', { headers: await token(request, 'picker'), data: { ...company, companyName: 'Le Comptoir Vert' } })).status(),
+    ).toBe(200);
+    const one = await confirmedOrder(request, 'picker', [3, 3]);
+    const two = await confirmedOrder(request, 'picker', [2, 4]);
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.goto('/admin/orders?status=confirmed');
+    await settled(page);
+    await page.getByLabel(`Sélectionner la commande ${one.number}`).check();
+    await page.getByLabel(`Sélectionner la commande ${two.number}`).check();
+    await expect(page.getByTestId('bulk-scope')).toHaveText('2 commande(s) cochée(s).');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Liste de préparation (PDF)' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^pick-list-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = (await pdfText(fs.readFileSync((await pdf.path())!))).replace(/\s+/g, ' ');
+    expect(text).toContain('Liste de préparation');
+    expect(text).toContain('12 pièce(s) à préparer');
+    expect(text).toContain(`${one.number} × 3, ${two.number} × 2`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByLabel('Transporteur (facultatif)').selectOption('colissimo');
+    await page.getByRole('button', { name: 'Expédier celles-ci (2)' }).click();
+    const results = page.getByTestId('bulk-results');
+    await expect(results.getByRole('status')).toHaveText('2 expédiée(s), 0 non expédiée(s).');
+    await expect(results).toContainText(new RegExp(`${one.number} — expédiée : colis ${one.number}-1, facture F\\d{4}-\\d{5}`));
+    await expect(results).toContainText(`${two.number} — expédiée : colis ${two.number}-1`);
+    // They left the confirmed tab.
+    await expect(page.getByLabel(`Sélectionner la commande ${one.number}`)).toHaveCount(0);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { runCrashTest } from './crash.ts';
 // at-once from stock), order moves (shipments issue invoices), credit notes and stock counts, per database.
 // `npm run soak` runs the same with 500 kills.
 describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {
-  it('keeps every acknowledged write, half-accepts nothing, duplicates no account or mail and keeps stock equal to its movements and orders and one invoice per shipped order with unbroken numbers across 20 kills', async () => {
+  it('keeps every acknowledged write, half-accepts nothing, duplicates no account or mail and keeps stock equal to its movements and orders and one invoice per parcel with unbroken numbers across 20 kills', async () => {
     const report = await runCrashTest({ dialect, kills: 20 });
     expect(report.problems).toEqual([]);
     // The run must really have written and been cut, or it proves nothing (more than 2 acknowledged writes per kill; a busy 2-core machine does 85–220).

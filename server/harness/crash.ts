@@ -605,18 +605,23 @@ async function verify(input: { dialect: Dialect; dataDir: string; databaseUrl: s
         if (!(statuses as string[]).includes(acked)) problems.push(`order ${order.id} move to ${acked} was acknowledged and is lost`);
       }
     }
-    // Invoices: each shipped order (and each cancelled after shipping) exactly one; each series
-    // numbered 1..n with its counter at n; no credit note above what its invoice had left.
+    // Invoices: each parcel of each shipped order (and of each cancelled after shipping) exactly one
+    // (issue 45); each series numbered 1..n with its counter at n; no credit note above what its invoice had left.
     const invoices = await db
       .selectFrom('invoices')
-      .select(['id', 'type', 'year', 'seq', 'number', 'invoiced_order_id', 'invoice_id', 'total_incl_cents', 'pdf'])
+      .select(['id', 'type', 'year', 'seq', 'number', 'shipment_id', 'invoice_id', 'total_incl_cents', 'pdf'])
       .orderBy('id')
       .execute();
+    const parcels = await db.selectFrom('shipments').select(['id', 'order_id']).execute();
     const counters = await db.selectFrom('invoice_counters').selectAll().execute();
     for (const order of orders) {
-      const own = invoices.filter((d) => d.invoiced_order_id === order.id);
-      const shipped = events.some((e) => e.order_id === order.id && e.status === 'shipped');
-      if (own.length !== (shipped ? 1 : 0)) problems.push(`order ${order.id} (${order.status}${shipped ? ', shipped' : ''}) has ${own.length} invoices`);
+      const own = parcels.filter((p) => p.order_id === order.id);
+      const shipped = events.some((e) => e.order_id === order.id && (e.status === 'shipped' || e.status === 'partlyShipped'));
+      if (shipped !== own.length > 0) problems.push(`order ${order.id} (${order.status}${shipped ? ', shipped' : ''}) has ${own.length} parcels`);
+      for (const parcel of own) {
+        const billed = invoices.filter((d) => d.shipment_id === parcel.id).length;
+        if (billed !== 1) problems.push(`order ${order.id}'s parcel ${parcel.id} has ${billed} invoices`);
+      }
     }
     for (const kind of ['invoice', 'creditNote'] as const) {
       for (const year of new Set(invoices.filter((d) => d.type === kind).map((d) => d.year))) {

@@ -190,12 +190,15 @@ export function OrderSummaryTable({
   label,
   showRetailer = false,
   testId,
+  selection,
 }: {
   orders: OrderSummary[];
   linkBase: string;
   label: string;
   showRetailer?: boolean;
   testId: string;
+  /** The owner's list ticks orders for a pick list or a bulk shipment (issue 45). */
+  selection?: { selected: ReadonlySet<number>; toggle: (id: number) => void };
 }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -204,6 +207,11 @@ export function OrderSummaryTable({
       <table className="order-table">
         <thead>
           <tr>
+            {selection && (
+              <th scope="col">
+                <span className="visually-hidden">{t('order.select')}</span>
+              </th>
+            )}
             <th scope="col">{t('order.number')}</th>
             {showRetailer && <th scope="col">{t('order.shop')}</th>}
             <th scope="col">{t('order.date')}</th>
@@ -220,6 +228,17 @@ export function OrderSummaryTable({
         <tbody>
           {orders.map((o) => (
             <tr key={o.id} data-testid={testId}>
+              {selection && (
+                <td>
+                  <input
+                    type="checkbox"
+                    className="order-table__pick"
+                    aria-label={t('order.selectOne', { number: o.number })}
+                    checked={selection.selected.has(o.id)}
+                    onChange={() => selection.toggle(o.id)}
+                  />
+                </td>
+              )}
               <td className="nowrap">
                 <Link to={`${linkBase}/${o.id}`}>{o.number}</Link>
               </td>

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrderRoutes, adminOrderMoveRoutes, availabilityRoutes, orderRoutes, myOrderRoutes, type OrdersDeps } from './routes.ts';
 export type { OrdersDeps } from './routes.ts';
+import { adminShipmentRoutes, fulfilmentRoutes } from './fulfilment-routes.ts';
+import type { Config } from '../../config.ts';
 
-/** Orders: what a retailer can order of each size, the draft, the submit, and the owner's confirm, ship and cancel. Registered under /api. */
-export const ordersModule: FastifyPluginAsyncZod<OrdersDeps> = async (app, deps) => {
+/** Orders: what a retailer can order of each size, the draft, the submit, and the owner's confirm, ship and cancel, the pick list and bulk shipping. Registered under /api. */
+export const ordersModule: FastifyPluginAsyncZod<OrdersDeps & { config: Config }> = async (app, deps) => {
   await app.register(orderRoutes, { ...deps, prefix: '/orders' });
   await app.register(myOrderRoutes, { ...deps, prefix: '/orders' });
   await app.register(availabilityRoutes, { ...deps, prefix: '/wholesale' });
   await app.register(adminOrderRoutes, { ...deps, prefix: '/admin' });
   await app.register(adminOrderMoveRoutes, { ...deps, prefix: '/admin' });
+  await app.register(adminShipmentRoutes, { ...deps, prefix: '/admin' });
+  await app.register(fulfilmentRoutes, { ...deps, prefix: '/admin' });
 };

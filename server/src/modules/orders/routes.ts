@@ -4,8 +4,6 @@ import {
   adminOrderQuery,
   myOrderQuery,
   shipBody,
-  shipmentInput,
-  followDateInput,
   submitBody,
   availability,
   productIdParam,
@@ -359,66 +357,6 @@ export const adminOrderMoveRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (ap
       schema: { tags, summary: 'Mark shipped (optional carrier and tracking)', params: idParams, querystring: query, body: shipBody, response: move },
     },
     async (request) => services.orders.ship(request.params.id, request.body ?? {}, actorOf(request), langOf(request)),
-  );
-  app.post(
-    '/orders/:id/shipments',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Ship a parcel: some of what is left of each line (issue 45); its invoice is issued with it',
-        params: idParams,
-        querystring: query,
-        body: shipmentInput,
-        response: { ...move, 422: errorBody },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return services.orders.shipPart(request.params.id, request.body, actorOf(request), langOf(request));
-    },
-  );
-  app.get(
-    '/orders/:id/shipments/:shipmentId/delivery-note.pdf',
-    {
-      config: { access: 'admin' },
-      schema: { tags, summary: 'A parcel’s delivery note, as a PDF in the shop’s language', params: parcelParams, produces: [PDF_TYPE] },
-    },
-    async (request, reply) => {
-      const found = await services.orders.deliveryNote(request.params.id, request.params.shipmentId);
-      if (!found) throw notFound();
-      return sendAttachment(reply, PDF_TYPE, `${found.number}.pdf`, found.pdf);
-    },
-  );
-  app.post(
-    '/orders/:id/cancel-rest',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Cancel what is left of a partly shipped order (a reason shown to the stockist); it is then shipped',
-        params: idParams,
-        querystring: query,
-        body: cancelInput,
-        response: move,
-      },
-    },
-    async (request) => services.orders.cancelRest(request.params.id, request.body.reason, actorOf(request), langOf(request)),
-  );
-  app.put(
-    '/orders/:id/follow-date',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'When the rest of a partly shipped order follows (null: no date)',
-        params: idParams,
-        querystring: query,
-        body: followDateInput,
-        response: move,
-      },
-    },
-    async (request) => services.orders.setFollowDate(request.params.id, request.body.followDate, langOf(request)),
   );
   app.post(
     '/orders/:id/cancel',

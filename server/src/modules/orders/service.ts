@@ -11,6 +11,7 @@ import { OrderDrafts } from './draft.ts';
 import { OrderSubmission } from './submit.ts';
 import { OrderLifecycle } from './lifecycle.ts';
 import { OrderShipments } from './shipments.ts';
+import { OrderFulfilment } from './fulfilment.ts';
 export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -26,6 +27,7 @@ export class OrdersService {
   readonly submission: OrderSubmission;
   readonly lifecycle: OrderLifecycle;
   readonly shipments: OrderShipments;
+  readonly fulfilment: OrderFulfilment;
 
   constructor(
     db: Db,
@@ -45,6 +47,7 @@ export class OrdersService {
     this.submission = new OrderSubmission(context, this.drafts, this.records);
     this.shipments = new OrderShipments(context, this.records);
     this.lifecycle = new OrderLifecycle(context, this.records, this.shipments);
+    this.fulfilment = new OrderFulfilment(context, this.shipments);
   }
 
   draft: OrderDrafts['draft'] = (...args) => this.drafts.draft(...args);
@@ -65,5 +68,7 @@ export class OrdersService {
   cancelRest: OrderShipments['cancelRest'] = (...args) => this.shipments.cancelRest(...args);
   setFollowDate: OrderShipments['setFollowDate'] = (...args) => this.shipments.setFollowDate(...args);
   deliveryNote: OrderShipments['deliveryNote'] = (...args) => this.shipments.deliveryNote(...args);
+  pickList: OrderFulfilment['pickList'] = (...args) => this.fulfilment.pickList(...args);
+  shipBulk: OrderFulfilment['shipBulk'] = (...args) => this.fulfilment.shipBulk(...args);
   cancel: OrderLifecycle['cancel'] = (...args) => this.lifecycle.cancel(...args);
 }

@@ -332,6 +332,93 @@ describe.each(DIALECTS)('shipping an order in parts on %s (issue 45)', (dialect)
     expect(await count('invoices', second.id)).toBe(l.shipped === 4 ? 2 : 1);
   });
 
+  it('the pick list gathers what is left of the chosen orders by piece, with their total and orders; CSV and PDF', async () => {
+    const a = await confirmed({ S: 2, M: 1 });
+    const b = await confirmed({ S: 3 });
+    expect((await post(b.id, 'shipments', { lines: [{ lineId: line(b, 'S'), quantity: 1 }] })).statusCode).toBe(201);
+    const get = (query: string, headers = admin) => t.app.inject({ method: 'GET', url: `/api/admin/orders/pick-list.csv?${query}`, headers });
+    const csv = await get(`ids=${a.id},${b.id}&lang=en`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('Ref.,Item,Colour,Size,Total,Orders');
+    expect(rows.slice(1)).toEqual([
+      `MS27-PARTS,Test dress,Terracotta,S,4,"${a.number} × 2, ${b.number} × 2"`,
+      `MS27-PARTS,Test dress,Terracotta,M,1,${a.number} × 1`,
+    ]);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/admin/orders/pick-list.pdf?ids=${a.id},${b.id}&lang=fr`, headers: admin });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Liste de préparation');
+    expect(text).toContain('5 pièce(s) à préparer');
+    expect(text).toContain(`${a.number} × 2, ${b.number} × 2`);
+    for (const bad of ['', 'ids=', 'ids=1,x', `ids=${a.id}&delivery=1`, `ids=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`]) {
+      const res = await get(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error).toBe('Choisissez de 1 à 200 commandes, ou une période de livraison.');
+    }
+    expect((await get('delivery=999999')).statusCode).toBe(404);
+    expect((await get(`ids=${a.id}`, shop)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/orders/pick-list.csv?ids=${a.id}` })).statusCode).toBe(401);
+  });
+
+  it('ships in bulk: each order what stock allows in its own transaction; one refused does not stop the others, and the answer says why', async () => {
+    await t.services.stock.save([{ variantId: dress.id, size: 'S', onHand: 10 }], null);
+    const short = await confirmed({ S: 3 }, shop, 'atOnce');
+    const partial = await confirmed({ S: 4 }, shop, 'atOnce');
+    const preBook = await confirmed({ M: 2 });
+    const waiting = (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${preBook.id}?lang=en`, headers: admin })).json() as Order;
+    expect(waiting.mode).toBe('preBook');
+    // The shelf now holds 2 (a count): the first order takes them, the second finds nothing.
+    await t.services.stock.save([{ variantId: dress.id, size: 'S', onHand: 2 }], null);
+    const before = await count('invoices');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/ship-bulk?lang=en',
+      payload: { orderIds: [partial.id, short.id, preBook.id, 999_999], carrier: 'colissimo' },
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json().results as Array<Record<string, unknown>>;
+    expect(results).toEqual([
+      {
+        id: partial.id,
+        number: partial.number,
+        shipped: true,
+        shipment: `${partial.number}-1`,
+        invoice: expect.stringMatching(/^F\d{4}-\d{5}$/),
+        status: 'partlyShipped',
+        error: null,
+      },
+      { id: short.id, number: short.number, shipped: false, shipment: null, invoice: null, status: null, error: 'Nothing of this order is on hand to ship.' },
+      {
+        id: preBook.id,
+        number: preBook.number,
+        shipped: true,
+        shipment: `${preBook.number}-1`,
+        invoice: expect.stringMatching(/^F\d{4}-\d{5}$/),
+        status: 'shipped',
+        error: null,
+      },
+      { id: 999_999, number: null, shipped: false, shipment: null, invoice: null, status: null, error: 'This order does not exist (introuvable).' },
+    ]);
+    expect(await count('invoices')).toBe(before + 2);
+    const left = (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${partial.id}?lang=en`, headers: admin })).json() as Order;
+    expect(left.lines[0]).toMatchObject({ quantity: 4, shipped: 2 });
+    const level = await db()
+      .selectFrom('stock_levels')
+      .select(['on_hand'])
+      .where('variant_id', '=', dress.id)
+      .where('size', '=', 'S')
+      .executeTakeFirstOrThrow();
+    expect(level.on_hand).toBe(0);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/orders/ship-bulk', payload: { orderIds: [] }, headers: admin });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/orders/ship-bulk', payload: { orderIds: [1] }, headers: shop })).statusCode).toBe(403);
+  });
+
   it('a shop sees its own parcels only', async () => {
     const order = await confirmed({ S: 1 });
     expect((await post(order.id, 'ship', { carrier: 'colissimo', tracking: '6A99' })).statusCode).toBe(200);

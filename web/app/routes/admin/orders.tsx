@@ -7,6 +7,7 @@ import type { Route } from './+types/orders';
 import { FormMessage } from '../../components/Field.tsx';
 import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import { OrderSummaryTable } from '../../components/OrderView.tsx';
+import { BulkShipping, useSelection } from '../../components/admin/BulkShipping.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -172,6 +173,10 @@ export default function AdminOrders() {
   );
 
   const { season, delivery, channel, agent, q } = filter;
+  // On the tabs of orders ready to ship, they can be ticked for a pick list or "Ship these" (issue 45).
+  const ready = tab === 'confirmed' || tab === 'partlyShipped';
+  const [reload, setReload] = useState(0);
+  const selection = useSelection([tab, season, delivery, channel, agent, q, page, reload].join('|'));
   useEffect(() => {
     setOrders(null);
     api('GET /admin/orders', {
@@ -188,7 +193,7 @@ export default function AdminOrders() {
     })
       .then((res) => setOrders(res))
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
-  }, [api, tab, fail, lang, season, delivery, channel, agent, q, page]);
+  }, [api, tab, fail, lang, season, delivery, channel, agent, q, page, reload]);
 
   return (
     <div className="admin-page">
@@ -224,10 +229,18 @@ export default function AdminOrders() {
         ) : orders.data.length === 0 ? (
           <p>{q ? t('admin.orders.noMatch') : t('admin.orders.empty')}</p>
         ) : (
-          <OrderSummaryTable orders={orders.data} linkBase="/admin/orders" label={t('pages.adminOrders')} showRetailer testId="admin-order-row" />
+          <OrderSummaryTable
+            orders={orders.data}
+            linkBase="/admin/orders"
+            label={t('pages.adminOrders')}
+            showRetailer
+            testId="admin-order-row"
+            {...(ready ? { selection } : {})}
+          />
         )}
         {orders && <Pager page={page} total={orders.total} limit={orders.limit || LIST_LIMIT_DEFAULT} label={t('admin.orders.pages')} />}
       </div>
+      {ready && <BulkShipping selected={[...selection.selected]} delivery={delivery} onShipped={() => setReload((n) => n + 1)} fail={fail} />}
       <OrderExport fail={fail} />
     </div>
   );

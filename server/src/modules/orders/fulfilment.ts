@@ -1,0 +1,144 @@
+import {
+  BULK_ORDERS_MAX,
+  FULFILMENT_MESSAGES,
+  SIZES,
+  localizeMessage,
+  type BulkShipInput,
+  type BulkShipResult,
+  type Locale,
+  type PickRow,
+  type Size,
+} from '@atelier/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { parseTexts, pick } from '../../lib/texts.ts';
+import type { OrdersContext } from './context.ts';
+import type { OrderShipments } from './shipments.ts';
+
+/** The orders a pick list or a bulk shipment takes: by id, or all ready for a delivery window. */
+export type PickScope = { ids: number[] } | { deliveryId: number };
+
+const READY = ['confirmed', 'partlyShipped'] as const;
+const sizeRank = (size: string) => SIZES.indexOf(size as Size);
+
+/**
+ * The stockroom's day (issue 45 item 3): the pick list of the orders to ship (pieces by style, colour
+ * and size, with their total and the orders that take them) and shipping them in bulk, one parcel per
+ * order of what stock allows, each in its own transaction, so that one refused does not stop the others.
+ */
+export class OrderFulfilment {
+  private readonly db: Db;
+  private readonly shipments: OrderShipments;
+
+  constructor(deps: Pick<OrdersContext, 'db'>, shipments: OrderShipments) {
+    this.db = deps.db;
+    this.shipments = shipments;
+  }
+
+  /** The ready orders of a scope (confirmed or partly shipped), oldest first, at most 200. */
+  private async ready(scope: PickScope): Promise<Array<{ id: number; number: string }>> {
+    let query = this.db
+      .selectFrom('orders')
+      .select(['id', 'number'])
+      .where('status', 'in', [...READY]);
+    query = 'ids' in scope ? query.where('id', 'in', scope.ids.length ? scope.ids : [0]) : query.where('delivery_id', '=', scope.deliveryId);
+    return query.orderBy('created_at').orderBy('id').limit(BULK_ORDERS_MAX).execute();
+  }
+
+  /** What is left to ship of the scope's orders, by piece (reference, colour, size order), with the orders that take each. */
+  async pickList(scope: PickScope, lang: Locale): Promise<{ orders: string[]; rows: PickRow[] }> {
+    const orders = await this.ready(scope);
+    if (orders.length === 0) return { orders: [], rows: [] };
+    const numbers = new Map(orders.map((o) => [o.id, o.number]));
+    const lines = await this.db
+      .selectFrom('order_lines')
+      .select(['order_id', 'reference', 'product_title', 'color_name', 'size', sql<number>`quantity - shipped - cancelled`.as('left')])
+      .where(
+        'order_id',
+        'in',
+        orders.map((o) => o.id),
+      )
+      .where(sql<boolean>`quantity - shipped - cancelled > 0`)
+      .execute();
+    const rows = new Map<string, PickRow>();
+    for (const l of lines) {
+      const productTitle = pick(parseTexts(l.product_title), lang);
+      const colorName = pick(parseTexts(l.color_name), lang);
+      const key = `${l.reference ?? ''}\u0000${productTitle}\u0000${colorName}\u0000${l.size}`;
+      const row = rows.get(key) ?? { reference: l.reference, productTitle, colorName, size: l.size as Size, total: 0, orders: [] };
+      row.total += Number(l.left);
+      row.orders.push({ number: numbers.get(l.order_id)!, quantity: Number(l.left) });
+      rows.set(key, row);
+    }
+    const sorted = [...rows.values()].sort(
+      (a, b) =>
+        (a.reference ?? '').localeCompare(b.reference ?? '') ||
+        a.productTitle.localeCompare(b.productTitle) ||
+        a.colorName.localeCompare(b.colorName) ||
+        sizeRank(a.size) - sizeRank(b.size),
+    );
+    for (const row of sorted) row.orders.sort((a, b) => a.number.localeCompare(b.number));
+    return { orders: orders.map((o) => o.number), rows: sorted };
+  }
+
+  /**
+   * "Ship these": for each order, one parcel of what is left and on hand (an at-once order takes only what
+   * the shelf holds; a pre-booked one ships what is left), in its own transaction. Each order's answer says
+   * its parcel and invoice, or why not (in `lang`); one refused never stops the next.
+   */
+  async shipBulk(input: BulkShipInput, actor: Actor, lang: Locale): Promise<BulkShipResult> {
+    const ids = [...new Set(input.orderIds)];
+    const results: BulkShipResult['results'] = [];
+    for (const id of ids) {
+      const number = (await this.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirst())?.number ?? null;
+      try {
+        const lines = await this.shippable(id);
+        const order = await this.shipments.ship(id, { ...(lines ? { lines } : {}), carrier: input.carrier }, actor, lang);
+        const parcel = order.shipments!.at(-1)!;
+        results.push({ id, number, shipped: true, shipment: parcel.number, invoice: parcel.invoice?.number ?? null, status: order.status, error: null });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        const detail = error.detailIn(lang);
+        const message = localizeMessage(error.message, lang);
+        results.push({ id, number, shipped: false, shipment: null, invoice: null, status: null, error: detail ? `${message} ${detail}` : message });
+      }
+    }
+    return { results };
+  }
+
+  /**
+   * The lines an at-once order can ship now: of each line what is left, as far as the shelf holds (lines of
+   * the same piece share it). Undefined for a pre-booked order (all that is left); a refusal when nothing is on hand.
+   */
+  private async shippable(id: number): Promise<Array<{ lineId: number; quantity: number }> | undefined> {
+    const order = await this.db.selectFrom('orders').select(['mode']).where('id', '=', id).executeTakeFirst();
+    if (!order || order.mode !== 'atOnce') return undefined;
+    const lines = await this.db
+      .selectFrom('order_lines as l')
+      .leftJoin('stock_levels as s', (join) => join.onRef('s.variant_id', '=', 'l.variant_id').onRef('s.size', '=', 'l.size'))
+      .select(['l.id', 'l.variant_id', 'l.size', sql<number>`l.quantity - l.shipped - l.cancelled`.as('left'), 's.on_hand'])
+      .where('l.order_id', '=', id)
+      .orderBy('l.position')
+      .execute();
+    const shelf = new Map<string, number>();
+    const plan: Array<{ lineId: number; quantity: number }> = [];
+    for (const l of lines) {
+      const left = Number(l.left);
+      if (left <= 0) continue;
+      // A piece no longer counted (its colour gone, or not sold from stock) ships as it is.
+      if (l.on_hand === null || l.variant_id === null) {
+        plan.push({ lineId: l.id, quantity: left });
+        continue;
+      }
+      const key = `${l.variant_id}:${l.size}`;
+      const free = shelf.get(key) ?? Math.max(0, l.on_hand);
+      const quantity = Math.min(left, free);
+      shelf.set(key, free - quantity);
+      if (quantity > 0) plan.push({ lineId: l.id, quantity });
+    }
+    if (plan.length === 0 && lines.some((l) => Number(l.left) > 0)) throw new HttpError(409, FULFILMENT_MESSAGES.nothingOnHand);
+    return plan.length ? plan : undefined;
+  }
+}
