@@ -30,4 +30,6 @@ export const ACCOUNTS = {
   shipper: { email: 'shipper@e2e.example', password: 'ship-e2e-2026', role: 'retailer' },
   // The shop whose orders the owner picks and ships in bulk (issue 45).
   picker: { email: 'picker@e2e.example', password: 'pick-e2e-2026', role: 'retailer' },
+  // The shop that sends a faulty piece back (issue 45).
+  returner: { email: 'returner@e2e.example', password: 'return-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -152,7 +152,11 @@ export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise
   /** Checks the page as it is now (a state a revisit would not show: an open menu, an error message). */
   a11y: async ({ page }, use) => {
     await use(async (label = page.url()) => {
+      // A still page, as the visited pages' check sees it: no mantra caught half faded.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 }).catch(() => undefined);
       expect(await axeViolations(page), `axe: ${label}`).toEqual([]);
+      await page.emulateMedia({ reducedMotion: null });
     });
   },
 });

@@ -3,6 +3,7 @@
 // server/src/endpoints.test.ts holds them to the registered routes). The web's client is typed from
 // this table, so a wrong path, query or body does not compile, and it checks each answer against
 // its schema before a screen renders it.
+import { orderReturns, returnAcceptInput, returnInput, returnList, returnListQuery, returnReceiveInput, returnRecord, returnRefuseInput } from './returns.ts';
 import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
@@ -162,6 +163,15 @@ export const endpoints = {
   'GET /invoices': { query: invoiceListQuery, response: invoiceList },
   'GET /invoices/:id.pdf': { file: true },
   'GET /orders/:id/shipments/:shipmentId/delivery-note.pdf': { file: true },
+  'POST /orders/:id/returns': { query: langQuery, body: returnInput, response: returnRecord },
+  'GET /orders/:id/returns': { query: langQuery, response: orderReturns },
+  'GET /returns/:id': { query: langQuery, response: returnRecord },
+  'POST /returns/photos': { upload: true, response: uploadResponse },
+  'GET /admin/returns': { query: returnListQuery, response: returnList },
+  'GET /admin/returns/:id': { query: langQuery, response: returnRecord },
+  'POST /admin/returns/:id/accept': { query: langQuery, body: returnAcceptInput, response: returnRecord },
+  'POST /admin/returns/:id/refuse': { query: langQuery, body: returnRefuseInput, response: returnRecord },
+  'POST /admin/returns/:id/receive': { query: langQuery, body: returnReceiveInput, response: returnRecord },
 
   // —— Back-office: catalogue ——
   'GET /admin/products': { query: adminProductQuery, response: adminProductList },

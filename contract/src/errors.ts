@@ -124,6 +124,24 @@ const OTHER_FR: Record<string, string> = {
   'Choose at least one piece to ship.': 'Choisissez au moins une pièce à expédier.',
   'Choose between 1 and 200 orders, or a delivery window.': 'Choisissez de 1 à 200 commandes, ou une période de livraison.',
   'Nothing of this order is on hand to ship.': 'Rien de cette commande n’est en stock pour partir.',
+  'Give each line to return once, with a quantity from 1 to 999 and a reason.':
+    'Donnez chaque ligne à retourner une fois, avec une quantité de 1 à 999 et un motif.',
+  'This line is not in that parcel:': 'Cette ligne n’est pas dans ce colis :',
+  'More than this parcel brought of this line, less what is already being returned:':
+    'Plus que ce que ce colis a apporté de cette ligne, moins ce qui est déjà en retour :',
+  'The return window has closed for this line (a faulty piece can be returned at any time):':
+    'Le délai de retour est passé pour cette ligne (une pièce défectueuse peut être retournée à tout moment) :',
+  'This parcel is not one of this order’s.': 'Ce colis n’est pas un colis de cette commande.',
+  'Up to 3 photos per line, each one uploaded for this return.': 'Jusqu’à 3 photos par ligne, chacune envoyée pour ce retour.',
+  'A photo is 10 MB at most.': 'Une photo fait 10 Mo au plus.',
+  'This return does not exist (introuvable).': 'Ce retour est introuvable.',
+  'This return cannot go from its current status to the one asked.': 'Ce retour ne peut pas passer de son statut actuel à celui demandé.',
+  'Accept at most what was asked of each of its lines, and at least one piece.':
+    'Acceptez au plus ce qui a été demandé pour chaque ligne, et au moins une pièce.',
+  'Give what arrived of each accepted line (at most what was accepted), and whether it goes back to stock.':
+    'Indiquez ce qui est arrivé de chaque ligne acceptée (au plus ce qui a été accepté), et si cela retourne en stock.',
+  'The parcel’s invoice is not issued yet: issue it before receiving the return.':
+    'La facture du colis n’est pas encore émise : émettez-la avant de réceptionner le retour.',
   'Nothing is left to ship on this order.': 'Il ne reste rien à expédier sur cette commande.',
   'The date the rest follows must be a real date (YYYY-MM-DD).': 'La date à laquelle suit le reste doit être une vraie date (AAAA-MM-JJ).',
   'The period needs two real dates, from before to.': 'La période demande deux vraies dates, la première avant la seconde.',

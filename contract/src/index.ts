@@ -32,3 +32,4 @@ export * from './showroom.ts';
 export * from './phrases.ts';
 export * from './carriers.ts';
 export * from './fulfilment.ts';
+export * from './returns.ts';

@@ -40,6 +40,8 @@ export interface Phrases {
   documentKind: { invoice: string; creditNote: string };
   /** The line sheet's file name (before the season and the language). */
   lineSheetFile: string;
+  /** A return's credit note's reason: "Return 2027-0042-R1". */
+  returnCredit(number: string): string;
 }
 
 export const PHRASES_EN: Phrases = {
@@ -74,6 +76,7 @@ export const PHRASES_EN: Phrases = {
   journalColumns: ['Date', 'Number', 'Type', 'Customer', 'VAT number', 'Country', 'VAT rate', 'Base excl. VAT', 'VAT', 'Total incl. VAT', 'Due date', 'Paid'],
   documentKind: { invoice: 'Invoice', creditNote: 'Credit note' },
   lineSheetFile: 'line-sheet',
+  returnCredit: (number) => `Return ${number}`,
 };
 
 export const PHRASES_FR: Phrases = {
@@ -108,6 +111,7 @@ export const PHRASES_FR: Phrases = {
   journalColumns: ['Date', 'Numéro', 'Type', 'Client', 'N° TVA', 'Pays', 'Taux TVA', 'Base HT', 'TVA', 'Total TTC', 'Échéance', 'Payé'],
   documentKind: { invoice: 'Facture', creditNote: 'Avoir' },
   lineSheetFile: 'catalogue-revendeur',
+  returnCredit: (number) => `Retour ${number}`,
 };
 
 /** The catalogue of `locale`. */

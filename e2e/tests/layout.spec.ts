@@ -74,6 +74,7 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       '/admin/retailers',
       '/admin/orders',
       `/admin/orders/${order}`,
+      '/admin/returns',
       '/admin/wholesale',
       '/admin/pages',
       '/admin/pages?page=story',

@@ -59,6 +59,8 @@ const schema = z.object({
     .transform((v) => (v === 'admin' ? 'admin' : 'none')),
   /** How long an anonymous page render is reused (0: render every request). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Days after a parcel left within which a shop may return pieces of it (a faulty piece: any time); issue 45. */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   /** SQLite's page cache, in MB (the embedded database only). */
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(4),

@@ -19,6 +19,7 @@ import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
+import { ReturnsService } from './modules/returns/service.ts';
 import { CompaniesService } from './modules/companies/service.ts';
 import { SeasonsService } from './modules/seasons/service.ts';
 import { StockService } from './modules/stock/service.ts';
@@ -64,6 +65,7 @@ export interface AppServices {
   privacy: PrivacyService;
   wholesale: WholesaleService;
   orders: OrdersService;
+  returns: ReturnsService;
   /** A retailer's company details and addresses. */
   companies: CompaniesService;
   seasons: SeasonsService;
@@ -183,6 +185,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     privacy: new PrivacyService(database.db),
     wholesale,
     orders,
+    returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick }),
     companies,
     seasons,
     stock,

@@ -49,6 +49,8 @@ export default [
     route('invoices/:invoiceId', 'routes/admin/invoice.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
+    route('returns', 'routes/admin/returns.tsx'),
+    route('returns/:returnId', 'routes/admin/return.tsx'),
   ]),
   route('*', 'routes/catchall.tsx'),
 ] satisfies RouteConfig;

@@ -451,6 +451,46 @@ export interface ShipmentsTable {
   shipped_by: number | null;
 }
 
+/** A shop's return of pieces of one parcel (issue 45): `{order}-R{seq}`. */
+export interface ReturnsTable {
+  id: Generated<number>;
+  order_id: number;
+  shipment_id: number;
+  seq: number;
+  number: string;
+  user_id: number | null;
+  status: 'requested' | 'accepted' | 'refused' | 'received';
+  requested_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+  instructions: string | null;
+  refusal: string | null;
+  received_at: string | null;
+  received_by: number | null;
+  credit_note_id: number | null;
+  search_text: ColumnType<string, string | undefined, string>;
+}
+
+export interface ReturnLinesTable {
+  id: Generated<number>;
+  return_id: number;
+  order_line_id: number;
+  quantity: number;
+  reason: 'faulty' | 'wrongPiece' | 'damaged' | 'other';
+  note: string | null;
+  accepted: number | null;
+  received: number | null;
+  /** 1: back to stock; 0: not resellable; null until received. */
+  resellable: number | null;
+}
+
+export interface ReturnPhotosTable {
+  id: Generated<number>;
+  return_line_id: number;
+  position: number;
+  url: string;
+}
+
 export interface ShipmentLinesTable {
   id: Generated<number>;
   shipment_id: number;
@@ -525,7 +565,7 @@ export interface StockMovementsTable {
   order_id: number | null;
   on_hand_delta: number;
   reserved_delta: number;
-  reason: 'count' | 'import' | 'reserve' | 'release' | 'ship';
+  reason: 'count' | 'import' | 'reserve' | 'release' | 'ship' | 'return';
   user_id: number | null;
   at: string;
 }
@@ -742,6 +782,9 @@ export interface Database {
   order_lines: OrderLinesTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  return_photos: ReturnPhotosTable;
   order_events: OrderEventsTable;
   seasons: SeasonsTable;
   season_translations: SeasonTranslationsTable;

@@ -15,6 +15,7 @@ import { journalModule } from '../modules/journal/index.ts';
 import { listingsModule } from '../modules/listings/index.ts';
 import { mediaModule } from '../modules/media/index.ts';
 import { ordersModule } from '../modules/orders/index.ts';
+import { returnsModule } from '../modules/returns/index.ts';
 import { pagesModule } from '../modules/pages/index.ts';
 import { productionModule } from '../modules/production/index.ts';
 import { retailersModule } from '../modules/retailers/index.ts';
@@ -46,6 +47,7 @@ export async function registerAreas(api: FastifyInstance, s: AppServices): Promi
   await api.register(seasonsModule, { seasons: s.seasons, onContentChange });
   await api.register(stockModule, { seasons: s.seasons, stock: s.stock, onStockChange: () => s.wholesale.invalidate() });
   await api.register(ordersModule, { orders: s.orders, seasons: s.seasons, config });
+  await api.register(returnsModule, { returns: s.returns, media: s.media });
   await api.register(companiesModule, { companies: s.companies });
   await api.register(invoicesModule, { companies: s.companies, invoices: s.invoices, users: s.users });
   await api.register(listingsModule, { listings: s.listings, media: s.media, onContentChange });

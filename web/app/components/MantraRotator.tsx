@@ -9,7 +9,8 @@ export function MantraRotator({ mantras }: { mantras: string[] }) {
   const [visible, setVisible] = useState(true);
 
   useEffect(() => {
-    if (reduced || mantras.length < 2) return;
+    // Still: the mantra shown, even if motion was reduced in the middle of a fade (its timer is cleared below).
+    if (reduced || mantras.length < 2) return void setVisible(true);
     let fade: ReturnType<typeof setTimeout> | undefined;
     const timer = setInterval(() => {
       setVisible(false);

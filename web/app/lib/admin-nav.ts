@@ -17,6 +17,7 @@ export const ADMIN_NAV = [
       { key: 'retailers', to: '/admin/retailers' },
       { key: 'agents', to: '/admin/agents' },
       { key: 'orders', to: '/admin/orders' },
+      { key: 'returns', to: '/admin/returns' },
       { key: 'production', to: '/admin/production' },
       { key: 'sales', to: '/admin/sales' },
       { key: 'wholesale', to: '/admin/wholesale' },

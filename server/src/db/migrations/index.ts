@@ -26,6 +26,7 @@ import { m021ListsAtScale } from './021-lists-at-scale.ts';
 import { m022ProductsPostsSearch } from './022-products-posts-search.ts';
 import { m023RetailerWord } from './023-retailer-word.ts';
 import { m024Shipments } from './024-shipments.ts';
+import { m025Returns } from './025-returns.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['022-products-posts-search', m022ProductsPostsSearch],
   ['023-retailer-word', m023RetailerWord],
   ['024-shipments', m024Shipments],
+  ['025-returns', m025Returns],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,4 +1,4 @@
-import type { Brand, Brand as PublicBrand, Locale } from '@atelier/contract';
+import type { Brand, Brand as PublicBrand, Locale, ReturnRecord } from '@atelier/contract';
 import { MAIL_WORDS, type MailWording, type OrderChange, type SecurityEvent } from './words.ts';
 
 export type { SecurityEvent } from './words.ts';
@@ -157,4 +157,29 @@ export function invoiceReminderMail(
   invoice: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string },
 ): MailContent {
   return worded(brand, locale, MAIL_WORDS[locale].invoiceReminder(invoice));
+}
+
+/** A return's step (issue 45): to the shop in its language, or to the owner when a return is asked. */
+export function returnMail(brand: Brand, locale: Locale, record: ReturnRecord, url: string, forBrand = false): MailContent {
+  const step = record.status;
+  const count = (l: ReturnRecord['lines'][number]) => (step === 'received' ? (l.received ?? 0) : step === 'accepted' ? (l.accepted ?? 0) : l.quantity);
+  const pieces = record.lines
+    .filter((l) => count(l) > 0)
+    .map((l) => `· ${l.productTitle} — ${l.colorName}, ${l.size} × ${count(l)}`)
+    .join('\n');
+  return worded(
+    brand,
+    locale,
+    MAIL_WORDS[locale].returnStatus({
+      number: record.number,
+      order: record.order.number,
+      status: step,
+      pieces,
+      instructions: record.instructions,
+      refusal: record.refusal,
+      creditNote: record.creditNote?.number ?? null,
+      url,
+      forBrand,
+    }),
+  );
 }

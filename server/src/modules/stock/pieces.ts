@@ -15,3 +15,10 @@ export interface StockLevel {
 export const key = (variantId: number, size: string) => `${variantId}:${size}`;
 
 export type VariantForStock = Pick<OrderableVariant, 'variantId' | 'productId' | 'reference' | 'titles' | 'colorNames' | 'colorCode' | 'sizes'>;
+
+/** One order line as stock sees it. */
+export interface StockLine {
+  variantId: number;
+  size: string;
+  quantity: number;
+}

@@ -11,16 +11,10 @@ import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { emitWebhook } from '../webhooks/events.ts';
 import { parseStockFile, readStockLines } from './import.ts';
-import { key, type StockLevel, type VariantForStock } from './pieces.ts';
+import { key, type StockLevel, type StockLine, type VariantForStock } from './pieces.ts';
+import { merge, restock } from './lines.ts';
 
-export { IMPORT_MAX_LINES, type StockLevel } from './pieces.ts';
-
-/** One order line as stock sees it. */
-export interface StockLine {
-  variantId: number;
-  size: string;
-  quantity: number;
-}
+export { IMPORT_MAX_LINES, type StockLevel, type StockLine } from './pieces.ts';
 
 /** A line that could not be served, with what is left of it. */
 export interface ShortLine extends StockLine {
@@ -414,6 +408,11 @@ export class StockService {
     await this.tell(trx, touched);
   }
 
+  /** Returned resellable pieces back on the shelf, and the change told. */
+  async restock(trx: Kysely<Database>, orderId: number, lines: StockLine[], userId: number | null): Promise<void> {
+    await this.tell(trx, await restock(trx, orderId, lines, userId));
+  }
+
   /** Takes shipped pieces off the shelf (on hand −, reserved −); lines without the pieces on hand are returned. */
   async ship(trx: Kysely<Database>, orderId: number, lines: StockLine[], userId: number | null): Promise<ShortLine[]> {
     const now = nowIso();
@@ -457,15 +456,4 @@ export class StockService {
     if (short.length === 0) await this.tell(trx, touched);
     return short;
   }
-}
-
-function merge(lines: StockLine[]): StockLine[] {
-  const byKey = new Map<string, StockLine>();
-  for (const l of lines) {
-    const k = key(l.variantId, l.size);
-    const prev = byKey.get(k);
-    byKey.set(k, prev ? { ...prev, quantity: prev.quantity + l.quantity } : { ...l });
-  }
-  // One order for every transaction that locks several levels: two never wait on each other.
-  return [...byKey.values()].sort((a, b) => a.variantId - b.variantId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0));
 }

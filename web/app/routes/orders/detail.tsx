@@ -9,6 +9,7 @@ import { InvoiceDownload } from '../../components/InvoiceDownload.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { OrderShipments } from '../../components/OrderShipments.tsx';
 import { ParcelDocuments } from '../../components/ParcelDocuments.tsx';
+import { OrderReturns } from '../../components/OrderReturns.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -96,6 +97,7 @@ function OrderScreen() {
               <Link to="/account/invoices">{t('invoices.link')}</Link>
             </p>
           )}
+          <OrderReturns order={order} fail={fail} done={(text) => setMessage({ kind: 'success', text })} />
           <div className="order-actions">
             <button type="button" className="button" disabled={busy} onClick={again}>
               {t('order.again')}

@@ -132,6 +132,39 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'See my orders', url },
   }),
+  returnStatus: ({ number, order, status, pieces, instructions, refusal, creditNote, url, forBrand }) => {
+    if (forBrand)
+      return {
+        subject: `Return ${number} asked`,
+        paragraphs: ['Hello,', `The shop asks to return pieces of order ${order} (${number}):`, pieces],
+        action: { label: 'See the return', url },
+      };
+    const action = { label: 'See my order', url };
+    if (status === 'requested')
+      return {
+        subject: `Return ${number} received`,
+        paragraphs: ['Hello,', `We have your return request ${number} for order ${order}:`, pieces, 'We will answer it soon.'],
+        action,
+      };
+    if (status === 'accepted')
+      return {
+        subject: `Return ${number} accepted`,
+        paragraphs: ['Hello,', `Your return ${number} is accepted for:`, pieces, ...(instructions ? [`How to send it: ${instructions}`] : [])],
+        action,
+      };
+    if (status === 'refused')
+      return { subject: `Return ${number} refused`, paragraphs: ['Hello,', `We cannot accept your return ${number}.`, `Reason: ${refusal ?? ''}`], action };
+    return {
+      subject: `Return ${number} received`,
+      paragraphs: [
+        'Hello,',
+        `Your return ${number} has arrived:`,
+        pieces,
+        ...(creditNote ? [`Credit note ${creditNote} is issued for it; you will find it with your invoices.`] : []),
+      ],
+      action,
+    };
+  },
   invoiceReminder: ({ number, dueDate, due, stage, iban, url }) => ({
     subject: `${stage === 1 ? 'Reminder' : 'Second reminder'}: invoice ${number} is past due`,
     paragraphs: [

@@ -140,6 +140,43 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Voir mes commandes', url },
   }),
+  returnStatus: ({ number, order, status, pieces, instructions, refusal, creditNote, url, forBrand }) => {
+    if (forBrand)
+      return {
+        subject: `Retour ${number} demandé`,
+        paragraphs: ['Bonjour,', `La boutique demande à retourner des pièces de la commande ${order} (${number}) :`, pieces],
+        action: { label: 'Voir le retour', url },
+      };
+    const action = { label: 'Voir ma commande', url };
+    if (status === 'requested')
+      return {
+        subject: `Retour ${number} bien reçu`,
+        paragraphs: ['Bonjour,', `Nous avons votre demande de retour ${number} pour la commande ${order} :`, pieces, 'Nous y répondons au plus vite.'],
+        action,
+      };
+    if (status === 'accepted')
+      return {
+        subject: `Retour ${number} accepté`,
+        paragraphs: ['Bonjour,', `Votre retour ${number} est accepté pour :`, pieces, ...(instructions ? [`Comment l’envoyer : ${instructions}`] : [])],
+        action,
+      };
+    if (status === 'refused')
+      return {
+        subject: `Retour ${number} refusé`,
+        paragraphs: ['Bonjour,', `Nous ne pouvons pas accepter votre retour ${number}.`, `Motif : ${refusal ?? ''}`],
+        action,
+      };
+    return {
+      subject: `Retour ${number} réceptionné`,
+      paragraphs: [
+        'Bonjour,',
+        `Votre retour ${number} est arrivé :`,
+        pieces,
+        ...(creditNote ? [`L’avoir ${creditNote} est émis pour lui ; vous le trouverez avec vos factures.`] : []),
+      ],
+      action,
+    };
+  },
   invoiceReminder: ({ number, dueDate, due, stage, iban, url }) => ({
     subject: `${stage === 1 ? 'Rappel' : 'Second rappel'} : facture ${number} échue`,
     paragraphs: [

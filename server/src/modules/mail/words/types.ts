@@ -38,5 +38,17 @@ export interface MailWords {
   orderStatus(p: { number: string; summary: string; url: string; change: OrderChange }): MailWording;
   security(event: SecurityEvent, detail: string, url: string): MailWording;
   showroomOrder(p: { numbers: string; takenBy: string; pieces: number; total: string; url: string }): MailWording;
+  /** A return's step (issue 45), to the shop; `forBrand`: the owner told of a new request. */
+  returnStatus(p: {
+    number: string;
+    order: string;
+    status: 'requested' | 'accepted' | 'refused' | 'received';
+    pieces: string;
+    instructions: string | null;
+    refusal: string | null;
+    creditNote: string | null;
+    url: string;
+    forBrand: boolean;
+  }): MailWording;
   invoiceReminder(p: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string }): MailWording;
 }

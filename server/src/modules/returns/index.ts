@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminReturnRoutes, shopReturnRoutes, type ReturnsDeps } from './routes.ts';
+
+export type { ReturnsDeps } from './routes.ts';
+
+/** Returns (issue 45): the shop asks, the owner accepts or refuses, then receives and credits. Registered under /api. */
+export const returnsModule: FastifyPluginAsyncZod<ReturnsDeps> = async (app, deps) => {
+  await app.register(shopReturnRoutes, deps);
+  await app.register(adminReturnRoutes, { ...deps, prefix: '/admin' });
+};
