@@ -67,7 +67,17 @@ export const salesFigures = z
     season: z.object({ code: z.string(), name: z.string(), ordersOpen: z.string(), ordersClose: z.string().nullable() }),
     /** The previous season of the same kind (SS26 for SS27), when there is one. */
     previous: z.object({ code: z.string(), name: z.string() }).nullable(),
-    totals: z.object({ orders: figure, stockists: figure, newStockists: figure, returningStockists: figure, pieces: figure, revenue: figure }),
+    /** `shipped`: pieces of it that left in parcels; `returned`: pieces that came back from returns (issue 45). */
+    totals: z.object({
+      orders: figure,
+      stockists: figure,
+      newStockists: figure,
+      returningStockists: figure,
+      pieces: figure,
+      revenue: figure,
+      shipped: figure,
+      returned: figure,
+    }),
     /** Pieces ordered per week (Monday) across the order window. */
     weeks: z.array(z.object({ week: z.string(), pieces: z.number(), revenue: z.number() })),
     topStyles: z.array(named.extend({ reference: z.string().nullable() })),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { CutSheet, SalesFigures } from '@atelier/contract';
+import type { CutSheet, Order, SalesFigures } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { seasonFixture } from '../../../test/fixtures.ts';
 import { mondayOf } from '../sales/service.ts';
@@ -258,6 +258,9 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
       returningStockists: { value: 1, previous: 0 },
       pieces: { value: 20, previous: 4 },
       revenue: { value: 1960, previous: 200 },
+      // Nothing of it has shipped yet, nor come back.
+      shipped: { value: 0, previous: 0 },
+      returned: { value: 0, previous: 0 },
     });
     expect(sales.weeks.reduce((n, w) => n + w.pieces, 0)).toBe(20);
     expect(sales.weeks.at(-1)!.week).toBe(mondayOf(day(0)));
@@ -293,5 +296,24 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     const sales = (await req('GET', '/api/admin/sales?season=SS27', admin)).json<SalesFigures>();
     expect(sales.byTown).toContainEqual({ label: 'Montpellier', country: 'FR', pieces: 8, revenue: 780 });
     expect(sales.byCountry).toContainEqual({ label: 'FR', pieces: 8, revenue: 780 });
+  });
+
+  it('counts what left in parcels, and the cut sheet keeps counting what was ordered (issue 45)', async () => {
+    const before = (await req('GET', '/api/admin/production?season=SS27', admin)).json<CutSheet>();
+    const list = (await req('GET', '/api/admin/orders?season=SS27&status=confirmed', admin)).json<{ data: Array<{ id: number }> }>();
+    const open =
+      list.data[0] ?? (await req('GET', '/api/admin/orders?season=SS27&status=submitted', admin)).json<{ data: Array<{ id: number }> }>().data.find(() => true);
+    expect(open).toBeDefined();
+    const order = (await req('GET', `/api/admin/orders/${open!.id}`, admin)).json<Order>();
+    if (order.status === 'submitted') expect((await req('POST', `/api/admin/orders/${order.id}/confirm`, admin, { shipDate: day(5) })).statusCode).toBe(200);
+    const line = order.lines[0]!;
+    const parcel = await req('POST', `/api/admin/orders/${order.id}/shipments`, admin, { lines: [{ lineId: line.id, quantity: 1 }] });
+    expect(parcel.statusCode, parcel.body).toBe(201);
+    const sales = (await req('GET', '/api/admin/sales?season=SS27', admin)).json<SalesFigures>();
+    expect(sales.totals.shipped.value).toBe(1);
+    expect(sales.totals.returned.value).toBe(0);
+    expect(sales.totals.pieces.value).toBe(20);
+    const after = (await req('GET', '/api/admin/production?season=SS27', admin)).json<CutSheet>();
+    expect(after.total).toBe(before.total);
   });
 });

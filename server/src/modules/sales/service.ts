@@ -52,6 +52,10 @@ export class SalesService {
         .select((eb) => [
           eb.fn.sum<number>('order_lines.quantity').as('pieces'),
           eb.fn.sum<number>(sql`order_lines.quantity * order_lines.unit_price_cents`).as('revenue'),
+          eb.fn.sum<number>('order_lines.shipped').as('shipped'),
+          sql<number>`(select coalesce(sum(rl.received), 0) from return_lines rl where rl.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id where o.season_id = ${seasonId}))`.as(
+            'returned',
+          ),
         ])
         .executeTakeFirstOrThrow(),
       // A retailer is returning when they ordered (in another season) before their first order of this one:
@@ -85,6 +89,9 @@ export class SalesService {
       returningStockists: returning,
       pieces: Number(sums.pieces ?? 0),
       revenue: round(cents(sums.revenue)),
+      // What left in parcels, and what came back (issue 45): the cut sheet keeps counting what was ordered.
+      shipped: Number(sums.shipped ?? 0),
+      returned: Number(sums.returned ?? 0),
     };
   }
 
@@ -114,6 +121,8 @@ export class SalesService {
           returningStockists: versus('returningStockists'),
           pieces: versus('pieces'),
           revenue: versus('revenue'),
+          shipped: versus('shipped'),
+          returned: versus('returned'),
         },
         weeks: this.weeks(season, days),
         topStyles: styles

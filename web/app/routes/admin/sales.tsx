@@ -36,7 +36,7 @@ function SalesTotals({ figures }: { figures: SalesFigures }) {
   const { t, s, money, number } = useFormats();
   return (
     <dl className="kpis" data-testid="sales-totals">
-      {(['orders', 'stockists', 'newStockists', 'returningStockists', 'pieces', 'revenue'] as const).map((key) => {
+      {(['orders', 'stockists', 'newStockists', 'returningStockists', 'pieces', 'revenue', 'shipped', 'returned'] as const).map((key) => {
         const f = figures.totals[key];
         const show = key === 'revenue' ? money : number;
         return (
