@@ -43,14 +43,21 @@ export const pickRow = z.object({
 });
 export type PickRow = z.infer<typeof pickRow>;
 
-/** `POST /api/admin/orders/ship-bulk`: one parcel per order of what stock allows, each in its own transaction. */
-export const bulkShipInput = z.object({
-  orderIds: z
-    .array(z.number().int().positive(), { error: FULFILMENT_MESSAGES.scopeInvalid })
-    .min(1, { error: FULFILMENT_MESSAGES.scopeInvalid })
-    .max(BULK_ORDERS_MAX, { error: FULFILMENT_MESSAGES.scopeInvalid }),
-  carrier: shipInput.shape.carrier,
-});
+/**
+ * `POST /api/admin/orders/ship-bulk`: one parcel per order of what stock allows, each in its own transaction;
+ * the orders by id, or all ready for a delivery window (`deliveryId`, 200 at most, oldest first).
+ */
+export const bulkShipInput = z
+  .object({
+    orderIds: z
+      .array(z.number().int().positive(), { error: FULFILMENT_MESSAGES.scopeInvalid })
+      .min(1, { error: FULFILMENT_MESSAGES.scopeInvalid })
+      .max(BULK_ORDERS_MAX, { error: FULFILMENT_MESSAGES.scopeInvalid })
+      .optional(),
+    deliveryId: z.number({ error: FULFILMENT_MESSAGES.scopeInvalid }).int().positive().optional(),
+    carrier: shipInput.shape.carrier,
+  })
+  .refine((b) => (b.orderIds === undefined) !== (b.deliveryId === undefined), { error: FULFILMENT_MESSAGES.scopeInvalid });
 export type BulkShipInput = z.infer<typeof bulkShipInput>;
 
 export const bulkShipResult = z

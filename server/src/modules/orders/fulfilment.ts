@@ -89,7 +89,7 @@ export class OrderFulfilment {
    * its parcel and invoice, or why not (in `lang`); one refused never stops the next.
    */
   async shipBulk(input: BulkShipInput, actor: Actor, lang: Locale): Promise<BulkShipResult> {
-    const ids = [...new Set(input.orderIds)];
+    const ids = input.orderIds ? [...new Set(input.orderIds)] : (await this.ready({ deliveryId: input.deliveryId! })).map((o) => o.id);
     const results: BulkShipResult['results'] = [];
     for (const id of ids) {
       const number = (await this.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirst())?.number ?? null;

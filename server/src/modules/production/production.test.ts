@@ -315,5 +315,15 @@ describe.each(DIALECTS)('cut sheet and season at a glance on %s', (dialect) => {
     expect(sales.totals.pieces.value).toBe(20);
     const after = (await req('GET', '/api/admin/production?season=SS27', admin)).json<CutSheet>();
     expect(after.total).toBe(before.total);
+
+    // "Ship these" for all ready in a delivery window: its confirmed and partly shipped orders, each a parcel.
+    const window = ss27.deliveries[0]!.id;
+    const ready = (await req('GET', `/api/admin/orders?season=SS27&delivery=${window}&status=confirmed`, admin)).json<{ data: Array<{ id: number }> }>().data;
+    const bulk = await req('POST', '/api/admin/orders/ship-bulk?lang=en', admin, { deliveryId: window });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    const results = bulk.json<{ results: Array<{ id: number; shipped: boolean }> }>().results;
+    for (const o of ready) expect(results.find((r) => r.id === o.id)?.shipped, `order ${o.id}`).toBe(true);
+    expect((await req('POST', '/api/admin/orders/ship-bulk', admin, { deliveryId: window, orderIds: [1] })).statusCode).toBe(400);
+    expect((await req('POST', '/api/admin/orders/ship-bulk', admin, {})).statusCode).toBe(400);
   });
 });

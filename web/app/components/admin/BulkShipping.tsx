@@ -33,7 +33,7 @@ function BulkResults({ results }: { results: BulkShipResult['results'] }) {
   );
 }
 
-/** `selected`: the ticked orders; `delivery`: the window chosen in the filters (its ready orders when none is ticked). */
+/** `selected`: the ticked orders; `delivery`: the window chosen in the filters (its ready orders, for the pick list and Ship these, when none is ticked). */
 export function BulkShipping({
   selected,
   delivery,
@@ -63,10 +63,12 @@ export function BulkShipping({
   }
 
   async function shipThese() {
-    if (!selected.length || !window.confirm(t('admin.orders.bulk.confirm', { count: selected.length }))) return;
+    const question = selected.length ? t('admin.orders.bulk.confirm', { count: selected.length }) : t('admin.orders.bulk.confirmWindow');
+    if (!scope || !window.confirm(question)) return;
     setBusy(true);
     try {
-      setResults((await api('POST /admin/orders/ship-bulk', { lang, body: { orderIds: selected, ...(carrier ? { carrier } : {}) } })).results);
+      const which = selected.length ? { orderIds: selected } : { deliveryId: Number(delivery) };
+      setResults((await api('POST /admin/orders/ship-bulk', { lang, body: { ...which, ...(carrier ? { carrier } : {}) } })).results);
       onShipped();
     } catch (error) {
       fail(error, 'admin.orders.actionError');
@@ -103,8 +105,8 @@ export function BulkShipping({
             ))}
           </select>
         </div>
-        <button type="button" className="button" disabled={busy || !selected.length} onClick={() => void shipThese()}>
-          {t('admin.orders.bulk.ship', { count: selected.length })}
+        <button type="button" className="button" disabled={busy || !scope} onClick={() => void shipThese()}>
+          {selected.length || !delivery ? t('admin.orders.bulk.ship', { count: selected.length }) : t('admin.orders.bulk.shipWindow')}
         </button>
       </div>
       {results && <BulkResults results={results} />}
