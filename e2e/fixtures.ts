@@ -154,7 +154,10 @@ export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise
     await use(async (label = page.url()) => {
       // A still page, as the visited pages' check sees it: no mantra caught half faded.
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 }).catch(() => undefined);
+      // Transitions only (a fade ends); a spinner's animation runs for ever and is no reason to wait.
+      await page
+        .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), null, { timeout: 3000 })
+        .catch(() => undefined);
       expect(await axeViolations(page), `axe: ${label}`).toEqual([]);
       await page.emulateMedia({ reducedMotion: null });
     });
