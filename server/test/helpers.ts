@@ -265,7 +265,13 @@ export async function readyToInvoice(t: TestContext, owner: Record<string, strin
   const identity = await t.app.inject({ method: 'PUT', url: '/api/admin/invoicing/settings', headers: owner, payload: legalIdentity() });
   if (identity.statusCode !== 200) throw new Error(`legal identity: ${identity.body}`);
   const created = await t.app.inject({ method: 'POST', url: '/api/admin/products', payload: sampleProduct({ reference }), headers: owner });
-  await t.app.inject({
+  await openWholesale(t, owner);
+  return created.json().variants[0].id as number;
+}
+
+/** Wholesale terms valid until 2099 with low minimums (10 €): the site takes orders. */
+export async function openWholesale(t: TestContext, owner: Record<string, string>): Promise<void> {
+  const res = await t.app.inject({
     method: 'PUT',
     url: '/api/admin/wholesale/terms',
     headers: owner,
@@ -280,5 +286,5 @@ export async function readyToInvoice(t: TestContext, owner: Record<string, strin
       ],
     },
   });
-  return created.json().variants[0].id as number;
+  if (res.statusCode !== 200) throw new Error(`wholesale terms: ${res.body}`);
 }

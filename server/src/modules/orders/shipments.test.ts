@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
 import { migrate } from '../../db/index.ts';
@@ -39,21 +39,7 @@ describe.each(DIALECTS)('shipping an order in parts on %s (issue 45)', (dialect)
     const payload = sampleProduct({ reference: 'MS27-PARTS' });
     payload.variants[0] = { ...payload.variants[0]!, price: 100, sizes: ['S', 'M', 'L'] };
     dress = (await t.app.inject({ method: 'POST', url: '/api/admin/products', payload, headers: admin })).json().variants[0];
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/wholesale/terms',
-      headers: admin,
-      payload: {
-        validUntil: '2099-03-31',
-        openingMinimum: 100,
-        reorderMinimum: 100,
-        orderEmail: 'orders@test.example',
-        translations: [
-          { locale: 'fr', seasonName: 'PE27' },
-          { locale: 'en', seasonName: 'SS27' },
-        ],
-      },
-    });
+    await openWholesale(t, admin);
   }, 240_000);
   afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, ReturnRecord } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, fileForm, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, fileForm, type TestContext } from '../../../test/helpers.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
 
@@ -31,21 +31,7 @@ describe.each(DIALECTS)('returns on %s (issue 45)', (dialect) => {
     const payload = sampleProduct({ reference: 'MS27-RETOUR' });
     payload.variants[0] = { ...payload.variants[0]!, price: 100, sizes: ['S', 'M', 'L'] };
     dress = (await t.app.inject({ method: 'POST', url: '/api/admin/products', payload, headers: admin })).json().variants[0];
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/wholesale/terms',
-      headers: admin,
-      payload: {
-        validUntil: '2099-03-31',
-        openingMinimum: 100,
-        reorderMinimum: 100,
-        orderEmail: 'orders@test.example',
-        translations: [
-          { locale: 'fr', seasonName: 'PE27' },
-          { locale: 'en', seasonName: 'SS27' },
-        ],
-      },
-    });
+    await openWholesale(t, admin);
     await t.services.stock.save([{ variantId: dress.id, size: 'S', onHand: 20 }], null);
   }, 240_000);
   afterAll(async () => t.close());

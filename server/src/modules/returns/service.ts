@@ -230,7 +230,12 @@ export class ReturnsService {
         .execute();
       const given = new Map(lines.map((l) => [l.lineId, l]));
       if ([...given.keys()].some((lineId) => !own.some((l) => l.id === lineId))) throw new HttpError(422, RETURN_MESSAGES.receiveInvalid);
-      const invoice = await trx.selectFrom('invoices').select('id').where('shipment_id', '=', row.shipment_id).where('type', '=', 'invoice').executeTakeFirst();
+      const invoice = await trx
+        .selectFrom('invoices')
+        .select(['id', 'locale'])
+        .where('shipment_id', '=', row.shipment_id)
+        .where('type', '=', 'invoice')
+        .executeTakeFirst();
       const arrived: Array<{ orderLineId: number; quantity: number }> = [];
       const back: Array<{ variantId: number; size: string; quantity: number }> = [];
       for (const l of own) {
@@ -247,7 +252,7 @@ export class ReturnsService {
       }
       if (arrived.length && !invoice) throw new HttpError(409, RETURN_MESSAGES.notInvoiced);
       let creditNoteId: number | null = null;
-      if (arrived.length) creditNoteId = await this.credit(trx, invoice!.id, row.number, arrived, actor);
+      if (arrived.length) creditNoteId = await this.credit(trx, invoice!, row.number, arrived, actor);
       await this.stock.restock(trx, row.order_id, back, actor.id);
       await trx
         .updateTable('returns')
@@ -268,16 +273,17 @@ export class ReturnsService {
   }
 
   /** The credit note of what arrived: the invoice's lines of those order lines, so many each. */
-  private async credit(trx: Kysely<Database>, invoiceId: number, number: string, arrived: Array<{ orderLineId: number; quantity: number }>, actor: Actor) {
-    const invoiceLines = await trx.selectFrom('invoice_lines').select(['id', 'order_line_id']).where('invoice_id', '=', invoiceId).execute();
+  private async credit(
+    trx: Kysely<Database>,
+    invoice: { id: number; locale: Locale },
+    number: string,
+    arrived: Array<{ orderLineId: number; quantity: number }>,
+    actor: Actor,
+  ) {
+    const invoiceLines = await trx.selectFrom('invoice_lines').select(['id', 'order_line_id']).where('invoice_id', '=', invoice.id).execute();
     const lines = arrived.map((a) => ({ lineId: invoiceLines.find((l) => l.order_line_id === a.orderLineId)!.id, quantity: a.quantity }));
-    const order = await trx
-      .selectFrom('orders')
-      .select('locale')
-      .innerJoin('returns', 'returns.order_id', 'orders.id')
-      .where('returns.number', '=', number)
-      .executeTakeFirstOrThrow();
-    return this.invoices.creditInTransaction(trx, invoiceId, { reason: PHRASES[order.locale].returnCredit(number), lines }, actor);
+    // In the invoice's language, as the credit note itself is.
+    return this.invoices.creditInTransaction(trx, invoice.id, { reason: PHRASES[invoice.locale].returnCredit(number), lines }, actor);
   }
 
   private async hold(trx: Kysely<Database>, id: number) {
