@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import { COMPANY_ROLES } from './company-constants.ts';
 import { isValidNewPassword } from './password.ts';
 import { API_ERRORS } from './errors.ts';
 
@@ -17,7 +18,14 @@ export const newPassword = z.string().refine(isValidNewPassword, { error: API_ER
 
 export { isValidNewPassword };
 
-export const user = z.object({ email: z.string(), role }).meta({ id: 'User' });
+export const user = z
+  .object({
+    email: z.string(),
+    role,
+    /** A retailer's person: their company and role in it (issue 46). */
+    company: z.object({ id: z.number(), role: z.enum(COMPANY_ROLES) }).optional(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof user>;
 
 export const loginRequest = z

@@ -7,6 +7,18 @@ import { orderReturns, returnAcceptInput, returnInput, returnList, returnListQue
 import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
+import {
+  companyDoor,
+  companyDoorList,
+  companyPerson,
+  companyPersonList,
+  companyQuery,
+  companySummaryList,
+  companyView,
+  doorInput,
+  personInvite,
+  personUpdate,
+} from './companies.ts';
 import { z } from 'zod';
 import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
@@ -145,6 +157,23 @@ export const endpoints = {
   'DELETE /account/sessions': { response: messageResponse },
   'GET /account/company': { response: companyDetails },
   'PUT /account/company': { body: companyInput, response: companyDetails },
+  // —— The company: people and doors (issue 46) ——
+  'GET /account/people': { response: companyPersonList },
+  'POST /account/people': { body: personInvite, response: companyPerson },
+  'PATCH /account/people/:id': { body: personUpdate, response: companyPerson },
+  'DELETE /account/people/:id': {},
+  'GET /account/doors': { response: companyDoorList },
+  'POST /account/doors': { body: doorInput, response: companyDoor },
+  'PUT /account/doors/:id': { body: doorInput, response: companyDoor },
+  'DELETE /account/doors/:id': {},
+  'GET /admin/companies': { query: companyQuery, response: companySummaryList },
+  'GET /admin/companies/:id': { response: companyView },
+  'POST /admin/companies/:id/people': { body: personInvite, response: companyPerson },
+  'PATCH /admin/companies/:id/people/:personId': { body: personUpdate, response: companyPerson },
+  'DELETE /admin/companies/:id/people/:personId': {},
+  'POST /admin/companies/:id/doors': { body: doorInput, response: companyDoor },
+  'PUT /admin/companies/:id/doors/:doorId': { body: doorInput, response: companyDoor },
+  'DELETE /admin/companies/:id/doors/:doorId': {},
   'GET /account/listing': { response: accountListing },
   'PUT /account/listing': { body: listingInput, response: accountListing },
   'POST /account/listing/logo': { upload: true, response: uploadResponse },

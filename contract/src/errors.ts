@@ -45,6 +45,29 @@ const API_ERRORS_FR: Record<ApiErrorKey, string> = {
 
 /** Other sentences the API sends (validation and confirmations), English → French. */
 const OTHER_FR: Record<string, string> = {
+  // Companies (issue 46).
+  'This person is not one of this company’s.': 'Cette personne ne fait pas partie de cette société.',
+  'This door is not one of this company’s.': 'Ce point de vente n’est pas l’un de ceux de cette société.',
+  'This company does not exist (introuvable).': 'Cette société est introuvable.',
+  'This e-mail address already has an account: a person can belong to one company only. Ask them for another address.':
+    'Cette adresse e-mail a déjà un compte : une personne n’appartient qu’à une société. Demandez-lui une autre adresse.',
+  'A company keeps at least one admin: give the admin role to someone else first.':
+    'Une société garde au moins un administrateur : donnez d’abord ce rôle à quelqu’un d’autre.',
+  'The role is admin, buyer or accounts.': 'Le rôle est administrateur, acheteur ou comptabilité.',
+  'Please give a name (120 characters at most).': 'Veuillez indiquer un nom (120 caractères au plus).',
+  'Give the doors by their numbers, each one of this company’s.': 'Indiquez les points de vente par leur numéro, chacun de cette société.',
+  'Only your company’s admins manage its people, doors and details.':
+    'Seuls les administrateurs de votre société gèrent ses personnes, ses points de vente et ses coordonnées.',
+  'Your role in your company is accounts: you see invoices and payments but do not order.':
+    'Votre rôle dans votre société est comptabilité : vous voyez factures et paiements mais ne commandez pas.',
+  'Invoices and payments are for your company’s admins and accounts people.':
+    'Les factures et les paiements sont réservés aux administrateurs et à la comptabilité de votre société.',
+  'Choose the door this order is for.': 'Choisissez le point de vente de cette commande.',
+  'This door is not one you order for.': 'Vous ne commandez pas pour ce point de vente.',
+  'A company keeps at least one door while it has people ordering: add another before removing this one.':
+    'Une société garde au moins un point de vente : ajoutez-en un autre avant de retirer celui-ci.',
+  'Opening hours are 300 characters at most.': 'Les horaires font 300 caractères au plus.',
+  'A company has 100 people and 100 doors at most.': 'Une société compte au plus 100 personnes et 100 points de vente.',
   'Please enter a valid e-mail address.': 'Veuillez saisir une adresse e-mail valide.',
   'E-mail is required.': 'L’e-mail est obligatoire.',
   'Password is required.': 'Le mot de passe est obligatoire.',

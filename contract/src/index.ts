@@ -33,3 +33,4 @@ export * from './phrases.ts';
 export * from './carriers.ts';
 export * from './fulfilment.ts';
 export * from './returns.ts';
+export * from './companies.ts';

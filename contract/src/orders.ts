@@ -140,7 +140,11 @@ export const draft = z
   .meta({ id: 'OrderDraft' });
 export type Draft = z.infer<typeof draft>;
 
-export const submitInput = z.object({ note: z.string().trim().max(2000).optional() });
+export const submitInput = z.object({
+  note: z.string().trim().max(2000).optional(),
+  /** The door it goes to (issue 46): needed when the person orders for more than one. */
+  doorId: z.number().int().positive().optional(),
+});
 /** The submit's body is optional (no note: no body). */
 export const submitBody = submitInput.nullish();
 
@@ -171,6 +175,11 @@ export const companyDetails = z.object({
 export type CompanyDetails = z.infer<typeof companyDetails>;
 /** `GET /api/admin/retailers/:id/company`: the details, and whether payment reminders are on. */
 export const retailerCompany = companyDetails.extend({ reminders: z.boolean() });
+
+/** The door an order goes to (issue 46). */
+export const orderDoor = z.object({ id: z.number(), name: z.string(), town: z.string() });
+/** Who placed an order in the shop's company. */
+export const orderPerson = z.object({ id: z.number(), name: z.string().nullable(), email: z.string() });
 
 /** One parcel of an order (issue 45): what it holds, how it left, and its invoice. */
 export const shipment = z
@@ -231,6 +240,9 @@ export const order = z
     shipments: z.array(shipment).optional(),
     /** When what is left of a partly shipped order is expected to follow (the owner's word). */
     followDate: z.string().nullable().optional(),
+    /** The company's door it goes to, and the person who placed it (issue 46). */
+    door: orderDoor.nullable().optional(),
+    placedBy: orderPerson.nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -249,6 +261,8 @@ export const orderSummary = z.object({
   ...modeFields,
   channel: z.enum(['portal', 'showroom']).optional(),
   takenBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
+  door: orderDoor.nullable().optional(),
+  placedBy: orderPerson.nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 /** A page of orders (issue 43: `?limit=&page=&cursor=&q=`). */
@@ -342,7 +356,22 @@ export const periodLangQuery = z.intersection(periodQuery, langQuery);
 /** `GET /api/admin/orders`: of one status, season or delivery window, in a language. */
 export const adminOrderQuery = z.intersection(z.intersection(orderStatusQuery, pageQuery), langQuery);
 /** `GET /api/orders`: the shop's own orders, a page at a time. */
-export const myOrderQuery = z.intersection(pageQuery, langQuery);
+export const myOrderQuery = z.intersection(
+  z.intersection(pageQuery, langQuery),
+  z.object({
+    /** A company's orders of one door, or placed by one person (issue 46). */
+    door: z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .optional(),
+    person: z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .optional(),
+  }),
+);
 
 /** French VAT number: FR + key + SIREN, key = (12 + 3 × (SIREN mod 97)) mod 97 when numeric. */
 export function isFrenchVat(value: string): boolean {

@@ -8,6 +8,7 @@ export * from './journal-helpers.ts';
 export * from './format.ts';
 export * from './carriers.ts';
 export * from './return-constants.ts';
+export * from './company-constants.ts';
 export * from './translations.ts';
 export * from './api-path.ts';
 export * from './paging-constants.ts';

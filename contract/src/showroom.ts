@@ -75,6 +75,8 @@ export const signatureInput = z
 export const showroomOrderInput = z
   .object({
     stockistId: z.number().int().positive().optional(),
+    /** The stockist's door the order goes to (issue 46): needed when the company has several. */
+    doorId: z.number().int().positive().optional(),
     newShop: newShopInput.optional(),
     lines: z.array(showroomLineInput).min(1, { error: SHOWROOM_MESSAGES.linesRequired }).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }),
     note: z.string().trim().max(2000).optional(),
@@ -175,6 +177,8 @@ export const showroomSnapshot = z
         hasOrdered: z.boolean(),
         billing: postalAddressOut.nullable(),
         delivery: postalAddressOut.nullable(),
+        /** The company's doors (issue 46): the agent chooses the one the order goes to. */
+        doors: z.array(z.object({ id: z.number(), name: z.string(), town: z.string() })).optional(),
       }),
     ),
   })

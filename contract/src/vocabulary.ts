@@ -43,6 +43,7 @@ export const ACTIVITY_KINDS = [
   'security',
   'invoicing',
   'invoice',
+  'company',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ACTIVITY_ACTIONS = [

@@ -29,6 +29,8 @@ export const WEBHOOK_EVENTS = [
   'payment.recorded',
   'stock.changed',
   'stockist.approved',
+  'company.created',
+  'company.updated',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

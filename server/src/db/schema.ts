@@ -13,6 +13,12 @@ export interface UsersTable {
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the account has a second factor (a passkey or a confirmed authenticator app). */
   mfa: ColumnType<number, number | undefined, number>;
+  /** A retailer's person: the company (the retailer's founding account); null on that account itself (migration 026). */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** admin, buyer or accounts; null reads admin (the founding account). */
+  company_role: ColumnType<'admin' | 'buyer' | 'accounts' | null, 'admin' | 'buyer' | 'accounts' | null | undefined, 'admin' | 'buyer' | 'accounts' | null>;
+  /** A person's name, as a company admin typed it when inviting them. */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthTokensTable {
@@ -436,6 +442,33 @@ export interface OrdersTable {
   search_text: ColumnType<string, string | undefined, string>;
   /** When what is left of a partly shipped order follows (migration 024). */
   follow_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The door it goes to, and the person who placed it (migration 026). */
+  door_id: ColumnType<number | null, number | null | undefined, number | null>;
+  placed_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A place of a retailer that receives goods, listed on "where to buy" when public (issue 46). */
+export interface RetailerDoorsTable {
+  id: Generated<number>;
+  retailer_id: number;
+  name: string;
+  line1: string;
+  line2: string | null;
+  postcode: string;
+  town: string;
+  country: string;
+  phone: string | null;
+  hours: string | null;
+  public: number;
+  created_at: string;
+  updated_at: string;
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The doors a buyer orders for. */
+export interface DoorPeopleTable {
+  door_id: number;
+  user_id: number;
 }
 
 /** A parcel of an order (issue 45): `{order}-{seq}`. */
@@ -748,6 +781,8 @@ export interface ActivityLogTable {
 }
 
 export interface Database {
+  retailer_doors: RetailerDoorsTable;
+  door_people: DoorPeopleTable;
   media: MediaTable;
   page_texts: PageTextsTable;
   retailer_listings: RetailerListingsTable;

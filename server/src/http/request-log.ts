@@ -9,6 +9,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The company roles a retailer's route is for (issue 46); absent: every role. */
+  companyRoles?: readonly string[] | undefined;
   schema?: { querystring?: unknown; body?: unknown; params?: unknown; response?: Record<string, unknown> };
 }
 
@@ -47,7 +49,14 @@ export const routeTable = fp(
   async (app: FastifyInstance) => {
     const table: RouteEntry[] = [];
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) table.push({ method, url: route.url, access: accessOf(route), schema: route.schema as RouteEntry['schema'] });
+      for (const method of [route.method].flat())
+        table.push({
+          method,
+          url: route.url,
+          access: accessOf(route),
+          companyRoles: (route.config as { companyRoles?: readonly string[] } | undefined)?.companyRoles,
+          schema: route.schema as RouteEntry['schema'],
+        });
     });
     app.decorate('routeTable', table);
   },

@@ -1,4 +1,4 @@
-import { API_ERRORS, SECURITY_MESSAGES, type Role } from '@atelier/contract';
+import { API_ERRORS, COMPANY_MESSAGES, SECURITY_MESSAGES, type CompanyRole, type Role } from '@atelier/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './http-errors.ts';
@@ -28,11 +28,19 @@ declare module 'fastify' {
     access?: Access;
     /** The sentence a signed-in caller of another role gets with its 403 (the spec's, where it has one). */
     refusal?: string;
+    /** A retailer's people this route is for (issue 46: admin, buyer, accounts); absent: all of them. */
+    companyRoles?: readonly CompanyRole[];
+    /** The sentence a person of another role in their company gets with its 403. */
+    companyRefusal?: string;
   }
 }
 
 /** The guard of one rule: 401 without a valid session, 403 (with `refusal`) when the role is not among the rule's. */
-export function guardFor(access: Exclude<Access, 'public'>, refusal: string = API_ERRORS.forbidden): onRequestHookHandler {
+export function guardFor(
+  access: Exclude<Access, 'public'>,
+  refusal: string = API_ERRORS.forbidden,
+  company: { roles?: readonly CompanyRole[] | undefined; refusal?: string | undefined } = {},
+): onRequestHookHandler {
   const roles = ACCESS_ROLES[access];
   return async function guard(request: FastifyRequest, reply: FastifyReply) {
     if (!request.session) {
@@ -40,6 +48,13 @@ export function guardFor(access: Exclude<Access, 'public'>, refusal: string = AP
     }
     if (!roles.includes(request.session.user.role)) {
       return reply.code(403).header('cache-control', 'no-store').send({ error: refusal });
+    }
+    // A retailer's person whose role in the company this route is not for (an accounts person ordering).
+    if (company.roles && request.session.company && !company.roles.includes(request.session.company.role)) {
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .send({ error: company.refusal ?? COMPANY_MESSAGES.adminsOnly });
     }
     // MFA_REQUIRED=admin: the back-office stays shut until the administrator adds a second factor
     // (the routes every role may call stay open, so that they can).
@@ -69,7 +84,8 @@ export const accessControl = fp(
       if (!access) throw new Error(`${name} declares no access (config.access, lib/access.ts)`);
       if (route.url.startsWith('/api/admin/') && access !== 'admin') throw new Error(`${name} is under /api/admin but declares access '${access}'`);
       if (access === 'public') return;
-      const guard = guardFor(access, (route.config as { refusal?: string } | undefined)?.refusal);
+      const config = route.config as { refusal?: string; companyRoles?: readonly CompanyRole[]; companyRefusal?: string } | undefined;
+      const guard = guardFor(access, config?.refusal, { roles: config?.companyRoles, refusal: config?.companyRefusal });
       route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
     });
   },

@@ -10,10 +10,12 @@ export interface Actor {
   id: number;
   email: string;
   role: Role;
+  /** A retailer's person: the company they act for (issue 46). */
+  company?: { id: number } | undefined;
 }
 
 /** The signed-in account behind a request (the route's guard has made sure there is one). */
 export function actorOf(request: FastifyRequest): Actor {
-  const { user } = request.session!;
-  return { id: user.id, email: user.email, role: user.role };
+  const { user, company } = request.session!;
+  return { id: user.id, email: user.email, role: user.role, ...(company ? { company: { id: company.id } } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import type { CompanyRole, Role } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** A signed-in request: the account, its token, when it last proved who it is (set by the session hook). */
@@ -9,6 +9,8 @@ export interface Session {
   authenticatedAt: string;
   /** An administrator without a second factor while MFA_REQUIRED=admin: the back-office stays shut. */
   mfaMissing: boolean;
+  /** A retailer's person: their company (the retailer's id: what orders and invoices point at) and role in it (issue 46). */
+  company?: { id: number; role: CompanyRole };
   /** Present when the bearer is an API key (acting for the owner who made it), not a signed-in person. */
   apiKey?: { id: number; access: 'read' | 'write' };
 }

@@ -27,6 +27,7 @@ import { m022ProductsPostsSearch } from './022-products-posts-search.ts';
 import { m023RetailerWord } from './023-retailer-word.ts';
 import { m024Shipments } from './024-shipments.ts';
 import { m025Returns } from './025-returns.ts';
+import { m026Companies } from './026-companies.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['023-retailer-word', m023RetailerWord],
   ['024-shipments', m024Shipments],
   ['025-returns', m025Returns],
+  ['026-companies', m026Companies],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

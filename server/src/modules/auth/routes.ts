@@ -30,7 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
         const { email, role } = request.session!.user;
-        return { email, role };
+        const { company } = request.session!;
+        return { email, role, ...(company ? { company } : {}) };
       },
     );
 

@@ -97,6 +97,8 @@ export class AuthService {
         'users.email',
         'users.role',
         'users.mfa',
+        'users.company_id',
+        'users.company_role',
       ])
       .where('auth_tokens.token_hash', '=', sha256(token))
       .where('auth_tokens.revoked_at', 'is', null)
@@ -117,6 +119,7 @@ export class AuthService {
       tokenId: row.token_id,
       authenticatedAt: row.authenticated_at ?? row.created_at,
       mfaMissing: this.config.MFA_REQUIRED === 'admin' && row.role === 'admin' && !row.mfa,
+      ...(row.role === 'retailer' ? { company: { id: row.company_id ?? row.id, role: row.company_role ?? 'admin' } } : {}),
     };
   }
 

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyRoutes, type CompaniesDeps } from './routes.ts';
+import { adminCompanyRoutes, adminDoorRoutes, companyRoutes, doorRoutes, type CompaniesDeps } from './routes.ts';
 
 export type { CompaniesDeps } from './routes.ts';
+export { companyOf } from './routes.ts';
 
-/** A retailer's company details and addresses (what orders and invoices carry). Registered under /api. */
+/** Retailers as companies: details and addresses (what orders and invoices carry), people and doors. Registered under /api. */
 export const companiesModule: FastifyPluginAsyncZod<CompaniesDeps> = async (app, deps) => {
   await app.register(companyRoutes, { ...deps, prefix: '/account' });
+  await app.register(doorRoutes, { ...deps, prefix: '/account' });
+  await app.register(adminCompanyRoutes, { ...deps, prefix: '/admin' });
+  await app.register(adminDoorRoutes, { ...deps, prefix: '/admin' });
 };

@@ -1,9 +1,15 @@
 import { COMPANY_GAPS, addressLine, type CompanyDetails, type CompanyInput, type PostalAddress } from '@atelier/contract';
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { applicationSearchText } from '../../lib/search.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AuthService } from '../auth/service.ts';
+import { emitWebhook } from '../webhooks/events.ts';
+import { CompanyDirectory } from './directory.ts';
+import { CompanyDoors } from './doors.ts';
+import { CompanyPeople } from './people.ts';
 
 type CompanyGap = (typeof COMPANY_GAPS)[number];
 export const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
@@ -18,14 +24,23 @@ export function parseCompany(json: string): CompanyDetails {
 }
 
 /**
- * A retailer's company: its name, SIRET and VAT number, billing and delivery addresses, phone. Orders
- * freeze a copy when sent; invoices read them at issue; an accepted application starts them.
+ * A retailer's company (issue 46: shops as companies): its name, SIRET and VAT number, billing and
+ * delivery addresses, phone (orders freeze a copy when sent; invoices read them at issue; an accepted
+ * application starts them); its people (`people`) and doors (`doors`); the owner's list of them
+ * (`directory`). A company's id is the id of the account it started with (ADR 0022).
  */
 export class CompaniesService {
   private readonly db: Db;
+  readonly people: CompanyPeople;
+  readonly doors: CompanyDoors;
+  readonly directory: CompanyDirectory;
 
-  constructor(db: Db) {
+  constructor(db: Db, dialect: Dialect, config: Config, auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>, kick: () => void) {
     this.db = db;
+    const describe = (trx: Kysely<Database>, companyId: number) => this.directory.view(companyId, trx);
+    this.people = new CompanyPeople(db, dialect, config, auth, kick, describe);
+    this.doors = new CompanyDoors(db, describe);
+    this.directory = new CompanyDirectory(db, this, this.people, this.doors);
   }
 
   async company(userId: number, db: Kysely<Database> = this.db): Promise<CompanyDetails> {
@@ -115,6 +130,12 @@ export class CompaniesService {
           .where('id', '=', a.id)
           .execute();
       }
+      // A retailer's company (not the owner's own account) starts its first door, and is told about.
+      const user = await trx.selectFrom('users').select(['email', 'role']).where('id', '=', userId).executeTakeFirst();
+      if (user?.role === 'retailer') {
+        await this.doors.ensureFirst(trx, userId, input.companyName || user.email, input.delivery ?? input.billing, input.phone);
+        await emitWebhook(trx, 'company.updated', () => this.directory.view(userId, trx));
+      }
     });
     return this.company(userId);
   }
@@ -135,5 +156,6 @@ export class CompaniesService {
       })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
+    await emitWebhook(trx, 'company.created', () => this.directory.view(userId, trx));
   }
 }

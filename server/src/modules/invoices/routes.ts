@@ -1,4 +1,5 @@
 import {
+  COMPANY_MESSAGES,
   INVOICING_MESSAGES,
   fecQuery,
   remindersState,
@@ -52,16 +53,20 @@ export interface InvoicesDeps {
 }
 
 /** `/api/invoices`: the retailer's own invoices and credit notes (another retailer's are 404). */
+/** Invoices, credit notes and payments are for a company's admins and accounts people (issue 46). */
+const forAccounts = { companyRoles: ['admin', 'accounts'] as const, companyRefusal: COMPANY_MESSAGES.invoicesNotForBuyers };
+
 export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, services) => {
   app.addHook('onSend', noStore);
   const tags = ['invoices'];
   const security = [{ bearer: [] }];
-  const me = (request: FastifyRequest) => request.session!.user.id;
+  /** The company's invoices, for its admins and accounts people (issue 46). */
+  const me = (request: FastifyRequest) => request.session!.company?.id ?? request.session!.user.id;
 
   app.get(
     '/',
     {
-      config: { access: 'retailer' },
+      config: { access: 'retailer', ...forAccounts },
       schema: {
         tags,
         security,
@@ -78,7 +83,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   app.get(
     '/:id.pdf',
     {
-      config: { access: 'retailer' },
+      config: { access: 'retailer', ...forAccounts },
       schema: { tags, security, summary: 'One of my invoices as its Factur-X PDF (another stockist’s is 404)', params: idParams, produces: [PDF_TYPE] },
     },
     async (request, reply) => {
@@ -90,7 +95,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   app.get(
     '/:id',
     {
-      config: { access: 'retailer' },
+      config: { access: 'retailer', ...forAccounts },
       schema: {
         tags,
         security,

@@ -1,4 +1,5 @@
 import {
+  COMPANY_MESSAGES,
   adminListingList,
   adminListingQuery,
   LISTING_MESSAGES,
@@ -68,12 +69,12 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
       config: { access: 'retailer-or-owner' },
       schema: { tags, security, summary: "My shop's listing on “Where to buy”", response: { 200: accountListing, 403: errorBody } },
     },
-    async (request) => services.listings.mine(request.session!.user.id),
+    async (request) => services.listings.mine(request.session!.company?.id ?? request.session!.user.id),
   );
   app.put(
     '/listing',
     {
-      config: { access: 'retailer-or-owner' },
+      config: { access: 'retailer-or-owner', companyRoles: ['admin'], companyRefusal: COMPANY_MESSAGES.adminsOnly },
       schema: {
         tags,
         security,
@@ -83,7 +84,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
       },
     },
     async (request) => {
-      const saved = await services.listings.saveMine(request.session!.user.id, request.body);
+      const saved = await services.listings.saveMine(request.session!.company?.id ?? request.session!.user.id, request.body);
       services.onContentChange();
       return saved;
     },
@@ -91,7 +92,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
   app.post(
     '/listing/logo',
     {
-      config: { access: 'retailer-or-owner' },
+      config: { access: 'retailer-or-owner', companyRoles: ['admin'], companyRefusal: COMPANY_MESSAGES.adminsOnly },
       bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
       schema: {
         tags,

@@ -145,19 +145,41 @@ export class ListingsService {
   async publicList(lang: Locale): Promise<PublicListing[]> {
     return this.publicCache.get(lang, async () => {
       const rows = await this.db.selectFrom('retailer_listings').selectAll().where('listed', '=', 1).where('hidden', '=', 0).execute();
+      // A company's public doors are its places on the page (issue 46); without one, its listing's address.
+      const doors = rows.length
+        ? await this.db
+            .selectFrom('retailer_doors')
+            .selectAll()
+            .where('public', '=', 1)
+            .where('removed_at', 'is', null)
+            .where(
+              'retailer_id',
+              'in',
+              rows.map((r) => r.user_id),
+            )
+            .orderBy('id')
+            .execute()
+        : [];
       return rows
-        .map((r) => ({
-          id: r.id,
-          name: r.name,
-          address: r.address,
-          postcode: r.postcode,
-          city: r.city,
-          country: r.country,
-          website: r.website || null,
-          instagram: r.instagram || null,
-          description: pick(r.description_fr, r.description_en, lang),
-          logoUrl: r.logo_url,
-        }))
+        .flatMap((r) => {
+          const shared = {
+            website: r.website || null,
+            instagram: r.instagram || null,
+            description: pick(r.description_fr, r.description_en, lang),
+            logoUrl: r.logo_url,
+          };
+          const own = doors.filter((d) => d.retailer_id === r.user_id);
+          if (own.length === 0) return [{ id: r.id, name: r.name, address: r.address, postcode: r.postcode, city: r.city, country: r.country, ...shared }];
+          return own.map((d) => ({
+            id: DOOR_ENTRY_OFFSET + d.id,
+            name: d.name,
+            address: [d.line1, d.line2].filter(Boolean).join(', '),
+            postcode: d.postcode,
+            city: d.town,
+            country: d.country,
+            ...shared,
+          }));
+        })
         .sort((a, b) => a.city.localeCompare(b.city, lang) || a.name.localeCompare(b.name, lang));
     });
   }
@@ -178,6 +200,9 @@ export class ListingsService {
       .map((s) => ({ id: `shop-${s.id}`, name: s.name, location: s.city, description: s.description, logo: s.logoUrl }));
   }
 }
+
+/** A door's entry on "where to buy" is numbered past every listing's (its door's id + 1,000,000,000). */
+const DOOR_ENTRY_OFFSET = 1_000_000_000;
 
 /** A listing as the owner sees it: the shop's fields, its account's e-mail, whether she hid it. */
 function toAdminListing(r: Selectable<RetailerListingsTable> & { email: string }): AdminListing {

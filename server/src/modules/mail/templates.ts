@@ -104,6 +104,15 @@ export function agentInvitationMail(brand: Brand, locale: Locale, name: string, 
   return worded(brand, locale, MAIL_WORDS[locale].agentInvitation({ brandName: brand.name, name, email, link }));
 }
 
+/** To a colleague a company's admin (or the owner) invited: a set-password link (issue 46). */
+export function personInvitationMail(
+  brand: Brand,
+  locale: Locale,
+  p: { name: string; email: string; company: string; role: 'admin' | 'buyer' | 'accounts'; link: string },
+): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].personInvitation({ brandName: brand.name, ...p }));
+}
+
 /** An order as the mails tell it (already in the recipient's language). */
 export interface OrderMailData {
   number: string;

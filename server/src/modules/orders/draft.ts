@@ -38,7 +38,7 @@ import {
   expandEntry,
 } from './placement.ts';
 import type { OrdersContext } from './context.ts';
-import type { OrderRecords } from './records.ts';
+import type { OrderRecords, OrderScope } from './records.ts';
 
 /**
  * The draft: one per retailer, on the server. A line is one piece (variant and size) for one mode and one
@@ -63,8 +63,22 @@ export class OrderDrafts {
     this.records = records;
   }
 
-  async minimum(userId: number | null, totalCents: number, db: Kysely<Database> = this.db): Promise<Draft['minimum']> {
-    const terms = await this.wholesale.adminTerms(db);
+  /** The company a person orders for (issue 46): the retailer's founding account, whose id the orders carry. */
+  async companyIdOf(personId: number, db: Kysely<Database> = this.db): Promise<number> {
+    const row = await db.selectFrom('users').select(['id', 'company_id']).where('id', '=', personId).executeTakeFirst();
+    return row?.company_id ?? personId;
+  }
+
+  /** The person sending a draft: their address, language and role in the company. */
+  async person(db: Kysely<Database>, personId: number) {
+    const row = await db.selectFrom('users').select(['id', 'email', 'locale', 'role', 'company_role']).where('id', '=', personId).executeTakeFirstOrThrow();
+    return { ...row, companyRole: row.company_role ?? ('admin' as const) };
+  }
+
+  /** The minimum of a company's order (opening or reorder: whether the company has ordered), the person's draft priced at `totalCents`. */
+  async minimum(personId: number | null, totalCents: number, db: Kysely<Database> = this.db, seasonId?: number): Promise<Draft['minimum']> {
+    const terms = await this.wholesale.adminTerms(db, seasonId);
+    const userId = personId === null ? null : await this.companyIdOf(personId, db);
     // No account yet (a new shop met at the showroom): its first order is an opening order.
     const previous =
       userId === null
@@ -317,8 +331,13 @@ export class OrderDrafts {
   // —— Submit ——
 
   /** An old order's lines added to the draft at today's prices; what no longer exists is named and left out. */
-  async reorder(id: number, userId: number, lang: Locale): Promise<{ draft: Draft; skipped: Array<{ productTitle: string; colorName: string; size: Size }> }> {
-    const order = await this.records.get(id, lang, userId);
+  async reorder(
+    id: number,
+    userId: number,
+    lang: Locale,
+    scope: number | OrderScope = userId,
+  ): Promise<{ draft: Draft; skipped: Array<{ productTitle: string; colorName: string; size: Size }> }> {
+    const order = await this.records.get(id, lang, scope);
     if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     const variants = await this.catalogue.orderable(order.lines.map((l) => l.variantId).filter((v): v is number => v !== null));
     const skipped: Array<{ productTitle: string; colorName: string; size: Size }> = [];

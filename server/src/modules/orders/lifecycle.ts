@@ -51,7 +51,7 @@ export class OrderLifecycle {
   ): Promise<Order> {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode']).where('id', '=', id).executeTakeFirst();
-      if (!row || (actor.role === 'retailer' && row.user_id !== actor.id)) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      if (!row || (actor.role === 'retailer' && row.user_id !== (actor.company?.id ?? actor.id))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       if (!from.includes(row.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const now = nowIso();
       // From the status read, not from any allowed one: on PostgreSQL a move committed between the read

@@ -37,8 +37,18 @@ export type ExportedOrder = Pick<Order, 'number' | 'createdAt' | 'status' | 'shi
 };
 
 /** What the order lists can be narrowed to (`q`: the search box). */
+/** Whose orders a person of a company sees (issue 46): the company's, of some doors only for a buyer (null: every door). */
+export interface OrderScope {
+  companyId: number;
+  doorIds: number[] | null;
+}
+
 export interface OrderFilter {
   userId?: number | undefined;
+  /** A buyer's doors (null or absent: every door). */
+  doorIds?: number[] | null | undefined;
+  doorId?: number | undefined;
+  placedBy?: number | undefined;
   status?: OrderStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -91,7 +101,11 @@ export class OrderRecords {
       this.seasons.infos(db, row.season_id === null ? [] : [row.season_id]),
       this.shipments(db, id),
     ]);
-    return { row, lines, events, seasons, shipments };
+    const [door, person] = await Promise.all([
+      row.door_id === null ? null : db.selectFrom('retailer_doors').select(['id', 'name', 'town']).where('id', '=', row.door_id).executeTakeFirst(),
+      row.placed_by === null ? null : db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', row.placed_by).executeTakeFirst(),
+    ]);
+    return { row, lines, events, seasons, shipments, door: door ?? null, placedBy: person ?? null };
   }
 
   /** An order's parcels, first sent first, each with its lines and its invoice (issue 45). */
@@ -167,13 +181,16 @@ export class OrderRecords {
       takenBy: row.taken_by_name ? { id: row.taken_by, name: row.taken_by_name } : null,
       shipments: loaded.shipments,
       followDate: row.follow_date,
+      door: loaded.door,
+      placedBy: loaded.placedBy,
     };
   }
 
-  /** One order; with `userId`, only that retailer's (another's is simply not found). */
-  async get(id: number, lang: Locale, userId?: number): Promise<Order | null> {
+  /** One order; with a scope, only that company's (of a buyer's doors): another's is simply not found. */
+  async get(id: number, lang: Locale, scope?: number | OrderScope): Promise<Order | null> {
     const loaded = await this.load(this.db, id);
-    if (!loaded || (userId !== undefined && loaded.row.user_id !== userId)) return null;
+    if (!loaded || !inScope(loaded.row, scope)) return null;
+    const userId = scope === undefined ? undefined : typeof scope === 'number' ? scope : scope.companyId;
     const order = this.shape(loaded, lang);
     const invoice = await this.invoices.forOrder(id, loaded.row.user_id ?? 0, loaded.row.status);
     return { ...order, invoice: invoice.invoice, ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}) };
@@ -198,7 +215,12 @@ export class OrderRecords {
         'channel',
         'taken_by',
         'taken_by_name',
+        'door_id',
+        'placed_by',
       ]);
+    if (filter.doorIds) query = query.where('door_id', 'in', filter.doorIds.length ? filter.doorIds : [0]);
+    if (filter.doorId !== undefined) query = query.where('door_id', '=', filter.doorId);
+    if (filter.placedBy !== undefined) query = query.where('placed_by', '=', filter.placedBy);
     if (filter.channel) query = query.where('channel', '=', filter.channel);
     if (filter.takenBy !== undefined) query = query.where('taken_by', '=', filter.takenBy);
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
@@ -218,6 +240,7 @@ export class OrderRecords {
     return mapPage(page, async (rows) => {
       const seasonIds = [...new Set(rows.map((r) => r.season_id).filter((v): v is number => v !== null))];
       const seasons = await this.seasons.infos(this.db, seasonIds);
+      const { doors, people } = await this.doorsAndPeople(rows);
       return rows.map((r) => {
         const name = parseCompany(r.company).companyName;
         return {
@@ -231,9 +254,22 @@ export class OrderRecords {
           ...orderMode(r, seasons, lang),
           channel: r.channel,
           takenBy: r.taken_by_name ? { id: r.taken_by, name: r.taken_by_name } : null,
+          door: r.door_id === null ? null : (doors.get(r.door_id) ?? null),
+          placedBy: r.placed_by === null ? null : (people.get(r.placed_by) ?? null),
         };
       });
     });
+  }
+
+  /** The doors and people a page of orders names, read at once. */
+  private async doorsAndPeople(rows: Array<{ door_id: number | null; placed_by: number | null }>) {
+    const doorIds = [...new Set(rows.map((r) => r.door_id).filter((v): v is number => v !== null))];
+    const personIds = [...new Set(rows.map((r) => r.placed_by).filter((v): v is number => v !== null))];
+    const [doors, people] = await Promise.all([
+      doorIds.length ? this.db.selectFrom('retailer_doors').select(['id', 'name', 'town']).where('id', 'in', doorIds).execute() : [],
+      personIds.length ? this.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', personIds).execute() : [],
+    ]);
+    return { doors: new Map(doors.map((d) => [d.id, d])), people: new Map(people.map((p) => [p.id, p])) };
   }
 
   /**
@@ -408,4 +444,12 @@ type Loaded = NonNullable<Awaited<ReturnType<OrderRecords['load']>>>;
 /** "· Robe Lina — Rouille, M × 2", a line each. */
 function pieceList(lines: Array<Pick<Order['lines'][number], 'productTitle' | 'colorName' | 'size' | 'quantity'>>): string {
   return lines.map((l) => `· ${l.productTitle} — ${l.colorName}, ${l.size} × ${l.quantity}`).join('\n');
+}
+
+/** Whether an order is one a scope may see: its company's, and of one of a buyer's doors. */
+export function inScope(row: { user_id: number | null; door_id: number | null }, scope: number | OrderScope | undefined): boolean {
+  if (scope === undefined) return true;
+  if (typeof scope === 'number') return row.user_id === scope;
+  if (row.user_id !== scope.companyId) return false;
+  return scope.doorIds === null || (row.door_id !== null && scope.doorIds.includes(row.door_id));
 }

@@ -7,6 +7,7 @@ import {
   submitBody,
   availability,
   productIdParam,
+  COMPANY_MESSAGES,
   ORDER_MESSAGES,
   SEASON_MESSAGES,
   cancelInput,
@@ -38,6 +39,8 @@ const idParams = idParam(ORDER_MESSAGES.orderNotFound);
 /** An order and one of its parcels. */
 const parcelParams = z.object({ id: pathId(ORDER_MESSAGES.orderNotFound), shipmentId: pathId(ORDER_MESSAGES.orderNotFound) });
 const PDF_TYPE = 'application/pdf';
+/** Ordering is for a company's admins and buyers; its accounts people see without ordering (issue 46). */
+const ordering = { companyRoles: ['admin', 'buyer'] as const, companyRefusal: COMPANY_MESSAGES.accountsCannotOrder };
 const notFound = () => new HttpError(404, ORDER_MESSAGES.orderNotFound);
 const query = langQuery;
 
@@ -51,12 +54,13 @@ export interface OrdersDeps {
 export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
   const tags = ['orders'];
   const security = [{ bearer: [] }];
+  // The draft is the person's own (each buyer has theirs); the orders it makes are the company's.
   const me = (request: FastifyRequest) => request.session!.user.id;
 
   app.get(
     '/draft',
     {
-      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder, ...ordering },
       schema: { tags, security, summary: 'The draft order, priced today, with the minimum to reach', querystring: query, response: { 200: draft } },
     },
     async (request) => services.orders.publicDraft(me(request), langOf(request)),
@@ -65,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   app.put(
     '/draft',
     {
-      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder, ...ordering },
       schema: {
         tags,
         security,
@@ -81,7 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
   app.post(
     '/draft/submit',
     {
-      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder, ...ordering },
       schema: {
         tags,
         security,
@@ -89,13 +93,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, servic
         querystring: query,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: submitBody,
-        response: { 200: submitResult, 201: submitResult, 400: errorBody, 422: errorBody },
+        response: { 200: submitResult, 201: submitResult, 400: errorBody, 403: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(key)) throw new HttpError(400, ORDER_MESSAGES.idempotencyKeyRequired);
-      const { order: placed, orders, created } = await services.orders.submit(me(request), key, request.body?.note, langOf(request));
+      const { order: placed, orders, created } = await services.orders.submit(me(request), key, request.body, langOf(request));
       return reply.code(created ? 201 : 200).send({ ...placed, orders });
     },
   );
@@ -106,6 +110,12 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
   const tags = ['orders'];
   const security = [{ bearer: [] }];
   const me = (request: FastifyRequest) => request.session!.user.id;
+  /** The company's orders; a buyer's doors' only (issue 46). */
+  const scope = (request: FastifyRequest) => services.orders.scopeFor(me(request), request.session!.company ?? { id: me(request), role: 'admin' });
+  /** The order, if the person may see it (another company's, or another door's for a buyer: 404). */
+  const mine = async (request: FastifyRequest, id: number) => {
+    if (!(await services.orders.get(id, langOf(request), await scope(request)))) throw notFound();
+  };
 
   app.get(
     '/',
@@ -119,7 +129,11 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
         response: { 200: orderList, 400: errorBody },
       },
     },
-    async (request) => services.orders.list({ userId: me(request), q: request.query.q }, request.query, langOf(request)),
+    async (request) => {
+      const { companyId, doorIds } = await scope(request);
+      const { q, door, person } = request.query;
+      return services.orders.list({ userId: companyId, doorIds, q, doorId: door, placedBy: person }, request.query, langOf(request));
+    },
   );
 
   app.get(
@@ -135,7 +149,7 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
         response: { 200: order, 404: errorBody },
       },
     },
-    async (request) => (await services.orders.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
+    async (request) => (await services.orders.get(request.params.id, langOf(request), await scope(request))) ?? Promise.reject(notFound()),
   );
   app.get(
     '/:id/shipments/:shipmentId/delivery-note.pdf',
@@ -150,7 +164,7 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
       },
     },
     async (request, reply) => {
-      const found = await services.orders.deliveryNote(request.params.id, request.params.shipmentId, me(request));
+      const found = await services.orders.deliveryNote(request.params.id, request.params.shipmentId, await scope(request));
       if (!found) throw notFound();
       return sendAttachment(reply, PDF_TYPE, `${found.number}.pdf`, found.pdf);
     },
@@ -159,7 +173,7 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
   app.post(
     '/:id/cancel',
     {
-      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder, ...ordering },
       schema: {
         tags,
         security,
@@ -169,13 +183,16 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
         response: { 200: order, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => services.orders.cancel(request.params.id, PHRASES[langOf(request)].cancelledByRetailer, actorOf(request), langOf(request)),
+    async (request) => {
+      await mine(request, request.params.id);
+      return services.orders.cancel(request.params.id, PHRASES[langOf(request)].cancelledByRetailer, actorOf(request), langOf(request));
+    },
   );
 
   app.post(
     '/:id/reorder',
     {
-      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder },
+      config: { access: 'retailer', refusal: ORDER_MESSAGES.adminsCannotOrder, ...ordering },
       schema: {
         tags,
         security,
@@ -185,7 +202,7 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
         response: { 200: reorderResult, 404: errorBody },
       },
     },
-    async (request) => services.orders.reorder(request.params.id, me(request), langOf(request)),
+    async (request) => services.orders.reorder(request.params.id, me(request), langOf(request), await scope(request)),
   );
 };
 

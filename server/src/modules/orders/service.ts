@@ -15,7 +15,8 @@ import { OrderFulfilment } from './fulfilment.ts';
 export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { Locale } from '@atelier/contract';
+import type { CompanyRole, Locale } from '@atelier/contract';
+import type { OrderScope } from './records.ts';
 
 /**
  * Wholesale orders, in five parts: the draft (draft.ts), the submit (submit.ts), what happens after
@@ -28,6 +29,7 @@ export class OrdersService {
   readonly lifecycle: OrderLifecycle;
   readonly shipments: OrderShipments;
   readonly fulfilment: OrderFulfilment;
+  private readonly companies: CompaniesService;
 
   constructor(
     db: Db,
@@ -48,6 +50,12 @@ export class OrdersService {
     this.shipments = new OrderShipments(context, this.records);
     this.lifecycle = new OrderLifecycle(context, this.records, this.shipments);
     this.fulfilment = new OrderFulfilment(context, this.shipments);
+    this.companies = companies;
+  }
+
+  /** What a person of a company sees of its orders (issue 46): every door, or a buyer's doors. */
+  async scopeFor(personId: number, company: { id: number; role: CompanyRole }): Promise<OrderScope> {
+    return { companyId: company.id, doorIds: await this.companies.doors.doorsOf(personId, company.role) };
   }
 
   draft: OrderDrafts['draft'] = (...args) => this.drafts.draft(...args);

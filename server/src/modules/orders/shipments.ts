@@ -10,7 +10,7 @@ import type { CatalogueService } from '../catalogue/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { StockLine, StockService } from '../stock/service.ts';
 import type { OrdersContext } from './context.ts';
-import type { OrderRecords } from './records.ts';
+import { inScope, type OrderRecords, type OrderScope } from './records.ts';
 import { deliveryNotePdf } from './delivery-note.ts';
 import { publicBrand, type Config } from '../../config.ts';
 
@@ -280,9 +280,9 @@ export class OrderShipments {
   }
 
   /** A parcel's delivery note, in the shop's language; with `userId`, only that retailer's (another's is not found). */
-  async deliveryNote(orderId: number, shipmentId: number, userId?: number): Promise<{ number: string; pdf: Buffer } | null> {
+  async deliveryNote(orderId: number, shipmentId: number, scope?: number | OrderScope): Promise<{ number: string; pdf: Buffer } | null> {
     const loaded = await this.records.load(this.db, orderId);
-    if (!loaded || (userId !== undefined && loaded.row.user_id !== userId)) return null;
+    if (!loaded || !inScope(loaded.row, scope)) return null;
     const locale = loaded.row.locale;
     const order = this.records.shape(loaded, locale);
     const shipment = loaded.shipments.find((s) => s.id === shipmentId);

@@ -1,5 +1,15 @@
 import { orderSearchText } from '../../lib/search.ts';
-import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, PHRASES } from '@atelier/contract';
+import {
+  COMPANY_MESSAGES,
+  ORDER_MESSAGES,
+  SEASON_MESSAGES,
+  addressLine,
+  type CompanyDoor,
+  type CompanyRole,
+  type Locale,
+  type Order,
+  PHRASES,
+} from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/index.ts';
@@ -14,6 +24,32 @@ import { type PricedLine, groupLines, sellingProblem } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 import type { OrderDrafts } from './draft.ts';
+
+/**
+ * The door an order goes to (issue 46): the one asked, if the person orders for it; else the only one they
+ * order for. A company without doors (its details never gave an address) orders as before, without one.
+ */
+async function chooseDoor(
+  companies: CompaniesService,
+  trx: Kysely<Database>,
+  companyId: number,
+  personId: number,
+  role: CompanyRole,
+  asked: number | undefined,
+): Promise<CompanyDoor | null> {
+  if (role === 'accounts') throw new HttpError(403, COMPANY_MESSAGES.accountsCannotOrder);
+  const all = await companies.doors.list(companyId, trx);
+  const mine = await companies.doors.doorsOf(personId, role, trx);
+  const allowed = mine === null ? all : all.filter((d) => mine.includes(d.id));
+  if (asked !== undefined) {
+    const door = allowed.find((d) => d.id === asked);
+    if (!door) throw new HttpError(422, COMPANY_MESSAGES.doorNotYours);
+    return door;
+  }
+  if (allowed.length === 1) return allowed[0]!;
+  if (allowed.length === 0 && all.length === 0) return null;
+  throw new HttpError(422, allowed.length === 0 ? COMPANY_MESSAGES.doorNotYours : COMPANY_MESSAGES.doorRequired);
+}
 
 /**
  * The submit: prices every line itself, checks the season's minimum, splits by delivery, freezes the lines
@@ -44,22 +80,32 @@ export class OrderSubmission {
    * applies to the whole, at-once pieces are reserved and closed windows refused, all in one
    * transaction: either every order is made, or nothing is written.
    */
-  async submit(userId: number, key: string, note: string | undefined, lang: Locale): Promise<{ order: Order; orders: Order[]; created: boolean }> {
+  async submit(
+    personId: number,
+    key: string,
+    input: { note?: string | undefined; doorId?: number | undefined } | null | undefined,
+    lang: Locale,
+  ): Promise<{ order: Order; orders: Order[]; created: boolean }> {
+    const note = input?.note;
     const answer = async (ids: number[], created: boolean) => {
       const orders = await Promise.all(ids.map(async (id) => (await this.records.get(id, lang))!));
       return { order: orders[0]!, orders, created };
     };
+    // The orders are the company's (issue 46); the draft is the person's own.
+    const userId = await this.drafts.companyIdOf(personId);
     const existing = await this.records.byKey(userId, key);
     if (existing.length) return answer(existing, false);
     let outcome: { ids: number[]; created: boolean };
     try {
       outcome = await this.db.transaction().execute(async (trx) => {
-        const user = await this.drafts.lockRetailer(trx, userId);
+        await this.drafts.lockRetailer(trx, userId);
+        const user = await this.drafts.person(trx, personId);
         if (user.role !== 'retailer') throw new HttpError(403, ORDER_MESSAGES.adminsCannotOrder);
         const again = await this.records.byKey(userId, key, trx);
         if (again.length) return { ids: again, created: false };
+        const door = await this.doorFor(trx, userId, personId, user.companyRole, input?.doorId);
 
-        const draft = await this.drafts.draft(userId, lang, trx);
+        const draft = await this.drafts.draft(personId, lang, trx);
         if (draft.unavailable.length) {
           throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, draft.unavailable.map((l) => `${l.variantId}/${l.size}`).join(', '));
         }
@@ -89,12 +135,21 @@ export class OrderSubmission {
           throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, (locale) => PHRASES[locale].belowMinimum(kind, amount, missing));
         }
 
-        const { ids, short } = await this.makeOrders(trx, { userId, email: user.email, locale: user.locale, key, note, priced: draft.priced });
+        const { ids, short } = await this.makeOrders(trx, {
+          userId,
+          email: user.email,
+          locale: user.locale,
+          key,
+          note,
+          priced: draft.priced,
+          door,
+          placedBy: personId,
+        });
         if (short.length) {
           const detail = short.map((s) => PHRASES[lang].piecesLeft(describe(s.line), s.left)).join('; ');
           throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
         }
-        await trx.deleteFrom('order_draft_lines').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('order_draft_lines').where('user_id', '=', personId).execute();
         for (const id of ids) await this.records.announce(trx, (await this.records.load(trx, id))!, 'submitted');
         return { ids, created: true };
       });
@@ -108,6 +163,10 @@ export class OrderSubmission {
     }
     if (outcome.created) this.onMailQueued();
     return answer(outcome.ids, outcome.created);
+  }
+
+  private doorFor(trx: Kysely<Database>, companyId: number, personId: number, role: CompanyRole, asked: number | undefined) {
+    return chooseDoor(this.companies, trx, companyId, personId, role, asked);
   }
 
   /**
@@ -126,13 +185,17 @@ export class OrderSubmission {
       priced: PricedLine[];
       channel?: 'portal' | 'showroom';
       takenBy?: { id: number; name: string } | null;
+      /** The door it goes to (its address is the delivery address the order keeps), and who placed it. */
+      door?: CompanyDoor | null;
+      placedBy?: number | null;
     },
   ): Promise<{ ids: number[]; short: Array<{ line: PricedLine; left: number }> }> {
-    const { userId, key, note } = args;
+    const { userId, key, note, door } = args;
     const user = { email: args.email, locale: args.locale };
     const now = nowIso();
     const year = Number(now.slice(0, 4));
-    const company = JSON.stringify(await this.companies.company(userId, trx));
+    const details = await this.companies.company(userId, trx);
+    const company = JSON.stringify(door ? { ...details, delivery: door.address, deliveryAddress: addressLine(door.address) } : details);
     const current = await this.seasons.current(trx);
     const ids: number[] = [];
     const short: Array<{ line: PricedLine; left: number }> = [];
@@ -168,11 +231,13 @@ export class OrderSubmission {
           channel: args.channel ?? 'portal',
           taken_by: args.takenBy?.id ?? null,
           taken_by_name: args.takenBy?.name ?? null,
+          door_id: door?.id ?? null,
+          placed_by: args.placedBy ?? null,
           search_text: orderSearchText(
             number,
             company,
             user.email,
-            group.lines.map((p) => p.variant.reference).filter((r): r is string => !!r),
+            [...group.lines.map((p) => p.variant.reference), door?.name, door?.address.town].filter((r): r is string => !!r),
           ),
         })
         .returning('id')

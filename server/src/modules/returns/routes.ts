@@ -1,4 +1,5 @@
 import {
+  COMPANY_MESSAGES,
   RETURN_MESSAGES,
   RETURN_PHOTO_BYTES,
   errorBody,
@@ -32,7 +33,8 @@ export interface ReturnsDeps {
 
 const idParams = idParam(RETURN_MESSAGES.returnNotFound);
 const notFound = () => new HttpError(404, RETURN_MESSAGES.returnNotFound);
-const me = (request: FastifyRequest) => request.session!.user.id;
+/** The company whose returns these are (issue 46: any of its people's). */
+const me = (request: FastifyRequest) => request.session!.company?.id ?? request.session!.user.id;
 const one = { 200: returnRecord, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** The shop's side, under /api: ask to return pieces of a parcel, read its returns, upload their photos. */
@@ -42,7 +44,7 @@ export const shopReturnRoutes: FastifyPluginAsyncZod<ReturnsDeps> = async (app, 
   app.post(
     '/orders/:id/returns',
     {
-      config: { access: 'retailer' },
+      config: { access: 'retailer', companyRoles: ['admin', 'buyer'], companyRefusal: COMPANY_MESSAGES.accountsCannotOrder },
       schema: {
         tags,
         security,

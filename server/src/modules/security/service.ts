@@ -20,6 +20,7 @@ import type { Session } from '../auth/service.ts';
 
 import { TOTP_PERIOD, challengeOf, makeRecoveryCodes, refreshMfa, describeAgent, qrcode, relyingParty, webauthn, type SignInContext } from './factors.ts';
 import { SecurityBase } from './base.ts';
+import { signedInUser } from '../users/service.ts';
 
 export { describeAgent, relyingParty, type SignInContext } from './factors.ts';
 
@@ -45,7 +46,7 @@ export class SecurityService extends SecurityBase {
     const user = await this.auth.checkPassword(email, password);
     if (user.mfa) return this.challenge(user.id);
     const token = await this.auth.issueToken(this.db, user.id, { method: 'password', userAgent });
-    return { access_token: token, user: { email: user.email, role: user.role } };
+    return { access_token: token, user: signedInUser(user) };
   }
 
   /** Proves it is still the holder: the password (and a code when the account has an app), or a passkey. */
@@ -100,7 +101,7 @@ export class SecurityService extends SecurityBase {
     const pending = await this.db
       .selectFrom('auth_challenges')
       .innerJoin('users', 'users.id', 'auth_challenges.user_id')
-      .select(['users.id', 'users.email', 'users.role'])
+      .select(['users.id', 'users.email', 'users.role', 'users.company_id', 'users.company_role'])
       .where('auth_challenges.token_hash', '=', sha256(mfaToken))
       .where('auth_challenges.kind', '=', 'mfa')
       .where('auth_challenges.expires_at', '>', nowIso(new Date(this.clock())))
@@ -120,7 +121,7 @@ export class SecurityService extends SecurityBase {
     }
     this.onMailQueued();
     await this.signedIn(pending.id, pending.email);
-    return { access_token: token, user: { email: pending.email, role: pending.role } };
+    return { access_token: token, user: signedInUser(pending) };
   }
 
   // ── Passkeys ──
@@ -272,9 +273,13 @@ export class SecurityService extends SecurityBase {
     const found = await this.checkPasskey(response as unknown as AuthenticationResponseJSON);
     if (!found) throw new HttpError(401, SECURITY_MESSAGES.passkeyInvalid);
     await this.signedIn(found.userId, found.email);
-    const user = await this.db.selectFrom('users').select(['email', 'role']).where('id', '=', found.userId).executeTakeFirstOrThrow();
+    const user = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'role', 'company_id', 'company_role'])
+      .where('id', '=', found.userId)
+      .executeTakeFirstOrThrow();
     const token = await this.auth.issueToken(this.db, found.userId, { method: 'passkey', userAgent: context.userAgent, now: this.clock() });
-    return { access_token: token, user: { email: user.email, role: user.role } };
+    return { access_token: token, user: signedInUser(user) };
   }
 
   // ── Authenticator app ──

@@ -1,4 +1,5 @@
 import {
+  COMPANY_MESSAGES,
   SHOWROOM_MESSAGES,
   formatDay,
   formatPrice,
@@ -36,6 +37,7 @@ import { availableNow, type StockService } from '../stock/service.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
 import { showroomOrderMail, showroomOrderPdf, type ShowroomPdfData } from './document.ts';
 import { ShowroomSnapshots } from './snapshot.ts';
+import { checkSignature } from './signature.ts';
 
 export { tabletImage } from './snapshot.ts';
 
@@ -120,16 +122,17 @@ export class ShowroomService {
   async take(key: string, input: OrderInput, actor: Actor, lang: Locale): Promise<{ status: number; answer: ShowroomAnswer; replayed: boolean }> {
     const replay = await this.replay(key, actor);
     if (replay) return replay;
+    await checkSignature(input.signature);
     const takenBy = { id: actor.id, name: await this.takerName(actor) };
-    let retailer: { id: number; email: string; locale: Locale } | null = null;
+    let retailer: { id: number; email: string; locale: Locale; doorId?: number | undefined } | null = null;
     if (input.stockistId !== undefined) {
       const user = await this.db
         .selectFrom('users')
-        .select(['id', 'email', 'locale', 'role', 'disabled_at'])
+        .select(['id', 'email', 'locale', 'role', 'company_id'])
         .where('id', '=', input.stockistId)
         .executeTakeFirst();
-      if (!user || user.role !== 'retailer' || user.disabled_at !== null) throw new HttpError(422, SHOWROOM_MESSAGES.stockistUnknown);
-      retailer = { id: user.id, email: user.email, locale: user.locale };
+      if (!user || user.role !== 'retailer' || user.company_id !== null) throw new HttpError(422, SHOWROOM_MESSAGES.stockistUnknown);
+      retailer = { id: user.id, email: user.email, locale: user.locale, doorId: input.doorId };
     } else {
       const taken = await this.db.selectFrom('users').select('id').where('email', '=', input.newShop!.email).executeTakeFirst();
       if (taken) throw new HttpError(409, SHOWROOM_MESSAGES.newShopTaken);
@@ -285,7 +288,9 @@ export class ShowroomService {
     }
     if (reasons.length === 0) {
       const totalCents = checked.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
-      const minimum = await this.orders.drafts.minimum(userId, totalCents);
+      // The minimum of the season the order is for (its pre-booked lines'), as the tablet's snapshot gave it.
+      const seasonId = checked.find((p) => p.placed.mode === 'preBook' && p.placed.season)?.placed.season?.id;
+      const minimum = await this.orders.drafts.minimum(userId, totalCents, undefined, seasonId);
       if (minimum.missing > 0) {
         reasons.push({
           line: null,
@@ -299,10 +304,25 @@ export class ShowroomService {
   }
 
   /** Makes a retailer's orders from checked lines (in the caller's transaction), with the buyer's mail and PDF. */
+  /**
+   * The door the agent chose, else the company's only one. Several and none chosen (a tablet that does
+   * not offer the choice yet): no door, the company's delivery address as before — an order taken at a
+   * stand is never refused for it.
+   */
+  private async doorOf(trx: Kysely<Database>, companyId: number, asked: number | undefined) {
+    const doors = await this.companies.doors.list(companyId, trx);
+    if (asked !== undefined) {
+      const door = doors.find((d) => d.id === asked);
+      if (!door) throw new HttpError(422, COMPANY_MESSAGES.doorNotFound);
+      return door;
+    }
+    return doors.length === 1 ? doors[0]! : null;
+  }
+
   private async make(
     trx: Kysely<Database>,
     key: string,
-    retailer: { id: number; email: string; locale: Locale },
+    retailer: { id: number; email: string; locale: Locale; doorId?: number | undefined },
     lines: CheckedLine[],
     note: string | undefined,
     takenBy: { id: number; name: string },
@@ -320,6 +340,7 @@ export class ShowroomService {
       priced,
       channel: 'showroom',
       takenBy,
+      door: await this.doorOf(trx, retailer.id, retailer.doorId),
     });
     if (short.length) {
       const reasons = short.map((s) => {

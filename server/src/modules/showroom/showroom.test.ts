@@ -465,4 +465,38 @@ describe.each(DIALECTS)('the showroom on %s', (dialect) => {
       await t.app.inject({ method: 'PUT', url: `/api/admin/seasons/${seasonId}`, headers: owner, payload: season });
     }
   });
+
+  it('a signature is read by its bytes: an HTML page or a JPEG labelled PNG is refused (422), nothing stored (issue 46)', async () => {
+    const before = (await t.services.database.db.selectFrom('showroom_submissions').select('id').execute()).length;
+    const html = `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script></html>').toString('base64')}`;
+    const jpegAsPng = `data:image/png;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]).toString('base64')}`;
+    const truncatedPng = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]).toString('base64')}`;
+    for (const signature of [html, jpegAsPng, truncatedPng]) {
+      const res = await send(agent, randomUUID(), order([{ variantId: dress.variantId, size: 'M', quantity: 2 }], { signature }));
+      expect(res.statusCode, signature.slice(0, 40)).toBe(422);
+      expect(res.json().error).toBe('The signature must be a PNG or JPEG image of 200 KB at most.');
+    }
+    expect((await t.services.database.db.selectFrom('showroom_submissions').select('id').execute()).length).toBe(before);
+  });
+
+  it('the snapshot of a season carries that season’s own terms, with two seasons open (issue 46)', async () => {
+    const other = seasonFixture('AW27X', { names: ['Hiver', 'Winter'] });
+    other.terms = {
+      openingMinimum: 777,
+      reorderMinimum: 333,
+      orderEmail: 'orders@test.example',
+      translations: [
+        { locale: 'fr', paymentTerms: '60 jours fin de mois', deliveryWindow: '', shippingNotes: '' },
+        { locale: 'en', paymentTerms: '60 days end of month', deliveryWindow: '', shippingNotes: '' },
+      ],
+    };
+    const made = await t.app.inject({ method: 'POST', url: '/api/admin/seasons', headers: owner, payload: other });
+    expect(made.statusCode, made.body).toBe(201);
+    const terms = async (code: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/showroom/snapshot?season=${code}&lang=en`, headers: agent })).json().terms as Record<string, unknown>;
+    expect(await terms('AW27X')).toMatchObject({ openingMinimum: 777, reorderMinimum: 333, paymentTerms: '60 days end of month' });
+    const first = await terms('SS27');
+    expect(first.openingMinimum).not.toBe(777);
+    expect(first.paymentTerms).not.toBe('60 days end of month');
+  });
 });

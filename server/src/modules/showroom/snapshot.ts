@@ -47,7 +47,7 @@ export class ShowroomSnapshots {
     const { season, all } = await this.seasonFor(code);
     const products = (await this.catalogue.listFull()).filter((p) => season === null || p.seasonIds.includes(season.id));
     const variantIds = products.flatMap((p) => p.variants.map((v) => v.id));
-    const [levels, terms, retailers] = await Promise.all([this.stock.levels(variantIds), this.wholesale.terms(lang), this.approvedRetailers()]);
+    const [levels, terms, retailers] = await Promise.all([this.stock.levels(variantIds), this.wholesale.terms(lang, season?.id), this.approvedRetailers()]);
     const body: Omit<ShowroomSnapshot, 'version' | 'at'> = {
       lang,
       season: season
@@ -98,7 +98,8 @@ export class ShowroomSnapshots {
       .selectFrom('users')
       .select(['id', 'email'])
       .where('role', '=', 'retailer')
-      .where('disabled_at', 'is', null)
+      // A company is its founding account (its people are not shops of their own: issue 46).
+      .where('company_id', 'is', null)
       .orderBy('id')
       .execute();
     if (users.length === 0) return [];
@@ -117,6 +118,17 @@ export class ShowroomSnapshots {
           .execute()
       ).map((r) => r.user_id),
     );
+    const doors = await this.db
+      .selectFrom('retailer_doors')
+      .select(['id', 'retailer_id', 'name', 'town'])
+      .where('removed_at', 'is', null)
+      .where(
+        'retailer_id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .orderBy('id')
+      .execute();
     const out: ShowroomSnapshot['stockists'] = [];
     for (const user of users) {
       const company = await this.companies.company(user.id);
@@ -128,6 +140,7 @@ export class ShowroomSnapshots {
         hasOrdered: ordered.has(user.id),
         billing: company.billing ?? null,
         delivery: company.delivery ?? null,
+        doors: doors.filter((d) => d.retailer_id === user.id).map((d) => ({ id: d.id, name: d.name, town: d.town })),
       });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name, 'fr'));

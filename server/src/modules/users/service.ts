@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import type { Role, User } from '@atelier/contract';
 import { isValidNewPassword } from '@atelier/contract';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -15,6 +15,18 @@ export interface PublicUser {
 
 export function toPublicUser(row: Pick<UserRow, 'id' | 'email' | 'role'>): PublicUser {
   return { id: row.id, email: row.email, role: row.role };
+}
+
+/**
+ * The signed-in account as sign-in and `/auth/me` answer it: its e-mail and role, and for a retailer's
+ * person the company and their role in it (issue 46; the founding account is its company's admin).
+ */
+export function signedInUser(row: Pick<UserRow, 'id' | 'email' | 'role' | 'company_id' | 'company_role'>): User {
+  return {
+    email: row.email,
+    role: row.role,
+    ...(row.role === 'retailer' ? { company: { id: row.company_id ?? row.id, role: row.company_role ?? 'admin' } } : {}),
+  };
 }
 
 export function normaliseEmail(email: string): string {

@@ -77,9 +77,10 @@ export class WholesaleService {
   }
 
   /** Inside a caller's transaction when given (SQLite has one connection: a read outside it would wait for it). */
-  async adminTerms(db: Kysely<Database> = this.db): Promise<AdminTerms> {
-    // The terms are the current season's once a season exists.
-    const current = await this.seasons.current(db);
+  async adminTerms(db: Kysely<Database> = this.db, seasonId?: number): Promise<AdminTerms> {
+    // The terms are the current season's once a season exists (or the season asked: the showroom's, issue 46).
+    const asked = seasonId === undefined ? undefined : await db.selectFrom('seasons').selectAll().where('id', '=', seasonId).executeTakeFirst();
+    const current = asked ?? (await this.seasons.current(db));
     if (current) {
       const texts = await db.selectFrom('season_translations').selectAll().where('season_id', '=', current.id).execute();
       return {
@@ -122,8 +123,8 @@ export class WholesaleService {
   }
 
   /** The terms in one language (French when the other is empty). */
-  async terms(lang: Locale): Promise<Terms> {
-    const all = await this.adminTerms();
+  async terms(lang: Locale, seasonId?: number): Promise<Terms> {
+    const all = await this.adminTerms(this.db, seasonId);
     const byLocale = Object.fromEntries(all.translations.filter((t) => t.seasonName).map((t) => [t.locale, t])) as Partial<
       Record<Locale, AdminTerms['translations'][number]>
     >;

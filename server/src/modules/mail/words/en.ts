@@ -48,6 +48,16 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'Choose my password', url: link },
   }),
+  personInvitation: ({ brandName, name, email, company, role, link }) => ({
+    subject: `Your access to ${company} on ${brandName}`,
+    paragraphs: [
+      `Hello ${name},`,
+      `${company} gives you access to its stockist account with ${brandName}, as ${{ admin: 'an admin (people, doors, orders and invoices)', buyer: 'a buyer (orders for your doors)', accounts: 'accounts (invoices, credit notes and payments)' }[role]}.`,
+      `Your sign-in e-mail is: ${email}`,
+      'Choose your password with the link below. It is valid for 7 days and works once.',
+    ],
+    action: { label: 'Choose my password', url: link },
+  }),
   orderTotal: (pieces, total) => `${pieces} pieces · total excl. VAT ${total}`,
   orderSubmitted: ({ number, summary, note, url }) => ({
     subject: `Order ${number} received`,

@@ -54,6 +54,16 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Choisir mon mot de passe', url: link },
   }),
+  personInvitation: ({ brandName, name, email, company, role, link }) => ({
+    subject: `Votre accès à ${company} chez ${brandName}`,
+    paragraphs: [
+      `Bonjour ${name},`,
+      `${company} vous donne accès à son compte revendeur chez ${brandName}, en tant que ${{ admin: 'administrateur (personnes, points de vente, commandes et factures)', buyer: 'acheteur (commandes pour vos points de vente)', accounts: 'comptabilité (factures, avoirs et paiements)' }[role]}.`,
+      `Votre identifiant de connexion est : ${email}`,
+      'Choisissez votre mot de passe avec le lien ci-dessous. Il est valable 7 jours et ne sert qu’une fois.',
+    ],
+    action: { label: 'Choisir mon mot de passe', url: link },
+  }),
   orderTotal: (pieces, total) => `${pieces} pièces · total HT ${total}`,
   orderSubmitted: ({ number, summary, note, url }) => ({
     subject: `Commande ${number} reçue`,

@@ -33,6 +33,8 @@ export interface MailWords {
   acceptance(p: { name: string; email: string; link: string }): MailWording;
   lineSheetOffer(url: string): { paragraphs: string[]; link: { label: string; url: string } };
   agentInvitation(p: { brandName: string; name: string; email: string; link: string }): MailWording;
+  /** A colleague invited to a shop's company account (issue 46). */
+  personInvitation(p: { brandName: string; name: string; email: string; company: string; role: 'admin' | 'buyer' | 'accounts'; link: string }): MailWording;
   orderTotal(pieces: number, total: string): string;
   orderSubmitted(p: { number: string; summary: string; note: string | null; url: string }): MailWording;
   orderStatus(p: { number: string; summary: string; url: string; change: OrderChange }): MailWording;
