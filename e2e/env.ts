@@ -32,4 +32,6 @@ export const ACCOUNTS = {
   picker: { email: 'picker@e2e.example', password: 'pick-e2e-2026', role: 'retailer' },
   // The shop that sends a faulty piece back (issue 45).
   returner: { email: 'returner@e2e.example', password: 'return-e2e-2026', role: 'retailer' },
+  // A group of two shops: its admin invites a buyer and an accountant (issue 46).
+  grouper: { email: 'grouper@e2e.example', password: 'group-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -1,6 +1,6 @@
 // The parts of the retailer's draft (/orders/draft): how it will split into orders, one line with its
 // quantity and removal, and the totals against the minimum.
-import type { Draft } from '@atelier/contract';
+import type { CompanyDoor, Draft } from '@atelier/contract';
 import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
 import { deliveryText } from './OrderView.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -104,6 +104,34 @@ export function DraftSummary({ draft }: { draft: Draft }) {
         </p>
       )}
       {draft.unavailable.length > 0 && <p className="field__error">{t('order.unavailable', { count: draft.unavailable.length })}</p>}
+    </div>
+  );
+}
+
+/** The door an order goes to (issue 46), asked when the person orders for more than one. */
+export function DoorSelect({
+  doors,
+  value,
+  disabled,
+  onChange,
+}: {
+  doors: CompanyDoor[];
+  value: number | null;
+  disabled: boolean;
+  onChange(id: number | null): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor="order-door">{t('order.doorLabel')}</label>
+      <select id="order-door" required value={value ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+        <option value="">{t('order.doorChoose')}</option>
+        {doors.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name} — {d.address.town}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

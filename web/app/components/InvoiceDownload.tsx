@@ -14,7 +14,9 @@ export function InvoiceDownload({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const { token } = useSession();
+  const { token, user } = useSession();
+  // A buyer of a company does not see its invoices (issue 46): the server refuses them, the button is not shown.
+  if (user?.company?.role === 'buyer') return null;
   const name = t('invoices.downloadLabel', { number: invoice.number });
   return (
     <button

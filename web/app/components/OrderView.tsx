@@ -129,6 +129,20 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
                 : t('order.mode.preBook')}
           </dd>
         </div>
+        {order.door && (
+          <div>
+            <dt>{t('order.door')}</dt>
+            <dd data-testid="order-door">
+              {order.door.name} — {order.door.town}
+            </dd>
+          </div>
+        )}
+        {order.placedBy && (
+          <div>
+            <dt>{t('order.placedBy')}</dt>
+            <dd data-testid="order-placed-by">{order.placedBy.name ? `${order.placedBy.name} (${order.placedBy.email})` : order.placedBy.email}</dd>
+          </div>
+        )}
         {order.takenBy && (
           <div>
             <dt>{t('order.channel')}</dt>
@@ -245,6 +259,7 @@ export function OrderSummaryTable({
               {showRetailer && (
                 <td>
                   {o.shop}
+                  {o.door ? <span className="order-table__taken"> · {o.door.name}</span> : null}
                   {o.takenBy ? <span className="order-table__taken"> · {t('order.takenBy', { name: o.takenBy.name })}</span> : null}
                 </td>
               )}

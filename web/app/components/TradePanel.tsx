@@ -58,7 +58,7 @@ export function TradePanel({ productId, variantId }: { productId: number; varian
           </p>
         </div>
       )}
-      {trade && user?.role === 'retailer' && <OrderGrid product={trade} />}
+      {trade && user?.role === 'retailer' && user.company?.role !== 'accounts' && <OrderGrid product={trade} />}
     </>
   );
 }

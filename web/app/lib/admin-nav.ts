@@ -15,6 +15,7 @@ export const ADMIN_NAV = [
     key: 'trade',
     screens: [
       { key: 'retailers', to: '/admin/retailers' },
+      { key: 'companies', to: '/admin/companies' },
       { key: 'agents', to: '/admin/agents' },
       { key: 'orders', to: '/admin/orders' },
       { key: 'returns', to: '/admin/returns' },

@@ -13,7 +13,8 @@ export function announceDraft(draft: Pick<Draft, 'pieces'>): void {
 export function useDraftPieces(): number | null {
   const { user, api } = useSession();
   const [pieces, setPieces] = useState<number | null>(null);
-  const retailer = user?.role === 'retailer';
+  // An accounts person of a company orders nothing (issue 46): no draft to count.
+  const retailer = user?.role === 'retailer' && user.company?.role !== 'accounts';
   useEffect(() => {
     if (!retailer) {
       setPieces(null);

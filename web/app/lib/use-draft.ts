@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Draft, DraftEntryInput } from '@atelier/contract';
+import type { CompanyDoor, Draft, DraftEntryInput } from '@atelier/contract';
 import { useTranslation } from '../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from './api.ts';
 import { useLanguage } from './language.tsx';
@@ -24,6 +24,9 @@ export function useDraft() {
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   // One key per attempt: a retry after a timeout sends the same one, so it makes one order.
   const attempt = useRef<string | null>(null);
+  // The doors this person orders for (issue 46): asked when there are several.
+  const [doors, setDoors] = useState<CompanyDoor[]>([]);
+  const [doorId, setDoorId] = useState<number | null>(null);
 
   const fail = useCallback(
     (error: unknown, fallback: string) => {
@@ -38,6 +41,11 @@ export function useDraft() {
       .then(setDraft)
       .catch((error: unknown) => fail(error, 'order.loadError'));
   }, [api, lang, fail]);
+  useEffect(() => {
+    api('GET /account/doors')
+      .then((list) => setDoors(list.data))
+      .catch(() => setDoors([]));
+  }, [api]);
 
   async function save(lines: DraftEntryInput[]) {
     setBusy(true);
@@ -70,7 +78,7 @@ export function useDraft() {
     try {
       const order = await api('POST /orders/draft/submit', {
         lang,
-        body: note.trim() ? { note: note.trim() } : {},
+        body: { ...(note.trim() ? { note: note.trim() } : {}), ...(doors.length > 1 && doorId !== null ? { doorId } : {}) },
         headers: { 'idempotency-key': attempt.current },
       });
       attempt.current = null;
@@ -85,5 +93,5 @@ export function useDraft() {
     }
   }
 
-  return { draft, note, setNote, busy, message, setQuantity, remove, send };
+  return { draft, note, setNote, busy, message, setQuantity, remove, send, doors, doorId, setDoorId };
 }

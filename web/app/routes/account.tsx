@@ -103,6 +103,9 @@ function AccountScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const role = user?.role ?? 'retailer';
+  const retailer = user?.role === 'retailer';
+  // A shop's person (issue 46): a buyer orders, accounts people see invoices, admins do both and manage.
+  const companyRole = user?.company?.role ?? 'admin';
   return (
     <div className="page page--narrow">
       <h1 className="page-title">{t('account.title')}</h1>
@@ -115,18 +118,25 @@ function AccountScreen() {
           <dt>{t('account.role')}</dt>
           <dd data-testid="account-role">{t(`account.roles.${role}`)}</dd>
         </div>
+        {retailer && (
+          <div>
+            <dt>{t('company.roleInCompany')}</dt>
+            <dd data-testid="account-company-role">{t(`company.roles.${companyRole}`)}</dd>
+          </div>
+        )}
       </dl>
       <LineSheetDownload />
       <OpenSeasons />
       <nav className="account-links" aria-label={t('account.links')}>
-        {user?.role === 'retailer' && <Link to="/account/order">{t('order.draftTitle')}</Link>}
-        {user?.role === 'retailer' && <Link to="/account/orders">{t('order.myOrders')}</Link>}
-        {user?.role === 'retailer' && <Link to="/account/invoices">{t('invoices.link')}</Link>}
+        {retailer && companyRole !== 'accounts' && <Link to="/account/order">{t('order.draftTitle')}</Link>}
+        {retailer && <Link to="/account/orders">{t('order.myOrders')}</Link>}
+        {retailer && companyRole !== 'buyer' && <Link to="/account/invoices">{t('invoices.link')}</Link>}
+        {retailer && <Link to="/account/company">{t('company.pageLink')}</Link>}
         <Link to="/account/security">{t('security.link')}</Link>
       </nav>
       <ChangePasswordForm />
-      {user?.role === 'retailer' && <CompanyForm />}
-      {user?.role === 'retailer' && <AccountListing />}
+      {retailer && companyRole === 'admin' && <CompanyForm />}
+      {retailer && companyRole === 'admin' && <AccountListing />}
     </div>
   );
 }

@@ -54,6 +54,11 @@ function Listing({ listing }: { listing: PublicListing }) {
           {listing.country !== 'FR' && ` (${listing.country})`}
         </p>
         {listing.description && <p className="shop-card__description">{listing.description}</p>}
+        <p className="shop-card__links">
+          <a href={mapLink(listing)} rel="noopener noreferrer nofollow" aria-label={t('where.mapOf', { name: listing.name, city: listing.city })}>
+            {t('where.map')}
+          </a>
+        </p>
         {(listing.website || listing.instagram) && (
           <p className="shop-card__links">
             {listing.website && (
@@ -75,6 +80,12 @@ function Listing({ listing }: { listing: PublicListing }) {
       </div>
     </li>
   );
+}
+
+/** The place on OpenStreetMap (a link the visitor follows: nothing is loaded from it here). */
+function mapLink(listing: PublicListing): string {
+  const query = [listing.address, `${listing.postcode} ${listing.city}`, listing.country].filter((part) => part.trim()).join(', ');
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
 }
 
 export default function WhereToBuy({ loaderData }: Route.ComponentProps) {

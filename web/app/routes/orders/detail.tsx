@@ -22,7 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 function OrderScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { api } = useSession();
+  const { api, user } = useSession();
+  // An accounts person of a company reads orders but orders nothing (issue 46): no reorder, cancel or return.
+  const orders = user?.company?.role !== 'accounts';
   const navigate = useNavigate();
   const { orderId } = useParams();
   const [search] = useSearchParams();
@@ -97,17 +99,19 @@ function OrderScreen() {
               <Link to="/account/invoices">{t('invoices.link')}</Link>
             </p>
           )}
-          <OrderReturns order={order} fail={fail} done={(text) => setMessage({ kind: 'success', text })} />
-          <div className="order-actions">
-            <button type="button" className="button" disabled={busy} onClick={again}>
-              {t('order.again')}
-            </button>
-            {order.status === 'submitted' && (
-              <button type="button" className="button button--quiet" disabled={busy} onClick={cancel}>
-                {t('order.cancel')}
+          {orders && <OrderReturns order={order} fail={fail} done={(text) => setMessage({ kind: 'success', text })} />}
+          {orders && (
+            <div className="order-actions">
+              <button type="button" className="button" disabled={busy} onClick={again}>
+                {t('order.again')}
               </button>
-            )}
-          </div>
+              {order.status === 'submitted' && (
+                <button type="button" className="button button--quiet" disabled={busy} onClick={cancel}>
+                  {t('order.cancel')}
+                </button>
+              )}
+            </div>
+          )}
         </>
       )}
     </div>

@@ -11,7 +11,7 @@ import { pageMeta } from '../../lib/meta.ts';
 
 import { deliveryText } from '../../components/OrderView.tsx';
 import { useDraft } from '../../lib/use-draft.ts';
-import { DraftLine, DraftSplit, DraftSummary } from '../../components/DraftParts.tsx';
+import { DoorSelect, DraftLine, DraftSplit, DraftSummary } from '../../components/DraftParts.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'order.draftTitle', noindex: true });
 
@@ -21,7 +21,8 @@ type Line = Draft['lines'][number];
 function DraftScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { draft, note, setNote, busy, message, setQuantity, remove, send } = useDraft();
+  const { draft, note, setNote, busy, message, setQuantity, remove, send, doors, doorId, setDoorId } = useDraft();
+  const chooseDoor = doors.length > 1;
   const lines = draft?.lines ?? [];
 
   // Lines grouped by the order they will make (at-once together, each delivery its own), then product.
@@ -97,7 +98,8 @@ function DraftScreen() {
             <label htmlFor="order-note">{t('order.noteLabel')}</label>
             <textarea id="order-note" rows={3} maxLength={2000} value={note} disabled={busy} onChange={(e) => setNote(e.target.value)} />
           </div>
-          <button type="button" className="button" disabled={busy || (minimum?.missing ?? 0) > 0} onClick={send}>
+          {chooseDoor && <DoorSelect doors={doors} value={doorId} disabled={busy} onChange={setDoorId} />}
+          <button type="button" className="button" disabled={busy || (minimum?.missing ?? 0) > 0 || (chooseDoor && doorId === null)} onClick={send}>
             {busy ? t('order.sending') : t('order.send')}
           </button>
         </>
