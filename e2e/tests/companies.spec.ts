@@ -1,11 +1,22 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
+import { axeViolations, expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 
 async function token(request: APIRequestContext, email: string, password: string): Promise<{ authorization: string }> {
   const res = await request.post('/api/auth/login', { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+/** A page of another browser context (the test's own pages are checked by the fixture): axe clean, and no sideways scroll, at 1280 and 360 px. */
+async function looked(page: Page): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    expect(await axeViolations(page), `axe at ${width} px on ${page.url()}`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width} px`).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** The invited person chooses a password with the link of their mail, then signs in on the login screen. */
@@ -95,7 +106,10 @@ test.describe('shops as companies (issue 46)', () => {
     const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
     expect(
       (
-        await request.put('/api/orders/draft', { headers: buyerApi, data: { lines: [{ variantId: variant.id, size: variant.sizes[0], quantity: 4 }] } })
+        await request.put('/api/orders/draft', {
+          headers: buyerApi,
+          data: { lines: variant.sizes.slice(0, 2).map((size) => ({ variantId: variant.id, size, quantity: 3 })) },
+        })
       ).status(),
     ).toBe(200);
     await buyer.goto('/account/order');
@@ -105,6 +119,7 @@ test.describe('shops as companies (issue 46)', () => {
     await expect(buyer).toHaveURL(/\/account\/orders\/\d+\?sent=1$/);
     await expect(buyer.getByTestId('order-door')).toHaveText('Maison Lune Annecy — Annecy');
     await expect(buyer.getByTestId('order-placed-by')).toHaveText('Inès Acheteuse (ines@maison-lune.example)');
+    await looked(buyer);
     const orderId = Number(/\/account\/orders\/(\d+)/.exec(buyer.url())![1]);
     await buyerContext.close();
 
@@ -124,24 +139,30 @@ test.describe('shops as companies (issue 46)', () => {
     await settled(accountant);
     await expect(accountant.getByTestId('order-door')).toHaveText('Maison Lune Annecy — Annecy');
     await expect(accountant.getByRole('button', { name: 'Commander à nouveau' })).toHaveCount(0);
+    await looked(accountant);
     await accountsContext.close();
 
     // The owner: company and door on the order, the company found by its door's town.
-    await signIn(page, 'admin');
-    await expect(page).toHaveURL(/\/admin\/products$/);
-    await page.goto(`/admin/orders/${orderId}`);
-    await settled(page);
-    await expect(page.getByTestId('order-door')).toHaveText('Maison Lune Annecy — Annecy');
-    await page.goto('/admin/companies');
-    await settled(page);
-    const search = page.getByRole('searchbox', { name: 'Chercher une société (nom, e-mail d’une personne, SIRET, ville d’un point de vente)' });
+    const ownerContext = await browser.newContext({ locale: 'fr-FR' });
+    const owner = await ownerContext.newPage();
+    await signIn(owner, 'admin');
+    await expect(owner).toHaveURL(/\/admin\/products$/);
+    await owner.goto(`/admin/orders/${orderId}`);
+    await settled(owner);
+    await expect(owner.getByTestId('order-door')).toHaveText('Maison Lune Annecy — Annecy');
+    await owner.goto('/admin/companies');
+    await settled(owner);
+    const search = owner.getByRole('searchbox', { name: 'Chercher une société (nom, e-mail d’une personne, SIRET, ville d’un point de vente)' });
     await search.fill('annecy');
     await search.press('Enter');
-    await expect(page.getByTestId('company-row')).toHaveCount(1);
-    await page.getByRole('link', { name: 'Maison Lune' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Maison Lune' })).toBeVisible();
-    await settled(page);
-    await expect(page.getByTestId('company-person')).toHaveCount(3);
+    await expect(owner.getByTestId('company-row')).toHaveCount(1);
+    await owner.getByRole('link', { name: 'Maison Lune' }).click();
+    await expect(owner.getByRole('heading', { level: 1, name: 'Maison Lune' })).toBeVisible();
+    await settled(owner);
+    await expect(owner.getByTestId('company-person')).toHaveCount(3);
+    await looked(owner);
+
+    await ownerContext.close();
 
     // Where to buy: the group's two doors, each in its town with a map link.
     const visitor = await browser.newContext({ locale: 'fr-FR' });
@@ -154,6 +175,7 @@ test.describe('shops as companies (issue 46)', () => {
       'href',
       /openstreetmap\.org\/search\?query=8%20rue%20Royale/,
     );
+    await looked(shopper);
     await visitor.close();
   });
 });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ROLES, STORAGE_KEYS } from '@atelier/contract/pure';
+import { COMPANY_ROLES, ROLES, STORAGE_KEYS, type CompanyRole } from '@atelier/contract/pure';
 import type { Role, User } from '@atelier/contract';
 import type { AnswerOf, CallArgs, JsonName } from '@atelier/contract/endpoints';
 import { ApiError, SessionExpiredError, call, warmClient } from './api.ts';
@@ -29,8 +29,13 @@ function readStoredUser(): User | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (!value || typeof value !== 'object') return null;
-    const { email, role } = value as Record<string, unknown>;
-    return typeof email === 'string' && (ROLES as readonly unknown[]).includes(role) ? { email, role: role as Role } : null;
+    const { email, role, company } = value as Record<string, unknown>;
+    if (typeof email !== 'string' || !(ROLES as readonly unknown[]).includes(role)) return null;
+    // A shop's person: their company and role in it (issue 46), kept when it reads as one.
+    const c = company as { id?: unknown; role?: unknown } | undefined;
+    const member =
+      c && typeof c.id === 'number' && (COMPANY_ROLES as readonly unknown[]).includes(c.role) ? { id: c.id, role: c.role as CompanyRole } : undefined;
+    return { email, role: role as Role, ...(member ? { company: member } : {}) };
   } catch {
     return null;
   }

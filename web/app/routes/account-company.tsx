@@ -1,3 +1,4 @@
+import { useReducer } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/account-company';
 import { RequireRole } from '../components/Guard.tsx';
@@ -14,6 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 function CompanyScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // The people's door choices follow the doors added or removed.
+  const [doorsChanged, doorChanged] = useReducer((n: number) => n + 1, 0);
   const calls = useCompanyCalls();
   const role = user?.company?.role ?? 'admin';
   const canManage = role === 'admin';
@@ -23,8 +26,8 @@ function CompanyScreen() {
       <p>
         <Link to="/account">{t('pages.account')}</Link> · <span data-testid="company-role">{t('company.yourRole', { role: t(`company.roles.${role}`) })}</span>
       </p>
-      <CompanyPeople calls={calls} canManage={canManage} />
-      <CompanyDoors calls={calls} canManage={canManage} />
+      <CompanyPeople calls={calls} canManage={canManage} refresh={doorsChanged} />
+      <CompanyDoors calls={calls} canManage={canManage} onChange={doorChanged} />
     </div>
   );
 }

@@ -36,7 +36,12 @@ describe.each(DIALECTS)('companies on %s (issue 46)', (dialect) => {
       payload: { token, password: 'company-2027', password_confirmation: 'company-2027' },
     });
     expect(set.statusCode, set.body).toBe(200);
-    return { person: res.json() as CompanyPerson, headers: t.auth(await t.login(email, 'company-2027')) };
+    // Sign-in and /auth/me say which company and role (what the screens show and hide by).
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'company-2027' } });
+    expect(signedIn.json().user).toEqual({ email, role: 'retailer', company: { id: companyId, role } });
+    const headers = t.auth(signedIn.json().access_token);
+    expect((await call('GET', '/api/auth/me', headers)).json()).toEqual({ email, role: 'retailer', company: { id: companyId, role } });
+    return { person: res.json() as CompanyPerson, headers };
   };
   const order = async (headers: Record<string, string>, doorId?: number) => {
     const draft = await call('PUT', '/api/orders/draft?lang=en', headers, { lines: [{ variantId, size: 'M', quantity: 2 }] });

@@ -70,7 +70,7 @@ function DoorForm({ calls, editing, onDone }: { calls: CompanyCalls; editing: Co
 }
 
 /** A company's doors: the places that receive goods, public on "where to buy" or not. */
-export function CompanyDoors({ calls, canManage }: { calls: CompanyCalls; canManage: boolean }) {
+export function CompanyDoors({ calls, canManage, onChange }: { calls: CompanyCalls; canManage: boolean; onChange?: () => void }) {
   const { t } = useTranslation();
   const [doors, setDoors] = useState<CompanyDoor[] | null>(null);
   const [editing, setEditing] = useState<CompanyDoor | null>(null);
@@ -86,6 +86,7 @@ export function CompanyDoors({ calls, canManage }: { calls: CompanyCalls; canMan
     setMessage(m);
     setEditing(null);
     load();
+    onChange?.();
   };
   const remove = async (door: CompanyDoor) => {
     if (!window.confirm(t('company.doors.removeConfirm', { name: door.name }))) return;
@@ -98,7 +99,7 @@ export function CompanyDoors({ calls, canManage }: { calls: CompanyCalls; canMan
   };
   return (
     <section className="company-section" aria-labelledby="doors-title">
-      <h2 id="doors-title" className="section-title section-title--small">
+      <h2 id="doors-title" className="section-title">
         {t('company.doors.title')}
       </h2>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
@@ -115,10 +116,10 @@ export function CompanyDoors({ calls, canManage }: { calls: CompanyCalls; canMan
               {d.hours && <p>{d.hours}</p>}
               {canManage && (
                 <p className="company-list__actions">
-                  <button type="button" className="button button--secondary" onClick={() => setEditing(d)}>
+                  <button type="button" className="button button--quiet" onClick={() => setEditing(d)}>
                     {t('company.doors.editButton', { name: d.name })}
                   </button>{' '}
-                  <button type="button" className="button button--secondary" onClick={() => void remove(d)}>
+                  <button type="button" className="button button--quiet" onClick={() => void remove(d)}>
                     {t('company.doors.remove', { name: d.name })}
                   </button>
                 </p>

@@ -170,7 +170,7 @@ function PersonRow({
           )}
           <button
             type="button"
-            className="button button--secondary"
+            className="button button--quiet"
             disabled={busy}
             onClick={() =>
               window.confirm(t('company.people.removeConfirm', { name: label })) && void act(() => calls.removePerson(person.id), t('company.people.removed'))
@@ -187,7 +187,15 @@ function PersonRow({
 }
 
 /** A company's people: who they are, their role, a buyer's doors; an admin (or the owner) invites, changes and removes. */
-export function CompanyPeople({ calls, canManage }: { calls: CompanyCalls; canManage: boolean }) {
+export function CompanyPeople({
+  calls,
+  canManage,
+  refresh = 0,
+}: {
+  calls: CompanyCalls;
+  canManage: boolean;
+  /** Changes when the doors did. */ refresh?: number;
+}) {
   const { t } = useTranslation();
   const [people, setPeople] = useState<CompanyPerson[] | null>(null);
   const [doors, setDoors] = useState<CompanyDoor[]>([]);
@@ -200,14 +208,14 @@ export function CompanyPeople({ calls, canManage }: { calls: CompanyCalls; canMa
       })
       .catch((error: unknown) => setMessage({ kind: 'error', text: errorMessage(error, t('company.people.error')) }));
   }, [calls, t]);
-  useEffect(load, [load]);
+  useEffect(load, [load, refresh]);
   const changed = (m: Message) => {
     setMessage(m);
     load();
   };
   return (
     <section className="company-section" aria-labelledby="people-title">
-      <h2 id="people-title" className="section-title section-title--small">
+      <h2 id="people-title" className="section-title">
         {t('company.people.title')}
       </h2>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CompanyView } from '@atelier/contract';
 import type { Route } from './+types/company';
@@ -18,6 +18,8 @@ export default function AdminCompany() {
   const { t } = useTranslation();
   const { api } = useSession();
   const id = Number(useParams().companyId);
+  // The people's door choices follow the doors added or removed.
+  const [doorsChanged, doorChanged] = useReducer((n: number) => n + 1, 0);
   const calls = useCompanyCalls(id);
   const [company, setCompany] = useState<CompanyView | null>(null);
   const { message, fail } = useScreenMessage();
@@ -54,8 +56,8 @@ export default function AdminCompany() {
           )}
         </dl>
       )}
-      <CompanyPeople calls={calls} canManage />
-      <CompanyDoors calls={calls} canManage />
+      <CompanyPeople calls={calls} canManage refresh={doorsChanged} />
+      <CompanyDoors calls={calls} canManage onChange={doorChanged} />
     </div>
   );
 }
