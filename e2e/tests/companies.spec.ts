@@ -139,6 +139,16 @@ test.describe('shops as companies (issue 46)', () => {
     await settled(accountant);
     await expect(accountant.getByTestId('order-door')).toHaveText('Maison Lune Annecy — Annecy');
     await expect(accountant.getByRole('button', { name: 'Commander à nouveau' })).toHaveCount(0);
+    // The company's orders by door and by person.
+    await accountant.goto('/account/orders');
+    await settled(accountant);
+    await expect(accountant.getByTestId('order-row')).toHaveCount(1);
+    await accountant.getByLabel('Point de vente').selectOption({ label: 'Maison Lune — Lyon' });
+    await expect(accountant.getByText('Vous n’avez encore passé aucune commande.')).toBeVisible();
+    await accountant.getByLabel('Point de vente').selectOption({ label: 'Maison Lune Annecy — Annecy' });
+    await accountant.getByLabel('Passée par').selectOption({ label: 'Inès Acheteuse' });
+    await expect(accountant.getByTestId('order-row')).toHaveCount(1);
+    await expect(accountant).toHaveURL(/door=\d+&person=\d+|person=\d+&door=\d+/);
     await looked(accountant);
     await accountsContext.close();
 

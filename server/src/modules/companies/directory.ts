@@ -1,4 +1,4 @@
-import { COMPANY_MESSAGES, type CompanySummary, type CompanyView } from '@atelier/contract';
+import { COMPANY_MESSAGES, type CompanyDetails, type CompanySummary, type CompanyView } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -7,7 +7,9 @@ import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging
 import { searchTerms } from '../../lib/search.ts';
 import type { CompanyDoors } from './doors.ts';
 import type { CompanyPeople } from './people.ts';
-import type { CompaniesService } from './service.ts';
+
+/** How a company's details are read (the companies service's, handed in). */
+type DetailsReader = { company(companyId: number, db: Kysely<Database>): Promise<CompanyDetails> };
 
 /**
  * The owner's companies (issue 46): a page at a time by name, searched by name, e-mail, SIRET or a door's
@@ -15,11 +17,11 @@ import type { CompaniesService } from './service.ts';
  */
 export class CompanyDirectory {
   private readonly db: Db;
-  private readonly companies: Pick<CompaniesService, 'company'>;
+  private readonly companies: DetailsReader;
   private readonly people: CompanyPeople;
   private readonly doors: CompanyDoors;
 
-  constructor(db: Db, companies: Pick<CompaniesService, 'company'>, people: CompanyPeople, doors: CompanyDoors) {
+  constructor(db: Db, companies: DetailsReader, people: CompanyPeople, doors: CompanyDoors) {
     this.db = db;
     this.companies = companies;
     this.people = people;
