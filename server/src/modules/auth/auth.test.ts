@@ -92,7 +92,8 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     const token = await t.login(RETAILER.email, RETAILER.password);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: t.auth(token) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ email: RETAILER.email, role: 'retailer' });
+    // A shop's account is its company's admin (issue 46).
+    expect(me.json()).toEqual({ email: RETAILER.email, role: 'retailer', company: { id: expect.any(Number), role: 'admin' } });
     expect(me.headers['cache-control']).toContain('private');
     for (const headers of [
       {},

@@ -128,7 +128,7 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
     });
     expect(set.statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'double@shop.example', password: 'my-shop-2027' } });
-    expect(login.json().user).toEqual({ email: 'double@shop.example', role: 'retailer' });
+    expect(login.json().user).toEqual({ email: 'double@shop.example', role: 'retailer', company: { id: expect.any(Number), role: 'admin' } });
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',

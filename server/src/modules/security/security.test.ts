@@ -84,7 +84,7 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
     const code = totpCode(secret, now);
     const ok = await req('POST', '/api/auth/mfa', null, { mfa_token: step.mfa_token, code });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toEqual({ email, role: 'retailer' });
+    expect(ok.json().user).toEqual({ email, role: 'retailer', company: { id: expect.any(Number), role: 'admin' } });
     expect((await req('GET', '/api/auth/me', ok.json().access_token)).statusCode).toBe(200);
 
     // The same mfa_token again: spent.
@@ -245,7 +245,7 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
     };
     const good = await login();
     expect(good.res.statusCode).toBe(200);
-    expect(good.res.json().user).toEqual({ email, role: 'retailer' });
+    expect(good.res.json().user).toEqual({ email, role: 'retailer', company: { id: expect.any(Number), role: 'admin' } });
     expect((await req('POST', '/api/auth/passkey/verify', null, { response: good.response })).statusCode).toBe(401);
     for (const lies of [{ origin: 'http://evil.test' }, { rpId: 'evil.test' }, { forge: true }, { counter: 1 }, { userVerified: false }]) {
       const { res } = await login(lies);
