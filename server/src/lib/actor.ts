@@ -19,3 +19,8 @@ export function actorOf(request: FastifyRequest): Actor {
   const { user, company } = request.session!;
   return { id: user.id, email: user.email, role: user.role, ...(company ? { company: { id: company.id } } : {}) };
 }
+
+/** The company a signed-in shop's person acts for (issue 46): its id is the retailer's; anyone else, their own account's. */
+export function companyOf(request: FastifyRequest): number {
+  return request.session!.company?.id ?? request.session!.user.id;
+}

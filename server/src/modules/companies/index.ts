@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCompanyRoutes, adminDoorRoutes, companyRoutes, doorRoutes, type CompaniesDeps } from './routes.ts';
 
 export type { CompaniesDeps } from './routes.ts';
-export { companyOf } from './routes.ts';
 
 /** Retailers as companies: details and addresses (what orders and invoices carry), people and doors. Registered under /api. */
 export const companiesModule: FastifyPluginAsyncZod<CompaniesDeps> = async (app, deps) => {

@@ -14,10 +14,9 @@ import {
   personInvite,
   personUpdate,
 } from '@atelier/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, companyOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { idParam, pathId } from '../../lib/params.ts';
 import type { CompaniesService } from './service.ts';
@@ -28,9 +27,6 @@ export interface CompaniesDeps {
   /** "Where to buy" shows public doors: its pages are cleared after a door changes. */
   onContentChange(): void;
 }
-
-/** The company the signed-in person belongs to (the owner acting on the back-office: her own account's). */
-export const companyOf = (request: FastifyRequest): number => request.session!.company?.id ?? request.session!.user.id;
 
 const personParams = idParam(COMPANY_MESSAGES.personNotFound);
 const doorParams = idParam(COMPANY_MESSAGES.doorNotFound);

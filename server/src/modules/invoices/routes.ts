@@ -22,7 +22,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, companyOf } from '../../lib/actor.ts';
 import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { langOf } from '../../lib/locale.ts';
@@ -61,7 +61,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoicesDeps> = async (app, se
   const tags = ['invoices'];
   const security = [{ bearer: [] }];
   /** The company's invoices, for its admins and accounts people (issue 46). */
-  const me = (request: FastifyRequest) => request.session!.company?.id ?? request.session!.user.id;
+  const me = companyOf;
 
   app.get(
     '/',

@@ -15,7 +15,7 @@ import {
   uploadResponse,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, companyOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { MAX_UPLOAD_BYTES } from '../media/images.ts';
@@ -69,7 +69,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
       config: { access: 'retailer-or-owner' },
       schema: { tags, security, summary: "My shop's listing on “Where to buy”", response: { 200: accountListing, 403: errorBody } },
     },
-    async (request) => services.listings.mine(request.session!.company?.id ?? request.session!.user.id),
+    async (request) => services.listings.mine(companyOf(request)),
   );
   app.put(
     '/listing',
@@ -84,7 +84,7 @@ export const accountListingRoutes: FastifyPluginAsyncZod<ListingsDeps> = async (
       },
     },
     async (request) => {
-      const saved = await services.listings.saveMine(request.session!.company?.id ?? request.session!.user.id, request.body);
+      const saved = await services.listings.saveMine(companyOf(request), request.body);
       services.onContentChange();
       return saved;
     },

@@ -15,9 +15,8 @@ import {
   uploadResponse,
 } from '@atelier/contract';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, companyOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { langOf } from '../../lib/locale.ts';
 import { idParam } from '../../lib/params.ts';
@@ -34,7 +33,7 @@ export interface ReturnsDeps {
 const idParams = idParam(RETURN_MESSAGES.returnNotFound);
 const notFound = () => new HttpError(404, RETURN_MESSAGES.returnNotFound);
 /** The company whose returns these are (issue 46: any of its people's). */
-const me = (request: FastifyRequest) => request.session!.company?.id ?? request.session!.user.id;
+const me = companyOf;
 const one = { 200: returnRecord, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** The shop's side, under /api: ask to return pieces of a parcel, read its returns, upload their photos. */
