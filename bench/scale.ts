@@ -197,6 +197,8 @@ record(`sales at a glance (${lastSeason}), p95`, (await timed(`/api/admin/sales?
 record(`cut sheet (${lastSeason}), p95`, (await timed(`/api/admin/production?season=${lastSeason}`, admin.access_token)).p95, 'ms', BUDGET.cutSheetMs);
 
 // The collection at 400 styles: the owner's products and stock a page at a time, searched; the public pages.
+record('owner’s companies, first page, p95', (await timed('/api/admin/companies', admin.access_token)).p95, 'ms', BUDGET.ordersMs);
+record('owner’s companies searched by town (q=lyon), p95', (await timed('/api/admin/companies?q=lyon', admin.access_token)).p95, 'ms', BUDGET.searchMs);
 record('owner’s products, first page, p95', (await timed('/api/admin/products', admin.access_token)).p95, 'ms', BUDGET.ordersMs);
 record('owner’s products searched (q=robe), p95', (await timed('/api/admin/products?q=robe', admin.access_token)).p95, 'ms', BUDGET.searchMs);
 record(`stock of ${lastSeason}, first page, p95`, (await timed(`/api/admin/stock?season=${lastSeason}`, admin.access_token)).p95, 'ms', BUDGET.ordersMs);

@@ -66,6 +66,9 @@ export const invoicePayment = z.object({
 });
 export type InvoicePayment = z.infer<typeof invoicePayment>;
 
+/** The door an order goes to (issue 46), and so its invoice's goods. */
+export const orderDoor = z.object({ id: z.number(), name: z.string(), town: z.string() });
+
 export const invoiceDocument = z
   .object({
     id: z.number().int(),
@@ -76,6 +79,8 @@ export const invoiceDocument = z
     dueDate: z.string().nullable(),
     orderId: z.number().int().nullable(),
     orderNumber: z.string().nullable(),
+    /** The company's door the order went to (issue 46): the invoice is the company's, the goods the door's. */
+    door: orderDoor.nullable().optional(),
     /** A credit note's invoice. */
     invoiceId: z.number().int().nullable().optional(),
     invoiceNumber: z.string().nullable().optional(),
@@ -114,6 +119,8 @@ export const invoiceSummary = z.object({
   orderId: z.number().int().nullable(),
   orderNumber: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
+  /** The door of its order (issue 46). */
+  door: orderDoor.nullable().optional(),
   buyer: z.string(),
   country: z.string(),
   totalInclVat: z.number(),

@@ -7,7 +7,7 @@ import { INVOICE_GAPS, INVOICE_STATUSES } from './invoice-constants.ts';
 
 export type { OrderStatus };
 import { isRealDay } from './wholesale.ts';
-import { shippingCharge } from './invoices.ts';
+import { orderDoor, shippingCharge } from './invoices.ts';
 
 export const ORDER_MESSAGES = {
   quantityInvalid: 'Each quantity is a whole number from 1 to 999.',
@@ -176,8 +176,6 @@ export type CompanyDetails = z.infer<typeof companyDetails>;
 /** `GET /api/admin/retailers/:id/company`: the details, and whether payment reminders are on. */
 export const retailerCompany = companyDetails.extend({ reminders: z.boolean() });
 
-/** The door an order goes to (issue 46). */
-export const orderDoor = z.object({ id: z.number(), name: z.string(), town: z.string() });
 /** Who placed an order in the shop's company. */
 export const orderPerson = z.object({ id: z.number(), name: z.string().nullable(), email: z.string() });
 

@@ -108,6 +108,12 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     },
   });
   expect(company.status(), await company.text()).toBe(200);
+  // Its company has a second door (issue 46): the agent says which one the order goes to.
+  const secondDoor = await request.post('/api/account/doors', {
+    headers: shop,
+    data: { name: `Salon Angers ${stamp}`, address: { line1: '2 rue Lenepveu', postcode: '49100', town: 'Angers', country: 'FR' } },
+  });
+  expect(secondDoor.status(), await secondDoor.text()).toBe(201);
   // The agent: invited, a password chosen from the mail.
   const agentEmail = `claire-${stamp}@agents.example`;
   const since = Date.now() - 1000;
@@ -169,6 +175,11 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await expect(tablet.getByTestId('showroom-totals')).toHaveText(/^8 pièces · 800,00\s€ HT$/);
     await tablet.getByLabel('Note', { exact: true }).fill('Vu sur le stand B12');
     await sign(tablet);
+    // Two doors: saved without choosing one, the tablet asks; the Angers door chosen, it is kept.
+    await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
+    await expect(tablet.getByText('Choisissez le point de vente livré : cette boutique en a plusieurs.')).toBeVisible();
+    await tablet.getByRole('radio', { name: `Salon Angers ${stamp} · Angers` }).check();
+    expect(await axeViolations(tablet), 'the showroom, a door to choose').toEqual([]);
     await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
     await expect(tablet.getByRole('tab', { name: 'File d’envoi (1)' })).toHaveAttribute('aria-selected', 'true');
     await expect(tablet.locator('.queue-item').first()).toContainText('En attente d’envoi');
@@ -236,6 +247,7 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
         takenBy: { name: string };
       }>;
     expect((await taken()).map((o) => [o.shop, o.pieces])).toEqual([[`Boutique Salon ${stamp}`, 8]]);
+    expect((await taken()).map((o) => (o as { door?: { name: string } | null }).door?.name)).toEqual([`Salon Angers ${stamp}`]);
 
     // The owner approves the new shop; its order is made then. She sees both, taken by Claire at the showroom.
     const applications = (await (await request.get('/api/admin/retailers/applications?status=pending', { headers: owner })).json()).data as Array<{
@@ -278,6 +290,7 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await tablet.getByLabel('Trouver un revendeur (nom ou ville)').fill(`Salon ${stamp}`);
     await tablet.getByRole('button', { name: `Boutique Salon ${stamp} · Nantes` }).click();
     await tablet.getByLabel('Trouver un modèle (référence ou nom)').fill(`SR-${stamp}`);
+    await tablet.getByRole('radio', { name: `Boutique Salon ${stamp} · Nantes` }).check();
     await tablet.getByRole('spinbutton', { name: 'Safran, M, Livraison Salon A' }).fill('4');
     await sign(tablet);
     await tablet.getByRole('button', { name: 'Enregistrer la commande' }).click();
@@ -298,6 +311,10 @@ test('the showroom app works offline: two orders taken and signed, sent once whe
     await expect(tablet.locator('.queue-item--refused')).toHaveCount(0);
     await expect(tablet.locator('.queue-item--sent')).toHaveCount(3);
     await expect.poll(async () => (await taken()).length).toBe(3);
+    // Each went to its door: the mended one kept the door chosen; the new shop's to the first door it was given.
+    expect((await taken()).map((o) => (o as { door?: { name: string } | null }).door?.name).sort()).toEqual(
+      [`Boutique Salon ${stamp}`, `Mercerie du Port ${stamp}`, `Salon Angers ${stamp}`].sort(),
+    );
 
     // In portrait, nothing scrolls sideways and axe is clean.
     await tablet.getByRole('tab', { name: 'Nouvelle commande' }).click();

@@ -47,7 +47,7 @@ export async function registerAreas(api: FastifyInstance, s: AppServices): Promi
   await api.register(seasonsModule, { seasons: s.seasons, onContentChange });
   await api.register(stockModule, { seasons: s.seasons, stock: s.stock, onStockChange: () => s.wholesale.invalidate() });
   await api.register(ordersModule, { orders: s.orders, seasons: s.seasons, config });
-  await api.register(returnsModule, { returns: s.returns, media: s.media });
+  await api.register(returnsModule, { returns: s.returns, media: s.media, companies: s.companies });
   await api.register(companiesModule, { companies: s.companies, onContentChange });
   await api.register(invoicesModule, { companies: s.companies, invoices: s.invoices, users: s.users });
   await api.register(listingsModule, { listings: s.listings, media: s.media, onContentChange });

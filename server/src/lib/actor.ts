@@ -1,4 +1,4 @@
-import type { Role } from '@atelier/contract';
+import type { CompanyRole, Role } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -23,4 +23,10 @@ export function actorOf(request: FastifyRequest): Actor {
 /** The company a signed-in shop's person acts for (issue 46): its id is the retailer's; anyone else, their own account's. */
 export function companyOf(request: FastifyRequest): number {
   return request.session!.company?.id ?? request.session!.user.id;
+}
+
+/** The person behind a request and their place in a company, as a scope is read from (an account on its own: admin of itself). */
+export function personOf(request: FastifyRequest): [personId: number, company: { id: number; role: CompanyRole }] {
+  const { user, company } = request.session!;
+  return [user.id, company ?? { id: user.id, role: 'admin' }];
 }

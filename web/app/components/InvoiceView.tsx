@@ -73,6 +73,7 @@ export function InvoiceTable({
               )}
               <td>
                 {d.orderNumber && d.orderId ? <Link to={admin ? `/admin/orders/${d.orderId}` : `/account/orders/${d.orderId}`}>{d.orderNumber}</Link> : '—'}
+                {d.door ? <span className="muted"> · {d.door.name}</span> : null}
               </td>
               <td className="num">{formatPrice(d.type === 'creditNote' ? -d.totalInclVat : d.totalInclVat, lang)}</td>
               <td className="num">{d.type === 'invoice' ? formatPrice(d.due, lang) : '—'}</td>

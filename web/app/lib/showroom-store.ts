@@ -14,6 +14,8 @@ export interface TakenOrder {
   account: string;
   /** The retailer chosen (`stockistId`: the word kept on tablets and in the API, ADR 0013). */
   stockistId: number | null;
+  /** The company's door the order goes to (issue 46): null when it has one (the server takes it), or for a new shop. */
+  doorId?: number | null;
   newShop: NewShopInput | null;
   shopName: string;
   lines: ShowroomLineInput[];

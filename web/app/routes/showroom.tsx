@@ -23,12 +23,24 @@ export const links: Route.LinksFunction = () => [
 
 /** The order kept on the tablet until it is sent: the shop (known, or new), its lines, note and signature. */
 function takenOrder(
-  { retailerId, newShop, note }: OrderDraft,
+  { retailerId, doorId, newShop, note }: OrderDraft,
   signature: string,
   { id, account, lines, snapshot }: { id: string; account: string; lines: TakenOrder['lines']; snapshot: ShowroomSnapshot | null },
 ): TakenOrder {
-  const shopName = snapshot?.stockists.find((s) => s.id === retailerId)?.name ?? newShop?.companyName ?? '';
-  const base = { id, account, stockistId: retailerId, newShop: retailerId === null ? newShop : null, shopName, lines, note, signature };
+  const stockist = snapshot?.stockists.find((s) => s.id === retailerId);
+  const door = stockist?.doors?.find((d) => d.id === doorId);
+  const shopName = (stockist && (door ? `${stockist.name} · ${door.name}` : stockist.name)) ?? newShop?.companyName ?? '';
+  const base = {
+    id,
+    account,
+    stockistId: retailerId,
+    doorId: retailerId === null ? null : doorId,
+    newShop: retailerId === null ? newShop : null,
+    shopName,
+    lines,
+    note,
+    signature,
+  };
   return { ...base, takenAt: new Date().toISOString(), state: 'waiting', answer: null, reasons: [] };
 }
 
@@ -74,7 +86,7 @@ export default function Showroom() {
   const [tab, setTab] = useState<'order' | 'queue'>('order');
   const [message, setMessage] = useState('');
   const { orderId, draft, change, lines, restored, replace } = useOrderDraft({ account, allowed, restore, snapshot });
-  const { retailerId, newShop, signature } = draft;
+  const { retailerId, doorId, newShop, signature } = draft;
   // The reasons an order being mended came back with, shown above it until it is saved again.
   const [mending, setMending] = useState<TakenOrder['reasons']>([]);
 
@@ -93,6 +105,9 @@ export default function Showroom() {
   async function save() {
     setMessage('');
     if (retailerId === null && !newShop?.companyName) return setMessage(t('admin.showroom.needShop'));
+    // A company with several doors: the agent says which one the order goes to (issue 46).
+    const doors = snapshot?.stockists.find((s) => s.id === retailerId)?.doors ?? [];
+    if (doors.length > 1 && !doors.some((d) => d.id === doorId)) return setMessage(t('admin.showroom.needDoor'));
     if (lines.length === 0) return setMessage(t('admin.showroom.needLines'));
     if (!signature) return setMessage(t('admin.showroom.needSignature'));
     const order = takenOrder(draft, signature, { id: orderId, account, lines, snapshot });
@@ -107,6 +122,7 @@ export default function Showroom() {
   async function mend(order: TakenOrder) {
     await replace(() => store.mend(order), order.id, {
       retailerId: order.stockistId,
+      doorId: order.doorId ?? null,
       newShop: order.newShop,
       quantities: quantitiesOf(order.lines),
       note: order.note,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyDoor, CompanyPerson, Order } from '@atelier/contract';
+import type { CompanyDoor, CompanyPerson, InvoiceDocument, InvoiceSummary, Order } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
-import { FRENCH_SHOP, sampleProduct } from '../../../test/fixtures.ts';
+import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { migrate } from '../../db/index.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 
@@ -19,6 +20,8 @@ describe.each(DIALECTS)('companies on %s (issue 46)', (dialect) => {
   let annecy: CompanyDoor;
   let variantId: number;
   let keys = 0;
+  /** What the second test leaves for the third: the buyer's and accounts person's sessions, the two orders. */
+  const kept = {} as { buyer: Record<string, string>; accounts: Record<string, string>; annecyOrder: Order; seteOrder: Order };
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url, headers: { 'accept-language': 'en', ...headers }, ...(payload ? { payload } : {}) });
@@ -160,6 +163,65 @@ describe.each(DIALECTS)('companies on %s (issue 46)', (dialect) => {
     const found = (await call('GET', '/api/admin/orders?lang=en&q=annecy', owner)).json().data as Array<{ number: string; door: { name: string } | null }>;
     expect(found.map((o) => o.number)).toEqual([made.number]);
     expect(found[0]!.door?.name).toBe('Les Jours Lents Annecy');
+    Object.assign(kept, { buyer: buyer.headers, accounts: accounts.headers, annecyOrder: made, seteOrder });
+  });
+
+  it('shipped, each order is invoiced to the company naming its door; the buyer hears of theirs, the accounts person gets the reminder; a buyer returns their door’s pieces only', async () => {
+    expect((await call('PUT', '/api/admin/invoicing/settings', owner, legalIdentity())).statusCode).toBe(200);
+    for (const o of [kept.annecyOrder, kept.seteOrder]) {
+      expect((await call('POST', `/api/admin/orders/${o.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' })).statusCode).toBe(200);
+      expect((await call('POST', `/api/admin/orders/${o.id}/ship?lang=en`, owner, {})).statusCode).toBe(200);
+    }
+    // The accounts person reads the company's invoices, each with its door; the invoice's delivery address is the door's.
+    const invoices = (await call('GET', '/api/invoices?lang=en', kept.accounts)).json().data as InvoiceSummary[];
+    expect(invoices.map((i) => [i.orderNumber, i.door?.name, i.buyer]).sort()).toEqual(
+      [
+        [kept.annecyOrder.number, 'Les Jours Lents Annecy', 'Les Jours Lents'],
+        [kept.seteOrder.number, 'Les Jours Lents', 'Les Jours Lents'],
+      ].sort(),
+    );
+    const annecyInvoice = invoices.find((i) => i.orderNumber === kept.annecyOrder.number)!;
+    const doc = (await call('GET', `/api/admin/invoices/${annecyInvoice.id}?lang=en`, owner)).json() as InvoiceDocument;
+    expect(doc.door).toEqual({ id: annecy.id, name: 'Les Jours Lents Annecy', town: 'Annecy' });
+    expect(doc.buyer.address.town).toBe('Sète');
+    expect(doc.buyer.deliveryAddress).toMatchObject({ line1: '8 rue Royale', town: 'Annecy' });
+    const pdf = await call('GET', `/api/invoices/${annecyInvoice.id}.pdf?lang=en`, kept.accounts);
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Les Jours Lents Annecy');
+    expect(text).toContain('8 rue Royale');
+
+    // Order news goes to whoever placed the order; the payment reminder to the accounts person.
+    await t.services.mail.runOnce();
+    const subjects = (to: string) => t.sent.filter((m) => m.to === to).map((m) => m.subject);
+    expect(subjects('buyer@jours-lents.example').filter((s) => s.includes(kept.annecyOrder.number)).length).toBeGreaterThanOrEqual(3);
+    expect(subjects(RETAILER.email).some((s) => s.includes(kept.annecyOrder.number))).toBe(false);
+    expect(subjects(RETAILER.email).some((s) => s.includes(kept.seteOrder.number))).toBe(true);
+    expect(await t.services.invoices.sendReminders('2099-01-01')).toBe(2);
+    await t.services.mail.runOnce();
+    expect(subjects('compta@jours-lents.example').filter((s) => s.includes(annecyInvoice.number))).toHaveLength(1);
+
+    // Returns: the buyer's door's parcel only; another door's order is not found.
+    const parcelOf = async (o: Order) => ((await call('GET', `/api/admin/orders/${o.id}?lang=en`, owner)).json() as Order).shipments![0]!;
+    const ask = (o: Order, shipmentId: number) =>
+      call('POST', `/api/orders/${o.id}/returns?lang=en`, kept.buyer, {
+        shipmentId,
+        lines: [{ lineId: o.lines[0]!.id, quantity: 1, reason: 'faulty', note: 'A seam opens' }],
+      });
+    const notTheirs = await ask(kept.seteOrder, (await parcelOf(kept.seteOrder)).id);
+    expect(notTheirs.statusCode).toBe(404);
+    expect((await call('GET', `/api/orders/${kept.seteOrder.id}/returns?lang=en`, kept.buyer)).statusCode).toBe(404);
+    const theirs = await ask(kept.annecyOrder, (await parcelOf(kept.annecyOrder)).id);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await call('GET', `/api/returns/${theirs.json().id}?lang=en`, kept.buyer)).statusCode).toBe(200);
+    // The admin sees it too; the buyer not a return of the Sète door's.
+    const adminReturn = await call('POST', `/api/orders/${kept.seteOrder.id}/returns?lang=en`, admin, {
+      shipmentId: (await parcelOf(kept.seteOrder)).id,
+      lines: [{ lineId: kept.seteOrder.lines[0]!.id, quantity: 1, reason: 'damaged' }],
+    });
+    expect(adminReturn.statusCode, adminReturn.body).toBe(201);
+    expect((await call('GET', `/api/returns/${adminReturn.json().id}?lang=en`, kept.buyer)).statusCode).toBe(404);
+    expect((await call('GET', `/api/returns/${theirs.json().id}?lang=en`, admin)).statusCode).toBe(200);
   });
 
   it('the last admin stays; a removed person cannot sign in and what they ordered stays', async () => {

@@ -33,6 +33,24 @@ export function peopleOf(db: Kysely<Database>, companyId: number) {
 }
 
 /**
+ * Where a company's mail goes (issue 46): an order's news to the person who placed it while they belong
+ * to the company; invoices and reminders to its first accounts person; else, and once a placer is
+ * removed, to its first admin (the founding account first). Null when nobody is left to write to.
+ */
+export async function companyMailbox(
+  db: Kysely<Database>,
+  companyId: number,
+  purpose: 'orders' | 'invoices',
+  placedBy: number | null = null,
+): Promise<string | null> {
+  const people = await peopleOf(db, companyId).select(['id', 'email', 'company_role']).orderBy('id').execute();
+  const placer = purpose === 'orders' && placedBy !== null ? people.find((p) => p.id === placedBy) : undefined;
+  const accounts = purpose === 'invoices' ? people.find((p) => p.company_role === 'accounts') : undefined;
+  const admin = people.find((p) => p.company_role === null || p.company_role === 'admin');
+  return (placer ?? accounts ?? admin)?.email ?? null;
+}
+
+/**
  * A company's people (issue 46): a company admin, or the owner from the shop's page, invites a colleague
  * by e-mail (an account of the role `retailer` in the company, a set-password link by mail), changes
  * their role or doors, removes them (no sign-in, every session ended; what they ordered stays). A company

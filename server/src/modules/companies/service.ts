@@ -1,4 +1,4 @@
-import { COMPANY_GAPS, addressLine, type CompanyDetails, type CompanyInput, type PostalAddress } from '@atelier/contract';
+import { COMPANY_GAPS, addressLine, type CompanyDetails, type CompanyInput, type CompanyRole, type PostalAddress } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/index.ts';
@@ -10,6 +10,7 @@ import { emitWebhook } from '../webhooks/events.ts';
 import { CompanyDirectory } from './directory.ts';
 import { CompanyDoors } from './doors.ts';
 import { CompanyPeople } from './people.ts';
+import type { OrderScope } from './scope.ts';
 
 type CompanyGap = (typeof COMPANY_GAPS)[number];
 export const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
@@ -41,6 +42,11 @@ export class CompaniesService {
     this.people = new CompanyPeople(db, dialect, config, auth, kick, describe);
     this.doors = new CompanyDoors(db, describe);
     this.directory = new CompanyDirectory(db, this, this.people, this.doors);
+  }
+
+  /** What a person of a company sees of its orders and returns (issue 46): every door, or a buyer's doors. */
+  async scopeFor(personId: number, company: { id: number; role: CompanyRole }): Promise<OrderScope> {
+    return { companyId: company.id, doorIds: await this.doors.doorsOf(personId, company.role) };
   }
 
   async company(userId: number, db: Kysely<Database> = this.db): Promise<CompanyDetails> {

@@ -45,7 +45,7 @@ function shapeDocument(
   lines: LineRow[],
   payments: Array<{ id: number; paid_on: string; amount_cents: number; method: string; reference: string | null; recorded_at: string }>,
   credits: Awaited<ReturnType<typeof creditsOf>>,
-  related: { invoiceNumber: string | null; orderNumber: string | null; reminders: number[] },
+  related: { invoiceNumber: string | null; orderNumber: string | null; door: InvoiceDocument['door']; reminders: number[] },
   day: string,
 ): InvoiceDocument {
   const seller = JSON.parse(row.seller) as Seller;
@@ -69,6 +69,7 @@ function shapeDocument(
     dueDate: row.due_date,
     orderId: row.order_id,
     orderNumber: related.orderNumber,
+    door: related.door ?? null,
     invoiceId: row.invoice_id,
     invoiceNumber: related.invoiceNumber,
     reason: row.reason,
@@ -146,7 +147,14 @@ export async function readDocument(
       .orderBy('id')
       .execute(),
     creditsOf(db, id),
-    row.order_id === null ? undefined : db.selectFrom('orders').select('number').where('id', '=', row.order_id).executeTakeFirst(),
+    row.order_id === null
+      ? undefined
+      : db
+          .selectFrom('orders')
+          .leftJoin('retailer_doors', 'retailer_doors.id', 'orders.door_id')
+          .select(['orders.number', 'retailer_doors.id as door_id', 'retailer_doors.name as door_name', 'retailer_doors.town as door_town'])
+          .where('orders.id', '=', row.order_id)
+          .executeTakeFirst(),
     row.invoice_id === null ? undefined : db.selectFrom('invoices').select('number').where('id', '=', row.invoice_id).executeTakeFirst(),
     db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', `invoice:${id}:reminder:%`).execute(),
   ]);
@@ -157,6 +165,7 @@ export async function readDocument(
     credits,
     {
       orderNumber: order?.number ?? null,
+      door: order?.door_id ? { id: order.door_id, name: order.door_name!, town: order.door_town! } : null,
       invoiceNumber: invoice?.number ?? null,
       reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b),
     },

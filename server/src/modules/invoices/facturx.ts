@@ -36,6 +36,8 @@ export interface BuyerSnapshot {
   name: string;
   address: PostalAddress;
   deliveryAddress: PostalAddress | null;
+  /** The company's door the goods went to (issue 46), named above its address. */
+  deliveryName?: string | null;
   siren: string | null;
   vatNumber: string | null;
   email: string | null;
@@ -138,7 +140,10 @@ export function facturxXml(doc: IssuedDocument): string {
         },
         'ram:ApplicableHeaderTradeDelivery': {
           // BR-IC-12: the deliver-to country (the delivery address, else the billing one).
-          'ram:ShipToTradeParty': { 'ram:Name': buyer.name, 'ram:PostalTradeAddress': address(buyer.deliveryAddress ?? buyer.address) },
+          'ram:ShipToTradeParty': {
+            'ram:Name': buyer.deliveryName ? `${buyer.name} — ${buyer.deliveryName}` : buyer.name,
+            'ram:PostalTradeAddress': address(buyer.deliveryAddress ?? buyer.address),
+          },
           ...(doc.deliveryDate ? { 'ram:ActualDeliverySupplyChainEvent': { 'ram:OccurrenceDateTime': day102(doc.deliveryDate) } } : {}),
         },
         'ram:ApplicableHeaderTradeSettlement': headerSettlement(doc),

@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyInput, InvoiceDocument } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { dueDate, statusOf, totals, vatFor } from './service.ts';
 import { facturxXml, formatRate, type IssuedDocument } from './facturx.ts';
 
@@ -36,25 +36,6 @@ const SWISS_SHOP: CompanyInput = {
   phone: null,
   billing: { line1: 'Seestrasse 4', line2: '', postcode: '8002', town: 'Zürich', country: 'CH' },
 };
-
-async function pdfText(bytes: Buffer): Promise<{ text: string; attachments: Record<string, { content: Uint8Array; description: string }>; xmp: string }> {
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
-  const doc = await task.promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1)
-    parts.push((await (await doc.getPage(i)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  const listed = ((await doc.getAttachments()) ?? new Map()) as Map<string, { filename: string; description: string }>;
-  const attachments: Record<string, { content: Uint8Array; description: string }> = {};
-  for (const [id, file] of listed)
-    attachments[file.filename] = {
-      content: await (doc as unknown as { getAttachmentContent(id: string): Promise<Uint8Array> }).getAttachmentContent(id),
-      description: file.description,
-    };
-  const meta = await doc.getMetadata();
-  const xmp = (meta.metadata as unknown as { getRaw(): string } | null)?.getRaw() ?? '';
-  await task.destroy();
-  return { text: parts.join('\n'), attachments, xmp };
-}
 
 const hasQpdf = (() => {
   try {

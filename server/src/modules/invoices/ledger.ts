@@ -24,6 +24,7 @@ import { spreadsheetCsvStream } from '../../lib/csv.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { companyMailbox } from '../companies/people.ts';
 import { invoiceReminderMail } from '../mail/templates.ts';
 import { today } from '../../lib/dates.ts';
 import { type BuyerSnapshot, type IssuedDocument } from './facturx.ts';
@@ -130,10 +131,18 @@ export class InvoiceLedger {
     const orderIds = [...new Set(rows.map((r) => r.order_id).filter((v): v is number => v !== null))];
     const invoiceIds = [...new Set(rows.map((r) => r.invoice_id).filter((v): v is number => v !== null))];
     const [orders, numbers] = await Promise.all([
-      orderIds.length ? this.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', orderIds).execute() : [],
+      orderIds.length
+        ? this.db
+            .selectFrom('orders')
+            .leftJoin('retailer_doors', 'retailer_doors.id', 'orders.door_id')
+            .select(['orders.id', 'orders.number', 'retailer_doors.id as door_id', 'retailer_doors.name as door_name', 'retailer_doors.town as door_town'])
+            .where('orders.id', 'in', orderIds)
+            .execute()
+        : [],
       invoiceIds.length ? this.db.selectFrom('invoices').select(['id', 'number']).where('id', 'in', invoiceIds).execute() : [],
     ]);
     const orderNumber = new Map(orders.map((o) => [o.id, o.number]));
+    const doorOf = new Map(orders.map((o) => [o.id, o.door_id === null ? null : { id: o.door_id, name: o.door_name!, town: o.door_town! }]));
     const invoiceNumber = new Map(numbers.map((n) => [n.id, n.number]));
     return rows.map((r): InvoiceSummary => {
       const buyer = JSON.parse(r.buyer) as BuyerSnapshot;
@@ -148,6 +157,7 @@ export class InvoiceLedger {
         orderId: r.order_id,
         orderNumber: r.order_id === null ? null : (orderNumber.get(r.order_id) ?? null),
         invoiceNumber: r.invoice_id === null ? null : (invoiceNumber.get(r.invoice_id) ?? null),
+        door: r.order_id === null ? null : (doorOf.get(r.order_id) ?? null),
         buyer: buyer.name,
         country: buyer.address.country,
         totalInclVat: fromCents(r.total_incl_cents),
@@ -306,8 +316,7 @@ export class InvoiceLedger {
     const rows = await this.db
       .selectFrom('invoices')
       .leftJoin('company_details', 'company_details.user_id', 'invoices.user_id')
-      .leftJoin('users', 'users.id', 'invoices.user_id')
-      .select(['invoices.id', 'invoices.locale', 'invoices.buyer', 'invoices.seller', 'company_details.invoice_reminders', 'users.email'])
+      .select(['invoices.id', 'invoices.user_id', 'invoices.locale', 'invoices.buyer', 'invoices.seller', 'company_details.invoice_reminders'])
       .where(
         'invoices.id',
         'in',
@@ -321,7 +330,8 @@ export class InvoiceLedger {
       for (const doc of overdue) {
         const row = byId.get(doc.id);
         if (!row || row.invoice_reminders === 0) continue;
-        const to = row.email ?? (JSON.parse(row.buyer) as BuyerSnapshot).email;
+        // The company's accounts person, else its admin (issue 46); a shop erased since: the address on the invoice.
+        const to = (row.user_id === null ? null : await companyMailbox(trx, row.user_id, 'invoices')) ?? (JSON.parse(row.buyer) as BuyerSnapshot).email;
         if (!to) continue;
         const stage = daysBetween(doc.dueDate!, day) >= 15 ? 15 : 1;
         const locale = row.locale;

@@ -276,7 +276,8 @@ function drawParties(sheet: Sheet): void {
       .fillColor(INK)
       .font('sans')
       .fontSize(9.5)
-      .text(addressLines(buyer.deliveryAddress), MARGIN + half + 20, pdf.y + 2, { width: half });
+      // The door's name above its address: a group's invoice says which of its shops the goods went to.
+      .text([buyer.deliveryName, addressLines(buyer.deliveryAddress)].filter(Boolean).join('\n'), MARGIN + half + 20, pdf.y + 2, { width: half });
     afterBuyer = pdf.y;
   }
   y = Math.max(afterSeller, afterBuyer) + 14;

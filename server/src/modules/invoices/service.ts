@@ -24,7 +24,7 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
 import { facturxXml, type BuyerSnapshot, type IssuedDocument, type VatTreatment } from './facturx.ts';
 import { renderInvoicePdf } from './pdf.ts';
-import type { CompaniesService } from '../companies/service.ts';
+import { parseCompany, type CompaniesService } from '../companies/service.ts';
 import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
 import { holdInvoice } from './hold.ts';
 import { InvoiceLedger } from './ledger.ts';
@@ -215,10 +215,13 @@ export class InvoicesService {
       .execute();
     const locale = order.locale;
     const billing = company.billing!;
+    // The goods went to the order's door (its address was the order's delivery address when sent).
+    const door = order.door_id === null ? undefined : await trx.selectFrom('retailer_doors').select('name').where('id', '=', order.door_id).executeTakeFirst();
     const buyer: BuyerSnapshot = {
       name: company.companyName!,
       address: billing,
-      deliveryAddress: company.delivery ?? null,
+      deliveryAddress: (door && parseCompany(order.company).delivery) || (company.delivery ?? null),
+      deliveryName: door?.name ?? null,
       siren: company.siren ?? null,
       vatNumber: company.vatNumber,
       email: order.retailer_email,

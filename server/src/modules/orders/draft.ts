@@ -38,7 +38,8 @@ import {
   expandEntry,
 } from './placement.ts';
 import type { OrdersContext } from './context.ts';
-import type { OrderRecords, OrderScope } from './records.ts';
+import type { OrderRecords } from './records.ts';
+import type { OrderScope } from '../companies/scope.ts';
 
 /**
  * The draft: one per retailer, on the server. A line is one piece (variant and size) for one mode and one

@@ -23,6 +23,8 @@ import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } 
 import type { SeasonsService } from '../seasons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import { parseCompany } from '../companies/service.ts';
+import { companyMailbox } from '../companies/people.ts';
+import { inScope, type OrderScope } from '../companies/scope.ts';
 import { orderMode } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import { deliveryNotePdf } from './delivery-note.ts';
@@ -37,11 +39,6 @@ export type ExportedOrder = Pick<Order, 'number' | 'createdAt' | 'status' | 'shi
 };
 
 /** What the order lists can be narrowed to (`q`: the search box). */
-/** Whose orders a person of a company sees (issue 46): the company's, of some doors only for a buyer (null: every door). */
-export interface OrderScope {
-  companyId: number;
-  doorIds: number[] | null;
-}
 
 export interface OrderFilter {
   userId?: number | undefined;
@@ -331,6 +328,12 @@ export class OrderRecords {
 
   // —— Moves ——
 
+  /** Who hears of an order (issue 46): the person who placed it while they belong to the company, else its first admin. */
+  private async mailbox(trx: Kysely<Database>, row: { user_id: number | null; placed_by: number | null; retailer_email: string }): Promise<string> {
+    if (row.user_id === null) return row.retailer_email;
+    return (await companyMailbox(trx, row.user_id, 'orders', row.placed_by)) ?? row.retailer_email;
+  }
+
   private mailData(order: ReturnType<OrderRecords['shape']>, lang: Locale, admin: boolean): OrderMailData {
     return {
       number: order.number,
@@ -362,7 +365,8 @@ export class OrderRecords {
     const key = `order:${order.id}:${status}`;
     if (status === 'submitted') {
       // A showroom order's buyer gets one mail for the whole submission, with its PDF (the showroom sends it).
-      if (!options.skipRetailerMail) await enqueueMail(trx, { to: order.shop.email, dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
+      if (!options.skipRetailerMail)
+        await enqueueMail(trx, { to: await this.mailbox(trx, loaded.row), dedupeKey: `${key}:stockist`, ...orderSubmittedMail(brand, locale, data) });
       await enqueueMail(trx, {
         to: this.config.BRAND_EMAIL,
         dedupeKey: `${key}:brand`,
@@ -373,7 +377,7 @@ export class OrderRecords {
     // A shipment tells its own (announceShipment).
     const change = status === 'confirmed' ? { status, shipDate: formatDay(order.shipDate!, locale) } : { status, reason: order.cancelReason ?? '', byStockist };
     await enqueueMail(trx, {
-      to: order.shop.email,
+      to: await this.mailbox(trx, loaded.row),
       dedupeKey: `${key}:stockist`,
       ...orderStatusMail(brand, locale, data, change as Parameters<typeof orderStatusMail>[3]),
     });
@@ -413,7 +417,7 @@ export class OrderRecords {
     const brand = publicBrand(this.config);
     const words = orderStatusMail(brand, locale, this.mailData(order, locale, false), change);
     await enqueueMail(trx, {
-      to: order.shop.email,
+      to: await this.mailbox(trx, loaded.row),
       dedupeKey: inOne ? `order:${order.id}:shipped:stockist` : `order:${order.id}:shipment:${shipment.number}:stockist`,
       ...words,
       // The parcel's delivery note goes with it (its invoice has its own mail).
@@ -428,7 +432,7 @@ export class OrderRecords {
     const order = this.shape(loaded, locale);
     const cancelled = order.lines.filter((l) => (l.cancelled ?? 0) > 0).map((l) => ({ ...l, quantity: l.cancelled ?? 0 }));
     await enqueueMail(trx, {
-      to: order.shop.email,
+      to: await this.mailbox(trx, loaded.row),
       dedupeKey: `order:${order.id}:rest-cancelled:stockist`,
       ...orderStatusMail(publicBrand(this.config), locale, this.mailData(order, locale, false), {
         status: 'restCancelled',
@@ -444,12 +448,4 @@ type Loaded = NonNullable<Awaited<ReturnType<OrderRecords['load']>>>;
 /** "· Robe Lina — Rouille, M × 2", a line each. */
 function pieceList(lines: Array<Pick<Order['lines'][number], 'productTitle' | 'colorName' | 'size' | 'quantity'>>): string {
   return lines.map((l) => `· ${l.productTitle} — ${l.colorName}, ${l.size} × ${l.quantity}`).join('\n');
-}
-
-/** Whether an order is one a scope may see: its company's, and of one of a buyer's doors. */
-export function inScope(row: { user_id: number | null; door_id: number | null }, scope: number | OrderScope | undefined): boolean {
-  if (scope === undefined) return true;
-  if (typeof scope === 'number') return row.user_id === scope;
-  if (row.user_id !== scope.companyId) return false;
-  return scope.doorIds === null || (row.door_id !== null && scope.doorIds.includes(row.door_id));
 }

@@ -29,7 +29,7 @@ import { CSV_TYPE, sendAttachment } from '../../lib/download.ts';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.ts';
 import { langOf } from '../../lib/locale.ts';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, personOf } from '../../lib/actor.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import type { OrdersService } from './service.ts';
 import type { ExportedOrder } from './records.ts';
@@ -111,7 +111,7 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
   const security = [{ bearer: [] }];
   const me = (request: FastifyRequest) => request.session!.user.id;
   /** The company's orders; a buyer's doors' only (issue 46). */
-  const scope = (request: FastifyRequest) => services.orders.scopeFor(me(request), request.session!.company ?? { id: me(request), role: 'admin' });
+  const scope = (request: FastifyRequest) => services.orders.scopeFor(...personOf(request));
   /** The order, if the person may see it (another company's, or another door's for a buyer: 404). */
   const mine = async (request: FastifyRequest, id: number) => {
     if (!(await services.orders.get(id, langOf(request), await scope(request)))) throw notFound();

@@ -16,7 +16,7 @@ export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, ty
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { CompanyRole, Locale } from '@atelier/contract';
-import type { OrderScope } from './records.ts';
+import type { OrderScope } from '../companies/scope.ts';
 
 /**
  * Wholesale orders, in five parts: the draft (draft.ts), the submit (submit.ts), what happens after
@@ -55,7 +55,7 @@ export class OrdersService {
 
   /** What a person of a company sees of its orders (issue 46): every door, or a buyer's doors. */
   async scopeFor(personId: number, company: { id: number; role: CompanyRole }): Promise<OrderScope> {
-    return { companyId: company.id, doorIds: await this.companies.doors.doorsOf(personId, company.role) };
+    return this.companies.scopeFor(personId, company);
   }
 
   draft: OrderDrafts['draft'] = (...args) => this.drafts.draft(...args);

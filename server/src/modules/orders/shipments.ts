@@ -10,7 +10,8 @@ import type { CatalogueService } from '../catalogue/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import type { StockLine, StockService } from '../stock/service.ts';
 import type { OrdersContext } from './context.ts';
-import { inScope, type OrderRecords, type OrderScope } from './records.ts';
+import type { OrderRecords } from './records.ts';
+import { inScope, type OrderScope } from '../companies/scope.ts';
 import { deliveryNotePdf } from './delivery-note.ts';
 import { publicBrand, type Config } from '../../config.ts';
 

@@ -16,24 +16,27 @@ import {
 } from '@atelier/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, companyOf } from '../../lib/actor.ts';
+import { actorOf, personOf } from '../../lib/actor.ts';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
 import { langOf } from '../../lib/locale.ts';
 import { idParam } from '../../lib/params.ts';
 import { IMAGE_ERRORS } from '../media/images.ts';
 import type { MediaService } from '../media/service.ts';
 import type { ReturnsService } from './service.ts';
+import type { CompaniesService } from '../companies/service.ts';
 
 /** What this area's routes use, handed to them by name. */
 export interface ReturnsDeps {
   returns: ReturnsService;
   media: MediaService;
+  companies: Pick<CompaniesService, 'scopeFor'>;
 }
 
 const idParams = idParam(RETURN_MESSAGES.returnNotFound);
 const notFound = () => new HttpError(404, RETURN_MESSAGES.returnNotFound);
-/** The company whose returns these are (issue 46: any of its people's). */
-const me = companyOf;
+/** The returns a person sees (issue 46): their company's, of their doors for a buyer. */
+const scopeOf = (services: ReturnsDeps, request: FastifyRequest) => services.companies.scopeFor(...personOf(request));
 const one = { 200: returnRecord, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** The shop's side, under /api: ask to return pieces of a parcel, read its returns, upload their photos. */
@@ -54,7 +57,8 @@ export const shopReturnRoutes: FastifyPluginAsyncZod<ReturnsDeps> = async (app, 
         response: { ...one, 201: returnRecord },
       },
     },
-    async (request, reply) => reply.code(201).send(await services.returns.request(request.params.id, me(request), request.body, langOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await services.returns.request(request.params.id, await scopeOf(services, request), request.body, langOf(request))),
   );
   app.get(
     '/orders/:id/returns',
@@ -69,7 +73,7 @@ export const shopReturnRoutes: FastifyPluginAsyncZod<ReturnsDeps> = async (app, 
         response: { 200: orderReturns, 404: errorBody },
       },
     },
-    async (request) => (await services.returns.ofOrder(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
+    async (request) => (await services.returns.ofOrder(request.params.id, langOf(request), await scopeOf(services, request))) ?? Promise.reject(notFound()),
   );
   app.get(
     '/returns/:id',
@@ -84,7 +88,7 @@ export const shopReturnRoutes: FastifyPluginAsyncZod<ReturnsDeps> = async (app, 
         response: { 200: returnRecord, 404: errorBody },
       },
     },
-    async (request) => (await services.returns.get(request.params.id, langOf(request), me(request))) ?? Promise.reject(notFound()),
+    async (request) => (await services.returns.get(request.params.id, langOf(request), await scopeOf(services, request))) ?? Promise.reject(notFound()),
   );
   await app.register(photoRoute, services);
 };

@@ -10,6 +10,7 @@ import { matchesSearch, searchTerms, searchText } from '../../lib/search.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import { logActivity } from '../activity/service.ts';
 import { parseCompany } from '../companies/service.ts';
+import { inScope, type OrderScope } from '../companies/scope.ts';
 import type { InvoicesService } from '../invoices/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { returnMail } from '../mail/templates.ts';
@@ -42,15 +43,16 @@ export class ReturnsService {
     this.onMailQueued = deps.onMailQueued;
   }
 
-  /** A shop asks to return pieces of one parcel of its order (another shop's order is 404). */
-  async request(orderId: number, userId: number, input: ReturnInput, lang: Locale, today = nowIso()): Promise<ReturnRecord> {
+  /** A shop asks to return pieces of one parcel of its order (another shop's order, or another door's for a buyer, is 404). */
+  async request(orderId: number, scope: number | OrderScope, input: ReturnInput, lang: Locale, today = nowIso()): Promise<ReturnRecord> {
+    const userId = typeof scope === 'number' ? scope : scope.companyId;
     const id = await this.db.transaction().execute(async (trx) => {
       const order = await trx
         .selectFrom('orders')
-        .select(['id', 'number', 'user_id', 'company', 'retailer_email'])
+        .select(['id', 'number', 'user_id', 'door_id', 'company', 'retailer_email'])
         .where('id', '=', orderId)
         .executeTakeFirst();
-      if (!order || order.user_id !== userId) throw new HttpError(404, RETURN_MESSAGES.returnNotFound);
+      if (!order || !inScope(order, scope)) throw new HttpError(404, RETURN_MESSAGES.returnNotFound);
       // One request at a time per order: the order's row is held (a write that changes nothing).
       await trx
         .updateTable('orders')
@@ -323,17 +325,28 @@ export class ReturnsService {
   // —— Reading ——
 
   /** One return; with `userId`, only that shop's (another's is simply not found). */
-  async get(id: number, lang: Locale, userId?: number): Promise<ReturnRecord | null> {
-    return this.read(this.db, id, lang, userId);
+  async get(id: number, lang: Locale, scope?: number | OrderScope): Promise<ReturnRecord | null> {
+    return this.read(this.db, id, lang, scope);
   }
 
-  private async read(db: Kysely<Database>, id: number, lang: Locale, userId?: number): Promise<ReturnRecord | null> {
+  private async read(db: Kysely<Database>, id: number, lang: Locale, scope?: number | OrderScope): Promise<ReturnRecord | null> {
     const row = await db
       .selectFrom('returns as r')
       .innerJoin('orders as o', 'o.id', 'r.order_id')
       .innerJoin('shipments as s', 's.id', 'r.shipment_id')
       .leftJoin('invoices as c', 'c.id', 'r.credit_note_id')
-      .select(['r.id', 'r.number', 'r.status', 'r.order_id', 'o.number as order_number', 'o.company', 'o.retailer_email', 'o.user_id', 'r.shipment_id'])
+      .select([
+        'r.id',
+        'r.number',
+        'r.status',
+        'r.order_id',
+        'o.number as order_number',
+        'o.company',
+        'o.retailer_email',
+        'o.user_id',
+        'o.door_id',
+        'r.shipment_id',
+      ])
       .select([
         's.number as shipment_number',
         'r.requested_at',
@@ -346,7 +359,7 @@ export class ReturnsService {
       ])
       .where('r.id', '=', id)
       .executeTakeFirst();
-    if (!row || (userId !== undefined && row.user_id !== userId)) return null;
+    if (!row || !inScope(row, scope)) return null;
     const lines = await db
       .selectFrom('return_lines as rl')
       .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
@@ -398,10 +411,10 @@ export class ReturnsService {
     };
   }
 
-  /** The returns of one order, first asked first (its shop's, with `userId`). */
-  async ofOrder(orderId: number, lang: Locale, userId?: number): Promise<ReturnRecord[] | null> {
-    const order = await this.db.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
-    if (!order || (userId !== undefined && order.user_id !== userId)) return null;
+  /** The returns of one order, first asked first (with a scope: only a company's, of a buyer's doors). */
+  async ofOrder(orderId: number, lang: Locale, scope?: number | OrderScope): Promise<ReturnRecord[] | null> {
+    const order = await this.db.selectFrom('orders').select(['user_id', 'door_id']).where('id', '=', orderId).executeTakeFirst();
+    if (!order || !inScope(order, scope)) return null;
     const ids = await this.db.selectFrom('returns').select('id').where('order_id', '=', orderId).orderBy('seq').limit(100).execute();
     return Promise.all(ids.map((r) => this.get(r.id, lang).then((x) => x!)));
   }

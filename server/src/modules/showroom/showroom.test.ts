@@ -405,6 +405,11 @@ describe.each(DIALECTS)('the showroom on %s', (dialect) => {
       shop: 'La Mercerie du Port',
       takenBy: { name: 'Claire Vidal' },
     });
+    // The shop became a company with its first door, at the address taken on the tablet; the order goes there (issue 46).
+    const placed = (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${made.answer.orders[0].id}?lang=en`, headers: owner })).json();
+    const company = (await t.app.inject({ method: 'GET', url: `/api/admin/companies/${placed.shop.userId}`, headers: owner })).json();
+    expect(company.doors.map((d: { name: string; address: { town: string } }) => [d.name, d.address.town])).toEqual([['La Mercerie du Port', 'Lorient']]);
+    expect(placed.door).toMatchObject({ id: company.doors[0].id, town: 'Lorient' });
     await t.services.mail.runOnce();
     const mail = t.sent.find((m) => m.to === 'anne@mercerie.example' && m.subject.includes('showroom'))!;
     expect(mail.subject).toContain('Your order at the showroom');
@@ -417,6 +422,46 @@ describe.each(DIALECTS)('the showroom on %s', (dialect) => {
       takenAt: '2026-11-26T11:00:00Z',
     });
     expect(taken.statusCode).toBe(409);
+  });
+
+  it('a company with two doors: the snapshot lists them, the agent’s order goes to the door chosen; another company’s door is refused (issue 46)', async () => {
+    const doors = (await t.app.inject({ method: 'GET', url: '/api/account/doors', headers: shop })).json().data as Array<{ id: number }>;
+    const annecy = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/doors',
+      headers: shop,
+      payload: { name: 'Annecy', address: { line1: '8 rue Royale', line2: '', postcode: '74000', town: 'Annecy', country: 'FR' } },
+    });
+    expect(annecy.statusCode, annecy.body).toBe(201);
+    const snapshot = (await t.app.inject({ method: 'GET', url: '/api/showroom/snapshot', headers: agent })).json();
+    const listed = snapshot.stockists.find((s: { id: number }) => s.id === stockistId);
+    expect(listed.doors.map((d: { town: string }) => d.town)).toEqual([...doors.map(() => 'Sète'), 'Annecy']);
+    const key = randomUUID();
+    const res = await send(
+      agent,
+      key,
+      order([{ variantId: tunic.variantId, packId: tunic.packId, packs: 1, deliveryId: deliveries[0] }], { doorId: annecy.json().id }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const made = (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${res.json().orders[0].id}?lang=en`, headers: owner })).json();
+    expect(made.door).toMatchObject({ name: 'Annecy', town: 'Annecy' });
+    expect(made.shop.company.delivery).toMatchObject({ line1: '8 rue Royale', town: 'Annecy' });
+    // A door of another company: 422, nothing written.
+    const stranger = await t.services.users.create({ email: 'elsewhere@test.example', role: 'retailer', password: 'elsewhere-2027', locale: 'en' });
+    const strangerHeaders = t.auth(await t.login('elsewhere@test.example', 'elsewhere-2027'));
+    await t.app.inject({ method: 'PUT', url: '/api/account/company', headers: strangerHeaders, payload: FRENCH_SHOP });
+    const theirDoor = (await t.app.inject({ method: 'GET', url: '/api/account/doors', headers: strangerHeaders })).json().data[0].id as number;
+    expect(stranger.id).not.toBe(stockistId);
+    const before = await t.services.database.db.selectFrom('orders').select('id').execute();
+    const wrong = await send(
+      agent,
+      randomUUID(),
+      order([{ variantId: tunic.variantId, packId: tunic.packId, packs: 1, deliveryId: deliveries[0] }], { doorId: theirDoor }),
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error).toBe('This door is not one of this company’s.');
+    expect(await t.services.database.db.selectFrom('orders').select('id').execute()).toHaveLength(before.length);
+    await t.app.inject({ method: 'DELETE', url: `/api/account/doors/${annecy.json().id}`, headers: shop });
   });
 
   it('a new shop approved after its window closed: the order is not made, it is kept refused with the reason and told in the activity log', async () => {

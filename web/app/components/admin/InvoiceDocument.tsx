@@ -39,6 +39,14 @@ export function InvoiceFacts({ invoice, busy, act }: { invoice: InvoiceDocument;
           </dd>
         </div>
       )}
+      {invoice.door && (
+        <div>
+          <dt>{t('order.door')}</dt>
+          <dd>
+            {invoice.door.name} · {invoice.door.town}
+          </dd>
+        </div>
+      )}
       {invoice.invoiceNumber && invoice.invoiceId && (
         <div>
           <dt>{t('invoices.types.invoice')}</dt>

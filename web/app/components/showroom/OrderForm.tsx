@@ -11,6 +11,8 @@ import { StyleGrid } from './StyleGrid.tsx';
 /** The order being typed, as the tablet keeps it. */
 export interface OrderDraft {
   retailerId: number | null;
+  /** The door of a company with several (issue 46). */
+  doorId: number | null;
   newShop: NewShopInput | null;
   quantities: Quantities;
   note: string;
@@ -61,7 +63,9 @@ export function OrderForm({
       <ShopPicker
         retailers={snapshot.stockists}
         retailerId={draft.retailerId}
-        onRetailer={(retailerId) => change({ retailerId })}
+        onRetailer={(retailerId) => change({ retailerId, doorId: null })}
+        doorId={draft.doorId}
+        onDoor={(doorId) => change({ doorId })}
         newShop={draft.newShop}
         onNewShop={(newShop) => change({ newShop })}
         lang={lang}

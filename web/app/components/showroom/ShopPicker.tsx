@@ -8,6 +8,8 @@ export function ShopPicker({
   retailers,
   retailerId,
   onRetailer,
+  doorId,
+  onDoor,
   newShop,
   onNewShop,
   lang,
@@ -15,13 +17,19 @@ export function ShopPicker({
   retailers: ShowroomSnapshot['stockists'];
   retailerId: number | null;
   onRetailer: (id: number | null) => void;
+  doorId: number | null;
+  onDoor: (id: number | null) => void;
   newShop: NewShopInput | null;
   onNewShop: (shop: NewShopInput | null) => void;
   lang: Locale;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const shops = retailers.filter((s) => !search || `${s.name} ${s.town ?? ''}`.toLowerCase().includes(search.toLowerCase()));
+  // Found by its name, its town or any of its doors' (a group is found from any of its shops).
+  const shops = retailers.filter(
+    (s) => !search || `${s.name} ${s.town ?? ''} ${(s.doors ?? []).map((d) => `${d.name} ${d.town}`).join(' ')}`.toLowerCase().includes(search.toLowerCase()),
+  );
+  const doors = retailers.find((s) => s.id === retailerId)?.doors ?? [];
   return (
     <fieldset className="showroom__shop">
       <legend>{t('admin.showroom.shop')}</legend>
@@ -43,6 +51,7 @@ export function ShopPicker({
               </li>
             ))}
           </ul>
+          {doors.length > 1 ? <DoorChoice doors={doors} doorId={doorId} onDoor={onDoor} /> : null}
           <button
             type="button"
             className="button button--small"
@@ -55,6 +64,30 @@ export function ShopPicker({
           </button>
         </>
       )}
+    </fieldset>
+  );
+}
+
+/** The door of a company with several: the order goes to one of them (issue 46). */
+function DoorChoice({
+  doors,
+  doorId,
+  onDoor,
+}: {
+  doors: NonNullable<ShowroomSnapshot['stockists'][number]['doors']>;
+  doorId: number | null;
+  onDoor: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="showroom__doors">
+      <legend>{t('admin.showroom.door')}</legend>
+      {doors.map((d) => (
+        <label key={d.id} className="showroom__door">
+          <input type="radio" name="showroom-door" checked={doorId === d.id} onChange={() => onDoor(d.id)} />
+          {d.name} · {d.town}
+        </label>
+      ))}
     </fieldset>
   );
 }

@@ -4,7 +4,7 @@ import { store } from '../../lib/showroom-store.ts';
 import { linesOf, quantitiesOf } from './lines.ts';
 import type { OrderDraft } from './OrderForm.tsx';
 
-export const EMPTY_DRAFT: OrderDraft = { retailerId: null, newShop: null, quantities: {}, note: '', signature: '' };
+export const EMPTY_DRAFT: OrderDraft = { retailerId: null, doorId: null, newShop: null, quantities: {}, note: '', signature: '' };
 
 /**
  * The order being typed on the tablet: read back from what the tablet kept (with the rest of the
@@ -39,6 +39,7 @@ export function useOrderDraft({
       if (kept) {
         setDraft({
           retailerId: kept.stockistId ?? null,
+          doorId: kept.doorId ?? null,
           newShop: kept.newShop ?? null,
           quantities: quantitiesOf(kept.lines ?? []),
           note: kept.note ?? '',
@@ -51,13 +52,13 @@ export function useOrderDraft({
   }, [account, allowed, restore]);
 
   const lines = useMemo(() => (snapshot ? linesOf(draft.quantities, snapshot) : []), [draft.quantities, snapshot]);
-  const { retailerId, newShop, note, signature } = draft;
+  const { retailerId, doorId, newShop, note, signature } = draft;
   useEffect(() => {
     if (!loaded.current || !account) return;
-    const timer = setTimeout(() => void store.saveDraft(account, { id: orderId, stockistId: retailerId, newShop, lines, note, signature }), 200);
+    const timer = setTimeout(() => void store.saveDraft(account, { id: orderId, stockistId: retailerId, doorId, newShop, lines, note, signature }), 200);
     draftTimer.current = timer;
     return () => clearTimeout(timer);
-  }, [account, orderId, retailerId, newShop, lines, note, signature]);
+  }, [account, orderId, retailerId, doorId, newShop, lines, note, signature]);
 
   /** After `write` (the order taken, or put back to mend), the form holds another order. */
   const replace = async (write: () => Promise<void>, id: string, next: OrderDraft) => {

@@ -32,7 +32,7 @@ async function sendWaiting(account: string, api: Api, lang: Locale): Promise<voi
   for (const order of await store.orders(account)) {
     if (order.state !== 'waiting') continue;
     const body = {
-      ...(order.stockistId !== null ? { stockistId: order.stockistId } : { newShop: order.newShop! }),
+      ...(order.stockistId !== null ? { stockistId: order.stockistId, ...(order.doorId ? { doorId: order.doorId } : {}) } : { newShop: order.newShop! }),
       lines: order.lines,
       note: order.note || undefined,
       signature: order.signature,
