@@ -34,4 +34,6 @@ export const ACCOUNTS = {
   returner: { email: 'returner@e2e.example', password: 'return-e2e-2026', role: 'retailer' },
   // A group of two shops: its admin invites a buyer and an accountant (issue 46).
   grouper: { email: 'grouper@e2e.example', password: 'group-e2e-2026', role: 'retailer' },
+  // A shop with terms of its own: 5 % off, 60 days (issue 47).
+  termer: { email: 'termer@e2e.example', password: 'terms-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -172,7 +172,13 @@ const publicVariant = z.object({
   images: z.array(z.string()),
   position: z.number(),
 });
-const tradeVariant = publicVariant.extend({ price: z.number(), retailPrice: z.number().nullable(), sizes: z.array(z.enum(SIZES)) });
+const tradeVariant = publicVariant.extend({
+  price: z.number(),
+  /** For a shop with a discount (issue 47): the trade price before it; `price` is then the shop's price. */
+  listPrice: z.number().optional(),
+  retailPrice: z.number().nullable(),
+  sizes: z.array(z.enum(SIZES)),
+});
 const adminVariant = tradeVariant.extend({
   translations: z.array(z.object({ locale: z.enum(LOCALES), colorName: z.string() })),
 });

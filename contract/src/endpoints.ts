@@ -7,6 +7,7 @@ import { orderReturns, returnAcceptInput, returnInput, returnList, returnListQue
 import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
+import { companyTerms, companyTermsInput } from './terms.ts';
 import {
   companyDoor,
   companyDoorList,
@@ -166,6 +167,7 @@ export const endpoints = {
   'POST /account/doors': { body: doorInput, response: companyDoor },
   'PUT /account/doors/:id': { body: doorInput, response: companyDoor },
   'DELETE /account/doors/:id': {},
+  'GET /account/terms': { response: companyTerms },
   'GET /admin/companies': { query: companyQuery, response: companySummaryList },
   'GET /admin/companies/:id': { response: companyView },
   'POST /admin/companies/:id/people': { body: personInvite, response: companyPerson },
@@ -174,6 +176,8 @@ export const endpoints = {
   'POST /admin/companies/:id/doors': { body: doorInput, response: companyDoor },
   'PUT /admin/companies/:id/doors/:doorId': { body: doorInput, response: companyDoor },
   'DELETE /admin/companies/:id/doors/:doorId': {},
+  'GET /admin/companies/:id/terms': { response: companyTerms },
+  'PUT /admin/companies/:id/terms': { body: companyTermsInput, response: companyTerms },
   'GET /account/listing': { response: accountListing },
   'PUT /account/listing': { body: listingInput, response: accountListing },
   'POST /account/listing/logo': { upload: true, response: uploadResponse },

@@ -24,6 +24,8 @@ describe('seasons and stock messages', () => {
     for (const message of Object.values(SECURITY_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { PRODUCTION_MESSAGES } = await import('./production.ts');
     for (const message of Object.values(PRODUCTION_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
+    const { TERMS_MESSAGES } = await import('./terms.ts');
+    for (const message of Object.values(TERMS_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { COMPANY_MESSAGES } = await import('./companies.ts');
     for (const message of Object.values(COMPANY_MESSAGES)) expect(localizeMessage(message, 'fr'), message).not.toBe(message);
     const { AGENT_MESSAGES } = await import('./agents.ts');

@@ -51,6 +51,12 @@ const OTHER_FR: Record<string, string> = {
   'This company does not exist (introuvable).': 'Cette société est introuvable.',
   'This e-mail address already has an account: a person can belong to one company only. Ask them for another address.':
     'Cette adresse e-mail a déjà un compte : une personne n’appartient qu’à une société. Demandez-lui une autre adresse.',
+  'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.':
+    'discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.',
+  'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.':
+    'paymentDays : le délai de paiement est de 0 à 60 jours (45 au plus à compter de la fin du mois), ou aucun pour garder celui de la marque.',
+  'openingMinimum, reorderMinimum: a minimum is an amount of 0 or more with at most 2 decimals, or none to keep the season’s.':
+    'openingMinimum, reorderMinimum : un minimum est un montant de 0 ou plus avec 2 décimales au plus, ou aucun pour garder celui de la saison.',
   'A company keeps at least one admin: give the admin role to someone else first.':
     'Une société garde au moins un administrateur : donnez d’abord ce rôle à quelqu’un d’autre.',
   'The role is admin, buyer or accounts.': 'Le rôle est administrateur, acheteur ou comptabilité.',

@@ -32,6 +32,11 @@ export function formatPercent(share: number, lang: 'fr' | 'en'): string {
   return new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'percent', maximumFractionDigits: 0 }).format(share);
 }
 
+/** A discount in percent (0–100, up to 2 decimals) as the language writes it: `12,5 %`, `12.5%` (issue 47). */
+export function formatDiscount(percent: number, lang: 'fr' | 'en'): string {
+  return new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+}
+
 /** A count in the language's locale: `1 290` (narrow no-break space), `1,290`. */
 export function formatCount(n: number, lang: 'fr' | 'en'): string {
   return new Intl.NumberFormat(INTL_LOCALES[lang]).format(n);

@@ -34,3 +34,4 @@ export * from './carriers.ts';
 export * from './fulfilment.ts';
 export * from './returns.ts';
 export * from './companies.ts';
+export * from './terms.ts';

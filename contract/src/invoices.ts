@@ -46,6 +46,8 @@ export const invoiceLine = z.object({
   size: z.string().nullable(),
   quantity: z.number().int(),
   unitPrice: z.number(),
+  /** The price before the company's discount (issue 47), when there was one: `unitPrice` is the net price. */
+  listPrice: z.number().nullable().optional(),
   vatCategory: z.enum(['S', 'K', 'G']),
   vatRate: z.number(),
   total: z.number(),

@@ -110,6 +110,8 @@ const priced = {
   size: z.enum(SIZES),
   quantity: z.number(),
   unitPrice: z.number(),
+  /** The trade price before the company's discount (issue 47), when it has one: `unitPrice` is after it. */
+  listPrice: z.number().nullable().optional(),
   total: z.number(),
   /** Made by packs: which, and how many (the line is still the pieces of its size). */
   pack: linePack.nullable().optional(),
@@ -136,6 +138,8 @@ export const draft = z
     pieces: z.number(),
     total: z.number(),
     minimum: minimumInfo,
+    /** The company's discount on trade prices, in percent (issue 47): the prices above are after it. */
+    discount: z.number().optional(),
   })
   .meta({ id: 'OrderDraft' });
 export type Draft = z.infer<typeof draft>;
@@ -241,6 +245,8 @@ export const order = z
     /** The company's door it goes to, and the person who placed it (issue 46). */
     door: orderDoor.nullable().optional(),
     placedBy: orderPerson.nullable().optional(),
+    /** The company's discount its prices were sent with, in percent (issue 47; 0: none). */
+    discount: z.number().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;

@@ -12,3 +12,4 @@ export * from './company-constants.ts';
 export * from './translations.ts';
 export * from './api-path.ts';
 export * from './paging-constants.ts';
+export * from './terms-helpers.ts';

@@ -179,6 +179,8 @@ export const showroomSnapshot = z
         delivery: postalAddressOut.nullable(),
         /** The company's doors (issue 46): the agent chooses the one the order goes to. */
         doors: z.array(z.object({ id: z.number(), name: z.string(), town: z.string() })).optional(),
+        /** The company's own terms (issue 47): its discount on the prices above, its minimums (null: the season's). */
+        terms: z.object({ discount: z.number(), openingMinimum: z.number().nullable(), reorderMinimum: z.number().nullable() }).optional(),
       }),
     ),
   })

@@ -139,7 +139,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const jsonCache = new JsonCache();
   const media = new MediaService(database.db, createMediaStore(config));
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
-  const companies = new CompaniesService(database.db, database.dialect, config, auth, kick);
+  const companies = new CompaniesService(database.db, database.dialect, config, auth, kick, wholesale);
   const invoices = new InvoicesService(database.db, config, kick, companies, database.dialect);
   const approvedPlatform: ApprovedPlatformService = new ApprovedPlatformService(database.db, invoices, outbound, () => approvedPlatformWorker.kick());
   const approvedPlatformWorker = new ApprovedPlatformWorker(approvedPlatform, invoices.submissions, log.child({ module: 'einvoicing' }));

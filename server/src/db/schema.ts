@@ -360,6 +360,8 @@ export interface InvoiceLinesTable {
   size: string | null;
   quantity: number;
   unit_price_cents: number;
+  /** The price before the company's discount (issue 47); null when there was none. */
+  list_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
   vat_category: 'S' | 'K' | 'G';
   /** The rate as written on the invoice, e.g. "20" or "0". */
   vat_rate: string;
@@ -415,6 +417,8 @@ export interface OrdersTable {
   locale: 'fr' | 'en';
   status: 'submitted' | 'confirmed' | 'partlyShipped' | 'shipped' | 'cancelled';
   idempotency_key: string;
+  /** The company's discount its prices were sent with, in hundredths of a percent (issue 47). */
+  discount_bp: ColumnType<number, number | undefined, number>;
   note: string | null;
   /** JSON of the company details at submit time (an order keeps what it was sent with). */
   company: string;
@@ -618,6 +622,8 @@ export interface OrderLinesTable {
   size: string;
   quantity: number;
   unit_price_cents: number;
+  /** The price before the company's discount (issue 47); null when there was none. */
+  list_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /** A line made by packs: the pack's name then, and how many packs. */
   pack_name: ColumnType<string | null, string | null | undefined, string | null>;
   packs: ColumnType<number | null, number | null | undefined, number | null>;
@@ -780,7 +786,20 @@ export interface ActivityLogTable {
   detail: string | null;
 }
 
+/** A company's own terms (issue 47, migration 027); null: the label's. */
+export interface CompanyTermsTable {
+  company_id: number;
+  payment_days: number | null;
+  end_of_month: number | null;
+  /** Hundredths of a percent (500 = 5 %). */
+  discount_bp: number;
+  opening_minimum_cents: number | null;
+  reorder_minimum_cents: number | null;
+  updated_at: string;
+}
+
 export interface Database {
+  company_terms: CompanyTermsTable;
   retailer_doors: RetailerDoorsTable;
   door_people: DoorPeopleTable;
   media: MediaTable;

@@ -39,11 +39,11 @@ export async function registerAreas(api: FastifyInstance, s: AppServices): Promi
   await api.register(healthModule, { database: s.database });
   await api.register(authModule, { auth: s.auth, config });
   await api.register(securityModule, { auth: s.auth, config, security: s.security });
-  await api.register(catalogueModule, { catalogue: s.catalogue, seasons: s.seasons, jsonCache, onContentChange });
+  await api.register(catalogueModule, { catalogue: s.catalogue, seasons: s.seasons, jsonCache, companies: s.companies, onContentChange });
   await api.register(journalModule, { journal: s.journal, jsonCache, onContentChange });
   await api.register(retailersModule, { config, retailers: s.retailers });
   await api.register(contactModule, { config, contact: s.contact });
-  await api.register(wholesaleModule, { wholesale: s.wholesale });
+  await api.register(wholesaleModule, { wholesale: s.wholesale, companies: s.companies });
   await api.register(seasonsModule, { seasons: s.seasons, onContentChange });
   await api.register(stockModule, { seasons: s.seasons, stock: s.stock, onStockChange: () => s.wholesale.invalidate() });
   await api.register(ordersModule, { orders: s.orders, seasons: s.seasons, config });

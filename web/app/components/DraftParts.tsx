@@ -1,7 +1,7 @@
 // The parts of the retailer's draft (/orders/draft): how it will split into orders, one line with its
 // quantity and removal, and the totals against the minimum.
 import type { CompanyDoor, Draft } from '@atelier/contract';
-import { ORDER_QUANTITY_MAX, formatPrice } from '@atelier/contract/pure';
+import { ORDER_QUANTITY_MAX, formatDiscount, formatPrice } from '@atelier/contract/pure';
 import { deliveryText } from './OrderView.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -97,6 +97,11 @@ export function DraftSummary({ draft }: { draft: Draft }) {
       <p>
         {t('order.grid.total', { count: draft.pieces })} <strong data-testid="draft-total">{formatPrice(draft.total, lang)}</strong>
       </p>
+      {draft.discount ? (
+        <p className="draft-discount" data-testid="draft-discount">
+          {t('order.discount', { discount: formatDiscount(draft.discount, lang) })}
+        </p>
+      ) : null}
       {minimum && minimum.amount > 0 && (
         <p className={minimum.missing > 0 ? 'draft-minimum draft-minimum--short' : 'draft-minimum'} data-testid="draft-minimum">
           {t(`order.minimum.${minimum.kind}`, { amount: formatPrice(minimum.amount, lang) })}{' '}

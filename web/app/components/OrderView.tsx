@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Order, OrderStatus, OrderSummary } from '@atelier/contract';
-import { carrierName, formatDay, formatPrice } from '@atelier/contract/pure';
+import { carrierName, formatDay, formatDiscount, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 
@@ -25,7 +25,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 }
 
 /** An order's lines as a table (scrolls inside its box on a phone), with the totals. */
-export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'pieces' | 'total'> & { shipments?: Order['shipments'] } }) {
+export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'pieces' | 'total' | 'discount'> & { shipments?: Order['shipments'] } }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   // Once a parcel has left, each line says how many of it left (and how many will not).
@@ -73,7 +73,9 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
                   {(l.cancelled ?? 0) > 0 && <span className="order-table__pack"> · {t('order.cancelledCount', { count: l.cancelled })}</span>}
                 </td>
               )}
-              <td className="num">{formatPrice(l.unitPrice, lang)}</td>
+              <td className="num">
+                {l.listPrice ? <s className="order-table__list">{formatPrice(l.listPrice, lang)}</s> : null} {formatPrice(l.unitPrice, lang)}
+              </td>
               <td className="num">{formatPrice(l.total, lang)}</td>
             </tr>
           ))}
@@ -90,6 +92,13 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
               <strong>{formatPrice(order.total, lang)}</strong>
             </td>
           </tr>
+          {order.discount ? (
+            <tr>
+              <td colSpan={shipping ? 7 : 6} className="order-table__discount" data-testid="order-discount">
+                {t('order.discountSent', { discount: formatDiscount(order.discount, lang) })}
+              </td>
+            </tr>
+          ) : null}
         </tfoot>
       </table>
     </div>

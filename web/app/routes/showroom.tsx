@@ -85,7 +85,7 @@ export default function Showroom() {
   const { snapshot, syncedAt, syncState, queue, sync, sendQueue, restore, refreshQueue } = useShowroomSync({ account, allowed, online, api, lang });
   const [tab, setTab] = useState<'order' | 'queue'>('order');
   const [message, setMessage] = useState('');
-  const { orderId, draft, change, lines, restored, replace } = useOrderDraft({ account, allowed, restore, snapshot });
+  const { orderId, draft, change, lines, shown, restored, replace } = useOrderDraft({ account, allowed, restore, snapshot });
   const { retailerId, doorId, newShop, signature } = draft;
   // The reasons an order being mended came back with, shown above it until it is saved again.
   const [mending, setMending] = useState<TakenOrder['reasons']>([]);
@@ -98,7 +98,7 @@ export default function Showroom() {
     );
   if (!user || !allowed) return <Closed signedIn={!!user} online={online} />;
 
-  const totals = snapshot ? totalsOf(lines, snapshot) : { pieces: 0, total: 0 };
+  const totals = shown ? totalsOf(lines, shown) : { pieces: 0, total: 0 };
   const when = (iso: string) => new Date(iso).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
   const waiting = queue.filter((o) => o.state !== 'sent').length;
 
@@ -153,9 +153,9 @@ export default function Showroom() {
       ) : null}
       {tab === 'queue' ? (
         <OrderQueue queue={queue} waiting={waiting} when={when} onMend={(order) => void mend(order)} />
-      ) : snapshot ? (
+      ) : shown ? (
         <OrderForm
-          snapshot={snapshot}
+          snapshot={shown}
           draft={draft}
           change={change}
           mending={mending}

@@ -28,6 +28,7 @@ import { m023RetailerWord } from './023-retailer-word.ts';
 import { m024Shipments } from './024-shipments.ts';
 import { m025Returns } from './025-returns.ts';
 import { m026Companies } from './026-companies.ts';
+import { m027CompanyTerms } from './027-company-terms.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['024-shipments', m024Shipments],
   ['025-returns', m025Returns],
   ['026-companies', m026Companies],
+  ['027-company-terms', m027CompanyTerms],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,4 +1,7 @@
 import {
+  discounted,
+  fromCents,
+  toCents,
   productAnswer,
   productListAnswer,
   PRODUCT_MESSAGES,
@@ -20,7 +23,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, companyOf } from '../../lib/actor.ts';
+import type { CompaniesService } from '../companies/service.ts';
 import { langOf } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { sendJson, PUBLIC_READ } from '../../lib/json-cache.ts';
@@ -41,12 +45,29 @@ function publicCache(reply: FastifyReply, request: FastifyRequest) {
 
 const notFound = () => new HttpError(404, PRODUCT_MESSAGES.productNotFound);
 
+/** A shop's prices (issue 47): each trade price after its company's discount, the trade price kept as `listPrice`. */
+async function atShopPrices<T extends { variants: Array<{ price: number; listPrice?: number }> }>(
+  request: FastifyRequest,
+  companies: CatalogueDeps['companies'],
+  products: T[],
+): Promise<T[]> {
+  if (request.session?.user.role !== 'retailer') return products;
+  const discount = await companies.terms.discountOf(companyOf(request));
+  if (discount <= 0) return products;
+  return products.map((p) => ({
+    ...p,
+    variants: p.variants.map((v) => ({ ...v, price: fromCents(discounted(toCents(v.price), discount)), listPrice: v.price })),
+  }));
+}
+
 /** What this area's routes use, handed to them by name (never the whole set of services). */
 export interface CatalogueDeps {
   catalogue: CatalogueService;
   /** `?season=CODE` of the lists. */
   seasons: Pick<SeasonsService, 'idOfCode'>;
   jsonCache: JsonCache;
+  /** A shop's discount on trade prices (issue 47). */
+  companies: Pick<CompaniesService, 'terms'>;
   /** After a write that changes public content: clears the caches here and tells the other instances. */
   onContentChange(): void;
 }
@@ -74,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
       if (isTrade(request)) {
         const shown = await catalogue.page('trade', lang, filter, { limit, page, cursor });
         pageHeaders(reply, request.url, shown);
-        return tradeProductList.parse(shown.data);
+        return tradeProductList.parse(await atShopPrices(request, services.companies, shown.data));
       }
       const shown = await catalogue.publicPage(lang, filter, { limit, page, cursor });
       pageHeaders(reply, request.url, shown);
@@ -105,7 +126,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
       if (isTrade(request)) {
         const product = await catalogue.getTrade(request.params.id, lang);
         if (!product) throw notFound();
-        return tradeProduct.parse(product);
+        return tradeProduct.parse((await atShopPrices(request, services.companies, [product]))[0]);
       }
       const json = await services.jsonCache.get(`product:${request.params.id}:${lang}`, async () => {
         const product = await catalogue.getPublic(request.params.id, lang);

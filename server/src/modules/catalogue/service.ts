@@ -1,5 +1,6 @@
 import {
   PRODUCT_MESSAGES,
+  discounted,
   fromCents,
   normalizeSizes,
   toCents,
@@ -95,11 +96,19 @@ export interface OrderableVariant {
   colorCode: string | null;
   imageUrl: string | null;
   priceCents: number;
+  /** The trade price before a company's discount (issue 47), when there is one: `priceCents` is then the discounted price. */
+  listPriceCents?: number;
   sizes: ReturnType<typeof normalizeSizes>;
   /** How the style is sold: its packs, packs only, its order multiple. */
   packs: ProductPack[];
   packsOnly: boolean;
   orderMultiple: number;
+}
+
+/** The variants at a company's prices (issue 47): each price after its discount, the trade price kept beside it. */
+export function atDiscount(variants: Map<number, OrderableVariant>, discount: number): Map<number, OrderableVariant> {
+  if (discount <= 0) return variants;
+  return new Map([...variants].map(([id, v]) => [id, { ...v, priceCents: discounted(v.priceCents, discount), listPriceCents: v.priceCents }]));
 }
 
 export class CatalogueService {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCompanyRoutes, adminDoorRoutes, companyRoutes, doorRoutes, type CompaniesDeps } from './routes.ts';
+import { adminTermsRoutes, termsRoutes } from './terms-routes.ts';
 
 export type { CompaniesDeps } from './routes.ts';
 
@@ -9,4 +10,6 @@ export const companiesModule: FastifyPluginAsyncZod<CompaniesDeps> = async (app,
   await app.register(doorRoutes, { ...deps, prefix: '/account' });
   await app.register(adminCompanyRoutes, { ...deps, prefix: '/admin' });
   await app.register(adminDoorRoutes, { ...deps, prefix: '/admin' });
+  await app.register(termsRoutes, { ...deps, prefix: '/account' });
+  await app.register(adminTermsRoutes, { ...deps, prefix: '/admin' });
 };

@@ -11,6 +11,7 @@ import { CompanyDirectory } from './directory.ts';
 import { CompanyDoors } from './doors.ts';
 import { CompanyPeople } from './people.ts';
 import type { OrderScope } from './scope.ts';
+import { CompanyTermsBook, type LabelTerms } from './terms.ts';
 
 type CompanyGap = (typeof COMPANY_GAPS)[number];
 export const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
@@ -35,13 +36,15 @@ export class CompaniesService {
   readonly people: CompanyPeople;
   readonly doors: CompanyDoors;
   readonly directory: CompanyDirectory;
+  readonly terms: CompanyTermsBook;
 
-  constructor(db: Db, dialect: Dialect, config: Config, auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>, kick: () => void) {
+  constructor(db: Db, dialect: Dialect, config: Config, auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>, kick: () => void, label: LabelTerms) {
     this.db = db;
     const describe = (trx: Kysely<Database>, companyId: number) => this.directory.view(companyId, trx);
     this.people = new CompanyPeople(db, dialect, config, auth, kick, describe);
     this.doors = new CompanyDoors(db, describe);
     this.directory = new CompanyDirectory(db, this, this.people, this.doors);
+    this.terms = new CompanyTermsBook(db, label, (companyId, trx) => this.directory.exists(companyId, trx), describe);
   }
 
   /** What a person of a company sees of its orders and returns (issue 46): every door, or a buyer's doors. */

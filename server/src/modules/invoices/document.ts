@@ -92,6 +92,7 @@ function shapeDocument(
       size: l.size,
       quantity: l.quantity,
       unitPrice: fromCents(l.unit_price_cents),
+      ...(l.list_price_cents === null ? {} : { listPrice: fromCents(l.list_price_cents) }),
       vatCategory: l.vat_category,
       vatRate: Number(l.vat_rate),
       total: fromCents(l.total_cents),

@@ -23,6 +23,8 @@ export interface IssuedDocument {
     size: string | null;
     quantity: number;
     unitPriceCents: number;
+    /** The price before the company's discount (issue 47): BT-148, the discount BT-147 = it − the net price. */
+    listPriceCents?: number | null;
     totalCents: number;
   }>;
   vat: VatTreatment;
@@ -171,7 +173,21 @@ function lineItems(doc: IssuedDocument, tax: Record<string, string>) {
       ...(line.reference ? { 'ram:SellerAssignedID': line.reference } : {}),
       'ram:Name': [line.product, [line.colour, line.size].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
     },
-    'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': amount(line.unitPriceCents) } },
+    'ram:SpecifiedLineTradeAgreement': {
+      // A company's discount (issue 47): the gross price with its price discount, then the net price (BR-26: net = gross − discount).
+      ...(line.listPriceCents && line.listPriceCents > line.unitPriceCents
+        ? {
+            'ram:GrossPriceProductTradePrice': {
+              'ram:ChargeAmount': amount(line.listPriceCents),
+              'ram:AppliedTradeAllowanceCharge': {
+                'ram:ChargeIndicator': { 'udt:Indicator': 'false' },
+                'ram:ActualAmount': amount(line.listPriceCents - line.unitPriceCents),
+              },
+            },
+          }
+        : {}),
+      'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': amount(line.unitPriceCents) },
+    },
     'ram:SpecifiedLineTradeDelivery': {
       'ram:BilledQuantity': { '@_unitCode': line.kind === 'goods' ? 'H87' : 'C62', '#text': line.quantity.toFixed(2) },
     },

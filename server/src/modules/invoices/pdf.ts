@@ -25,6 +25,8 @@ const WORDS = {
     size: 'Taille',
     qty: 'Qté',
     unit: 'PU HT',
+    gross: 'PU brut',
+    discount: 'Remise',
     vat: 'TVA',
     total: 'Total HT',
     totalExcl: 'Total HT',
@@ -65,6 +67,8 @@ const WORDS = {
     size: 'Size',
     qty: 'Qty',
     unit: 'Unit excl. VAT',
+    gross: 'Gross unit',
+    discount: 'Discount',
     vat: 'VAT',
     total: 'Total excl. VAT',
     totalExcl: 'Total excl. VAT',
@@ -328,17 +332,31 @@ function drawFacts(sheet: Sheet): void {
 function drawLines(sheet: Sheet): void {
   const { pdf, doc, w, width, money } = sheet;
   let y = sheet.y;
-  // The lines.
-  const columns = [
-    { key: 'ref', label: w.ref, width: 88, align: 'left' as const },
-    { key: 'product', label: w.product, width: 132, align: 'left' as const },
-    { key: 'colour', label: w.colour, width: 70, align: 'left' as const },
-    { key: 'size', label: w.size, width: 34, align: 'left' as const },
-    { key: 'qty', label: w.qty, width: 30, align: 'right' as const },
-    { key: 'unit', label: w.unit, width: 58, align: 'right' as const },
-    { key: 'vat', label: w.vat, width: 34, align: 'right' as const },
-    { key: 'total', label: w.total, width: width - 446, align: 'right' as const },
-  ];
+  // The lines; with a company's discount (issue 47), each line's gross price and discount before its net price.
+  const discounted = doc.lines.some((l) => l.listPriceCents && l.listPriceCents > l.unitPriceCents);
+  const columns = discounted
+    ? [
+        { key: 'ref', label: w.ref, width: 74, align: 'left' as const },
+        { key: 'product', label: w.product, width: 96, align: 'left' as const },
+        { key: 'colour', label: w.colour, width: 54, align: 'left' as const },
+        { key: 'size', label: w.size, width: 30, align: 'left' as const },
+        { key: 'qty', label: w.qty, width: 26, align: 'right' as const },
+        { key: 'gross', label: w.gross, width: 52, align: 'right' as const },
+        { key: 'discount', label: w.discount, width: 44, align: 'right' as const },
+        { key: 'unit', label: w.unit, width: 52, align: 'right' as const },
+        { key: 'vat', label: w.vat, width: 28, align: 'right' as const },
+        { key: 'total', label: w.total, width: width - 456, align: 'right' as const },
+      ]
+    : [
+        { key: 'ref', label: w.ref, width: 88, align: 'left' as const },
+        { key: 'product', label: w.product, width: 132, align: 'left' as const },
+        { key: 'colour', label: w.colour, width: 70, align: 'left' as const },
+        { key: 'size', label: w.size, width: 34, align: 'left' as const },
+        { key: 'qty', label: w.qty, width: 30, align: 'right' as const },
+        { key: 'unit', label: w.unit, width: 58, align: 'right' as const },
+        { key: 'vat', label: w.vat, width: 34, align: 'right' as const },
+        { key: 'total', label: w.total, width: width - 446, align: 'right' as const },
+      ];
   const row = (cells: string[], options: { bold?: boolean; band?: boolean } = {}) => {
     if (options.band) pdf.rect(MARGIN, y - 4, width, ROW).fill(BAND);
     let x = MARGIN + 3;
@@ -367,12 +385,14 @@ function drawLines(sheet: Sheet): void {
       header();
     }
     const size = line.size === 'ONESIZE' ? w.oneSize : (line.size ?? '');
+    const gross = line.listPriceCents && line.listPriceCents > line.unitPriceCents ? line.listPriceCents : null;
     row([
       line.reference ?? '',
       line.kind === 'shipping' ? w.shipping : line.product,
       line.colour ?? '',
       size,
       String(line.quantity),
+      ...(discounted ? [gross === null ? '' : money(gross), gross === null ? '' : `−${money(gross - line.unitPriceCents)}`] : []),
       money(line.unitPriceCents),
       rate,
       money(line.totalCents),

@@ -20,6 +20,7 @@ export function invoiceLineRow(
     size: line.size,
     quantity: line.quantity,
     unit_price_cents: line.unitPriceCents,
+    list_price_cents: line.listPriceCents ?? null,
     vat_category: vat.category,
     vat_rate: String(vat.rate),
     total_cents: line.totalCents,

@@ -47,14 +47,14 @@ export class InvoicesService {
   private readonly db: Db;
   private readonly config: Config;
   private readonly kick: () => void;
-  private readonly companies: Pick<CompaniesService, 'company'>;
+  private readonly companies: Pick<CompaniesService, 'company' | 'terms'>;
   private readonly ledger: InvoiceLedger;
   /** Each document's way through the approved e-invoicing platform (read and written by its worker). */
   readonly submissions: InvoiceSubmissions;
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
 
-  constructor(db: Db, config: Config, kick: () => void, companies: Pick<CompaniesService, 'company'>, dialect: Dialect = 'sqlite') {
+  constructor(db: Db, config: Config, kick: () => void, companies: Pick<CompaniesService, 'company' | 'terms'>, dialect: Dialect = 'sqlite') {
     this.db = db;
     this.config = config;
     this.kick = kick;
@@ -208,7 +208,7 @@ export class InvoicesService {
     const lines = await trx
       .selectFrom('shipment_lines as s')
       .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
-      .select(['l.id', 'l.reference', 'l.product_title', 'l.color_name', 'l.size', 'l.unit_price_cents', 's.quantity'])
+      .select(['l.id', 'l.reference', 'l.product_title', 'l.color_name', 'l.size', 'l.unit_price_cents', 'l.list_price_cents', 's.quantity'])
       .where('s.shipment_id', '=', shipmentId)
       .where('s.quantity', '>', 0)
       .orderBy('l.position')
@@ -227,6 +227,9 @@ export class InvoicesService {
       email: order.retailer_email,
     };
     const vat = vatFor(billing.country, company.vatNumber);
+    // The company's payment terms when it has its own (issue 47): the due date and the terms the document states.
+    const applied = (await this.companies.terms.get(order.user_id ?? 0, trx)).applied;
+    const terms: Seller = { ...seller!, paymentDays: applied.paymentDays, endOfMonth: applied.endOfMonth };
     const docLines: NewLine[] = lines.map((l) => ({
       kind: 'goods',
       reference: l.reference,
@@ -235,6 +238,7 @@ export class InvoicesService {
       size: l.size,
       quantity: l.quantity,
       unitPriceCents: l.unit_price_cents,
+      listPriceCents: l.list_price_cents,
       totalCents: l.unit_price_cents * l.quantity,
       orderLineId: l.id,
       creditedLineId: null,
@@ -259,12 +263,12 @@ export class InvoicesService {
         type: 'invoice',
         issueDate,
         deliveryDate: deliveryDate ?? shipment.shipped_at.slice(0, 10),
-        dueDate: dueDate(issueDate, seller!),
+        dueDate: dueDate(issueDate, terms),
         orderNumber: order.number,
         invoice: null,
         reason: null,
         locale,
-        seller: seller!,
+        seller: terms,
         buyer,
         vat,
         lines: docLines,
@@ -328,6 +332,7 @@ export class InvoicesService {
       size: line.size,
       quantity,
       unitPriceCents: line.unit_price_cents,
+      listPriceCents: line.list_price_cents,
       totalCents: line.unit_price_cents * quantity,
       orderLineId: line.order_line_id,
       creditedLineId: line.id,

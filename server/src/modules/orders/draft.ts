@@ -21,6 +21,8 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { pick } from '../../lib/texts.ts';
 import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
+import type { CompaniesService } from '../companies/service.ts';
+import { atDiscount } from '../catalogue/service.ts';
 import { deliveryOf, type SeasonsService } from '../seasons/service.ts';
 import { availableNow, promisable, type StockService } from '../stock/service.ts';
 import {
@@ -50,15 +52,17 @@ export class OrderDrafts {
   private readonly dialect: Dialect;
   private readonly catalogue: CatalogueService;
   private readonly wholesale: WholesaleService;
+  private readonly companies: CompaniesService;
   private readonly seasons: SeasonsService;
   private readonly stock: StockService;
   private readonly records: OrderRecords;
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'wholesale' | 'seasons' | 'stock'>, records: OrderRecords) {
+  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'wholesale' | 'seasons' | 'stock' | 'companies'>, records: OrderRecords) {
     this.db = deps.db;
     this.dialect = deps.dialect;
     this.catalogue = deps.catalogue;
     this.wholesale = deps.wholesale;
+    this.companies = deps.companies;
     this.seasons = deps.seasons;
     this.stock = deps.stock;
     this.records = records;
@@ -78,8 +82,9 @@ export class OrderDrafts {
 
   /** The minimum of a company's order (opening or reorder: whether the company has ordered), the person's draft priced at `totalCents`. */
   async minimum(personId: number | null, totalCents: number, db: Kysely<Database> = this.db, seasonId?: number): Promise<Draft['minimum']> {
-    const terms = await this.wholesale.adminTerms(db, seasonId);
     const userId = personId === null ? null : await this.companyIdOf(personId, db);
+    // A company's own minimums, else the season's (issue 47).
+    const terms = userId === null ? await this.wholesale.adminTerms(db, seasonId) : (await this.companies.terms.get(userId, db, seasonId)).applied;
     // No account yet (a new shop met at the showroom): its first order is an opening order.
     const previous =
       userId === null
@@ -118,9 +123,14 @@ export class OrderDrafts {
   /** Priced lines with their mode, season and delivery decided, lines whose variant or size went set apart. */
   async draft(userId: number, lang: Locale, db: Kysely<Database> = this.db): Promise<Draft & { priced: PricedLine[] }> {
     const rows = await this.draftRows(userId, db);
-    const variants = await this.catalogue.orderable(
-      rows.map((r) => r.variant_id),
-      db,
+    // At the company's prices: its discount taken off the trade price (issue 47).
+    const discount = await this.companies.terms.discountOf(await this.companyIdOf(userId, db), db);
+    const variants = atDiscount(
+      await this.catalogue.orderable(
+        rows.map((r) => r.variant_id),
+        db,
+      ),
+      discount,
     );
     const ctx = await this.modeContext([...variants.values()], db);
     const lines: Draft['lines'] = [];
@@ -170,6 +180,7 @@ export class OrderDrafts {
         size,
         quantity: row.quantity,
         unitPrice: fromCents(variant.priceCents),
+        ...(variant.listPriceCents === undefined ? {} : { listPrice: fromCents(variant.listPriceCents) }),
         total: fromCents(lineCents),
         pack,
         ...modeOut(placed, lang),
@@ -180,7 +191,8 @@ export class OrderDrafts {
       pieces: group.lines.reduce((n, l) => n + l.line.quantity, 0),
       total: fromCents(group.lines.reduce((n, l) => n + l.variant.priceCents * l.line.quantity, 0)),
     }));
-    return { lines, orders, unavailable, pieces, total: fromCents(totalCents), minimum: await this.minimum(userId, totalCents, db), priced };
+    const minimum = await this.minimum(userId, totalCents, db);
+    return { lines, orders, unavailable, pieces, total: fromCents(totalCents), minimum, ...(discount > 0 ? { discount } : {}), priced };
   }
 
   /**

@@ -197,6 +197,8 @@ export class OrderSubmission {
     const details = await this.companies.company(userId, trx);
     const company = JSON.stringify(door ? { ...details, delivery: door.address, deliveryAddress: addressLine(door.address) } : details);
     const current = await this.seasons.current(trx);
+    // The company's discount, frozen with the prices (the lines were priced with it: issue 47).
+    const discountBp = Math.round((await this.companies.terms.discountOf(userId, trx)) * 100);
     const ids: number[] = [];
     const short: Array<{ line: PricedLine; left: number }> = [];
     for (const [rank, group] of groupLines(args.priced).entries()) {
@@ -233,6 +235,7 @@ export class OrderSubmission {
           taken_by_name: args.takenBy?.name ?? null,
           door_id: door?.id ?? null,
           placed_by: args.placedBy ?? null,
+          discount_bp: discountBp,
           search_text: orderSearchText(
             number,
             company,
@@ -289,6 +292,7 @@ async function writeOrderLines(trx: Kysely<Database>, orderId: number, lines: Pr
         size: line.size,
         quantity: line.quantity,
         unit_price_cents: variant.priceCents,
+        list_price_cents: variant.listPriceCents ?? null,
         pack_name: pack?.name ?? null,
         packs: pack?.packs ?? null,
       })),

@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pick } from '../../lib/texts.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts';
+import { atDiscount, type CatalogueService, type OrderableVariant } from '../catalogue/service.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { OrdersService } from '../orders/service.ts';
@@ -222,7 +222,8 @@ export class ShowroomService {
    * twice for one window, and the minimum. Every reason is gathered, then refused at once.
    */
   private async check(input: ShowroomLineInput[], userId: number | null, lang: Locale): Promise<CheckedLine[]> {
-    const variants = await this.catalogue.orderable(input.map((l) => l.variantId));
+    // At the company's prices (issue 47): the tablet shows and sends them after its discount.
+    const variants = atDiscount(await this.catalogue.orderable(input.map((l) => l.variantId)), await this.companies.terms.discountOf(userId));
     const reasons: ShowroomRefusal['reasons'] = [];
     const refuse = (line: number | null, reason: ShowroomReason | 'belowMinimum', extra = '') => {
       const what = line === null ? '' : describeLine(input[line]!, variants.get(input[line]!.variantId), lang);

@@ -129,6 +129,7 @@ export class ShowroomSnapshots {
       )
       .orderBy('id')
       .execute();
+    const terms = await this.companies.terms.ownMany(users.map((u) => u.id));
     const out: ShowroomSnapshot['stockists'] = [];
     for (const user of users) {
       const company = await this.companies.company(user.id);
@@ -141,6 +142,7 @@ export class ShowroomSnapshots {
         billing: company.billing ?? null,
         delivery: company.delivery ?? null,
         doors: doors.filter((d) => d.retailer_id === user.id).map((d) => ({ id: d.id, name: d.name, town: d.town })),
+        ...(terms.has(user.id) ? { terms: terms.get(user.id)! } : {}),
       });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name, 'fr'));

@@ -1,4 +1,5 @@
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, companyOf } from '../../lib/actor.ts';
+import type { CompaniesService } from '../companies/service.ts';
 import { lineSheetQuery, WHOLESALE_MESSAGES, adminTerms, errorBody, explicitLocale, langQuery, terms, termsInput, type Locale } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +24,8 @@ function attachment(filename: string): string {
 /** What this area's routes use, handed to them by name (never the whole set of services). */
 export interface WholesaleDeps {
   wholesale: WholesaleService;
+  /** A shop's own terms on its line sheet (issue 47). */
+  companies: Pick<CompaniesService, 'terms'>;
 }
 
 /** Signed-in retailers, agents and admins: the season's terms and the line sheet. */
@@ -55,10 +58,12 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app,
     async (request, reply) => {
       const lang = sheetLang(request);
       const user = request.session!.user;
-      const shop = user.role === 'retailer' ? await services.wholesale.retailerName(user.id) : null;
+      const companyId = companyOf(request);
+      const shop = user.role === 'retailer' ? await services.wholesale.retailerName(companyId) : null;
+      const own = user.role === 'retailer' ? await services.companies.terms.get(companyId) : undefined;
       let sheet;
       try {
-        sheet = await services.wholesale.lineSheet(lang, shop, request.query.season || undefined);
+        sheet = await services.wholesale.lineSheet(lang, shop, request.query.season || undefined, own);
       } catch (err) {
         if (err instanceof HttpError) throw err;
         request.log.error({ err, event: 'linesheet_failed', lang }, 'line sheet render failed');

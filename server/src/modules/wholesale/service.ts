@@ -2,6 +2,7 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import {
   LOCALES,
   SEASON_MESSAGES,
+  discounted,
   fromCents,
   toCents,
   type AdminTerms,
@@ -52,6 +53,14 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
 }
+
+/** What a shop's own terms change on its line sheet (issue 47): its prices after its discount, its minimums (null: the season's). */
+export interface SheetShopTerms {
+  discount: number;
+  openingMinimum: number | null;
+  reorderMinimum: number | null;
+}
+const NO_SHOP_TERMS: SheetShopTerms = { discount: 0, openingMinimum: null, reorderMinimum: null };
 
 export class WholesaleService {
   private readonly db: Db;
@@ -221,10 +230,11 @@ export class WholesaleService {
    * stock change. With seasons: one season's styles (the current one unless `seasonCode` names
    * another), its windows and terms, in-stock sizes marked; an unknown code is 404.
    */
-  async lineSheet(lang: Locale, retailerName: string | null, seasonCode?: string): Promise<LineSheet> {
+  async lineSheet(lang: Locale, retailerName: string | null, seasonCode?: string, terms: SheetShopTerms = NO_SHOP_TERMS): Promise<LineSheet> {
     const season = seasonCode ? await this.seasons.byCode(seasonCode) : await this.seasons.current();
     if (seasonCode && !season) throw new HttpError(404, SEASON_MESSAGES.seasonUnknown);
-    return this.sheets.get(`${lang}\u0000${retailerName ?? ''}\u0000${season?.id ?? ''}`, () => this.makeLineSheet(lang, retailerName, season));
+    const key = [lang, retailerName ?? '', season?.id ?? '', terms.discount, terms.openingMinimum ?? '', terms.reorderMinimum ?? ''].join('\u0000');
+    return this.sheets.get(key, () => this.makeLineSheet(lang, retailerName, season, terms));
   }
 
   /** Clears the finished PDFs (a product or the terms changed). */
@@ -232,7 +242,7 @@ export class WholesaleService {
     this.sheets.clear();
   }
 
-  private async makeLineSheet(lang: Locale, retailerName: string | null, seasonRow: Selectable<SeasonsTable> | null): Promise<LineSheet> {
+  private async makeLineSheet(lang: Locale, retailerName: string | null, seasonRow: Selectable<SeasonsTable> | null, shop: SheetShopTerms): Promise<LineSheet> {
     // A season's styles only are read (not the ten years' collection).
     const seasonIds = seasonRow ? [...(await this.seasons.seasonProductIds(seasonRow.id))] : undefined;
     const [baseTerms, products] = await Promise.all([this.terms(lang), this.catalogue.listFull(seasonIds)]);
@@ -245,9 +255,11 @@ export class WholesaleService {
       season = { ordersOpen: shown.ordersOpen, ordersClose: shown.ordersClose, deliveries: shown.deliveries };
       inStock = await this.stock.levels(products.flatMap((p) => p.variants.map((v) => v.id)));
     }
+    // A shop's own minimums (issue 47), where it has them.
+    terms = { ...terms, openingMinimum: shop.openingMinimum ?? terms.openingMinimum, reorderMinimum: shop.reorderMinimum ?? terms.reorderMinimum };
     const sheetProducts = await Promise.all(
       products.map(async (p) => {
-        const sheet = await this.sheetProduct(p, lang);
+        const sheet = await this.sheetProduct(p, lang, shop.discount);
         sheet.variants.forEach((v, i) => {
           const id = p.variants[i]!.id;
           v.inStock = v.sizes.filter((size) => (availableNow(inStock.get(`${id}:${size}`)) ?? 0) > 0);
@@ -264,7 +276,7 @@ export class WholesaleService {
     return { pdf, filename: name };
   }
 
-  private async sheetProduct(product: FullProduct, lang: Locale): Promise<SheetProduct> {
+  private async sheetProduct(product: FullProduct, lang: Locale, discount: number): Promise<SheetProduct> {
     const text = pick(product.texts, lang);
     const main = product.variants[0]?.imageUrl;
     return {
@@ -276,7 +288,8 @@ export class WholesaleService {
         colorName: pick(v.names, lang) ?? '',
         colorCode: v.colorCode,
         sizes: v.sizes,
-        price: fromCents(v.priceCents),
+        // The shop's price: after its discount (issue 47).
+        price: fromCents(discounted(v.priceCents, discount)),
         retailPrice: v.retailPriceCents === null ? null : fromCents(v.retailPriceCents),
       })),
     };

@@ -1,4 +1,4 @@
-import { formatPrice } from '@atelier/contract/pure';
+import { formatDiscount, formatPrice } from '@atelier/contract/pure';
 import type { Locale, NewShopInput, ShowroomSnapshot } from '@atelier/contract';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { TakenOrder } from '../../lib/showroom-store.ts';
@@ -41,7 +41,10 @@ export function OrderForm({
 }) {
   const { t } = useTranslation();
   const retailer = snapshot.stockists.find((s) => s.id === draft.retailerId) ?? null;
-  const minimumAmount = retailer?.hasOrdered ? snapshot.terms.reorderMinimum : snapshot.terms.openingMinimum;
+  // The shop's own minimums where it has them (issue 47), else the season's.
+  const minimumAmount = retailer?.hasOrdered
+    ? (retailer.terms?.reorderMinimum ?? snapshot.terms.reorderMinimum)
+    : (retailer?.terms?.openingMinimum ?? snapshot.terms.openingMinimum);
   const missing = Math.max(0, Math.round((minimumAmount - totals.total) * 100) / 100);
   const setQuantity = (key: string, value: string) =>
     change({ quantities: { ...draft.quantities, [key]: Math.max(0, Math.min(999, Number.parseInt(value, 10) || 0)) } });
@@ -70,6 +73,9 @@ export function OrderForm({
         onNewShop={(newShop) => change({ newShop })}
         lang={lang}
       />
+      {retailer?.terms?.discount ? (
+        <p className="showroom__discount">{t('admin.showroom.discount', { discount: formatDiscount(retailer.terms.discount, lang) })}</p>
+      ) : null}
       <StyleGrid snapshot={snapshot} quantities={draft.quantities} onQuantity={setQuantity} lang={lang} />
       <fieldset className="showroom__close">
         <legend>{t('admin.showroom.closing')}</legend>

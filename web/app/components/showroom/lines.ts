@@ -1,6 +1,7 @@
 // The showroom order as the tablet types it: quantities by piece, pack and window, made into the
 // API's lines and back, and priced by the snapshot.
 import type { NewShopInput, ShowroomLineInput, ShowroomSnapshot, Size } from '@atelier/contract';
+import { discounted } from '@atelier/contract/pure';
 
 /** At once, or a delivery window's id. */
 export type Where = 'atOnce' | number;
@@ -19,6 +20,22 @@ export const EMPTY_SHOP: NewShopInput = {
   siret: '',
   locale: 'fr',
 };
+
+/**
+ * The snapshot at the chosen shop's prices (issue 47): each trade price after its company's discount, so
+ * the grid, the totals and the prices sent are the shop's, offline too. Another shop, or none: as it is.
+ */
+export function atShopPrices(snapshot: ShowroomSnapshot, retailerId: number | null): ShowroomSnapshot {
+  const discount = snapshot.stockists.find((s) => s.id === retailerId)?.terms?.discount ?? 0;
+  if (discount <= 0) return snapshot;
+  return {
+    ...snapshot,
+    styles: snapshot.styles.map((style) => ({
+      ...style,
+      variants: style.variants.map((v) => ({ ...v, price: discounted(Math.round(v.price * 100), discount) / 100 })),
+    })),
+  };
+}
 
 export function linesOf(quantities: Quantities, snapshot: ShowroomSnapshot): ShowroomLineInput[] {
   const prices = new Map(snapshot.styles.flatMap((s) => s.variants.map((v) => [v.id, v.price] as const)));

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ShowroomSnapshot } from '@atelier/contract';
 import { store } from '../../lib/showroom-store.ts';
-import { linesOf, quantitiesOf } from './lines.ts';
+import { atShopPrices, linesOf, quantitiesOf } from './lines.ts';
 import type { OrderDraft } from './OrderForm.tsx';
 
 export const EMPTY_DRAFT: OrderDraft = { retailerId: null, doorId: null, newShop: null, quantities: {}, note: '', signature: '' };
@@ -51,7 +51,9 @@ export function useOrderDraft({
     })();
   }, [account, allowed, restore]);
 
-  const lines = useMemo(() => (snapshot ? linesOf(draft.quantities, snapshot) : []), [draft.quantities, snapshot]);
+  // The snapshot at the chosen shop's prices (its discount: issue 47).
+  const shown = useMemo(() => (snapshot ? atShopPrices(snapshot, draft.retailerId) : null), [snapshot, draft.retailerId]);
+  const lines = useMemo(() => (shown ? linesOf(draft.quantities, shown) : []), [draft.quantities, shown]);
   const { retailerId, doorId, newShop, note, signature } = draft;
   useEffect(() => {
     if (!loaded.current || !account) return;
@@ -68,5 +70,5 @@ export function useOrderDraft({
     setDraft(next);
   };
 
-  return { orderId, draft, change, lines, restored, replace };
+  return { orderId, draft, change, lines, shown, restored, replace };
 }

@@ -5,7 +5,9 @@ import type { Route } from './+types/company';
 import { FormMessage } from '../../components/Field.tsx';
 import { CompanyDoors } from '../../components/company/CompanyDoors.tsx';
 import { CompanyPeople } from '../../components/company/CompanyPeople.tsx';
+import { CompanyTermsForm } from '../../components/company/CompanyTerms.tsx';
 import { useCompanyCalls } from '../../components/company/company-api.ts';
+import { useLanguage } from '../../lib/language.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -16,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 /** One company (issue 46): its details, its people (invited, changed, removed by the owner too) and its doors. */
 export default function AdminCompany() {
   const { t } = useTranslation();
+  const { lang } = useLanguage();
   const { api } = useSession();
   const id = Number(useParams().companyId);
   // The people's door choices follow the doors added or removed.
@@ -56,6 +59,7 @@ export default function AdminCompany() {
           )}
         </dl>
       )}
+      <CompanyTermsForm companyId={id} lang={lang} />
       <CompanyPeople calls={calls} canManage refresh={doorsChanged} />
       <CompanyDoors calls={calls} canManage onChange={doorChanged} />
     </div>

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { TERMS_DISCOUNT_MAX } from './terms-helpers.ts';
+
+export * from './terms-helpers.ts';
+
+/** What the terms API answers when a value cannot be taken: 422, naming the field (issue 47). */
+export const TERMS_MESSAGES = {
+  discountInvalid: 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.',
+  paymentDaysInvalid: 'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.',
+  minimumInvalid: 'openingMinimum, reorderMinimum: a minimum is an amount of 0 or more with at most 2 decimals, or none to keep the season’s.',
+} as const;
+
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
+/**
+ * `PUT /api/admin/companies/{id}/terms`: a company's own terms; null keeps the label's (the invoicing
+ * settings' payment terms, the season's minimums). The shape is checked here (400), the values by
+ * `termsProblem` (422, naming the field).
+ */
+export const companyTermsInput = z.object({
+  paymentDays: z.number().nullable(),
+  endOfMonth: z.boolean().nullable(),
+  discount: z.number(),
+  openingMinimum: z.number().nullable(),
+  reorderMinimum: z.number().nullable(),
+});
+export type CompanyTermsInput = z.infer<typeof companyTermsInput>;
+
+/** The first value a set of terms cannot take, as the API words it; null when all are fine. */
+export function termsProblem(input: CompanyTermsInput): string | null {
+  if (input.discount < 0 || input.discount > TERMS_DISCOUNT_MAX || !twoDecimals(input.discount)) return TERMS_MESSAGES.discountInvalid;
+  if (input.paymentDays !== null) {
+    const max = input.endOfMonth ? 45 : 60;
+    if (!Number.isInteger(input.paymentDays) || input.paymentDays < 0 || input.paymentDays > max) return TERMS_MESSAGES.paymentDaysInvalid;
+  }
+  for (const minimum of [input.openingMinimum, input.reorderMinimum])
+    if (minimum !== null && (minimum < 0 || minimum > 10_000_000 || !twoDecimals(minimum))) return TERMS_MESSAGES.minimumInvalid;
+  return null;
+}
+
+const applied = z.object({
+  paymentDays: z.number().int(),
+  endOfMonth: z.boolean(),
+  discount: z.number(),
+  openingMinimum: z.number(),
+  reorderMinimum: z.number(),
+});
+
+/** A company's terms: its own (null: the label's) and what applies to it now. */
+export const companyTerms = companyTermsInput
+  .extend({
+    updatedAt: z.string().nullable(),
+    /** What applies now: the company's own, else the label's payment terms and the current season's minimums. */
+    applied,
+  })
+  .meta({ id: 'CompanyTerms' });
+export type CompanyTerms = z.infer<typeof companyTerms>;

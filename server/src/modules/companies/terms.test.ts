@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyTerms, Draft, InvoiceDocument, Order } from '@atelier/contract';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { migrate } from '../../db/index.ts';
+import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
+import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { dueDate } from '../invoices/service.ts';
+
+const OTHER = { email: 'terms-other@test.example', password: 'terms-other-2026' };
+/** A 1×1 PNG: the smallest signature there is. */
+const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=';
+const OWN = { paymentDays: 60, endOfMonth: false, discount: 5, openingMinimum: 500, reorderMinimum: 200 };
+
+// Issue 47, first part: a company's own payment terms, discount and minimums, and where they apply.
+describe.each(DIALECTS)('a company’s own terms on %s (issue 47)', (dialect) => {
+  let t: TestContext;
+  let owner: Record<string, string>;
+  let shop: Record<string, string>;
+  let other: Record<string, string>;
+  let companyId: number;
+  let productId: number;
+  let variantId: number;
+  let keys = 0;
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers: { 'accept-language': 'en', ...headers }, ...(payload ? { payload } : {}) });
+  const termsOf = async () => (await call('GET', `/api/admin/companies/${companyId}/terms`, owner)).json() as CompanyTerms;
+
+  beforeAll(async () => {
+    await prepareValidators();
+    t = await createTestContext(dialect);
+    owner = t.auth(await t.login(ADMIN.email, ADMIN.password));
+    shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
+    await t.services.users.create({ email: OTHER.email, role: 'retailer', password: OTHER.password, locale: 'en' });
+    other = t.auth(await t.login(OTHER.email, OTHER.password));
+    companyId = (await t.services.users.findByEmail(RETAILER.email))!.id;
+    expect((await call('PUT', '/api/account/company', shop, FRENCH_SHOP)).statusCode).toBe(200);
+    expect((await call('PUT', '/api/admin/invoicing/settings', owner, legalIdentity())).statusCode).toBe(200);
+    const payload = sampleProduct({ reference: 'TE27-REMISE' });
+    payload.variants[0] = { ...payload.variants[0]!, price: 40.3, sizes: ['S', 'M', 'L'] };
+    const made = (await call('POST', '/api/admin/products', owner, payload)).json();
+    productId = made.id;
+    variantId = made.variants[0].id;
+    const wholesale = await call('PUT', '/api/admin/wholesale/terms', owner, {
+      validUntil: '2099-03-31',
+      openingMinimum: 10,
+      reorderMinimum: 10,
+      orderEmail: 'orders@test.example',
+      translations: [
+        { locale: 'fr', seasonName: 'PE27' },
+        { locale: 'en', seasonName: 'SS27' },
+      ],
+    });
+    expect(wholesale.statusCode).toBe(200);
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('starts with the label’s terms; the owner sets its own; a value out of bounds is 422 naming the field and changes nothing', async () => {
+    expect(await termsOf()).toEqual({
+      paymentDays: null,
+      endOfMonth: null,
+      discount: 0,
+      openingMinimum: null,
+      reorderMinimum: null,
+      updatedAt: null,
+      applied: { paymentDays: 30, endOfMonth: false, discount: 0, openingMinimum: 10, reorderMinimum: 10 },
+    });
+    const bad: Array<[object, string]> = [
+      [{ discount: 50.01 }, 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.'],
+      [{ discount: 5.005 }, 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.'],
+      [{ discount: -1 }, 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.'],
+      [{ paymentDays: 61 }, 'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.'],
+      [
+        { paymentDays: 50, endOfMonth: true },
+        'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.',
+      ],
+      [{ openingMinimum: -5 }, 'openingMinimum, reorderMinimum: a minimum is an amount of 0 or more with at most 2 decimals, or none to keep the season’s.'],
+    ];
+    for (const [change, message] of bad) {
+      const res = await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, { ...OWN, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(422);
+      expect(res.json().error).toBe(message);
+    }
+    const french = await call('PUT', `/api/admin/companies/${companyId}/terms`, { ...owner, 'accept-language': 'fr' }, { ...OWN, discount: 60 });
+    expect(french.json().error).toBe('discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.');
+    expect((await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, { ...OWN, discount: 'five' })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/admin/companies/999999/terms', owner, OWN)).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/companies/999999/terms', owner)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/admin/companies/${companyId}/terms`, shop, OWN)).statusCode).toBe(403);
+    expect((await termsOf()).updatedAt).toBeNull();
+
+    const saved = await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, OWN);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ ...OWN, applied: OWN });
+    // The company reads them; another company reads its own (the label's).
+    expect((await call('GET', '/api/account/terms', shop)).json()).toMatchObject({ applied: OWN });
+    expect((await call('GET', '/api/account/terms', other)).json()).toMatchObject({ applied: { discount: 0, paymentDays: 30, openingMinimum: 10 } });
+    // Cleared, a value goes back to the label's.
+    const cleared = await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, { ...OWN, paymentDays: null, endOfMonth: null });
+    expect(cleared.json().applied).toMatchObject({ paymentDays: 30, endOfMonth: false });
+    expect((await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, OWN)).statusCode).toBe(200);
+  });
+
+  it('the shop sees, orders and is invoiced at its prices: gross, discount and net on each line, its minimum, its due date; the document valid', async () => {
+    // The collection: the shop's price after 5 % (40.30 → 38.29), the trade price beside it; others and the owner see the trade price.
+    const seen = (await call('GET', `/api/products/${productId}?lang=en`, shop)).json();
+    expect(seen.variants[0]).toMatchObject({ price: 38.29, listPrice: 40.3 });
+    expect((await call('GET', `/api/products/${productId}?lang=en`, other)).json().variants[0].price).toBe(40.3);
+    expect((await call('GET', `/api/products/${productId}?lang=en`, owner)).json().variants[0]).not.toHaveProperty('listPrice');
+
+    // The draft: at its prices, against its own opening minimum (500).
+    const draft = (await call('PUT', '/api/orders/draft?lang=en', shop, { lines: [{ variantId, size: 'M', quantity: 3 }] })).json() as Draft;
+    expect(draft.lines[0]).toMatchObject({ unitPrice: 38.29, listPrice: 40.3, total: 114.87 });
+    expect(draft).toMatchObject({ total: 114.87, discount: 5, minimum: { kind: 'opening', amount: 500, missing: 385.13 } });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/draft/submit?lang=en',
+        headers: { ...shop, 'accept-language': 'en', 'idempotency-key': `terms-${dialect}-${(keys += 1)}` },
+      });
+    expect((await send()).statusCode).toBe(422);
+    await call('PUT', '/api/orders/draft?lang=en', shop, { lines: [{ variantId, size: 'M', quantity: 14 }] });
+    const placed = await send();
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as Order;
+    expect(order).toMatchObject({ total: 536.06, discount: 5 });
+    expect(order.lines[0]).toMatchObject({ unitPrice: 38.29, listPrice: 40.3, quantity: 14 });
+    // A discount changed later leaves the order as it was sent.
+    await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, { ...OWN, discount: 10 });
+    expect(((await call('GET', `/api/orders/${order.id}?lang=en`, shop)).json() as Order).lines[0]!.unitPrice).toBe(38.29);
+    await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, OWN);
+
+    // Shipped: the invoice shows gross, discount and net, falls due at 60 days, and is valid EN 16931.
+    expect((await call('POST', `/api/admin/orders/${order.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/orders/${order.id}/ship?lang=en`, owner, {})).statusCode).toBe(200);
+    const invoiceId = ((await call('GET', `/api/admin/orders/${order.id}?lang=en`, owner)).json() as Order).invoice!.id;
+    const doc = (await call('GET', `/api/admin/invoices/${invoiceId}?lang=en`, owner)).json() as InvoiceDocument;
+    expect(doc.lines[0]).toMatchObject({ unitPrice: 38.29, listPrice: 40.3, quantity: 14, total: 536.06 });
+    expect(doc.totalExclVat).toBe(536.06);
+    expect(doc.dueDate).toBe(dueDate(doc.issueDate, { paymentDays: 60, endOfMonth: false } as Parameters<typeof dueDate>[1]));
+    const { text, attachments } = await pdfText((await call('GET', `/api/invoices/${invoiceId}.pdf?lang=en`, shop)).rawPayload);
+    const xml = Buffer.from(attachments['factur-x.xml']!.content).toString('utf8');
+    expect(xml).toMatch(/<ram:GrossPriceProductTradePrice>\s*<ram:ChargeAmount>40.30<\/ram:ChargeAmount>/);
+    expect(xml).toMatch(/<ram:ActualAmount>2.01<\/ram:ActualAmount>/);
+    expect(xml).toMatch(/<ram:NetPriceProductTradePrice>\s*<ram:ChargeAmount>38.29<\/ram:ChargeAmount>/);
+    expect(xml).toContain('Paiement à 60 jours à compter de la date de facture');
+    expect(await validateFacturx(xml)).toEqual([]);
+    expect(text).toContain('PU brut');
+    expect(text).toContain('Remise');
+    expect(text).toContain('−2,01');
+
+    // A credit note of two pieces keeps the line's gross and net, and stays valid.
+    const credit = await call('POST', `/api/admin/invoices/${invoiceId}/credit-notes?lang=en`, owner, {
+      reason: 'Deux pièces abîmées',
+      lines: [{ lineId: doc.lines[0]!.id, quantity: 2 }],
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    const note = credit.json() as InvoiceDocument;
+    expect(note.lines[0]).toMatchObject({ unitPrice: 38.29, listPrice: 40.3, quantity: 2, total: 76.58 });
+    const noteXml = Buffer.from(
+      (await pdfText((await call('GET', `/api/admin/invoices/${note.id}.pdf`, owner)).rawPayload)).attachments['factur-x.xml']!.content,
+    ).toString('utf8');
+    expect(await validateFacturx(noteXml)).toEqual([]);
+  }, 180_000);
+
+  it('the line sheet and the showroom carry the shop’s prices and minimums', async () => {
+    const sheet = await call('GET', '/api/wholesale/linesheet.pdf?lang=fr', shop);
+    expect(sheet.statusCode).toBe(200);
+    const { text } = await pdfText(sheet.rawPayload);
+    expect(text).toContain('38,29');
+    expect(text).not.toContain('40,30');
+    expect(text).toContain('500');
+    const theirs = (await pdfText((await call('GET', '/api/wholesale/linesheet.pdf?lang=fr', other)).rawPayload)).text;
+    expect(theirs).toContain('40,30');
+    const snapshot = (await call('GET', '/api/showroom/snapshot', owner)).json();
+    expect(snapshot.stockists.find((s: { id: number }) => s.id === companyId).terms).toEqual({ discount: 5, openingMinimum: 500, reorderMinimum: 200 });
+    expect(snapshot.stockists.find((s: { email: string }) => s.email === OTHER.email)).not.toHaveProperty('terms');
+    // A showroom order is priced at the shop's prices: the trade price sent is a price that changed; the shop's goes.
+    const take = (unitPrice: number, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/showroom/orders?lang=en',
+        headers: { ...owner, 'accept-language': 'en', 'idempotency-key': key },
+        payload: {
+          stockistId: companyId,
+          lines: [{ variantId, size: 'L', quantity: 14, unitPrice }],
+          signature: SIGNATURE,
+          takenAt: '2026-11-26T10:30:00.000Z',
+        },
+      });
+    const gross = await take(40.3, `terms-showroom-${dialect}-1`);
+    expect(gross.statusCode).toBe(422);
+    expect(gross.json().reasons[0]).toMatchObject({ reason: 'priceChanged' });
+    const net = await take(38.29, `terms-showroom-${dialect}-2`);
+    expect(net.statusCode, net.body).toBe(201);
+    const made = (await call('GET', `/api/admin/orders/${net.json().orders[0].id}?lang=en`, owner)).json() as Order;
+    expect(made).toMatchObject({ discount: 5, total: 536.06 });
+    expect(made.lines[0]).toMatchObject({ unitPrice: 38.29, listPrice: 40.3 });
+  });
+});
+
+describe.each(DIALECTS)('the upgrade to company terms on %s', (dialect) => {
+  it('orders and invoices written before keep their prices, without a discount; companies follow the label’s terms', async () => {
+    await atMigration(dialect, '026-companies', async (database) => {
+      const db = database.db;
+      const now = new Date().toISOString();
+      const { id: userId } = await db
+        .insertInto('users')
+        .values({ email: 'before-terms@old.example', role: 'retailer', locale: 'fr', password_hash: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: orderId } = await db
+        .insertInto('orders')
+        .values({
+          number: '2026-0001',
+          user_id: userId,
+          retailer_email: 'before-terms@old.example',
+          locale: 'fr',
+          status: 'submitted',
+          idempotency_key: 'old-terms-1',
+          note: null,
+          company: '{}',
+          total_cents: 8060,
+          pieces: 2,
+          ship_date: null,
+          carrier: null,
+          tracking: null,
+          cancel_reason: null,
+          created_at: now,
+          updated_at: now,
+          season_id: null,
+          delivery_id: null,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('order_lines')
+        .values({
+          order_id: orderId,
+          position: 0,
+          variant_id: null,
+          product_id: null,
+          product_title: '{"fr":"Robe"}',
+          color_name: '{"fr":"Rouille"}',
+          color_code: null,
+          reference: 'OLD-1',
+          size: 'M',
+          quantity: 2,
+          unit_price_cents: 4030,
+        } as never)
+        .execute();
+      await migrate(database);
+      expect(await db.selectFrom('orders').select('discount_bp').where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ discount_bp: 0 });
+      expect(await db.selectFrom('order_lines').select(['unit_price_cents', 'list_price_cents']).executeTakeFirstOrThrow()).toEqual({
+        unit_price_cents: 4030,
+        list_price_cents: null,
+      });
+      expect(await db.selectFrom('company_terms').selectAll().execute()).toEqual([]);
+    });
+  });
+});

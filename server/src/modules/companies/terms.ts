@@ -1,0 +1,135 @@
+import { COMPANY_MESSAGES, fromCents, termsProblem, toCents, type CompanyTerms, type CompanyTermsInput } from '@atelier/contract';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { logActivity, type Actor } from '../activity/service.ts';
+import { emitWebhook } from '../webhooks/events.ts';
+
+/** The label's own terms, read where they live (the season's, through wholesale): what a company without its own gets. */
+export interface LabelTerms {
+  adminTerms(db: Kysely<Database>, seasonId?: number): Promise<{ openingMinimum: number; reorderMinimum: number }>;
+}
+
+/** What a shop's prices and minimums take from its terms (null: the season's minimums). */
+export interface ShopTerms {
+  discount: number;
+  openingMinimum: number | null;
+  reorderMinimum: number | null;
+}
+
+/** Payment terms when the label has not filled its invoicing settings yet: 30 days. */
+const LABEL_PAYMENT = { paymentDays: 30, endOfMonth: false };
+
+/**
+ * A company's terms of its own (issue 47, ADR 0023): payment days (and end of month), a discount on
+ * trade prices, opening and reorder minimums; each left empty keeps the label's. The owner sets them on
+ * the company's page; the company reads them; ordering, the showroom, the line sheet and invoices apply
+ * them (`applied`).
+ */
+export class CompanyTermsBook {
+  private readonly db: Db;
+  private readonly label: LabelTerms;
+  private readonly exists: (companyId: number, db: Kysely<Database>) => Promise<boolean>;
+  private readonly describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>;
+
+  constructor(
+    db: Db,
+    label: LabelTerms,
+    exists: (companyId: number, db: Kysely<Database>) => Promise<boolean>,
+    describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>,
+  ) {
+    this.db = db;
+    this.label = label;
+    this.exists = exists;
+    this.describe = describe;
+  }
+
+  /** A company's terms: its own and what applies now (with a season: that season's minimums). */
+  async get(companyId: number, db: Kysely<Database> = this.db, seasonId?: number): Promise<CompanyTerms> {
+    const [row, settings, minimums] = await Promise.all([
+      db.selectFrom('company_terms').selectAll().where('company_id', '=', companyId).executeTakeFirst(),
+      db.selectFrom('invoicing_settings').select('settings').where('id', '=', 1).executeTakeFirst(),
+      this.label.adminTerms(db, seasonId),
+    ]);
+    const seller = settings ? (JSON.parse(settings.settings) as { paymentDays: number; endOfMonth: boolean }) : LABEL_PAYMENT;
+    const own = {
+      paymentDays: row?.payment_days ?? null,
+      endOfMonth: row?.end_of_month === null || row?.end_of_month === undefined ? null : row.end_of_month === 1,
+      discount: (row?.discount_bp ?? 0) / 100,
+      openingMinimum: row?.opening_minimum_cents == null ? null : fromCents(row.opening_minimum_cents),
+      reorderMinimum: row?.reorder_minimum_cents == null ? null : fromCents(row.reorder_minimum_cents),
+    };
+    return {
+      ...own,
+      updatedAt: row?.updated_at ?? null,
+      applied: {
+        // Days and end of month go together: a company with its own days has its own end of month.
+        paymentDays: own.paymentDays ?? seller.paymentDays,
+        endOfMonth: own.paymentDays === null ? seller.endOfMonth : (own.endOfMonth ?? false),
+        discount: own.discount,
+        openingMinimum: own.openingMinimum ?? minimums.openingMinimum,
+        reorderMinimum: own.reorderMinimum ?? minimums.reorderMinimum,
+      },
+    };
+  }
+
+  /** The company's discount on trade prices, in percent (0: none). */
+  async discountOf(companyId: number | null, db: Kysely<Database> = this.db): Promise<number> {
+    if (companyId === null) return 0;
+    const row = await db.selectFrom('company_terms').select('discount_bp').where('company_id', '=', companyId).executeTakeFirst();
+    return (row?.discount_bp ?? 0) / 100;
+  }
+
+  /** Many companies' discounts and own minimums at once (the showroom's snapshot): only those that have some. */
+  async ownMany(companyIds: number[], db: Kysely<Database> = this.db): Promise<Map<number, ShopTerms>> {
+    if (companyIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('company_terms')
+      .select(['company_id', 'discount_bp', 'opening_minimum_cents', 'reorder_minimum_cents'])
+      .where('company_id', 'in', companyIds)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.company_id,
+        {
+          discount: r.discount_bp / 100,
+          openingMinimum: r.opening_minimum_cents === null ? null : fromCents(r.opening_minimum_cents),
+          reorderMinimum: r.reorder_minimum_cents === null ? null : fromCents(r.reorder_minimum_cents),
+        },
+      ]),
+    );
+  }
+
+  /** The owner sets a company's terms: 422 naming the field a value cannot be, 404 for no such company; logged, told by `company.updated`. */
+  async save(companyId: number, input: CompanyTermsInput, actor: Actor): Promise<CompanyTerms> {
+    const problem = termsProblem(input);
+    if (problem) throw new HttpError(422, problem);
+    if (!(await this.exists(companyId, this.db))) throw new HttpError(404, COMPANY_MESSAGES.companyNotFound);
+    await this.db.transaction().execute(async (trx) => {
+      const values = {
+        payment_days: input.paymentDays,
+        end_of_month: input.paymentDays === null || input.endOfMonth === null ? null : input.endOfMonth ? 1 : 0,
+        discount_bp: Math.round(input.discount * 100),
+        opening_minimum_cents: input.openingMinimum === null ? null : toCents(input.openingMinimum),
+        reorder_minimum_cents: input.reorderMinimum === null ? null : toCents(input.reorderMinimum),
+        updated_at: nowIso(),
+      };
+      await trx
+        .insertInto('company_terms')
+        .values({ company_id: companyId, ...values })
+        .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
+        .execute();
+      await logActivity(trx, actor, {
+        kind: 'terms',
+        action: 'save',
+        subject: String(companyId),
+        subjectId: companyId,
+        detail: { ...input, endOfMonth: input.endOfMonth === null ? null : Number(input.endOfMonth) },
+      });
+      await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
+    });
+    return this.get(companyId);
+  }
+}

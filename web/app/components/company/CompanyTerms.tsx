@@ -1,0 +1,164 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import type { CompanyTerms, CompanyTermsInput, Locale } from '@atelier/contract';
+import { formatDiscount, formatPrice } from '@atelier/contract/pure';
+import { useTranslation } from '../../i18n/react.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.tsx';
+import { CheckboxField, Field, FormMessage } from '../Field.tsx';
+
+type Message = { kind: 'success' | 'error'; text: string } | null;
+type Form = { paymentDays: string; endOfMonth: boolean; discount: string; openingMinimum: string; reorderMinimum: string };
+
+const formOf = (terms: CompanyTerms): Form => ({
+  paymentDays: terms.paymentDays === null ? '' : String(terms.paymentDays),
+  endOfMonth: terms.endOfMonth ?? false,
+  discount: terms.discount ? String(terms.discount) : '',
+  openingMinimum: terms.openingMinimum === null ? '' : String(terms.openingMinimum),
+  reorderMinimum: terms.reorderMinimum === null ? '' : String(terms.reorderMinimum),
+});
+/** "12,5" or "12.5" as a number; empty as null (the label's). */
+const amount = (value: string) => (value.trim() === '' ? null : Number(value.replace(',', '.')));
+
+/** "60 days, end of month": the payment terms as the screens say them. */
+export function paymentWords(t: TFunction, days: number, endOfMonth: boolean): string {
+  if (days === 0) return t('company.terms.onReceipt');
+  return t(endOfMonth ? 'company.terms.daysEndOfMonth' : 'company.terms.days', { count: days });
+}
+
+/** What a company buys on (issue 47), as its people read it: payment, discount, minimums. */
+export function TermsFacts({ terms, lang }: { terms: CompanyTerms; lang: Locale }) {
+  const { t } = useTranslation();
+  const { applied } = terms;
+  return (
+    <dl className="facts" data-testid="company-terms">
+      <div>
+        <dt>{t('company.terms.payment')}</dt>
+        <dd>{paymentWords(t, applied.paymentDays, applied.endOfMonth)}</dd>
+      </div>
+      <div>
+        <dt>{t('company.terms.discount')}</dt>
+        <dd>{applied.discount > 0 ? formatDiscount(applied.discount, lang) : t('company.terms.noDiscount')}</dd>
+      </div>
+      <div>
+        <dt>{t('company.terms.openingMinimum')}</dt>
+        <dd>{formatPrice(applied.openingMinimum, lang)}</dd>
+      </div>
+      <div>
+        <dt>{t('company.terms.reorderMinimum')}</dt>
+        <dd>{formatPrice(applied.reorderMinimum, lang)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** `/account/company`: the terms the signed-in person's company buys on (every role reads them). */
+export function MyTerms({ lang }: { lang: Locale }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const [terms, setTerms] = useState<CompanyTerms | null>(null);
+  useEffect(() => {
+    api('GET /account/terms')
+      .then(setTerms)
+      .catch(() => setTerms(null));
+  }, [api]);
+  return (
+    <section className="company-section" aria-labelledby="terms-title">
+      <h2 id="terms-title" className="section-title">
+        {t('company.terms.title')}
+      </h2>
+      {terms ? <TermsFacts terms={terms} lang={lang} /> : null}
+    </section>
+  );
+}
+
+/** The owner sets a company's own terms (issue 47); an empty field keeps the label's, shown beside it. */
+export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang: Locale }) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const [terms, setTerms] = useState<CompanyTerms | null>(null);
+  const [form, setForm] = useState<Form | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api('GET /admin/companies/:id/terms', { params: { id: companyId } })
+      .then((loaded) => {
+        setTerms(loaded);
+        setForm(formOf(loaded));
+      })
+      .catch((e: unknown) => setMessage({ kind: 'error', text: errorMessage(e, t('company.terms.error')) }));
+  }, [api, companyId, t]);
+  if (!form || !terms) return message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null;
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form) return;
+    setBusy(true);
+    setMessage(null);
+    const body: CompanyTermsInput = {
+      paymentDays: amount(form.paymentDays),
+      endOfMonth: form.paymentDays.trim() === '' ? null : form.endOfMonth,
+      discount: amount(form.discount) ?? 0,
+      openingMinimum: amount(form.openingMinimum),
+      reorderMinimum: amount(form.reorderMinimum),
+    };
+    try {
+      const saved = await api('PUT /admin/companies/:id/terms', { params: { id: companyId }, body });
+      setTerms(saved);
+      setForm(formOf(saved));
+      setMessage({ kind: 'success', text: t('company.terms.saved') });
+    } catch (e) {
+      setMessage({ kind: 'error', text: errorMessage(e, t('company.terms.error')) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const labels = terms.applied;
+  return (
+    <section className="company-section" aria-labelledby="terms-title">
+      <h2 id="terms-title" className="section-title">
+        {t('company.terms.title')}
+      </h2>
+      <TermsFacts terms={terms} lang={lang} />
+      <form className="form" onSubmit={submit} aria-labelledby="terms-form-title" noValidate>
+        <h3 id="terms-form-title" className="form__title">
+          {t('company.terms.own')}
+        </h3>
+        <p className="form__hint">{t('company.terms.ownHint')}</p>
+        <Field
+          label={t('company.terms.discountField')}
+          inputMode="decimal"
+          value={form.discount}
+          onChange={set('discount')}
+          hint={t('company.terms.discountHint')}
+        />
+        <Field
+          label={t('company.terms.paymentDays')}
+          inputMode="numeric"
+          value={form.paymentDays}
+          onChange={set('paymentDays')}
+          hint={terms.paymentDays === null ? t('company.terms.labels', { value: paymentWords(t, labels.paymentDays, labels.endOfMonth) }) : undefined}
+        />
+        <CheckboxField label={t('company.terms.endOfMonth')} checked={form.endOfMonth} onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })} />
+        <Field
+          label={t('company.terms.openingMinimum')}
+          inputMode="decimal"
+          value={form.openingMinimum}
+          onChange={set('openingMinimum')}
+          hint={terms.openingMinimum === null ? t('company.terms.seasons', { value: formatPrice(labels.openingMinimum, lang) }) : undefined}
+        />
+        <Field
+          label={t('company.terms.reorderMinimum')}
+          inputMode="decimal"
+          value={form.reorderMinimum}
+          onChange={set('reorderMinimum')}
+          hint={terms.reorderMinimum === null ? t('company.terms.seasons', { value: formatPrice(labels.reorderMinimum, lang) }) : undefined}
+        />
+        {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+        <button type="submit" className="button" disabled={busy}>
+          {t('company.terms.save')}
+        </button>
+      </form>
+    </section>
+  );
+}
