@@ -51,6 +51,10 @@ const OTHER_FR: Record<string, string> = {
   'This company does not exist (introuvable).': 'Cette société est introuvable.',
   'This e-mail address already has an account: a person can belong to one company only. Ask them for another address.':
     'Cette adresse e-mail a déjà un compte : une personne n’appartient qu’à une société. Demandez-lui une autre adresse.',
+  'creditLimit: a credit limit is an amount of 0 or more with at most 2 decimals, or none.':
+    'creditLimit : un plafond de crédit est un montant de 0 ou plus avec 2 décimales au plus, ou aucun.',
+  'This order is in review: accept it before confirming it.': 'Cette commande est à examiner : acceptez-la avant de la confirmer.',
+  'This order is not waiting for a review.': 'Cette commande n’attend pas d’examen.',
   'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.':
     'discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.',
   'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.':

@@ -38,7 +38,36 @@ export const ORDER_MESSAGES = {
   shipNothing: 'Choose at least one piece to ship.',
   nothingLeft: 'Nothing is left to ship on this order.',
   followDateInvalid: 'The date the rest follows must be a real date (YYYY-MM-DD).',
+  inReview: 'This order is in review: accept it before confirming it.',
+  notInReview: 'This order is not waiting for a review.',
 } as const;
+
+/** Why an order is held in review (issue 47): over the company's credit limit, or an invoice overdue too long. */
+export const REVIEW_REASONS = ['creditLimit', 'overdue'] as const;
+export const orderReview = z.object({
+  /** pending: held, not to be confirmed; accepted: the owner let it go on; refused: cancelled. */
+  state: z.enum(['pending', 'accepted', 'refused']),
+  reasons: z.array(z.enum(REVIEW_REASONS)),
+  /** What the company owed when it was sent, this order included: invoices unpaid (incl. VAT) and orders not yet invoiced. */
+  exposure: z.number(),
+  limit: z.number().nullable(),
+  overdue: z.array(z.object({ number: z.string(), dueDate: z.string(), due: z.number() })),
+  at: z.string(),
+});
+export type OrderReview = z.infer<typeof orderReview>;
+/** `POST /api/admin/orders/{id}/review`: the owner lets the order go on, or refuses it (cancelled, the reason mailed). */
+export const reviewDecision = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('accept') }),
+  z.object({
+    decision: z.literal('refuse'),
+    reason: z
+      .string({ error: ORDER_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, { error: ORDER_MESSAGES.reasonRequired })
+      .max(500, { error: ORDER_MESSAGES.reasonRequired }),
+  }),
+]);
+export type ReviewDecision = z.infer<typeof reviewDecision>;
 
 export const draftLineInput = z.object({
   variantId: z.number().int().positive(),
@@ -247,6 +276,8 @@ export const order = z
     placedBy: orderPerson.nullable().optional(),
     /** The company's discount its prices were sent with, in percent (issue 47; 0: none). */
     discount: z.number().optional(),
+    /** Credit control (issue 47): held in review, and why; absent when it never was. */
+    review: orderReview.nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;

@@ -8,6 +8,7 @@ export const TERMS_MESSAGES = {
   discountInvalid: 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.',
   paymentDaysInvalid: 'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.',
   minimumInvalid: 'openingMinimum, reorderMinimum: a minimum is an amount of 0 or more with at most 2 decimals, or none to keep the season’s.',
+  creditLimitInvalid: 'creditLimit: a credit limit is an amount of 0 or more with at most 2 decimals, or none.',
 } as const;
 
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
@@ -23,6 +24,8 @@ export const companyTermsInput = z.object({
   discount: z.number(),
   openingMinimum: z.number().nullable(),
   reorderMinimum: z.number().nullable(),
+  /** What the company may owe (unpaid invoices and orders not yet invoiced) before an order goes to review; null or absent: no limit. */
+  creditLimit: z.number().nullable().optional(),
 });
 export type CompanyTermsInput = z.infer<typeof companyTermsInput>;
 
@@ -35,6 +38,8 @@ export function termsProblem(input: CompanyTermsInput): string | null {
   }
   for (const minimum of [input.openingMinimum, input.reorderMinimum])
     if (minimum !== null && (minimum < 0 || minimum > 10_000_000 || !twoDecimals(minimum))) return TERMS_MESSAGES.minimumInvalid;
+  const limit = input.creditLimit ?? null;
+  if (limit !== null && (limit < 0 || limit > 100_000_000 || !twoDecimals(limit))) return TERMS_MESSAGES.creditLimitInvalid;
   return null;
 }
 
@@ -44,6 +49,7 @@ const applied = z.object({
   discount: z.number(),
   openingMinimum: z.number(),
   reorderMinimum: z.number(),
+  creditLimit: z.number().nullable(),
 });
 
 /** A company's terms: its own (null: the label's) and what applies to it now. */

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   'order.confirmed',
   'order.shipped',
   'order.cancelled',
+  'order.review',
   'shipment.created',
   'return.requested',
   'return.accepted',

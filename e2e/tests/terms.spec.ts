@@ -9,7 +9,7 @@ async function token(request: APIRequestContext, email: string, password: string
 }
 
 // Issue 47, first part: the owner gives a shop terms of its own; the shop reads them, sees and orders at its prices.
-test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its terms, its draft and order show the discount', async ({
+test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its terms, its draft and order show the discount; over its credit limit the next order waits in review and the owner accepts it', async ({
   page,
   browser,
   request,
@@ -88,6 +88,38 @@ test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its
       expect(await axeViolations(shopPage), `axe at ${width} px`).toEqual([]);
       expect(await shopPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width} px`).toBe(true);
     }
+    await shopPage.setViewportSize({ width: 1280, height: 900 });
+
+    // Credit control: the owner sets a credit limit the next order passes; it is sent but waits in review.
+    await page.reload();
+    await settled(page);
+    await form.getByLabel('Plafond de crédit').fill('500');
+    await form.getByRole('button', { name: 'Enregistrer les conditions' }).click();
+    await expect(form.getByText('Les conditions sont enregistrées.')).toBeVisible();
+    await expect(facts).toContainText(/500,00\s€/);
+    expect(
+      (await request.put('/api/orders/draft', { headers: shop, data: { lines: [{ variantId: variant.id, size: variant.sizes[0], quantity: 4 }] } })).status(),
+    ).toBe(200);
+    await shopPage.goto('/account/order');
+    await settled(shopPage);
+    await shopPage.getByRole('button', { name: 'Envoyer ma commande' }).click();
+    await expect(shopPage).toHaveURL(/\/account\/orders\/\d+\?sent=1$/);
+    await expect(shopPage.getByTestId('order-review')).toHaveText(
+      'À l’examen : cette commande est bien envoyée ; la marque regarde votre compte avant de la confirmer.',
+    );
+    const heldId = Number(/\/account\/orders\/(\d+)/.exec(shopPage.url())![1]);
+
+    // The owner sees why, accepts it, and may then confirm it.
+    await page.goto(`/admin/orders/${heldId}`);
+    await settled(page);
+    const panel = page.getByTestId('order-review-panel');
+    await expect(panel).toContainText('au-delà de son plafond de crédit de 500,00');
+    await expect(page.getByRole('form', { name: 'Confirmer', exact: true })).toHaveCount(0);
+    await a11y('an order held in review');
+    await panel.getByRole('button', { name: 'Accepter la commande' }).click();
+    await expect(page.getByText('La commande est acceptée : elle peut être confirmée.')).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Confirmer', exact: true })).toBeVisible();
   } finally {
     await context.close();
   }

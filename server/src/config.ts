@@ -61,6 +61,8 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Days after a parcel left within which a shop may return pieces of it (a faulty piece: any time); issue 45. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Credit control (issue 47): an order from a company with an invoice unpaid this many days past its due date goes to review. */
+  REVIEW_OVERDUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   /** SQLite's page cache, in MB (the embedded database only). */
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(4),

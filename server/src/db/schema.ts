@@ -419,6 +419,13 @@ export interface OrdersTable {
   idempotency_key: string;
   /** The company's discount its prices were sent with, in hundredths of a percent (issue 47). */
   discount_bp: ColumnType<number, number | undefined, number>;
+  /** Credit control (migration 028): null, or held in review ('pending') until accepted or refused; why in `review` (JSON). */
+  review_state: ColumnType<
+    'pending' | 'accepted' | 'refused' | null,
+    'pending' | 'accepted' | 'refused' | null | undefined,
+    'pending' | 'accepted' | 'refused' | null
+  >;
+  review: ColumnType<string | null, string | null | undefined, string | null>;
   note: string | null;
   /** JSON of the company details at submit time (an order keeps what it was sent with). */
   company: string;
@@ -795,6 +802,8 @@ export interface CompanyTermsTable {
   discount_bp: number;
   opening_minimum_cents: number | null;
   reorder_minimum_cents: number | null;
+  /** Its credit limit (migration 028); null: none. */
+  credit_limit_cents: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: string;
 }
 

@@ -29,6 +29,7 @@ import { m024Shipments } from './024-shipments.ts';
 import { m025Returns } from './025-returns.ts';
 import { m026Companies } from './026-companies.ts';
 import { m027CompanyTerms } from './027-company-terms.ts';
+import { m028CreditControl } from './028-credit-control.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['025-returns', m025Returns],
   ['026-companies', m026Companies],
   ['027-company-terms', m027CompanyTerms],
+  ['028-credit-control', m028CreditControl],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

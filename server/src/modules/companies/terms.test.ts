@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyTerms, Draft, InvoiceDocument, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
 import { migrate } from '../../db/index.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
@@ -63,8 +63,9 @@ describe.each(DIALECTS)('a company’s own terms on %s (issue 47)', (dialect) =>
       discount: 0,
       openingMinimum: null,
       reorderMinimum: null,
+      creditLimit: null,
       updatedAt: null,
-      applied: { paymentDays: 30, endOfMonth: false, discount: 0, openingMinimum: 10, reorderMinimum: 10 },
+      applied: { paymentDays: 30, endOfMonth: false, discount: 0, openingMinimum: 10, reorderMinimum: 10, creditLimit: null },
     });
     const bad: Array<[object, string]> = [
       [{ discount: 50.01 }, 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.'],
@@ -258,5 +259,112 @@ describe.each(DIALECTS)('the upgrade to company terms on %s', (dialect) => {
       });
       expect(await db.selectFrom('company_terms').selectAll().execute()).toEqual([]);
     });
+  });
+});
+
+// Issue 47, credit control: over its limit or with an invoice overdue too long, an order waits in review.
+describe.each(DIALECTS)('credit control on %s (issue 47)', (dialect) => {
+  let t: TestContext;
+  let owner: Record<string, string>;
+  let shop: Record<string, string>;
+  let colleague: Record<string, string>;
+  let companyId: number;
+  let variantId: number;
+  let keys = 0;
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers: { 'accept-language': 'en', ...headers }, ...(payload ? { payload } : {}) });
+  /** A draft of 14 pieces at 40.30 (564.20 excl. VAT), sent. */
+  const order = async (headers: Record<string, string>) => {
+    expect((await call('PUT', '/api/orders/draft?lang=en', headers, { lines: [{ variantId, size: 'M', quantity: 14 }] })).statusCode).toBe(200);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit?lang=en',
+      headers: { ...headers, 'accept-language': 'en', 'idempotency-key': `credit-${dialect}-${(keys += 1)}` },
+    });
+  };
+  const setTerms = (creditLimit: number | null) =>
+    call('PUT', `/api/admin/companies/${companyId}/terms`, owner, {
+      paymentDays: null,
+      endOfMonth: null,
+      discount: 0,
+      openingMinimum: null,
+      reorderMinimum: null,
+      creditLimit,
+    });
+
+  beforeAll(async () => {
+    t = await createTestContext(dialect);
+    owner = t.auth(await t.login(ADMIN.email, ADMIN.password));
+    shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
+    companyId = (await t.services.users.findByEmail(RETAILER.email))!.id;
+    expect((await call('PUT', '/api/account/company', shop, FRENCH_SHOP)).statusCode).toBe(200);
+    expect((await call('PUT', '/api/admin/invoicing/settings', owner, legalIdentity())).statusCode).toBe(200);
+    const payload = sampleProduct({ reference: 'CC27-PLAFOND' });
+    payload.variants[0] = { ...payload.variants[0]!, price: 40.3, sizes: ['S', 'M', 'L'] };
+    variantId = (await call('POST', '/api/admin/products', owner, payload)).json().variants[0].id;
+    await openWholesale(t, owner);
+    // A colleague of the same company, ordering from their own draft.
+    await t.services.users.create({ email: 'colleague@test.example', role: 'retailer', password: 'colleague-2026', locale: 'en' });
+    await t.services.database.db
+      .updateTable('users')
+      .set({ company_id: companyId, company_role: 'admin' })
+      .where('email', '=', 'colleague@test.example')
+      .execute();
+    colleague = t.auth(await t.login('colleague@test.example', 'colleague-2026'));
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('over the credit limit the order waits in review: it cannot be confirmed until accepted; refused, it is cancelled with its reason', async () => {
+    expect((await setTerms(-1)).json().error).toBe('creditLimit: a credit limit is an amount of 0 or more with at most 2 decimals, or none.');
+    expect((await setTerms(1000)).statusCode).toBe(200);
+    const first = (await order(shop)).json() as Order;
+    expect(first.review ?? null).toBeNull();
+    const second = await order(shop);
+    expect(second.statusCode, second.body).toBe(201);
+    const held = second.json() as Order;
+    expect(held.status).toBe('submitted');
+    expect(held.review).toMatchObject({ state: 'pending', reasons: ['creditLimit'], exposure: 1128.4, limit: 1000, overdue: [] });
+    expect((await call('GET', '/api/admin/home', owner)).json()).toMatchObject({ toConfirm: 1, inReview: 1 });
+    const confirm = await call('POST', `/api/admin/orders/${held.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().error).toBe('This order is in review: accept it before confirming it.');
+    // The shop sees it held; the owner accepts it, then confirms it.
+    expect(((await call('GET', `/api/orders/${held.id}?lang=en`, shop)).json() as Order).review?.state).toBe('pending');
+    const accepted = await call('POST', `/api/admin/orders/${held.id}/review?lang=en`, owner, { decision: 'accept' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((accepted.json() as Order).review?.state).toBe('accepted');
+    expect((await call('POST', `/api/admin/orders/${held.id}/review?lang=en`, owner, { decision: 'accept' })).statusCode).toBe(409);
+    expect((await call('POST', `/api/admin/orders/${held.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' })).statusCode).toBe(200);
+    // A third goes to review too, and is refused: cancelled with the reason, the shop told.
+    const third = (await order(shop)).json() as Order;
+    expect(third.review?.state).toBe('pending');
+    expect((await call('POST', `/api/admin/orders/${third.id}/review?lang=en`, owner, { decision: 'refuse', reason: '' })).statusCode).toBe(400);
+    const refused = await call('POST', `/api/admin/orders/${third.id}/review?lang=en`, owner, { decision: 'refuse', reason: 'Please settle March first.' });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Please settle March first.', review: { state: 'refused' } });
+    await t.services.mail.runOnce();
+    expect(t.sent.some((m) => m.to === RETAILER.email && m.text.includes('Please settle March first.'))).toBe(true);
+  });
+
+  it('two orders at once that together pass the limit: the second waits in review', async () => {
+    // What is owed now: the first two orders (1128.40); a limit leaving room for one more only.
+    expect((await setTerms(1128.4 + 600)).statusCode).toBe(200);
+    const [a, b] = await Promise.all([order(shop), order(colleague)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const states = [a.json() as Order, b.json() as Order].map((o) => o.review?.state ?? null).sort();
+    expect(states).toEqual(['pending', null].sort());
+  });
+
+  it('an invoice unpaid more than 15 days past its due date sends the next order to review, whatever the limit', async () => {
+    expect((await setTerms(null)).statusCode).toBe(200);
+    const orders = (await call('GET', '/api/admin/orders?lang=en&q=Les%20Jours', owner)).json().data as Array<{ id: number; status: string }>;
+    const confirmed = orders.find((o) => o.status === 'confirmed')!;
+    expect((await call('POST', `/api/admin/orders/${confirmed.id}/ship?lang=en`, owner, {})).statusCode).toBe(200);
+    const invoice = await t.services.database.db.selectFrom('invoices').select(['id', 'number']).where('type', '=', 'invoice').executeTakeFirstOrThrow();
+    await t.services.database.db.updateTable('invoices').set({ due_date: '2026-01-01' }).where('id', '=', invoice.id).execute();
+    const held = (await order(shop)).json() as Order;
+    expect(held.review).toMatchObject({ state: 'pending', reasons: ['overdue'], limit: null });
+    expect(held.review!.overdue.map((i) => i.number)).toEqual([invoice.number]);
   });
 });

@@ -60,6 +60,7 @@ export class CompanyTermsBook {
       discount: (row?.discount_bp ?? 0) / 100,
       openingMinimum: row?.opening_minimum_cents == null ? null : fromCents(row.opening_minimum_cents),
       reorderMinimum: row?.reorder_minimum_cents == null ? null : fromCents(row.reorder_minimum_cents),
+      creditLimit: row?.credit_limit_cents == null ? null : fromCents(row.credit_limit_cents),
     };
     return {
       ...own,
@@ -71,6 +72,7 @@ export class CompanyTermsBook {
         discount: own.discount,
         openingMinimum: own.openingMinimum ?? minimums.openingMinimum,
         reorderMinimum: own.reorderMinimum ?? minimums.reorderMinimum,
+        creditLimit: own.creditLimit,
       },
     };
   }
@@ -114,6 +116,7 @@ export class CompanyTermsBook {
         discount_bp: Math.round(input.discount * 100),
         opening_minimum_cents: input.openingMinimum === null ? null : toCents(input.openingMinimum),
         reorder_minimum_cents: input.reorderMinimum === null ? null : toCents(input.reorderMinimum),
+        credit_limit_cents: input.creditLimit == null ? null : toCents(input.creditLimit),
         updated_at: nowIso(),
       };
       await trx
@@ -126,7 +129,7 @@ export class CompanyTermsBook {
         action: 'save',
         subject: String(companyId),
         subjectId: companyId,
-        detail: { ...input, endOfMonth: input.endOfMonth === null ? null : Number(input.endOfMonth) },
+        detail: { ...input, creditLimit: input.creditLimit ?? null, endOfMonth: input.endOfMonth === null ? null : Number(input.endOfMonth) },
       });
       await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
     });

@@ -87,6 +87,7 @@ describe.each(DIALECTS)('the owner’s home on %s', (dialect) => {
     expect(res.json()).toEqual({
       applications: 0,
       toConfirm: 0,
+      inReview: 0,
       toShipThisWeek: 0,
       invoicesWaiting: 0,
       overdue: { count: 0, total: 0 },

@@ -42,6 +42,7 @@ export class HomeService {
     return {
       applications,
       toConfirm: orderCounts.toConfirm,
+      inReview: orderCounts.inReview,
       toShipThisWeek: orderCounts.toShip,
       invoicesWaiting: invoiceCounts.waiting,
       overdue: { count: invoiceCounts.overdueCount, total: fromCents(invoiceCounts.overdueCents) },

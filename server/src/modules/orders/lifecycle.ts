@@ -1,5 +1,5 @@
 import { logActivity } from '../activity/service.ts';
-import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus } from '@atelier/contract';
+import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus, type ReviewDecision } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -50,9 +50,11 @@ export class OrderLifecycle {
     note: string | null,
   ): Promise<Order> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode']).where('id', '=', id).executeTakeFirst();
+      const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode', 'review_state']).where('id', '=', id).executeTakeFirst();
       if (!row || (actor.role === 'retailer' && row.user_id !== (actor.company?.id ?? actor.id))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       if (!from.includes(row.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
+      // Held by credit control (issue 47): the owner accepts it first (or refuses it: a cancellation).
+      if (to === 'confirmed' && row.review_state === 'pending') throw new HttpError(409, ORDER_MESSAGES.inReview);
       const now = nowIso();
       // From the status read, not from any allowed one: on PostgreSQL a move committed between the read
       // and this update would otherwise pass it (its new status allowed too) and `apply` would act on the
@@ -65,6 +67,8 @@ export class OrderLifecycle {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const extra = await apply(trx, row);
+      // Cancelled while held in review: its review ends there, refused.
+      if (to === 'cancelled' && row.review_state === 'pending') extra.review_state = 'refused';
       if (Object.keys(extra).length) await trx.updateTable('orders').set(extra).where('id', '=', id).execute();
       await trx
         .insertInto('order_events')
@@ -129,6 +133,30 @@ export class OrderLifecycle {
       },
       null,
     );
+  }
+
+  /**
+   * The owner's word on an order held in review (issue 47): accepted, it goes on as sent (to confirm);
+   * refused, it is cancelled with the reason (mailed, pieces released). Logged; an order not held: 409.
+   */
+  async review(id: number, decision: ReviewDecision, actor: Actor, lang: Locale): Promise<Order> {
+    const held = await this.db.selectFrom('orders').select(['number', 'review_state', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!held) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+    if (held.review_state !== 'pending' || held.status !== 'submitted') throw new HttpError(409, ORDER_MESSAGES.notInReview);
+    // Refused: cancelled, which ends its review in the same transaction (see `move`).
+    if (decision.decision === 'refuse') return this.cancel(id, decision.reason, actor, lang);
+    await this.db.transaction().execute(async (trx) => {
+      const accepted = await trx
+        .updateTable('orders')
+        .set({ review_state: 'accepted', updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('review_state', '=', 'pending')
+        .where('status', '=', 'submitted')
+        .executeTakeFirst();
+      if (Number(accepted.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.notInReview);
+      await logActivity(trx, actor, { kind: 'order', action: 'accept', subject: held.number, subjectId: id, detail: { review: 'accepted' } });
+    });
+    return (await this.records.get(id, lang))!;
   }
 
   /** The brand cancels a submitted or confirmed order; a retailer only a submitted one of theirs. Reserved pieces go back. */

@@ -6,6 +6,7 @@ import {
   trackingUrl,
   type Locale,
   type Order,
+  type OrderReview,
   type OrderStatus,
   type OrderSummary,
   type Shipment,
@@ -165,6 +166,7 @@ export class OrderRecords {
       pieces: row.pieces,
       total: fromCents(row.total_cents),
       ...(row.discount_bp > 0 ? { discount: row.discount_bp / 100 } : {}),
+      ...(row.review ? { review: { ...(JSON.parse(row.review) as OrderReview), state: row.review_state ?? 'pending' } } : {}),
       note: row.note,
       createdAt: row.created_at,
       shipDate: row.ship_date,
@@ -315,17 +317,18 @@ export class OrderRecords {
   }
 
   /** What waits on the owner's home: orders to confirm, and confirmed ones to ship by `weekEnd` (late ones too). */
-  async homeCounts(weekEnd: string): Promise<{ toConfirm: number; toShip: number }> {
+  async homeCounts(weekEnd: string): Promise<{ toConfirm: number; toShip: number; inReview: number }> {
     const row = await this.db
       .selectFrom('orders')
       .select([
-        sql<number>`sum(case when status = 'submitted' then 1 else 0 end)`.as('to_confirm'),
+        sql<number>`sum(case when status = 'submitted' and coalesce(review_state, '') <> 'pending' then 1 else 0 end)`.as('to_confirm'),
+        sql<number>`sum(case when status = 'submitted' and review_state = 'pending' then 1 else 0 end)`.as('in_review'),
         // A partly shipped order is to ship again when its rest follows (its follow date, else its ship date).
         sql<number>`sum(case when status in ('confirmed', 'partlyShipped') and coalesce(follow_date, ship_date) <= ${weekEnd} then 1 else 0 end)`.as('to_ship'),
       ])
       .where('status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
       .executeTakeFirstOrThrow();
-    return { toConfirm: Number(row.to_confirm ?? 0), toShip: Number(row.to_ship ?? 0) };
+    return { toConfirm: Number(row.to_confirm ?? 0), toShip: Number(row.to_ship ?? 0), inReview: Number(row.in_review ?? 0) };
   }
 
   // —— Moves ——
@@ -360,6 +363,8 @@ export class OrderRecords {
     options: { skipRetailerMail?: boolean } = {},
   ) {
     await emitWebhook(trx, `order.${status}`, () => this.shape(loaded, 'fr'));
+    // Held by credit control (issue 47): told apart, for whoever follows what the company owes.
+    if (status === 'submitted' && loaded.row.review_state === 'pending') await emitWebhook(trx, 'order.review', () => this.shape(loaded, 'fr'));
     const brand = publicBrand(this.config);
     const locale = loaded.row.locale;
     const order = this.shape(loaded, locale);

@@ -12,6 +12,7 @@ import {
   SEASON_MESSAGES,
   cancelInput,
   confirmInput,
+  reviewDecision,
   draft,
   draftInput,
   errorBody,
@@ -366,6 +367,21 @@ export const adminOrderMoveRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (ap
       },
     },
     async (request) => services.orders.confirm(request.params.id, request.body, actorOf(request), langOf(request)),
+  );
+  app.post(
+    '/orders/:id/review',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'An order held in review (credit control): accept it (it goes on, to confirm) or refuse it (cancelled, the reason mailed)',
+        params: idParams,
+        querystring: query,
+        body: reviewDecision,
+        response: move,
+      },
+    },
+    async (request) => services.orders.review(request.params.id, request.body, actorOf(request), langOf(request)),
   );
   app.post(
     '/orders/:id/ship',

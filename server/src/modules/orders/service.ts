@@ -69,6 +69,7 @@ export class OrdersService {
   exportBatches: OrderRecords['exportBatches'] = (...args) => this.records.exportBatches(...args);
   homeCounts: OrderRecords['homeCounts'] = (...args) => this.records.homeCounts(...args);
   confirm: OrderLifecycle['confirm'] = (...args) => this.lifecycle.confirm(...args);
+  review: OrderLifecycle['review'] = (...args) => this.lifecycle.review(...args);
   /** "Mark as shipped": one parcel of all that is left (issue 45). */
   ship = (id: number, input: { carrier?: string | undefined; tracking?: string | undefined; shipping?: number | undefined }, actor: Actor, lang: Locale) =>
     this.shipments.ship(id, { carrier: input.carrier, tracking: input.tracking, shippingCharge: input.shipping }, actor, lang);

@@ -20,6 +20,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
 import type { StockService } from '../stock/service.ts';
 import type { CompaniesService } from '../companies/service.ts';
+import { creditReview } from '../companies/credit.ts';
+import type { Config } from '../../config.ts';
 import { type PricedLine, groupLines, sellingProblem } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
@@ -57,6 +59,7 @@ async function chooseDoor(
  */
 export class OrderSubmission {
   private readonly db: Db;
+  private readonly config: Config;
   private readonly companies: CompaniesService;
   private readonly onMailQueued: () => void;
   private readonly seasons: SeasonsService;
@@ -64,7 +67,8 @@ export class OrderSubmission {
   private readonly drafts: OrderDrafts;
   private readonly records: OrderRecords;
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'companies' | 'onMailQueued' | 'seasons' | 'stock'>, drafts: OrderDrafts, records: OrderRecords) {
+  constructor(deps: Pick<OrdersContext, 'db' | 'config' | 'companies' | 'onMailQueued' | 'seasons' | 'stock'>, drafts: OrderDrafts, records: OrderRecords) {
+    this.config = deps.config;
     this.db = deps.db;
     this.companies = deps.companies;
     this.onMailQueued = deps.onMailQueued;
@@ -199,6 +203,11 @@ export class OrderSubmission {
     const current = await this.seasons.current(trx);
     // The company's discount, frozen with the prices (the lines were priced with it: issue 47).
     const discountBp = Math.round((await this.companies.terms.discountOf(userId, trx)) * 100);
+    // Credit control (issue 47), with the company's row held (a showroom order too): over its limit, or
+    // with an invoice overdue too long, the orders are sent but wait in review for the owner.
+    await this.drafts.lockRetailer(trx, userId);
+    const adding = args.priced.reduce((sum, p) => sum + p.variant.priceCents * p.line.quantity, 0);
+    const review = await creditReview(trx, userId, adding, now.slice(0, 10), this.config.REVIEW_OVERDUE_DAYS);
     const ids: number[] = [];
     const short: Array<{ line: PricedLine; left: number }> = [];
     for (const [rank, group] of groupLines(args.priced).entries()) {
@@ -236,6 +245,8 @@ export class OrderSubmission {
           door_id: door?.id ?? null,
           placed_by: args.placedBy ?? null,
           discount_bp: discountBp,
+          review_state: review ? 'pending' : null,
+          review: review ? JSON.stringify(review) : null,
           search_text: orderSearchText(
             number,
             company,

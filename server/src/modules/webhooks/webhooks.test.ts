@@ -147,7 +147,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(endpoint.secretPrefix).toBe(endpoint.secret.slice(0, 12));
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: owner });
     expect(list.body).not.toContain(endpoint.secret.slice(6));
-    expect(list.json().events).toHaveLength(16);
+    expect(list.json().events).toHaveLength(17);
 
     const placed = await order();
     // The change wrote its event with it; nothing has left yet.

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.tsx';
 import { CheckboxField, Field, FormMessage } from '../Field.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
-type Form = { paymentDays: string; endOfMonth: boolean; discount: string; openingMinimum: string; reorderMinimum: string };
+type Form = { paymentDays: string; endOfMonth: boolean; discount: string; openingMinimum: string; reorderMinimum: string; creditLimit: string };
 
 const formOf = (terms: CompanyTerms): Form => ({
   paymentDays: terms.paymentDays === null ? '' : String(terms.paymentDays),
@@ -16,6 +16,7 @@ const formOf = (terms: CompanyTerms): Form => ({
   discount: terms.discount ? String(terms.discount) : '',
   openingMinimum: terms.openingMinimum === null ? '' : String(terms.openingMinimum),
   reorderMinimum: terms.reorderMinimum === null ? '' : String(terms.reorderMinimum),
+  creditLimit: terms.creditLimit == null ? '' : String(terms.creditLimit),
 });
 /** "12,5" or "12.5" as a number; empty as null (the label's). */
 const amount = (value: string) => (value.trim() === '' ? null : Number(value.replace(',', '.')));
@@ -47,6 +48,10 @@ export function TermsFacts({ terms, lang }: { terms: CompanyTerms; lang: Locale 
       <div>
         <dt>{t('company.terms.reorderMinimum')}</dt>
         <dd>{formatPrice(applied.reorderMinimum, lang)}</dd>
+      </div>
+      <div>
+        <dt>{t('company.terms.creditLimit')}</dt>
+        <dd>{applied.creditLimit === null ? t('company.terms.noLimit') : formatPrice(applied.creditLimit, lang)}</dd>
       </div>
     </dl>
   );
@@ -101,6 +106,7 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
       discount: amount(form.discount) ?? 0,
       openingMinimum: amount(form.openingMinimum),
       reorderMinimum: amount(form.reorderMinimum),
+      creditLimit: amount(form.creditLimit),
     };
     try {
       const saved = await api('PUT /admin/companies/:id/terms', { params: { id: companyId }, body });
@@ -140,19 +146,22 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
           hint={terms.paymentDays === null ? t('company.terms.labels', { value: paymentWords(t, labels.paymentDays, labels.endOfMonth) }) : undefined}
         />
         <CheckboxField label={t('company.terms.endOfMonth')} checked={form.endOfMonth} onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })} />
+        {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
+          <Field
+            key={key}
+            label={t(`company.terms.${key}`)}
+            inputMode="decimal"
+            value={form[key]}
+            onChange={set(key)}
+            hint={terms[key] === null ? t('company.terms.seasons', { value: formatPrice(labels[key], lang) }) : undefined}
+          />
+        ))}
         <Field
-          label={t('company.terms.openingMinimum')}
+          label={t('company.terms.creditLimit')}
           inputMode="decimal"
-          value={form.openingMinimum}
-          onChange={set('openingMinimum')}
-          hint={terms.openingMinimum === null ? t('company.terms.seasons', { value: formatPrice(labels.openingMinimum, lang) }) : undefined}
-        />
-        <Field
-          label={t('company.terms.reorderMinimum')}
-          inputMode="decimal"
-          value={form.reorderMinimum}
-          onChange={set('reorderMinimum')}
-          hint={terms.reorderMinimum === null ? t('company.terms.seasons', { value: formatPrice(labels.reorderMinimum, lang) }) : undefined}
+          value={form.creditLimit}
+          onChange={set('creditLimit')}
+          hint={t('company.terms.creditLimitHint')}
         />
         {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
         <button type="submit" className="button" disabled={busy}>

@@ -6,6 +6,7 @@ import type { Route } from './+types/order';
 import { FormMessage } from '../../components/Field.tsx';
 import { OrderInvoice } from '../../components/admin/OrderInvoice.tsx';
 import { CancelForm, ConfirmForm, ShopDetails } from '../../components/admin/OrderMoves.tsx';
+import { ReviewPanel } from '../../components/OrderReview.tsx';
 import { ShippingMoves } from '../../components/admin/ShipForm.tsx';
 import { OrderShipments } from '../../components/OrderShipments.tsx';
 import { ParcelDocuments } from '../../components/ParcelDocuments.tsx';
@@ -84,7 +85,14 @@ export default function AdminOrder() {
             </button>
           </p>
 
-          {order.status === 'submitted' && (
+          <ReviewPanel
+            order={order}
+            busy={busy}
+            onAccept={() =>
+              void act((id) => api('POST /admin/orders/:id/review', { params: { id }, lang, body: { decision: 'accept' } }), 'admin.orders.reviewAccepted')
+            }
+          />
+          {order.status === 'submitted' && order.review?.state !== 'pending' && (
             <ConfirmForm
               key={order.id}
               order={order}

@@ -1,0 +1,51 @@
+import type { Order } from '@atelier/contract';
+import { formatDay, formatPrice } from '@atelier/contract/pure';
+import { useTranslation } from '../i18n/react.tsx';
+import { useLanguage } from '../lib/language.tsx';
+
+/** The shop's word on an order held by credit control (issue 47): sent, and waiting for the label's look. */
+export function ReviewNote({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  if (order.review?.state !== 'pending' || order.status !== 'submitted') return null;
+  return (
+    <p className="order-review-note" data-testid="order-review">
+      {t('order.review.shop')}
+    </p>
+  );
+}
+
+/**
+ * The owner's panel on an order held in review (issue 47): why (over the credit limit, an invoice overdue),
+ * what the company owes against its limit, the invoices late; accept it to confirm it, or cancel it below
+ * with a reason (the refusal, mailed).
+ */
+export function ReviewPanel({ order, busy, onAccept }: { order: Order; busy: boolean; onAccept: () => void }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const review = order.review;
+  if (!review || review.state !== 'pending' || order.status !== 'submitted') return null;
+  return (
+    <section className="order-action order-review" aria-labelledby="review-title" data-testid="order-review-panel">
+      <h2 id="review-title" className="form__title">
+        {t('order.review.title')}
+      </h2>
+      <ul>
+        {review.reasons.includes('creditLimit') && review.limit !== null && (
+          <li>{t('order.review.overLimit', { exposure: formatPrice(review.exposure, lang), limit: formatPrice(review.limit, lang) })}</li>
+        )}
+        {review.reasons.includes('overdue') && (
+          <li>
+            {t('order.review.overdue', { count: review.overdue.length })}{' '}
+            {review.overdue
+              .map((i) => t('order.review.invoice', { number: i.number, date: formatDay(i.dueDate, lang), due: formatPrice(i.due, lang) }))
+              .join(' · ')}
+          </li>
+        )}
+      </ul>
+      <p className="field__hint">{t('order.review.hint')}</p>
+      <button type="button" className="button" disabled={busy} onClick={onAccept}>
+        {t('order.review.accept')}
+      </button>
+    </section>
+  );
+}
