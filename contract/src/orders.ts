@@ -298,6 +298,8 @@ export const orderSummary = z.object({
   takenBy: z.object({ id: z.number().nullable(), name: z.string() }).nullable().optional(),
   door: orderDoor.nullable().optional(),
   placedBy: orderPerson.nullable().optional(),
+  /** Held in review by credit control (issue 47): to accept or refuse before it is confirmed. */
+  inReview: z.boolean().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 /** A page of orders (issue 43: `?limit=&page=&cursor=&q=`). */
@@ -382,6 +384,8 @@ export const orderStatusQuery = z.object({
     .regex(/^\d{1,10}$/)
     .transform(Number)
     .optional(),
+  /** The owner's list: the orders held in review (credit control, issue 47). */
+  review: z.enum(['pending']).optional(),
 });
 export const periodQuery = z
   .object({ from: day(ORDER_MESSAGES.periodInvalid), to: day(ORDER_MESSAGES.periodInvalid) })

@@ -109,7 +109,11 @@ test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its
     );
     const heldId = Number(/\/account\/orders\/(\d+)/.exec(shopPage.url())![1]);
 
-    // The owner sees why, accepts it, and may then confirm it.
+    // The owner finds it among the orders in review, sees why, accepts it, and may then confirm it.
+    await page.goto('/admin/orders?review=pending');
+    await settled(page);
+    const row = page.getByTestId('admin-order-row').filter({ hasText: 'Atelier Remise' });
+    await expect(row.getByTestId('order-row-review')).toHaveText('À examiner');
     await page.goto(`/admin/orders/${heldId}`);
     await settled(page);
     const panel = page.getByTestId('order-review-panel');

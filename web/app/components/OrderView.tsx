@@ -278,6 +278,11 @@ export function OrderSummaryTable({
               <td data-testid="order-row-mode">{orderModeText(o, t, lang)}</td>
               <td>
                 <StatusBadge status={o.status} />
+                {o.inReview && (
+                  <span className="status-badge status-badge--review" data-testid="order-row-review">
+                    {t('order.review.badge')}
+                  </span>
+                )}
               </td>
               <td className="num">{o.pieces}</td>
               <td className="num">{formatPrice(o.total, lang)}</td>

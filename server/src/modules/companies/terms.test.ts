@@ -326,6 +326,8 @@ describe.each(DIALECTS)('credit control on %s (issue 47)', (dialect) => {
     expect(held.status).toBe('submitted');
     expect(held.review).toMatchObject({ state: 'pending', reasons: ['creditLimit'], exposure: 1128.4, limit: 1000, overdue: [] });
     expect((await call('GET', '/api/admin/home', owner)).json()).toMatchObject({ toConfirm: 1, inReview: 1 });
+    const listed = (await call('GET', '/api/admin/orders?review=pending&lang=en', owner)).json().data as Array<{ id: number; inReview?: boolean }>;
+    expect(listed.map((o) => [o.id, o.inReview])).toEqual([[held.id, true]]);
     const confirm = await call('POST', `/api/admin/orders/${held.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().error).toBe('This order is in review: accept it before confirming it.');

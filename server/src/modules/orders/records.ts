@@ -54,6 +54,8 @@ export interface OrderFilter {
   deliveryId?: number | undefined;
   channel?: 'portal' | 'showroom' | undefined;
   takenBy?: number | undefined;
+  /** Held in review (credit control, issue 47). */
+  review?: 'pending' | undefined;
   q?: string | undefined;
 }
 
@@ -218,12 +220,14 @@ export class OrderRecords {
         'taken_by_name',
         'door_id',
         'placed_by',
+        'review_state',
       ]);
     if (filter.doorIds) query = query.where('door_id', 'in', filter.doorIds.length ? filter.doorIds : [0]);
     if (filter.doorId !== undefined) query = query.where('door_id', '=', filter.doorId);
     if (filter.placedBy !== undefined) query = query.where('placed_by', '=', filter.placedBy);
     if (filter.channel) query = query.where('channel', '=', filter.channel);
     if (filter.takenBy !== undefined) query = query.where('taken_by', '=', filter.takenBy);
+    if (filter.review) query = query.where('review_state', '=', filter.review).where('status', '=', 'submitted');
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
@@ -257,6 +261,7 @@ export class OrderRecords {
           takenBy: r.taken_by_name ? { id: r.taken_by, name: r.taken_by_name } : null,
           door: r.door_id === null ? null : (doors.get(r.door_id) ?? null),
           placedBy: r.placed_by === null ? null : (people.get(r.placed_by) ?? null),
+          ...(r.review_state === 'pending' && r.status === 'submitted' ? { inReview: true } : {}),
         };
       });
     });

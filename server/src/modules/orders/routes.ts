@@ -286,7 +286,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
       schema: {
         tags,
         summary:
-          'Orders, newest first, a page at a time (limit, page or cursor), optionally of one status, one season by its code, one delivery window, one channel or agent; q searches number, shop, town, e-mail, SIRET and style references',
+          'Orders, newest first, a page at a time (limit, page or cursor), optionally of one status, one season by its code, one delivery window, one channel or agent, or held in review (review=pending); q searches number, shop, town, e-mail, SIRET and style references',
         querystring: adminOrderQuery,
         response: { 200: orderList, 400: errorBody, 404: errorBody, 422: errorBody },
       },
@@ -298,8 +298,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, s
         if (!delivery) throw new HttpError(404, SEASON_MESSAGES.deliveryNotFound);
         if (seasonId !== undefined && delivery.seasonId !== seasonId) throw new HttpError(422, SEASON_MESSAGES.deliveryOtherSeason);
       }
-      const { status, delivery, channel, agent, q } = request.query;
-      return services.orders.list({ status, seasonId, deliveryId: delivery, channel, takenBy: agent, q }, request.query, langOf(request));
+      const { status, delivery, channel, agent, review, q } = request.query;
+      return services.orders.list({ status, seasonId, deliveryId: delivery, channel, takenBy: agent, review, q }, request.query, langOf(request));
     },
   );
 

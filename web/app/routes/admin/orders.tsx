@@ -147,7 +147,7 @@ function OrderExport({ fail }: { fail: (error: unknown, key: string) => void }) 
   );
 }
 
-const FILTERS = ['status', 'season', 'delivery', 'channel', 'agent'] as const;
+const FILTERS = ['status', 'season', 'delivery', 'channel', 'agent', 'review'] as const;
 const TABS = [...ORDER_STATUSES, 'all'] as const;
 
 /**
@@ -172,11 +172,11 @@ export default function AdminOrders() {
     [navigate, t],
   );
 
-  const { season, delivery, channel, agent, q } = filter;
+  const { season, delivery, channel, agent, review, q } = filter;
   // On the tabs of orders ready to ship, they can be ticked for a pick list or "Ship these" (issue 45).
   const ready = tab === 'confirmed' || tab === 'partlyShipped';
   const [reload, setReload] = useState(0);
-  const selection = useSelection([tab, season, delivery, channel, agent, q, page, reload].join('|'));
+  const selection = useSelection([tab, season, delivery, channel, agent, review, q, page, reload].join('|'));
   useEffect(() => {
     setOrders(null);
     api('GET /admin/orders', {
@@ -186,6 +186,8 @@ export default function AdminOrders() {
         delivery: delivery || undefined,
         channel: (channel || undefined) as 'portal' | 'showroom' | undefined,
         agent: agent || undefined,
+        // From the home's "orders in review" (issue 47).
+        review: review === 'pending' ? ('pending' as const) : undefined,
         q: q || undefined,
         page: page > 1 ? String(page) : undefined,
       },
@@ -193,7 +195,7 @@ export default function AdminOrders() {
     })
       .then((res) => setOrders(res))
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
-  }, [api, tab, fail, lang, season, delivery, channel, agent, q, page, reload]);
+  }, [api, tab, fail, lang, season, delivery, channel, agent, review, q, page, reload]);
 
   return (
     <div className="admin-page">
