@@ -164,7 +164,7 @@ async function orderFlow(): Promise<void> {
   if (sent.status !== 201) return void errors.push(`submit: ${sent.status} ${(await sent.text()).slice(0, 200)}`);
   const made = (await sent.json()) as { orders: Array<{ id: number; review?: { state: string } | null }> };
   for (const order of made.orders) {
-    // The demo shop owes an invoice long overdue: its orders wait in review (issue 47), and the owner accepts them.
+    // An order held by credit control (issue 47: a shop owing an invoice long overdue) waits for the owner, who accepts it.
     if (order.review?.state === 'pending')
       await expectOk('review', await call('POST', `/api/admin/orders/${order.id}/review?lang=fr`, owner, { decision: 'accept' }));
     await expectOk('confirm', await call('POST', `/api/admin/orders/${order.id}/confirm?lang=fr`, owner, { shipDate: new Date().toISOString().slice(0, 10) }));
