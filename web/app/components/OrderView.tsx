@@ -93,15 +93,13 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
               <strong>{formatPrice(order.total, lang)}</strong>
             </td>
           </tr>
-          {order.discount ? (
-            <tr>
-              <td colSpan={shipping ? 7 : 6} className="order-table__discount" data-testid="order-discount">
-                {t('order.discountSent', { discount: formatDiscount(order.discount, lang) })}
-              </td>
-            </tr>
-          ) : null}
         </tfoot>
       </table>
+      {order.discount ? (
+        <p className="order-table__discount" data-testid="order-discount">
+          {t('order.discountSent', { discount: formatDiscount(order.discount, lang) })}
+        </p>
+      ) : null}
     </div>
   );
 }
