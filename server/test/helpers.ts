@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate, openDatabase, type Dialect } from '../src/db/index.ts';
@@ -287,4 +288,38 @@ export async function openWholesale(t: TestContext, owner: Record<string, string
     },
   });
   if (res.statusCode !== 200) throw new Error(`wholesale terms: ${res.body}`);
+}
+
+/**
+ * An order as an earlier version wrote it, straight into a database stopped at an older migration (the
+ * upgrade tests, from 025 on: `retailer_email` is its name since 023, `shop_email` before): the columns
+ * those versions share, the rest left to the later migrations.
+ */
+export async function insertOldOrder(db: Kysely<any>, o: { userId: number; email: string; key: string; totalCents: number; pieces: number }): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('orders')
+    .values({
+      number: '2026-0001',
+      user_id: o.userId,
+      retailer_email: o.email,
+      locale: 'fr',
+      status: 'submitted',
+      idempotency_key: o.key,
+      note: null,
+      company: '{}',
+      total_cents: o.totalCents,
+      pieces: o.pieces,
+      ship_date: null,
+      carrier: null,
+      tracking: null,
+      cancel_reason: null,
+      created_at: now,
+      updated_at: now,
+      season_id: null,
+      delivery_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as number;
 }

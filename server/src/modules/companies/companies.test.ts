@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyDoor, CompanyPerson, InvoiceDocument, InvoiceSummary, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, insertOldOrder, openWholesale, type TestContext } from '../../../test/helpers.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { migrate } from '../../db/index.ts';
@@ -345,29 +345,7 @@ describe.each(DIALECTS)('the upgrade to companies on %s', (dialect) => {
           },
         ])
         .execute();
-      await db
-        .insertInto('orders')
-        .values({
-          number: '2026-0001',
-          user_id: withDelivery,
-          retailer_email: 'delivery@old.example',
-          locale: 'fr',
-          status: 'submitted',
-          idempotency_key: 'old-1',
-          note: null,
-          company: '{}',
-          total_cents: 1000,
-          pieces: 1,
-          ship_date: null,
-          carrier: null,
-          tracking: null,
-          cancel_reason: null,
-          created_at: now,
-          updated_at: now,
-          season_id: null,
-          delivery_id: null,
-        } as never)
-        .execute();
+      await insertOldOrder(db, { userId: withDelivery, email: 'delivery@old.example', key: 'old-1', totalCents: 1000, pieces: 1 });
       await migrate(database);
       const doors = await db.selectFrom('retailer_doors').selectAll().orderBy('id').execute();
       expect(doors.map((d) => [d.retailer_id, d.name, d.line1, d.town, d.phone, d.public])).toEqual([

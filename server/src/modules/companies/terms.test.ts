@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyTerms, Draft, InvoiceDocument, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, insertOldOrder, openWholesale, type TestContext } from '../../../test/helpers.ts';
 import { migrate } from '../../db/index.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
@@ -42,17 +42,7 @@ describe.each(DIALECTS)('a company’s own terms on %s (issue 47)', (dialect) =>
     const made = (await call('POST', '/api/admin/products', owner, payload)).json();
     productId = made.id;
     variantId = made.variants[0].id;
-    const wholesale = await call('PUT', '/api/admin/wholesale/terms', owner, {
-      validUntil: '2099-03-31',
-      openingMinimum: 10,
-      reorderMinimum: 10,
-      orderEmail: 'orders@test.example',
-      translations: [
-        { locale: 'fr', seasonName: 'PE27' },
-        { locale: 'en', seasonName: 'SS27' },
-      ],
-    });
-    expect(wholesale.statusCode).toBe(200);
+    await openWholesale(t, owner);
   }, 120_000);
   afterAll(async () => t.close());
 
@@ -211,30 +201,7 @@ describe.each(DIALECTS)('the upgrade to company terms on %s', (dialect) => {
         .values({ email: 'before-terms@old.example', role: 'retailer', locale: 'fr', password_hash: null, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const { id: orderId } = await db
-        .insertInto('orders')
-        .values({
-          number: '2026-0001',
-          user_id: userId,
-          retailer_email: 'before-terms@old.example',
-          locale: 'fr',
-          status: 'submitted',
-          idempotency_key: 'old-terms-1',
-          note: null,
-          company: '{}',
-          total_cents: 8060,
-          pieces: 2,
-          ship_date: null,
-          carrier: null,
-          tracking: null,
-          cancel_reason: null,
-          created_at: now,
-          updated_at: now,
-          season_id: null,
-          delivery_id: null,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const orderId = await insertOldOrder(db, { userId, email: 'before-terms@old.example', key: 'old-terms-1', totalCents: 8060, pieces: 2 });
       await db
         .insertInto('order_lines')
         .values({

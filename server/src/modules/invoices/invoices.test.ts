@@ -137,7 +137,45 @@ describe('invoice arithmetic and the French mends', () => {
     expect(await validateFacturx(xml)).toEqual([]);
     expect(formatRate(2.1)).toBe('2.1');
     expect(formatRate(5.5)).toBe('5.5');
-  }, 120_000);
+
+    // A company's discount (issue 47) in every VAT case, on an invoice and on a credit note: gross price,
+    // its discount and the net price per line, valid each time (BR-26, the category rules, the totals).
+    const buyers = [
+      { vat: vatFor('FR', null), address: doc.buyer.address, vatNumber: 'FR03552081317', siren: '552081317' },
+      {
+        vat: vatFor('BE', 'BE0477472701'),
+        address: { ...doc.buyer.address, postcode: '1000', town: 'Bruxelles', country: 'BE' },
+        vatNumber: 'BE0477472701',
+        siren: null,
+      },
+      { vat: vatFor('CH', null), address: { ...doc.buyer.address, postcode: '8002', town: 'Zürich', country: 'CH' }, vatNumber: null, siren: null },
+    ];
+    for (const b of buyers) {
+      for (const type of ['invoice', 'creditNote'] as const) {
+        const net = 4275; // 45.00 less 5 %
+        const base = net * 3;
+        const vatCents = Math.round((base * b.vat.rate) / 100);
+        const discounted: IssuedDocument = {
+          ...doc,
+          type,
+          dueDate: type === 'invoice' ? doc.dueDate : null,
+          invoice: type === 'creditNote' ? { number: 'F2027-00042', issueDate: '2027-03-02' } : null,
+          reason: type === 'creditNote' ? 'Pièces abîmées' : null,
+          buyer: { ...doc.buyer, address: b.address, vatNumber: b.vatNumber, siren: b.siren },
+          vat: b.vat,
+          lines: [{ ...doc.lines[0]!, unitPriceCents: net, listPriceCents: 4500, totalCents: base }],
+          breakdown: [{ baseCents: base, vatCents }],
+          totalExclCents: base,
+          totalVatCents: vatCents,
+          totalInclCents: base + vatCents,
+        };
+        const written = facturxXml(discounted);
+        expect(written).toMatch(/<ram:GrossPriceProductTradePrice>\s*<ram:ChargeAmount>45.00<\/ram:ChargeAmount>/);
+        expect(written).toContain('<ram:ActualAmount>2.25</ram:ActualAmount>');
+        expect(await validateFacturx(written), `${b.vat.category} ${type}`).toEqual([]);
+      }
+    }
+  }, 240_000);
 });
 
 describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) => {

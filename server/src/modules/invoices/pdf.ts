@@ -334,29 +334,29 @@ function drawLines(sheet: Sheet): void {
   let y = sheet.y;
   // The lines; with a company's discount (issue 47), each line's gross price and discount before its net price.
   const discounted = doc.lines.some((l) => l.listPriceCents && l.listPriceCents > l.unitPriceCents);
-  const columns = discounted
-    ? [
-        { key: 'ref', label: w.ref, width: 74, align: 'left' as const },
-        { key: 'product', label: w.product, width: 96, align: 'left' as const },
-        { key: 'colour', label: w.colour, width: 54, align: 'left' as const },
-        { key: 'size', label: w.size, width: 30, align: 'left' as const },
-        { key: 'qty', label: w.qty, width: 26, align: 'right' as const },
-        { key: 'gross', label: w.gross, width: 52, align: 'right' as const },
-        { key: 'discount', label: w.discount, width: 44, align: 'right' as const },
-        { key: 'unit', label: w.unit, width: 52, align: 'right' as const },
-        { key: 'vat', label: w.vat, width: 28, align: 'right' as const },
-        { key: 'total', label: w.total, width: width - 456, align: 'right' as const },
-      ]
-    : [
-        { key: 'ref', label: w.ref, width: 88, align: 'left' as const },
-        { key: 'product', label: w.product, width: 132, align: 'left' as const },
-        { key: 'colour', label: w.colour, width: 70, align: 'left' as const },
-        { key: 'size', label: w.size, width: 34, align: 'left' as const },
-        { key: 'qty', label: w.qty, width: 30, align: 'right' as const },
-        { key: 'unit', label: w.unit, width: 58, align: 'right' as const },
-        { key: 'vat', label: w.vat, width: 34, align: 'right' as const },
-        { key: 'total', label: w.total, width: width - 446, align: 'right' as const },
-      ];
+  // Widths in points, the last column taking what is left: narrower text columns when two more are needed.
+  const widths: Array<[keyof typeof w & string, number, number]> = [
+    ['ref', 88, 74],
+    ['product', 132, 96],
+    ['colour', 70, 54],
+    ['size', 34, 30],
+    ['qty', 30, 26],
+    ['gross', 0, 52],
+    ['discount', 0, 44],
+    ['unit', 58, 52],
+    ['vat', 34, 28],
+  ];
+  const shown = widths.filter(([key]) => discounted || (key !== 'gross' && key !== 'discount'));
+  const used = shown.reduce((sum, [, plain, narrow]) => sum + (discounted ? narrow : plain), 0);
+  const columns = [
+    ...shown.map(([key, plain, narrow]) => ({
+      key,
+      label: w[key] as string,
+      width: discounted ? narrow : plain,
+      align: ['ref', 'product', 'colour', 'size'].includes(key) ? ('left' as const) : ('right' as const),
+    })),
+    { key: 'total', label: w.total, width: width - used, align: 'right' as const },
+  ];
   const row = (cells: string[], options: { bold?: boolean; band?: boolean } = {}) => {
     if (options.band) pdf.rect(MARGIN, y - 4, width, ROW).fill(BAND);
     let x = MARGIN + 3;
