@@ -36,4 +36,6 @@ export const ACCOUNTS = {
   grouper: { email: 'grouper@e2e.example', password: 'group-e2e-2026', role: 'retailer' },
   // A shop with terms of its own: 5 % off, 60 days (issue 47).
   termer: { email: 'termer@e2e.example', password: 'terms-e2e-2026', role: 'retailer' },
+  // A shop asked a deposit on its pre-orders (issue 47).
+  depositor: { email: 'depositor@e2e.example', password: 'deposit-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

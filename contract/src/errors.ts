@@ -53,7 +53,11 @@ const OTHER_FR: Record<string, string> = {
     'Cette adresse e-mail a déjà un compte : une personne n’appartient qu’à une société. Demandez-lui une autre adresse.',
   'creditLimit: a credit limit is an amount of 0 or more with at most 2 decimals, or none.':
     'creditLimit : un plafond de crédit est un montant de 0 ou plus avec 2 décimales au plus, ou aucun.',
+  'deposit: a deposit is a whole percentage from 0 to 100 of a pre-order, or none.':
+    'deposit : un acompte est un pourcentage entier de 0 à 100 d’une précommande, ou aucun.',
   'This order is in review: accept it before confirming it.': 'Cette commande est à examiner : acceptez-la avant de la confirmer.',
+  'The deposit of this order is not paid yet: as its company’s terms say, its parcels wait for it.':
+    'L’acompte de cette commande n’est pas encore réglé : comme le prévoient les conditions de sa société, ses colis l’attendent.',
   'This order is not waiting for a review.': 'Cette commande n’attend pas d’examen.',
   'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.':
     'discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.',

@@ -100,7 +100,12 @@ export const invoiceDocument = z
     /** What credit notes took off this invoice (incl. VAT). */
     credited: z.number(),
     paid: z.number(),
-    /** What is left to pay (incl. VAT): total − credited − paid. */
+    /** A deposit invoice (Factur-X 386, issue 47), or one of goods (absent on documents before). */
+    purpose: z.enum(['goods', 'deposit']).optional(),
+    /** What it deducts of a deposit paid (incl. VAT), and that deposit invoice. */
+    prepaid: z.number().optional(),
+    depositInvoice: z.object({ id: z.number().int(), number: z.string() }).nullable().optional(),
+    /** What is left to pay (incl. VAT): total − credited − paid − the deposit deducted. */
     due: z.number(),
     status: z.enum([...INVOICE_STATUSES, 'credit']),
     payments: z.array(invoicePayment),
@@ -123,6 +128,8 @@ export const invoiceSummary = z.object({
   invoiceNumber: z.string().nullable(),
   /** The door of its order (issue 46). */
   door: orderDoor.nullable().optional(),
+  /** A deposit invoice (issue 47). */
+  purpose: z.enum(['goods', 'deposit']).optional(),
   buyer: z.string(),
   country: z.string(),
   totalInclVat: z.number(),

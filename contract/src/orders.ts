@@ -39,6 +39,7 @@ export const ORDER_MESSAGES = {
   nothingLeft: 'Nothing is left to ship on this order.',
   followDateInvalid: 'The date the rest follows must be a real date (YYYY-MM-DD).',
   inReview: 'This order is in review: accept it before confirming it.',
+  depositUnpaid: 'The deposit of this order is not paid yet: as its company’s terms say, its parcels wait for it.',
   notInReview: 'This order is not waiting for a review.',
 } as const;
 
@@ -55,6 +56,21 @@ export const orderReview = z.object({
   at: z.string(),
 });
 export type OrderReview = z.infer<typeof orderReview>;
+/** An order's deposit (issue 47, ADR 0024): its invoice (type 386) and where it stands; `hold`: parcels wait until it is paid. */
+export const orderDeposit = z.object({
+  invoiceId: z.number(),
+  number: z.string(),
+  percent: z.number(),
+  amount: z.number(),
+  paid: z.number(),
+  due: z.number(),
+  /** Deducted so far from the invoices of its parcels (incl. VAT). */
+  deducted: z.number(),
+  status: z.enum(['due', 'paid', 'credited']),
+  hold: z.boolean(),
+});
+export type OrderDeposit = z.infer<typeof orderDeposit>;
+
 /** `POST /api/admin/orders/{id}/review`: the owner lets the order go on, or refuses it (cancelled, the reason mailed). */
 export const reviewDecision = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('accept') }),
@@ -278,6 +294,8 @@ export const order = z
     discount: z.number().optional(),
     /** Credit control (issue 47): held in review, and why; absent when it never was. */
     review: orderReview.nullable().optional(),
+    /** The deposit asked when it was confirmed (issue 47): its invoice, what it was, what is paid and still due; absent without one. */
+    deposit: orderDeposit.optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;

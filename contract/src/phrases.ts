@@ -37,7 +37,12 @@ export interface Phrases {
   shipping: string;
   /** The sales journal's columns and kinds of document. */
   journalColumns: readonly string[];
-  documentKind: { invoice: string; creditNote: string };
+  documentKind: { invoice: string; creditNote: string; deposit: string };
+  /** A deposit invoice's line: "Deposit of 30 % on order 2027-0042". */
+  depositLine(percent: number, order: string): string;
+  /** Credit notes on a deposit: what was not paid when the goods left, what is given back. */
+  depositUnpaid(order: string): string;
+  depositRefund(order: string): string;
   /** The line sheet's file name (before the season and the language). */
   lineSheetFile: string;
   /** A return's credit note's reason: "Return 2027-0042-R1". */
@@ -74,7 +79,10 @@ export const PHRASES_EN: Phrases = {
   cancelledByRetailer: 'Cancelled by the stockist',
   shipping: 'Shipping',
   journalColumns: ['Date', 'Number', 'Type', 'Customer', 'VAT number', 'Country', 'VAT rate', 'Base excl. VAT', 'VAT', 'Total incl. VAT', 'Due date', 'Paid'],
-  documentKind: { invoice: 'Invoice', creditNote: 'Credit note' },
+  documentKind: { invoice: 'Invoice', creditNote: 'Credit note', deposit: 'Deposit invoice' },
+  depositLine: (percent, order) => `Deposit of ${percent} % on order ${order}`,
+  depositUnpaid: (order) => `Deposit not paid when the goods of order ${order} left: they are invoiced without it`,
+  depositRefund: (order) => `Deposit refunded: what was not delivered of order ${order} is cancelled`,
   lineSheetFile: 'line-sheet',
   returnCredit: (number) => `Return ${number}`,
 };
@@ -109,7 +117,10 @@ export const PHRASES_FR: Phrases = {
   cancelledByRetailer: 'Annulée par le revendeur',
   shipping: 'Frais de port',
   journalColumns: ['Date', 'Numéro', 'Type', 'Client', 'N° TVA', 'Pays', 'Taux TVA', 'Base HT', 'TVA', 'Total TTC', 'Échéance', 'Payé'],
-  documentKind: { invoice: 'Facture', creditNote: 'Avoir' },
+  documentKind: { invoice: 'Facture', creditNote: 'Avoir', deposit: 'Facture d’acompte' },
+  depositLine: (percent, order) => `Acompte de ${percent} % sur la commande ${order}`,
+  depositUnpaid: (order) => `Acompte non réglé au départ des marchandises de la commande ${order} : elles sont facturées sans le déduire`,
+  depositRefund: (order) => `Acompte remboursé : ce qui n’a pas été livré de la commande ${order} est annulé`,
   lineSheetFile: 'catalogue-revendeur',
   returnCredit: (number) => `Retour ${number}`,
 };

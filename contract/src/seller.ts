@@ -29,7 +29,14 @@ const account = z
   .string({ error: INVOICING_MESSAGES.accountInvalid })
   .transform((v) => v.replace(/\s+/g, '').toUpperCase())
   .refine((v) => /^[0-9][0-9A-Z]{2,19}$/.test(v), { error: INVOICING_MESSAGES.accountInvalid });
-export const fecAccounts = z.object({ customers: account, sales: account, vatCollected: account, bank: account });
+export const fecAccounts = z.object({
+  customers: account,
+  sales: account,
+  vatCollected: account,
+  bank: account,
+  /** Deposits received from customers (issue 47): a deposit invoice is credited here, a parcel's invoice takes it back. */
+  customerDeposits: account.default(FEC_DEFAULT_ACCOUNTS.customerDeposits),
+});
 export type FecAccounts = z.output<typeof fecAccounts>;
 /** `GET /api/admin/accounting/fec?year=`: the year whose entries the file holds. */
 export const fecQuery = z.object({

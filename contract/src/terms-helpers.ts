@@ -9,3 +9,11 @@ export function discounted(cents: number, discount: number): number {
   if (bp <= 0) return cents;
   return Math.round((cents * (10_000 - bp)) / 10_000);
 }
+
+/** The largest deposit asked on a pre-order, in percent. */
+export const TERMS_DEPOSIT_MAX = 100;
+
+/** A deposit of `percent` on an amount in minor units: whole units, rounded half up. */
+export function depositOf(cents: number, percent: number): number {
+  return Math.round((cents * percent) / 100);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TERMS_DISCOUNT_MAX } from './terms-helpers.ts';
+import { TERMS_DEPOSIT_MAX, TERMS_DISCOUNT_MAX } from './terms-helpers.ts';
 
 export * from './terms-helpers.ts';
 
@@ -9,6 +9,7 @@ export const TERMS_MESSAGES = {
   paymentDaysInvalid: 'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.',
   minimumInvalid: 'openingMinimum, reorderMinimum: a minimum is an amount of 0 or more with at most 2 decimals, or none to keep the season’s.',
   creditLimitInvalid: 'creditLimit: a credit limit is an amount of 0 or more with at most 2 decimals, or none.',
+  depositInvalid: 'deposit: a deposit is a whole percentage from 0 to 100 of a pre-order, or none.',
 } as const;
 
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
@@ -26,6 +27,10 @@ export const companyTermsInput = z.object({
   reorderMinimum: z.number().nullable(),
   /** What the company may owe (unpaid invoices and orders not yet invoiced) before an order goes to review; null or absent: no limit. */
   creditLimit: z.number().nullable().optional(),
+  /** A deposit in percent of each pre-order, invoiced when the order is confirmed (0–100); null or absent: none. */
+  deposit: z.number().nullable().optional(),
+  /** Its parcels wait until the deposit is paid; absent: false. */
+  depositHold: z.boolean().optional(),
 });
 export type CompanyTermsInput = z.infer<typeof companyTermsInput>;
 
@@ -40,6 +45,8 @@ export function termsProblem(input: CompanyTermsInput): string | null {
     if (minimum !== null && (minimum < 0 || minimum > 10_000_000 || !twoDecimals(minimum))) return TERMS_MESSAGES.minimumInvalid;
   const limit = input.creditLimit ?? null;
   if (limit !== null && (limit < 0 || limit > 100_000_000 || !twoDecimals(limit))) return TERMS_MESSAGES.creditLimitInvalid;
+  const deposit = input.deposit ?? null;
+  if (deposit !== null && (!Number.isInteger(deposit) || deposit < 0 || deposit > TERMS_DEPOSIT_MAX)) return TERMS_MESSAGES.depositInvalid;
   return null;
 }
 
@@ -50,6 +57,9 @@ const applied = z.object({
   openingMinimum: z.number(),
   reorderMinimum: z.number(),
   creditLimit: z.number().nullable(),
+  /** The deposit asked on a pre-order, in percent (0: none), and whether parcels wait for it. */
+  deposit: z.number(),
+  depositHold: z.boolean(),
 });
 
 /** A company's terms: its own (null: the label's) and what applies to it now. */

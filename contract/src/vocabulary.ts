@@ -71,5 +71,5 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-/** The FEC's accounts (plan comptable général) unless the owner sets others: customers, sales, VAT collected, bank. */
-export const FEC_DEFAULT_ACCOUNTS = { customers: '411', sales: '706', vatCollected: '44571', bank: '512' } as const;
+/** The FEC's accounts (plan comptable général) unless the owner sets others: customers, sales, VAT collected, bank, customer deposits. */
+export const FEC_DEFAULT_ACCOUNTS = { customers: '411', sales: '706', vatCollected: '44571', bank: '512', customerDeposits: '4191' } as const;

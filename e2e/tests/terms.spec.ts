@@ -128,3 +128,129 @@ test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its
     await context.close();
   }
 });
+
+// Issue 47, deposits: 30 % of each pre-order, parcels held until it is paid; the shipment invoice deducts it.
+test('the owner asks a shop 30 % deposit with parcels held; confirming its pre-order issues the deposit invoice; shipping waits until she records its payment; the parcel’s invoice deducts it', async ({
+  page,
+  browser,
+  request,
+  a11y,
+}) => {
+  test.setTimeout(180_000);
+  const shop = await token(request, ACCOUNTS.depositor.email, ACCOUNTS.depositor.password);
+  const admin = await token(request, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+  const details = {
+    companyName: 'Maison Acompte',
+    siret: '55208131766522',
+    vatNumber: 'FR03552081317',
+    phone: null,
+    billing: { line1: '4 rue des Halles', line2: '', postcode: '37000', town: 'Tours', country: 'FR' },
+  };
+  expect((await request.put('/api/account/company', { headers: shop, data: details })).status()).toBe(200);
+
+  // The owner sets the deposit on the company's page; 120 % is refused with the server's sentence.
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await page.goto('/admin/companies?q=Maison%20Acompte');
+  await settled(page);
+  await page.getByRole('link', { name: 'Maison Acompte' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Maison Acompte' })).toBeVisible();
+  await settled(page);
+  const form = page.getByRole('form', { name: 'Conditions propres à cette société' });
+  await form.getByLabel('Acompte sur précommande (%)').fill('120');
+  await form.getByRole('button', { name: 'Enregistrer les conditions' }).click();
+  await expect(form.getByText('deposit : un acompte est un pourcentage entier de 0 à 100 d’une précommande, ou aucun.')).toBeVisible();
+  await form.getByLabel('Acompte sur précommande (%)').fill('30');
+  await form.getByLabel('Retenir les colis jusqu’au règlement de l’acompte').check();
+  await form.getByRole('button', { name: 'Enregistrer les conditions' }).click();
+  await expect(form.getByText('Les conditions sont enregistrées.')).toBeVisible();
+  await expect(page.getByTestId('company-terms')).toContainText(
+    /30\s%\sde chaque précommande, facturé à la confirmation ; les colis partent une fois l’acompte réglé/,
+  );
+
+  // The shop pre-orders 6 dresses (through the API, over the opening minimum); the owner confirms it on its page.
+  const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{
+    reference: string;
+    variants: Array<{ id: number; price: number; sizes: string[] }>;
+  }>;
+  const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
+  const draft = await request.put('/api/orders/draft', {
+    headers: shop,
+    data: { lines: [{ variantId: variant.id, size: variant.sizes[0], quantity: 6, mode: 'preBook' }] },
+  });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const sent = await request.post('/api/orders/draft/submit', { headers: { ...shop, 'idempotency-key': `e2e-deposit-${Date.now()}` }, data: {} });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const order = (await sent.json()) as { id: number; number: string; total: number };
+  const depositIncl = Math.round(order.total * 30 * 1.2) / 100;
+  const money = (n: number) =>
+    new RegExp(
+      n
+        .toFixed(2)
+        .replace('.', ',')
+        .replace(/\B(?=(\d{3})+(?!\d))/g, '\\s') + '\\s€',
+    );
+  await page.goto(`/admin/orders/${order.id}`);
+  await settled(page);
+  await page.getByLabel('Expédition prévue').fill(new Date().toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Confirmée');
+  const deposit = page.getByTestId('order-deposit');
+  await expect(deposit).toContainText('Acompte de 30 %');
+  await expect(deposit).toContainText(money(depositIncl));
+  await expect(deposit.getByTestId('order-deposit-status')).toHaveText('Acompte dû');
+  await expect(deposit).toContainText('Les colis attendent son règlement');
+  await a11y('an order whose deposit is due');
+
+  // Shipping waits: the server's sentence, and nothing leaves.
+  await page.getByRole('button', { name: 'Marquer comme expédiée' }).click();
+  await expect(
+    page.getByText('L’acompte de cette commande n’est pas encore réglé : comme le prévoient les conditions de sa société, ses colis l’attendent.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Confirmée');
+
+  // The shop reads it on its order: due, and what it waits for.
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const shopPage = await context.newPage();
+  try {
+    await signIn(shopPage, 'depositor');
+    await expect(shopPage).toHaveURL(/\/collection$/);
+    await shopPage.goto(`/account/orders/${order.id}`);
+    await settled(shopPage);
+    await expect(shopPage.getByTestId('order-deposit-status')).toHaveText('Acompte dû');
+    await expect(shopPage.getByTestId('order-deposit')).toContainText('Les colis partent une fois l’acompte réglé.');
+    for (const width of [1280, 360]) {
+      await shopPage.setViewportSize({ width, height: 900 });
+      await settled(shopPage);
+      expect(await axeViolations(shopPage), `axe at ${width} px`).toEqual([]);
+      expect(await shopPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width} px`).toBe(true);
+    }
+    await shopPage.goto('/account/invoices');
+    await settled(shopPage);
+    await expect(shopPage.getByTestId('invoice-row').filter({ hasText: 'Facture d’acompte' })).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+
+  // The owner opens the deposit invoice from the order and records its payment; the parcels may leave.
+  await deposit.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Facture d’acompte F/);
+  await page.getByLabel('Montant (€)').fill(depositIncl.toFixed(2).replace('.', ','));
+  await page.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Paiement enregistré.' })).toBeVisible();
+  await page.goto(`/admin/orders/${order.id}`);
+  await settled(page);
+  await expect(page.getByTestId('order-deposit-status')).toHaveText('Acompte réglé');
+  await page.getByRole('button', { name: 'Marquer comme expédiée' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Expédiée');
+  await expect(page.getByTestId('order-deposit')).toContainText(money(depositIncl));
+  await expect(page.getByTestId('order-deposit')).toContainText('déduits des factures des colis');
+
+  // The parcel's invoice: the whole order, the deposit paid deducted, what is left to pay.
+  await page.getByTestId('parcel-invoice').click();
+  await settled(page);
+  await expect(page.getByTestId('invoice-prepaid')).toContainText(money(depositIncl));
+  const total = Math.round(order.total * 120) / 100;
+  await expect(page.getByTestId('invoice-due')).toHaveText(money(Math.round((total - depositIncl) * 100) / 100));
+  await a11y('an invoice deducting a deposit');
+});

@@ -340,6 +340,12 @@ export interface InvoicesTable {
   total_excl_cents: number;
   total_vat_cents: number;
   total_incl_cents: number;
+  /** 'deposit': a deposit invoice (Factur-X 386, migration 029); else 'goods'. */
+  purpose: ColumnType<'goods' | 'deposit', 'goods' | 'deposit' | undefined, 'goods' | 'deposit'>;
+  /** What it deducts of a paid deposit, incl. VAT, and of that the VAT (BT-113). */
+  prepaid_cents: ColumnType<number, number | undefined, number>;
+  prepaid_vat_cents: ColumnType<number, number | undefined, number>;
+  deposit_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
   xml: string;
   pdf: Buffer;
   created_at: string;
@@ -456,6 +462,8 @@ export interface OrdersTable {
   /** The door it goes to, and the person who placed it (migration 026). */
   door_id: ColumnType<number | null, number | null | undefined, number | null>;
   placed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The deposit asked when it was confirmed, in percent (migration 029); null: none. */
+  deposit_pct: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A place of a retailer that receives goods, listed on "where to buy" when public (issue 46). */
@@ -804,6 +812,10 @@ export interface CompanyTermsTable {
   reorder_minimum_cents: number | null;
   /** Its credit limit (migration 028); null: none. */
   credit_limit_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A deposit in percent of its pre-orders (migration 029); null: none. */
+  deposit_pct: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: its parcels wait until the deposit is paid. */
+  deposit_hold: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: string;
 }
 

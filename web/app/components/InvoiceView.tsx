@@ -62,7 +62,7 @@ export function InvoiceTable({
             <tr key={d.id} data-testid="invoice-row">
               <td>{admin ? <Link to={`/admin/invoices/${d.id}`}>{d.number}</Link> : d.number}</td>
               <td>
-                {t(`invoices.types.${d.type}`)}
+                {t(`invoices.types.${d.purpose === 'deposit' ? 'deposit' : d.type}`)}
                 {d.invoiceNumber && <span className="order-table__ref"> {d.invoiceNumber}</span>}
               </td>
               <td>{formatDay(d.issueDate, lang)}</td>

@@ -2,6 +2,7 @@ import type { Order } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
+import { Link } from 'react-router';
 
 /** The shop's word on an order held by credit control (issue 47): sent, and waiting for the label's look. */
 export function ReviewNote({ order }: { order: Order }) {
@@ -47,5 +48,44 @@ export function ReviewPanel({ order, busy, onAccept }: { order: Order; busy: boo
         {t('order.review.accept')}
       </button>
     </section>
+  );
+}
+
+/**
+ * An order's deposit (issue 47): its invoice, the amount, what is paid, due and deducted from the parcels'
+ * invoices; held parcels said. The owner opens the invoice (to record its payment); the shop reads it with its invoices.
+ */
+export function DepositNote({ order, owner = false }: { order: Order; owner?: boolean }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const deposit = order.deposit;
+  if (!deposit) return null;
+  const number = owner ? <Link to={`/admin/invoices/${deposit.invoiceId}?lang=${lang}`}>{deposit.number}</Link> : deposit.number;
+  return (
+    <section className={`order-deposit order-deposit--${deposit.status}`} aria-labelledby="deposit-title" data-testid="order-deposit">
+      <h2 id="deposit-title" className="form__title">
+        {t('order.deposit.title', { percent: deposit.percent })}
+      </h2>
+      <p>
+        {t('order.deposit.invoice')} {number} · {formatPrice(deposit.amount, lang)} {t('order.deposit.inclVat')} ·{' '}
+        <strong data-testid="order-deposit-status">{t(`order.deposit.${deposit.status}`)}</strong>
+      </p>
+      {deposit.status === 'due' && (
+        <p>
+          {t('order.deposit.left', { due: formatPrice(deposit.due, lang) })} {deposit.hold ? t(owner ? 'order.deposit.heldOwner' : 'order.deposit.held') : ''}
+        </p>
+      )}
+      {deposit.deducted > 0 && <p>{t('order.deposit.deducted', { amount: formatPrice(deposit.deducted, lang) })}</p>}
+    </section>
+  );
+}
+
+/** What an order's terms say above its facts: held in review (to the shop), its deposit (to both). */
+export function OrderNotes({ order, owner }: { order: Order; owner: boolean }) {
+  return (
+    <>
+      {!owner && <ReviewNote order={order} />}
+      <DepositNote order={order} owner={owner} />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import type { Order, OrderStatus, OrderSummary } from '@atelier/contract';
 import { carrierName, formatDay, formatDiscount, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
-import { ReviewNote } from './OrderReview.tsx';
+import { OrderNotes } from './OrderReview.tsx';
 
 export function formatDateTime(iso: string, lang: 'fr' | 'en'): string {
   return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -110,7 +110,7 @@ export function OrderFacts({ order, owner = false }: { order: Order; owner?: boo
   const { lang } = useLanguage();
   return (
     <>
-      {!owner && <ReviewNote order={order} />}
+      <OrderNotes order={order} owner={owner} />
       <dl className="facts">
         <div>
           <dt>{t('order.statusLabel')}</dt>

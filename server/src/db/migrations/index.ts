@@ -30,6 +30,7 @@ import { m025Returns } from './025-returns.ts';
 import { m026Companies } from './026-companies.ts';
 import { m027CompanyTerms } from './027-company-terms.ts';
 import { m028CreditControl } from './028-credit-control.ts';
+import { m029Deposits } from './029-deposits.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['026-companies', m026Companies],
   ['027-company-terms', m027CompanyTerms],
   ['028-credit-control', m028CreditControl],
+  ['029-deposits', m029Deposits],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

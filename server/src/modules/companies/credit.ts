@@ -22,12 +22,12 @@ export async function creditReview(
 ): Promise<OrderReview | null> {
   const paid = sql<number>`(select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = i.id)`;
   const credited = sql<number>`(select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = i.id)`;
-  const due = sql<number>`(i.total_incl_cents - ${credited} - ${paid})`;
+  const due = sql<number>`(i.total_incl_cents - i.prepaid_cents - ${credited} - ${paid})`;
   const [terms, unpaid, open] = await Promise.all([
     trx.selectFrom('company_terms').select('credit_limit_cents').where('company_id', '=', companyId).executeTakeFirst(),
     trx
       .selectFrom('invoices as i')
-      .select(['i.number', 'i.due_date', due.as('due_cents')])
+      .select(['i.number', 'i.due_date', 'i.purpose', due.as('due_cents')])
       .where('i.user_id', '=', companyId)
       .where('i.type', '=', 'invoice')
       .where(sql<boolean>`${due} > 0`)
@@ -41,7 +41,8 @@ export async function creditReview(
       .where('o.status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
       .executeTakeFirstOrThrow(),
   ]);
-  const exposureCents = unpaid.reduce((sum, i) => sum + Number(i.due_cents), 0) + Number(open.cents) + addingCents;
+  // A deposit invoice is part of an order still counted whole below: its delay counts, not its amount again (ADR 0024).
+  const exposureCents = unpaid.filter((i) => i.purpose !== 'deposit').reduce((sum, i) => sum + Number(i.due_cents), 0) + Number(open.cents) + addingCents;
   const limitCents = terms?.credit_limit_cents ?? null;
   const latest = new Date(Date.parse(`${day}T00:00:00Z`) - overdueDays * DAY_MS).toISOString().slice(0, 10);
   const overdue = unpaid.filter((i) => i.due_date !== null && i.due_date < latest);

@@ -54,8 +54,10 @@ describe.each(DIALECTS)('a company’s own terms on %s (issue 47)', (dialect) =>
       openingMinimum: null,
       reorderMinimum: null,
       creditLimit: null,
+      deposit: null,
+      depositHold: false,
       updatedAt: null,
-      applied: { paymentDays: 30, endOfMonth: false, discount: 0, openingMinimum: 10, reorderMinimum: 10, creditLimit: null },
+      applied: { paymentDays: 30, endOfMonth: false, discount: 0, openingMinimum: 10, reorderMinimum: 10, creditLimit: null, deposit: 0, depositHold: false },
     });
     const bad: Array<[object, string]> = [
       [{ discount: 50.01 }, 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.'],

@@ -61,6 +61,8 @@ export class CompanyTermsBook {
       openingMinimum: row?.opening_minimum_cents == null ? null : fromCents(row.opening_minimum_cents),
       reorderMinimum: row?.reorder_minimum_cents == null ? null : fromCents(row.reorder_minimum_cents),
       creditLimit: row?.credit_limit_cents == null ? null : fromCents(row.credit_limit_cents),
+      deposit: row?.deposit_pct ?? null,
+      depositHold: row?.deposit_hold === 1,
     };
     return {
       ...own,
@@ -73,6 +75,8 @@ export class CompanyTermsBook {
         openingMinimum: own.openingMinimum ?? minimums.openingMinimum,
         reorderMinimum: own.reorderMinimum ?? minimums.reorderMinimum,
         creditLimit: own.creditLimit,
+        deposit: own.deposit ?? 0,
+        depositHold: own.depositHold && (own.deposit ?? 0) > 0,
       },
     };
   }
@@ -82,6 +86,13 @@ export class CompanyTermsBook {
     if (companyId === null) return 0;
     const row = await db.selectFrom('company_terms').select('discount_bp').where('company_id', '=', companyId).executeTakeFirst();
     return (row?.discount_bp ?? 0) / 100;
+  }
+
+  /** The deposit a company is asked on a pre-order (percent, 0: none) and whether its parcels wait for it. */
+  async depositOf(companyId: number | null, db: Kysely<Database> = this.db): Promise<{ percent: number; hold: boolean }> {
+    if (companyId === null) return { percent: 0, hold: false };
+    const row = await db.selectFrom('company_terms').select(['deposit_pct', 'deposit_hold']).where('company_id', '=', companyId).executeTakeFirst();
+    return { percent: row?.deposit_pct ?? 0, hold: row?.deposit_hold === 1 };
   }
 
   /** Many companies' discounts and own minimums at once (the showroom's snapshot): only those that have some. */
@@ -117,6 +128,8 @@ export class CompanyTermsBook {
         opening_minimum_cents: input.openingMinimum === null ? null : toCents(input.openingMinimum),
         reorder_minimum_cents: input.reorderMinimum === null ? null : toCents(input.reorderMinimum),
         credit_limit_cents: input.creditLimit == null ? null : toCents(input.creditLimit),
+        deposit_pct: input.deposit ?? null,
+        deposit_hold: input.depositHold ? 1 : 0,
         updated_at: nowIso(),
       };
       await trx
@@ -129,7 +142,13 @@ export class CompanyTermsBook {
         action: 'save',
         subject: String(companyId),
         subjectId: companyId,
-        detail: { ...input, creditLimit: input.creditLimit ?? null, endOfMonth: input.endOfMonth === null ? null : Number(input.endOfMonth) },
+        detail: {
+          ...input,
+          creditLimit: input.creditLimit ?? null,
+          deposit: input.deposit ?? null,
+          depositHold: Number(input.depositHold ?? false),
+          endOfMonth: input.endOfMonth === null ? null : Number(input.endOfMonth),
+        },
       });
       await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
     });

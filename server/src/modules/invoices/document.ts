@@ -45,7 +45,13 @@ function shapeDocument(
   lines: LineRow[],
   payments: Array<{ id: number; paid_on: string; amount_cents: number; method: string; reference: string | null; recorded_at: string }>,
   credits: Awaited<ReturnType<typeof creditsOf>>,
-  related: { invoiceNumber: string | null; orderNumber: string | null; door: InvoiceDocument['door']; reminders: number[] },
+  related: {
+    invoiceNumber: string | null;
+    orderNumber: string | null;
+    door: InvoiceDocument['door'];
+    reminders: number[];
+    deposit: { id: number; number: string } | null;
+  },
   day: string,
 ): InvoiceDocument {
   const seller = JSON.parse(row.seller) as Seller;
@@ -59,7 +65,7 @@ function shapeDocument(
   }>;
   const paidCents = payments.reduce((s, p) => s + p.amount_cents, 0);
   const creditedCents = row.type === 'invoice' ? credits.totalCents : 0;
-  const dueCents = row.type === 'invoice' ? row.total_incl_cents - creditedCents - paidCents : 0;
+  const dueCents = row.type === 'invoice' ? row.total_incl_cents - creditedCents - paidCents - row.prepaid_cents : 0;
   return {
     id: row.id,
     number: row.number,
@@ -111,6 +117,9 @@ function shapeDocument(
     totalInclVat: fromCents(row.total_incl_cents),
     credited: fromCents(creditedCents),
     paid: fromCents(paidCents),
+    purpose: row.purpose,
+    prepaid: fromCents(row.prepaid_cents),
+    depositInvoice: related.deposit,
     due: fromCents(dueCents),
     status: statusOf(row.type, dueCents, paidCents, row.due_date, day),
     payments: payments.map((p) => ({
@@ -138,7 +147,7 @@ export async function readDocument(
 ): Promise<InvoiceDocument | null> {
   const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || (userId !== undefined && row.user_id !== userId)) return null;
-  const [lines, payments, credits, order, invoice, reminders] = await Promise.all([
+  const [lines, payments, credits, order, invoice, reminders, deposit] = await Promise.all([
     db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', id).orderBy('position').execute(),
     db
       .selectFrom('invoice_payments')
@@ -158,6 +167,9 @@ export async function readDocument(
           .executeTakeFirst(),
     row.invoice_id === null ? undefined : db.selectFrom('invoices').select('number').where('id', '=', row.invoice_id).executeTakeFirst(),
     db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', `invoice:${id}:reminder:%`).execute(),
+    row.deposit_invoice_id === null
+      ? undefined
+      : db.selectFrom('invoices').select(['id', 'number']).where('id', '=', row.deposit_invoice_id).executeTakeFirst(),
   ]);
   const doc = shapeDocument(
     row,
@@ -169,6 +181,7 @@ export async function readDocument(
       door: order?.door_id ? { id: order.door_id, name: order.door_name!, town: order.door_town! } : null,
       invoiceNumber: invoice?.number ?? null,
       reminders: reminders.map((r) => Number(r.dedupe_key!.split(':')[3])).sort((a, b) => a - b),
+      deposit: deposit ?? null,
     },
     today(),
   );

@@ -11,6 +11,13 @@ export interface IssuedDocument {
   orderNumber: string | null;
   /** A credit note's invoice. */
   invoice: { number: string; issueDate: string } | null;
+  /** 'deposit': a deposit invoice (type 386, ADR 0024); absent: an invoice or a credit note of goods. */
+  purpose?: 'goods' | 'deposit';
+  /** What a parcel's invoice deducts of the deposit paid, incl. VAT (BT-113), and the deposit invoice it comes from (BT-25/26). */
+  prepaidCents?: number;
+  deposit?: { number: string; issueDate: string } | null;
+  /** The period a deposit invoice covers, from its issue to the delivery planned (BG-14). */
+  period?: { start: string; end: string } | null;
   reason: string | null;
   locale: 'fr' | 'en';
   seller: InvoicingSettingsInput & { brandName: string; email: string };
@@ -112,7 +119,7 @@ export function facturxXml(doc: IssuedDocument): string {
       },
       'rsm:ExchangedDocument': {
         'ram:ID': doc.number,
-        'ram:TypeCode': doc.type === 'invoice' ? '380' : '381',
+        'ram:TypeCode': typeCode(doc),
         'ram:IssueDateTime': day102(doc.issueDate),
         'ram:IncludedNote': notes.map((n) => ({ 'ram:Content': n.content, 'ram:SubjectCode': n.subject })),
       },
@@ -153,6 +160,12 @@ export function facturxXml(doc: IssuedDocument): string {
     },
   };
   return builder.build(tree) as string;
+}
+
+/** UNTDID 1001: a commercial invoice 380, a credit note 381, a prepayment (deposit) invoice 386. */
+export function typeCode(doc: Pick<IssuedDocument, 'type' | 'purpose'>): '380' | '381' | '386' {
+  if (doc.type === 'creditNote') return '381';
+  return doc.purpose === 'deposit' ? '386' : '380';
 }
 
 /** A VAT rate as the French rules want it: at most 2 decimals, no trailing zeros (20, 5.5, 2.1). */
@@ -201,6 +214,8 @@ function lineItems(doc: IssuedDocument, tax: Record<string, string>) {
 /** How the document settles: the bank, the VAT per rate, the terms or the credited invoice, and the totals. */
 function headerSettlement(doc: IssuedDocument) {
   const { seller, vat } = doc;
+  const prepaid = doc.prepaidCents ?? 0;
+  const preceding = doc.invoice ?? doc.deposit ?? null;
   return {
     'ram:InvoiceCurrencyCode': 'EUR',
     'ram:SpecifiedTradeSettlementPaymentMeans': {
@@ -217,6 +232,7 @@ function headerSettlement(doc: IssuedDocument) {
       ...(vat.exemptionCode ? { 'ram:ExemptionReasonCode': vat.exemptionCode } : {}),
       'ram:RateApplicablePercent': formatRate(vat.rate),
     })),
+    ...(doc.period ? { 'ram:BillingSpecifiedPeriod': { 'ram:StartDateTime': day102(doc.period.start), 'ram:EndDateTime': day102(doc.period.end) } } : {}),
     // BR-CO-25: a positive amount due needs a due date or terms; a credit note says how it settles.
     'ram:SpecifiedTradePaymentTerms': doc.dueDate
       ? { 'ram:Description': paymentTermsText(seller), 'ram:DueDateDateTime': day102(doc.dueDate) }
@@ -226,14 +242,16 @@ function headerSettlement(doc: IssuedDocument) {
       'ram:TaxBasisTotalAmount': amount(doc.totalExclCents),
       'ram:TaxTotalAmount': { '@_currencyID': 'EUR', '#text': amount(doc.totalVatCents) },
       'ram:GrandTotalAmount': amount(doc.totalInclCents),
-      'ram:TotalPrepaidAmount': '0.00',
-      'ram:DuePayableAmount': amount(doc.totalInclCents),
+      // BR-CO-16: due = grand total − what was paid on deposit.
+      'ram:TotalPrepaidAmount': amount(prepaid),
+      'ram:DuePayableAmount': amount(doc.totalInclCents - prepaid),
     },
-    ...(doc.invoice
+    // A credit note's invoice, or the deposit invoice a parcel's invoice deducts (BT-25, BT-26).
+    ...(preceding
       ? {
           'ram:InvoiceReferencedDocument': {
-            'ram:IssuerAssignedID': doc.invoice.number,
-            'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': doc.invoice.issueDate.replaceAll('-', '') } },
+            'ram:IssuerAssignedID': preceding.number,
+            'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': preceding.issueDate.replaceAll('-', '') } },
           },
         }
       : {}),

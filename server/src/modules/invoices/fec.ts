@@ -3,9 +3,12 @@
 // the tax administration asks for in an audit. Sales journal (VE): per invoice the customer debited
 // (the retailer as auxiliary account), sales and VAT collected credited per rate; a credit note the
 // other way round. Bank journal (BQ): per payment the bank debited and the customer credited, lettered
-// against its invoice once the invoice is settled within the year.
+// against its invoice once the invoice is settled within the year. Deposits (issue 47, ADR 0024): a
+// deposit invoice credits customer deposits (4191) instead of sales; a parcel's invoice that deducts a
+// deposit paid debits them back with the deposit's VAT, the customer credited by as much.
 import iconv from 'iconv-lite';
 import type { FecAccounts } from '@atelier/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { BuyerSnapshot } from './facturx.ts';
 
@@ -48,7 +51,7 @@ export interface FecLine {
 }
 
 const JOURNALS = { VE: 'Ventes', BQ: 'Banque' } as const;
-const LABELS = { customers: 'Clients', sales: 'Ventes', vatCollected: 'TVA collectée', bank: 'Banque' } as const;
+const LABELS = { customers: 'Clients', sales: 'Ventes', vatCollected: 'TVA collectée', bank: 'Banque', customerDeposits: 'Clients - acomptes reçus' } as const;
 const METHODS: Record<string, string> = { transfer: 'virement', card: 'carte', cheque: 'chèque', cash: 'espèces', other: 'autre' };
 
 /** A..Z, AA..ZZ, AAA…: the lettering codes, in the order invoices are settled. */
@@ -82,11 +85,27 @@ async function yearRows(db: Db, from: string, to: string) {
   const [documents, payments] = await Promise.all([
     db
       .selectFrom('invoices')
-      .select(['id', 'number', 'type', 'invoice_id', 'user_id', 'issue_date', 'buyer', 'vat_breakdown', 'total_incl_cents'])
-      .where('issue_date', '>=', from)
-      .where('issue_date', '<=', to)
-      .orderBy('issue_date')
-      .orderBy('id')
+      .leftJoin('invoices as credited', 'credited.id', 'invoices.invoice_id')
+      .select([
+        'invoices.id',
+        'invoices.number',
+        'invoices.type',
+        'invoices.invoice_id',
+        'invoices.user_id',
+        'invoices.issue_date',
+        'invoices.buyer',
+        'invoices.vat_breakdown',
+        'invoices.total_incl_cents',
+        'invoices.prepaid_cents',
+        'invoices.prepaid_vat_cents',
+        'invoices.deposit_invoice_id',
+        // A deposit invoice, or a credit note on one: customer deposits rather than sales.
+        sql<string>`coalesce(credited.purpose, invoices.purpose)`.as('purpose'),
+      ])
+      .where('invoices.issue_date', '>=', from)
+      .where('invoices.issue_date', '<=', to)
+      .orderBy('invoices.issue_date')
+      .orderBy('invoices.id')
       .execute(),
     db
       .selectFrom('invoice_payments')
@@ -127,7 +146,7 @@ async function letteringOf(db: Db, documents: YearRows['documents'], payments: Y
     ? await Promise.all([
         db.selectFrom('invoices').select(['invoice_id', 'total_incl_cents', 'issue_date']).where('invoice_id', 'in', invoiceIds).execute(),
         db.selectFrom('invoice_payments').select(['invoice_id', 'amount_cents', 'paid_on']).where('invoice_id', 'in', invoiceIds).execute(),
-        db.selectFrom('invoices').select(['id', 'total_incl_cents', 'issue_date']).where('id', 'in', invoiceIds).execute(),
+        db.selectFrom('invoices').select(['id', 'total_incl_cents', 'prepaid_cents', 'issue_date']).where('id', 'in', invoiceIds).execute(),
       ])
     : [[], [], []];
   // Per invoice, what settles it: its credit notes and its payments (each as cents and a date).
@@ -137,7 +156,9 @@ async function letteringOf(db: Db, documents: YearRows['documents'], payments: Y
   const letters = new Map<number, { letter: string; date: string }>();
   const settled = invoiceTotals
     .map((invoice) => {
-      const parts = [{ cents: -invoice.total_incl_cents, date: invoice.issue_date }, ...(settling.get(invoice.id) ?? [])];
+      // A deposit deducted settles its part on the invoice's own day.
+      const prepaid = invoice.prepaid_cents ? [{ cents: invoice.prepaid_cents, date: invoice.issue_date }] : [];
+      const parts = [{ cents: -invoice.total_incl_cents, date: invoice.issue_date }, ...prepaid, ...(settling.get(invoice.id) ?? [])];
       const balanced = parts.reduce((sum, p) => sum + p.cents, 0) === 0 && parts.length > 1;
       const inYear = parts.every((p) => p.date >= from && p.date <= to);
       return balanced && inYear
@@ -164,7 +185,11 @@ function salesEntries(documents: YearRows['documents'], accounts: FecAccounts, l
     sales += 1;
     const buyer = JSON.parse(d.buyer) as BuyerSnapshot;
     const note = d.type === 'creditNote';
-    const label = `${note ? 'Avoir' : 'Facture'} ${d.number} ${buyer.name}`;
+    const deposit = d.purpose === 'deposit';
+    const label = `${note ? 'Avoir' : deposit ? 'Facture d’acompte' : 'Facture'} ${d.number} ${buyer.name}`;
+    const revenue = deposit
+      ? { account: accounts.customerDeposits, accountLabel: LABELS.customerDeposits }
+      : { account: accounts.sales, accountLabel: LABELS.sales };
     const lettered = letterOf(note ? d.invoice_id : d.id);
     const base = { journal: 'VE' as const, entry: sales, date: d.issue_date, piece: d.number, pieceDate: d.issue_date, label, letter: '', letterDate: '' };
     // The customer: debited by an invoice, credited by a credit note.
@@ -183,8 +208,7 @@ function salesEntries(documents: YearRows['documents'], accounts: FecAccounts, l
       if (b.baseCents !== 0)
         lines.push({
           ...base,
-          account: accounts.sales,
-          accountLabel: LABELS.sales,
+          ...revenue,
           aux: null,
           label: `${label} HT ${rate}`,
           debit: note ? b.baseCents : 0,
@@ -201,8 +225,36 @@ function salesEntries(documents: YearRows['documents'], accounts: FecAccounts, l
           credit: note ? 0 : b.vatCents,
         });
     }
+    if (d.prepaid_cents > 0) lines.push(...deducted(d, base, accounts, auxOf(d.user_id, buyer), lettered));
   }
   return lines;
+}
+
+/** A parcel's invoice deducting a deposit paid: customer deposits and the deposit's VAT debited back, the customer credited. */
+function deducted(
+  d: YearRows['documents'][number],
+  base: Omit<FecLine, 'account' | 'accountLabel' | 'aux' | 'debit' | 'credit'>,
+  accounts: FecAccounts,
+  aux: FecLine['aux'],
+  lettered: { letter: string; date: string } | undefined,
+): FecLine[] {
+  const label = `${base.label} acompte déduit`;
+  const vat = d.prepaid_vat_cents;
+  return [
+    { ...base, label, account: accounts.customerDeposits, accountLabel: LABELS.customerDeposits, aux: null, debit: d.prepaid_cents - vat, credit: 0 },
+    ...(vat ? [{ ...base, label, account: accounts.vatCollected, accountLabel: LABELS.vatCollected, aux: null, debit: vat, credit: 0 }] : []),
+    {
+      ...base,
+      label,
+      account: accounts.customers,
+      accountLabel: LABELS.customers,
+      aux,
+      debit: 0,
+      credit: d.prepaid_cents,
+      letter: lettered?.letter ?? '',
+      letterDate: lettered?.date ?? '',
+    },
+  ];
 }
 
 /** The bank journal (BQ): per payment, the bank debited and the customer credited. */

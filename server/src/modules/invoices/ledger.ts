@@ -75,6 +75,8 @@ export class InvoiceLedger {
         'invoice_id',
         'buyer',
         'total_incl_cents',
+        'prepaid_cents',
+        'purpose',
         paid.as('paid_cents'),
         credited.as('credited_cents'),
       ]);
@@ -85,7 +87,7 @@ export class InvoiceLedger {
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'invoices', terms));
     if (filter.status) {
       // statusOf (rules.ts) in SQL, so that a status pages like any other filter.
-      const due = sql<number>`(invoices.total_incl_cents - ${credited} - ${paid})`;
+      const due = sql<number>`(invoices.total_incl_cents - invoices.prepaid_cents - ${credited} - ${paid})`;
       const late = sql<boolean>`(invoices.due_date is not null and invoices.due_date < ${day})`;
       query = query.where('type', '=', 'invoice');
       if (filter.status === 'paid') query = query.where(sql<boolean>`${due} <= 0`);
@@ -122,6 +124,8 @@ export class InvoiceLedger {
       invoice_id: number | null;
       buyer: string;
       total_incl_cents: number;
+      prepaid_cents: number;
+      purpose: 'goods' | 'deposit';
       paid_cents: number;
       credited_cents: number;
     }>,
@@ -147,7 +151,7 @@ export class InvoiceLedger {
     return rows.map((r): InvoiceSummary => {
       const buyer = JSON.parse(r.buyer) as BuyerSnapshot;
       const paidCents = Number(r.paid_cents);
-      const dueCents = r.type === 'invoice' ? r.total_incl_cents - Number(r.credited_cents) - paidCents : 0;
+      const dueCents = r.type === 'invoice' ? r.total_incl_cents - r.prepaid_cents - Number(r.credited_cents) - paidCents : 0;
       return {
         id: r.id,
         number: r.number,
@@ -158,6 +162,7 @@ export class InvoiceLedger {
         orderNumber: r.order_id === null ? null : (orderNumber.get(r.order_id) ?? null),
         invoiceNumber: r.invoice_id === null ? null : (invoiceNumber.get(r.invoice_id) ?? null),
         door: r.order_id === null ? null : (doorOf.get(r.order_id) ?? null),
+        ...(r.purpose === 'deposit' ? { purpose: 'deposit' as const } : {}),
         buyer: buyer.name,
         country: buyer.address.country,
         totalInclVat: fromCents(r.total_incl_cents),
@@ -178,7 +183,7 @@ export class InvoiceLedger {
     const left = this.db
       .selectFrom('invoices')
       .select(
-        sql<number>`invoices.total_incl_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)`.as(
+        sql<number>`invoices.total_incl_cents - invoices.prepaid_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)`.as(
           'due',
         ),
       )
@@ -235,7 +240,7 @@ export class InvoiceLedger {
           return (JSON.parse(r.vat_breakdown) as Array<{ category: string; rate: number; baseCents: number; vatCents: number }>).map((b) => [
             r.issue_date,
             r.number,
-            words.documentKind[r.type === 'invoice' ? 'invoice' : 'creditNote'],
+            words.documentKind[r.type === 'creditNote' ? 'creditNote' : r.purpose === 'deposit' ? 'deposit' : 'invoice'],
             buyer.name,
             buyer.vatNumber ?? '',
             buyer.address.country,
@@ -257,7 +262,8 @@ export class InvoiceLedger {
     const row = await this.db.selectFrom('invoicing_settings').select('settings').where('id', '=', 1).executeTakeFirst();
     if (!row) return null;
     const settings = JSON.parse(row.settings) as InvoicingSettingsInput;
-    return fecFile(settings.siren, year, await fecLines(this.db, year, settings.accounts ?? FEC_DEFAULT_ACCOUNTS));
+    // Settings saved before an account existed (customer deposits, issue 47) take its default.
+    return fecFile(settings.siren, year, await fecLines(this.db, year, { ...FEC_DEFAULT_ACCOUNTS, ...settings.accounts }));
   }
 
   /** One stored PDF: the same bytes on every download; with `userId`, only that retailer's. */

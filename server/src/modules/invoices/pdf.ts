@@ -10,6 +10,9 @@ const WORDS = {
     percent: '\u202f%',
     invoice: 'Facture',
     creditNote: 'Avoir',
+    deposit: 'Facture d’acompte',
+    prepaid: (n: string) => `Acompte versé (facture ${n})`,
+    netDue: 'Net à payer',
     seller: 'Vendeur',
     buyer: 'Client',
     deliverTo: 'Livraison',
@@ -52,6 +55,9 @@ const WORDS = {
     percent: '%',
     invoice: 'Invoice',
     creditNote: 'Credit note',
+    deposit: 'Deposit invoice',
+    prepaid: (n: string) => `Deposit paid (invoice ${n})`,
+    netDue: 'Amount due',
     seller: 'Seller',
     buyer: 'Bill to',
     deliverTo: 'Deliver to',
@@ -174,7 +180,7 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
   const lang: Locale = doc.locale;
   const w = WORDS[lang];
   const legal = LEGAL[lang];
-  const title = `${doc.type === 'invoice' ? w.invoice : w.creditNote} ${doc.number}`;
+  const title = `${doc.type === 'creditNote' ? w.creditNote : doc.purpose === 'deposit' ? w.deposit : w.invoice} ${doc.number}`;
   const created = new Date(`${doc.issueDate}T12:00:00Z`);
   const { doc: pdf, done } = await brandPdf({
     margin: MARGIN,
@@ -435,6 +441,11 @@ function drawTotals(sheet: Sheet): void {
     .stroke(INK);
   y += 4;
   total(w.totalIncl, money(doc.totalInclCents), true);
+  // A deposit paid comes off (issue 47): what is left to pay.
+  if (doc.prepaidCents && doc.deposit) {
+    total(w.prepaid(doc.deposit.number), money(-doc.prepaidCents));
+    total(w.netDue, money(doc.totalInclCents - doc.prepaidCents), true);
+  }
   y += 8;
   sheet.y = y;
 }

@@ -24,18 +24,31 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
 import { facturxXml, type BuyerSnapshot, type IssuedDocument, type VatTreatment } from './facturx.ts';
 import { renderInvoicePdf } from './pdf.ts';
-import { parseCompany, type CompaniesService } from '../companies/service.ts';
+import type { CompaniesService } from '../companies/service.ts';
 import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
 import { holdInvoice } from './hold.ts';
 import { InvoiceLedger } from './ledger.ts';
 import { InvoiceSubmissions } from './submissions.ts';
 import { creditsOf, readDocument } from './document.ts';
+import { buyerOf } from './buyer.ts';
+import { InvoiceDeposits, inclOf } from './deposits.ts';
+import { deletePayment, recordPayment } from './payments.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 
 type LineRow = Selectable<InvoiceLinesTable>;
 type Seller = IssuedDocument['seller'];
 type NewLine = IssuedDocument['lines'][number] & { orderLineId: number | null; creditedLineId: number | null };
+/** A document to write: what it says, and what it is tied to (its order, invoice, shop, parcel, deposit). */
+export type NewDocument = Omit<IssuedDocument, 'number' | 'breakdown' | 'totalExclCents' | 'totalVatCents' | 'totalInclCents' | 'lines'> & {
+  lines: NewLine[];
+  orderId: number | null;
+  invoiceId: number | null;
+  userId: number | null;
+  shipmentId?: number;
+  prepaidVatCents?: number;
+  depositInvoiceId?: number | null;
+};
 
 /**
  * Invoices, credit notes and payments (issue 24). A document is issued inside the transaction
@@ -51,6 +64,8 @@ export class InvoicesService {
   private readonly ledger: InvoiceLedger;
   /** Each document's way through the approved e-invoicing platform (read and written by its worker). */
   readonly submissions: InvoiceSubmissions;
+  /** Deposit invoices, what parcels deduct of them, and what a cancellation gives back (issue 47). */
+  readonly deposits: InvoiceDeposits;
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
 
@@ -61,6 +76,15 @@ export class InvoicesService {
     this.companies = companies;
     this.ledger = new InvoiceLedger(db, config, kick, dialect);
     this.submissions = new InvoiceSubmissions(db);
+    this.deposits = new InvoiceDeposits({
+      db,
+      config,
+      companies,
+      seller: (trx) => this.seller(trx),
+      issueDay: () => this.issueDay(),
+      write: this.write,
+      credit: (trx, invoiceId, input, actor) => this.creditInTransaction(trx, invoiceId, input, actor),
+    });
   }
 
   private async seller(db: Kysely<Database>): Promise<Seller | null> {
@@ -126,17 +150,7 @@ export class InvoicesService {
   }
 
   /** Writes one document (number, lines, totals, snapshots, XML and PDF) in the caller's transaction. */
-  private async write(
-    trx: Kysely<Database>,
-    input: Omit<IssuedDocument, 'number' | 'breakdown' | 'totalExclCents' | 'totalVatCents' | 'totalInclCents' | 'lines'> & {
-      lines: NewLine[];
-      orderId: number | null;
-      invoiceId: number | null;
-      userId: number | null;
-      shipmentId?: number;
-    },
-    actor: Actor | null,
-  ): Promise<number> {
+  readonly write = async (trx: Kysely<Database>, input: NewDocument, actor: Actor | null): Promise<number> => {
     const year = Number(input.issueDate.slice(0, 4));
     const { number, seq } = await this.nextNumber(trx, input.type, year, input.seller);
     const doc: IssuedDocument = { ...input, number, ...totals(input.lines, input.vat) };
@@ -155,6 +169,10 @@ export class InvoicesService {
         invoiced_order_id: null,
         shipment_id: input.shipmentId ?? null,
         invoice_id: input.invoiceId,
+        purpose: input.purpose ?? 'goods',
+        prepaid_cents: input.prepaidCents ?? 0,
+        prepaid_vat_cents: input.prepaidVatCents ?? 0,
+        deposit_invoice_id: input.depositInvoiceId ?? null,
         user_id: input.userId,
         locale: input.locale,
         issue_date: input.issueDate,
@@ -190,7 +208,7 @@ export class InvoicesService {
     });
     await emitWebhook(trx, input.type === 'invoice' ? 'invoice.issued' : 'credit_note.issued', () => readDocument(this.submissions, trx, inserted.id, 'fr'));
     return inserted.id;
-  }
+  };
 
   /**
    * Issues a shipment's invoice inside the caller's transaction (issue 45): its lines are what the parcel
@@ -214,18 +232,8 @@ export class InvoicesService {
       .orderBy('l.position')
       .execute();
     const locale = order.locale;
+    const buyer = await buyerOf(trx, order, company);
     const billing = company.billing!;
-    // The goods went to the order's door (its address was the order's delivery address when sent).
-    const door = order.door_id === null ? undefined : await trx.selectFrom('retailer_doors').select('name').where('id', '=', order.door_id).executeTakeFirst();
-    const buyer: BuyerSnapshot = {
-      name: company.companyName!,
-      address: billing,
-      deliveryAddress: (door && parseCompany(order.company).delivery) || (company.delivery ?? null),
-      deliveryName: door?.name ?? null,
-      siren: company.siren ?? null,
-      vatNumber: company.vatNumber,
-      email: order.retailer_email,
-    };
     const vat = vatFor(billing.country, company.vatNumber);
     // The company's payment terms when it has its own (issue 47): the due date and the terms the document states.
     const applied = (await this.companies.terms.get(order.user_id ?? 0, trx)).applied;
@@ -257,9 +265,12 @@ export class InvoicesService {
         creditedLineId: null,
       });
     }
+    // What was paid on the order's deposit comes off (issue 47), naming the deposit invoice.
+    const prepaid = await this.deposits.takeOff(trx, order.id, inclOf(docLines, vat), actor);
     return this.write(
       trx,
       {
+        ...prepaid,
         type: 'invoice',
         issueDate,
         deliveryDate: deliveryDate ?? shipment.shipped_at.slice(0, 10),
@@ -412,60 +423,17 @@ export class InvoicesService {
     return (await this.get(id, lang))!;
   }
 
-  // —— Payments ——
+  // —— Payments (payments.ts) ——
 
   async addPayment(invoiceId: number, input: PaymentInput, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
-    await this.db.transaction().execute(async (trx) => {
-      await holdInvoice(trx, invoiceId);
-      const doc = await readDocument(this.submissions, trx, invoiceId, lang);
-      if (!doc) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
-      if (doc.type !== 'invoice') throw new HttpError(422, INVOICE_MESSAGES.paymentOnCreditNote);
-      const cents = Math.round(input.amount * 100);
-      if (cents > Math.round(doc.due * 100)) throw new HttpError(422, INVOICE_MESSAGES.paymentTooHigh);
-      const inserted = await trx
-        .insertInto('invoice_payments')
-        .values({
-          invoice_id: invoiceId,
-          paid_on: input.date,
-          amount_cents: cents,
-          method: input.method,
-          reference: input.reference || null,
-          recorded_at: nowIso(),
-          recorded_by: actor.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await logActivity(trx, actor, {
-        kind: 'invoice',
-        action: 'pay',
-        subject: doc.number,
-        subjectId: invoiceId,
-        detail: { payment: inserted.id, amount: input.amount, date: input.date, method: input.method, reference: input.reference ?? null },
-      });
-      await emitWebhook(trx, 'payment.recorded', async () => {
-        const invoice = (await readDocument(this.submissions, trx, invoiceId, 'fr'))!;
-        return { payment: invoice.payments.find((p) => p.id === inserted.id), invoice };
-      });
-    });
+    await recordPayment(this.db, this.submissions, invoiceId, input, actor, lang);
     this.kick();
     return (await this.get(invoiceId, lang))!;
   }
 
   /** A mistaken payment is removed; the activity log keeps what it was. */
   async removePayment(invoiceId: number, paymentId: number, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
-    await this.db.transaction().execute(async (trx) => {
-      const payment = await trx.selectFrom('invoice_payments').selectAll().where('id', '=', paymentId).where('invoice_id', '=', invoiceId).executeTakeFirst();
-      if (!payment) throw new HttpError(404, INVOICE_MESSAGES.paymentNotFound);
-      const invoice = await trx.selectFrom('invoices').select('number').where('id', '=', invoiceId).executeTakeFirstOrThrow();
-      await trx.deleteFrom('invoice_payments').where('id', '=', paymentId).execute();
-      await logActivity(trx, actor, {
-        kind: 'invoice',
-        action: 'unpay',
-        subject: invoice.number,
-        subjectId: invoiceId,
-        detail: { payment: paymentId, amount: fromCents(payment.amount_cents), date: payment.paid_on, method: payment.method, reference: payment.reference },
-      });
-    });
+    await deletePayment(this.db, invoiceId, paymentId, actor);
     return (await this.get(invoiceId, lang))!;
   }
 

@@ -200,6 +200,7 @@ export class InvoiceSubmissions {
       .select([
         's.id',
         'i.total_incl_cents',
+        'i.prepaid_cents',
         (eb) =>
           eb
             .selectFrom('invoice_payments')
@@ -227,7 +228,7 @@ export class InvoiceSubmissions {
       .limit(200)
       .execute();
     return rows
-      .filter((r) => Number(r.paid) > 0 && r.total_incl_cents - Number(r.credited) - Number(r.paid) <= 0)
+      .filter((r) => Number(r.paid) > 0 && r.total_incl_cents - r.prepaid_cents - Number(r.credited) - Number(r.paid) <= 0)
       .slice(0, limit)
       .map((r) => ({ id: r.id, paidOn: String(r.paid_on), paidCents: Number(r.paid) }));
   }

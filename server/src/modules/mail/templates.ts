@@ -168,6 +168,15 @@ export function invoiceReminderMail(
   return worded(brand, locale, MAIL_WORDS[locale].invoiceReminder(invoice));
 }
 
+/** A deposit invoice (issue 47): to the company's accounts person in the order's language, its PDF attached by the caller. */
+export function depositInvoiceMail(
+  brand: Brand,
+  locale: Locale,
+  deposit: { number: string; order: string; percent: number; amount: string; iban: string; hold: boolean; url: string },
+): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].depositInvoice(deposit));
+}
+
 /** A return's step (issue 45): to the shop in its language, or to the owner when a return is asked. */
 export function returnMail(brand: Brand, locale: Locale, record: ReturnRecord, url: string, forBrand = false): MailContent {
   const step = record.status;

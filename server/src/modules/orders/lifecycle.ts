@@ -46,7 +46,7 @@ export class OrderLifecycle {
     to: 'confirmed' | 'cancelled',
     actor: Actor,
     lang: Locale,
-    apply: (trx: Kysely<Database>, row: { mode: OrderMode; status: OrderStatus }) => Promise<Record<string, string | number | null>>,
+    apply: (trx: Kysely<Database>, row: { mode: OrderMode; status: OrderStatus; user_id: number | null }) => Promise<Record<string, string | number | null>>,
     note: string | null,
   ): Promise<Order> {
     await this.db.transaction().execute(async (trx) => {
@@ -98,41 +98,55 @@ export class OrderLifecycle {
       actor,
       lang,
       async (trx, order) => {
-        if (!input.lines) return { ship_date: input.shipDate } as Record<string, string | number | null>;
-        const own = await trx
-          .selectFrom('order_lines')
-          .select(['id', 'unit_price_cents', 'variant_id', 'size', 'quantity'])
-          .where('order_id', '=', id)
-          .execute();
-        const ownIds = new Set(own.map((l) => l.id));
-        const wanted = new Map(input.lines.map((l) => [l.id, l.quantity]));
-        if ([...wanted.keys()].some((lineId) => !ownIds.has(lineId))) throw new HttpError(400, ORDER_MESSAGES.confirmLinesInvalid);
-        const removed = own.filter((l) => !wanted.has(l.id)).map((l) => l.id);
-        if (removed.length) await trx.deleteFrom('order_lines').where('id', 'in', removed).execute();
-        let total = 0;
-        let pieces = 0;
-        const less: StockLine[] = [];
-        const more: StockLine[] = [];
-        for (const line of own) {
-          const quantity = wanted.get(line.id) ?? 0;
-          if (line.variant_id !== null && quantity !== line.quantity) {
-            (quantity < line.quantity ? less : more).push({ variantId: line.variant_id, size: line.size, quantity: Math.abs(line.quantity - quantity) });
-          }
-          if (!wanted.has(line.id)) continue;
-          await trx.updateTable('order_lines').set({ quantity }).where('id', '=', line.id).execute();
-          total += line.unit_price_cents * quantity;
-          pieces += quantity;
+        const changed = input.lines ? await this.confirmLines(trx, id, order, input.lines, actor) : null;
+        // A pre-order of a company asked a deposit (issue 47): its deposit invoice, on the total confirmed.
+        const deposit = order.mode === 'preBook' ? (await this.invoices.deposits.asked(order.user_id, trx)).percent : 0;
+        if (deposit > 0) {
+          const base =
+            changed?.total_cents ?? (await trx.selectFrom('orders').select('total_cents').where('id', '=', id).executeTakeFirstOrThrow()).total_cents;
+          await this.invoices.deposits.issue(trx, id, base, deposit, input.shipDate, actor);
         }
-        if (order.mode === 'atOnce') {
-          // A lower quantity gives the difference back; a higher one must be in stock.
-          await this.stock.release(trx, id, less, actor.id);
-          const short = await this.stock.reserve(trx, id, more);
-          if (short.length) throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, short.map((s) => `${s.variantId}/${s.size}: ${s.left}`).join('; '));
-        }
-        return { ship_date: input.shipDate, total_cents: total, pieces };
+        return { ship_date: input.shipDate, ...changed } as Record<string, string | number | null>;
       },
       null,
     );
+  }
+
+  /** The owner confirms other quantities than those sent: lines removed or changed, stock given back or reserved, totals again. */
+  private async confirmLines(
+    trx: Kysely<Database>,
+    id: number,
+    order: { mode: OrderMode },
+    lines: Array<{ id: number; quantity: number }>,
+    actor: Actor,
+  ): Promise<{ total_cents: number; pieces: number }> {
+    const own = await trx.selectFrom('order_lines').select(['id', 'unit_price_cents', 'variant_id', 'size', 'quantity']).where('order_id', '=', id).execute();
+    const ownIds = new Set(own.map((l) => l.id));
+    const wanted = new Map(lines.map((l) => [l.id, l.quantity]));
+    if ([...wanted.keys()].some((lineId) => !ownIds.has(lineId))) throw new HttpError(400, ORDER_MESSAGES.confirmLinesInvalid);
+    const removed = own.filter((l) => !wanted.has(l.id)).map((l) => l.id);
+    if (removed.length) await trx.deleteFrom('order_lines').where('id', 'in', removed).execute();
+    let total = 0;
+    let pieces = 0;
+    const less: StockLine[] = [];
+    const more: StockLine[] = [];
+    for (const line of own) {
+      const quantity = wanted.get(line.id) ?? 0;
+      if (line.variant_id !== null && quantity !== line.quantity) {
+        (quantity < line.quantity ? less : more).push({ variantId: line.variant_id, size: line.size, quantity: Math.abs(line.quantity - quantity) });
+      }
+      if (!wanted.has(line.id)) continue;
+      await trx.updateTable('order_lines').set({ quantity }).where('id', '=', line.id).execute();
+      total += line.unit_price_cents * quantity;
+      pieces += quantity;
+    }
+    if (order.mode === 'atOnce') {
+      // A lower quantity gives the difference back; a higher one must be in stock.
+      await this.stock.release(trx, id, less, actor.id);
+      const short = await this.stock.reserve(trx, id, more);
+      if (short.length) throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, short.map((s) => `${s.variantId}/${s.size}: ${s.left}`).join('; '));
+    }
+    return { total_cents: total, pieces };
   }
 
   /**
@@ -183,9 +197,12 @@ export class OrderLifecycle {
           if (parcels.length === 0 || parcels.some((p) => p.invoice_id === null)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
           if (order.status === 'partlyShipped') await this.shipments.cancelLeft(trx, id, order.mode, brand);
           for (const p of parcels) await this.invoices.creditRest(trx, p.invoice_id!, reason, brand);
+          await this.invoices.deposits.release(trx, id, brand);
           return { cancel_reason: reason, follow_date: null };
         }
         if (order.mode === 'atOnce') await this.stock.release(trx, id, await this.stockLines(trx, id), brand?.id ?? null);
+        // What is left of its deposit is credited: a refund when it was paid (issue 47).
+        await this.invoices.deposits.release(trx, id, brand);
         return { cancel_reason: reason } as Record<string, string | number | null>;
       },
       reason,

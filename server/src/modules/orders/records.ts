@@ -195,8 +195,16 @@ export class OrderRecords {
     if (!loaded || !inScope(loaded.row, scope)) return null;
     const userId = scope === undefined ? undefined : typeof scope === 'number' ? scope : scope.companyId;
     const order = this.shape(loaded, lang);
-    const invoice = await this.invoices.forOrder(id, loaded.row.user_id ?? 0, loaded.row.status);
-    return { ...order, invoice: invoice.invoice, ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}) };
+    const [invoice, deposit] = await Promise.all([
+      this.invoices.forOrder(id, loaded.row.user_id ?? 0, loaded.row.status),
+      this.invoices.deposits.of(id, loaded.row.user_id),
+    ]);
+    return {
+      ...order,
+      invoice: invoice.invoice,
+      ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}),
+      ...(deposit ? { deposit } : {}),
+    };
   }
 
   /** The orders a filter and a search keep, not yet ordered nor paged. */

@@ -96,6 +96,8 @@ export class OrderShipments {
     const order = await holdOrder(trx, id);
     if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     if (!SHIPPABLE.includes(order.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
+    // Its company's terms hold its parcels until the deposit is paid (issue 47).
+    if (await this.invoices.deposits.holds(trx, id, order.user_id)) throw new HttpError(409, ORDER_MESSAGES.depositUnpaid);
     const lines = await trx
       .selectFrom('order_lines')
       .select(['id', 'variant_id', 'size', 'quantity', 'shipped', 'cancelled', 'product_title', 'color_name'])
@@ -226,6 +228,8 @@ export class OrderShipments {
       if (order.status !== 'partlyShipped') throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const rest = await this.cancelLeft(trx, id, order.mode, actor);
       if (rest === 0) throw new HttpError(409, ORDER_MESSAGES.nothingLeft);
+      // What its parcels did not take of the deposit goes back (issue 47).
+      await this.invoices.deposits.release(trx, id, actor);
       const now = nowIso();
       await trx.updateTable('orders').set({ status: 'shipped', follow_date: null, updated_at: now }).where('id', '=', id).execute();
       await trx.insertInto('order_events').values({ order_id: id, status: 'shipped', by_role: 'brand', note: reason, at: now }).execute();

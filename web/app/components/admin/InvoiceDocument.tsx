@@ -55,6 +55,14 @@ export function InvoiceFacts({ invoice, busy, act }: { invoice: InvoiceDocument;
           </dd>
         </div>
       )}
+      {invoice.depositInvoice && (
+        <div>
+          <dt>{t('invoices.types.deposit')}</dt>
+          <dd>
+            <Link to={`/admin/invoices/${invoice.depositInvoice.id}`}>{invoice.depositInvoice.number}</Link>
+          </dd>
+        </div>
+      )}
       {invoice.reason && (
         <div>
           <dt>{t('admin.invoices.reason')}</dt>
@@ -174,6 +182,12 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDocument }) {
             <dt>{t('admin.invoices.creditedTotal')}</dt>
             <dd>{money(invoice.credited)}</dd>
           </div>
+          {(invoice.prepaid ?? 0) > 0 && (
+            <div data-testid="invoice-prepaid">
+              <dt>{t('admin.invoices.prepaid', { number: invoice.depositInvoice?.number ?? '' })}</dt>
+              <dd>{money(-(invoice.prepaid ?? 0))}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('admin.invoices.paid')}</dt>
             <dd>{money(invoice.paid)}</dd>

@@ -8,7 +8,16 @@ import { useSession } from '../../lib/session.tsx';
 import { CheckboxField, Field, FormMessage } from '../Field.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
-type Form = { paymentDays: string; endOfMonth: boolean; discount: string; openingMinimum: string; reorderMinimum: string; creditLimit: string };
+type Form = {
+  paymentDays: string;
+  endOfMonth: boolean;
+  discount: string;
+  openingMinimum: string;
+  reorderMinimum: string;
+  creditLimit: string;
+  deposit: string;
+  depositHold: boolean;
+};
 
 const formOf = (terms: CompanyTerms): Form => ({
   paymentDays: terms.paymentDays === null ? '' : String(terms.paymentDays),
@@ -17,6 +26,8 @@ const formOf = (terms: CompanyTerms): Form => ({
   openingMinimum: terms.openingMinimum === null ? '' : String(terms.openingMinimum),
   reorderMinimum: terms.reorderMinimum === null ? '' : String(terms.reorderMinimum),
   creditLimit: terms.creditLimit == null ? '' : String(terms.creditLimit),
+  deposit: terms.deposit == null ? '' : String(terms.deposit),
+  depositHold: terms.depositHold ?? false,
 });
 /** "12,5" or "12.5" as a number; empty as null (the label's). */
 const amount = (value: string) => (value.trim() === '' ? null : Number(value.replace(',', '.')));
@@ -52,6 +63,14 @@ export function TermsFacts({ terms, lang }: { terms: CompanyTerms; lang: Locale 
       <div>
         <dt>{t('company.terms.creditLimit')}</dt>
         <dd>{applied.creditLimit === null ? t('company.terms.noLimit') : formatPrice(applied.creditLimit, lang)}</dd>
+      </div>
+      <div>
+        <dt>{t('company.terms.deposit')}</dt>
+        <dd>
+          {applied.deposit > 0
+            ? t(applied.depositHold ? 'company.terms.depositHeld' : 'company.terms.depositAsked', { percent: applied.deposit })
+            : t('company.terms.noDeposit')}
+        </dd>
       </div>
     </dl>
   );
@@ -94,7 +113,6 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
       .catch((e: unknown) => setMessage({ kind: 'error', text: errorMessage(e, t('company.terms.error')) }));
   }, [api, companyId, t]);
   if (!form || !terms) return message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null;
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form) return;
@@ -107,6 +125,8 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
       openingMinimum: amount(form.openingMinimum),
       reorderMinimum: amount(form.reorderMinimum),
       creditLimit: amount(form.creditLimit),
+      deposit: amount(form.deposit),
+      depositHold: form.depositHold,
     };
     try {
       const saved = await api('PUT /admin/companies/:id/terms', { params: { id: companyId }, body });
@@ -119,7 +139,6 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
       setBusy(false);
     }
   }
-  const labels = terms.applied;
   return (
     <section className="company-section" aria-labelledby="terms-title">
       <h2 id="terms-title" className="section-title">
@@ -131,43 +150,57 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
           {t('company.terms.own')}
         </h3>
         <p className="form__hint">{t('company.terms.ownHint')}</p>
-        <Field
-          label={t('company.terms.discountField')}
-          inputMode="decimal"
-          value={form.discount}
-          onChange={set('discount')}
-          hint={t('company.terms.discountHint')}
-        />
-        <Field
-          label={t('company.terms.paymentDays')}
-          inputMode="numeric"
-          value={form.paymentDays}
-          onChange={set('paymentDays')}
-          hint={terms.paymentDays === null ? t('company.terms.labels', { value: paymentWords(t, labels.paymentDays, labels.endOfMonth) }) : undefined}
-        />
-        <CheckboxField label={t('company.terms.endOfMonth')} checked={form.endOfMonth} onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })} />
-        {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
-          <Field
-            key={key}
-            label={t(`company.terms.${key}`)}
-            inputMode="decimal"
-            value={form[key]}
-            onChange={set(key)}
-            hint={terms[key] === null ? t('company.terms.seasons', { value: formatPrice(labels[key], lang) }) : undefined}
-          />
-        ))}
-        <Field
-          label={t('company.terms.creditLimit')}
-          inputMode="decimal"
-          value={form.creditLimit}
-          onChange={set('creditLimit')}
-          hint={t('company.terms.creditLimitHint')}
-        />
+        <TermsFields form={form} setForm={setForm} terms={terms} lang={lang} />
         {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
         <button type="submit" className="button" disabled={busy}>
           {t('company.terms.save')}
         </button>
       </form>
     </section>
+  );
+}
+
+/** The owner's fields: discount, payment days, minimums, credit limit, deposit; each empty keeps the label's, said beside it. */
+function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (form: Form) => void; terms: CompanyTerms; lang: Locale }) {
+  const { t } = useTranslation();
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const labels = terms.applied;
+  return (
+    <>
+      <Field
+        label={t('company.terms.discountField')}
+        inputMode="decimal"
+        value={form.discount}
+        onChange={set('discount')}
+        hint={t('company.terms.discountHint')}
+      />
+      <Field
+        label={t('company.terms.paymentDays')}
+        inputMode="numeric"
+        value={form.paymentDays}
+        onChange={set('paymentDays')}
+        hint={terms.paymentDays === null ? t('company.terms.labels', { value: paymentWords(t, labels.paymentDays, labels.endOfMonth) }) : undefined}
+      />
+      <CheckboxField label={t('company.terms.endOfMonth')} checked={form.endOfMonth} onChange={(e) => setForm({ ...form, endOfMonth: e.target.checked })} />
+      {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
+        <Field
+          key={key}
+          label={t(`company.terms.${key}`)}
+          inputMode="decimal"
+          value={form[key]}
+          onChange={set(key)}
+          hint={terms[key] === null ? t('company.terms.seasons', { value: formatPrice(labels[key], lang) }) : undefined}
+        />
+      ))}
+      <Field
+        label={t('company.terms.creditLimit')}
+        inputMode="decimal"
+        value={form.creditLimit}
+        onChange={set('creditLimit')}
+        hint={t('company.terms.creditLimitHint')}
+      />
+      <Field label={t('company.terms.depositField')} inputMode="numeric" value={form.deposit} onChange={set('deposit')} hint={t('company.terms.depositHint')} />
+      <CheckboxField label={t('company.terms.depositHold')} checked={form.depositHold} onChange={(e) => setForm({ ...form, depositHold: e.target.checked })} />
+    </>
   );
 }

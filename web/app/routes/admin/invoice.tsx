@@ -60,7 +60,7 @@ export default function AdminInvoice() {
   );
 
   const money = (n: number) => formatPrice(n, lang);
-  const title = invoice ? `${t(`invoices.types.${invoice.type}`)} ${invoice.number}` : t('admin.invoices.title');
+  const title = invoice ? `${t(`invoices.types.${invoice.purpose === 'deposit' ? 'deposit' : invoice.type}`)} ${invoice.number}` : t('admin.invoices.title');
 
   return (
     <div className="admin-page order-page">

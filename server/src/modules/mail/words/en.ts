@@ -185,4 +185,14 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'See my invoices', url },
   }),
+  depositInvoice: ({ number, order, percent, amount, iban, hold, url }) => ({
+    subject: `Deposit invoice ${number} for your order ${order}`,
+    paragraphs: [
+      'Hello,',
+      `Your order ${order} is confirmed. As agreed in your terms, a deposit of ${percent} % is asked: invoice ${number}, attached, for ${amount} incl. VAT, payable on receipt.`,
+      `Please pay by bank transfer to IBAN ${iban}, quoting the invoice number.`,
+      hold ? 'Your order will be shipped once the deposit is paid.' : 'What you pay now is deducted from the invoice of your goods.',
+    ],
+    action: { label: 'See my invoices', url },
+  }),
 };

@@ -197,4 +197,14 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Voir mes factures', url },
   }),
+  depositInvoice: ({ number, order, percent, amount, iban, hold, url }) => ({
+    subject: `Facture d’acompte ${number} pour votre commande ${order}`,
+    paragraphs: [
+      'Bonjour,',
+      `Votre commande ${order} est confirmée. Comme le prévoient vos conditions, un acompte de ${percent} % est demandé : facture ${number}, ci-jointe, de ${amount} TTC, payable à réception.`,
+      `Règlement par virement sur l’IBAN ${iban}, en indiquant le numéro de facture.`,
+      hold ? 'Votre commande sera expédiée dès réception de l’acompte.' : 'Ce que vous réglez maintenant sera déduit de la facture de vos marchandises.',
+    ],
+    action: { label: 'Voir mes factures', url },
+  }),
 };

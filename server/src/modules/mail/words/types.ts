@@ -53,4 +53,5 @@ export interface MailWords {
     forBrand: boolean;
   }): MailWording;
   invoiceReminder(p: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string }): MailWording;
+  depositInvoice(p: { number: string; order: string; percent: number; amount: string; iban: string; hold: boolean; url: string }): MailWording;
 }

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import iconv from 'iconv-lite';
+import type { InvoiceDocument, Order } from '@atelier/contract';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
+import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { exclFor } from './deposits.ts';
+import { totals, vatFor } from './rules.ts';
+
+const TERMS = { paymentDays: null, endOfMonth: null, discount: 0, openingMinimum: null, reorderMinimum: null, creditLimit: null };
+const TODAY = new Date().toISOString().slice(0, 10);
+
+describe('the amount excl. VAT of an amount incl. VAT (a deposit credited in part)', () => {
+  it('gives back exactly what it can, and never more', () => {
+    const france = vatFor('FR', null);
+    for (let incl = 1; incl < 5000; incl += 7) {
+      const excl = exclFor(incl, 20);
+      const back = totals([{ totalCents: excl }], france).totalInclCents;
+      expect(back).toBeLessThanOrEqual(incl);
+      expect(incl - back).toBeLessThanOrEqual(1);
+    }
+    expect(exclFor(36000, 20)).toBe(30000);
+    expect(exclFor(12345, 0)).toBe(12345);
+  });
+});
+
+// Issue 47, deposits: a deposit invoice when a pre-order is confirmed, parcels held until it is paid,
+// each parcel's invoice deducting what was paid, the accountant's file, cancellations and returns after.
+describe.each(DIALECTS)('deposits on %s (issue 47)', (dialect) => {
+  let t: TestContext;
+  let owner: Record<string, string>;
+  let shop: Record<string, string>;
+  let companyId: number;
+  let variantId: number;
+  let keys = 0;
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers: { 'accept-language': 'en', ...headers }, ...(payload ? { payload } : {}) });
+  const setTerms = (change: object) => call('PUT', `/api/admin/companies/${companyId}/terms`, owner, { ...TERMS, ...change });
+  const orderOf = async (id: number) => (await call('GET', `/api/admin/orders/${id}?lang=en`, owner)).json() as Order;
+  const documentOf = async (id: number) => (await call('GET', `/api/admin/invoices/${id}?lang=en`, owner)).json() as InvoiceDocument;
+  const xmlOf = async (id: number) =>
+    Buffer.from((await pdfText((await call('GET', `/api/admin/invoices/${id}.pdf`, owner)).rawPayload)).attachments['factur-x.xml']!.content).toString('utf8');
+  /** A pre-order of `quantity` pieces at 100.00 excl. VAT, sent by the shop. */
+  async function preOrder(quantity: number): Promise<Order> {
+    await call('PUT', '/api/orders/draft?lang=en', shop, { lines: [{ variantId, size: 'M', quantity, mode: 'preBook' }] });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit?lang=en',
+      headers: { ...shop, 'accept-language': 'en', 'idempotency-key': `deposit-${dialect}-${(keys += 1)}` },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as Order;
+    expect(order.mode).toBe('preBook');
+    return order;
+  }
+  const pay = (invoiceId: number, amount: number) =>
+    call('POST', `/api/admin/invoices/${invoiceId}/payments?lang=en`, owner, { date: TODAY, amount, method: 'transfer', reference: 'VIR' });
+
+  beforeAll(async () => {
+    await prepareValidators();
+    t = await createTestContext(dialect);
+    owner = t.auth(await t.login(ADMIN.email, ADMIN.password));
+    shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
+    companyId = (await t.services.users.findByEmail(RETAILER.email))!.id;
+    expect((await call('PUT', '/api/account/company', shop, FRENCH_SHOP)).statusCode).toBe(200);
+    expect((await call('PUT', '/api/admin/invoicing/settings', owner, legalIdentity())).statusCode).toBe(200);
+    const payload = sampleProduct({ reference: 'TE27-ACOMPTE' });
+    payload.variants[0] = { ...payload.variants[0]!, price: 100, sizes: ['S', 'M', 'L'] };
+    variantId = (await call('POST', '/api/admin/products', owner, payload)).json().variants[0].id;
+    await openWholesale(t, owner);
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('a deposit is a whole percentage from 0 to 100: anything else is 422 naming the field and changes nothing', async () => {
+    for (const deposit of [101, -1, 30.5]) {
+      const res = await setTerms({ deposit });
+      expect(res.statusCode, String(deposit)).toBe(422);
+      expect(res.json().error).toBe('deposit: a deposit is a whole percentage from 0 to 100 of a pre-order, or none.');
+    }
+    const french = await call('PUT', `/api/admin/companies/${companyId}/terms`, { ...owner, 'accept-language': 'fr' }, { ...TERMS, deposit: 120 });
+    expect(french.json().error).toBe('deposit : un acompte est un pourcentage entier de 0 à 100 d’une précommande, ou aucun.');
+    expect((await call('GET', '/api/account/terms', shop)).json()).toMatchObject({ deposit: null, depositHold: false, applied: { deposit: 0 } });
+    const saved = await setTerms({ deposit: 30, depositHold: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('GET', '/api/account/terms', shop)).json()).toMatchObject({
+      deposit: 30,
+      depositHold: true,
+      applied: { deposit: 30, depositHold: true },
+    });
+  });
+
+  it('confirming a pre-order issues and mails a valid deposit invoice; parcels wait for it; each then deducts what was paid, the FEC too', async () => {
+    await setTerms({ deposit: 30, depositHold: true });
+    const order = await preOrder(10);
+    const confirmed = await call('POST', `/api/admin/orders/${order.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // 30 % of 1,000.00 excl. VAT: 300.00 + 60.00 VAT, payable on receipt.
+    expect((confirmed.json() as Order).deposit).toMatchObject({ percent: 30, amount: 360, paid: 0, due: 360, deducted: 0, status: 'due', hold: true });
+    const depositId = (confirmed.json() as Order).deposit!.invoiceId;
+    const deposit = await documentOf(depositId);
+    expect(deposit).toMatchObject({
+      purpose: 'deposit',
+      totalExclVat: 300,
+      totalVat: 60,
+      totalInclVat: 360,
+      dueDate: deposit.issueDate,
+      orderNumber: order.number,
+    });
+    expect(deposit.lines[0]!.product).toBe(`Acompte de 30 % sur la commande ${order.number}`);
+    const depositXml = await xmlOf(depositId);
+    expect(depositXml).toMatch(/<ram:TypeCode>386<\/ram:TypeCode>/);
+    expect(depositXml).toContain('<ram:BillingSpecifiedPeriod>');
+    expect(await validateFacturx(depositXml)).toEqual([]);
+    expect((await pdfText((await call('GET', `/api/admin/invoices/${depositId}.pdf`, owner)).rawPayload)).text).toContain('Facture d’acompte');
+    // Mailed to the shop, its PDF attached.
+    const mail = await t.services.database.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'attachments'])
+      .where('dedupe_key', '=', `invoice:${depositId}:deposit`)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toContain(deposit.number);
+    expect(mail.attachments).toContain(`${deposit.number}.pdf`);
+    // The shop reads it on its order and with its invoices.
+    expect(((await call('GET', `/api/orders/${order.id}?lang=en`, shop)).json() as Order).deposit).toMatchObject({ status: 'due', due: 360 });
+    expect((await call('GET', `/api/invoices/${depositId}?lang=en`, shop)).json()).toMatchObject({ purpose: 'deposit', due: 360 });
+
+    // Held: no parcel leaves before the deposit is paid; nothing changes.
+    const held = await call('POST', `/api/admin/orders/${order.id}/ship?lang=en`, owner, {});
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error).toBe('The deposit of this order is not paid yet: as its company’s terms say, its parcels wait for it.');
+    expect((await orderOf(order.id)).status).toBe('confirmed');
+
+    expect((await pay(depositId, 360)).statusCode).toBe(200);
+    expect((await orderOf(order.id)).deposit).toMatchObject({ status: 'paid', paid: 360, due: 0, hold: false });
+
+    // First parcel, 4 pieces: 400.00 + 80.00 VAT, the deposit paid (360.00) deducted: 120.00 left to pay.
+    const lineId = (await orderOf(order.id)).lines[0]!.id;
+    const first = await call('POST', `/api/admin/orders/${order.id}/shipments?lang=en`, owner, { lines: [{ lineId, quantity: 4 }] });
+    expect(first.statusCode, first.body).toBe(201);
+    const firstId = (first.json() as Order).shipments!.at(-1)!.invoice!.id;
+    const firstDoc = await documentOf(firstId);
+    expect(firstDoc).toMatchObject({ totalInclVat: 480, prepaid: 360, due: 120, status: 'unpaid', depositInvoice: { id: depositId, number: deposit.number } });
+    const firstXml = await xmlOf(firstId);
+    expect(firstXml).toMatch(/<ram:TotalPrepaidAmount>360.00<\/ram:TotalPrepaidAmount>\s*<ram:DuePayableAmount>120.00<\/ram:DuePayableAmount>/);
+    expect(firstXml).toMatch(new RegExp(`<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${deposit.number}</ram:IssuerAssignedID>`));
+    expect(await validateFacturx(firstXml)).toEqual([]);
+    const firstPdf = (await pdfText((await call('GET', `/api/admin/invoices/${firstId}.pdf`, owner)).rawPayload)).text;
+    expect(firstPdf).toContain(`Acompte versé (facture ${deposit.number})`);
+    expect(firstPdf).toContain('Net à payer');
+
+    // The rest: nothing left of the deposit to deduct.
+    const rest = await call('POST', `/api/admin/orders/${order.id}/ship?lang=en`, owner, {});
+    expect(rest.statusCode, rest.body).toBe(200);
+    const restId = (rest.json() as Order).shipments!.at(-1)!.invoice!.id;
+    expect(await documentOf(restId)).toMatchObject({ totalInclVat: 720, prepaid: 0, due: 720, depositInvoice: null });
+    expect((await orderOf(order.id)).deposit).toMatchObject({ deducted: 360, status: 'paid' });
+
+    // A piece of the first parcel comes back: its credit note is valid and settles what was left to pay.
+    const note = await call('POST', `/api/admin/invoices/${firstId}/credit-notes?lang=en`, owner, {
+      reason: 'Retour',
+      lines: [{ lineId: firstDoc.lines[0]!.id, quantity: 1 }],
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect(await validateFacturx(await xmlOf((note.json() as InvoiceDocument).id))).toEqual([]);
+    expect(await documentOf(firstId)).toMatchObject({ credited: 120, due: 0, status: 'paid' });
+
+    // The accountant's file: the deposit on customer deposits (4191), taken back by the first parcel's invoice; every entry balanced.
+    const fec = await call('GET', `/api/admin/accounting/fec?year=${TODAY.slice(0, 4)}`, owner);
+    expect(fec.statusCode).toBe(200);
+    const rows = iconv
+      .decode(fec.rawPayload, 'iso-8859-15')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split('\t'));
+    const of = (piece: string) => rows.filter((r) => r[8] === piece).map((r) => [r[4], r[11], r[12]]);
+    expect(of(deposit.number)).toEqual(
+      expect.arrayContaining([
+        ['411', '360,00', '0,00'],
+        ['4191', '0,00', '300,00'],
+        ['44571', '0,00', '60,00'],
+      ]),
+    );
+    expect(of(firstDoc.number)).toEqual(
+      expect.arrayContaining([
+        ['411', '480,00', '0,00'],
+        ['706', '0,00', '400,00'],
+        ['44571', '0,00', '80,00'],
+        ['4191', '300,00', '0,00'],
+        ['44571', '60,00', '0,00'],
+        ['411', '0,00', '360,00'],
+      ]),
+    );
+    const cents = (v: string) => Math.round(Number(v.replace(',', '.')) * 100);
+    const byEntry = new Map<string, number>();
+    for (const r of rows) byEntry.set(`${r[0]}-${r[2]}`, (byEntry.get(`${r[0]}-${r[2]}`) ?? 0) + cents(r[11]!) - cents(r[12]!));
+    expect([...byEntry.values()].every((v) => v === 0)).toBe(true);
+    // The deposit invoice and the first parcel's invoice are lettered: settled within the year.
+    expect(rows.filter((r) => r[8] === deposit.number && r[4] === '411')[0]![13]).not.toBe('');
+  }, 180_000);
+
+  it('without the hold, goods leave before the deposit is paid: its unpaid part is credited and the parcel invoiced without it', async () => {
+    await setTerms({ deposit: 50, depositHold: false });
+    const order = await preOrder(2);
+    const confirmed = (await call('POST', `/api/admin/orders/${order.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' })).json() as Order;
+    expect(confirmed.deposit).toMatchObject({ percent: 50, amount: 120, status: 'due', hold: false });
+    // Half of the deposit is paid: 60.00 of 120.00.
+    expect((await pay(confirmed.deposit!.invoiceId, 60)).statusCode).toBe(200);
+    const shipped = await call('POST', `/api/admin/orders/${order.id}/ship?lang=en`, owner, {});
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const invoiceId = (shipped.json() as Order).shipments!.at(-1)!.invoice!.id;
+    // 240.00 incl. VAT, the 60.00 paid deducted; the 60.00 not paid is credited on the deposit invoice.
+    expect(await documentOf(invoiceId)).toMatchObject({ totalInclVat: 240, prepaid: 60, due: 180 });
+    const deposit = await documentOf(confirmed.deposit!.invoiceId);
+    expect(deposit).toMatchObject({ credited: 60, paid: 60, due: 0, status: 'paid' });
+    expect(await validateFacturx(await xmlOf(deposit.creditNotes[0]!.id))).toEqual([]);
+  }, 120_000);
+
+  it('cancelling a confirmed order gives its deposit back: a credit note on it, a refund when it was paid', async () => {
+    await setTerms({ deposit: 30, depositHold: true });
+    const order = await preOrder(5);
+    const confirmed = (await call('POST', `/api/admin/orders/${order.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' })).json() as Order;
+    expect((await pay(confirmed.deposit!.invoiceId, 180)).statusCode).toBe(200);
+    const cancelled = await call('POST', `/api/admin/orders/${order.id}/cancel?lang=en`, owner, { reason: 'Collection annulée' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((cancelled.json() as Order).deposit).toMatchObject({ status: 'credited' });
+    // The label owes the shop what it paid: the deposit invoice is credited whole, 180.00 to give back.
+    expect(await documentOf(confirmed.deposit!.invoiceId)).toMatchObject({ credited: 180, paid: 180, due: -180 });
+  }, 120_000);
+});
