@@ -182,7 +182,7 @@ export const invoicingSettings = z
         penaltyRate: z.number(),
         earlyPaymentDiscount: z.object({ rate: z.number(), days: z.number() }).nullable(),
         vatOnDebits: z.boolean(),
-        accounts: z.object({ customers: z.string(), sales: z.string(), vatCollected: z.string(), bank: z.string() }),
+        accounts: z.object({ customers: z.string(), sales: z.string(), vatCollected: z.string(), bank: z.string(), customerDeposits: z.string() }),
       })
       .nullable(),
     updatedAt: z.string().nullable(),

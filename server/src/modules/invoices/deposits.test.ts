@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import type { InvoiceDocument, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, insertOldOrder, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { migrate } from '../../db/index.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { exclFor } from './deposits.ts';
+import { depositStanding, exclFor } from './deposits.ts';
 import { totals, vatFor } from './rules.ts';
 
 const TERMS = { paymentDays: null, endOfMonth: null, discount: 0, openingMinimum: null, reorderMinimum: null, creditLimit: null };
@@ -229,4 +230,57 @@ describe.each(DIALECTS)('deposits on %s (issue 47)', (dialect) => {
     // The label owes the shop what it paid: the deposit invoice is credited whole, 180.00 to give back.
     expect(await documentOf(confirmed.deposit!.invoiceId)).toMatchObject({ credited: 180, paid: 180, due: -180 });
   }, 120_000);
+});
+
+describe.each(DIALECTS)('the upgrade to deposits on %s', (dialect) => {
+  it('invoices written before are of goods with nothing deducted; orders and companies ask no deposit', async () => {
+    await atMigration(dialect, '028-credit-control', async (database) => {
+      const db = database.db;
+      const now = new Date().toISOString();
+      const { id: userId } = await db
+        .insertInto('users')
+        .values({ email: 'before-deposits@old.example', role: 'retailer', locale: 'fr', password_hash: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const orderId = await insertOldOrder(db, { userId, email: 'before-deposits@old.example', key: 'old-deposit-1', totalCents: 10000, pieces: 1 });
+      await db
+        .insertInto('invoices')
+        .values({
+          number: 'F2026-00001',
+          type: 'invoice',
+          year: 2026,
+          seq: 1,
+          order_id: orderId,
+          invoiced_order_id: orderId,
+          invoice_id: null,
+          user_id: userId,
+          locale: 'fr',
+          issue_date: '2026-11-01',
+          delivery_date: '2026-11-01',
+          due_date: '2026-12-01',
+          reason: null,
+          seller: '{}',
+          buyer: '{}',
+          vat_breakdown: '[]',
+          total_excl_cents: 10000,
+          total_vat_cents: 2000,
+          total_incl_cents: 12000,
+          xml: '<x/>',
+          pdf: Buffer.from('%PDF'),
+          created_at: now,
+        } as never)
+        .execute();
+      await migrate(database);
+      expect(await db.selectFrom('invoices').select(['purpose', 'prepaid_cents', 'prepaid_vat_cents', 'deposit_invoice_id']).executeTakeFirstOrThrow()).toEqual(
+        {
+          purpose: 'goods',
+          prepaid_cents: 0,
+          prepaid_vat_cents: 0,
+          deposit_invoice_id: null,
+        },
+      );
+      expect(await depositStanding(db, orderId)).toBeNull();
+      expect(await db.selectFrom('orders').select('deposit_pct').where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({ deposit_pct: null });
+    });
+  });
 });

@@ -268,7 +268,7 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
 
   it('takes the accounts the owner sets in the invoicing settings, and refuses one that is not an account number', async () => {
     const current = (await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/settings', headers: admin })).json();
-    expect(current.settings.accounts).toEqual({ customers: '411', sales: '706', vatCollected: '44571', bank: '512' });
+    expect(current.settings.accounts).toEqual({ customers: '411', sales: '706', vatCollected: '44571', bank: '512', customerDeposits: '4191' });
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/invoicing/settings?lang=en',
@@ -286,6 +286,10 @@ describe.each(DIALECTS)('the FEC of a year on %s', (dialect) => {
       payload: { ...legalIdentity(), accounts: { customers: '4110000', sales: '7010000', vatCollected: '4457120', bank: '5121000' } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // Sent without the customer deposits' account (a client written before issue 47): it takes the usual one.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/invoicing/settings', headers: admin })).json().settings.accounts.customerDeposits).toBe(
+      '4191',
+    );
     const { rows } = readFec((await fec(`year=${year()}`)).rawPayload);
     expect([...new Set(rows.map((r) => r.account))].sort()).toEqual(['4110000', '4457120', '5121000', '7010000']);
     // The invoices keep what they were issued with: the accounts are not part of the seller's copy.

@@ -19,8 +19,8 @@ export class SellerService {
     const row = await this.db.selectFrom('invoicing_settings').selectAll().where('id', '=', 1).executeTakeFirst();
     if (!row) return { configured: false, settings: null, updatedAt: null };
     const saved = JSON.parse(row.settings) as InvoicingSettingsInput;
-    // Settings saved before the FEC's accounts existed take the usual ones.
-    return { configured: true, settings: { ...saved, accounts: saved.accounts ?? { ...FEC_DEFAULT_ACCOUNTS } }, updatedAt: row.updated_at };
+    // Settings saved before the FEC's accounts existed take the usual ones, and before deposits (issue 47) their account.
+    return { configured: true, settings: { ...saved, accounts: { ...FEC_DEFAULT_ACCOUNTS, ...saved.accounts } }, updatedAt: row.updated_at };
   }
 
   async saveSettings(input: InvoicingSettingsInput, actor: Actor | null): Promise<InvoicingSettings> {

@@ -35,7 +35,8 @@ type Form = Record<
   | 'customers'
   | 'sales'
   | 'vatCollected'
-  | 'bankAccount',
+  | 'bankAccount'
+  | 'customerDeposits',
   string
 > & {
   endOfMonth: boolean;
@@ -71,6 +72,7 @@ const EMPTY: Form = {
   sales: FEC_DEFAULT_ACCOUNTS.sales,
   vatCollected: FEC_DEFAULT_ACCOUNTS.vatCollected,
   bankAccount: FEC_DEFAULT_ACCOUNTS.bank,
+  customerDeposits: FEC_DEFAULT_ACCOUNTS.customerDeposits,
 };
 
 function formOf(s: NonNullable<InvoicingSettings['settings']>): Form {
@@ -98,6 +100,7 @@ function formOf(s: NonNullable<InvoicingSettings['settings']>): Form {
     sales: s.accounts.sales,
     vatCollected: s.accounts.vatCollected,
     bankAccount: s.accounts.bank,
+    customerDeposits: s.accounts.customerDeposits,
   };
 }
 
@@ -120,7 +123,7 @@ function payloadOf(f: Form): InvoicingSettingsInputRaw {
     penaltyRate: Number(f.penaltyRate),
     vatOnDebits: f.vatOnDebits,
     earlyPaymentDiscount: f.discount ? { rate: Number(f.discountRate), days: Number(f.discountDays) } : null,
-    accounts: { customers: f.customers, sales: f.sales, vatCollected: f.vatCollected, bank: f.bankAccount },
+    accounts: { customers: f.customers, sales: f.sales, vatCollected: f.vatCollected, bank: f.bankAccount, customerDeposits: f.customerDeposits },
   };
 }
 
@@ -197,6 +200,7 @@ function InvoicingFields({ form, setForm, saving }: { form: Form; setForm: (form
         {field('sales', { required: true, inputMode: 'numeric', spellCheck: false })}
         {field('vatCollected', { required: true, inputMode: 'numeric', spellCheck: false })}
         {field('bankAccount', { required: true, inputMode: 'numeric', spellCheck: false })}
+        {field('customerDeposits', { required: true, inputMode: 'numeric', spellCheck: false })}
       </fieldset>
     </>
   );
