@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './currency-helpers.ts';
 import { GALLERY_MAX, LOCALES, SIZES } from './constants.ts';
 import { PRODUCT_STATUSES, bothLocalesOnce, normalizeSizes } from './vocabulary.ts';
 import { pageQuery } from './paging.ts';
@@ -191,7 +192,15 @@ export const publicProduct = productBase.extend({ variants: z.array(publicVarian
 const selling = { packs: z.array(productPack), packsOnly: z.boolean(), orderMultiple: z.number() };
 
 /** What a signed-in retailer or admin sees: style reference, trade price (EUR excl. VAT), recommended retail price and sizes. */
-export const tradeProduct = productBase.extend({ reference: z.string().nullable(), variants: z.array(tradeVariant), ...selling }).meta({ id: 'TradeProduct' });
+export const tradeProduct = productBase
+  .extend({
+    reference: z.string().nullable(),
+    variants: z.array(tradeVariant),
+    ...selling,
+    /** The currency of its prices for the shop reading it (issue 47); absent: the euro. */
+    currency: z.enum(CURRENCIES).optional(),
+  })
+  .meta({ id: 'TradeProduct' });
 /** The back-office shape: every translation too. */
 export const adminProduct = productBase
   .extend({

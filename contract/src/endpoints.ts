@@ -9,6 +9,17 @@ import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
 import { companyTerms, companyTermsInput } from './terms.ts';
 import {
+  ecbImport,
+  ecbImportInput,
+  exchangeRateInput,
+  exchangeRateList,
+  exchangeRateQuery,
+  priceList,
+  priceListInput,
+  priceListQuery,
+  priceLists,
+} from './currencies.ts';
+import {
   companyDoor,
   companyDoorList,
   companyPerson,
@@ -179,6 +190,12 @@ export const endpoints = {
   'DELETE /admin/companies/:id/doors/:doorId': {},
   'GET /admin/companies/:id/terms': { response: companyTerms },
   'PUT /admin/companies/:id/terms': { body: companyTermsInput, response: companyTerms },
+  'GET /admin/price-lists': { response: priceLists },
+  'GET /admin/price-lists/:currency': { query: priceListQuery, response: priceList },
+  'PUT /admin/price-lists/:currency': { body: priceListInput, response: priceList },
+  'GET /admin/exchange-rates': { query: exchangeRateQuery, response: exchangeRateList },
+  'PUT /admin/exchange-rates': { body: exchangeRateInput, response: exchangeRateList },
+  'POST /admin/exchange-rates/ecb': { body: ecbImportInput, response: ecbImport },
   'GET /account/listing': { response: accountListing },
   'PUT /account/listing': { body: listingInput, response: accountListing },
   'POST /account/listing/logo': { upload: true, response: uploadResponse },

@@ -7,15 +7,17 @@ export function intlLocale(lang: 'fr' | 'en'): string {
   return INTL_LOCALES[lang];
 }
 /**
- * An amount in euros in the language's locale, 2 decimals: `1 290,00 €` in French (narrow
- * no-break space between thousands, no-break space before the sign), `€1,290.00` in English (the product page's locales).
+ * An amount in the language's locale, in euros unless said (issue 47: a company buys in its currency), with
+ * the currency's decimals (2; the yen none): `1 290,00 €` in French (narrow no-break space between
+ * thousands, no-break space before the sign), `€1,290.00` in English, `1 290,00 £GB`, `£1,290.00`, `¥12,000`.
  */
-export function formatPrice(amount: number, lang: 'fr' | 'en'): string {
+export function formatPrice(amount: number, lang: 'fr' | 'en', currency: string = 'EUR'): string {
+  const digits = currency === 'JPY' ? 0 : 2;
   return new Intl.NumberFormat(INTL_LOCALES[lang], {
     style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   }).format(amount);
 }
 
@@ -40,4 +42,9 @@ export function formatDiscount(percent: number, lang: 'fr' | 'en'): string {
 /** A count in the language's locale: `1 290` (narrow no-break space), `1,290`. */
 export function formatCount(n: number, lang: 'fr' | 'en'): string {
   return new Intl.NumberFormat(INTL_LOCALES[lang]).format(n);
+}
+
+/** A currency's sign in the language's locale: `€`, `£GB` / `£`, `CHF`, `$US` / `$`, `JPY` / `¥` (issue 47). */
+export function currencySymbol(currency: string, lang: 'fr' | 'en'): string {
+  return new Intl.NumberFormat(INTL_LOCALES[lang], { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
 }

@@ -35,3 +35,4 @@ export * from './fulfilment.ts';
 export * from './returns.ts';
 export * from './companies.ts';
 export * from './terms.ts';
+export * from './currencies.ts';

@@ -1,5 +1,6 @@
 import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
+import { CURRENCIES } from './currency-helpers.ts';
 import { invoicePlatform } from './approved-platform.ts';
 import { postalAddressOut } from './address.ts';
 import { isRealDay } from './wholesale.ts';
@@ -107,6 +108,9 @@ export const invoiceDocument = z
     depositInvoice: z.object({ id: z.number().int(), number: z.string() }).nullable().optional(),
     /** What is left to pay (incl. VAT): total − credited − paid − the deposit deducted. */
     due: z.number(),
+    /** The currency of every amount of it (issue 47; absent: the euro), and then its VAT in euros at the rate of its day. */
+    currency: z.enum(CURRENCIES).optional(),
+    vatInEuros: z.object({ rate: z.number(), vat: z.number() }).optional(),
     status: z.enum([...INVOICE_STATUSES, 'credit']),
     payments: z.array(invoicePayment),
     creditNotes: z.array(z.object({ id: z.number().int(), number: z.string(), issueDate: z.string(), totalInclVat: z.number() })),
@@ -130,6 +134,8 @@ export const invoiceSummary = z.object({
   door: orderDoor.nullable().optional(),
   /** A deposit invoice (issue 47). */
   purpose: z.enum(['goods', 'deposit']).optional(),
+  /** Its currency (issue 47); absent: the euro. */
+  currency: z.enum(CURRENCIES).optional(),
   buyer: z.string(),
   country: z.string(),
   totalInclVat: z.number(),

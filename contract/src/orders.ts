@@ -1,6 +1,7 @@
 import { pageOf, pageQuery } from './paging.ts';
 import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
+import { CURRENCIES } from './currency-helpers.ts';
 import { langQuery } from './query.ts';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
 import { INVOICE_GAPS, INVOICE_STATUSES } from './invoice-constants.ts';
@@ -185,6 +186,8 @@ export const draft = z
     minimum: minimumInfo,
     /** The company's discount on trade prices, in percent (issue 47): the prices above are after it. */
     discount: z.number().optional(),
+    /** The currency of every amount above (issue 47); absent: the euro. */
+    currency: z.enum(CURRENCIES).optional(),
   })
   .meta({ id: 'OrderDraft' });
 export type Draft = z.infer<typeof draft>;
@@ -296,6 +299,8 @@ export const order = z
     review: orderReview.nullable().optional(),
     /** The deposit asked when it was confirmed (issue 47): its invoice, what it was, what is paid and still due; absent without one. */
     deposit: orderDeposit.optional(),
+    /** The currency of every amount of it (issue 47); absent: the euro. */
+    currency: z.enum(CURRENCIES).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;
@@ -318,6 +323,8 @@ export const orderSummary = z.object({
   placedBy: orderPerson.nullable().optional(),
   /** Held in review by credit control (issue 47): to accept or refuse before it is confirmed. */
   inReview: z.boolean().optional(),
+  /** Its currency (issue 47); absent: the euro. */
+  currency: z.enum(CURRENCIES).optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 /** A page of orders (issue 43: `?limit=&page=&cursor=&q=`). */

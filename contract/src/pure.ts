@@ -13,3 +13,4 @@ export * from './translations.ts';
 export * from './api-path.ts';
 export * from './paging-constants.ts';
 export * from './terms-helpers.ts';
+export * from './currency-helpers.ts';

@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { CURRENCIES } from './currency-helpers.ts';
 import { postalAddress, postalAddressOut } from './address.ts';
 import { ORDER_LINES_MAX, SIZES } from './constants.ts';
 import { companyInput, draftLineInput, packLineInput, piecesOrPacks, ORDER_MESSAGES, linePack } from './orders.ts';
 import { productPack } from './catalogue.ts';
+
+/** A currency's price list as the tablet takes it: a rate and a step deriving the euro prices, and the styles typed (in the currency). */
+const currencyPriceList = z.object({
+  currency: z.enum(CURRENCIES),
+  rateMicro: z.number().nullable(),
+  stepCents: z.number(),
+  typed: z.array(z.object({ productId: z.number(), price: z.number(), retailPrice: z.number().nullable() })),
+});
 
 /** Every sentence of the showroom's API and app (French in errors.ts). */
 export const SHOWROOM_MESSAGES = {
@@ -179,10 +188,24 @@ export const showroomSnapshot = z
         delivery: postalAddressOut.nullable(),
         /** The company's doors (issue 46): the agent chooses the one the order goes to. */
         doors: z.array(z.object({ id: z.number(), name: z.string(), town: z.string() })).optional(),
-        /** The company's own terms (issue 47): its discount on the prices above, its minimums (null: the season's). */
-        terms: z.object({ discount: z.number(), openingMinimum: z.number().nullable(), reorderMinimum: z.number().nullable() }).optional(),
+        /**
+         * The company's own terms (issue 47): its discount on the prices above, its minimums (null: the season's),
+         * the currency it buys in (absent: the euro; its prices from `priceLists`).
+         */
+        terms: z
+          .object({
+            discount: z.number(),
+            openingMinimum: z.number().nullable(),
+            reorderMinimum: z.number().nullable(),
+            currency: z.enum(CURRENCIES).optional(),
+          })
+          .optional(),
       }),
     ),
+    /** The price lists of the currencies the shops above buy in (issue 47): the tablet prices them offline too. */
+    priceLists: z.array(currencyPriceList).optional(),
+    /** The currency of the prices and minimums above when the tablet shows them for a shop buying in another (absent: the euro). */
+    currency: z.enum(CURRENCIES).optional(),
   })
   .meta({ id: 'ShowroomSnapshot' });
 export type ShowroomSnapshot = z.infer<typeof showroomSnapshot>;

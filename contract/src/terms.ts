@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TERMS_DEPOSIT_MAX, TERMS_DISCOUNT_MAX } from './terms-helpers.ts';
+import { CURRENCIES, isCurrency } from './currency-helpers.ts';
+import { CURRENCY_MESSAGES } from './currencies.ts';
 
 export * from './terms-helpers.ts';
 
@@ -31,6 +33,8 @@ export const companyTermsInput = z.object({
   deposit: z.number().nullable().optional(),
   /** Its parcels wait until the deposit is paid; absent: false. */
   depositHold: z.boolean().optional(),
+  /** The currency it buys in (EUR, GBP, CHF, USD, JPY); absent: unchanged. Its own minimums and credit limit are in it. */
+  currency: z.string().optional(),
 });
 export type CompanyTermsInput = z.infer<typeof companyTermsInput>;
 
@@ -47,6 +51,9 @@ export function termsProblem(input: CompanyTermsInput): string | null {
   if (limit !== null && (limit < 0 || limit > 100_000_000 || !twoDecimals(limit))) return TERMS_MESSAGES.creditLimitInvalid;
   const deposit = input.deposit ?? null;
   if (deposit !== null && (!Number.isInteger(deposit) || deposit < 0 || deposit > TERMS_DEPOSIT_MAX)) return TERMS_MESSAGES.depositInvalid;
+  if (input.currency !== undefined && !isCurrency(input.currency)) return CURRENCY_MESSAGES.currencyInvalid;
+  const whole = input.currency === 'JPY';
+  if (whole && [input.openingMinimum, input.reorderMinimum, limit].some((v) => v !== null && !Number.isInteger(v))) return TERMS_MESSAGES.minimumInvalid;
   return null;
 }
 
@@ -60,6 +67,8 @@ const applied = z.object({
   /** The deposit asked on a pre-order, in percent (0: none), and whether parcels wait for it. */
   deposit: z.number(),
   depositHold: z.boolean(),
+  /** The currency its prices, minimums, limit, orders and invoices are in. */
+  currency: z.enum(CURRENCIES),
 });
 
 /** A company's terms: its own (null: the label's) and what applies to it now. */

@@ -118,7 +118,7 @@ test.describe('invoices', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(rows[0]).toBe('Date,Numéro,Type,Client,N° TVA,Pays,Taux TVA,Base HT,TVA,Total TTC,Échéance,Payé');
+    expect(rows[0]).toBe('Date,Numéro,Type,Client,N° TVA,Pays,Taux TVA,Base HT,TVA,Total TTC,Échéance,Payé,Devise');
     expect(rows.some((r) => r.includes(`${number},Facture,Les Jours Lents,FR03552081317,FR,20 S`))).toBe(true);
 
     // And the year's FEC (issue 35), as her accounting software imports it: ISO 8859-15, tab-separated.

@@ -21,6 +21,7 @@ import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { ReturnsService } from './modules/returns/service.ts';
 import { CompaniesService } from './modules/companies/service.ts';
+import { CurrenciesService } from './modules/currencies/service.ts';
 import { SeasonsService } from './modules/seasons/service.ts';
 import { StockService } from './modules/stock/service.ts';
 import { SecurityService } from './modules/security/service.ts';
@@ -84,6 +85,8 @@ export interface AppServices {
   apiKeys: ApiKeysService;
   /** The owner's webhook endpoints and their delivery log. */
   webhooks: WebhooksService;
+  /** Price lists per currency and rates per day (issue 47). */
+  currencies: CurrenciesService;
   /** Sends the webhook deliveries the changes wrote (started by main.ts, like the mail outbox). */
   webhookWorker: WebhookWorker;
   /** The approved e-invoicing platform's settings, check and directory. */
@@ -187,6 +190,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     orders,
     returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick }),
     companies,
+    currencies: new CurrenciesService(database.db),
     seasons,
     stock,
     security,

@@ -48,6 +48,7 @@ export default [
     route('production', 'routes/admin/production.tsx'),
     route('sales', 'routes/admin/sales.tsx'),
     route('invoicing', 'routes/admin/invoicing.tsx'),
+    route('currencies', 'routes/admin/currencies.tsx'),
     route('invoices', 'routes/admin/invoices.tsx'),
     route('invoices/:invoiceId', 'routes/admin/invoice.tsx'),
     route('orders', 'routes/admin/orders.tsx'),

@@ -346,6 +346,9 @@ export interface InvoicesTable {
   prepaid_cents: ColumnType<number, number | undefined, number>;
   prepaid_vat_cents: ColumnType<number, number | undefined, number>;
   deposit_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its currency and the rate of its day (units for one euro, × 1 000 000; migration 030). */
+  currency: ColumnType<string, string | undefined, string>;
+  rate_micro: ColumnType<number, number | undefined, number>;
   xml: string;
   pdf: Buffer;
   created_at: string;
@@ -464,6 +467,9 @@ export interface OrdersTable {
   placed_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** The deposit asked when it was confirmed, in percent (migration 029); null: none. */
   deposit_pct: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its currency and the rate of its day (units for one euro, × 1 000 000; migration 030). */
+  currency: ColumnType<string, string | undefined, string>;
+  rate_micro: ColumnType<number, number | undefined, number>;
 }
 
 /** A place of a retailer that receives goods, listed on "where to buy" when public (issue 46). */
@@ -816,10 +822,40 @@ export interface CompanyTermsTable {
   deposit_pct: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: its parcels wait until the deposit is paid. */
   deposit_hold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The currency it buys in (migration 030); null: the euro. */
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
 }
 
+/** A currency's price list (issue 47): a rate and a rounding step derive its prices from the euro ones. */
+export interface PriceListsTable {
+  currency: string;
+  rate_micro: number | null;
+  rounding_cents: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
+/** A style's own prices in a currency, typed by the owner. */
+export interface PriceListStylesTable {
+  currency: string;
+  product_id: number;
+  price_cents: number;
+  retail_cents: number | null;
+}
+
+/** A currency's rate for a day: typed by the owner or imported from the ECB. */
+export interface ExchangeRatesTable {
+  id: Generated<number>;
+  currency: string;
+  day: string;
+  rate_micro: number;
+  source: 'owner' | 'ecb';
+}
+
 export interface Database {
+  price_lists: PriceListsTable;
+  price_list_styles: PriceListStylesTable;
+  exchange_rates: ExchangeRatesTable;
   company_terms: CompanyTermsTable;
   retailer_doors: RetailerDoorsTable;
   door_people: DoorPeopleTable;

@@ -8,6 +8,7 @@ import { authModule } from '../modules/auth/index.ts';
 import { catalogueModule } from '../modules/catalogue/index.ts';
 import { companiesModule } from '../modules/companies/index.ts';
 import { contactModule } from '../modules/contact/index.ts';
+import { currenciesModule } from '../modules/currencies/index.ts';
 import { healthModule } from '../modules/health/index.ts';
 import { homeModule } from '../modules/home/index.ts';
 import { invoicesModule } from '../modules/invoices/index.ts';
@@ -50,6 +51,7 @@ export async function registerAreas(api: FastifyInstance, s: AppServices): Promi
   await api.register(returnsModule, { returns: s.returns, media: s.media, companies: s.companies });
   await api.register(companiesModule, { companies: s.companies, onContentChange });
   await api.register(invoicesModule, { companies: s.companies, invoices: s.invoices, users: s.users });
+  await api.register(currenciesModule, { currencies: s.currencies, onPricesChange: () => s.wholesale.invalidate() });
   await api.register(listingsModule, { listings: s.listings, media: s.media, onContentChange });
   await api.register(usersModule, { users: s.users });
   await api.register(mediaModule, { config, media: s.media });

@@ -9,7 +9,15 @@ import { useLanguage } from '../lib/language.tsx';
 type Line = Draft['lines'][number];
 
 /** The orders the draft will make: at once, and one per delivery window. */
-export function DraftSplit({ orders, orderKey }: { orders: Draft['orders']; orderKey: (o: Draft['orders'][number]) => string }) {
+export function DraftSplit({
+  orders,
+  orderKey,
+  currency,
+}: {
+  orders: Draft['orders'];
+  orderKey: (o: Draft['orders'][number]) => string;
+  currency?: string | undefined;
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   return (
@@ -23,7 +31,7 @@ export function DraftSplit({ orders, orderKey }: { orders: Draft['orders']; orde
               : o.delivery
                 ? t('order.split.preBook', { season: o.season?.name ?? '', delivery: deliveryText(o.delivery, t, lang) })
                 : t('order.split.preBookPlain')}{' '}
-            — {t('order.split.pieces', { count: o.pieces, total: formatPrice(o.total, lang) })}
+            — {t('order.split.pieces', { count: o.pieces, total: formatPrice(o.total, lang, currency) })}
           </li>
         ))}
       </ol>
@@ -38,8 +46,10 @@ export function DraftLine({
   busy,
   onQuantity,
   onRemove,
+  currency,
 }: {
   line: Line;
+  currency?: string | undefined;
   groupTitle: string;
   busy: boolean;
   onQuantity: (n: number) => void;
@@ -73,7 +83,7 @@ export function DraftLine({
           }}
         />
       )}
-      <span className="draft-line__total">{formatPrice(line.total, lang)}</span>
+      <span className="draft-line__total">{formatPrice(line.total, lang, currency)}</span>
       <button
         type="button"
         className="button button--quiet button--small"
@@ -95,7 +105,7 @@ export function DraftSummary({ draft }: { draft: Draft }) {
   return (
     <div className="draft-summary">
       <p>
-        {t('order.grid.total', { count: draft.pieces })} <strong data-testid="draft-total">{formatPrice(draft.total, lang)}</strong>
+        {t('order.grid.total', { count: draft.pieces })} <strong data-testid="draft-total">{formatPrice(draft.total, lang, draft.currency)}</strong>
       </p>
       {draft.discount ? (
         <p className="draft-discount" data-testid="draft-discount">
@@ -104,8 +114,8 @@ export function DraftSummary({ draft }: { draft: Draft }) {
       ) : null}
       {minimum && minimum.amount > 0 && (
         <p className={minimum.missing > 0 ? 'draft-minimum draft-minimum--short' : 'draft-minimum'} data-testid="draft-minimum">
-          {t(`order.minimum.${minimum.kind}`, { amount: formatPrice(minimum.amount, lang) })}{' '}
-          {minimum.missing > 0 ? t('order.minimum.missing', { amount: formatPrice(minimum.missing, lang) }) : t('order.minimum.reached')}
+          {t(`order.minimum.${minimum.kind}`, { amount: formatPrice(minimum.amount, lang, draft.currency) })}{' '}
+          {minimum.missing > 0 ? t('order.minimum.missing', { amount: formatPrice(minimum.missing, lang, draft.currency) }) : t('order.minimum.reached')}
         </p>
       )}
       {draft.unavailable.length > 0 && <p className="field__error">{t('order.unavailable', { count: draft.unavailable.length })}</p>}

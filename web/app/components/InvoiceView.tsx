@@ -75,8 +75,8 @@ export function InvoiceTable({
                 {d.orderNumber && d.orderId ? <Link to={admin ? `/admin/orders/${d.orderId}` : `/account/orders/${d.orderId}`}>{d.orderNumber}</Link> : '—'}
                 {d.door ? <span className="muted"> · {d.door.name}</span> : null}
               </td>
-              <td className="num">{formatPrice(d.type === 'creditNote' ? -d.totalInclVat : d.totalInclVat, lang)}</td>
-              <td className="num">{d.type === 'invoice' ? formatPrice(d.due, lang) : '—'}</td>
+              <td className="num">{formatPrice(d.type === 'creditNote' ? -d.totalInclVat : d.totalInclVat, lang, d.currency)}</td>
+              <td className="num">{d.type === 'invoice' ? formatPrice(d.due, lang, d.currency) : '—'}</td>
               <td>{d.dueDate ? formatDay(d.dueDate, lang) : '—'}</td>
               <td>
                 <InvoiceStatusBadge status={d.status} />

@@ -205,13 +205,13 @@ function ColourRow({ v, model, offer, windows, cells }: RowProps) {
     <fieldset className="order-grid__row">
       <legend>
         <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" /> {v.colorName}
-        <span className="order-grid__price"> · {formatPrice(v.price, lang)}</span>
+        <span className="order-grid__price"> · {formatPrice(v.price, lang, model.currency)}</span>
       </legend>
       {rowSizes.length > 0 && <SizeCells v={v} sizes={rowSizes} model={model} offer={offer} cells={cells} />}
       {windowSizes.length > 0 && <WindowCells v={v} sizes={windowSizes} model={model} windows={windows} cells={cells} />}
       {model.packs.length > 0 && <PackCells v={v} model={model} windows={windows} cells={cells} />}
       <p className="order-grid__line-total" aria-live="off">
-        {t('order.grid.lineTotal')} <strong>{formatPrice(model.variantTotal(v), lang)}</strong>
+        {t('order.grid.lineTotal')} <strong>{formatPrice(model.variantTotal(v), lang, model.currency)}</strong>
       </p>
     </fieldset>
   );
@@ -265,7 +265,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
       )}
       {known && product.variants.map((v) => <ColourRow key={v.id} v={v} model={model} offer={offer} windows={windows} cells={cells} />)}
       <p className="order-grid__total" data-testid="grid-total">
-        {t('order.grid.total', { count: model.pieces })} <strong>{formatPrice(model.total, lang)}</strong>
+        {t('order.grid.total', { count: model.pieces })} <strong>{formatPrice(model.total, lang, model.currency)}</strong>
       </p>
       <div className="order-grid__actions">
         <button type="submit" className="button" disabled={state.kind === 'saving'}>

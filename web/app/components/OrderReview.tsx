@@ -32,13 +32,18 @@ export function ReviewPanel({ order, busy, onAccept }: { order: Order; busy: boo
       </h2>
       <ul>
         {review.reasons.includes('creditLimit') && review.limit !== null && (
-          <li>{t('order.review.overLimit', { exposure: formatPrice(review.exposure, lang), limit: formatPrice(review.limit, lang) })}</li>
+          <li>
+            {t('order.review.overLimit', {
+              exposure: formatPrice(review.exposure, lang, order.currency),
+              limit: formatPrice(review.limit, lang, order.currency),
+            })}
+          </li>
         )}
         {review.reasons.includes('overdue') && (
           <li>
             {t('order.review.overdue', { count: review.overdue.length })}{' '}
             {review.overdue
-              .map((i) => t('order.review.invoice', { number: i.number, date: formatDay(i.dueDate, lang), due: formatPrice(i.due, lang) }))
+              .map((i) => t('order.review.invoice', { number: i.number, date: formatDay(i.dueDate, lang), due: formatPrice(i.due, lang, order.currency) }))
               .join(' · ')}
           </li>
         )}
@@ -67,15 +72,16 @@ export function DepositNote({ order, owner = false }: { order: Order; owner?: bo
         {t('order.deposit.title', { percent: deposit.percent })}
       </h2>
       <p>
-        {t('order.deposit.invoice')} {number} · {formatPrice(deposit.amount, lang)} {t('order.deposit.inclVat')} ·{' '}
+        {t('order.deposit.invoice')} {number} · {formatPrice(deposit.amount, lang, order.currency)} {t('order.deposit.inclVat')} ·{' '}
         <strong data-testid="order-deposit-status">{t(`order.deposit.${deposit.status}`)}</strong>
       </p>
       {deposit.status === 'due' && (
         <p>
-          {t('order.deposit.left', { due: formatPrice(deposit.due, lang) })} {deposit.hold ? t(owner ? 'order.deposit.heldOwner' : 'order.deposit.held') : ''}
+          {t('order.deposit.left', { due: formatPrice(deposit.due, lang, order.currency) })}{' '}
+          {deposit.hold ? t(owner ? 'order.deposit.heldOwner' : 'order.deposit.held') : ''}
         </p>
       )}
-      {deposit.deducted > 0 && <p>{t('order.deposit.deducted', { amount: formatPrice(deposit.deducted, lang) })}</p>}
+      {deposit.deducted > 0 && <p>{t('order.deposit.deducted', { amount: formatPrice(deposit.deducted, lang, order.currency) })}</p>}
     </section>
   );
 }

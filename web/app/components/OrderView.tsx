@@ -26,7 +26,11 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 }
 
 /** An order's lines as a table (scrolls inside its box on a phone), with the totals. */
-export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'pieces' | 'total' | 'discount'> & { shipments?: Order['shipments'] } }) {
+export function OrderLinesTable({
+  order,
+}: {
+  order: Pick<Order, 'lines' | 'pieces' | 'total' | 'discount' | 'currency'> & { shipments?: Order['shipments'] };
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   // Once a parcel has left, each line says how many of it left (and how many will not).
@@ -75,9 +79,10 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
                 </td>
               )}
               <td className="num">
-                {l.listPrice ? <s className="order-table__list">{formatPrice(l.listPrice, lang)}</s> : null} {formatPrice(l.unitPrice, lang)}
+                {l.listPrice ? <s className="order-table__list">{formatPrice(l.listPrice, lang, order.currency)}</s> : null}{' '}
+                {formatPrice(l.unitPrice, lang, order.currency)}
               </td>
-              <td className="num">{formatPrice(l.total, lang)}</td>
+              <td className="num">{formatPrice(l.total, lang, order.currency)}</td>
             </tr>
           ))}
         </tbody>
@@ -90,7 +95,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'piece
             {shipping && <td className="num">{order.lines.reduce((sum, l) => sum + (l.shipped ?? 0), 0)}</td>}
             <td />
             <td className="num">
-              <strong>{formatPrice(order.total, lang)}</strong>
+              <strong>{formatPrice(order.total, lang, order.currency)}</strong>
             </td>
           </tr>
         </tfoot>
@@ -283,7 +288,7 @@ export function OrderSummaryTable({
                 )}
               </td>
               <td className="num">{o.pieces}</td>
-              <td className="num">{formatPrice(o.total, lang)}</td>
+              <td className="num">{formatPrice(o.total, lang, o.currency)}</td>
             </tr>
           ))}
         </tbody>

@@ -45,12 +45,13 @@ export function TradePanel({ productId, variantId }: { productId: number; varian
             </p>
           )}
           <p className="trade__price">
-            <span className="trade__label">{t('product.tradePrice')}</span> <strong data-testid="trade-price">{formatPrice(tradeVariant.price, lang)}</strong>
+            <span className="trade__label">{t('product.tradePrice')}</span>{' '}
+            <strong data-testid="trade-price">{formatPrice(tradeVariant.price, lang, trade?.currency)}</strong>
           </p>
           {tradeVariant.retailPrice !== null && (
             <p className="trade__price">
               <span className="trade__label">{t('product.retailPrice')}</span>{' '}
-              <span data-testid="retail-price">{formatPrice(tradeVariant.retailPrice, lang)}</span>
+              <span data-testid="retail-price">{formatPrice(tradeVariant.retailPrice, lang, trade?.currency)}</span>
             </p>
           )}
           <p className="trade__sizes">

@@ -29,6 +29,7 @@ export const ADMIN_NAV = [
     screens: [
       { key: 'invoices', to: '/admin/invoices' },
       { key: 'invoicing', to: '/admin/invoicing' },
+      { key: 'currencies', to: '/admin/currencies' },
     ],
   },
   {

@@ -94,6 +94,8 @@ export function gridModel(product: TradeProduct, offer: Offer, windows: Windows,
   }
 
   return {
+    /** The currency of the prices (issue 47); absent: the euro. */
+    currency: product.currency,
     several,
     packs,
     packsOnly,

@@ -31,6 +31,7 @@ import { m026Companies } from './026-companies.ts';
 import { m027CompanyTerms } from './027-company-terms.ts';
 import { m028CreditControl } from './028-credit-control.ts';
 import { m029Deposits } from './029-deposits.ts';
+import { m030Currencies } from './030-currencies.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -65,6 +66,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['027-company-terms', m027CompanyTerms],
   ['028-credit-control', m028CreditControl],
   ['029-deposits', m029Deposits],
+  ['030-currencies', m030Currencies],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

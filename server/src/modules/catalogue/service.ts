@@ -1,3 +1,4 @@
+import { tradeIn, type Pricing } from '../currencies/pricing.ts';
 import {
   PRODUCT_MESSAGES,
   discounted,
@@ -105,10 +106,20 @@ export interface OrderableVariant {
   orderMultiple: number;
 }
 
-/** The variants at a company's prices (issue 47): each price after its discount, the trade price kept beside it. */
-export function atDiscount(variants: Map<number, OrderableVariant>, discount: number): Map<number, OrderableVariant> {
-  if (discount <= 0) return variants;
-  return new Map([...variants].map(([id, v]) => [id, { ...v, priceCents: discounted(v.priceCents, discount), listPriceCents: v.priceCents }]));
+/**
+ * The variants at a company's prices (issue 47): each trade price in its currency (its price list), then after its
+ * discount, the trade price kept beside it. A style without a price in that currency is left out (not orderable in it).
+ */
+export function atDiscount(variants: Map<number, OrderableVariant>, shop: { discount: number; pricing: Pricing }): Map<number, OrderableVariant> {
+  const { discount, pricing } = shop;
+  if (discount <= 0 && pricing.currency === 'EUR') return variants;
+  const priced = new Map<number, OrderableVariant>();
+  for (const [id, v] of variants) {
+    const trade = tradeIn(pricing, v.productId, v.priceCents);
+    if (trade === null) continue;
+    priced.set(id, discount > 0 ? { ...v, priceCents: discounted(trade, discount, pricing.currency), listPriceCents: trade } : { ...v, priceCents: trade });
+  }
+  return priced;
 }
 
 export class CatalogueService {

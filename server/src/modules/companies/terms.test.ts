@@ -56,8 +56,19 @@ describe.each(DIALECTS)('a company’s own terms on %s (issue 47)', (dialect) =>
       creditLimit: null,
       deposit: null,
       depositHold: false,
+      currency: 'EUR',
       updatedAt: null,
-      applied: { paymentDays: 30, endOfMonth: false, discount: 0, openingMinimum: 10, reorderMinimum: 10, creditLimit: null, deposit: 0, depositHold: false },
+      applied: {
+        paymentDays: 30,
+        endOfMonth: false,
+        discount: 0,
+        openingMinimum: 10,
+        reorderMinimum: 10,
+        creditLimit: null,
+        deposit: 0,
+        depositHold: false,
+        currency: 'EUR',
+      },
     });
     const bad: Array<[object, string]> = [
       [{ discount: 50.01 }, 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.'],

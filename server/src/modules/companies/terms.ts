@@ -1,4 +1,17 @@
-import { COMPANY_MESSAGES, fromCents, termsProblem, toCents, type CompanyTerms, type CompanyTermsInput } from '@atelier/contract';
+import {
+  COMPANY_MESSAGES,
+  CURRENCY_MESSAGES,
+  fromCents,
+  fromEuros,
+  isCurrency,
+  termsProblem,
+  toCents,
+  type CompanyTerms,
+  type CompanyTermsInput,
+  type Currency,
+} from '@atelier/contract';
+import { sql } from 'kysely';
+import { pricingFor, type Pricing } from '../currencies/pricing.ts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -17,6 +30,14 @@ export interface ShopTerms {
   discount: number;
   openingMinimum: number | null;
   reorderMinimum: number | null;
+  /** Another currency than the euro (issue 47). */
+  currency?: Currency;
+}
+
+/** What a company's prices are made of (issue 47): its currency's pricing, then its discount. */
+export interface ShopPricing {
+  discount: number;
+  pricing: Pricing;
 }
 
 /** Payment terms when the label has not filled its invoicing settings yet: 30 days. */
@@ -54,6 +75,11 @@ export class CompanyTermsBook {
       this.label.adminTerms(db, seasonId),
     ]);
     const seller = settings ? (JSON.parse(settings.settings) as { paymentDays: number; endOfMonth: boolean }) : LABEL_PAYMENT;
+    const currency: Currency = row?.currency && isCurrency(row.currency) ? row.currency : 'EUR';
+    // The season's minimums are in euros: in another currency, at its price list's rate and rounding.
+    const pricing = await pricingFor(db, currency);
+    const label = (eurCents: number) =>
+      currency === 'EUR' || pricing.rateMicro === null ? fromCents(eurCents) : fromCents(fromEuros(eurCents, pricing.rateMicro, currency, pricing.stepCents));
     const own = {
       paymentDays: row?.payment_days ?? null,
       endOfMonth: row?.end_of_month === null || row?.end_of_month === undefined ? null : row.end_of_month === 1,
@@ -63,6 +89,7 @@ export class CompanyTermsBook {
       creditLimit: row?.credit_limit_cents == null ? null : fromCents(row.credit_limit_cents),
       deposit: row?.deposit_pct ?? null,
       depositHold: row?.deposit_hold === 1,
+      currency,
     };
     return {
       ...own,
@@ -72,11 +99,12 @@ export class CompanyTermsBook {
         paymentDays: own.paymentDays ?? seller.paymentDays,
         endOfMonth: own.paymentDays === null ? seller.endOfMonth : (own.endOfMonth ?? false),
         discount: own.discount,
-        openingMinimum: own.openingMinimum ?? minimums.openingMinimum,
-        reorderMinimum: own.reorderMinimum ?? minimums.reorderMinimum,
+        openingMinimum: own.openingMinimum ?? label(toCents(minimums.openingMinimum)),
+        reorderMinimum: own.reorderMinimum ?? label(toCents(minimums.reorderMinimum)),
         creditLimit: own.creditLimit,
         deposit: own.deposit ?? 0,
         depositHold: own.depositHold && (own.deposit ?? 0) > 0,
+        currency,
       },
     };
   }
@@ -86,6 +114,14 @@ export class CompanyTermsBook {
     if (companyId === null) return 0;
     const row = await db.selectFrom('company_terms').select('discount_bp').where('company_id', '=', companyId).executeTakeFirst();
     return (row?.discount_bp ?? 0) / 100;
+  }
+
+  /** A company's currency pricing and discount (none: the euro, no discount): what its prices are made of. */
+  async shopPricing(companyId: number | null, db: Kysely<Database> = this.db): Promise<ShopPricing> {
+    if (companyId === null) return { discount: 0, pricing: await pricingFor(db, 'EUR') };
+    const row = await db.selectFrom('company_terms').select(['discount_bp', 'currency']).where('company_id', '=', companyId).executeTakeFirst();
+    const currency: Currency = row?.currency && isCurrency(row.currency) ? row.currency : 'EUR';
+    return { discount: (row?.discount_bp ?? 0) / 100, pricing: await pricingFor(db, currency) };
   }
 
   /** The deposit a company is asked on a pre-order (percent, 0: none) and whether its parcels wait for it. */
@@ -100,7 +136,7 @@ export class CompanyTermsBook {
     if (companyIds.length === 0) return new Map();
     const rows = await db
       .selectFrom('company_terms')
-      .select(['company_id', 'discount_bp', 'opening_minimum_cents', 'reorder_minimum_cents'])
+      .select(['company_id', 'discount_bp', 'opening_minimum_cents', 'reorder_minimum_cents', 'currency'])
       .where('company_id', 'in', companyIds)
       .execute();
     return new Map(
@@ -110,6 +146,7 @@ export class CompanyTermsBook {
           discount: r.discount_bp / 100,
           openingMinimum: r.opening_minimum_cents === null ? null : fromCents(r.opening_minimum_cents),
           reorderMinimum: r.reorder_minimum_cents === null ? null : fromCents(r.reorder_minimum_cents),
+          ...(r.currency && isCurrency(r.currency) && r.currency !== 'EUR' ? { currency: r.currency } : {}),
         },
       ]),
     );
@@ -121,6 +158,7 @@ export class CompanyTermsBook {
     if (problem) throw new HttpError(422, problem);
     if (!(await this.exists(companyId, this.db))) throw new HttpError(404, COMPANY_MESSAGES.companyNotFound);
     await this.db.transaction().execute(async (trx) => {
+      if (input.currency !== undefined) await this.mayChangeCurrency(trx, companyId, input.currency);
       const values = {
         payment_days: input.paymentDays,
         end_of_month: input.paymentDays === null || input.endOfMonth === null ? null : input.endOfMonth ? 1 : 0,
@@ -130,6 +168,7 @@ export class CompanyTermsBook {
         credit_limit_cents: input.creditLimit == null ? null : toCents(input.creditLimit),
         deposit_pct: input.deposit ?? null,
         deposit_hold: input.depositHold ? 1 : 0,
+        ...(input.currency === undefined ? {} : { currency: input.currency === 'EUR' ? null : input.currency }),
         updated_at: nowIso(),
       };
       await trx
@@ -147,11 +186,48 @@ export class CompanyTermsBook {
           creditLimit: input.creditLimit ?? null,
           deposit: input.deposit ?? null,
           depositHold: Number(input.depositHold ?? false),
+          currency: input.currency ?? null,
           endOfMonth: input.endOfMonth === null ? null : Number(input.endOfMonth),
         },
       });
       await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
     });
     return this.get(companyId);
+  }
+
+  /**
+   * Whether a company may buy in `currency` now (issue 47): another currency needs its price list, and a
+   * change waits until nothing is under way (orders sent, confirmed or partly shipped; invoices unpaid).
+   * Checked with the company's row held, as an order is sent: an order cannot slip in between.
+   */
+  private async mayChangeCurrency(trx: Kysely<Database>, companyId: number, currency: string): Promise<void> {
+    const row = await trx.selectFrom('company_terms').select('currency').where('company_id', '=', companyId).executeTakeFirst();
+    if ((row?.currency ?? 'EUR') === currency) return;
+    if (currency !== 'EUR' && !(await trx.selectFrom('price_lists').select('currency').where('currency', '=', currency).executeTakeFirst()))
+      throw new HttpError(422, CURRENCY_MESSAGES.priceListMissing);
+    await trx
+      .updateTable('users')
+      .set({ id: sql<number>`id` })
+      .where('id', '=', companyId)
+      .execute();
+    const due = sql<number>`(i.total_incl_cents - i.prepaid_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = i.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = i.id))`;
+    const [open, unpaid] = await Promise.all([
+      trx
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', companyId)
+        .where('status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
+        .limit(1)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('invoices as i')
+        .select('i.id')
+        .where('i.user_id', '=', companyId)
+        .where('i.type', '=', 'invoice')
+        .where(sql<boolean>`${due} > 0`)
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    if (open || unpaid) throw new HttpError(409, CURRENCY_MESSAGES.currencyLocked);
   }
 }

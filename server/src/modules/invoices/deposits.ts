@@ -1,4 +1,4 @@
-import { INVOICE_MESSAGES, PHRASES, depositOf, formatPrice, fromCents, type OrderDeposit } from '@atelier/contract';
+import { INVOICE_MESSAGES, PHRASES, depositOf, formatPrice, fromCents, roundToStep, unitOf, type OrderDeposit } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import { publicBrand, type Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -11,6 +11,7 @@ import { depositInvoiceMail } from '../mail/templates.ts';
 import { buyerOf } from './buyer.ts';
 import type { IssuedDocument } from './facturx.ts';
 import { gapsOf, totals, vatFor } from './rules.ts';
+import { rateOn } from '../currencies/pricing.ts';
 import type { NewDocument } from './service.ts';
 
 type Seller = IssuedDocument['seller'];
@@ -21,6 +22,7 @@ export interface DepositStanding {
   number: string;
   issueDate: string;
   locale: 'fr' | 'en';
+  currency: string;
   percent: number;
   totalCents: number;
   /** Its VAT rate (for an amount credited on it). */
@@ -47,6 +49,7 @@ export async function depositStanding(db: Kysely<Database>, orderId: number): Pr
       'invoices.number',
       'invoices.issue_date',
       'invoices.locale',
+      'invoices.currency',
       'invoices.total_incl_cents',
       'invoices.total_vat_cents',
       'invoices.vat_breakdown',
@@ -87,6 +90,7 @@ export async function depositStanding(db: Kysely<Database>, orderId: number): Pr
     number: dep.number,
     issueDate: dep.issue_date,
     locale: dep.locale,
+    currency: dep.currency,
     percent: dep.deposit_pct ?? 0,
     totalCents: dep.total_incl_cents,
     rate: (JSON.parse(dep.vat_breakdown) as Array<{ rate: number }>)[0]?.rate ?? 0,
@@ -120,11 +124,12 @@ export function depositAnswer(standing: DepositStanding, hold: boolean): OrderDe
  * The amount excl. VAT whose total incl. VAT is `inclCents` at `rate` (VAT rounded once, as `totals`
  * does); when no amount gives it exactly (20 % skips a cent now and then), the largest that stays under.
  */
-export function exclFor(inclCents: number, rate: number): number {
-  let excl = Math.round((inclCents * 100) / (100 + rate));
-  const incl = (e: number) => e + Math.round((e * rate) / 100);
-  while (excl > 0 && incl(excl) > inclCents) excl -= 1;
-  while (incl(excl + 1) <= inclCents) excl += 1;
+export function exclFor(inclCents: number, rate: number, currency = 'EUR'): number {
+  const unit = unitOf(currency);
+  let excl = roundToStep((inclCents * 100) / (100 + rate), unit);
+  const incl = (e: number) => e + roundToStep((e * rate) / 100, unit);
+  while (excl > 0 && incl(excl) > inclCents) excl -= unit;
+  while (incl(excl + unit) <= inclCents) excl += unit;
   return excl;
 }
 
@@ -154,9 +159,9 @@ export class InvoiceDeposits {
 
   /** In the confirming transaction: the deposit invoice of `percent` of `baseCents` (excl. VAT), mailed with its PDF. 422 when the invoice cannot be made yet. */
   async issue(trx: Kysely<Database>, orderId: number, baseCents: number, percent: number, shipDate: string, actor: Actor | null): Promise<number | null> {
-    const amount = depositOf(baseCents, percent);
-    if (amount <= 0) return null;
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const amount = depositOf(baseCents, percent, order.currency);
+    if (amount <= 0) return null;
     const [seller, company] = await Promise.all([this.host.seller(trx), this.host.companies.company(order.user_id ?? 0, trx)]);
     const gaps = gapsOf(seller !== null, company);
     if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
@@ -180,6 +185,8 @@ export class InvoiceDeposits {
       {
         type: 'invoice',
         purpose: 'deposit',
+        currency: order.currency,
+        rateMicro: (await rateOn(trx, order.currency, issueDate)) ?? order.rate_micro,
         issueDate,
         deliveryDate: null,
         // Payable on receipt; it covers the time until the goods are delivered (BG-14).
@@ -210,7 +217,7 @@ export class InvoiceDeposits {
         number: written.number,
         order: order.number,
         percent,
-        amount: formatPrice(fromCents(written.total_incl_cents), locale),
+        amount: formatPrice(fromCents(written.total_incl_cents), locale, order.currency),
         iban: seller!.iban,
         hold,
         url: `${this.host.config.PUBLIC_URL}/account/invoices?lang=${locale}`,
@@ -278,12 +285,12 @@ export class InvoiceDeposits {
   /** A credit note on the deposit invoice for `cents` incl. VAT: the whole of it as its line when nothing was taken off it yet, else an amount. */
   private async creditLeft(trx: Kysely<Database>, standing: DepositStanding, cents: number, reason: string, actor: Actor | null): Promise<number> {
     if (cents === standing.totalCents && standing.creditedCents === 0) return this.host.credit(trx, standing.invoiceId, { reason }, actor);
-    const excl = exclFor(cents, standing.rate);
+    const excl = exclFor(cents, standing.rate, standing.currency);
     return this.host.credit(trx, standing.invoiceId, { reason, amount: fromCents(excl) }, actor);
   }
 }
 
 /** What a parcel's invoice totals, to know what of a deposit it can take (the same sum `write` makes). */
-export function inclOf(lines: Array<{ totalCents: number }>, vat: Parameters<typeof totals>[1]): number {
-  return totals(lines, vat).totalInclCents;
+export function inclOf(lines: Array<{ totalCents: number }>, vat: Parameters<typeof totals>[1], currency: string): number {
+  return totals(lines, vat, currency).totalInclCents;
 }

@@ -1,4 +1,4 @@
-import { fromCents, type InvoiceDocument, type Locale, type PaymentMethod } from '@atelier/contract';
+import { RATE_SCALE, fromCents, toEuros, type Currency, type InvoiceDocument, type Locale, type PaymentMethod } from '@atelier/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, InvoiceLinesTable, InvoicesTable } from '../../db/schema.ts';
 import { today } from '../../lib/dates.ts';
@@ -38,6 +38,15 @@ export async function creditsOf(db: Kysely<Database>, invoiceId: number) {
     else byAmount = true;
   }
   return { notes, perLine, byAmount, totalCents: notes.reduce((s, n) => s + n.total_incl_cents, 0) };
+}
+
+/** A document in another currency than the euro (issue 47): its code, and its VAT in euros at the rate of its day. */
+function currencyOf(row: InvoiceRow): Pick<InvoiceDocument, 'currency' | 'vatInEuros'> {
+  if (row.currency === 'EUR') return {};
+  return {
+    currency: row.currency as Currency,
+    vatInEuros: { rate: row.rate_micro / RATE_SCALE, vat: fromCents(toEuros(row.total_vat_cents, row.rate_micro)) },
+  };
 }
 
 function shapeDocument(
@@ -119,6 +128,7 @@ function shapeDocument(
     paid: fromCents(paidCents),
     purpose: row.purpose,
     prepaid: fromCents(row.prepaid_cents),
+    ...currencyOf(row),
     depositInvoice: related.deposit,
     due: fromCents(dueCents),
     status: statusOf(row.type, dueCents, paidCents, row.due_date, day),

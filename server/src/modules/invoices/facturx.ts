@@ -18,6 +18,10 @@ export interface IssuedDocument {
   deposit?: { number: string; issueDate: string } | null;
   /** The period a deposit invoice covers, from its issue to the delivery planned (BG-14). */
   period?: { start: string; end: string } | null;
+  /** Its currency (issue 47; absent: the euro) and, in another, the VAT in euros at the rate of its day (BT-6, BT-111). */
+  currency?: string;
+  rateMicro?: number;
+  vatEurCents?: number;
   reason: string | null;
   locale: 'fr' | 'en';
   seller: InvoicingSettingsInput & { brandName: string; email: string };
@@ -216,8 +220,12 @@ function headerSettlement(doc: IssuedDocument) {
   const { seller, vat } = doc;
   const prepaid = doc.prepaidCents ?? 0;
   const preceding = doc.invoice ?? doc.deposit ?? null;
+  const currency = doc.currency ?? 'EUR';
+  const foreign = currency !== 'EUR';
   return {
-    'ram:InvoiceCurrencyCode': 'EUR',
+    // In another currency, VAT is also stated in euros, the French VAT's currency (BT-6, then BT-111 below).
+    ...(foreign ? { 'ram:TaxCurrencyCode': 'EUR' } : {}),
+    'ram:InvoiceCurrencyCode': currency,
     'ram:SpecifiedTradeSettlementPaymentMeans': {
       'ram:TypeCode': '58',
       'ram:PayeePartyCreditorFinancialAccount': { 'ram:IBANID': seller.iban },
@@ -240,7 +248,10 @@ function headerSettlement(doc: IssuedDocument) {
     'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
       'ram:LineTotalAmount': amount(doc.totalExclCents),
       'ram:TaxBasisTotalAmount': amount(doc.totalExclCents),
-      'ram:TaxTotalAmount': { '@_currencyID': 'EUR', '#text': amount(doc.totalVatCents) },
+      'ram:TaxTotalAmount': [
+        { '@_currencyID': currency, '#text': amount(doc.totalVatCents) },
+        ...(foreign ? [{ '@_currencyID': 'EUR', '#text': amount(doc.vatEurCents ?? 0) }] : []),
+      ],
       'ram:GrandTotalAmount': amount(doc.totalInclCents),
       // BR-CO-16: due = grand total − what was paid on deposit.
       'ram:TotalPrepaidAmount': amount(prepaid),

@@ -9,6 +9,7 @@
 import iconv from 'iconv-lite';
 import type { FecAccounts } from '@atelier/contract';
 import { sql } from 'kysely';
+import { toEuros } from '@atelier/contract';
 import type { Db } from '../../db/index.ts';
 import type { BuyerSnapshot } from './facturx.ts';
 
@@ -48,6 +49,8 @@ export interface FecLine {
   credit: number;
   letter: string;
   letterDate: string;
+  /** A document in another currency (issue 47): the line's amount in it (its sense is the Debit or Credit column's), and its code (Montantdevise, Idevise). */
+  foreign?: { cents: number; code: string };
 }
 
 const JOURNALS = { VE: 'Ventes', BQ: 'Banque' } as const;
@@ -99,6 +102,8 @@ async function yearRows(db: Db, from: string, to: string) {
         'invoices.prepaid_cents',
         'invoices.prepaid_vat_cents',
         'invoices.deposit_invoice_id',
+        'invoices.currency',
+        'invoices.rate_micro',
         // A deposit invoice, or a credit note on one: customer deposits rather than sales.
         sql<string>`coalesce(credited.purpose, invoices.purpose)`.as('purpose'),
       ])
@@ -120,6 +125,8 @@ async function yearRows(db: Db, from: string, to: string) {
         'invoices.number',
         'invoices.user_id',
         'invoices.buyer',
+        'invoices.currency',
+        'invoices.rate_micro',
       ])
       .where('invoice_payments.paid_on', '>=', from)
       .where('invoice_payments.paid_on', '<=', to)
@@ -183,6 +190,7 @@ function salesEntries(documents: YearRows['documents'], accounts: FecAccounts, l
   let sales = 0;
   for (const d of documents) {
     sales += 1;
+    const start = lines.length;
     const buyer = JSON.parse(d.buyer) as BuyerSnapshot;
     const note = d.type === 'creditNote';
     const deposit = d.purpose === 'deposit';
@@ -226,8 +234,33 @@ function salesEntries(documents: YearRows['documents'], accounts: FecAccounts, l
         });
     }
     if (d.prepaid_cents > 0) lines.push(...deducted(d, base, accounts, auxOf(d.user_id, buyer), lettered));
+    if (d.currency !== 'EUR') lines.splice(start, lines.length - start, ...inEuros(lines.slice(start), d.currency, d.rate_micro));
   }
   return lines;
+}
+
+/**
+ * An entry of a document in another currency, in euros at the rate of the document's day (issue 47): each
+ * line converted, the currency's amount and code kept beside it; the rounding left by the conversion goes
+ * to the largest line that is not the customer's, so the entry balances in euros as it did in its currency.
+ */
+function inEuros(entry: FecLine[], code: string, rateMicro: number): FecLine[] {
+  const converted = entry.map((l) => ({
+    ...l,
+    debit: toEuros(l.debit, rateMicro),
+    credit: toEuros(l.credit, rateMicro),
+    foreign: { cents: l.debit - l.credit, code },
+  }));
+  const gap = converted.reduce((sum, l) => sum + l.debit - l.credit, 0);
+  if (gap !== 0) {
+    const others = converted.filter((l) => l.aux === null).sort((a, b) => b.debit + b.credit - (a.debit + a.credit));
+    const line = others[0];
+    if (line) {
+      if (line.credit > 0) line.credit += gap;
+      else line.debit -= gap;
+    }
+  }
+  return converted;
 }
 
 /** A parcel's invoice deducting a deposit paid: customer deposits and the deposit's VAT debited back, the customer credited. */
@@ -267,16 +300,20 @@ function bankEntries(payments: YearRows['payments'], accounts: FecAccounts, lett
     const lettered = letterOf(p.invoice_id);
     const label = `Règlement ${p.number} ${buyer.name} (${METHODS[p.method] ?? p.method})`;
     const base = { journal: 'BQ' as const, entry: bank, date: p.paid_on, piece: p.reference?.trim() || p.number, pieceDate: p.paid_on, label };
-    lines.push({ ...base, account: accounts.bank, accountLabel: LABELS.bank, aux: null, debit: p.amount_cents, credit: 0, letter: '', letterDate: '' });
+    // In another currency: in euros at its invoice's rate, the currency's amount beside it (issue 47).
+    const cents = p.currency === 'EUR' ? p.amount_cents : toEuros(p.amount_cents, p.rate_micro);
+    const foreign = p.currency === 'EUR' ? {} : { foreign: { cents: p.amount_cents, code: p.currency } };
+    lines.push({ ...base, account: accounts.bank, accountLabel: LABELS.bank, aux: null, debit: cents, credit: 0, letter: '', letterDate: '', ...foreign });
     lines.push({
       ...base,
       account: accounts.customers,
       accountLabel: LABELS.customers,
       aux: auxOf(p.user_id, buyer),
       debit: 0,
-      credit: p.amount_cents,
+      credit: cents,
       letter: lettered?.letter ?? '',
       letterDate: lettered?.date ?? '',
+      ...(p.currency === 'EUR' ? {} : { foreign: { cents: -p.amount_cents, code: p.currency } }),
     });
   }
   return lines;
@@ -315,8 +352,8 @@ export function fecText(lines: FecLine[]): string {
       l.letter,
       l.letterDate ? day(l.letterDate) : '',
       day(l.date),
-      '',
-      '',
+      l.foreign ? amount(Math.abs(l.foreign.cents)) : '',
+      l.foreign?.code ?? '',
     ].join('\t'),
   );
   return [FEC_COLUMNS.join('\t'), ...rows].join('\r\n') + '\r\n';

@@ -665,11 +665,11 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(rows[0]).toBe('Date,Numéro,Type,Client,N° TVA,Pays,Taux TVA,Base HT,TVA,Total TTC,Échéance,Payé');
+    expect(rows[0]).toBe('Date,Numéro,Type,Client,N° TVA,Pays,Taux TVA,Base HT,TVA,Total TTC,Échéance,Payé,Devise');
     expect(rows).toContainEqual(
-      `${today()},F${year()}-00001,Facture,Les Jours Lents,FR03552081317,FR,20 S,313.49,62.70,376.19,${(await invoice(ids.first!)).dueDate},0.00`,
+      `${today()},F${year()}-00001,Facture,Les Jours Lents,FR03552081317,FR,20 S,313.49,62.70,376.19,${(await invoice(ids.first!)).dueDate},0.00,EUR`,
     );
-    expect(rows).toContainEqual(`${today()},AV${year()}-00001,Avoir,Les Jours Lents,FR03552081317,FR,20 S,-100.33,-20.07,-120.40,,`);
+    expect(rows).toContainEqual(`${today()},AV${year()}-00001,Avoir,Les Jours Lents,FR03552081317,FR,20 S,-100.33,-20.07,-120.40,,,EUR`);
     expect(rows.some((r) => r.includes('Linen House Gent,BE0477472701,BE,0 K'))).toBe(true);
     const total = await count('invoices');
     expect(rows).toHaveLength(total + 1);

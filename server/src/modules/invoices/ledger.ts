@@ -7,6 +7,7 @@ import {
   type InvoiceStatus,
   type InvoiceSummary,
   type InvoicingSettingsInput,
+  type Currency,
   type Locale,
   PHRASES,
 } from '@atelier/contract';
@@ -77,6 +78,7 @@ export class InvoiceLedger {
         'total_incl_cents',
         'prepaid_cents',
         'purpose',
+        'currency',
         paid.as('paid_cents'),
         credited.as('credited_cents'),
       ]);
@@ -126,6 +128,7 @@ export class InvoiceLedger {
       total_incl_cents: number;
       prepaid_cents: number;
       purpose: 'goods' | 'deposit';
+      currency: string;
       paid_cents: number;
       credited_cents: number;
     }>,
@@ -163,6 +166,7 @@ export class InvoiceLedger {
         invoiceNumber: r.invoice_id === null ? null : (invoiceNumber.get(r.invoice_id) ?? null),
         door: r.order_id === null ? null : (doorOf.get(r.order_id) ?? null),
         ...(r.purpose === 'deposit' ? { purpose: 'deposit' as const } : {}),
+        ...(r.currency === 'EUR' ? {} : { currency: r.currency as Currency }),
         buyer: buyer.name,
         country: buyer.address.country,
         totalInclVat: fromCents(r.total_incl_cents),
@@ -250,6 +254,7 @@ export class InvoiceLedger {
             amount(sign * (b.baseCents + b.vatCents)),
             r.due_date ?? '',
             r.type === 'invoice' ? summary.paid.toFixed(2) : '',
+            r.currency,
           ]);
         });
       }
@@ -350,7 +355,7 @@ export class InvoiceLedger {
           ...invoiceReminderMail(brand, locale, {
             number: doc.number,
             dueDate: formatDay(doc.dueDate!, locale),
-            due: formatPrice(doc.due, locale),
+            due: formatPrice(doc.due, locale, doc.currency),
             stage,
             iban: seller.iban,
             url: `${this.config.PUBLIC_URL}/account/invoices?lang=${locale}`,

@@ -1,121 +1,7 @@
-import { formatDay, formatPrice, intlLocale, type Locale, type PostalAddress } from '@atelier/contract';
+import { RATE_SCALE, formatDay, formatPrice, intlLocale, type Locale, type PostalAddress } from '@atelier/contract';
 import { PDF_COLOURS, brandPdf, pageFooters } from '../../lib/pdf.ts';
 import { formatRate, paymentTermsText, type IssuedDocument } from './facturx.ts';
-
-const WORDS = {
-  fr: {
-    /** Typography: the colon after a label, the decimal mark, the percent sign. */
-    colon: '\u00a0: ',
-    decimal: ',',
-    percent: '\u202f%',
-    invoice: 'Facture',
-    creditNote: 'Avoir',
-    deposit: 'Facture d’acompte',
-    prepaid: (n: string) => `Acompte versé (facture ${n})`,
-    netDue: 'Net à payer',
-    seller: 'Vendeur',
-    buyer: 'Client',
-    deliverTo: 'Livraison',
-    issueDate: 'Date de facture',
-    deliveryDate: 'Date de livraison',
-    dueDate: 'Échéance',
-    order: 'Commande',
-    ofInvoice: (n: string, d: string) => `Avoir sur la facture ${n} du ${d}`,
-    reason: 'Motif',
-    ref: 'Réf.',
-    product: 'Article',
-    colour: 'Coloris',
-    size: 'Taille',
-    qty: 'Qté',
-    unit: 'PU HT',
-    gross: 'PU brut',
-    discount: 'Remise',
-    vat: 'TVA',
-    total: 'Total HT',
-    totalExcl: 'Total HT',
-    vatAt: (rate: string) => `TVA ${rate} %`,
-    totalIncl: 'Total TTC',
-    shipping: 'Frais de port',
-    siren: 'SIREN',
-    siret: 'SIRET',
-    vatNumber: 'N° TVA',
-    capital: (form: string, capital: string) => `${form} au capital de ${capital}`,
-    rcs: (town: string, siren: string) => `RCS ${town} ${siren}`,
-    goods: 'Nature de l’opération : vente de marchandises.',
-    debits: 'TVA acquittée sur les débits.',
-    bank: (iban: string, bic: string) => `Règlement par virement — IBAN ${iban} — BIC ${bic}`,
-    exemptIc: 'Exonération de TVA, article 262 ter I du CGI (livraison intracommunautaire ; autoliquidation par le client).',
-    exemptG: 'Exonération de TVA, article 262 I du CGI (exportation hors de l’Union européenne).',
-    page: (n: number, total: number) => `Page ${n} sur ${total}`,
-    oneSize: 'TU',
-  },
-  en: {
-    colon: ': ',
-    decimal: '.',
-    percent: '%',
-    invoice: 'Invoice',
-    creditNote: 'Credit note',
-    deposit: 'Deposit invoice',
-    prepaid: (n: string) => `Deposit paid (invoice ${n})`,
-    netDue: 'Amount due',
-    seller: 'Seller',
-    buyer: 'Bill to',
-    deliverTo: 'Deliver to',
-    issueDate: 'Invoice date',
-    deliveryDate: 'Delivery date',
-    dueDate: 'Due date',
-    order: 'Order',
-    ofInvoice: (n: string, d: string) => `Credit note on invoice ${n} of ${d}`,
-    reason: 'Reason',
-    ref: 'Ref.',
-    product: 'Item',
-    colour: 'Colour',
-    size: 'Size',
-    qty: 'Qty',
-    unit: 'Unit excl. VAT',
-    gross: 'Gross unit',
-    discount: 'Discount',
-    vat: 'VAT',
-    total: 'Total excl. VAT',
-    totalExcl: 'Total excl. VAT',
-    vatAt: (rate: string) => `VAT ${rate}%`,
-    totalIncl: 'Total incl. VAT',
-    shipping: 'Shipping',
-    siren: 'SIREN',
-    siret: 'SIRET',
-    vatNumber: 'VAT no.',
-    capital: (form: string, capital: string) => `${form} with a share capital of ${capital}`,
-    rcs: (town: string, siren: string) => `RCS ${town} ${siren}`,
-    goods: 'Nature of the transaction: sale of goods.',
-    debits: 'VAT paid on debits (TVA acquittée sur les débits).',
-    bank: (iban: string, bic: string) => `Payment by bank transfer — IBAN ${iban} — BIC ${bic}`,
-    exemptIc:
-      'VAT exempt, article 262 ter I of the French tax code (intra-community supply; reverse charge by the customer). Exonération de TVA, article 262 ter I du CGI.',
-    exemptG: 'VAT exempt, article 262 I of the French tax code (export outside the European Union). Exonération de TVA, article 262 I du CGI.',
-    page: (n: number, total: number) => `Page ${n} of ${total}`,
-    oneSize: 'OS',
-  },
-} as const;
-
-const LEGAL = {
-  fr: {
-    terms: (text: string) => text,
-    penalty: (rate: string) =>
-      `En cas de retard de paiement : pénalités au taux annuel de ${rate} %, exigibles dès le lendemain de l’échéance, et indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).`,
-    discount: (rate: string | null, days: number) =>
-      rate ? `Escompte de ${rate} % pour un paiement sous ${days} jours.` : 'Pas d’escompte pour paiement anticipé.',
-  },
-  en: {
-    terms: (_text: string, days: number, endOfMonth: boolean) =>
-      days === 0
-        ? 'Payment on receipt of the invoice, by bank transfer.'
-        : `Payment within ${days} days${endOfMonth ? ', end of month,' : ''} from the invoice date, by bank transfer.`,
-    penalty: (rate: string) =>
-      `Late payment: penalties at an annual rate of ${rate}%, due from the day after the due date, and a fixed recovery indemnity of €40 (French Commercial Code, art. L441-10 and D441-5).`,
-    discount: (rate: string | null, days: number) =>
-      rate ? `Early-payment discount: ${rate}% for payment within ${days} days.` : 'No discount for early payment.',
-  },
-} as const;
+import { LEGAL, WORDS } from './pdf-words.ts';
 
 const { ink: INK, muted: MUTED, accent: ACCENT, rule: RULE, band: BAND } = PDF_COLOURS;
 /** A4 portrait. */
@@ -206,7 +92,7 @@ export async function renderInvoicePdf(doc: IssuedDocument, xml: string, brandNa
     title,
     brandName,
     width: PAGE.width - 2 * MARGIN,
-    money: (cents) => formatPrice(cents / 100, lang),
+    money: (cents) => formatPrice(cents / 100, lang, doc.currency),
     day: (d) => formatDay(d, lang),
     y: MARGIN,
   };
@@ -441,6 +327,16 @@ function drawTotals(sheet: Sheet): void {
     .stroke(INK);
   y += 4;
   total(w.totalIncl, money(doc.totalInclCents), true);
+  // In another currency: the VAT in euros, at the rate of the document's day (issue 47).
+  if (doc.currency && doc.currency !== 'EUR' && doc.rateMicro) {
+    const rate = `${new Intl.NumberFormat(intlLocale(sheet.lang), { maximumFractionDigits: 6 }).format(doc.rateMicro / RATE_SCALE)} ${doc.currency}`;
+    pdf.font('sans').fontSize(8.5).fillColor(INK);
+    pdf.text(w.vatInEuros(formatPrice((doc.vatEurCents ?? 0) / 100, sheet.lang), rate, sheet.day(doc.issueDate)), totalsX - 100, y, {
+      width: 330,
+      align: 'right',
+    });
+    y = pdf.y + 4;
+  }
   // A deposit paid comes off (issue 47): what is left to pay.
   if (doc.prepaidCents && doc.deposit) {
     total(w.prepaid(doc.deposit.number), money(-doc.prepaidCents));

@@ -1,4 +1,13 @@
-import { EU_COUNTRIES, isEuVat, type CompanyDetails, type InvoiceGap, type InvoiceStatus, type InvoicingSettingsInput } from '@atelier/contract';
+import {
+  EU_COUNTRIES,
+  roundToStep,
+  unitOf,
+  isEuVat,
+  type CompanyDetails,
+  type InvoiceGap,
+  type InvoiceStatus,
+  type InvoicingSettingsInput,
+} from '@atelier/contract';
 import { type VatTreatment } from './facturx.ts';
 
 const EU = new Set<string>(EU_COUNTRIES);
@@ -11,10 +20,10 @@ export function vatFor(country: string, vatNumber: string | null): VatTreatment 
   return { category: 'G', rate: 0, exemptionCode: 'VATEX-EU-G', exemption: 'Exonération de TVA, article 262 I du CGI' };
 }
 
-/** Base and VAT per rate, the VAT rounded once per rate (EN 16931 BR-CO-17), exact to the cent. */
-export function totals(lines: Array<{ totalCents: number }>, vat: VatTreatment) {
+/** Base and VAT per rate, the VAT rounded once per rate (EN 16931 BR-CO-17), exact to the cent (to the yen in yen). */
+export function totals(lines: Array<{ totalCents: number }>, vat: VatTreatment, currency = 'EUR') {
   const base = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  const vatCents = Math.round((base * vat.rate) / 100);
+  const vatCents = roundToStep((base * vat.rate) / 100, unitOf(currency));
   return { breakdown: [{ baseCents: base, vatCents }], totalExclCents: base, totalVatCents: vatCents, totalInclCents: base + vatCents };
 }
 

@@ -12,6 +12,8 @@ import {
   type Locale,
   type PaymentInput,
   PHRASES,
+  RATE_SCALE,
+  toEuros,
 } from '@atelier/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { publicBrand, type Config } from '../../config.ts';
@@ -32,6 +34,7 @@ import { InvoiceSubmissions } from './submissions.ts';
 import { creditsOf, readDocument } from './document.ts';
 import { buyerOf } from './buyer.ts';
 import { InvoiceDeposits, inclOf } from './deposits.ts';
+import { rateOn } from '../currencies/pricing.ts';
 import { deletePayment, recordPayment } from './payments.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
@@ -48,6 +51,8 @@ export type NewDocument = Omit<IssuedDocument, 'number' | 'breakdown' | 'totalEx
   shipmentId?: number;
   prepaidVatCents?: number;
   depositInvoiceId?: number | null;
+  /** Units of its currency for one euro × 1 000 000 on its day (the euro: 1 000 000). */
+  rateMicro?: number;
 };
 
 /**
@@ -153,7 +158,10 @@ export class InvoicesService {
   readonly write = async (trx: Kysely<Database>, input: NewDocument, actor: Actor | null): Promise<number> => {
     const year = Number(input.issueDate.slice(0, 4));
     const { number, seq } = await this.nextNumber(trx, input.type, year, input.seller);
-    const doc: IssuedDocument = { ...input, number, ...totals(input.lines, input.vat) };
+    const currency = input.currency ?? 'EUR';
+    const rateMicro = input.rateMicro ?? RATE_SCALE;
+    const sums = totals(input.lines, input.vat, currency);
+    const doc: IssuedDocument = { ...input, number, ...sums, vatEurCents: toEuros(sums.totalVatCents, rateMicro) };
     const xml = facturxXml(doc);
     const pdf = await renderInvoicePdf(doc, xml, input.seller.brandName);
     const now = nowIso();
@@ -173,6 +181,8 @@ export class InvoicesService {
         prepaid_cents: input.prepaidCents ?? 0,
         prepaid_vat_cents: input.prepaidVatCents ?? 0,
         deposit_invoice_id: input.depositInvoiceId ?? null,
+        currency,
+        rate_micro: rateMicro,
         user_id: input.userId,
         locale: input.locale,
         issue_date: input.issueDate,
@@ -266,11 +276,14 @@ export class InvoicesService {
       });
     }
     // What was paid on the order's deposit comes off (issue 47), naming the deposit invoice.
-    const prepaid = await this.deposits.takeOff(trx, order.id, inclOf(docLines, vat), actor);
+    const prepaid = await this.deposits.takeOff(trx, order.id, inclOf(docLines, vat, order.currency), actor);
     return this.write(
       trx,
       {
         ...prepaid,
+        // In the order's currency, at the rate of the invoice's day (issue 47).
+        currency: order.currency,
+        rateMicro: (await rateOn(trx, order.currency, issueDate)) ?? order.rate_micro,
         type: 'invoice',
         issueDate,
         deliveryDate: deliveryDate ?? shipment.shipped_at.slice(0, 10),
@@ -381,7 +394,7 @@ export class InvoicesService {
       // Amounts were credited before: what is left, as one amount excl. VAT.
       newLines = [amountLine(Math.round((left * 100) / (100 + vat.rate)))];
     }
-    const sum = totals(newLines, vat);
+    const sum = totals(newLines, vat, invoice.currency);
     if (newLines.length === 0 || sum.totalInclCents <= 0 || sum.totalInclCents > left) throw new HttpError(422, INVOICE_MESSAGES.creditTooHigh);
     const order = invoice.order_id === null ? null : await trx.selectFrom('orders').select('number').where('id', '=', invoice.order_id).executeTakeFirst();
     return this.write(
@@ -396,6 +409,9 @@ export class InvoicesService {
         invoice: { number: invoice.number, issueDate: invoice.issue_date },
         reason: input.reason,
         locale: invoice.locale,
+        // The credited invoice's currency, at its rate: the credit note undoes what it said.
+        currency: invoice.currency,
+        rateMicro: invoice.rate_micro,
         seller,
         buyer: JSON.parse(invoice.buyer) as BuyerSnapshot,
         vat,

@@ -123,14 +123,16 @@ export class OrderDrafts {
   /** Priced lines with their mode, season and delivery decided, lines whose variant or size went set apart. */
   async draft(userId: number, lang: Locale, db: Kysely<Database> = this.db): Promise<Draft & { priced: PricedLine[] }> {
     const rows = await this.draftRows(userId, db);
-    // At the company's prices: its discount taken off the trade price (issue 47).
-    const discount = await this.companies.terms.discountOf(await this.companyIdOf(userId, db), db);
+    // At the company's prices: in its currency, its discount taken off the trade price (issue 47).
+    const shop = await this.companies.terms.shopPricing(await this.companyIdOf(userId, db), db);
+    const { discount } = shop;
+    const currency = shop.pricing.currency;
     const variants = atDiscount(
       await this.catalogue.orderable(
         rows.map((r) => r.variant_id),
         db,
       ),
-      discount,
+      shop,
     );
     const ctx = await this.modeContext([...variants.values()], db);
     const lines: Draft['lines'] = [];
@@ -192,7 +194,17 @@ export class OrderDrafts {
       total: fromCents(group.lines.reduce((n, l) => n + l.variant.priceCents * l.line.quantity, 0)),
     }));
     const minimum = await this.minimum(userId, totalCents, db);
-    return { lines, orders, unavailable, pieces, total: fromCents(totalCents), minimum, ...(discount > 0 ? { discount } : {}), priced };
+    return {
+      lines,
+      orders,
+      unavailable,
+      pieces,
+      total: fromCents(totalCents),
+      minimum,
+      ...(discount > 0 ? { discount } : {}),
+      ...(currency === 'EUR' ? {} : { currency }),
+      priced,
+    };
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type OrderSummary,
   type Shipment,
   type Size,
+  type Currency,
 } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -168,6 +169,7 @@ export class OrderRecords {
       pieces: row.pieces,
       total: fromCents(row.total_cents),
       ...(row.discount_bp > 0 ? { discount: row.discount_bp / 100 } : {}),
+      ...(row.currency !== 'EUR' ? { currency: row.currency as Currency } : {}),
       ...(row.review ? { review: { ...(JSON.parse(row.review) as OrderReview), state: row.review_state ?? 'pending' } } : {}),
       note: row.note,
       createdAt: row.created_at,
@@ -229,6 +231,7 @@ export class OrderRecords {
         'door_id',
         'placed_by',
         'review_state',
+        'currency',
       ]);
     if (filter.doorIds) query = query.where('door_id', 'in', filter.doorIds.length ? filter.doorIds : [0]);
     if (filter.doorId !== undefined) query = query.where('door_id', '=', filter.doorId);
@@ -270,6 +273,7 @@ export class OrderRecords {
           door: r.door_id === null ? null : (doors.get(r.door_id) ?? null),
           placedBy: r.placed_by === null ? null : (people.get(r.placed_by) ?? null),
           ...(r.review_state === 'pending' && r.status === 'submitted' ? { inReview: true } : {}),
+          ...(r.currency !== 'EUR' ? { currency: r.currency as Currency } : {}),
         };
       });
     });
@@ -356,9 +360,15 @@ export class OrderRecords {
     return {
       number: order.number,
       shop: order.shop.company.companyName ?? order.shop.email,
-      lines: order.lines.map((l) => ({ title: l.productTitle, colour: l.colorName, size: l.size, quantity: l.quantity, total: formatPrice(l.total, lang) })),
+      lines: order.lines.map((l) => ({
+        title: l.productTitle,
+        colour: l.colorName,
+        size: l.size,
+        quantity: l.quantity,
+        total: formatPrice(l.total, lang, order.currency),
+      })),
       pieces: order.pieces,
-      total: formatPrice(order.total, lang),
+      total: formatPrice(order.total, lang, order.currency),
       note: order.note,
       url: `${this.config.PUBLIC_URL}${admin ? `/admin/orders/${order.id}` : `/account/orders/${order.id}`}?lang=${lang}`,
     };

@@ -1,3 +1,4 @@
+import { rateOn } from '../currencies/pricing.ts';
 import { orderSearchText } from '../../lib/search.ts';
 import {
   COMPANY_MESSAGES,
@@ -9,6 +10,7 @@ import {
   type Locale,
   type Order,
   PHRASES,
+  RATE_SCALE,
 } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -202,7 +204,10 @@ export class OrderSubmission {
     const company = JSON.stringify(door ? { ...details, delivery: door.address, deliveryAddress: addressLine(door.address) } : details);
     const current = await this.seasons.current(trx);
     // The company's discount, frozen with the prices (the lines were priced with it: issue 47).
-    const discountBp = Math.round((await this.companies.terms.discountOf(userId, trx)) * 100);
+    const { discount, pricing } = await this.companies.terms.shopPricing(userId, trx);
+    const discountBp = Math.round(discount * 100);
+    // Its currency, and the rate of the day (for the euro figures): frozen with it.
+    const [currency, rateMicro] = [pricing.currency, (await rateOn(trx, pricing.currency, now.slice(0, 10))) ?? RATE_SCALE];
     // Credit control (issue 47), with the company's row held (a showroom order too): over its limit, or
     // with an invoice overdue too long, the orders are sent but wait in review for the owner.
     await this.drafts.lockRetailer(trx, userId);
@@ -245,6 +250,8 @@ export class OrderSubmission {
           door_id: door?.id ?? null,
           placed_by: args.placedBy ?? null,
           discount_bp: discountBp,
+          currency,
+          rate_micro: rateMicro,
           review_state: review ? 'pending' : null,
           review: review ? JSON.stringify(review) : null,
           search_text: orderSearchText(

@@ -10,6 +10,12 @@ const NOT_GIVEN: Record<Locale, string> = { fr: 'Non renseigné', en: 'Not given
 const cents = (n: unknown) => Number(n ?? 0) / 100;
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * A line's revenue in euro cents (issue 47): an order in another currency at the rate of its day (units
+ * for one euro × 1 000 000, frozen on the order; the euro's is 1 000 000, so euro orders stay exact).
+ */
+const EURO_REVENUE = sql`cast(order_lines.quantity as bigint) * order_lines.unit_price_cents * 1000000 / orders.rate_micro`;
+
 /** SS27 → SS: seasons of the same kind share their letters. */
 const kindOf = (code: string) => code.replace(/[^A-Z]/g, '');
 
@@ -51,7 +57,7 @@ export class SalesService {
       this.lines(trx, seasonId)
         .select((eb) => [
           eb.fn.sum<number>('order_lines.quantity').as('pieces'),
-          eb.fn.sum<number>(sql`order_lines.quantity * order_lines.unit_price_cents`).as('revenue'),
+          eb.fn.sum<number>(EURO_REVENUE).as('revenue'),
           eb.fn.sum<number>('order_lines.shipped').as('shipped'),
           sql<number>`(select coalesce(sum(rl.received), 0) from return_lines rl where rl.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id where o.season_id = ${seasonId}))`.as(
             'returned',
@@ -155,7 +161,7 @@ export class SalesService {
 
   /** A season's order lines summed by day, style, colour, size, shop, place, at-once style, and its styles' stock left. */
   private seasonRows(trx: Trx, seasonId: number, lang: Locale) {
-    const revenue = sql<number>`sum(order_lines.quantity * order_lines.unit_price_cents)`;
+    const revenue = sql<number>`sum(${EURO_REVENUE})`;
     const pieces = sql<number>`sum(order_lines.quantity)`;
     const day = sql<string>`substr(orders.created_at, 1, 10)`;
     return Promise.all([

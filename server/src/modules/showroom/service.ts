@@ -223,7 +223,7 @@ export class ShowroomService {
    */
   private async check(input: ShowroomLineInput[], userId: number | null, lang: Locale): Promise<CheckedLine[]> {
     // At the company's prices (issue 47): the tablet shows and sends them after its discount.
-    const variants = atDiscount(await this.catalogue.orderable(input.map((l) => l.variantId)), await this.companies.terms.discountOf(userId));
+    const variants = atDiscount(await this.catalogue.orderable(input.map((l) => l.variantId)), await this.companies.terms.shopPricing(userId));
     const reasons: ShowroomRefusal['reasons'] = [];
     const refuse = (line: number | null, reason: ShowroomReason | 'belowMinimum', extra = '') => {
       const what = line === null ? '' : describeLine(input[line]!, variants.get(input[line]!.variantId), lang);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_WIDTHS, SHOWROOM_MESSAGES, fromCents, type Locale, type ShowroomSnapshot } from '@atelier/contract';
+import { IMAGE_WIDTHS, SHOWROOM_MESSAGES, fromCents, type Currency, type Locale, type ShowroomSnapshot } from '@atelier/contract';
+import { pricingFor } from '../currencies/pricing.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -87,9 +88,29 @@ export class ShowroomSnapshots {
         })),
       })),
       stockists: retailers,
+      ...(await this.priceLists(retailers)),
     };
     const version = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22);
     return { version, at: nowIso(), ...body };
+  }
+
+  /** The price lists of the currencies the shops buy in (issue 47), for the tablet to price them offline. */
+  private async priceLists(retailers: ShowroomSnapshot['stockists']): Promise<Pick<ShowroomSnapshot, 'priceLists'>> {
+    const currencies = [...new Set(retailers.map((r) => r.terms?.currency).filter((c): c is Currency => c !== undefined && c !== 'EUR'))].sort();
+    if (currencies.length === 0) return {};
+    const lists = await Promise.all(currencies.map((c) => pricingFor(this.db, c)));
+    return {
+      priceLists: lists.map((l) => ({
+        currency: l.currency,
+        rateMicro: l.rateMicro,
+        stepCents: l.stepCents,
+        typed: [...l.typed].map(([productId, t]) => ({
+          productId,
+          price: fromCents(t.priceCents),
+          retailPrice: t.retailCents === null ? null : fromCents(t.retailCents),
+        })),
+      })),
+    };
   }
 
   /** Approved shops (name, town, addresses) and whether they have ordered (opening or reorder minimum). */

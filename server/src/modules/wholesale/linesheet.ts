@@ -9,6 +9,8 @@ export interface SheetProduct {
   /** JPEG bytes ready for print, or null (a plain panel in the first colour is drawn). */
   image: Buffer | null;
   variants: Array<{ colorName: string; colorCode: string | null; sizes: Size[]; price: number; retailPrice: number | null; inStock?: Size[] }>;
+  /** The currency of its prices (a shop buying in another, issue 47); absent: the euro. */
+  currency?: string;
 }
 
 export interface SheetInput {
@@ -18,6 +20,8 @@ export interface SheetInput {
   retailerName: string | null;
   coverImage: Buffer | null;
   products: SheetProduct[];
+  /** The currency of the prices and minimums (a shop buying in another, issue 47); absent: the euro. */
+  currency?: string;
   /** The season's order window and delivery windows, when the site has seasons. */
   season?: { ordersOpen: string; ordersClose: string | null; deliveries: Array<{ name: string; from: string; to: string }> };
 }
@@ -109,8 +113,8 @@ function sizeRun(sizes: readonly Size[], lang: Locale, inStock: readonly Size[] 
   return sizes.map((s) => `${s === 'ONESIZE' ? WORDS[lang].oneSize : s}${inStock.includes(s) ? '*' : ''}`).join(' · ');
 }
 
-function minimum(amount: number, lang: Locale): string {
-  return amount > 0 ? formatPrice(amount, lang) : WORDS[lang].noMinimum;
+function minimum(amount: number, lang: Locale, currency?: string): string {
+  return amount > 0 ? formatPrice(amount, lang, currency) : WORDS[lang].noMinimum;
 }
 
 /**
@@ -224,8 +228,10 @@ function drawProduct(doc: PDFKit.PDFDocument, product: SheetProduct, top: number
     doc.text(variant.colorName, TEXT_X + 14, y, { width: COLS.sizes - 18, lineBreak: false, ellipsis: true });
     doc.fontSize(9).text(sizeRun(variant.sizes, lang, variant.inStock), TEXT_X + COLS.sizes, y + 0.5, { width: COLS.sizesWidth, lineBreak: false });
     doc.fontSize(9.5);
-    doc.font('sansBold').text(formatPrice(variant.price, lang), TEXT_X + COLS.trade, y, { width: COLS.tradeWidth, align: 'right', lineBreak: false });
-    doc.font('sans').text(variant.retailPrice === null ? w.noRetail : formatPrice(variant.retailPrice, lang), TEXT_X + COLS.retail, y, {
+    doc
+      .font('sansBold')
+      .text(formatPrice(variant.price, lang, product.currency), TEXT_X + COLS.trade, y, { width: COLS.tradeWidth, align: 'right', lineBreak: false });
+    doc.font('sans').text(variant.retailPrice === null ? w.noRetail : formatPrice(variant.retailPrice, lang, product.currency), TEXT_X + COLS.retail, y, {
       width: COLS.retailWidth,
       align: 'right',
       lineBreak: false,
@@ -290,8 +296,8 @@ function drawTerms(doc: PDFKit.PDFDocument, input: SheetInput, season: string): 
         ] as Array<[string, string]>)
       : []),
     [w.validity, terms.validUntil ? formatDay(terms.validUntil, lang) : w.notSet],
-    [w.openingMinimum, minimum(terms.openingMinimum, lang)],
-    [w.reorderMinimum, minimum(terms.reorderMinimum, lang)],
+    [w.openingMinimum, minimum(terms.openingMinimum, lang, input.currency)],
+    [w.reorderMinimum, minimum(terms.reorderMinimum, lang, input.currency)],
     [w.payment, terms.paymentTerms || w.notSet],
     [w.delivery, terms.deliveryWindow || w.notSet],
     [w.shipping, terms.shippingNotes || w.notSet],

@@ -60,7 +60,8 @@ export const wholesaleRoutes: FastifyPluginAsyncZod<WholesaleDeps> = async (app,
       const user = request.session!.user;
       const companyId = companyOf(request);
       const shop = user.role === 'retailer' ? await services.wholesale.retailerName(companyId) : null;
-      const own = user.role === 'retailer' ? await services.companies.terms.get(companyId) : undefined;
+      const terms = user.role === 'retailer' ? await services.companies.terms.get(companyId) : undefined;
+      const own = terms && { ...terms, currency: terms.applied.currency };
       let sheet;
       try {
         sheet = await services.wholesale.lineSheet(lang, shop, request.query.season || undefined, own);

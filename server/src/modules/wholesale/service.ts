@@ -1,3 +1,4 @@
+import { pricingFor, retailIn, tradeIn, type Pricing } from '../currencies/pricing.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import {
   LOCALES,
@@ -11,6 +12,7 @@ import {
   type TermsInput,
   DEFAULT_LOCALE,
   PHRASES,
+  type Currency,
 } from '@atelier/contract';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
@@ -59,6 +61,9 @@ export interface SheetShopTerms {
   discount: number;
   openingMinimum: number | null;
   reorderMinimum: number | null;
+  /** The currency it buys in, and its minimums in it (the season's converted where it has none of its own). */
+  currency?: Currency;
+  applied?: { openingMinimum: number; reorderMinimum: number };
 }
 const NO_SHOP_TERMS: SheetShopTerms = { discount: 0, openingMinimum: null, reorderMinimum: null };
 
@@ -233,7 +238,15 @@ export class WholesaleService {
   async lineSheet(lang: Locale, retailerName: string | null, seasonCode?: string, terms: SheetShopTerms = NO_SHOP_TERMS): Promise<LineSheet> {
     const season = seasonCode ? await this.seasons.byCode(seasonCode) : await this.seasons.current();
     if (seasonCode && !season) throw new HttpError(404, SEASON_MESSAGES.seasonUnknown);
-    const key = [lang, retailerName ?? '', season?.id ?? '', terms.discount, terms.openingMinimum ?? '', terms.reorderMinimum ?? ''].join('\u0000');
+    const key = [
+      lang,
+      retailerName ?? '',
+      season?.id ?? '',
+      terms.discount,
+      terms.openingMinimum ?? '',
+      terms.reorderMinimum ?? '',
+      terms.currency ?? 'EUR',
+    ].join('\u0000');
     return this.sheets.get(key, () => this.makeLineSheet(lang, retailerName, season, terms));
   }
 
@@ -255,11 +268,14 @@ export class WholesaleService {
       season = { ordersOpen: shown.ordersOpen, ordersClose: shown.ordersClose, deliveries: shown.deliveries };
       inStock = await this.stock.levels(products.flatMap((p) => p.variants.map((v) => v.id)));
     }
-    // A shop's own minimums (issue 47), where it has them.
-    terms = { ...terms, openingMinimum: shop.openingMinimum ?? terms.openingMinimum, reorderMinimum: shop.reorderMinimum ?? terms.reorderMinimum };
+    // A shop's own minimums (issue 47), where it has them; in another currency, what applies in it.
+    const currency = shop.currency ?? 'EUR';
+    const own = currency !== 'EUR' && shop.applied ? shop.applied : { openingMinimum: shop.openingMinimum, reorderMinimum: shop.reorderMinimum };
+    terms = { ...terms, openingMinimum: own.openingMinimum ?? terms.openingMinimum, reorderMinimum: own.reorderMinimum ?? terms.reorderMinimum };
+    const pricing = await pricingFor(this.db, currency);
     const sheetProducts = await Promise.all(
       products.map(async (p) => {
-        const sheet = await this.sheetProduct(p, lang, shop.discount);
+        const sheet = await this.sheetProduct(p, lang, shop.discount, pricing);
         sheet.variants.forEach((v, i) => {
           const id = p.variants[i]!.id;
           v.inStock = v.sizes.filter((size) => (availableNow(inStock.get(`${id}:${size}`)) ?? 0) > 0);
@@ -270,13 +286,22 @@ export class WholesaleService {
     const firstImage = products[0]?.variants[0]?.imageUrl;
     const coverImage = firstImage ? await this.printImage(firstImage, COVER_WIDTH) : null;
     const brand = publicBrand(this.config);
-    const pdf = await renderLineSheet({ lang, brand, terms, retailerName, coverImage, products: sheetProducts, season });
+    const pdf = await renderLineSheet({
+      lang,
+      brand,
+      terms,
+      retailerName,
+      coverImage,
+      products: sheetProducts,
+      season,
+      ...(currency === 'EUR' ? {} : { currency }),
+    });
     const seasonSlug = slugify(terms.seasonName) || 'collection';
     const name = `${slugify(brand.name) || 'brand'}-${PHRASES[lang].lineSheetFile}-${seasonSlug}-${lang}.pdf`;
     return { pdf, filename: name };
   }
 
-  private async sheetProduct(product: FullProduct, lang: Locale, discount: number): Promise<SheetProduct> {
+  private async sheetProduct(product: FullProduct, lang: Locale, discount: number, pricing: Pricing): Promise<SheetProduct> {
     const text = pick(product.texts, lang);
     const main = product.variants[0]?.imageUrl;
     return {
@@ -288,10 +313,11 @@ export class WholesaleService {
         colorName: pick(v.names, lang) ?? '',
         colorCode: v.colorCode,
         sizes: v.sizes,
-        // The shop's price: after its discount (issue 47).
-        price: fromCents(discounted(v.priceCents, discount)),
-        retailPrice: v.retailPriceCents === null ? null : fromCents(v.retailPriceCents),
+        // The shop's price: in its currency, after its discount (issue 47); a colour without a price in it shows none.
+        price: fromCents(discounted(tradeIn(pricing, product.id, v.priceCents) ?? 0, discount, pricing.currency)),
+        retailPrice: ((r) => (r === null ? null : fromCents(r)))(retailIn(pricing, product.id, v.retailPriceCents)),
       })),
+      ...(pricing.currency === 'EUR' ? {} : { currency: pricing.currency }),
     };
   }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { InvoiceDocument, PaymentMethod } from '@atelier/contract';
-import { PAYMENT_METHODS, formatDay, formatPrice } from '@atelier/contract/pure';
+import { PAYMENT_METHODS, currencySymbol, formatDay, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -12,8 +12,21 @@ type Act = InvoiceAct;
 type PaymentForm = { date: string; amount: string; method: PaymentMethod; reference: string };
 
 /** A payment's date, amount (the amount due as a hint), method and reference. */
-function PaymentFields({ form, setForm, busy, due }: { form: PaymentForm; setForm: (form: PaymentForm) => void; busy: boolean; due: number }) {
+function PaymentFields({
+  form,
+  setForm,
+  busy,
+  due,
+  currency,
+}: {
+  form: PaymentForm;
+  setForm: (form: PaymentForm) => void;
+  busy: boolean;
+  due: number;
+  currency: string;
+}) {
   const { t } = useTranslation();
+  const { lang } = useLanguage();
   return (
     <>
       <div className="field">
@@ -21,7 +34,7 @@ function PaymentFields({ form, setForm, busy, due }: { form: PaymentForm; setFor
         <input id="payment-date" type="date" required value={form.date} disabled={busy} onChange={(e) => setForm({ ...form, date: e.target.value })} />
       </div>
       <div className="field">
-        <label htmlFor="payment-amount">{t('admin.invoices.paymentAmount')}</label>
+        <label htmlFor="payment-amount">{t('admin.invoices.paymentAmount', { symbol: currencySymbol(currency, lang) })}</label>
         <input
           id="payment-amount"
           inputMode="decimal"
@@ -93,13 +106,13 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
         <ul className="order-history" data-testid="payments">
           {invoice.payments.map((p) => (
             <li key={p.id}>
-              {formatDay(p.date, lang)} · {formatPrice(p.amount, lang)} · {t(`admin.invoices.methods.${p.method}`)}
+              {formatDay(p.date, lang)} · {formatPrice(p.amount, lang, invoice.currency)} · {t(`admin.invoices.methods.${p.method}`)}
               {p.reference && ` · ${p.reference}`}{' '}
               <button
                 type="button"
                 className="button button--quiet button--small"
                 disabled={busy}
-                aria-label={t('admin.invoices.removePaymentLabel', { amount: formatPrice(p.amount, lang), date: formatDay(p.date, lang) })}
+                aria-label={t('admin.invoices.removePaymentLabel', { amount: formatPrice(p.amount, lang, invoice.currency), date: formatDay(p.date, lang) })}
                 onClick={() => {
                   if (window.confirm(t('admin.invoices.confirmRemove')))
                     void act(
@@ -119,7 +132,7 @@ export function InvoicePayments({ invoice, busy, act }: { invoice: InvoiceDocume
           <h3 id="payment-title" className="form__title">
             {t('admin.invoices.paymentTitle')}
           </h3>
-          <PaymentFields form={form} setForm={setForm} busy={busy} due={invoice.due} />
+          <PaymentFields form={form} setForm={setForm} busy={busy} due={invoice.due} currency={invoice.currency ?? 'EUR'} />
           <button type="submit" className="button" disabled={busy || !form.amount.trim()}>
             {t('admin.invoices.addPayment')}
           </button>
@@ -185,7 +198,7 @@ export function CreditNoteForm({ invoice, busy, act }: { invoice: InvoiceDocumen
           })}
       </ul>
       <div className="field">
-        <label htmlFor="credit-amount">{t('admin.invoices.creditAmount')}</label>
+        <label htmlFor="credit-amount">{t('admin.invoices.creditAmount', { symbol: currencySymbol(invoice.currency ?? 'EUR', lang) })}</label>
         <input
           id="credit-amount"
           inputMode="decimal"

@@ -106,7 +106,7 @@ export function InvoiceFacts({ invoice, busy, act }: { invoice: InvoiceDocument;
 export function InvoiceLines({ invoice }: { invoice: InvoiceDocument }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const money = (n: number) => formatPrice(n, lang);
+  const money = (n: number) => formatPrice(n, lang, invoice.currency);
   return (
     <div className="table-scroll" role="region" aria-label={t('admin.invoices.lines')} tabIndex={0}>
       <table className="order-table">
@@ -155,7 +155,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceDocument }) {
 export function InvoiceTotals({ invoice }: { invoice: InvoiceDocument }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const money = (n: number) => formatPrice(n, lang);
+  const money = (n: number) => formatPrice(n, lang, invoice.currency);
   return (
     <dl className="invoice-totals" data-testid="invoice-totals">
       <div>
@@ -176,6 +176,12 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDocument }) {
         <dt>{t('admin.invoices.totalIncl')}</dt>
         <dd>{money(invoice.totalInclVat)}</dd>
       </div>
+      {invoice.vatInEuros && (
+        <div data-testid="invoice-vat-euros">
+          <dt>{t('admin.invoices.vatInEuros', { rate: invoice.vatInEuros.rate, currency: invoice.currency })}</dt>
+          <dd>{formatPrice(invoice.vatInEuros.vat, lang)}</dd>
+        </div>
+      )}
       {invoice.type === 'invoice' && (
         <>
           <div>

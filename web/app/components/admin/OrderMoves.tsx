@@ -56,7 +56,7 @@ export function ConfirmForm({ order, busy, onConfirm }: { order: Order; busy: bo
         ))}
       </ul>
       <p>
-        {t('admin.orders.newTotal')} <strong>{formatPrice(newTotal, lang)}</strong>
+        {t('admin.orders.newTotal')} <strong>{formatPrice(newTotal, lang, order.currency)}</strong>
       </p>
       <div className="field">
         <label htmlFor="ship-date">{t('order.shipDate')}</label>

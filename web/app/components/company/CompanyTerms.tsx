@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { CompanyTerms, CompanyTermsInput, Locale } from '@atelier/contract';
-import { formatDiscount, formatPrice } from '@atelier/contract/pure';
+import { CURRENCIES, formatDiscount, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -17,6 +17,7 @@ type Form = {
   creditLimit: string;
   deposit: string;
   depositHold: boolean;
+  currency: string;
 };
 
 const formOf = (terms: CompanyTerms): Form => ({
@@ -28,6 +29,7 @@ const formOf = (terms: CompanyTerms): Form => ({
   creditLimit: terms.creditLimit == null ? '' : String(terms.creditLimit),
   deposit: terms.deposit == null ? '' : String(terms.deposit),
   depositHold: terms.depositHold ?? false,
+  currency: terms.currency ?? 'EUR',
 });
 /** "12,5" or "12.5" as a number; empty as null (the label's). */
 const amount = (value: string) => (value.trim() === '' ? null : Number(value.replace(',', '.')));
@@ -54,15 +56,19 @@ export function TermsFacts({ terms, lang }: { terms: CompanyTerms; lang: Locale 
       </div>
       <div>
         <dt>{t('company.terms.openingMinimum')}</dt>
-        <dd>{formatPrice(applied.openingMinimum, lang)}</dd>
+        <dd>{formatPrice(applied.openingMinimum, lang, applied.currency)}</dd>
       </div>
       <div>
         <dt>{t('company.terms.reorderMinimum')}</dt>
-        <dd>{formatPrice(applied.reorderMinimum, lang)}</dd>
+        <dd>{formatPrice(applied.reorderMinimum, lang, applied.currency)}</dd>
       </div>
       <div>
         <dt>{t('company.terms.creditLimit')}</dt>
-        <dd>{applied.creditLimit === null ? t('company.terms.noLimit') : formatPrice(applied.creditLimit, lang)}</dd>
+        <dd>{applied.creditLimit === null ? t('company.terms.noLimit') : formatPrice(applied.creditLimit, lang, applied.currency)}</dd>
+      </div>
+      <div>
+        <dt>{t('company.terms.currency')}</dt>
+        <dd data-testid="company-currency">{t(`company.terms.currencies.${applied.currency}`)}</dd>
       </div>
       <div>
         <dt>{t('company.terms.deposit')}</dt>
@@ -127,6 +133,7 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
       creditLimit: amount(form.creditLimit),
       deposit: amount(form.deposit),
       depositHold: form.depositHold,
+      currency: form.currency,
     };
     try {
       const saved = await api('PUT /admin/companies/:id/terms', { params: { id: companyId }, body });
@@ -167,6 +174,24 @@ function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (for
   const labels = terms.applied;
   return (
     <>
+      <div className="field">
+        <label htmlFor="terms-currency">{t('company.terms.currency')}</label>
+        <select
+          id="terms-currency"
+          aria-describedby="terms-currency-hint"
+          value={form.currency}
+          onChange={(e) => setForm({ ...form, currency: e.target.value })}
+        >
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`company.terms.currencies.${c}`)}
+            </option>
+          ))}
+        </select>
+        <p id="terms-currency-hint" className="field__hint">
+          {t('company.terms.currencyHint')}
+        </p>
+      </div>
       <Field
         label={t('company.terms.discountField')}
         inputMode="decimal"
@@ -189,7 +214,7 @@ function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (for
           inputMode="decimal"
           value={form[key]}
           onChange={set(key)}
-          hint={terms[key] === null ? t('company.terms.seasons', { value: formatPrice(labels[key], lang) }) : undefined}
+          hint={terms[key] === null ? t('company.terms.seasons', { value: formatPrice(labels[key], lang, labels.currency) }) : undefined}
         />
       ))}
       <Field

@@ -93,11 +93,14 @@ export function OrderForm({
       </fieldset>
       <div className="showroom__summary">
         <p className="showroom__totals" data-testid="showroom-totals">
-          {t('admin.showroom.totals', { pieces: totals.pieces, total: formatPrice(totals.total, lang) })}
+          {t('admin.showroom.totals', { pieces: totals.pieces, total: formatPrice(totals.total, lang, snapshot.currency) })}
         </p>
         <p className="showroom__minimum">
           {missing > 0
-            ? t('admin.showroom.minimum', { amount: formatPrice(minimumAmount, lang), missing: formatPrice(missing, lang) })
+            ? t('admin.showroom.minimum', {
+                amount: formatPrice(minimumAmount, lang, snapshot.currency),
+                missing: formatPrice(missing, lang, snapshot.currency),
+              })
             : t('admin.showroom.minimumReached')}
         </p>
         <button type="submit" className="button">

@@ -82,8 +82,11 @@ function Colour({
         <h3>
           {variant.colorName} ·{' '}
           {variant.retailPrice !== null
-            ? t('admin.showroom.price', { price: formatPrice(variant.price, lang), rrp: formatPrice(variant.retailPrice, lang) })
-            : t('admin.showroom.priceNoRrp', { price: formatPrice(variant.price, lang) })}
+            ? t('admin.showroom.price', {
+                price: formatPrice(variant.price, lang, snapshot.currency),
+                rrp: formatPrice(variant.retailPrice, lang, snapshot.currency),
+              })
+            : t('admin.showroom.priceNoRrp', { price: formatPrice(variant.price, lang, snapshot.currency) })}
         </h3>
         {rows.map((row) => (
           <div key={row.where} className="showroom-row">

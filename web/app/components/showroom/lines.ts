@@ -1,7 +1,7 @@
 // The showroom order as the tablet types it: quantities by piece, pack and window, made into the
 // API's lines and back, and priced by the snapshot.
 import type { NewShopInput, ShowroomLineInput, ShowroomSnapshot, Size } from '@atelier/contract';
-import { discounted } from '@atelier/contract/pure';
+import { discounted, fromEuros, retailPriceIn, tradePriceIn } from '@atelier/contract/pure';
 
 /** At once, or a delivery window's id. */
 export type Where = 'atOnce' | number;
@@ -22,17 +22,38 @@ export const EMPTY_SHOP: NewShopInput = {
 };
 
 /**
- * The snapshot at the chosen shop's prices (issue 47): each trade price after its company's discount, so
- * the grid, the totals and the prices sent are the shop's, offline too. Another shop, or none: as it is.
+ * The snapshot at the chosen shop's prices (issue 47): each trade price in its company's currency (the
+ * price list the snapshot carries), then after its discount, and the season's minimums in that currency,
+ * so the grid, the totals and the prices sent are the shop's, offline too. Another shop, or none: as it is.
  */
 export function atShopPrices(snapshot: ShowroomSnapshot, retailerId: number | null): ShowroomSnapshot {
-  const discount = snapshot.stockists.find((s) => s.id === retailerId)?.terms?.discount ?? 0;
-  if (discount <= 0) return snapshot;
+  const terms = snapshot.stockists.find((s) => s.id === retailerId)?.terms;
+  const discount = terms?.discount ?? 0;
+  const currency = terms?.currency ?? 'EUR';
+  const list = currency === 'EUR' ? undefined : snapshot.priceLists?.find((l) => l.currency === currency);
+  if (discount <= 0 && !list) return snapshot;
+  const trade = (productId: number, price: number) => (list ? tradePriceIn(list, productId, Math.round(price * 100)) : Math.round(price * 100));
+  const season = (amount: number) =>
+    list && list.rateMicro !== null ? fromEuros(Math.round(amount * 100), list.rateMicro, currency, list.stepCents) / 100 : amount;
   return {
     ...snapshot,
+    ...(list
+      ? { currency, terms: { ...snapshot.terms, openingMinimum: season(snapshot.terms.openingMinimum), reorderMinimum: season(snapshot.terms.reorderMinimum) } }
+      : {}),
     styles: snapshot.styles.map((style) => ({
       ...style,
-      variants: style.variants.map((v) => ({ ...v, price: discounted(Math.round(v.price * 100), discount) / 100 })),
+      variants: style.variants.flatMap((v) => {
+        const cents = trade(style.id, v.price);
+        if (cents === null) return [];
+        const retail = list ? retailPriceIn(list, style.id, v.retailPrice === null ? null : Math.round(v.retailPrice * 100)) : null;
+        return [
+          {
+            ...v,
+            price: discounted(cents, discount, currency) / 100,
+            ...(list ? { retailPrice: retail === null ? null : retail / 100 } : {}),
+          },
+        ];
+      }),
     })),
   };
 }

@@ -59,7 +59,7 @@ export default function AdminInvoice() {
     [invoice, navigate, setMessage, fail],
   );
 
-  const money = (n: number) => formatPrice(n, lang);
+  const money = (n: number) => formatPrice(n, lang, invoice?.currency);
   const title = invoice ? `${t(`invoices.types.${invoice.purpose === 'deposit' ? 'deposit' : invoice.type}`)} ${invoice.number}` : t('admin.invoices.title');
 
   return (

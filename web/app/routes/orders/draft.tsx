@@ -55,7 +55,7 @@ function DraftScreen() {
         </p>
       ) : (
         <>
-          {split && <DraftSplit orders={draft.orders} orderKey={orderKey} />}
+          {split && <DraftSplit orders={draft.orders} orderKey={orderKey} currency={draft.currency} />}
           {deliveries.map((d) => (
             <section key={d.key} className="draft-delivery" aria-labelledby={split ? `draft-order-${d.key}` : undefined}>
               {split && (
@@ -83,6 +83,7 @@ function DraftScreen() {
                         key={`${line.variantId}:${line.size}:${line.pack?.id ?? ''}`}
                         line={line}
                         groupTitle={group.title}
+                        currency={draft.currency}
                         busy={busy}
                         onQuantity={(n) => void setQuantity(line, n)}
                         onRemove={() => void remove(line)}
