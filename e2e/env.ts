@@ -38,4 +38,6 @@ export const ACCOUNTS = {
   termer: { email: 'termer@e2e.example', password: 'terms-e2e-2026', role: 'retailer' },
   // A shop asked a deposit on its pre-orders (issue 47).
   depositor: { email: 'depositor@e2e.example', password: 'deposit-e2e-2026', role: 'retailer' },
+  // A London shop buying in pounds (issue 47).
+  pounder: { email: 'pounder@e2e.example', password: 'pound-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

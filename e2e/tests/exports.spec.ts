@@ -20,7 +20,7 @@ test.describe('the owner’s exports', () => {
     expect(orders.suggestedFilename()).toMatch(/\.csv$/);
     const orderRows = await rowsOf(orders);
     expect(orderRows[0]).toBe(
-      'Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue',
+      'Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue,Devise',
     );
     // The demo's orders since 2020: one line per ordered size.
     expect(orderRows.length).toBeGreaterThan(1);

@@ -186,17 +186,19 @@ export class InvoiceLedger {
     // What is left on each invoice past its due day, summed once per invoice (not once per figure).
     const left = this.db
       .selectFrom('invoices')
-      .select(
+      .select([
         sql<number>`invoices.total_incl_cents - invoices.prepaid_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)`.as(
           'due',
         ),
-      )
+        'invoices.rate_micro',
+      ])
       .where('type', '=', 'invoice')
       .where('due_date', '<', day)
       .as('late');
+    // In euros: an invoice in another currency at the rate of its day (issue 47).
     const overdue = await this.db
       .selectFrom(left)
-      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(late.due), 0)`.as('cents')])
+      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(cast(late.due as bigint) * 1000000 / late.rate_micro), 0)`.as('cents')])
       .where('late.due', '>', 0)
       .executeTakeFirstOrThrow();
     // Since invoicing began: the first invoice's day (an indexed column; the row's later columns sit behind its PDF).

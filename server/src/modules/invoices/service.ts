@@ -120,6 +120,8 @@ export class InvoicesService {
       .select(['id'])
       .where('order_id', '=', orderId)
       .where('type', '=', 'invoice')
+      // Its goods' invoice: a deposit invoice is the order's `deposit` (issue 47).
+      .where('purpose', '=', 'goods')
       .orderBy('id', 'desc')
       .executeTakeFirst();
     const doc = row ? (await this.get(row.id, 'fr'))! : null;

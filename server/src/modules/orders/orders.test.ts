@@ -443,11 +443,11 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
       .split('\r\n');
     expect(one.body.startsWith('\ufeff')).toBe(true);
     expect(rows[0]).toBe(
-      'Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue',
+      'Commande,Date,Statut,Boutique,E-mail,SIRET,TVA,Référence,Produit,Coloris,Taille,Quantité,Prix unitaire HT,Total HT,Expédition prévue,Devise',
     );
     expect(rows.slice(1)).toEqual([
-      `${order.number},${order.createdAt.slice(0, 10)},submitted,La Mercerie,${RETAILER.email},12345678900012,FR40303265045,MS27-ORDER,Robe Test,Terracotta,S,1,150.00,150.00,`,
-      `${order.number},${order.createdAt.slice(0, 10)},submitted,La Mercerie,${RETAILER.email},12345678900012,FR40303265045,MS27-ORDER,Robe Test,Terracotta,L,2,150.00,300.00,`,
+      `${order.number},${order.createdAt.slice(0, 10)},submitted,La Mercerie,${RETAILER.email},12345678900012,FR40303265045,MS27-ORDER,Robe Test,Terracotta,S,1,150.00,150.00,,EUR`,
+      `${order.number},${order.createdAt.slice(0, 10)},submitted,La Mercerie,${RETAILER.email},12345678900012,FR40303265045,MS27-ORDER,Robe Test,Terracotta,L,2,150.00,300.00,,EUR`,
     ]);
     const today = new Date().toISOString().slice(0, 10);
     const period = await t.app.inject({ method: 'GET', url: `/api/admin/orders.csv?from=2020-01-01&to=${today}&lang=en`, headers: admin });

@@ -35,7 +35,7 @@ import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../..
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 
 /** What the orders CSV writes of an order (a full `Order` has it all too). */
-export type ExportedOrder = Pick<Order, 'number' | 'createdAt' | 'status' | 'shipDate'> & {
+export type ExportedOrder = Pick<Order, 'number' | 'createdAt' | 'status' | 'shipDate' | 'currency'> & {
   shop: Pick<Order['shop'], 'email' | 'company'>;
   lines: Array<Pick<Order['lines'][number], 'reference' | 'productTitle' | 'colorName' | 'size' | 'quantity' | 'unitPrice' | 'total'>>;
 };
@@ -297,7 +297,7 @@ export class OrderRecords {
   async *exportBatches(filter: { from: string; to: string }, lang: Locale): AsyncGenerator<ExportedOrder[]> {
     const query = this.db
       .selectFrom('orders')
-      .select(['id', 'number', 'status', 'created_at', 'company', 'retailer_email', 'ship_date'])
+      .select(['id', 'number', 'status', 'created_at', 'company', 'retailer_email', 'ship_date', 'currency'])
       .where('created_at', '>=', `${filter.from}T00:00:00.000Z`)
       .where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
     for await (const rows of eachBatch(query, { sort: 'orders.created_at', id: 'orders.id', sortOf: (r) => r.created_at, idOf: (r) => r.id }, 200)) {
@@ -320,6 +320,7 @@ export class OrderRecords {
         status: r.status,
         shop: { email: r.retailer_email, company: parseCompany(r.company) },
         shipDate: r.ship_date,
+        ...(r.currency === 'EUR' ? {} : { currency: r.currency as Currency }),
         lines: (byOrder.get(r.id) ?? []).map((l) => ({
           reference: l.reference,
           productTitle: pick(parseTexts(l.product_title), lang),

@@ -224,6 +224,7 @@ const CSV_HEADER = {
     'Prix unitaire HT',
     'Total HT',
     'Expédition prévue',
+    'Devise',
   ],
   en: [
     'Order',
@@ -241,6 +242,7 @@ const CSV_HEADER = {
     'Unit price excl. VAT',
     'Total excl. VAT',
     'Ship date',
+    'Currency',
   ],
 } as const;
 
@@ -262,6 +264,7 @@ function orderCsvRows(o: ExportedOrder): Array<Array<string | number>> {
     l.unitPrice.toFixed(2),
     l.total.toFixed(2),
     o.shipDate ?? '',
+    o.currency ?? 'EUR',
   ]);
 }
 

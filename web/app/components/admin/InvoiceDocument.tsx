@@ -2,7 +2,7 @@
 // credited invoice, reason, where it stands with the e-invoicing platform), its lines and its totals.
 import { Link } from 'react-router';
 import type { InvoiceDocument, PostalAddress } from '@atelier/contract';
-import { formatDay, formatPrice } from '@atelier/contract/pure';
+import { formatDay, formatPrice, intlLocale } from '@atelier/contract/pure';
 import { PlatformStatusBadge } from '../InvoiceView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
@@ -178,7 +178,12 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDocument }) {
       </div>
       {invoice.vatInEuros && (
         <div data-testid="invoice-vat-euros">
-          <dt>{t('admin.invoices.vatInEuros', { rate: invoice.vatInEuros.rate, currency: invoice.currency })}</dt>
+          <dt>
+            {t('admin.invoices.vatInEuros', {
+              rate: new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 6 }).format(invoice.vatInEuros.rate),
+              currency: invoice.currency,
+            })}
+          </dt>
           <dd>{formatPrice(invoice.vatInEuros.vat, lang)}</dd>
         </div>
       )}

@@ -66,7 +66,7 @@ export function PriceListEditor({ currency }: { currency: ForeignCurrency }) {
   if (!list) return message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null;
   const c = (key: string, values: Record<string, unknown> = {}) => t(`admin.currencies.${key}`, values);
   return (
-    <form className="form" onSubmit={save} aria-labelledby="price-list-title" noValidate>
+    <form className="form form--wide" onSubmit={save} aria-labelledby="price-list-title" noValidate>
       <h2 id="price-list-title" className="form__title">
         {c('listTitle', { currency: t(`company.terms.currencies.${currency}`) })}
       </h2>
@@ -126,7 +126,7 @@ function StyleTable({ list, typed, setTyped, currency }: { list: PriceList; type
                 <input
                   aria-label={`${c('typedPrice')} — ${s.title}`}
                   inputMode="decimal"
-                  size={8}
+                  className="price-input"
                   value={typed[s.productId]?.price ?? ''}
                   onChange={(e) => set(s.productId, 'price', e.target.value)}
                 />
@@ -135,7 +135,7 @@ function StyleTable({ list, typed, setTyped, currency }: { list: PriceList; type
                 <input
                   aria-label={`${c('typedRetail')} — ${s.title}`}
                   inputMode="decimal"
-                  size={8}
+                  className="price-input"
                   value={typed[s.productId]?.retailPrice ?? ''}
                   onChange={(e) => set(s.productId, 'retailPrice', e.target.value)}
                 />
