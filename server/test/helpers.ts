@@ -1,4 +1,4 @@
-import { API_ERRORS, localizeMessage } from '@atelier/contract';
+import { API_ERRORS, localizeMessage, type Order } from '@atelier/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -322,4 +322,28 @@ export async function insertOldOrder(db: Kysely<any>, o: { userId: number; email
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id as number;
+}
+
+/** A shop's account as an earlier version wrote it (the upgrade tests): its id. */
+export async function insertOldRetailer(db: Kysely<any>, email: string): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('users')
+    .values({ email, role: 'retailer', locale: 'fr', password_hash: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as number;
+}
+
+/** A shop's draft of `lines` replaced, then sent with `key`: the first order it made (201 expected). */
+export async function sendDraft(t: TestContext, headers: Record<string, string>, lines: object[], key: string): Promise<Order> {
+  const draft = await t.app.inject({ method: 'PUT', url: '/api/orders/draft?lang=en', headers: { 'accept-language': 'en', ...headers }, payload: { lines } });
+  if (draft.statusCode !== 200) throw new Error(`draft: ${draft.body}`);
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/draft/submit?lang=en',
+    headers: { ...headers, 'accept-language': 'en', 'idempotency-key': key },
+  });
+  if (sent.statusCode !== 201) throw new Error(`submit: ${sent.statusCode} ${sent.body}`);
+  return sent.json() as Order;
 }

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyTerms, Draft, InvoiceDocument, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, insertOldOrder, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import {
+  ADMIN,
+  DIALECTS,
+  RETAILER,
+  atMigration,
+  createTestContext,
+  insertOldOrder,
+  insertOldRetailer,
+  openWholesale,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { migrate } from '../../db/index.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
@@ -208,12 +218,7 @@ describe.each(DIALECTS)('the upgrade to company terms on %s', (dialect) => {
   it('orders and invoices written before keep their prices, without a discount; companies follow the label’s terms', async () => {
     await atMigration(dialect, '026-companies', async (database) => {
       const db = database.db;
-      const now = new Date().toISOString();
-      const { id: userId } = await db
-        .insertInto('users')
-        .values({ email: 'before-terms@old.example', role: 'retailer', locale: 'fr', password_hash: null, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertOldRetailer(db, 'before-terms@old.example');
       const orderId = await insertOldOrder(db, { userId, email: 'before-terms@old.example', key: 'old-terms-1', totalCents: 8060, pieces: 2 });
       await db
         .insertInto('order_lines')

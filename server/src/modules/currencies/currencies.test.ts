@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { discounted, fromEuros, depositOf, tradePriceIn, type InvoiceDocument, type Order, type PriceList, type ShowroomSnapshot } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, sendDraft, type TestContext } from '../../../test/helpers.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct, seasonFixture } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -61,16 +61,8 @@ describe.each(DIALECTS)('other currencies on %s (issue 47)', (dialect) => {
     t.app.inject({ method, url, headers: { 'accept-language': 'en', ...headers }, ...(payload ? { payload } : {}) });
   const xmlOf = async (id: number) =>
     Buffer.from((await pdfText((await call('GET', `/api/admin/invoices/${id}.pdf`, owner)).rawPayload)).attachments['factur-x.xml']!.content).toString('utf8');
-  async function order(headers: Record<string, string>, quantity: number): Promise<Order> {
-    expect((await call('PUT', '/api/orders/draft?lang=en', headers, { lines: [{ variantId, size: 'M', quantity, mode: 'preBook' }] })).statusCode).toBe(200);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/draft/submit?lang=en',
-      headers: { ...headers, 'accept-language': 'en', 'idempotency-key': `currency-${dialect}-${(keys += 1)}` },
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
-    return sent.json() as Order;
-  }
+  const order = (headers: Record<string, string>, quantity: number) =>
+    sendDraft(t, headers, [{ variantId, size: 'M', quantity, mode: 'preBook' }], `currency-${dialect}-${(keys += 1)}`);
 
   beforeAll(async () => {
     await prepareValidators();

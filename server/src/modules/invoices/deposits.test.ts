@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import type { InvoiceDocument, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, insertOldOrder, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import {
+  ADMIN,
+  DIALECTS,
+  RETAILER,
+  atMigration,
+  createTestContext,
+  insertOldOrder,
+  insertOldRetailer,
+  openWholesale,
+  sendDraft,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { migrate } from '../../db/index.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
@@ -45,14 +56,7 @@ describe.each(DIALECTS)('deposits on %s (issue 47)', (dialect) => {
     Buffer.from((await pdfText((await call('GET', `/api/admin/invoices/${id}.pdf`, owner)).rawPayload)).attachments['factur-x.xml']!.content).toString('utf8');
   /** A pre-order of `quantity` pieces at 100.00 excl. VAT, sent by the shop. */
   async function preOrder(quantity: number): Promise<Order> {
-    await call('PUT', '/api/orders/draft?lang=en', shop, { lines: [{ variantId, size: 'M', quantity, mode: 'preBook' }] });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/draft/submit?lang=en',
-      headers: { ...shop, 'accept-language': 'en', 'idempotency-key': `deposit-${dialect}-${(keys += 1)}` },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json() as Order;
+    const order = await sendDraft(t, shop, [{ variantId, size: 'M', quantity, mode: 'preBook' }], `deposit-${dialect}-${(keys += 1)}`);
     expect(order.mode).toBe('preBook');
     return order;
   }
@@ -237,11 +241,7 @@ describe.each(DIALECTS)('the upgrade to deposits on %s', (dialect) => {
     await atMigration(dialect, '028-credit-control', async (database) => {
       const db = database.db;
       const now = new Date().toISOString();
-      const { id: userId } = await db
-        .insertInto('users')
-        .values({ email: 'before-deposits@old.example', role: 'retailer', locale: 'fr', password_hash: null, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertOldRetailer(db, 'before-deposits@old.example');
       const orderId = await insertOldOrder(db, { userId, email: 'before-deposits@old.example', key: 'old-deposit-1', totalCents: 10000, pieces: 1 });
       await db
         .insertInto('invoices')
