@@ -9,10 +9,9 @@ import type { CompaniesService } from '../companies/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { depositInvoiceMail } from '../mail/templates.ts';
 import { buyerOf } from './buyer.ts';
-import type { IssuedDocument } from './facturx.ts';
+import type { IssuedDocument, NewDocument } from './facturx.ts';
 import { gapsOf, totals, vatFor } from './rules.ts';
 import { rateOn } from '../currencies/pricing.ts';
-import type { NewDocument } from './service.ts';
 
 type Seller = IssuedDocument['seller'];
 

@@ -45,6 +45,19 @@ export interface IssuedDocument {
   totalInclCents: number;
 }
 
+/** A document to write: what it says, and what it is tied to (its order, invoice, shop, parcel, deposit). */
+export type NewDocument = Omit<IssuedDocument, 'number' | 'breakdown' | 'totalExclCents' | 'totalVatCents' | 'totalInclCents' | 'lines'> & {
+  lines: Array<IssuedDocument['lines'][number] & { orderLineId: number | null; creditedLineId: number | null }>;
+  orderId: number | null;
+  invoiceId: number | null;
+  userId: number | null;
+  shipmentId?: number;
+  prepaidVatCents?: number;
+  depositInvoiceId?: number | null;
+  /** Units of its currency for one euro × 1 000 000 on its day (the euro: 1 000 000). */
+  rateMicro?: number;
+};
+
 export interface BuyerSnapshot {
   name: string;
   address: PostalAddress;

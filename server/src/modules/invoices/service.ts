@@ -24,7 +24,7 @@ import { parseTexts, pick } from '../../lib/texts.ts';
 import { emitWebhook } from '../webhooks/events.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
-import { facturxXml, type BuyerSnapshot, type IssuedDocument, type VatTreatment } from './facturx.ts';
+import { facturxXml, type BuyerSnapshot, type IssuedDocument, type NewDocument, type VatTreatment } from './facturx.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
@@ -38,22 +38,11 @@ import { rateOn } from '../currencies/pricing.ts';
 import { deletePayment, recordPayment } from './payments.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
+export type { NewDocument } from './facturx.ts';
 
 type LineRow = Selectable<InvoiceLinesTable>;
 type Seller = IssuedDocument['seller'];
-type NewLine = IssuedDocument['lines'][number] & { orderLineId: number | null; creditedLineId: number | null };
-/** A document to write: what it says, and what it is tied to (its order, invoice, shop, parcel, deposit). */
-export type NewDocument = Omit<IssuedDocument, 'number' | 'breakdown' | 'totalExclCents' | 'totalVatCents' | 'totalInclCents' | 'lines'> & {
-  lines: NewLine[];
-  orderId: number | null;
-  invoiceId: number | null;
-  userId: number | null;
-  shipmentId?: number;
-  prepaidVatCents?: number;
-  depositInvoiceId?: number | null;
-  /** Units of its currency for one euro × 1 000 000 on its day (the euro: 1 000 000). */
-  rateMicro?: number;
-};
+type NewLine = NewDocument['lines'][number];
 
 /**
  * Invoices, credit notes and payments (issue 24). A document is issued inside the transaction
