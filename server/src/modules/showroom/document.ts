@@ -110,8 +110,8 @@ export async function showroomOrderPdf(data: ShowroomPdfData, lang: Locale): Pro
         colour: line.colorName,
         size: line.pack ? `${line.size} (${w.pack(line.pack.packs, line.pack.name)})` : line.size,
         qty: String(line.quantity),
-        unit: formatPrice(line.unitPrice, lang),
-        total: formatPrice(line.total, lang),
+        unit: formatPrice(line.unitPrice, lang, order.currency),
+        total: formatPrice(line.total, lang, order.currency),
       };
       let bottom = y;
       for (const c of columns) {
@@ -124,14 +124,14 @@ export async function showroomOrderPdf(data: ShowroomPdfData, lang: Locale): Pro
       .moveDown(0.4)
       .font('sansBold')
       .fontSize(9.5)
-      .text(`${w.pieces(order.pieces)} · ${w.total} ${formatPrice(order.total, lang)}`, left, doc.y, { width, align: 'right' });
+      .text(`${w.pieces(order.pieces)} · ${w.total} ${formatPrice(order.total, lang, order.currency)}`, left, doc.y, { width, align: 'right' });
   }
   doc
     .moveDown(1)
     .font('serif')
     .fontSize(12)
     .fillColor(PDF_COLOURS.ink)
-    .text(`${w.all}${w.colon}${formatPrice(Math.round(grand * 100) / 100, lang)}`, left, doc.y, { width, align: 'right' });
+    .text(`${w.all}${w.colon}${formatPrice(Math.round(grand * 100) / 100, lang, data.orders[0]?.currency)}`, left, doc.y, { width, align: 'right' });
   if (data.note) doc.moveDown(0.8).font('sans').fontSize(9.5).fillColor(PDF_COLOURS.muted).text(`${w.note}${w.colon}${data.note}`, left, doc.y, { width });
   if (doc.y > doc.page.height - 170) doc.addPage();
   doc.moveDown(1.2).font('sansBold').fontSize(9).fillColor(PDF_COLOURS.muted).text(w.signature, left, doc.y);
@@ -148,7 +148,8 @@ export async function showroomOrderPdf(data: ShowroomPdfData, lang: Locale): Pro
 /** To the buyer, in their language: the order taken at the showroom, its PDF attached. */
 export function showroomOrderMail(data: ShowroomPdfData, lang: Locale, url: string): MailContent {
   const numbers = data.orders.map((o) => o.number).join(', ');
-  const total = formatPrice(Math.round(data.orders.reduce((n, o) => n + o.total, 0) * 100) / 100, lang);
+  // One shop's orders: one currency (issue 47).
+  const total = formatPrice(Math.round(data.orders.reduce((n, o) => n + o.total, 0) * 100) / 100, lang, data.orders[0]?.currency);
   const pieces = data.orders.reduce((n, o) => n + o.pieces, 0);
   return worded(data.brand, lang, MAIL_WORDS[lang].showroomOrder({ numbers, takenBy: data.takenBy, pieces, total, url }));
 }

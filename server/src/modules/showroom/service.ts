@@ -223,7 +223,8 @@ export class ShowroomService {
    */
   private async check(input: ShowroomLineInput[], userId: number | null, lang: Locale): Promise<CheckedLine[]> {
     // At the company's prices (issue 47): the tablet shows and sends them after its discount.
-    const variants = atDiscount(await this.catalogue.orderable(input.map((l) => l.variantId)), await this.companies.terms.shopPricing(userId));
+    const shop = await this.companies.terms.shopPricing(userId);
+    const variants = atDiscount(await this.catalogue.orderable(input.map((l) => l.variantId)), shop);
     const reasons: ShowroomRefusal['reasons'] = [];
     const refuse = (line: number | null, reason: ShowroomReason | 'belowMinimum', extra = '') => {
       const what = line === null ? '' : describeLine(input[line]!, variants.get(input[line]!.variantId), lang);
@@ -234,7 +235,7 @@ export class ShowroomService {
       const variant = variants.get(entry.variantId);
       if (!variant) return refuse(index, 'unavailable');
       if (entry.unitPrice !== undefined && Math.round(entry.unitPrice * 100) !== variant.priceCents) {
-        refuse(index, 'priceChanged', ` (${formatPrice(fromCents(variant.priceCents), lang)})`);
+        refuse(index, 'priceChanged', ` (${formatPrice(fromCents(variant.priceCents), lang, shop.pricing.currency)})`);
       }
       const made = expandEntry(entry, variant);
       if (made.problems.length) return refuse(index, made.problems[0]!.problem);
