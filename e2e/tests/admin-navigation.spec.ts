@@ -5,7 +5,7 @@ import { expect, settled, signIn, test } from '../fixtures.ts';
 const GROUPS: Array<[string, string[]]> = [
   ['Collection', ['Produits', 'Saisons', 'Stock']],
   ['Commerce de gros', ['Revendeurs', 'Sociétés', 'Agents commerciaux', 'Commandes', 'Retours', 'Production', 'Ventes', 'Conditions revendeur']],
-  ['Finances', ['Factures', 'Facturation']],
+  ['Finances', ['Factures', 'Facturation', 'Devises']],
   ['Contenu du site', ['Journal', 'Textes des pages', 'Où nous trouver', 'Messages']],
   ['Compte et suivi', ['Activité', 'Clés d’API', 'Webhooks', 'Mon compte', 'Voir le site']],
 ];
