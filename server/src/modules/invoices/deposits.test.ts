@@ -162,13 +162,20 @@ describe.each(DIALECTS)('deposits on %s (issue 47)', (dialect) => {
     expect(await documentOf(restId)).toMatchObject({ totalInclVat: 720, prepaid: 0, due: 720, depositInvoice: null });
     expect((await orderOf(order.id)).deposit).toMatchObject({ deducted: 360, status: 'paid' });
 
-    // A piece of the first parcel comes back: its credit note is valid and settles what was left to pay.
-    const note = await call('POST', `/api/admin/invoices/${firstId}/credit-notes?lang=en`, owner, {
-      reason: 'Retour',
-      lines: [{ lineId: firstDoc.lines[0]!.id, quantity: 1 }],
+    // A piece of the first parcel comes back through a return: its credit note is valid and settles what was left to pay.
+    const parcel = (await orderOf(order.id)).shipments![0]!;
+    const asked = await call('POST', `/api/orders/${order.id}/returns?lang=en`, shop, {
+      shipmentId: parcel.id,
+      lines: [{ lineId, quantity: 1, reason: 'wrongPiece', note: 'Not the colour ordered', photos: [] }],
     });
-    expect(note.statusCode, note.body).toBe(200);
-    expect(await validateFacturx(await xmlOf((note.json() as InvoiceDocument).id))).toEqual([]);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const back = asked.json() as { id: number; lines: Array<{ id: number }> };
+    const answer = (action: string, body: object) => call('POST', `/api/admin/returns/${back.id}/${action}?lang=en`, owner, body);
+    expect((await answer('accept', { lines: [{ lineId: back.lines[0]!.id, quantity: 1 }], instructions: 'Colissimo' })).statusCode).toBe(200);
+    const received = await answer('receive', { lines: [{ lineId: back.lines[0]!.id, quantity: 1, resellable: true }] });
+    expect(received.statusCode, received.body).toBe(200);
+    const noteId = (received.json() as { creditNote: { id: number } }).creditNote.id;
+    expect(await validateFacturx(await xmlOf(noteId))).toEqual([]);
     expect(await documentOf(firstId)).toMatchObject({ credited: 120, due: 0, status: 'paid' });
 
     // The accountant's file: the deposit on customer deposits (4191), taken back by the first parcel's invoice; every entry balanced.
