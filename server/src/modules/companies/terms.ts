@@ -109,13 +109,6 @@ export class CompanyTermsBook {
     };
   }
 
-  /** The company's discount on trade prices, in percent (0: none). */
-  async discountOf(companyId: number | null, db: Kysely<Database> = this.db): Promise<number> {
-    if (companyId === null) return 0;
-    const row = await db.selectFrom('company_terms').select('discount_bp').where('company_id', '=', companyId).executeTakeFirst();
-    return (row?.discount_bp ?? 0) / 100;
-  }
-
   /** A company's currency pricing and discount (none: the euro, no discount): what its prices are made of. */
   async shopPricing(companyId: number | null, db: Kysely<Database> = this.db): Promise<ShopPricing> {
     if (companyId === null) return { discount: 0, pricing: await pricingFor(db, 'EUR') };
