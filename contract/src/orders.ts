@@ -245,6 +245,8 @@ export const shipment = z
     shippingCharge: z.number().nullable(),
     lines: z.array(z.object({ lineId: z.number(), quantity: z.number() })),
     invoice: z.object({ id: z.number(), number: z.string() }).nullable(),
+    /** Its invoice is being issued (issue 56): the parcel left a moment ago and its listener has not run yet. */
+    invoicePending: z.boolean().optional(),
   })
   .meta({ id: 'Shipment' });
 export type Shipment = z.infer<typeof shipment>;

@@ -68,6 +68,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   const app = await buildApp({ services, web: web === 'none' ? undefined : web });
   // What a burst of work left in buffers is given back once the instance falls quiet (needs --expose-gc).
   collectWhenIdle(app);
+  services.events.start();
   services.mail.start();
   services.webhookWorker.start();
   services.approvedPlatformWorker.start();
@@ -99,6 +100,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     app.log.info('shutting down: finishing in-flight requests');
     clearInterval(purgeTimer);
     await app.close();
+    await services.events.stop();
     await services.mail.stop();
     await services.webhookWorker.stop();
     await services.approvedPlatformWorker.stop();

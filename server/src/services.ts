@@ -39,6 +39,11 @@ import { JsonCache } from './lib/json-cache.ts';
 import type { EncodedBody } from './lib/encodings.ts';
 import type { PageCache } from './lib/page-cache.ts';
 import { createBus, type ChangeBus } from './platform/bus.ts';
+import { DomainEvents } from './platform/events.ts';
+import { listenForInvoices } from './modules/invoices/listeners.ts';
+import { listenForOrders } from './modules/orders/listeners.ts';
+import type { OrdersContext } from './modules/orders/context.ts';
+import type { OutboundPolicy } from './lib/outbound.ts';
 import { SharedRedis } from './platform/redis.ts';
 import { Metrics } from './platform/metrics.ts';
 import { MemoryAttempts, RedisAttempts } from './modules/auth/rate-limit.ts';
@@ -59,6 +64,8 @@ export interface AppServices {
   users: UsersService;
   auth: AuthService;
   mail: OutboxWorker;
+  /** Events after the commit and their listeners (started by main.ts, like the mail outbox). */
+  events: DomainEvents;
   catalogue: CatalogueService;
   journal: JournalService;
   retailers: RetailersService;
@@ -122,6 +129,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const mailTransport = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.dataDir, 'outbox')));
   const from = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`;
   const mail = new OutboxWorker(database.db, mailTransport, from, log.child({ module: 'mail' }));
+  // What a change records for the other areas' listeners, run after its commit (issue 56, ADR 0026).
+  const events = new DomainEvents({ db: database.db, log: log.child({ module: 'events' }) });
   const outbound = { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, ca: config.OUTBOUND_CA_FILE };
   const webhookWorker = new WebhookWorker(database.db, outbound, log.child({ module: 'webhooks' }));
   const webhooks = new WebhooksService(database.db, outbound, () => webhookWorker.kick());
@@ -137,16 +146,22 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const journal = new JournalService(database.db, database.dialect);
   // After a commit that queued mail or webhook deliveries: both outboxes look now, not at their next run.
   // (An issued invoice or a payment may have something for the e-invoicing platform too: off, it is one read.)
-  const kick = () => [mail, webhookWorker, approvedPlatformWorker].forEach((worker) => worker.kick());
+  const kick = () => [events, mail, webhookWorker, approvedPlatformWorker].forEach((worker) => worker.kick());
   const contact = new ContactService(database.db, config, kick, database.dialect);
   const jsonCache = new JsonCache();
   const media = new MediaService(database.db, createMediaStore(config));
   const wholesale = new WholesaleService(database.db, config, catalogue, media.files, seasons, stock);
   const companies = new CompaniesService(database.db, database.dialect, config, auth, kick, wholesale);
-  const invoices = new InvoicesService(database.db, config, kick, companies, database.dialect);
-  const approvedPlatform: ApprovedPlatformService = new ApprovedPlatformService(database.db, invoices, outbound, () => approvedPlatformWorker.kick());
-  const approvedPlatformWorker = new ApprovedPlatformWorker(approvedPlatform, invoices.submissions, log.child({ module: 'einvoicing' }));
-  const orders = new OrdersService(database.db, database.dialect, config, catalogue, wholesale, kick, seasons, stock, companies, invoices);
+  const { invoices, approvedPlatform, approvedPlatformWorker, orders } = trade(config, database, log, {
+    kick,
+    events,
+    outbound,
+    companies,
+    catalogue,
+    wholesale,
+    seasons,
+    stock,
+  });
   const retailers = new RetailersService(database.db, config, auth, kick, companies, database.dialect);
   const agents = new AgentsService(database.db, config, auth, kick);
   const showroom = new ShowroomService(database.db, config, catalogue, seasons, stock, wholesale, companies, orders, retailers, kick);
@@ -160,20 +175,8 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
   const listings = new ListingsService(database.db);
   const { bus, platform } = sharedPlatform(database, redis, log);
   // Data first, then the pages: their background renders read the fresh data.
-  const clearLocal = () => {
-    pages.cache.clear();
-    listings.publicCache.clear();
-    wholesale.invalidate();
-    jsonCache.clear();
-    catalogue.publicCache.clear();
-    journal.publicCache.clear();
-    services.pageCache?.invalidate();
-  };
-  bus.onRemoteChange(clearLocal);
-  const onContentChange = () => {
-    clearLocal();
-    bus.publish();
-  };
+  const caches = [pages.cache, listings.publicCache, { clear: () => wholesale.invalidate() }, jsonCache, catalogue.publicCache, journal.publicCache];
+  const onContentChange = contentChanges(bus, [...caches, { clear: () => services.pageCache?.invalidate() }]);
   const home = new HomeService({ retailers, orders, invoices, webhooks, stock });
   const services: AppServices = {
     config,
@@ -181,6 +184,7 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     users,
     auth,
     mail,
+    events,
     catalogue,
     journal,
     retailers,
@@ -217,6 +221,35 @@ export function createServices(config: Config, database: DbHandle, log: Logger, 
     metrics: config.METRICS_TOKEN ? new Metrics(database.db) : null,
   };
   return services;
+}
+
+/** Clears these caches on a change here (and tells the other instances) or there; returns what a change here calls. */
+function contentChanges(bus: ChangeBus, caches: Array<{ clear(): void }>): () => void {
+  const clearLocal = () => caches.forEach((cache) => cache.clear());
+  bus.onRemoteChange(clearLocal);
+  return () => {
+    clearLocal();
+    bus.publish();
+  };
+}
+
+/** The trade's areas (invoices, the e-invoicing platform, orders) and what they do after their commits (issue 56). */
+function trade(
+  config: Config,
+  database: DbHandle,
+  log: Logger,
+  deps: Pick<OrdersContext, 'catalogue' | 'wholesale' | 'seasons' | 'stock' | 'companies' | 'events'> & { kick: () => void; outbound: OutboundPolicy },
+) {
+  const { db, dialect } = database;
+  const { events, kick } = deps;
+  const invoices = new InvoicesService({ db, config, dialect, kick, companies: deps.companies, events });
+  const approvedPlatform: ApprovedPlatformService = new ApprovedPlatformService(db, invoices, deps.outbound, () => approvedPlatformWorker.kick());
+  const approvedPlatformWorker = new ApprovedPlatformWorker(approvedPlatform, invoices.submissions, log.child({ module: 'einvoicing' }));
+  const { catalogue, wholesale, seasons, stock, companies } = deps;
+  const orders = new OrdersService({ db, dialect, config, catalogue, wholesale, onMailQueued: kick, seasons, stock, companies, invoices, events });
+  listenForInvoices(events, invoices, config);
+  listenForOrders(events, orders);
+  return { invoices, approvedPlatform, approvedPlatformWorker, orders };
 }
 
 /** The accounts and how they sign in: the attempts' budgets (in Redis when several instances share them). */

@@ -91,6 +91,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     auth: (token) => ({ authorization: `Bearer ${token}` }),
     async close() {
       await app.close();
+      await services.events.stop();
       await services.mail.stop();
       await services.webhookWorker.stop();
       await services.approvedPlatformWorker.stop();
@@ -194,6 +195,7 @@ export async function createPeer(t: TestContext, env: Record<string, string> = {
     services,
     async close() {
       await app.close();
+      await services.events.stop();
       await services.mail.stop();
       await services.platform.close();
       await database.close();

@@ -145,7 +145,8 @@ export async function seedDemoOrders(services: AppServices, seasons: { spring: n
 
   await shipAndPay(services, made, seasons.autumn, admin, now);
   await dateOrders(services, made, seasons.autumn, now);
-  await db.deleteFrom('mail_outbox').where('dedupe_key', 'like', 'order:%').where('status', '=', 'pending').execute();
+  // Nor their invoices' own mails (issue 56).
+  for (const key of ['order:%', 'invoice:%']) await db.deleteFrom('mail_outbox').where('dedupe_key', 'like', key).where('status', '=', 'pending').execute();
   // Demo shops are never mailed: their payment reminders are off (the owner sees the switch on each order).
   await db
     .updateTable('company_details')

@@ -145,6 +145,7 @@ export async function seedScale(
       seconds: Math.round((Date.now() - started) / 1000),
     };
   } finally {
+    await services.events.stop();
     await services.mail.stop();
     await services.webhookWorker.stop();
     await services.approvedPlatformWorker.stop();

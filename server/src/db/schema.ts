@@ -772,6 +772,31 @@ export interface WebhookEventsTable {
   created_at: string;
 }
 
+/** What happened, recorded in the transaction that did it (issue 56, ADR 0026). */
+export interface DomainEventsTable {
+  id: Generated<number>;
+  type: string;
+  /** The row it is about (a shipment's id for `shipment.created`), for "is it done yet?" questions. */
+  subject_id: number | null;
+  /** JSON: what the listeners need, as the use case saw it. */
+  payload: string;
+  created_at: string;
+}
+
+/** One listener's run of one event: pending until done in a transaction of its own (the outbox of the listeners). */
+export interface EventRunsTable {
+  id: Generated<number>;
+  event_id: number;
+  listener: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  done_at: string | null;
+  created_at: string;
+}
+
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
   event_id: number;
@@ -909,6 +934,8 @@ export interface Database {
   agents: AgentsTable;
   invoice_submissions: InvoiceSubmissionsTable;
   webhook_events: WebhookEventsTable;
+  domain_events: DomainEventsTable;
+  event_runs: EventRunsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   stock_incoming: StockIncomingTable;

@@ -41,7 +41,7 @@ export function ParcelDocuments({
           <InvoiceDownload invoice={shipment.invoice} onError={onError} />
         )
       ) : (
-        <span className="field__hint">{t('order.parcelNoInvoice')}</span>
+        <span className="field__hint">{t(shipment.invoicePending ? 'order.parcelInvoicePending' : 'order.parcelNoInvoice')}</span>
       )}
     </>
   );

@@ -32,6 +32,7 @@ import { m027CompanyTerms } from './027-company-terms.ts';
 import { m028CreditControl } from './028-credit-control.ts';
 import { m029Deposits } from './029-deposits.ts';
 import { m030Currencies } from './030-currencies.ts';
+import { m031Events } from './031-events.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['028-credit-control', m028CreditControl],
   ['029-deposits', m029Deposits],
   ['030-currencies', m030Currencies],
+  ['031-events', m031Events],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -603,7 +603,7 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       await db
         .selectFrom('mail_outbox')
         .select(['dedupe_key', 'subject', 'to_address'])
-        .where('dedupe_key', 'like', `invoice:${doc.id}:%`)
+        .where('dedupe_key', 'like', `invoice:${doc.id}:reminder:%`)
         .orderBy('id')
         .execute();
     // Off for the Swiss shop: no mail however late.
@@ -623,7 +623,7 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
 
     const swissDoc = (await t.app.inject({ method: 'GET', url: '/api/invoices', headers: swiss })).json().data[0];
     await t.services.invoices.sendReminders(plus(30));
-    expect(await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `invoice:${swissDoc.id}:%`).execute()).toEqual([]);
+    expect(await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `invoice:${swissDoc.id}:reminder:%`).execute()).toEqual([]);
     // Paid: never reminded.
     const paidId = await confirmedOrder(shop, { M: 1 });
     const paid = (await ship(paidId)).json().invoice as { id: number };
@@ -634,7 +634,7 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       headers: admin,
     });
     await t.services.invoices.sendReminders(plus(40));
-    expect(await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `invoice:${paid.id}:%`).execute()).toEqual([]);
+    expect(await db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `invoice:${paid.id}:reminder:%`).execute()).toEqual([]);
   });
 
   it('a stockist sees only their own invoices; anonymous gets nothing', async () => {

@@ -36,6 +36,7 @@ import { buyerOf } from './buyer.ts';
 import { InvoiceDeposits, inclOf } from './deposits.ts';
 import { rateOn } from '../currencies/pricing.ts';
 import { deletePayment, recordPayment } from './payments.ts';
+import type { EventRecorder } from '../../platform/events.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 export type { NewDocument } from './facturx.ts';
@@ -55,6 +56,7 @@ export class InvoicesService {
   private readonly config: Config;
   private readonly kick: () => void;
   private readonly companies: Pick<CompaniesService, 'company' | 'terms'>;
+  private readonly events: EventRecorder;
   private readonly ledger: InvoiceLedger;
   /** Each document's way through the approved e-invoicing platform (read and written by its worker). */
   readonly submissions: InvoiceSubmissions;
@@ -63,11 +65,22 @@ export class InvoicesService {
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
 
-  constructor(db: Db, config: Config, kick: () => void, companies: Pick<CompaniesService, 'company' | 'terms'>, dialect: Dialect = 'sqlite') {
+  constructor(deps: {
+    db: Db;
+    config: Config;
+    dialect: Dialect;
+    /** After a commit that queued mail, webhooks or documents for the platform. */
+    kick: () => void;
+    companies: Pick<CompaniesService, 'company' | 'terms'>;
+    /** Records `invoice.issued` for the listeners (the invoice's mail, issue 56). */
+    events: EventRecorder;
+  }) {
+    const { db, config, kick, companies, dialect } = deps;
     this.db = db;
     this.config = config;
     this.kick = kick;
     this.companies = companies;
+    this.events = deps.events;
     this.ledger = new InvoiceLedger(db, config, kick, dialect);
     this.submissions = new InvoiceSubmissions(db);
     this.deposits = new InvoiceDeposits({
@@ -208,6 +221,7 @@ export class InvoicesService {
       detail: { order: input.orderNumber, total: fromCents(doc.totalInclCents) },
     });
     await emitWebhook(trx, input.type === 'invoice' ? 'invoice.issued' : 'credit_note.issued', () => readDocument(this.submissions, trx, inserted.id, 'fr'));
+    if (input.type === 'invoice') await this.events.record(trx, 'invoice.issued', inserted.id, { invoiceId: inserted.id });
     return inserted.id;
   };
 
@@ -217,6 +231,13 @@ export class InvoicesService {
    * order then says what, and "Issue the invoice" does it later.
    */
   async issueForShipment(trx: Kysely<Database>, shipmentId: number, actor: Actor | null, deliveryDate?: string): Promise<number | null> {
+    // The parcel is held while its invoice is looked for and written: the listener after the shipment and a
+    // cancellation that needs the invoice at once (issuePending) never both write one (PostgreSQL: its row's lock).
+    await trx
+      .updateTable('shipments')
+      .set({ seq: sql<number>`seq` })
+      .where('id', '=', shipmentId)
+      .execute();
     const shipment = await trx.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirstOrThrow();
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
     const seller = await this.seller(trx);
@@ -294,6 +315,11 @@ export class InvoicesService {
       },
       actor,
     );
+  }
+
+  /** In the caller's transaction: its parcels' invoices still to be issued (their listener not run yet), before a cancellation credits them. */
+  async issuePending(trx: Kysely<Database>, orderId: number, actor: Actor | null): Promise<void> {
+    for (const s of await this.uninvoiced(trx, orderId)) await this.issueForShipment(trx, s.id, actor, this.issueDay());
   }
 
   /** "Issue the invoice": for each shipment of the order that left without one (its details were incomplete). The last one issued. */

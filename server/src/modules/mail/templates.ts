@@ -1,5 +1,5 @@
 import type { Brand, Brand as PublicBrand, Locale, ReturnRecord } from '@atelier/contract';
-import { MAIL_WORDS, type MailWording, type OrderChange, type SecurityEvent } from './words.ts';
+import { MAIL_WORDS, type MailWording, type MailWords, type OrderChange, type SecurityEvent } from './words.ts';
 
 export type { SecurityEvent } from './words.ts';
 
@@ -175,6 +175,11 @@ export function depositInvoiceMail(
   deposit: { number: string; order: string; percent: number; amount: string; iban: string; hold: boolean; url: string },
 ): MailContent {
   return worded(brand, locale, MAIL_WORDS[locale].depositInvoice(deposit));
+}
+
+/** A parcel's invoice (issue 56): to the company's accounts person in the order's language, its PDF attached by the caller. */
+export function invoiceIssuedMail(brand: Brand, locale: Locale, invoice: Parameters<MailWords['invoiceIssued']>[0]): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].invoiceIssued(invoice));
 }
 
 /** A return's step (issue 45): to the shop in its language, or to the owner when a return is asked. */

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/index.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
@@ -20,4 +21,6 @@ export interface OrdersContext {
   companies: CompaniesService;
   /** Ships issue invoices and cancels credit them, in the order's own transaction (the invoices take its executor). */
   invoices: InvoicesService;
+  /** Records what happened (`shipment.created`) for the listeners after the commit, and runs them (issue 56). */
+  events: DomainEvents;
 }

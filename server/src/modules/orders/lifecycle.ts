@@ -187,6 +187,8 @@ export class OrderLifecycle {
       lang,
       async (trx, order) => {
         if (order.status === 'shipped' || order.status === 'partlyShipped') {
+          // A parcel that left a moment ago may still wait for its listener: its invoice is issued now.
+          await this.invoices.issuePending(trx, id, brand);
           const parcels = await trx
             .selectFrom('shipments as s')
             .leftJoin('invoices as i', 'i.shipment_id', 's.id')

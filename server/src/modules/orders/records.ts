@@ -19,7 +19,9 @@ import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail, type QueuedMail } from '../mail/outbox.ts';
+import { INVOICE_LISTENERS } from '../invoices/listeners.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import { emitWebhook } from '../webhooks/events.ts';
 import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } from '../mail/templates.ts';
 import type { SeasonsService } from '../seasons/service.ts';
@@ -70,8 +72,10 @@ export class OrderRecords {
   private readonly invoices: InvoicesService;
   private readonly config: Config;
   private readonly dialect: Dialect;
+  private readonly events: DomainEvents;
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'seasons' | 'invoices' | 'config'>) {
+  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'seasons' | 'invoices' | 'config' | 'events'>) {
+    this.events = deps.events;
     this.db = deps.db;
     this.dialect = deps.dialect;
     this.seasons = deps.seasons;
@@ -197,12 +201,16 @@ export class OrderRecords {
     if (!loaded || !inScope(loaded.row, scope)) return null;
     const userId = scope === undefined ? undefined : typeof scope === 'number' ? scope : scope.companyId;
     const order = this.shape(loaded, lang);
-    const [invoice, deposit] = await Promise.all([
+    const uninvoiced = (order.shipments ?? []).filter((s) => s.invoice === null).map((s) => s.id);
+    const [invoice, deposit, pending] = await Promise.all([
       this.invoices.forOrder(id, loaded.row.user_id ?? 0, loaded.row.status),
       this.invoices.deposits.of(id, loaded.row.user_id),
+      this.events.unfinished('shipment.created', uninvoiced, INVOICE_LISTENERS.issue),
     ]);
     return {
       ...order,
+      // A parcel whose invoice is being issued (its listener has not run yet, issue 56) says so.
+      ...(pending.size ? { shipments: order.shipments!.map((s) => (pending.has(s.id) ? { ...s, invoicePending: true } : s)) } : {}),
       invoice: invoice.invoice,
       ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}),
       ...(deposit ? { deposit } : {}),
@@ -415,18 +423,25 @@ export class OrderRecords {
   }
 
   /**
-   * What a shipment tells, in its transaction (issue 45): `shipment.created` (the parcel and its order),
-   * `order.shipped` when nothing is left, and the shop's mail: the whole order's as before when one parcel
-   * took it all, else what this parcel holds and what follows.
+   * What a shipment tells the webhooks in its transaction (issue 45): `shipment.created` (the parcel and its
+   * order), and `order.shipped` when nothing is left. Its mail is the listener's (orders/listeners.ts).
    */
   async announceShipment(trx: Kysely<Database>, loaded: Loaded, shipmentId: number) {
     const whole = this.shape(loaded, 'fr');
     const shipment = loaded.shipments.find((s) => s.id === shipmentId)!;
     await emitWebhook(trx, 'shipment.created', () => ({ shipment, order: whole }));
     if (loaded.row.status === 'shipped') await emitWebhook(trx, 'order.shipped', () => whole);
+  }
+
+  /**
+   * The shop's mail for a parcel (read after the commit, outside every lock): the whole order's as before
+   * when one parcel took it all (`inOne`, as it stood when it shipped), else what this parcel holds and what
+   * follows; its delivery note attached.
+   */
+  async shipmentMail(db: Kysely<Database>, loaded: Loaded, shipmentId: number, inOne: boolean): Promise<QueuedMail> {
     const locale = loaded.row.locale;
     const order = this.shape(loaded, locale);
-    const inOne = loaded.shipments.length === 1 && loaded.row.status === 'shipped';
+    const shipment = loaded.shipments.find((s) => s.id === shipmentId)!;
     const inParcel = new Map(shipment.lines.map((l) => [l.lineId, l.quantity]));
     const toFollow = order.lines.filter((l) => l.quantity - (l.shipped ?? 0) - (l.cancelled ?? 0) > 0);
     const change = {
@@ -447,13 +462,13 @@ export class OrderRecords {
     };
     const brand = publicBrand(this.config);
     const words = orderStatusMail(brand, locale, this.mailData(order, locale, false), change);
-    await enqueueMail(trx, {
-      to: await this.mailbox(trx, loaded.row),
+    return {
+      to: await this.mailbox(db, loaded.row),
       dedupeKey: inOne ? `order:${order.id}:shipped:stockist` : `order:${order.id}:shipment:${shipment.number}:stockist`,
       ...words,
-      // The parcel's delivery note goes with it (its invoice has its own mail).
+      // The parcel's delivery note goes with it; its invoice has its own mail (invoices/listeners.ts).
       attachments: [{ filename: `${shipment.number}.pdf`, contentType: 'application/pdf', content: await deliveryNotePdf(brand, order, shipment, locale) }],
-    });
+    };
   }
 
   /** "Cancel the rest" tells the webhooks (`order.cancelled`, its lines counting what was cancelled) and the shop. */

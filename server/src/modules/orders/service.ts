@@ -1,10 +1,3 @@
-import type { Config } from '../../config.ts';
-import type { Db, Dialect } from '../../db/index.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
-import type { WholesaleService } from '../wholesale/service.ts';
-import type { SeasonsService } from '../seasons/service.ts';
-import type { InvoicesService } from '../invoices/service.ts';
-import type { StockService } from '../stock/service.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import { OrderRecords } from './records.ts';
 import { OrderDrafts } from './draft.ts';
@@ -31,26 +24,14 @@ export class OrdersService {
   readonly fulfilment: OrderFulfilment;
   private readonly companies: CompaniesService;
 
-  constructor(
-    db: Db,
-    dialect: Dialect,
-    config: Config,
-    catalogue: CatalogueService,
-    wholesale: WholesaleService,
-    onMailQueued: () => void,
-    seasons: SeasonsService,
-    stock: StockService,
-    companies: CompaniesService,
-    invoices: InvoicesService,
-  ) {
-    const context: OrdersContext = { db, dialect, config, catalogue, wholesale, onMailQueued, seasons, stock, companies, invoices };
+  constructor(context: OrdersContext) {
     this.records = new OrderRecords(context);
     this.drafts = new OrderDrafts(context, this.records);
     this.submission = new OrderSubmission(context, this.drafts, this.records);
     this.shipments = new OrderShipments(context, this.records);
     this.lifecycle = new OrderLifecycle(context, this.records, this.shipments);
     this.fulfilment = new OrderFulfilment(context, this.shipments);
-    this.companies = companies;
+    this.companies = context.companies;
   }
 
   /** What a person of a company sees of its orders (issue 46): every door, or a buyer's doors. */

@@ -14,6 +14,8 @@ import type { OrderRecords } from './records.ts';
 import { inScope, type OrderScope } from '../companies/scope.ts';
 import { deliveryNotePdf } from './delivery-note.ts';
 import { publicBrand, type Config } from '../../config.ts';
+import type { DomainEvents } from '../../platform/events.ts';
+import type { ParcelShipped } from './listeners.ts';
 
 /** What a shipment asks: lines (absent: all that is left), how it travels, and when the rest follows. */
 export type ShipmentRequest = Omit<ShipmentInput, 'lines'> & { lines?: ShipmentInput['lines'] };
@@ -65,11 +67,13 @@ export class OrderShipments {
   private readonly catalogue: CatalogueService;
   private readonly invoices: InvoicesService;
   private readonly records: OrderRecords;
+  private readonly events: DomainEvents;
 
   private readonly config: Config;
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'onMailQueued' | 'stock' | 'catalogue' | 'invoices' | 'config'>, records: OrderRecords) {
+  constructor(deps: Pick<OrdersContext, 'db' | 'onMailQueued' | 'stock' | 'catalogue' | 'invoices' | 'config' | 'events'>, records: OrderRecords) {
     this.db = deps.db;
+    this.events = deps.events;
     this.config = deps.config;
     this.onMailQueued = deps.onMailQueued;
     this.stock = deps.stock;
@@ -78,21 +82,27 @@ export class OrderShipments {
     this.records = records;
   }
 
-  /** One parcel of what is left (all of it when `lines` is absent: "Mark as shipped"). */
+  /**
+   * One parcel of what is left (all of it when `lines` is absent: "Mark as shipped"). The order is held only
+   * while its lines, stock and parcel are written; its invoice, its mails and their PDFs are the listeners'
+   * of `shipment.created`, run right after the commit (the answer names the invoice once issued, or says it
+   * is being issued: `invoicePending`).
+   */
   async ship(id: number, input: ShipmentRequest, actor: Actor, lang: Locale): Promise<Order> {
-    await this.db.transaction().execute((trx) => this.shipInTransaction(trx, id, input, actor, lang));
+    const { eventId } = await this.db.transaction().execute((trx) => this.shipInTransaction(trx, id, input, actor, lang));
+    await this.events.settle([eventId]);
     this.onMailQueued();
     return (await this.records.get(id, lang))!;
   }
 
-  /** The shipment inside the caller's transaction (bulk shipping runs one per order): its id and its invoice's, if issued. */
-  async shipInTransaction(
+  /** The shipment inside the caller's transaction: its id, and the event its listeners run from after the commit. */
+  private async shipInTransaction(
     trx: Kysely<Database>,
     id: number,
     input: ShipmentRequest,
     actor: Actor,
     lang: Locale,
-  ): Promise<{ shipmentId: number; invoiceId: number | null }> {
+  ): Promise<{ shipmentId: number; eventId: number | null }> {
     const order = await holdOrder(trx, id);
     if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     if (!SHIPPABLE.includes(order.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
@@ -165,7 +175,8 @@ export class OrderShipments {
       .execute();
     const loaded = (await this.records.load(trx, id))!;
     await this.records.announceShipment(trx, loaded, shipment.id);
-    const invoiceId = await this.invoices.issueForShipment(trx, shipment.id, actor, this.invoices.issueDay());
+    const shipped: ParcelShipped = { shipmentId: shipment.id, orderId: id, actor, inOne: seq === 1 && status === 'shipped' };
+    const eventId = await this.events.record(trx, 'shipment.created', shipment.id, shipped);
     await logActivity(trx, actor, {
       kind: 'order',
       action: 'ship',
@@ -173,7 +184,7 @@ export class OrderShipments {
       subjectId: id,
       detail: { from: order.status, to: status, shipment: `${order.number}-${seq}`, pieces: wanted.reduce((sum, w) => sum + w.quantity, 0) },
     });
-    return { shipmentId: shipment.id, invoiceId };
+    return { shipmentId: shipment.id, eventId };
   }
 
   /** The lines a shipment carries, checked against what is left of each (a refusal names the line). */
@@ -228,7 +239,9 @@ export class OrderShipments {
       if (order.status !== 'partlyShipped') throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       const rest = await this.cancelLeft(trx, id, order.mode, actor);
       if (rest === 0) throw new HttpError(409, ORDER_MESSAGES.nothingLeft);
-      // What its parcels did not take of the deposit goes back (issue 47).
+      // A parcel's invoice still to be issued first (it takes its part of the deposit), then what its
+      // parcels did not take of the deposit goes back (issue 47).
+      await this.invoices.issuePending(trx, id, actor);
       await this.invoices.deposits.release(trx, id, actor);
       const now = nowIso();
       await trx.updateTable('orders').set({ status: 'shipped', follow_date: null, updated_at: now }).where('id', '=', id).execute();

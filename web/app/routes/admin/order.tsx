@@ -13,6 +13,7 @@ import { ParcelDocuments } from '../../components/ParcelDocuments.tsx';
 import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { downloadFile } from '../../lib/download.ts';
+import { useAgainSoon } from '../../lib/again-soon.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useScreenMessage } from '../../lib/screen-message.ts';
@@ -39,6 +40,7 @@ export default function AdminOrder() {
       .catch((error: unknown) => fail(error, 'admin.orders.loadError'));
   }, [api, orderId, lang, fail]);
   useEffect(load, [load]);
+  useAgainSoon(order?.shipments?.some((s) => s.invoicePending) ?? false, load);
 
   /** A move of the order (confirm, ship, cancel): the call, given the order's id, and the message of its success. */
   async function act(move: (id: number) => Promise<Order>, success: string | ((next: Order) => string)) {

@@ -16,6 +16,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { announceDraft } from '../../lib/order-draft.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useAgainSoon } from '../../lib/again-soon.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'order.orderTitle', noindex: true });
 
@@ -42,12 +43,14 @@ function OrderScreen() {
     [navigate, t],
   );
 
-  useEffect(() => {
+  const load = useCallback(() => {
     if (!/^\d{1,10}$/.test(orderId ?? '')) return void setMessage({ kind: 'error', text: t('order.notFound') });
     api('GET /orders/:id', { params: { id: orderId! }, lang })
       .then(setOrder)
       .catch((error: unknown) => fail(error, 'order.notFound'));
   }, [api, orderId, lang, fail, t]);
+  useEffect(load, [load]);
+  useAgainSoon(order?.shipments?.some((s) => s.invoicePending) ?? false, load);
 
   async function cancel() {
     if (!order || !window.confirm(t('order.confirmCancel', { number: order.number }))) return;

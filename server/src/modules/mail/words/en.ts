@@ -195,4 +195,18 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'See my invoices', url },
   }),
+  invoiceIssued: ({ number, order, parcel, amount, dueDate, iban, prepaid, url }) => ({
+    subject: `Invoice ${number} for your order ${order}`,
+    paragraphs: [
+      'Hello,',
+      parcel
+        ? `Parcel ${parcel} of your order ${order} has left our workshop. Its invoice ${number} is attached (a Factur-X PDF your accounting software can read).`
+        : `Invoice ${number} for your order ${order} is attached (a Factur-X PDF your accounting software can read).`,
+      prepaid
+        ? `It comes to ${amount} incl. VAT after the deposit of ${prepaid} you already paid, due on ${dueDate}.`
+        : `It comes to ${amount} incl. VAT, due on ${dueDate}.`,
+      `Please pay by bank transfer to IBAN ${iban}, quoting the invoice number.`,
+    ],
+    action: { label: 'See my invoices', url },
+  }),
 };

@@ -207,4 +207,18 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Voir mes factures', url },
   }),
+  invoiceIssued: ({ number, order, parcel, amount, dueDate, iban, prepaid, url }) => ({
+    subject: `Facture ${number} de votre commande ${order}`,
+    paragraphs: [
+      'Bonjour,',
+      parcel
+        ? `Le colis ${parcel} de votre commande ${order} a quitté notre atelier. Sa facture ${number} est jointe (un PDF Factur-X que votre logiciel comptable sait lire).`
+        : `La facture ${number} de votre commande ${order} est jointe (un PDF Factur-X que votre logiciel comptable sait lire).`,
+      prepaid
+        ? `Elle s’élève à ${amount} TTC après l’acompte de ${prepaid} déjà versé, à régler au plus tard le ${dueDate}.`
+        : `Elle s’élève à ${amount} TTC, à régler au plus tard le ${dueDate}.`,
+      `Règlement par virement sur l’IBAN ${iban}, en indiquant le numéro de facture.`,
+    ],
+    action: { label: 'Voir mes factures', url },
+  }),
 };

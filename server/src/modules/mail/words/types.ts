@@ -54,4 +54,15 @@ export interface MailWords {
   }): MailWording;
   invoiceReminder(p: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string }): MailWording;
   depositInvoice(p: { number: string; order: string; percent: number; amount: string; iban: string; hold: boolean; url: string }): MailWording;
+  /** A parcel's invoice (issue 56), its Factur-X PDF attached; `parcel` null for an order invoiced whole. */
+  invoiceIssued(p: {
+    number: string;
+    order: string;
+    parcel: string | null;
+    amount: string;
+    dueDate: string;
+    iban: string;
+    prepaid: string | null;
+    url: string;
+  }): MailWording;
 }

@@ -1,0 +1,30 @@
+import type { DomainEvents } from '../../platform/events.ts';
+import type { ShipmentCreated } from '../invoices/listeners.ts';
+import { enqueueMail, type QueuedMail } from '../mail/outbox.ts';
+import type { OrdersService } from './service.ts';
+
+/** What `shipment.created` carries for the orders area: whether one parcel took the whole order when it left. */
+export interface ParcelShipped extends ShipmentCreated {
+  inOne: boolean;
+}
+
+export const ORDER_LISTENERS = { parcelMail: 'orders.parcel-mail' } as const;
+
+/**
+ * What the orders area does after its own commits (issue 56, ADR 0026): a parcel's mail to the shop, with
+ * its delivery note, is built after the shipment's commit (the PDF drawn outside every lock) and queued in
+ * the listener's transaction; its dedupe key makes a second run queue nothing.
+ */
+export function listenForOrders(events: DomainEvents, orders: OrdersService): void {
+  events.listen<ParcelShipped, QueuedMail | null>(
+    'shipment.created',
+    ORDER_LISTENERS.parcelMail,
+    async (trx, _event, mail) => {
+      if (mail) await enqueueMail(trx, mail);
+    },
+    async (db, event) => {
+      const loaded = await orders.records.load(db, event.payload.orderId);
+      return loaded ? orders.records.shipmentMail(db, loaded, event.payload.shipmentId, event.payload.inOne) : null;
+    },
+  );
+}

@@ -1,0 +1,239 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { nowIso, type Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import { PollingWorker } from '../lib/polling-worker.ts';
+
+/**
+ * The events a use case records for the listeners of other areas (issue 56, ADR 0026). A name says what
+ * happened, in the past, as the webhooks name it.
+ */
+export type DomainEventType = 'shipment.created' | 'invoice.issued';
+
+/** An event as a listener reads it. */
+export interface DomainEvent<P = unknown> {
+  id: number;
+  type: DomainEventType;
+  subjectId: number | null;
+  payload: P;
+  createdAt: string;
+}
+
+/**
+ * What a listener does with an event, inside a transaction of its own that also marks its run done: it
+ * commits whole or not at all, so a listener run twice (a retry, a crash, a second instance) writes once.
+ * It must not do what cannot be rolled back (mail goes through the outbox, in that transaction).
+ */
+export type ListenerFn<P = unknown, R = unknown> = (trx: Kysely<Database>, event: DomainEvent<P>, prepared: R) => Promise<void>;
+
+/**
+ * What a listener may do before its transaction, outside every lock (render a PDF, build a mail): it only
+ * reads, and its result is handed to the listener's transaction. Run again on each try.
+ */
+export type PrepareFn<P = unknown, R = unknown> = (db: Db, event: DomainEvent<P>) => Promise<R>;
+
+interface Registered {
+  handle: ListenerFn;
+  prepare: PrepareFn | undefined;
+}
+
+/** What a use case records events with, inside its own transaction (the areas take this face only). */
+export interface EventRecorder {
+  record<P>(trx: Kysely<Database>, type: DomainEventType, subjectId: number | null, payload: P): Promise<number | null>;
+}
+
+/** How long a claimed run is another process's: a process killed mid-run leaves it this long (a run takes ~0.1 s). */
+const LEASE_MS = 15 * 1000;
+const MAX_ATTEMPTS = 12;
+const BATCH = 50;
+
+/** Wait after the n-th failure: 5 s, 10 s, 20 s… capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+/**
+ * Events after the commit. `record` writes the event and one pending run per listener of its type in the
+ * caller's transaction: they exist if and only if the change was committed. After the commit the runs are
+ * claimed with a conditional update (several instances: one claims it) and each is done in a transaction
+ * that first marks it done, conditionally, then lets the listener write: a run already done by another
+ * process changes nothing (its conditional update finds no pending row, and the transaction rolls back).
+ * A run that fails is tried again later (5 s, 10 s, 20 s… 12 tries), then kept as failed and logged.
+ * What was committed and not yet run when a process died is run at the next start.
+ */
+export class DomainEvents extends PollingWorker implements EventRecorder {
+  private readonly db: Db;
+  private readonly log: Logger;
+  private readonly listeners = new Map<DomainEventType, Map<string, Registered>>();
+
+  constructor(deps: { db: Db; log: Logger; intervalMs?: number }) {
+    super('event listeners', deps.log, deps.intervalMs ?? 1000);
+    this.db = deps.db;
+    this.log = deps.log;
+  }
+
+  /** Registers a listener (at start, before any request): `name` is stable, it is stored on its runs. */
+  listen<P, R = undefined>(type: DomainEventType, name: string, handle: ListenerFn<P, R>, prepare?: PrepareFn<P, R>): void {
+    const own = this.listeners.get(type) ?? new Map<string, Registered>();
+    if (own.has(name)) throw new Error(`a listener named ${name} already listens to ${type}`);
+    own.set(name, { handle: handle as ListenerFn, prepare: prepare as PrepareFn | undefined });
+    this.listeners.set(type, own);
+  }
+
+  /** The listeners of a type, by name. */
+  listenersOf(type: DomainEventType): string[] {
+    return [...(this.listeners.get(type)?.keys() ?? [])];
+  }
+
+  /** In the caller's transaction: the event and its runs. Null (nothing written) when nobody listens. */
+  async record<P>(trx: Kysely<Database>, type: DomainEventType, subjectId: number | null, payload: P): Promise<number | null> {
+    const names = this.listenersOf(type);
+    if (names.length === 0) return null;
+    const now = nowIso();
+    const event = await trx
+      .insertInto('domain_events')
+      .values({ type, subject_id: subjectId, payload: JSON.stringify(payload), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('event_runs')
+      .values(
+        names.map((listener) => ({
+          event_id: event.id,
+          listener,
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: now,
+          locked_until: null,
+          last_error: null,
+          done_at: null,
+          created_at: now,
+        })),
+      )
+      .execute();
+    return event.id;
+  }
+
+  /** The subjects of `type` among `subjectIds` that a listener has not yet done (pending or failed). */
+  async unfinished(type: DomainEventType, subjectIds: number[], listener?: string): Promise<Set<number>> {
+    if (subjectIds.length === 0) return new Set();
+    let query = this.db
+      .selectFrom('event_runs as r')
+      .innerJoin('domain_events as e', 'e.id', 'r.event_id')
+      .select('e.subject_id')
+      .where('e.type', '=', type)
+      .where('e.subject_id', 'in', subjectIds)
+      .where('r.status', '!=', 'done');
+    if (listener) query = query.where('r.listener', '=', listener);
+    return new Set((await query.execute()).map((r) => r.subject_id!));
+  }
+
+  /**
+   * Runs the listeners of these events now, in this process (the caller just committed them and wants what
+   * they write in its answer), for `budgetMs` at most; then one more pass for what they recorded in turn.
+   * Returns true when none of their runs is left due. A run another process holds, or one that failed and
+   * waits to be tried again, is left to the worker.
+   */
+  async settle(eventIds: Array<number | null>, budgetMs = 2000): Promise<boolean> {
+    const ids = eventIds.filter((id): id is number => id !== null);
+    if (ids.length === 0) return true;
+    const deadline = Date.now() + budgetMs;
+    for (;;) {
+      const done = await this.runOnce();
+      const due = await this.dueRuns(ids);
+      if (due === 0) break;
+      if (Date.now() >= deadline) return false;
+      if (done === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    if (Date.now() < deadline) await this.runOnce();
+    return true;
+  }
+
+  private async dueRuns(eventIds: number[]): Promise<number> {
+    const now = nowIso();
+    const row = await this.db
+      .selectFrom('event_runs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('event_id', 'in', eventIds)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  protected async drain(): Promise<number> {
+    const now = nowIso();
+    const due = await this.db
+      .selectFrom('event_runs as r')
+      .innerJoin('domain_events as e', 'e.id', 'r.event_id')
+      .select(['r.id', 'r.listener', 'r.attempts', 'e.id as event_id', 'e.type', 'e.subject_id', 'e.payload', 'e.created_at'])
+      .where('r.status', '=', 'pending')
+      .where('r.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('r.locked_until', 'is', null), eb('r.locked_until', '<', now)]))
+      .orderBy('r.id')
+      .limit(BATCH)
+      .execute();
+    let done = 0;
+    for (const run of due) {
+      if (this.isStopped) break;
+      const listener = this.listeners.get(run.type as DomainEventType)?.get(run.listener);
+      // A listener this version no longer has (or not yet, during a rolling update): another instance may.
+      if (!listener) continue;
+      const claim = await this.db
+        .updateTable('event_runs')
+        .set({ locked_until: new Date(Date.now() + LEASE_MS).toISOString() })
+        .where('id', '=', run.id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      const event: DomainEvent = {
+        id: run.event_id,
+        type: run.type as DomainEventType,
+        subjectId: run.subject_id,
+        payload: JSON.parse(run.payload) as unknown,
+        createdAt: run.created_at,
+      };
+      try {
+        const prepared = listener.prepare ? await listener.prepare(this.db, event) : undefined;
+        const ran = await this.db.transaction().execute(async (trx) => {
+          const mine = await trx
+            .updateTable('event_runs')
+            .set({ status: 'done', done_at: nowIso(), attempts: run.attempts + 1, locked_until: null, last_error: null })
+            .where('id', '=', run.id)
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          if (Number(mine.numUpdatedRows) !== 1) return false;
+          await listener.handle(trx, event, prepared);
+          return true;
+        });
+        if (ran) done += 1;
+      } catch (err) {
+        await this.failed(run, event, err);
+      }
+    }
+    return done;
+  }
+
+  private async failed(run: { id: number; listener: string; attempts: number }, event: DomainEvent, err: unknown) {
+    const attempts = run.attempts + 1;
+    const gaveUp = attempts >= MAX_ATTEMPTS;
+    const message = err instanceof Error ? err.message : String(err);
+    await this.db
+      .updateTable('event_runs')
+      .set({
+        attempts,
+        status: gaveUp ? 'failed' : 'pending',
+        next_attempt_at: new Date(Date.now() + retryDelayMs(attempts)).toISOString(),
+        locked_until: null,
+        last_error: message.slice(0, 500),
+      })
+      .where('id', '=', run.id)
+      .where('status', '=', 'pending')
+      .execute();
+    const fields = { event: 'listener_failed', listener: run.listener, type: event.type, eventId: event.id, attempts, err };
+    if (gaveUp) this.log.error(fields, `${run.listener} gave up on ${event.type} #${event.id}`);
+    else this.log.warn(fields, `${run.listener} failed on ${event.type} #${event.id}; tried again later`);
+  }
+}
