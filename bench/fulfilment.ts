@@ -1,7 +1,9 @@
 // The stockroom's day on SQLite, through the API in process (Fastify inject), issue 45: 200 confirmed
 // orders of 10 lines (10 styles, one size each), their pick list as CSV and PDF (budget 2 s), then
-// "Ship these" on 50 of them, each a parcel with its Factur-X invoice in its own transaction (budget
-// 10 s). Prints one JSON line (read by bench/run.mjs). `node bench/fulfilment.ts`
+// "Ship these" on 50 of them, each a parcel with its Factur-X invoice (budget 5 s) while a shop sends an
+// order every 100 ms (each must wait ≤ 100 ms p95: the parcels' PDFs are drawn after their commits, issue
+// 56); and 20 parcels of 50 lines shipped one by one, timing the shipment's transaction (the write lock
+// on SQLite: ≤ 20 ms p95). Prints one JSON line (read by bench/run.mjs). `node bench/fulfilment.ts`
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +54,49 @@ for (let o = 0; o < ORDERS; o += 1) {
   }
 }
 
+// Twenty orders of 50 lines (10 styles × 5 sizes), for the shipment's own transaction.
+const large: number[] = [];
+for (let o = 0; o < 20; o += 1) {
+  const shop = (await services.users.findByEmail(`shop${o}@bench.example`))!;
+  const lines = variants.flatMap((variantId) => SIZES.map((size) => ({ variantId, size, quantity: 2 })));
+  await services.orders.replaceDraft(shop.id, draftInput.parse({ lines }).lines, 'fr');
+  for (const order of (await services.orders.submit(shop.id, `bench-large-${o}`, undefined, 'fr')).orders) {
+    await services.orders.confirm(order.id, { shipDate: '2027-03-01' }, brand, 'fr');
+    large.push(order.id);
+  }
+}
+// A shop that sends orders while the stockroom ships.
+const sender = await services.users.create({ email: 'sender@bench.example', role: 'retailer', password: 'bench-sender-2026' });
+await services.companies.saveCompany(
+  sender.id,
+  companyInput.parse({
+    companyName: 'Boutique qui commande',
+    siret: '55208131766522',
+    billing: { line1: '1 quai', postcode: '34200', town: 'Sète', country: 'FR' },
+  }),
+);
+
+// How long each shipment's transaction holds the database (on SQLite its one connection: every other write waits).
+const held: number[] = [];
+const kysely = database.db as unknown as { transaction: () => { execute: (fn: unknown) => Promise<unknown> } };
+const transaction = kysely.transaction.bind(kysely);
+kysely.transaction = () => {
+  const builder = transaction();
+  // The shipment's own transaction (its caller's frame), not its listeners' (their async frames name it too).
+  if (!(new Error().stack ?? '').split('\n')[2]?.includes('OrderShipments.ship')) return builder;
+  const execute = builder.execute.bind(builder);
+  builder.execute = async (fn) => {
+    const t0 = performance.now();
+    try {
+      return await execute(fn);
+    } finally {
+      held.push(performance.now() - t0);
+    }
+  };
+  return builder;
+};
+const p95 = (values: number[]) => Number(([...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0).toFixed(1));
+
 const app = await buildApp({ services, logger: false });
 await app.ready();
 await brandFonts();
@@ -67,7 +112,31 @@ const timed = async (url: string) => {
 };
 const csv = await timed(`/api/admin/orders/pick-list.csv?ids=${ids}&lang=fr`);
 const pdf = await timed(`/api/admin/orders/pick-list.pdf?ids=${ids}&lang=fr`);
+const senderLogin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'sender@bench.example', password: 'bench-sender-2026' } });
+const senderHeaders = { authorization: `Bearer ${senderLogin.json<{ access_token: string }>().access_token}` };
+const sendOne = async (n: number) => {
+  const lines = variants.slice(0, 5).map((variantId, i) => ({ variantId, size: SIZES[(n + i) % SIZES.length]!, quantity: 2 }));
+  const draft = await app.inject({ method: 'PUT', url: '/api/orders/draft?lang=fr', headers: senderHeaders, payload: { lines } });
+  if (draft.statusCode !== 200) throw new Error(`draft: ${draft.statusCode} ${draft.body.slice(0, 200)}`);
+  const t0 = performance.now();
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/orders/draft/submit?lang=fr',
+    headers: { ...senderHeaders, 'idempotency-key': `bench-during-${n}` },
+    payload: {},
+  });
+  if (sent.statusCode !== 201) throw new Error(`submit: ${sent.statusCode} ${sent.body.slice(0, 200)}`);
+  return performance.now() - t0;
+};
 const t0 = performance.now();
+let shipping = true;
+const during: number[] = [];
+const sending = (async () => {
+  for (let n = 0; shipping; n += 1) {
+    during.push(await sendOne(n));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+})();
 const bulk = await app.inject({
   method: 'POST',
   url: '/api/admin/orders/ship-bulk?lang=fr',
@@ -75,6 +144,13 @@ const bulk = await app.inject({
   payload: { orderIds: orders.slice(0, SHIPPED), carrier: 'colissimo' },
 });
 const bulkMs = performance.now() - t0;
+shipping = false;
+await sending;
+held.length = 0;
+for (const id of large) {
+  const res = await app.inject({ method: 'POST', url: `/api/admin/orders/${id}/ship?lang=fr`, headers, payload: { carrier: 'colissimo' } });
+  if (res.statusCode !== 200 || !res.json<{ shipments: Array<{ invoice: unknown }> }>().shipments[0]!.invoice) throw new Error(`ship: ${res.statusCode}`);
+}
 const results = bulk.json<{ results: Array<{ shipped: boolean; invoice: string | null }> }>().results;
 if (bulk.statusCode !== 200 || results.some((r) => !r.shipped || !r.invoice)) throw new Error(`ship-bulk: ${bulk.statusCode} ${bulk.body.slice(0, 300)}`);
 await app.close();
@@ -88,5 +164,9 @@ console.log(
     pickPdfKb: Math.round(pdf.bytes / 1024),
     shipped: results.length,
     bulkShipMs: Number(bulkMs.toFixed(0)),
+    sentDuringBulk: during.length,
+    sendDuringBulkP95Ms: p95(during),
+    shipTransactionP95Ms: p95(held),
+    shipTransactionMaxMs: Number(Math.max(...held).toFixed(1)),
   }),
 );

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { FairSqliteDialect } from './fair-sqlite.ts';
 import { Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
@@ -87,7 +88,8 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   // grows: the day's soak (issue 32) saw glibc's heap hold ~18 MB more, minute after minute, until it
   // was full. The system's own file cache keeps the file's pages anyway; 4 MB by default.
   sqlite.pragma(`cache_size = ${-Math.round((options.sqliteCacheMb ?? 4) * 1024)}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // First come, first served: a loop of queries never starves a waiting request (fair-sqlite.ts).
+  const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

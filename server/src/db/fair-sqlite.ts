@@ -1,0 +1,126 @@
+import {
+  SqliteAdapter,
+  SqliteDialect,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type QueryCompiler,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
+
+const TURN_MS = 10;
+
+/**
+ * Hands the one connection to whoever asked first. Kysely's own lock for a single-connection database
+ * wakes its waiters a microtask late, so a loop of queries (bulk shipping fifty parcels) takes the
+ * connection again before a waiting request sees it free, and that request waits for the whole loop
+ * (issue 56). And it yields to the event loop now and then (see `acquire`).
+ */
+export class FairLock {
+  private held = false;
+  private readonly waiting: Array<() => void> = [];
+  private lastTurn = performance.now();
+
+  async acquire(): Promise<void> {
+    // better-sqlite3 answers at once, so a loop of queries is one unbroken chain of microtasks: nothing else
+    // (a request's I/O, a timer) runs until it ends. After 10 ms of such work, let the rest of the process in.
+    if (performance.now() - this.lastTurn > TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.lastTurn = performance.now();
+    }
+    if (!this.held) {
+      this.held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** The next waiter gets it as it stands (still held): nobody can slip in between. */
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+class FairDriver implements Driver {
+  private readonly inner: Driver;
+  private readonly lock = new FairLock();
+
+  constructor(inner: Driver) {
+    this.inner = inner;
+  }
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.lock.acquire();
+    try {
+      return await this.inner.acquireConnection();
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.releaseConnection(connection);
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.inner.savepoint!(connection, name, compile);
+  }
+
+  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.inner.rollbackToSavepoint!(connection, name, compile);
+  }
+
+  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.inner.releaseSavepoint!(connection, name, compile);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+/** SQLite's adapter, saying the driver keeps its own lock (so Kysely adds none of its own). */
+class FairSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite dialect with a first-come, first-served connection. */
+export class FairSqliteDialect extends SqliteDialect {
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new FairDriver(super.createDriver());
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new FairSqliteAdapter();
+  }
+}
