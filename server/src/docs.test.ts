@@ -91,4 +91,20 @@ describe('the documentation (issue 44)', () => {
       ).toBe(true);
     }
   });
+
+  it('every decision record has a date and a status; one superseded or amended names the record that did it (issue 56)', () => {
+    const dir = path.join(root, 'docs/decisions');
+    const records = fs.readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f));
+    expect(records.length).toBeGreaterThanOrEqual(26);
+    const problems: string[] = [];
+    for (const file of records) {
+      const [title = '', , status = ''] = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
+      if (!/^# \d{4} — .+ \(\d{4}-\d{2}-\d{2}\)$/.test(title)) problems.push(`${file}: no date in its title`);
+      if (!/^\*\*Status: (proposed|accepted|superseded|deprecated)/.test(status)) problems.push(`${file}: no status under its title`);
+      for (const word of ['superseded by', 'amended by']) {
+        if (status.includes(word) && !new RegExp(`${word}\\W*\\[\\d{4}\\]\\(\\d{4}-`).test(status)) problems.push(`${file}: ${word} names no record`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
