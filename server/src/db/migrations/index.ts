@@ -33,6 +33,7 @@ import { m028CreditControl } from './028-credit-control.ts';
 import { m029Deposits } from './029-deposits.ts';
 import { m030Currencies } from './030-currencies.ts';
 import { m031Events } from './031-events.ts';
+import { m032FounderNames } from './032-founder-names.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['029-deposits', m029Deposits],
   ['030-currencies', m030Currencies],
   ['031-events', m031Events],
+  ['032-founder-names', m032FounderNames],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

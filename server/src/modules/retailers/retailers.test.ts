@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import type { Kysely } from 'kysely';
+import { ADMIN, DIALECTS, RETAILER, atMigration, createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { migrate } from '../../db/index.ts';
 
 const application = (extra: Record<string, unknown> = {}) => ({
   name: '  Camille Roux ',
@@ -135,6 +137,13 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
       payload: { token, password: 'other-2027x', password_confirmation: 'other-2027x' },
     });
     expect(again.statusCode).toBe(400);
+    // The founder is named as the application said (issue 56): on the company's people and on what they order.
+    const founder = { authorization: `Bearer ${login.json().access_token}` };
+    const people = (await t.app.inject({ method: 'GET', url: '/api/account/people', headers: founder })).json().data as Array<{
+      email: string;
+      name: string | null;
+    }>;
+    expect(people).toEqual([expect.objectContaining({ email: 'double@shop.example', name: 'Camille Roux' })]);
 
     const accepted = (await t.app.inject({ method: 'GET', url: '/api/admin/retailers/applications?status=accepted', headers: admin })).json().data;
     expect(accepted.map((x: { id: number }) => x.id)).toContain(id);
@@ -200,6 +209,56 @@ describe.each(DIALECTS)('stockist applications and contact on %s', (dialect) => 
     const trap = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Bot', email: 'bot@example.com', message: 'buy', website: 'x' } });
     expect(trap.statusCode).toBe(202);
     expect(await countRows('contact_messages')).toBe(msgs + 1);
+  });
+});
+
+describe.each(DIALECTS)('the founders named, upgrading from the previous version on %s (issue 56)', (dialect) => {
+  it('gives each account an accepted application made its application’s name, and leaves a name already given alone', async () => {
+    await atMigration(dialect, '031-events', async (database) => {
+      const db = database.db as Kysely<any>;
+      const now = new Date().toISOString();
+      const user = async (email: string, name: string | null) =>
+        (
+          await db
+            .insertInto('users')
+            .values({ email, name, role: 'retailer', locale: 'fr', password_hash: null, created_at: now, updated_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id as number;
+      const founder = await user('founder@old.example', null);
+      const named = await user('named@old.example', 'Déjà Nommée');
+      const alone = await user('alone@old.example', null);
+      const app = (email: string, name: string, status: string, retailer: number | null) => ({
+        name,
+        email,
+        message: '',
+        company: 'Boutique',
+        siret: null,
+        phone: null,
+        shop_type: null,
+        catalog_opt_in: 0,
+        consent_at: now,
+        locale: 'fr',
+        status,
+        created_at: now,
+        accepted_at: status === 'accepted' ? now : null,
+        accepted_by: null,
+        retailer_user_id: retailer,
+        catalog_sent_at: null,
+        search_text: email,
+      });
+      await db
+        .insertInto('retailer_applications')
+        .values([app('founder@old.example', 'Inès Martin', 'accepted', founder), app('named@old.example', 'Autre Nom', 'accepted', named)])
+        .execute();
+      await migrate(database);
+      const names = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [founder, named, alone]).orderBy('id').execute();
+      expect(names).toEqual([
+        { id: founder, name: 'Inès Martin' },
+        { id: named, name: 'Déjà Nommée' },
+        { id: alone, name: null },
+      ]);
+    });
   });
 });
 

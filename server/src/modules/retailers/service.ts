@@ -213,10 +213,12 @@ export class RetailersService {
       if (!user) {
         user = await trx
           .insertInto('users')
-          .values({ email: app.email, role: 'retailer', locale: app.locale, password_hash: null, created_at: now, updated_at: now })
+          .values({ email: app.email, name: app.name, role: 'retailer', locale: app.locale, password_hash: null, created_at: now, updated_at: now })
           .returning(['id', 'role', 'email'])
           .executeTakeFirstOrThrow();
       }
+      // The founder is named as the application says (issue 56), unless the account already had a name.
+      await trx.updateTable('users').set({ name: app.name }).where('id', '=', user.id).where('name', 'is', null).execute();
       // The catalogue opt-in is honoured in the welcome mail: a link to sign in and download the
       // line sheet (never the PDF itself, whose prices an address without a password must not get).
       const catalogue = app.catalog_opt_in === 1;
