@@ -388,6 +388,27 @@ const OTHER_FR: Record<string, string> = {
   'This webhook endpoint does not exist (introuvable).': 'Ce point de réception de webhooks est introuvable.',
   'This delivery does not exist (introuvable).': 'Cet envoi est introuvable.',
   'This endpoint is turned off: turn it on before sending again.': 'Ce point de réception est désactivé : activez-le avant de renvoyer.',
+  // Currencies (issue 47; in French since issue 56).
+  'currency: the currency is one of EUR, GBP, CHF, USD and JPY.': 'currency : la devise est l’une de EUR, GBP, CHF, USD et JPY.',
+  'currency: a price list or a rate is for GBP, CHF, USD or JPY (the euro is the label’s own).':
+    'currency : une liste de prix ou un cours est en GBP, CHF, USD ou JPY (l’euro est la devise de la marque).',
+  'rate: a rate is the currency’s units for one euro, more than 0 and at most 2000, with at most 6 decimals.':
+    'rate : un cours est le nombre d’unités de la devise pour un euro, plus de 0 et au plus 2000, avec 6 décimales au plus.',
+  'rounding: prices round to a step from 0.01 to 1000 of the currency (whole units for the yen), or 0 for its smallest unit.':
+    'rounding : les prix s’arrondissent à un pas de 0,01 à 1000 de la devise (des unités entières pour le yen), ou 0 pour sa plus petite unité.',
+  'prices: a trade price and a retail price are amounts of 0 or more of the currency (whole yen), with at most 2 decimals, the retail price at least the trade price.':
+    'prices : un prix de gros et un prix de vente conseillé sont des montants de 0 ou plus dans la devise (yens entiers), avec 2 décimales au plus, le prix conseillé au moins égal au prix de gros.',
+  'prices: a style of this list is not in the collection.': 'prices : un modèle de cette liste n’est pas dans la collection.',
+  'prices: a style appears twice.': 'prices : un modèle apparaît deux fois.',
+  'prices: without a rate to derive them, every style needs its price. Missing:':
+    'prices : sans cours pour les calculer, chaque modèle doit avoir son prix. Manquent :',
+  'currency: keep a price list in this currency first (Invoicing → Currencies).':
+    'currency : créez d’abord une liste de prix dans cette devise (Finances → Devises).',
+  'This company has orders under way or invoices unpaid: its currency can change once they are settled.':
+    'Cette société a des commandes en cours ou des factures impayées : sa devise pourra changer une fois celles-ci soldées.',
+  'day: a rate is for one day (YYYY-MM-DD).': 'day : un cours vaut pour un jour (AAAA-MM-JJ).',
+  'This is not the European Central Bank’s CSV file of euro reference rates (a Date column, then one column per currency).':
+    'Ce n’est pas le fichier CSV des cours de référence de l’euro de la Banque centrale européenne (une colonne Date, puis une colonne par devise).',
 };
 
 /**
