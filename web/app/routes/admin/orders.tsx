@@ -44,9 +44,10 @@ function OrderFilters({
   }, [api]);
   const name = (list: Array<{ locale: string; name: string }>) => list.find((x) => x.locale === lang)?.name ?? list[0]?.name ?? '';
 
+  // Inside the list's one line of tools (issue 56): each group's fields are the line's own items.
   return (
     <>
-      <div className="stock-tools" data-testid="order-channel-filters">
+      <div className="list-tools__group" data-testid="order-channel-filters">
         <div className="field">
           <label htmlFor="orders-channel">{t('admin.orders.channel')}</label>
           <select
@@ -74,7 +75,7 @@ function OrderFilters({
         )}
       </div>
       {seasons.length > 0 && (
-        <div className="stock-tools" data-testid="order-filters">
+        <div className="list-tools__group" data-testid="order-filters">
           <div className="field">
             <label htmlFor="orders-season">{t('admin.orders.season')}</label>
             <select id="orders-season" value={filter.season} onChange={(e) => set({ season: e.target.value, delivery: '' })}>
@@ -201,8 +202,8 @@ export default function AdminOrders() {
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminOrders')}</h1>
       {message && <FormMessage kind="error">{message}</FormMessage>}
-      <OrderFilters filter={filter} set={set} />
       <div className="list-tools">
+        <OrderFilters filter={filter} set={set} />
         <ListSearch id="orders-search" label={t('admin.orders.search')} value={q} onSearch={(text) => set({ q: text })} />
         <ListCount total={orders?.total ?? null} label={(count) => t('admin.orders.count', { count })} />
       </div>

@@ -173,7 +173,7 @@ export default function AdminStock() {
       <h1 className="page-title">{t('pages.adminStock')}</h1>
       <p className="lead">{t('admin.stock.intro')}</p>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
-      <div className="stock-tools">
+      <div className="list-tools">
         <div className="field">
           <label htmlFor="stock-season">{t('admin.stock.season')}</label>
           <select id="stock-season" value={season} onChange={(e) => set({ season: e.target.value })}>
@@ -185,13 +185,11 @@ export default function AdminStock() {
             ))}
           </select>
         </div>
+        <ListSearch id="stock-search" label={t('admin.stock.search')} value={q} onSearch={(text) => set({ q: text })} />
+        <ListCount total={stock?.total ?? null} label={(count) => t('admin.stock.count', { count })} />
         <button type="button" className="button button--quiet" onClick={exportCsv}>
           {t('admin.stock.export')}
         </button>
-      </div>
-      <div className="list-tools">
-        <ListSearch id="stock-search" label={t('admin.stock.search')} value={q} onSearch={(text) => set({ q: text })} />
-        <ListCount total={stock?.total ?? null} label={(count) => t('admin.stock.count', { count })} />
       </div>
       {rows === null ? (
         <p role="status">{t('common.loading')}</p>
