@@ -8,6 +8,7 @@ import type { AppServices } from '../services.ts';
 import { DEMO_PRODUCTS, demoPayload } from './demo-catalogue.ts';
 import { DEMO_POSTS, DEMO_SECTIONS, demoPostPayload } from './demo-journal.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoCompany } from './demo-company.ts';
 import { fabricSvg, garmentSvg, lookbookSvg, renderJpeg } from './demo-images.ts';
 
 /**
@@ -187,6 +188,8 @@ async function seedSeasons(services: AppServices): Promise<void> {
   });
   if (items.length) await services.stock.save(stockInput.parse({ items }).items, null);
   await seedDemoOrders(services, { spring: spring.id, autumn: autumn.id, autumnClose: addDays(now, -120) });
+  // The README's demo stockist trades too: a company with two doors, its people and orders in every state.
+  await seedDemoCompany(services, spring.id);
 }
 
 async function seedJournal(services: AppServices): Promise<void> {
