@@ -1,4 +1,4 @@
-import { companyInput, companyTermsInput, doorInput, draftInput, personInvite, type Order, type Size } from '@atelier/contract';
+import { companyInput, companyTermsInput, doorInput, draftInput, personInvite, type CompanyTermsInput, type Order, type Size } from '@atelier/contract';
 import { hashPassword } from '../lib/crypto.ts';
 import type { Actor } from '../lib/actor.ts';
 import type { AppServices } from '../services.ts';
@@ -64,6 +64,18 @@ export async function seedDemoCompany(services: AppServices, springId: number): 
   const terms = (deposit: number | null) =>
     companyTermsInput.parse({ paymentDays: 30, endOfMonth: true, discount: 5, openingMinimum: null, reorderMinimum: null, deposit, depositHold: false });
   await services.companies.terms.save(companyId, terms(null), admin);
+  await demoOrders(services, { springId, companyId, admin, shop, first: first!.id, montpellier: montpellier.id, withDeposit: () => terms(30) });
+  // Nobody is mailed: the demo's addresses are not real.
+  await db.deleteFrom('mail_outbox').where('to_address', 'like', '%@demo.example').where('status', '=', 'pending').execute();
+}
+
+/** This spring's orders of the company, one in each state (the deposit asked from the fourth on). */
+async function demoOrders(
+  services: AppServices,
+  c: { springId: number; companyId: number; admin: Actor; shop: Actor; first: number; montpellier: number; withDeposit: () => CompanyTermsInput },
+): Promise<void> {
+  const db = services.database.db;
+  const { springId, companyId, admin, shop } = c;
 
   const pieces = await db
     .selectFrom('variants')
@@ -90,7 +102,7 @@ export async function seedDemoCompany(services: AppServices, springId: number): 
   const confirm = (order: Order) => services.orders.confirm(order.id, { shipDate: day(20) }, admin, 'fr');
 
   // Shipped, then a faulty piece sent back, received and credited.
-  const returned = await confirm(await send(1, first!.id));
+  const returned = await confirm(await send(1, c.first));
   const shipped = await services.orders.ship(returned.id, { carrier: 'Colissimo', tracking: '6A19876543210' }, admin, 'fr');
   const line = shipped.lines[0]!;
   const asked = await services.returns.request(
@@ -107,7 +119,7 @@ export async function seedDemoCompany(services: AppServices, springId: number): 
     'fr',
   );
   // Partly shipped: the first sizes in a parcel, the rest to follow.
-  const part = await confirm(await send(2, montpellier.id, (await personId(services, DEMO_COMPANY.buyer.email)) ?? companyId));
+  const part = await confirm(await send(2, c.montpellier, (await personId(services, DEMO_COMPANY.buyer.email)) ?? companyId));
   await services.orders.shipPart(
     part.id,
     { lines: part.lines.slice(0, 4).map((l) => ({ lineId: l.id, quantity: l.quantity })), carrier: 'DPD', tracking: '05123456789012', followDate: day(25) },
@@ -115,11 +127,11 @@ export async function seedDemoCompany(services: AppServices, springId: number): 
     'fr',
   );
   // Cancelled by the shop while it was only sent.
-  const cancelled = await send(3, first!.id);
+  const cancelled = await send(3, c.first);
   await services.orders.cancel(cancelled.id, 'Commande envoyée deux fois.', shop, 'fr');
   // From now on a 30 % deposit: the next order, confirmed, has its deposit invoice, paid.
-  await services.companies.terms.save(companyId, terms(30), admin);
-  const withDeposit = await confirm(await send(4, first!.id));
+  await services.companies.terms.save(companyId, c.withDeposit(), admin);
+  const withDeposit = await confirm(await send(4, c.first));
   const deposit = (await services.orders.get(withDeposit.id, 'fr'))?.deposit;
   if (deposit) {
     await services.invoices.addPayment(
@@ -130,9 +142,7 @@ export async function seedDemoCompany(services: AppServices, springId: number): 
     );
   }
   // And one just sent, waiting for the owner.
-  await send(0, first!.id);
-  // Nobody is mailed: the demo's addresses are not real.
-  await db.deleteFrom('mail_outbox').where('to_address', 'like', '%@demo.example').where('status', '=', 'pending').execute();
+  await send(0, c.first);
 }
 
 async function personId(services: AppServices, email: string): Promise<number | undefined> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkShipResult, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, sendDraft, type TestContext } from '../../../test/helpers.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { INVOICE_LISTENERS } from '../invoices/listeners.ts';
 
@@ -43,20 +43,8 @@ describe.each(DIALECTS)('a parcel after its commit on %s (issue 56)', (dialect) 
   const db = () => t.services.database.db;
   const confirmed = async (quantities: Record<string, number>): Promise<Order> => {
     const lines = Object.entries(quantities).map(([size, quantity]) => ({ variantId: dress.id, size, quantity }));
-    expect((await t.app.inject({ method: 'PUT', url: '/api/orders/draft?lang=en', payload: { lines }, headers: shop })).statusCode).toBe(200);
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/draft/submit?lang=en',
-      payload: {},
-      headers: { ...shop, 'idempotency-key': `after-${dialect}-${(keys += 1)}` },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${placed.json().id}/confirm?lang=en`,
-      payload: { shipDate: '2027-03-01' },
-      headers: admin,
-    });
+    const placed = await sendDraft(t, shop, lines, `after-${dialect}-${(keys += 1)}`);
+    const res = await post(placed.id, 'confirm', { shipDate: '2027-03-01' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };

@@ -1,12 +1,7 @@
 import type { DomainEvents } from '../../platform/events.ts';
-import type { ShipmentCreated } from '../invoices/listeners.ts';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.ts';
 import type { OrdersService } from './service.ts';
-
-/** What `shipment.created` carries for the orders area: whether one parcel took the whole order when it left. */
-export interface ParcelShipped extends ShipmentCreated {
-  inOne: boolean;
-}
+import type { ParcelShipped } from './shipments.ts';
 
 export const ORDER_LISTENERS = { parcelMail: 'orders.parcel-mail' } as const;
 

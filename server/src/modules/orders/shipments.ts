@@ -15,7 +15,12 @@ import { inScope, type OrderScope } from '../companies/scope.ts';
 import { deliveryNotePdf } from './delivery-note.ts';
 import { publicBrand, type Config } from '../../config.ts';
 import type { DomainEvents } from '../../platform/events.ts';
-import type { ParcelShipped } from './listeners.ts';
+import type { ShipmentCreated } from '../invoices/listeners.ts';
+
+/** What `shipment.created` carries: the invoices' part, and whether one parcel took the whole order when it left (its mail's). */
+export interface ParcelShipped extends ShipmentCreated {
+  inOne: boolean;
+}
 
 /** What a shipment asks: lines (absent: all that is left), how it travels, and when the rest follows. */
 export type ShipmentRequest = Omit<ShipmentInput, 'lines'> & { lines?: ShipmentInput['lines'] };
