@@ -1,9 +1,26 @@
 import { z } from 'zod';
 
+/** One problem of a request, on the field it is about (issue 56): `field` a JSON pointer into the body (RFC 6901, as RFC 9457's extensions use it). */
+export const fieldError = z
+  .object({
+    /** `/discount`, `/lines/2/quantity`; `/` for the body as a whole. */
+    field: z.string(),
+    /** Stable: `terms.discountInvalid`, or the validator's own (`invalid_type`, `too_big`…) for a generic problem. */
+    code: z.string(),
+    /** In the caller's language. */
+    message: z.string(),
+  })
+  .meta({ id: 'FieldError' });
+export type FieldError = z.infer<typeof fieldError>;
+
 /** Every non-success API answer has this body. */
 export const errorBody = z
   .object({
     error: z.string(),
+    /** The error's stable code when it is one of the API's own sentences (`orders.orderNotFound`). */
+    code: z.string().optional(),
+    /** On a 400 or 422 about the body: each problem with its field, so a form marks every wrong field. */
+    errors: z.array(fieldError).optional(),
     /** 403 on a sensitive change: sign in again (password, and a code or a passkey), then retry. */
     reauth: z.boolean().optional(),
     /** 403 on the back-office under MFA_REQUIRED=admin: add a second factor first. */
@@ -426,4 +443,13 @@ export function localizeMessage(message: string, locale: 'fr' | 'en'): string {
 /** True for the sentences the API writes itself (they need no field name in front). */
 export function isKnownMessage(message: string): boolean {
   return (Object.values(API_ERRORS) as string[]).includes(message) || message in OTHER_FR;
+}
+
+/**
+ * The fields a sentence names before its colon ("discount: …", "openingMinimum, reorderMinimum: …"), as
+ * JSON pointers; none when it names none.
+ */
+export function fieldsOf(message: string): string[] {
+  const named = /^([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*(?:, [a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)*): /.exec(message);
+  return named ? named[1]!.split(', ').map((name) => `/${name.replace(/\./g, '/')}`) : [];
 }

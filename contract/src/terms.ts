@@ -38,23 +38,29 @@ export const companyTermsInput = z.object({
 });
 export type CompanyTermsInput = z.infer<typeof companyTermsInput>;
 
-/** The first value a set of terms cannot take, as the API words it; null when all are fine. */
-export function termsProblem(input: CompanyTermsInput): string | null {
-  if (input.discount < 0 || input.discount > TERMS_DISCOUNT_MAX || !twoDecimals(input.discount)) return TERMS_MESSAGES.discountInvalid;
+/** Every value a set of terms cannot take: its field (a JSON pointer) and the API's sentence; empty when all are fine. */
+export function termsProblems(input: CompanyTermsInput): Array<{ field: string; message: string }> {
+  const problems: Array<{ field: string; message: string }> = [];
+  const add = (field: string, message: string) => problems.push({ field: `/${field}`, message });
+  if (input.discount < 0 || input.discount > TERMS_DISCOUNT_MAX || !twoDecimals(input.discount)) add('discount', TERMS_MESSAGES.discountInvalid);
   if (input.paymentDays !== null) {
     const max = input.endOfMonth ? 45 : 60;
-    if (!Number.isInteger(input.paymentDays) || input.paymentDays < 0 || input.paymentDays > max) return TERMS_MESSAGES.paymentDaysInvalid;
+    if (!Number.isInteger(input.paymentDays) || input.paymentDays < 0 || input.paymentDays > max) add('paymentDays', TERMS_MESSAGES.paymentDaysInvalid);
   }
-  for (const minimum of [input.openingMinimum, input.reorderMinimum])
-    if (minimum !== null && (minimum < 0 || minimum > 10_000_000 || !twoDecimals(minimum))) return TERMS_MESSAGES.minimumInvalid;
-  const limit = input.creditLimit ?? null;
-  if (limit !== null && (limit < 0 || limit > 100_000_000 || !twoDecimals(limit))) return TERMS_MESSAGES.creditLimitInvalid;
-  const deposit = input.deposit ?? null;
-  if (deposit !== null && (!Number.isInteger(deposit) || deposit < 0 || deposit > TERMS_DEPOSIT_MAX)) return TERMS_MESSAGES.depositInvalid;
-  if (input.currency !== undefined && !isCurrency(input.currency)) return CURRENCY_MESSAGES.currencyInvalid;
   const whole = input.currency === 'JPY';
-  if (whole && [input.openingMinimum, input.reorderMinimum, limit].some((v) => v !== null && !Number.isInteger(v))) return TERMS_MESSAGES.minimumInvalid;
-  return null;
+  const amountOk = (v: number | null, max: number) => v === null || (v >= 0 && v <= max && twoDecimals(v) && (!whole || Number.isInteger(v)));
+  if (!amountOk(input.openingMinimum, 10_000_000)) add('openingMinimum', TERMS_MESSAGES.minimumInvalid);
+  if (!amountOk(input.reorderMinimum, 10_000_000)) add('reorderMinimum', TERMS_MESSAGES.minimumInvalid);
+  if (!amountOk(input.creditLimit ?? null, 100_000_000)) add('creditLimit', TERMS_MESSAGES.creditLimitInvalid);
+  const deposit = input.deposit ?? null;
+  if (deposit !== null && (!Number.isInteger(deposit) || deposit < 0 || deposit > TERMS_DEPOSIT_MAX)) add('deposit', TERMS_MESSAGES.depositInvalid);
+  if (input.currency !== undefined && !isCurrency(input.currency)) add('currency', CURRENCY_MESSAGES.currencyInvalid);
+  return problems;
+}
+
+/** The first value a set of terms cannot take, as the API words it (the answer's `error`); null when all are fine. */
+export function termsProblem(input: CompanyTermsInput): string | null {
+  return termsProblems(input)[0]?.message ?? null;
 }
 
 const applied = z.object({

@@ -41,7 +41,12 @@ test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its
   await expect(form.getByText('Celui de la marque :')).toBeVisible();
   await form.getByLabel('Remise (%)').fill('60');
   await form.getByRole('button', { name: 'Enregistrer les conditions' }).click();
-  await expect(form.getByText('discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.')).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveText('discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.');
+  // The field itself is marked with the server's sentence and focused (issue 56).
+  const discount = form.getByLabel('Remise (%)');
+  await expect(discount).toHaveAttribute('aria-invalid', 'true');
+  await expect(discount).toBeFocused();
+  await expect(discount).toHaveAccessibleDescription(/la remise est un pourcentage de 0 à 50/);
   await form.getByLabel('Remise (%)').fill('5');
   await form.getByLabel('Délai de paiement (jours)').fill('60');
   await form.getByLabel('Minimum de première commande').fill('100');
@@ -159,7 +164,7 @@ test('the owner asks a shop 30 % deposit with parcels held; confirming its pre-o
   const form = page.getByRole('form', { name: 'Conditions propres à cette société' });
   await form.getByLabel('Acompte sur précommande (%)').fill('120');
   await form.getByRole('button', { name: 'Enregistrer les conditions' }).click();
-  await expect(form.getByText('deposit : un acompte est un pourcentage entier de 0 à 100 d’une précommande, ou aucun.')).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveText('deposit : un acompte est un pourcentage entier de 0 à 100 d’une précommande, ou aucun.');
   await form.getByLabel('Acompte sur précommande (%)').fill('30');
   await form.getByLabel('Retenir les colis jusqu’au règlement de l’acompte').check();
   await form.getByRole('button', { name: 'Enregistrer les conditions' }).click();

@@ -72,7 +72,7 @@ describe.each(DIALECTS)('platform on %s', (dialect) => {
   it('answers an unknown API path with a 404 {error}', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: FR.notFound });
+    expect(res.json()).toEqual({ error: FR.notFound, code: 'api.notFound' });
   });
 
   it('reports health', async () => {

@@ -1,4 +1,5 @@
 import { API_ERRORS, localizeMessage } from '@atelier/contract';
+import { messageCode } from './message-codes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken } from '../lib/guard.ts';
@@ -28,6 +29,11 @@ export const api: FastifyPluginAsyncZod<{ services: AppServices; app: FastifyIns
     if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
       const body = payload as Record<string, unknown>;
       const locale = requestLocale(request);
+      // An error the guard or a route sent itself gets its stable code too (issue 56), read before the sentence is translated.
+      if (typeof body.error === 'string' && body.code === undefined) {
+        const code = messageCode(body.error);
+        if (code) body.code = code;
+      }
       for (const key of ['error', 'message'] as const) {
         if (typeof body[key] === 'string') body[key] = localizeMessage(body[key], locale);
       }
@@ -62,6 +68,6 @@ export const api: FastifyPluginAsyncZod<{ services: AppServices; app: FastifyIns
   scope.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerAreas(scope, services);
   scope.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
-    reply.code(404).send({ error: localizeMessage(API_ERRORS.notFound, requestLocale(request)) }),
+    reply.code(404).send({ error: localizeMessage(API_ERRORS.notFound, requestLocale(request)), code: messageCode(API_ERRORS.notFound) }),
   );
 };

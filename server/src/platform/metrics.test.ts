@@ -28,7 +28,7 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
     for (const header of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`]) {
       const res = await scrape(header);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: FR.unauthenticated });
+      expect(res.json()).toEqual({ error: FR.unauthenticated, code: 'api.unauthenticated' });
     }
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);

@@ -167,7 +167,7 @@ describe.each(DIALECTS)('two instances sharing Redis on %s', (dialect) => {
     for (let i = 0; i < 3; i += 1) refused.push(await b.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN, remoteAddress: '192.0.2.1' }));
     for (const res of refused) {
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: FR.limitsUnavailable });
+      expect(res.json()).toEqual({ error: FR.limitsUnavailable, code: 'api.limitsUnavailable' });
       expect(res.headers['retry-after']).toBe('5');
     }
     const form = await b.app.inject({

@@ -7,7 +7,7 @@
 import type { AnswerOf, CallArgs, CallInput, JsonName } from '@atelier/contract/endpoints';
 import loadApiClient from 'virtual:chunk:lib/api-client.ts';
 
-export { ApiError, SessionExpiredError, errorMessage } from './api-errors.ts';
+export { ApiError, SessionExpiredError, errorMessage, fieldErrors, focusFirstInvalid } from './api-errors.ts';
 
 let client: Promise<typeof import('./api-client.ts')> | undefined;
 /** The client's working part and the schemas (one chunk), loaded once; a failed load is tried again next time. */

@@ -32,7 +32,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     const wrong = await login({ email: ADMIN.email, password: 'wrong-pass-1' });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ error: FR.invalidCredentials });
+    expect(unknown.json()).toEqual({ error: FR.invalidCredentials, code: 'api.invalidCredentials' });
     expect(wrong.json()).toEqual(unknown.json());
   });
 
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: FR.unauthenticated });
+      expect(res.json()).toEqual({ error: FR.unauthenticated, code: 'api.unauthenticated' });
     }
   });
 

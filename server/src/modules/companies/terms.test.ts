@@ -98,7 +98,33 @@ describe.each(DIALECTS)('a company’s own terms on %s (issue 47)', (dialect) =>
     }
     const french = await call('PUT', `/api/admin/companies/${companyId}/terms`, { ...owner, 'accept-language': 'fr' }, { ...OWN, discount: 60 });
     expect(french.json().error).toBe('discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.');
-    expect((await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, { ...OWN, discount: 'five' })).statusCode).toBe(400);
+    // Every wrong value with its field, its stable code and its sentence in the caller's language (issue 56).
+    const several = await call(
+      'PUT',
+      `/api/admin/companies/${companyId}/terms`,
+      { ...owner, 'accept-language': 'fr' },
+      { ...OWN, discount: 60, reorderMinimum: -1, deposit: 30.5 },
+    );
+    expect(several.statusCode).toBe(422);
+    expect(several.json()).toEqual({
+      error: 'discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.',
+      code: 'terms.discountInvalid',
+      errors: [
+        { field: '/discount', code: 'terms.discountInvalid', message: 'discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.' },
+        { field: '/reorderMinimum', code: 'terms.minimumInvalid', message: expect.stringMatching(/^openingMinimum, reorderMinimum : un minimum/) },
+        { field: '/deposit', code: 'terms.depositInvalid', message: 'deposit : un acompte est un pourcentage entier de 0 à 100 d’une précommande, ou aucun.' },
+      ],
+    });
+    // A body of the wrong shape: each field the schema refused, with the validator's code.
+    const shape = await call('PUT', `/api/admin/companies/${companyId}/terms`, owner, { ...OWN, discount: 'five', paymentDays: 'thirty' });
+    expect(shape.statusCode).toBe(400);
+    expect(
+      shape
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['/discount', '/paymentDays']);
+    expect(shape.json().errors.every((e: { code: string; message: string }) => e.code && e.message)).toBe(true);
     expect((await call('PUT', '/api/admin/companies/999999/terms', owner, OWN)).statusCode).toBe(404);
     expect((await call('GET', '/api/admin/companies/999999/terms', owner)).statusCode).toBe(404);
     expect((await call('PUT', `/api/admin/companies/${companyId}/terms`, shop, OWN)).statusCode).toBe(403);

@@ -4,7 +4,7 @@ import {
   fromCents,
   fromEuros,
   isCurrency,
-  termsProblem,
+  termsProblems,
   toCents,
   type CompanyTerms,
   type CompanyTermsInput,
@@ -147,8 +147,9 @@ export class CompanyTermsBook {
 
   /** The owner sets a company's terms: 422 naming the field a value cannot be, 404 for no such company; logged, told by `company.updated`. */
   async save(companyId: number, input: CompanyTermsInput, actor: Actor): Promise<CompanyTerms> {
-    const problem = termsProblem(input);
-    if (problem) throw new HttpError(422, problem);
+    // Every wrong value with its field (issue 56); the answer's sentence is the first.
+    const problems = termsProblems(input);
+    if (problems.length) throw new HttpError(422, problems[0]!.message, {}, undefined, { errors: problems });
     if (!(await this.exists(companyId, this.db))) throw new HttpError(404, COMPANY_MESSAGES.companyNotFound);
     await this.db.transaction().execute(async (trx) => {
       if (input.currency !== undefined) await this.mayChangeCurrency(trx, companyId, input.currency);

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('uploads in an S3 bucket on %s', (dialect) => {
       expect(res.body).not.toContain('private');
     }
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/ffffffffffffffffffffffff-10x10.webp' });
-    expect(missing.json()).toEqual({ error: FR.notFound });
+    expect(missing.json()).toEqual({ error: FR.notFound, code: 'api.notFound' });
   });
 
   it('with MEDIA_PUBLIC_URL, /uploads/* redirects to the CDN and pages may load pictures from it', async () => {
@@ -115,7 +115,7 @@ describe.each(DIALECTS)('uploads in an S3 bucket on %s', (dialect) => {
       const form = fileForm(await photo('#336699'));
       const res = await app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...t.auth(token), ...form.headers }, payload: form.payload });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: FR.internal });
+      expect(res.json()).toEqual({ error: FR.internal, code: 'api.internal' });
       expect(lines.join('\n')).toContain('request failed');
       expect(lines.join('\n')).not.toContain('secret-s3-key-0123');
       await app.close();

@@ -206,7 +206,7 @@ describe.each(DIALECTS)('sign-in factors on %s', (dialect) => {
     ] as const) {
       const res = await req(method, url, token, body);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json(), url).toEqual({ error: 'For this change, please confirm it is you: sign in again.', reauth: true });
+      expect(res.json(), url).toEqual({ error: 'For this change, please confirm it is you: sign in again.', code: 'security.reauthRequired', reauth: true });
     }
     expect((await req('GET', '/api/account/security', token)).json()).toMatchObject({ totp: true, recentSignIn: false });
     // A refused confirmation is 400: the session itself is still good.
@@ -331,6 +331,7 @@ describe.each(DIALECTS)('MFA_REQUIRED=admin on %s', (dialect) => {
     expect(shut.statusCode).toBe(403);
     expect(shut.json()).toEqual({
       error: 'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.',
+      code: 'security.mfaRequired',
       mfaSetupRequired: true,
     });
     const overview = (await t.app.inject({ method: 'GET', url: '/api/account/security', headers: t.auth(token) })).json();

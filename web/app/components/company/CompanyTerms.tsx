@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { CompanyTerms, CompanyTermsInput, Locale } from '@atelier/contract';
 import { CURRENCIES, formatDiscount, formatPrice } from '@atelier/contract/pure';
 import { useTranslation } from '../../i18n/react.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, fieldErrors, focusFirstInvalid } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { CheckboxField, Field, FormMessage } from '../Field.tsx';
 
@@ -109,6 +109,7 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
   const [terms, setTerms] = useState<CompanyTerms | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [message, setMessage] = useState<Message>(null);
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     api('GET /admin/companies/:id/terms', { params: { id: companyId } })
@@ -124,6 +125,7 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
     if (!form) return;
     setBusy(true);
     setMessage(null);
+    setInvalid({});
     const body: CompanyTermsInput = {
       paymentDays: amount(form.paymentDays),
       endOfMonth: form.paymentDays.trim() === '' ? null : form.endOfMonth,
@@ -142,6 +144,10 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
       setMessage({ kind: 'success', text: t('company.terms.saved') });
     } catch (e) {
       setMessage({ kind: 'error', text: errorMessage(e, t('company.terms.error')) });
+      // Each wrong value marked on its field, the first one focused (issue 56).
+      const refused = fieldErrors(e);
+      setInvalid(refused);
+      focusFirstInvalid(refused, 'terms-');
     } finally {
       setBusy(false);
     }
@@ -157,7 +163,7 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
           {t('company.terms.own')}
         </h3>
         <p className="form__hint">{t('company.terms.ownHint')}</p>
-        <TermsFields form={form} setForm={setForm} terms={terms} lang={lang} />
+        <TermsFields form={form} setForm={setForm} terms={terms} lang={lang} invalid={invalid} />
         {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
         <button type="submit" className="button" disabled={busy}>
           {t('company.terms.save')}
@@ -168,9 +174,23 @@ export function CompanyTermsForm({ companyId, lang }: { companyId: number; lang:
 }
 
 /** The owner's fields: discount, payment days, minimums, credit limit, deposit; each empty keeps the label's, said beside it. */
-function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (form: Form) => void; terms: CompanyTerms; lang: Locale }) {
+function TermsFields({
+  form,
+  setForm,
+  terms,
+  lang,
+  invalid,
+}: {
+  form: Form;
+  setForm: (form: Form) => void;
+  terms: CompanyTerms;
+  lang: Locale;
+  invalid: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  /** A field's id (what the first refused one is focused by) and the server's word on it. */
+  const marked = (key: keyof Form) => ({ id: `terms-${key}`, error: invalid[key] });
   const labels = terms.applied;
   return (
     <>
@@ -178,7 +198,8 @@ function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (for
         <label htmlFor="terms-currency">{t('company.terms.currency')}</label>
         <select
           id="terms-currency"
-          aria-describedby="terms-currency-hint"
+          aria-describedby={invalid.currency ? 'terms-currency-hint terms-currency-error' : 'terms-currency-hint'}
+          aria-invalid={invalid.currency ? true : undefined}
           value={form.currency}
           onChange={(e) => setForm({ ...form, currency: e.target.value })}
         >
@@ -191,8 +212,14 @@ function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (for
         <p id="terms-currency-hint" className="field__hint">
           {t('company.terms.currencyHint')}
         </p>
+        {invalid.currency && (
+          <p id="terms-currency-error" className="field__error">
+            {invalid.currency}
+          </p>
+        )}
       </div>
       <Field
+        {...marked('discount')}
         label={t('company.terms.discountField')}
         inputMode="decimal"
         value={form.discount}
@@ -200,6 +227,7 @@ function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (for
         hint={t('company.terms.discountHint')}
       />
       <Field
+        {...marked('paymentDays')}
         label={t('company.terms.paymentDays')}
         inputMode="numeric"
         value={form.paymentDays}
@@ -210,6 +238,7 @@ function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (for
       {(['openingMinimum', 'reorderMinimum'] as const).map((key) => (
         <Field
           key={key}
+          {...marked(key)}
           label={t(`company.terms.${key}`)}
           inputMode="decimal"
           value={form[key]}
@@ -218,13 +247,21 @@ function TermsFields({ form, setForm, terms, lang }: { form: Form; setForm: (for
         />
       ))}
       <Field
+        {...marked('creditLimit')}
         label={t('company.terms.creditLimit')}
         inputMode="decimal"
         value={form.creditLimit}
         onChange={set('creditLimit')}
         hint={t('company.terms.creditLimitHint')}
       />
-      <Field label={t('company.terms.depositField')} inputMode="numeric" value={form.deposit} onChange={set('deposit')} hint={t('company.terms.depositHint')} />
+      <Field
+        {...marked('deposit')}
+        label={t('company.terms.depositField')}
+        inputMode="numeric"
+        value={form.deposit}
+        onChange={set('deposit')}
+        hint={t('company.terms.depositHint')}
+      />
       <CheckboxField label={t('company.terms.depositHold')} checked={form.depositHold} onChange={(e) => setForm({ ...form, depositHold: e.target.checked })} />
     </>
   );
