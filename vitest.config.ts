@@ -8,5 +8,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time on a two-core machine (the default is one less than the cores): most wait on
+    // PostgreSQL, a socket or a child process; each worker has its own PostgreSQL database.
+    maxWorkers: 2,
+    setupFiles: ['server/test/worker-database.ts'],
   },
 });
