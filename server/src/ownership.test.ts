@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Which area owns which table (issue 56, item 2; docs/ARCHITECTURE.md's table). An area's code that names
+ * another area's table in a query (`selectFrom`, a join, `insertInto`, `updateTable`, `deleteFrom`) is a
+ * crossing. The crossings that exist today are listed below as debt, each to be replaced by a call to the
+ * owner's service or a read model the owner declares; the test fails on a **new** one, and on one listed
+ * that is gone (so the list only shrinks and stays true).
+ */
+const OWNER: Record<string, string> = {
+  // currencies
+  price_lists: 'currencies',
+  price_list_styles: 'currencies',
+  exchange_rates: 'currencies',
+  // companies
+  company_details: 'companies',
+  company_terms: 'companies',
+  retailer_doors: 'companies',
+  door_people: 'companies',
+  media: 'media',
+  page_texts: 'pages',
+  retailer_listings: 'listings',
+  activity_log: 'activity',
+  users: 'users',
+  auth_tokens: 'auth',
+  password_tokens: 'auth',
+  passkeys: 'security',
+  totp_factors: 'security',
+  recovery_codes: 'security',
+  auth_challenges: 'security',
+  invoicing_settings: 'seller',
+  mail_outbox: 'mail',
+  products: 'catalogue',
+  product_packs: 'catalogue',
+  product_translations: 'catalogue',
+  variants: 'catalogue',
+  variant_translations: 'catalogue',
+  showroom_submissions: 'showroom',
+  journal_sections: 'journal',
+  journal_section_translations: 'journal',
+  journal_posts: 'journal',
+  journal_post_translations: 'journal',
+  retailer_applications: 'retailers',
+  contact_messages: 'contact',
+  wholesale_terms: 'wholesale',
+  wholesale_term_translations: 'wholesale',
+  order_draft_lines: 'orders',
+  order_counters: 'orders',
+  orders: 'orders',
+  order_lines: 'orders',
+  shipments: 'orders',
+  shipment_lines: 'orders',
+  order_events: 'orders',
+  returns: 'returns',
+  return_lines: 'returns',
+  return_photos: 'returns',
+  seasons: 'seasons',
+  season_translations: 'seasons',
+  season_deliveries: 'seasons',
+  season_delivery_translations: 'seasons',
+  product_seasons: 'seasons',
+  stock_levels: 'stock',
+  stock_incoming: 'stock',
+  stock_movements: 'stock',
+  api_keys: 'apikeys',
+  agents: 'agents',
+  einvoicing_platform: 'approved-platform',
+  webhook_endpoints: 'webhooks',
+  webhook_events: 'webhooks',
+  webhook_deliveries: 'webhooks',
+  webhook_attempts: 'webhooks',
+  invoices: 'invoices',
+  invoice_lines: 'invoices',
+  invoice_payments: 'invoices',
+  invoice_events: 'invoices',
+  invoice_counters: 'invoices',
+  invoice_submissions: 'invoices',
+  domain_events: 'platform',
+  event_runs: 'platform',
+};
+
+/** Today's crossings, by area: "read orders" = the area's code reads `orders`, owned by another. Only ever shrinks. */
+const KNOWN: Record<string, string[]> = {
+  agents: ['read auth_tokens', 'read users', 'write auth_tokens', 'write users'],
+  apikeys: ['read users'],
+  auth: ['read users', 'write users'],
+  catalogue: ['read product_seasons', 'read season_translations', 'read seasons'],
+  companies: [
+    'read invoices',
+    'read invoicing_settings',
+    'read order_lines',
+    'read orders',
+    'read price_lists',
+    'read retailer_applications',
+    'read users',
+    'write auth_tokens',
+    'write retailer_applications',
+    'write users',
+  ],
+  currencies: ['read product_translations', 'read products', 'read variants'],
+  invoices: [
+    'read company_details',
+    'read invoicing_settings',
+    'read mail_outbox',
+    'read order_lines',
+    'read orders',
+    'read retailer_doors',
+    'read shipment_lines',
+    'read shipments',
+    'read users',
+    'write company_details',
+    'write orders',
+    'write shipments',
+  ],
+  listings: ['read company_details', 'read retailer_doors', 'read users'],
+  orders: ['read invoices', 'read retailer_doors', 'read stock_levels', 'read users', 'read variants'],
+  privacy: [
+    'read company_details',
+    'read contact_messages',
+    'read mail_outbox',
+    'read orders',
+    'read retailer_applications',
+    'read retailer_listings',
+    'read users',
+    'write contact_messages',
+    'write mail_outbox',
+    'write retailer_applications',
+    'write users',
+  ],
+  production: ['read order_lines', 'read orders', 'read products'],
+  retailers: ['read users', 'write users'],
+  returns: ['read invoice_lines', 'read invoices', 'read order_lines', 'read orders', 'read shipment_lines', 'read shipments', 'write orders'],
+  sales: [
+    'read company_details',
+    'read order_lines',
+    'read orders',
+    'read product_seasons',
+    'read product_translations',
+    'read products',
+    'read retailer_listings',
+    'read stock_levels',
+    'read variants',
+  ],
+  seasons: ['read orders', 'read products', 'write order_draft_lines'],
+  security: ['read users', 'write auth_tokens', 'write users'],
+  seo: ['read journal_posts', 'read products'],
+  showroom: ['read agents', 'read orders', 'read retailer_doors', 'read users'],
+  stock: [
+    'read order_lines',
+    'read orders',
+    'read product_seasons',
+    'read product_translations',
+    'read products',
+    'read variant_translations',
+    'read variants',
+  ],
+  wholesale: ['read retailer_applications', 'read season_translations', 'read seasons', 'write season_translations', 'write seasons'],
+};
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const QUERY = /\b(selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'([a-z_]+)(?: as [a-z_]+)?'/g;
+
+function crossings(): { found: Record<string, Set<string>>; unknown: string[] } {
+  const found: Record<string, Set<string>> = {};
+  const unknown: string[] = [];
+  const modules = path.join(root, 'server/src/modules');
+  for (const area of fs.readdirSync(modules)) {
+    for (const file of fs.readdirSync(path.join(modules, area)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      for (const [, verb, table] of fs.readFileSync(path.join(modules, area, file), 'utf8').matchAll(QUERY)) {
+        const owner = OWNER[table!];
+        if (!owner) unknown.push(`${area}/${file}: ${table}`);
+        if (!owner || owner === area) continue;
+        const kind = ['updateTable', 'insertInto', 'deleteFrom'].includes(verb!) ? 'write' : 'read';
+        (found[area] ??= new Set()).add(`${kind} ${table}`);
+      }
+    }
+  }
+  return { found, unknown };
+}
+
+describe('each table owned by one area (issue 56)', () => {
+  it('every table the schema declares has its owner here, and every table a query names is known', () => {
+    const schema = fs.readFileSync(path.join(root, 'server/src/db/schema.ts'), 'utf8');
+    const tables = [...schema.matchAll(/^ {2}([a-z_]+): [A-Z][A-Za-z]*Table;$/gm)].map((m) => m[1]!);
+    expect(tables.length).toBeGreaterThan(60);
+    expect(tables.filter((t) => !OWNER[t])).toEqual([]);
+    expect(crossings().unknown).toEqual([]);
+  });
+
+  it('no area reads or writes another area’s table beyond the crossings listed as debt, and none listed is gone', () => {
+    const { found } = crossings();
+    const added: string[] = [];
+    const gone: string[] = [];
+    for (const [area, set] of Object.entries(found)) for (const c of set) if (!KNOWN[area]?.includes(c)) added.push(`${area}: ${c}`);
+    for (const [area, list] of Object.entries(KNOWN)) for (const c of list) if (!found[area]?.has(c)) gone.push(`${area}: ${c}`);
+    // A new crossing: call the owner's service (or ask it for a read model) instead.
+    expect(added).toEqual([]);
+    // Gone: take it off KNOWN.
+    expect(gone).toEqual([]);
+  });
+});
