@@ -706,7 +706,12 @@ describe.each(DIALECTS)('invoices, credit notes and payments on %s', (dialect) =
       expect(parcel.invoice !== null || parcel.invoicePending === true, r.body).toBe(true);
     }
     while ((await t.services.events.runOnce()) > 0);
-    const issued = await t.services.database.db.selectFrom('invoices').select(['number']).where('order_id', 'in', orders).where('type', '=', 'invoice').execute();
+    const issued = await t.services.database.db
+      .selectFrom('invoices')
+      .select(['number'])
+      .where('order_id', 'in', orders)
+      .where('type', '=', 'invoice')
+      .execute();
     const numbers = issued.map((r) => r.number).sort();
     const expected = Array.from({ length: 30 }, (_, i) => `F${year()}-${String(before + 1 + i).padStart(5, '0')}`);
     expect(numbers).toEqual(expected);
