@@ -18,7 +18,7 @@ export function sentOrderRow(p: {
 }) {
   return {
     number: p.number,
-    user_id: p.userId,
+    company_id: p.userId,
     retailer_email: p.email,
     locale: 'fr' as const,
     status: p.status ?? 'submitted',

@@ -118,8 +118,8 @@ describe.each(DIALECTS)('upgrading the names of the previous version on %s', (di
       expect(applicationsAfter.map(({ search_text: _words, ...row }) => row)).toEqual(applicationsBefore);
       expect(applicationsAfter.every((a) => a.search_text.includes(a.email))).toBe(true);
       expect(await db.selectFrom('retailer_listings').selectAll().execute()).toEqual(listingsBefore);
-      const upgraded = await db.selectFrom('orders').select(['id', 'retailer_email', 'user_id', 'total_cents']).execute();
-      expect(upgraded).toEqual([{ id: orderId, retailer_email: 'shop@old.example', user_id: shop!.id, total_cents: 12000 }]);
+      const upgraded = await db.selectFrom('orders').select(['id', 'retailer_email', 'company_id', 'total_cents']).execute();
+      expect(upgraded).toEqual([{ id: orderId, retailer_email: 'shop@old.example', company_id: shop!.id, total_cents: 12000 }]);
       expect(await db.selectFrom('order_events').select(['status', 'by_role']).orderBy('id').execute()).toEqual([
         { status: 'submitted', by_role: 'retailer' },
         { status: 'confirmed', by_role: 'brand' },

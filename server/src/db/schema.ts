@@ -421,7 +421,8 @@ export interface OrdersTable {
   id: Generated<number>;
   /** Human number, `2027-0042`: the year of the submit and its rank in that year. */
   number: string;
-  user_id: number | null;
+  /** The company that ordered (its first account's id, ADR 0022); null once erased. Was `user_id` (migration 033). */
+  company_id: number | null;
   retailer_email: string;
   locale: 'fr' | 'en';
   status: 'submitted' | 'confirmed' | 'partlyShipped' | 'shipped' | 'cancelled';

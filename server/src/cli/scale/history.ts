@@ -451,7 +451,7 @@ export async function writeOrders(
     orderRows.push({
       id,
       number,
-      user_id: o.userId,
+      company_id: o.userId,
       retailer_email: o.shop.email,
       locale: o.shop.locale,
       status: o.status,

@@ -34,6 +34,7 @@ import { m029Deposits } from './029-deposits.ts';
 import { m030Currencies } from './030-currencies.ts';
 import { m031Events } from './031-events.ts';
 import { m032FounderNames } from './032-founder-names.ts';
+import { m033OrdersCompanyId } from './033-orders-company-id.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['030-currencies', m030Currencies],
   ['031-events', m031Events],
   ['032-founder-names', m032FounderNames],
+  ['033-orders-company-id', m033OrdersCompanyId],
 ];
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -37,7 +37,7 @@ export async function creditReview(
       .selectFrom('orders as o')
       .innerJoin('order_lines as l', 'l.order_id', 'o.id')
       .select(sql<number>`coalesce(sum((l.quantity - l.shipped - l.cancelled) * l.unit_price_cents), 0)`.as('cents'))
-      .where('o.user_id', '=', companyId)
+      .where('o.company_id', '=', companyId)
       .where('o.status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
       .executeTakeFirstOrThrow(),
   ]);

@@ -5,9 +5,9 @@ export interface OrderScope {
 }
 
 /** Whether an order is one a scope may see: its company's (a number: the company's id), and of one of a buyer's doors. */
-export function inScope(row: { user_id: number | null; door_id: number | null }, scope: number | OrderScope | undefined): boolean {
+export function inScope(row: { company_id: number | null; door_id: number | null }, scope: number | OrderScope | undefined): boolean {
   if (scope === undefined) return true;
-  if (typeof scope === 'number') return row.user_id === scope;
-  if (row.user_id !== scope.companyId) return false;
+  if (typeof scope === 'number') return row.company_id === scope;
+  if (row.company_id !== scope.companyId) return false;
   return scope.doorIds === null || (row.door_id !== null && scope.doorIds.includes(row.door_id));
 }

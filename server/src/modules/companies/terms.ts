@@ -209,7 +209,7 @@ export class CompanyTermsBook {
       trx
         .selectFrom('orders')
         .select('id')
-        .where('user_id', '=', companyId)
+        .where('company_id', '=', companyId)
         .where('status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
         .limit(1)
         .executeTakeFirst(),

@@ -32,7 +32,7 @@ describe.each(DIALECTS)('the owner’s home on %s', (dialect) => {
         .insertInto('orders')
         .values({
           number: `2026-9${String(n).padStart(3, '0')}`,
-          user_id: shopId,
+          company_id: shopId,
           retailer_email: RETAILER.email,
           locale: 'fr',
           status,

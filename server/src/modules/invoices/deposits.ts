@@ -161,7 +161,7 @@ export class InvoiceDeposits {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     const amount = depositOf(baseCents, percent, order.currency);
     if (amount <= 0) return null;
-    const [seller, company] = await Promise.all([this.host.seller(trx), this.host.companies.company(order.user_id ?? 0, trx)]);
+    const [seller, company] = await Promise.all([this.host.seller(trx), this.host.companies.company(order.company_id ?? 0, trx)]);
     const gaps = gapsOf(seller !== null, company);
     if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
     const issueDate = this.host.issueDay();
@@ -201,14 +201,14 @@ export class InvoiceDeposits {
         lines: [line],
         orderId: order.id,
         invoiceId: null,
-        userId: order.user_id,
+        userId: order.company_id,
       },
       actor,
     );
     await trx.updateTable('orders').set({ deposit_pct: percent }).where('id', '=', orderId).execute();
     const written = await trx.selectFrom('invoices').select(['number', 'total_incl_cents', 'pdf']).where('id', '=', id).executeTakeFirstOrThrow();
-    const hold = (await this.host.companies.terms.depositOf(order.user_id, trx)).hold;
-    const to = (order.user_id === null ? null : await companyMailbox(trx, order.user_id, 'invoices')) ?? order.retailer_email;
+    const hold = (await this.host.companies.terms.depositOf(order.company_id, trx)).hold;
+    const to = (order.company_id === null ? null : await companyMailbox(trx, order.company_id, 'invoices')) ?? order.retailer_email;
     await enqueueMail(trx, {
       to,
       dedupeKey: `invoice:${id}:deposit`,

@@ -241,7 +241,7 @@ export class InvoicesService {
     const shipment = await trx.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirstOrThrow();
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
     const seller = await this.seller(trx);
-    const company = await this.companies.company(order.user_id ?? 0, trx);
+    const company = await this.companies.company(order.company_id ?? 0, trx);
     if (gapsOf(seller !== null, company).length) return null;
     if (await trx.selectFrom('invoices').select('id').where('shipment_id', '=', shipmentId).executeTakeFirst()) return null;
     const issueDate = this.issueDay();
@@ -258,7 +258,7 @@ export class InvoicesService {
     const billing = company.billing!;
     const vat = vatFor(billing.country, company.vatNumber);
     // The company's payment terms when it has its own (issue 47): the due date and the terms the document states.
-    const applied = (await this.companies.terms.get(order.user_id ?? 0, trx)).applied;
+    const applied = (await this.companies.terms.get(order.company_id ?? 0, trx)).applied;
     const terms: Seller = { ...seller!, paymentDays: applied.paymentDays, endOfMonth: applied.endOfMonth };
     const docLines: NewLine[] = lines.map((l) => ({
       kind: 'goods',
@@ -310,7 +310,7 @@ export class InvoicesService {
         lines: docLines,
         orderId: order.id,
         invoiceId: null,
-        userId: order.user_id,
+        userId: order.company_id,
         shipmentId,
       },
       actor,
@@ -325,12 +325,12 @@ export class InvoicesService {
   /** "Issue the invoice": for each shipment of the order that left without one (its details were incomplete). The last one issued. */
   async issueForOrder(orderId: number, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
     const id = await this.db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').select(['id', 'status', 'user_id']).where('id', '=', orderId).executeTakeFirst();
+      const order = await trx.selectFrom('orders').select(['id', 'status', 'company_id']).where('id', '=', orderId).executeTakeFirst();
       if (!order) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
       if (order.status !== 'shipped' && order.status !== 'partlyShipped') throw new HttpError(409, INVOICE_MESSAGES.notShipped);
       const shipments = await this.uninvoiced(trx, orderId);
       if (shipments.length === 0) throw new HttpError(409, INVOICE_MESSAGES.alreadyInvoiced);
-      const gaps = await this.waiting(trx, order.user_id ?? 0);
+      const gaps = await this.waiting(trx, order.company_id ?? 0);
       if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
       let last = 0;
       for (const s of shipments) last = (await this.issueForShipment(trx, s.id, actor))!;

@@ -92,7 +92,7 @@ export class OrderDrafts {
         : await db
             .selectFrom('orders')
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('user_id', '=', userId)
+            .where('company_id', '=', userId)
             .where('status', '!=', 'cancelled')
             .executeTakeFirstOrThrow();
     const kind = Number(previous.n) === 0 ? 'opening' : 'reorder';

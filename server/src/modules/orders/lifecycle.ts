@@ -46,12 +46,12 @@ export class OrderLifecycle {
     to: 'confirmed' | 'cancelled',
     actor: Actor,
     lang: Locale,
-    apply: (trx: Kysely<Database>, row: { mode: OrderMode; status: OrderStatus; user_id: number | null }) => Promise<Record<string, string | number | null>>,
+    apply: (trx: Kysely<Database>, row: { mode: OrderMode; status: OrderStatus; company_id: number | null }) => Promise<Record<string, string | number | null>>,
     note: string | null,
   ): Promise<Order> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode', 'review_state']).where('id', '=', id).executeTakeFirst();
-      if (!row || (actor.role === 'retailer' && row.user_id !== (actor.company?.id ?? actor.id))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      const row = await trx.selectFrom('orders').select(['id', 'company_id', 'status', 'mode', 'review_state']).where('id', '=', id).executeTakeFirst();
+      if (!row || (actor.role === 'retailer' && row.company_id !== (actor.company?.id ?? actor.id))) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       if (!from.includes(row.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
       // Held by credit control (issue 47): the owner accepts it first (or refuses it: a cancellation).
       if (to === 'confirmed' && row.review_state === 'pending') throw new HttpError(409, ORDER_MESSAGES.inReview);
@@ -100,7 +100,7 @@ export class OrderLifecycle {
       async (trx, order) => {
         const changed = input.lines ? await this.confirmLines(trx, id, order, input.lines, actor) : null;
         // A pre-order of a company asked a deposit (issue 47): its deposit invoice, on the total confirmed.
-        const deposit = order.mode === 'preBook' ? (await this.invoices.deposits.asked(order.user_id, trx)).percent : 0;
+        const deposit = order.mode === 'preBook' ? (await this.invoices.deposits.asked(order.company_id, trx)).percent : 0;
         if (deposit > 0) {
           const base =
             changed?.total_cents ?? (await trx.selectFrom('orders').select('total_cents').where('id', '=', id).executeTakeFirstOrThrow()).total_cents;

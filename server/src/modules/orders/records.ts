@@ -88,7 +88,7 @@ export class OrderRecords {
     const rows = await db
       .selectFrom('orders')
       .select('id')
-      .where('user_id', '=', userId)
+      .where('company_id', '=', userId)
       .where('idempotency_key', '=', key)
       .orderBy('submission_rank')
       .execute();
@@ -184,7 +184,7 @@ export class OrderRecords {
       cancelReason: row.cancel_reason,
       // The API's word for the retailer in an order's history is 'stockist' (a published payload).
       history: events.map((e) => ({ status: e.status, at: e.at, by: e.by_role === 'retailer' ? ('stockist' as const) : ('brand' as const), note: e.note })),
-      shop: { email: row.retailer_email, company, userId: row.user_id },
+      shop: { email: row.retailer_email, company, userId: row.company_id },
       ...orderMode(row, loaded.seasons, lang),
       channel: row.channel,
       takenBy: row.taken_by_name ? { id: row.taken_by, name: row.taken_by_name } : null,
@@ -203,8 +203,8 @@ export class OrderRecords {
     const order = this.shape(loaded, lang);
     const uninvoiced = (order.shipments ?? []).filter((s) => s.invoice === null).map((s) => s.id);
     const [invoice, deposit, pending] = await Promise.all([
-      this.invoices.forOrder(id, loaded.row.user_id ?? 0, loaded.row.status),
-      this.invoices.deposits.of(id, loaded.row.user_id),
+      this.invoices.forOrder(id, loaded.row.company_id ?? 0, loaded.row.status),
+      this.invoices.deposits.of(id, loaded.row.company_id),
       this.events.unfinished('shipment.created', uninvoiced, INVOICE_LISTENERS.issue),
     ]);
     return {
@@ -247,7 +247,7 @@ export class OrderRecords {
     if (filter.channel) query = query.where('channel', '=', filter.channel);
     if (filter.takenBy !== undefined) query = query.where('taken_by', '=', filter.takenBy);
     if (filter.review) query = query.where('review_state', '=', filter.review).where('status', '=', 'submitted');
-    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.userId !== undefined) query = query.where('company_id', '=', filter.userId);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
     if (filter.to) query = query.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
@@ -360,9 +360,9 @@ export class OrderRecords {
   // —— Moves ——
 
   /** Who hears of an order (issue 46): the person who placed it while they belong to the company, else its first admin. */
-  private async mailbox(trx: Kysely<Database>, row: { user_id: number | null; placed_by: number | null; retailer_email: string }): Promise<string> {
-    if (row.user_id === null) return row.retailer_email;
-    return (await companyMailbox(trx, row.user_id, 'orders', row.placed_by)) ?? row.retailer_email;
+  private async mailbox(trx: Kysely<Database>, row: { company_id: number | null; placed_by: number | null; retailer_email: string }): Promise<string> {
+    if (row.company_id === null) return row.retailer_email;
+    return (await companyMailbox(trx, row.company_id, 'orders', row.placed_by)) ?? row.retailer_email;
   }
 
   private mailData(order: ReturnType<OrderRecords['shape']>, lang: Locale, admin: boolean): OrderMailData {

@@ -49,7 +49,7 @@ export async function holdOrder(trx: Kysely<Database>, id: number) {
     .set({ number: sql<string>`number` })
     .where('id', '=', id)
     .execute();
-  return trx.selectFrom('orders').select(['id', 'user_id', 'status', 'mode', 'number', 'follow_date']).where('id', '=', id).executeTakeFirst();
+  return trx.selectFrom('orders').select(['id', 'company_id', 'status', 'mode', 'number', 'follow_date']).where('id', '=', id).executeTakeFirst();
 }
 
 /** "Robe Lina — Rouille, M": a line as a refusal names it. */
@@ -112,7 +112,7 @@ export class OrderShipments {
     if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     if (!SHIPPABLE.includes(order.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
     // Its company's terms hold its parcels until the deposit is paid (issue 47).
-    if (await this.invoices.deposits.holds(trx, id, order.user_id)) throw new HttpError(409, ORDER_MESSAGES.depositUnpaid);
+    if (await this.invoices.deposits.holds(trx, id, order.company_id)) throw new HttpError(409, ORDER_MESSAGES.depositUnpaid);
     const lines = await trx
       .selectFrom('order_lines')
       .select(['id', 'variant_id', 'size', 'quantity', 'shipped', 'cancelled', 'product_title', 'color_name'])

@@ -225,7 +225,7 @@ export class OrderSubmission {
         .insertInto('orders')
         .values({
           number,
-          user_id: userId,
+          company_id: userId,
           retailer_email: user.email,
           locale: user.locale,
           status: 'submitted',

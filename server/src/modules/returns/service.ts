@@ -49,7 +49,7 @@ export class ReturnsService {
     const id = await this.db.transaction().execute(async (trx) => {
       const order = await trx
         .selectFrom('orders')
-        .select(['id', 'number', 'user_id', 'door_id', 'company', 'retailer_email'])
+        .select(['id', 'number', 'company_id', 'door_id', 'company', 'retailer_email'])
         .where('id', '=', orderId)
         .executeTakeFirst();
       if (!order || !inScope(order, scope)) throw new HttpError(404, RETURN_MESSAGES.returnNotFound);
@@ -343,7 +343,7 @@ export class ReturnsService {
         'o.number as order_number',
         'o.company',
         'o.retailer_email',
-        'o.user_id',
+        'o.company_id',
         'o.door_id',
         'r.shipment_id',
       ])
@@ -413,7 +413,7 @@ export class ReturnsService {
 
   /** The returns of one order, first asked first (with a scope: only a company's, of a buyer's doors). */
   async ofOrder(orderId: number, lang: Locale, scope?: number | OrderScope): Promise<ReturnRecord[] | null> {
-    const order = await this.db.selectFrom('orders').select(['user_id', 'door_id']).where('id', '=', orderId).executeTakeFirst();
+    const order = await this.db.selectFrom('orders').select(['company_id', 'door_id']).where('id', '=', orderId).executeTakeFirst();
     if (!order || !inScope(order, scope)) return null;
     const ids = await this.db.selectFrom('returns').select('id').where('order_id', '=', orderId).orderBy('seq').limit(100).execute();
     return Promise.all(ids.map((r) => this.get(r.id, lang).then((x) => x!)));

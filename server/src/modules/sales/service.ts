@@ -52,7 +52,7 @@ export class SalesService {
   private async totals(trx: Trx, seasonId: number) {
     const [counts, sums, firsts] = await Promise.all([
       this.orders(trx, seasonId)
-        .select((eb) => [eb.fn.count<number>('orders.id').as('orders'), eb.fn.count<number>('orders.user_id').distinct().as('stockists')])
+        .select((eb) => [eb.fn.count<number>('orders.id').as('orders'), eb.fn.count<number>('orders.company_id').distinct().as('stockists')])
         .executeTakeFirstOrThrow(),
       this.lines(trx, seasonId)
         .select((eb) => [
@@ -69,8 +69,8 @@ export class SalesService {
       trx
         .selectFrom(
           this.orders(trx, seasonId)
-            .select((eb) => ['orders.user_id', eb.fn.min('orders.created_at').as('first')])
-            .groupBy('orders.user_id')
+            .select((eb) => ['orders.company_id', eb.fn.min('orders.created_at').as('first')])
+            .groupBy('orders.company_id')
             .as('f'),
         )
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -78,7 +78,7 @@ export class SalesService {
           exists(
             selectFrom('orders as o')
               .select('o.id')
-              .whereRef('o.user_id', '=', 'f.user_id')
+              .whereRef('o.company_id', '=', 'f.company_id')
               .where('o.status', '!=', 'cancelled')
               .where((eb) => eb.or([eb('o.season_id', 'is', null), eb('o.season_id', '!=', seasonId)]))
               .whereRef('o.created_at', '<', 'f.first'),
@@ -188,19 +188,19 @@ export class SalesService {
         .groupBy('order_lines.size')
         .execute(),
       this.lines(trx, seasonId)
-        .leftJoin('company_details', 'company_details.user_id', 'orders.user_id')
+        .leftJoin('company_details', 'company_details.user_id', 'orders.company_id')
         .select((eb) => [
-          'orders.user_id',
+          'orders.company_id',
           eb.fn.max('company_details.company_name').as('company'),
           eb.fn.max('orders.retailer_email').as('email'),
           eb.fn.count<number>('orders.id').distinct().as('orders'),
           pieces.as('pieces'),
           revenue.as('revenue'),
         ])
-        .groupBy('orders.user_id')
+        .groupBy('orders.company_id')
         .execute(),
       this.lines(trx, seasonId)
-        .leftJoin('retailer_listings', 'retailer_listings.user_id', 'orders.user_id')
+        .leftJoin('retailer_listings', 'retailer_listings.user_id', 'orders.company_id')
         .select(['retailer_listings.country', 'retailer_listings.city', pieces.as('pieces'), revenue.as('revenue')])
         .groupBy(['retailer_listings.country', 'retailer_listings.city'])
         .execute(),

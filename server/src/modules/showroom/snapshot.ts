@@ -128,16 +128,16 @@ export class ShowroomSnapshots {
       (
         await this.db
           .selectFrom('orders')
-          .select('user_id')
+          .select('company_id')
           .distinct()
           .where('status', '!=', 'cancelled')
           .where(
-            'user_id',
+            'company_id',
             'in',
             users.map((u) => u.id),
           )
           .execute()
-      ).map((r) => r.user_id),
+      ).map((r) => r.company_id),
     );
     const doors = await this.db
       .selectFrom('retailer_doors')
