@@ -51,14 +51,7 @@ export class RetailersService {
   private readonly onMailQueued: () => void;
   private readonly companies: Pick<CompaniesService, 'seedCompany'>;
 
-  constructor(
-    db: Db,
-    config: Config,
-    auth: AuthService,
-    onMailQueued: () => void,
-    companies: Pick<CompaniesService, 'seedCompany'>,
-    dialect: Dialect = 'sqlite',
-  ) {
+  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void, companies: Pick<CompaniesService, 'seedCompany'>, dialect: Dialect) {
     this.db = db;
     this.dialect = dialect;
     this.config = config;
