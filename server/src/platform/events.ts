@@ -114,8 +114,11 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
     return event.id;
   }
 
-  /** The subjects of `type` among `subjectIds` that a listener has not yet done (pending or failed). */
-  async unfinished(type: DomainEventType, subjectIds: number[], listener?: string): Promise<Set<number>> {
+  /**
+   * The subjects of `type` among `subjectIds` that a listener is still to run for (pending, perhaps waiting
+   * to be tried again); one that gave up (`failed`) is not: nothing is on its way for it.
+   */
+  async pending(type: DomainEventType, subjectIds: number[], listener?: string): Promise<Set<number>> {
     if (subjectIds.length === 0) return new Set();
     let query = this.db
       .selectFrom('event_runs as r')
@@ -123,7 +126,7 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
       .select('e.subject_id')
       .where('e.type', '=', type)
       .where('e.subject_id', 'in', subjectIds)
-      .where('r.status', '!=', 'done');
+      .where('r.status', '=', 'pending');
     if (listener) query = query.where('r.listener', '=', listener);
     return new Set((await query.execute()).map((r) => r.subject_id!));
   }

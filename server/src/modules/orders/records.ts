@@ -205,7 +205,7 @@ export class OrderRecords {
     const [invoice, deposit, pending] = await Promise.all([
       this.invoices.forOrder(id, loaded.row.company_id ?? 0, loaded.row.status),
       this.invoices.deposits.of(id, loaded.row.company_id),
-      this.events.unfinished('shipment.created', uninvoiced, INVOICE_LISTENERS.issue),
+      this.events.pending('shipment.created', uninvoiced, INVOICE_LISTENERS.issue),
     ]);
     return {
       ...order,
