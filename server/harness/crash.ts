@@ -449,7 +449,7 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
             await oneWrite(pick);
           } catch (err) {
             if (err instanceof Cut) continue;
-            if (alive) problems.push(`crash ${k}: ${(err as Error).message}`);
+            if (alive) problems.push(`crash ${k}: ${(err as Error).message} ${server?.lastError() ?? ''}`.trim());
           }
         }
       });

@@ -31,6 +31,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** Resident memory in MB, read from /proc. */
   rssMb(): number;
+  /** The last error the server logged (a 500's cause), or '' when none. */
+  lastError(): string;
 }
 
 export function spawnServer(base: string, env: Record<string, string>): ServerProcess {
@@ -63,6 +65,10 @@ export function spawnServer(base: string, env: Record<string, string>): ServerPr
     async stop() {
       if (alive()) child.kill('SIGTERM');
       await exited;
+    },
+    lastError() {
+      const lines = output.split('\n').filter((line) => /"level":(50|60)/.test(line));
+      return lines.at(-1)?.slice(0, 600) ?? '';
     },
     rssMb() {
       const status = readProc(child.pid!);

@@ -117,10 +117,13 @@ export class CompanyPeople {
     });
   }
 
-  /** The company's row, held until the transaction ends on PostgreSQL (SQLite runs one write at a time). */
+  /**
+   * The company's row, held until the transaction ends on PostgreSQL (SQLite runs one write at a time);
+   * FOR NO KEY UPDATE, so rows referring to the company (orders, invoices) are still written meanwhile.
+   */
   private async hold(trx: Kysely<Database>, companyId: number): Promise<void> {
     const query = trx.selectFrom('users').select('id').where('id', '=', companyId);
-    await (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+    await (this.dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirstOrThrow();
   }
 
   private async checkDoors(trx: Kysely<Database>, companyId: number, doorIds: number[]): Promise<void> {

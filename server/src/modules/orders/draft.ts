@@ -209,11 +209,14 @@ export class OrderDrafts {
 
   /**
    * The retailer's row, locked until the transaction ends on PostgreSQL, so one draft write or
-   * submit at a time per retailer (SQLite transactions already run one at a time).
+   * submit at a time per retailer (SQLite transactions already run one at a time). FOR NO KEY UPDATE,
+   * not FOR UPDATE: a shipment or an invoice writing a row that refers to the company (its foreign key
+   * takes KEY SHARE on this row) must not wait for it, or a submit reserving the stock that shipment
+   * holds deadlocks with it (seen by the crash harness on PostgreSQL).
    */
   lockRetailer(trx: Kysely<Database>, userId: number) {
     const query = trx.selectFrom('users').select(['id', 'email', 'locale', 'role']).where('id', '=', userId);
-    return (this.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+    return (this.dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirstOrThrow();
   }
 
   /**
