@@ -1,85 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AREAS } from './areas.ts';
+import { EVENT_TABLES } from './platform/events.ts';
 
 /**
- * Which area owns which table (issue 56, item 2; docs/ARCHITECTURE.md's table). An area's code that names
+ * Which area owns which table (issue 56, item 2; docs/ARCHITECTURE.md's table), as each area declares it in
+ * its folder (`tables`, ADR 0028). An area's code that names
  * another area's table in a query (`selectFrom`, a join, `insertInto`, `updateTable`, `deleteFrom`) is a
  * crossing. The crossings that exist today are listed below as debt, each to be replaced by a call to the
  * owner's service or a read model the owner declares; the test fails on a **new** one, and on one listed
  * that is gone (so the list only shrinks and stays true).
  */
-const OWNER: Record<string, string> = {
-  // currencies
-  price_lists: 'currencies',
-  price_list_styles: 'currencies',
-  exchange_rates: 'currencies',
-  // companies
-  company_details: 'companies',
-  company_terms: 'companies',
-  retailer_doors: 'companies',
-  door_people: 'companies',
-  media: 'media',
-  page_texts: 'pages',
-  retailer_listings: 'listings',
-  activity_log: 'activity',
-  users: 'users',
-  auth_tokens: 'auth',
-  password_tokens: 'auth',
-  passkeys: 'security',
-  totp_factors: 'security',
-  recovery_codes: 'security',
-  auth_challenges: 'security',
-  invoicing_settings: 'seller',
-  mail_outbox: 'mail',
-  products: 'catalogue',
-  product_packs: 'catalogue',
-  product_translations: 'catalogue',
-  variants: 'catalogue',
-  variant_translations: 'catalogue',
-  showroom_submissions: 'showroom',
-  journal_sections: 'journal',
-  journal_section_translations: 'journal',
-  journal_posts: 'journal',
-  journal_post_translations: 'journal',
-  retailer_applications: 'retailers',
-  contact_messages: 'contact',
-  wholesale_terms: 'wholesale',
-  wholesale_term_translations: 'wholesale',
-  order_draft_lines: 'orders',
-  order_counters: 'orders',
-  orders: 'orders',
-  order_lines: 'orders',
-  shipments: 'orders',
-  shipment_lines: 'orders',
-  order_events: 'orders',
-  returns: 'returns',
-  return_lines: 'returns',
-  return_photos: 'returns',
-  seasons: 'seasons',
-  season_translations: 'seasons',
-  season_deliveries: 'seasons',
-  season_delivery_translations: 'seasons',
-  product_seasons: 'seasons',
-  stock_levels: 'stock',
-  stock_incoming: 'stock',
-  stock_movements: 'stock',
-  api_keys: 'apikeys',
-  agents: 'agents',
-  einvoicing_platform: 'approved-platform',
-  webhook_endpoints: 'webhooks',
-  webhook_events: 'webhooks',
-  webhook_deliveries: 'webhooks',
-  webhook_attempts: 'webhooks',
-  invoices: 'invoices',
-  invoice_lines: 'invoices',
-  invoice_payments: 'invoices',
-  invoice_events: 'invoices',
-  invoice_counters: 'invoices',
-  invoice_submissions: 'invoices',
-  domain_events: 'platform',
-  event_runs: 'platform',
-};
+const OWNER: Record<string, string> = Object.fromEntries([
+  ...AREAS.flatMap((area) => area.tables.map((table) => [table, area.name])),
+  // The events and their runs belong to the platform that carries them (ADR 0026).
+  ...EVENT_TABLES.map((table) => [table, 'platform']),
+]);
 
 /** Today's crossings, by area: "read orders" = the area's code reads `orders`, owned by another. Only ever shrinks. */
 const KNOWN: Record<string, string[]> = {
@@ -181,11 +118,20 @@ function crossings(): { found: Record<string, Set<string>>; unknown: string[] } 
 }
 
 describe('each table owned by one area (issue 56)', () => {
+  it('every area folder is mounted once, under its own name', () => {
+    const folders = fs.readdirSync(path.join(root, 'server/src/modules')).filter((f) => fs.existsSync(path.join(root, 'server/src/modules', f, 'index.ts')));
+    expect(AREAS.map((area) => area.name).sort()).toEqual(folders.sort());
+  });
+
   it('every table the schema declares has its owner here, and every table a query names is known', () => {
     const schema = fs.readFileSync(path.join(root, 'server/src/db/schema.ts'), 'utf8');
     const tables = [...schema.matchAll(/^ {2}([a-z_]+): [A-Z][A-Za-z]*Table;$/gm)].map((m) => m[1]!);
     expect(tables.length).toBeGreaterThan(60);
     expect(tables.filter((t) => !OWNER[t])).toEqual([]);
+    // One owner each: no table declared by two areas.
+    const declared = [...AREAS.flatMap((area) => area.tables), ...EVENT_TABLES];
+    expect(declared.filter((t, i) => declared.indexOf(t) !== i)).toEqual([]);
+    expect(declared.filter((t) => !tables.includes(t))).toEqual([]);
     expect(crossings().unknown).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFi
 let code = 0;
 try {
   await migrate(database);
-  const privacy = new PrivacyService(database.db);
+  const privacy = new PrivacyService({ db: database.db });
   if (!values.email || !['export', 'erase'].includes(positionals[0] ?? '')) {
     throw new Error('Usage: npm run privacy -- export|erase --email EMAIL');
   }

@@ -4,11 +4,19 @@ import { nowIso, type Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { PollingWorker } from '../lib/polling-worker.ts';
 
+/** The tables the platform keeps the events and their runs in (no area's: server/src/ownership.test.ts). */
+export const EVENT_TABLES = ['domain_events', 'event_runs'] as const;
+
 /**
  * The events a use case records for the listeners of other areas (issue 56, ADR 0026). A name says what
- * happened, in the past, as the webhooks name it.
+ * happened, in the past, as the webhooks name it. An area adds its own from its folder (ADR 0028):
+ * `declare module '../../platform/events.ts' { interface DomainEventNames { 'note.created': true } }`.
  */
-export type DomainEventType = 'shipment.created' | 'invoice.issued';
+export interface DomainEventNames {
+  'shipment.created': true;
+  'invoice.issued': true;
+}
+export type DomainEventType = keyof DomainEventNames & string;
 
 /** An event as a listener reads it. */
 export interface DomainEvent<P = unknown> {

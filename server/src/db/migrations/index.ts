@@ -75,13 +75,18 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['033-orders-company-id', m033OrdersCompanyId],
 ];
 
-export function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  const ctx: MigrationContext = {
+/** What a migration is handed beside the database on this dialect. */
+export function migrationContext(dialect: Dialect): MigrationContext {
+  return {
     dialect,
     id: (table) =>
       table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) =>
         dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey().generatedByDefaultAsIdentity(),
       ),
   };
+}
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  const ctx = migrationContext(dialect);
   return Object.fromEntries(MIGRATIONS.map(([name, up]) => [name, { up: (db: Kysely<any>) => up(db, ctx) }]));
 }

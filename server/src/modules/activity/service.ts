@@ -42,7 +42,7 @@ export async function logActivity(db: Kysely<Database>, actor: Actor | null | un
 
 export class ActivityService {
   private readonly db: Db;
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

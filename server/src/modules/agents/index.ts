@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { agentRoutes, type AgentsDeps } from './routes.ts';
 
 export type { AgentsDeps } from './routes.ts';
@@ -7,3 +8,6 @@ export type { AgentsDeps } from './routes.ts';
 export const agentsModule: FastifyPluginAsyncZod<AgentsDeps> = async (app, deps) => {
   await app.register(agentRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const agentsArea = defineArea<AgentsDeps>({ name: 'agents', tables: ['agents'], routes: agentsModule });

@@ -28,7 +28,7 @@ export class AgentsService {
   private readonly auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
   private readonly kick: () => void;
 
-  constructor(db: Db, config: Config, auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>, kick: () => void) {
+  constructor({ db, config, auth, kick }: { db: Db; config: Config; auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>; kick: () => void }) {
     this.db = db;
     this.config = config;
     this.auth = auth;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { apiKeyRoutes, type ApiKeysDeps } from './routes.ts';
 
 export type { ApiKeysDeps } from './routes.ts';
@@ -9,3 +10,6 @@ export { API_KEY_PREFIX } from './service.ts';
 export const apiKeysModule: FastifyPluginAsyncZod<ApiKeysDeps> = async (app, deps) => {
   await app.register(apiKeyRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const apiKeysArea = defineArea<ApiKeysDeps>({ name: 'apikeys', tables: ['api_keys'], routes: apiKeysModule });

@@ -21,7 +21,7 @@ const LAST_USED_EVERY_MS = 60_000;
 export class ApiKeysService {
   private readonly db: Db;
 
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

@@ -35,7 +35,7 @@ export class ApprovedPlatformService {
   private readonly kick: () => void;
   private adapter: { key: string; platform: EInvoicingPlatform } | null = null;
 
-  constructor(db: Db, invoices: Pick<InvoicesService, 'submissions'>, policy: OutboundPolicy, kick: () => void) {
+  constructor({ db, invoices, policy, kick }: { db: Db; invoices: Pick<InvoicesService, 'submissions'>; policy: OutboundPolicy; kick: () => void }) {
     this.db = db;
     this.invoices = invoices;
     this.policy = policy;

@@ -18,7 +18,19 @@ export class ApprovedPlatformWorker extends PollingWorker {
   private readonly log: Logger;
   private readonly followMs: number;
 
-  constructor(platform: ApprovedPlatformService, submissions: InvoiceSubmissions, log: Logger, intervalMs = 30_000, followMs = 5 * 60_000) {
+  constructor({
+    platform,
+    submissions,
+    log,
+    intervalMs = 30_000,
+    followMs = 5 * 60_000,
+  }: {
+    platform: ApprovedPlatformService;
+    submissions: InvoiceSubmissions;
+    log: Logger;
+    intervalMs?: number;
+    followMs?: number;
+  }) {
     super('e-invoicing', log, intervalMs);
     this.platform = platform;
     this.submissions = submissions;

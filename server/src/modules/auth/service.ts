@@ -13,7 +13,7 @@ export type { Session } from '../../lib/guard.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { normaliseEmail, toPublicUser, type UsersService } from '../users/service.ts';
-import { MemoryAttempts, takeOrRefuse, type AttemptLimiter } from './rate-limit.ts';
+import { takeOrRefuse, type AttemptLimiter } from './rate-limit.ts';
 
 export interface IssueOptions {
   method?: 'password' | 'passkey' | 'totp' | 'recovery';
@@ -34,12 +34,24 @@ export class AuthService {
   private readonly config: Config;
   private readonly onMailQueued: () => void;
 
-  constructor(db: Db, users: UsersService, config: Config, onMailQueued: () => void = () => {}, attempts?: AttemptLimiter) {
+  constructor({
+    db,
+    users,
+    config,
+    onMailQueued,
+    attempts,
+  }: {
+    db: Db;
+    users: UsersService;
+    config: Config;
+    onMailQueued: () => void;
+    attempts: AttemptLimiter;
+  }) {
     this.db = db;
     this.users = users;
     this.config = config;
     this.onMailQueued = onMailQueued;
-    this.attempts = attempts ?? new MemoryAttempts(config.LOGIN_MAX_PER_EMAIL, config.LOGIN_WINDOW_MINUTES * 60_000);
+    this.attempts = attempts;
   }
 
   /** Milliseconds since the epoch for sign-in times; the tests move it (authenticator steps, recent sign-in). */

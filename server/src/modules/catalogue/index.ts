@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { adminCatalogueRoutes, adminCatalogueWriteRoutes, catalogueRoutes, type CatalogueDeps } from './routes.ts';
 
 export type { CatalogueDeps } from './routes.ts';
@@ -9,3 +10,10 @@ export const catalogueModule: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
   await app.register(adminCatalogueRoutes, { ...deps, prefix: '/admin' });
   await app.register(adminCatalogueWriteRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const catalogueArea = defineArea<CatalogueDeps>({
+  name: 'catalogue',
+  tables: ['products', 'product_packs', 'product_translations', 'variants', 'variant_translations'],
+  routes: catalogueModule,
+});

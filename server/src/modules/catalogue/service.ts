@@ -128,7 +128,7 @@ export class CatalogueService {
   readonly publicCache = new TtlCache<unknown>(30_000);
   private readonly seasons: SeasonsService;
   private readonly dialect: Dialect;
-  constructor(db: Db, seasons: SeasonsService, dialect: Dialect) {
+  constructor({ db, seasons, dialect }: { db: Db; seasons: SeasonsService; dialect: Dialect }) {
     this.db = db;
     this.seasons = seasons;
     this.dialect = dialect;

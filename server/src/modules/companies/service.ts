@@ -38,7 +38,21 @@ export class CompaniesService {
   readonly directory: CompanyDirectory;
   readonly terms: CompanyTermsBook;
 
-  constructor(db: Db, dialect: Dialect, config: Config, auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>, kick: () => void, label: LabelTerms) {
+  constructor({
+    db,
+    dialect,
+    config,
+    auth,
+    kick,
+    label,
+  }: {
+    db: Db;
+    dialect: Dialect;
+    config: Config;
+    auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
+    kick: () => void;
+    label: LabelTerms;
+  }) {
     this.db = db;
     const describe = (trx: Kysely<Database>, companyId: number) => this.directory.view(companyId, trx);
     this.people = new CompanyPeople(db, dialect, config, auth, kick, describe);

@@ -15,7 +15,7 @@ export class ContactService {
 
   private readonly dialect: Dialect;
 
-  constructor(db: Db, config: Config, onMailQueued: () => void, dialect: Dialect) {
+  constructor({ db, config, onMailQueued, dialect }: { db: Db; config: Config; onMailQueued: () => void; dialect: Dialect }) {
     this.db = db;
     this.config = config;
     this.onMailQueued = onMailQueued;

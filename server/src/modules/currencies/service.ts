@@ -35,7 +35,7 @@ const rateOf = (micro: number) => Math.round((micro / RATE_SCALE) * 1e6) / 1e6;
 export class CurrenciesService {
   private readonly db: Db;
 
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

@@ -73,7 +73,7 @@ export class JournalService {
   /** Published journal reads only. */
   readonly publicCache = new TtlCache<unknown>(30_000);
   private readonly dialect: Dialect;
-  constructor(db: Db, dialect: Dialect) {
+  constructor({ db, dialect }: { db: Db; dialect: Dialect }) {
     this.db = db;
     this.dialect = dialect;
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { accountListingRoutes, adminListingRoutes, publicListingRoutes, type ListingsDeps } from './routes.ts';
 
 export type { ListingsDeps } from './routes.ts';
@@ -9,3 +10,6 @@ export const listingsModule: FastifyPluginAsyncZod<ListingsDeps> = async (app, d
   await app.register(publicListingRoutes, deps);
   await app.register(adminListingRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const listingsArea = defineArea<ListingsDeps>({ name: 'listings', tables: ['retailer_listings'], routes: listingsModule });

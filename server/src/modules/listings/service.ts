@@ -67,7 +67,7 @@ export class ListingsService {
   /** The public list per language; cleared by every listing write (and onContentChange). */
   readonly publicCache = new TtlCache<PublicListing[]>(30_000, 4);
 
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

@@ -30,7 +30,7 @@ describe.each(DIALECTS)('mail outbox on %s', (dialect) => {
       },
     };
     await db.transaction().execute((trx) => enqueueMail(trx, mail('retry@example.com')));
-    const worker = new OutboxWorker(db, flaky, 'Shop <shop@example.com>', pino({ level: 'silent' }));
+    const worker = new OutboxWorker({ db, transport: flaky, from: 'Shop <shop@example.com>', log: pino({ level: 'silent' }) });
     expect(await worker.runOnce()).toBe(0);
     let row = await db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'retry@example.com').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: '421 try again later' });
@@ -68,8 +68,8 @@ describe.each(DIALECTS)('mail outbox on %s', (dialect) => {
         delivered.push(m.to);
       },
     };
-    const a = new OutboxWorker(db, slow, 'x <x@example.com>', pino({ level: 'silent' }));
-    const b = new OutboxWorker(db, slow, 'x <x@example.com>', pino({ level: 'silent' }));
+    const a = new OutboxWorker({ db, transport: slow, from: 'x <x@example.com>', log: pino({ level: 'silent' }) });
+    const b = new OutboxWorker({ db, transport: slow, from: 'x <x@example.com>', log: pino({ level: 'silent' }) });
     await Promise.all([a.runOnce(), b.runOnce()]);
     const mine = delivered.filter((to) => to.startsWith('both'));
     expect(mine.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `both${i}@example.com`).sort());

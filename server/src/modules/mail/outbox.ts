@@ -136,7 +136,7 @@ export class OutboxWorker extends PollingWorker {
   private readonly from: string;
   private readonly log: Logger;
 
-  constructor(db: Db, transport: MailTransport, from: string, log: Logger, intervalMs = 2000) {
+  constructor({ db, transport, from, log, intervalMs = 2000 }: { db: Db; transport: MailTransport; from: string; log: Logger; intervalMs?: number }) {
     super('mail outbox', log, intervalMs);
     this.db = db;
     this.transport = transport;

@@ -17,7 +17,7 @@ export class MediaService {
   /** DATA_DIR/uploads, or the bucket (S3_BUCKET). */
   readonly files: MediaStore;
 
-  constructor(db: Kysely<Database>, files: MediaStore) {
+  constructor({ db, files }: { db: Kysely<Database>; files: MediaStore }) {
     this.db = db;
     this.files = files;
   }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
+import { listenForOrders } from './listeners.ts';
 import { adminOrderRoutes, adminOrderMoveRoutes, availabilityRoutes, orderRoutes, myOrderRoutes, type OrdersDeps } from './routes.ts';
 export type { OrdersDeps } from './routes.ts';
 import { adminShipmentRoutes, fulfilmentRoutes } from './fulfilment-routes.ts';
@@ -14,3 +16,11 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersDeps & { config: Config }
   await app.register(adminShipmentRoutes, { ...deps, prefix: '/admin' });
   await app.register(fulfilmentRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns, its routes and its listener (a parcel's mail). */
+export const ordersArea = defineArea<OrdersDeps & { config: Config }>({
+  name: 'orders',
+  tables: ['order_draft_lines', 'order_counters', 'orders', 'order_lines', 'shipments', 'shipment_lines', 'order_events'],
+  routes: ordersModule,
+  listen: (events, deps) => listenForOrders(events, deps.orders),
+});

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { adminPagesRoutes, type PagesDeps } from './routes.ts';
 
 export type { PagesDeps } from './routes.ts';
@@ -7,3 +8,6 @@ export type { PagesDeps } from './routes.ts';
 export const pagesModule: FastifyPluginAsyncZod<PagesDeps> = async (app, deps) => {
   await app.register(adminPagesRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const pagesArea = defineArea<PagesDeps>({ name: 'pages', tables: ['page_texts'], routes: pagesModule });

@@ -15,7 +15,7 @@ export class PagesService {
   /** Saved pages for the renders; cleared by every save (and by onContentChange). */
   readonly cache = new TtlCache<AdminPage>(60_000, 10);
 
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

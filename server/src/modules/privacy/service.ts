@@ -17,7 +17,7 @@ export interface PersonalData {
 /** GDPR access and erasure for one e-mail address, across every table that holds personal data. */
 export class PrivacyService {
   private readonly db: Db;
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

@@ -32,7 +32,7 @@ export class ProductionService {
   private readonly seasons: SeasonsService;
   private readonly stock: StockService;
 
-  constructor(db: Db, seasons: SeasonsService, stock: StockService) {
+  constructor({ db, seasons, stock }: { db: Db; seasons: SeasonsService; stock: StockService }) {
     this.db = db;
     this.seasons = seasons;
     this.stock = stock;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { adminRetailerRoutes, applicationRoutes, type RetailersDeps } from './routes.ts';
 
 export type { RetailersDeps } from './routes.ts';
@@ -8,3 +9,6 @@ export const retailersModule: FastifyPluginAsyncZod<RetailersDeps> = async (app,
   await app.register(applicationRoutes, deps);
   await app.register(adminRetailerRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const retailersArea = defineArea<RetailersDeps>({ name: 'retailers', tables: ['retailer_applications'], routes: retailersModule });

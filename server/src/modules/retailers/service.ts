@@ -51,7 +51,21 @@ export class RetailersService {
   private readonly onMailQueued: () => void;
   private readonly companies: Pick<CompaniesService, 'seedCompany'>;
 
-  constructor(db: Db, config: Config, auth: AuthService, onMailQueued: () => void, companies: Pick<CompaniesService, 'seedCompany'>, dialect: Dialect) {
+  constructor({
+    db,
+    config,
+    auth,
+    onMailQueued,
+    companies,
+    dialect,
+  }: {
+    db: Db;
+    config: Config;
+    auth: AuthService;
+    onMailQueued: () => void;
+    companies: Pick<CompaniesService, 'seedCompany'>;
+    dialect: Dialect;
+  }) {
     this.db = db;
     this.dialect = dialect;
     this.config = config;

@@ -35,7 +35,7 @@ export class SalesService {
   private readonly db: Db;
   private readonly seasons: SeasonsService;
 
-  constructor(db: Db, seasons: SeasonsService) {
+  constructor({ db, seasons }: { db: Db; seasons: SeasonsService }) {
     this.db = db;
     this.seasons = seasons;
   }

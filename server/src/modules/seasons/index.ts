@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { adminSeasonRoutes, seasonRoutes, type SeasonsDeps } from './routes.ts';
 
 export type { SeasonsDeps } from './routes.ts';
@@ -8,3 +9,10 @@ export const seasonsModule: FastifyPluginAsyncZod<SeasonsDeps> = async (app, dep
   await app.register(seasonRoutes, { ...deps, prefix: '/wholesale' });
   await app.register(adminSeasonRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const seasonsArea = defineArea<SeasonsDeps>({
+  name: 'seasons',
+  tables: ['seasons', 'season_translations', 'season_deliveries', 'season_delivery_translations', 'product_seasons'],
+  routes: seasonsModule,
+});

@@ -69,7 +69,7 @@ export function deliveryOf(d: DeliveryInfo, lang: Locale): Delivery {
  */
 export class SeasonsService {
   private readonly db: Db;
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { MemoryAttempts, takeOrRefuse, type AttemptLimiter } from '../auth/rate-limit.ts';
+import { takeOrRefuse, type AttemptLimiter } from '../auth/rate-limit.ts';
 
 import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -37,12 +37,24 @@ export class SecurityBase {
    */
   readonly factorAttempts: AttemptLimiter;
 
-  constructor(db: Db, auth: AuthService, config: Config, onMailQueued: () => void = () => {}, factorAttempts?: AttemptLimiter) {
+  constructor({
+    db,
+    auth,
+    config,
+    onMailQueued,
+    factorAttempts,
+  }: {
+    db: Db;
+    auth: AuthService;
+    config: Config;
+    onMailQueued: () => void;
+    factorAttempts: AttemptLimiter;
+  }) {
     this.db = db;
     this.auth = auth;
     this.config = config;
     this.onMailQueued = onMailQueued;
-    this.factorAttempts = factorAttempts ?? new MemoryAttempts(config.MFA_MAX_PER_ACCOUNT, config.LOGIN_WINDOW_MINUTES * 60_000);
+    this.factorAttempts = factorAttempts;
   }
   protected securityUrl(locale: Locale): string {
     return `${this.config.PUBLIC_URL}/account/security?lang=${locale}`;

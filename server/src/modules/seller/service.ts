@@ -11,7 +11,7 @@ import { logActivity, type Actor } from '../activity/service.ts';
 export class SellerService {
   private readonly db: Db;
 
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

@@ -76,18 +76,29 @@ export class ShowroomService {
   private readonly onMailQueued: () => void;
   private readonly snapshots: ShowroomSnapshots;
 
-  constructor(
-    db: Db,
-    config: Config,
-    catalogue: CatalogueService,
-    seasons: SeasonsService,
-    stock: StockService,
-    wholesale: WholesaleService,
-    companies: CompaniesService,
-    orders: OrdersService,
-    retailers: RetailersService,
-    onMailQueued: () => void,
-  ) {
+  constructor({
+    db,
+    config,
+    catalogue,
+    seasons,
+    stock,
+    wholesale,
+    companies,
+    orders,
+    retailers,
+    onMailQueued,
+  }: {
+    db: Db;
+    config: Config;
+    catalogue: CatalogueService;
+    seasons: SeasonsService;
+    stock: StockService;
+    wholesale: WholesaleService;
+    companies: CompaniesService;
+    orders: OrdersService;
+    retailers: RetailersService;
+    onMailQueued: () => void;
+  }) {
     this.db = db;
     this.config = config;
     this.catalogue = catalogue;

@@ -42,7 +42,7 @@ export function promisable(level: StockLevel | undefined): number {
 export class StockService {
   private readonly db: Db;
   private readonly dialect: Dialect;
-  constructor(db: Db, dialect: Dialect) {
+  constructor({ db, dialect }: { db: Db; dialect: Dialect }) {
     this.db = db;
     this.dialect = dialect;
   }

@@ -35,7 +35,7 @@ export function normaliseEmail(email: string): string {
 
 export class UsersService {
   private readonly db: Db;
-  constructor(db: Db) {
+  constructor({ db }: { db: Db }) {
     this.db = db;
   }
 

@@ -11,7 +11,7 @@ describe('administrator at start', () => {
     handle = await openDatabase({ sqliteFile: ':memory:' });
     expect(await migrate(handle)).toBe(true);
     expect(await migrate(handle)).toBe(false); // idempotent: nothing new the second time
-    return new UsersService(handle.db);
+    return new UsersService({ db: handle.db });
   };
 
   it('creates an admin with a generated password on an empty database, once', async () => {

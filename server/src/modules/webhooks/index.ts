@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineArea } from '../../platform/area.ts';
 import { webhookRoutes, type WebhooksDeps } from './routes.ts';
 
 export type { WebhooksDeps } from './routes.ts';
@@ -7,3 +8,10 @@ export type { WebhooksDeps } from './routes.ts';
 export const webhooksModule: FastifyPluginAsyncZod<WebhooksDeps> = async (app, deps) => {
   await app.register(webhookRoutes, { ...deps, prefix: '/admin' });
 };
+
+/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+export const webhooksArea = defineArea<WebhooksDeps>({
+  name: 'webhooks',
+  tables: ['webhook_endpoints', 'webhook_events', 'webhook_deliveries', 'webhook_attempts'],
+  routes: webhooksModule,
+});

@@ -28,7 +28,7 @@ export class WebhooksService {
   private readonly policy: OutboundPolicy;
   private readonly kick: () => void;
 
-  constructor(db: Db, policy: OutboundPolicy, kick: () => void) {
+  constructor({ db, policy, kick }: { db: Db; policy: OutboundPolicy; kick: () => void }) {
     this.db = db;
     this.policy = policy;
     this.kick = kick;

@@ -35,7 +35,7 @@ export class WebhookWorker extends PollingWorker {
   private readonly policy: OutboundPolicy;
   private readonly log: Logger;
 
-  constructor(db: Db, policy: OutboundPolicy, log: Logger, intervalMs = 2000) {
+  constructor({ db, policy, log, intervalMs = 2000 }: { db: Db; policy: OutboundPolicy; log: Logger; intervalMs?: number }) {
     super('webhook outbox', log, intervalMs);
     this.db = db;
     this.policy = policy;

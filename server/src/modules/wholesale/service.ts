@@ -81,7 +81,21 @@ export class WholesaleService {
   private readonly seasons: SeasonsService;
   private readonly stock: StockService;
 
-  constructor(db: Db, config: Config, catalogue: CatalogueService, uploads: MediaStore, seasons: SeasonsService, stock: StockService) {
+  constructor({
+    db,
+    config,
+    catalogue,
+    uploads,
+    seasons,
+    stock,
+  }: {
+    db: Db;
+    config: Config;
+    catalogue: CatalogueService;
+    uploads: MediaStore;
+    seasons: SeasonsService;
+    stock: StockService;
+  }) {
     this.db = db;
     this.seasons = seasons;
     this.stock = stock;
