@@ -58,9 +58,7 @@ export function createServices(
   transport?: MailTransport,
   areas: ReadonlyArray<MountedArea<AppServices>> = AREAS,
 ): AppServices {
-  const mailTransport = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.dataDir, 'outbox')));
-  const from = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`;
-  const mail = new OutboxWorker({ db: database.db, transport: mailTransport, from, log: log.child({ module: 'mail' }) });
+  const mail = mailOutbox(config, database, log, transport);
   // What a change records for the other areas' listeners, run after its commit (issue 56, ADR 0026).
   const events = new DomainEvents({ db: database.db, log: log.child({ module: 'events' }) });
   const outbound = { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, ca: config.OUTBOUND_CA_FILE };
@@ -84,16 +82,8 @@ export function createServices(
   const media = new MediaService({ db: database.db, files: createMediaStore(config) });
   const wholesale = new WholesaleService({ db: database.db, config, catalogue, uploads: media.files, seasons, stock });
   const companies = new CompaniesService({ db: database.db, dialect: database.dialect, config, auth, kick, label: wholesale });
-  const { invoices, approvedPlatform, approvedPlatformWorker, orders } = trade(config, database, log, {
-    kick,
-    events,
-    outbound,
-    companies,
-    catalogue,
-    wholesale,
-    seasons,
-    stock,
-  });
+  const tradeDeps = { kick, events, outbound, companies, catalogue, wholesale, seasons, stock };
+  const { invoices, approvedPlatform, approvedPlatformWorker, orders } = trade(config, database, log, tradeDeps);
   const retailers = new RetailersService({ db: database.db, config, auth, onMailQueued: kick, companies, dialect: database.dialect });
   const agents = new AgentsService({ db: database.db, config, auth, kick });
   const showroom = new ShowroomService({ db: database.db, config, catalogue, seasons, stock, wholesale, companies, orders, retailers, onMailQueued: kick });
@@ -166,6 +156,13 @@ function contentChanges(bus: ChangeBus, caches: Array<{ clear(): void }>): () =>
     clearLocal();
     bus.publish();
   };
+}
+
+/** The mail outbox's worker: SMTP when SMTP_URL is set, else files in DATA_DIR/outbox (or the test's transport). */
+function mailOutbox(config: Config, database: DbHandle, log: Logger, transport: MailTransport | undefined): OutboxWorker {
+  const mailTransport = transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.dataDir, 'outbox')));
+  const from = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.BRAND_EMAIL}>`;
+  return new OutboxWorker({ db: database.db, transport: mailTransport, from, log: log.child({ module: 'mail' }) });
 }
 
 /** The trade's areas (invoices, the e-invoicing platform, orders). */
