@@ -39,6 +39,8 @@ import { JsonCache } from './lib/json-cache.ts';
 import { createBus, type ChangeBus } from './platform/bus.ts';
 import { DomainEvents } from './platform/events.ts';
 import { AREAS } from './areas.ts';
+import { seasonOrders } from './modules/orders/season-orders.ts';
+import { invoiceOrders } from './modules/orders/invoice-orders.ts';
 import type { MountedArea } from './platform/area.ts';
 import type { OrdersContext } from './modules/orders/context.ts';
 import type { OutboundPolicy } from './lib/outbound.ts';
@@ -66,7 +68,7 @@ export function createServices(
   const webhooks = new WebhooksService({ db: database.db, policy: outbound, kick: () => webhookWorker.kick() });
   const redis = config.REDIS_URL ? new SharedRedis(config.REDIS_URL, log.child({ module: 'redis' })) : null;
   const { users, auth, security } = accounts(config, database, redis, () => mail.kick());
-  const seasons = new SeasonsService({ db: database.db });
+  const seasons = new SeasonsService({ db: database.db, orders: seasonOrders });
   const stock = new StockService({ db: database.db, dialect: database.dialect });
   const production = new ProductionService({ db: database.db, seasons, stock });
   const sales = new SalesService({ db: database.db, seasons });
@@ -81,7 +83,7 @@ export function createServices(
   const jsonCache = new JsonCache();
   const media = new MediaService({ db: database.db, files: createMediaStore(config) });
   const wholesale = new WholesaleService({ db: database.db, config, catalogue, uploads: media.files, seasons, stock });
-  const companies = new CompaniesService({ db: database.db, dialect: database.dialect, config, auth, kick, label: wholesale });
+  const companies = new CompaniesService({ db: database.db, dialect: database.dialect, config, auth, kick, label: wholesale, events });
   const tradeDeps = { kick, events, outbound, companies, catalogue, wholesale, seasons, stock };
   const { invoices, approvedPlatform, approvedPlatformWorker, orders } = trade(config, database, log, tradeDeps);
   const retailers = new RetailersService({ db: database.db, config, auth, onMailQueued: kick, companies, dialect: database.dialect });
@@ -174,7 +176,7 @@ function trade(
 ) {
   const { db, dialect } = database;
   const { events, kick } = deps;
-  const invoices = new InvoicesService({ db, config, dialect, kick, companies: deps.companies, events });
+  const invoices = new InvoicesService({ db, config, dialect, kick, companies: deps.companies, events, orders: invoiceOrders });
   const approvedPlatform: ApprovedPlatformService = new ApprovedPlatformService({
     db,
     invoices,

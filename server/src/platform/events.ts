@@ -15,6 +15,7 @@ export const EVENT_TABLES = ['domain_events', 'event_runs'] as const;
 export interface DomainEventNames {
   'shipment.created': true;
   'invoice.issued': true;
+  'company.details-saved': true;
 }
 export type DomainEventType = keyof DomainEventNames & string;
 

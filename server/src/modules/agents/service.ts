@@ -12,6 +12,8 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { agentInvitationMail } from '../mail/templates.ts';
+import { insertAccount, changeAccount } from '../users/accounts.ts';
+import { revokeSessions } from '../auth/sessions.ts';
 
 const percentOf = (bp: number | null) => (bp === null ? null : bp / 100);
 const bpOf = (percent: number | null) => (percent === null ? null : Math.round(percent * 100));
@@ -96,11 +98,7 @@ export class AgentsService {
     const id = await this.db.transaction().execute(async (trx) => {
       if (await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw new HttpError(409, AGENT_MESSAGES.emailTaken);
       const now = nowIso();
-      const user = await trx
-        .insertInto('users')
-        .values({ email: input.email, role: 'agent', locale: input.locale, password_hash: null, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const user = { id: await insertAccount(trx, { email: input.email, role: 'agent', locale: input.locale }) };
       const row = await trx
         .insertInto('agents')
         .values({ user_id: user.id, name: input.name, commission_bp: bpOf(input.commissionRate), invited_at: now, created_at: now, created_by: actor.id })
@@ -151,13 +149,8 @@ export class AgentsService {
         .execute();
       const wasActive = row.disabled_at === null;
       if (wasActive !== input.active) {
-        await trx
-          .updateTable('users')
-          .set({ disabled_at: input.active ? null : now, updated_at: now })
-          .where('id', '=', row.user_id)
-          .execute();
-        if (!input.active)
-          await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+        await changeAccount(trx, row.user_id, { disabled_at: input.active ? null : now });
+        if (!input.active) await revokeSessions(trx, row.user_id, now);
       }
       await logActivity(trx, actor, {
         kind: 'security',

@@ -14,6 +14,8 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { normaliseEmail, toPublicUser, type UsersService } from '../users/service.ts';
 import { takeOrRefuse, type AttemptLimiter } from './rate-limit.ts';
+import { changeAccount } from '../users/accounts.ts';
+import { revokeSessions } from './sessions.ts';
 
 export interface IssueOptions {
   method?: 'password' | 'passkey' | 'totp' | 'recovery';
@@ -182,7 +184,7 @@ export class AuthService {
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', user.id).execute();
+      await changeAccount(trx, user.id, { password_hash: hash });
       await trx
         .updateTable('auth_tokens')
         .set({ revoked_at: now })
@@ -242,8 +244,8 @@ export class AuthService {
       if (!row) throw new HttpError(400, API_ERRORS.invalidResetToken);
       const used = await trx.updateTable('password_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) throw new HttpError(400, API_ERRORS.invalidResetToken);
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', row.user_id).execute();
-      await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+      await changeAccount(trx, row.user_id, { password_hash: hash });
+      await revokeSessions(trx, row.user_id, now);
       return row.email;
     });
     // Whoever can read the mailbox is the owner: lift a lock-out left by attackers.

@@ -20,6 +20,8 @@ import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { personInvitationMail } from '../mail/templates.ts';
 import { emitWebhook } from '../webhooks/events.ts';
+import { changeAccount, insertAccount } from '../users/accounts.ts';
+import { revokeSessions } from '../auth/sessions.ts';
 
 type PasswordLinks = Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
 
@@ -183,22 +185,9 @@ export class CompanyPeople {
       if (Number(count.n) >= COMPANY_PEOPLE_MAX) throw new HttpError(409, COMPANY_MESSAGES.tooMany);
       const doorIds = input.doorIds ?? [];
       await this.checkDoors(trx, companyId, doorIds);
-      const now = nowIso();
-      const user = await trx
-        .insertInto('users')
-        .values({
-          email: input.email,
-          role: 'retailer',
-          locale: input.locale,
-          password_hash: null,
-          company_id: companyId,
-          company_role: input.role,
-          name: input.name,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const user = {
+        id: await insertAccount(trx, { email: input.email, role: 'retailer', locale: input.locale, companyId, companyRole: input.role, name: input.name }),
+      };
       await this.setDoors(trx, user.id, input.role, doorIds);
       const token = await this.auth.createPasswordToken(trx, user.id, 'set', SET_PASSWORD_TOKEN_TTL_MS);
       await enqueueMail(trx, {
@@ -234,11 +223,7 @@ export class CompanyPeople {
       if (person.role === 'admin' && role !== 'admin' && (await this.adminsBut(trx, companyId, personId)) === 0)
         throw new HttpError(409, COMPANY_MESSAGES.lastAdmin);
       if (input.doorIds) await this.checkDoors(trx, companyId, input.doorIds);
-      await trx
-        .updateTable('users')
-        .set({ company_role: role, ...(input.name ? { name: input.name } : {}), updated_at: nowIso() })
-        .where('id', '=', personId)
-        .execute();
+      await changeAccount(trx, personId, { company_role: role, ...(input.name ? { name: input.name } : {}) });
       if (input.doorIds || role !== 'buyer') {
         const current = (await trx.selectFrom('door_people').select('door_id').where('user_id', '=', personId).execute()).map((r) => r.door_id);
         await this.setDoors(trx, personId, role, input.doorIds ?? current);
@@ -262,8 +247,8 @@ export class CompanyPeople {
       const person = await this.person(trx, companyId, personId);
       if (person.role === 'admin' && (await this.adminsBut(trx, companyId, personId)) === 0) throw new HttpError(409, COMPANY_MESSAGES.lastAdmin);
       const now = nowIso();
-      await trx.updateTable('users').set({ disabled_at: now, updated_at: now }).where('id', '=', personId).execute();
-      await trx.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', personId).where('revoked_at', 'is', null).execute();
+      await changeAccount(trx, personId, { disabled_at: now });
+      await revokeSessions(trx, personId, now);
       await trx.deleteFrom('door_people').where('user_id', '=', personId).execute();
       await logActivity(trx, actor, { kind: 'company', action: 'delete', subject: `${person.name ?? ''} <${person.email}>`.trim(), subjectId: companyId });
       await this.changed(trx, companyId);

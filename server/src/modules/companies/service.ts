@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { applicationSearchText } from '../../lib/search.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthService } from '../auth/service.ts';
 import { emitWebhook } from '../webhooks/events.ts';
+import type { DomainEvents, EventRecorder } from '../../platform/events.ts';
 import { CompanyDirectory } from './directory.ts';
 import { CompanyDoors } from './doors.ts';
 import { CompanyPeople } from './people.ts';
@@ -25,6 +25,12 @@ export function parseCompany(json: string): CompanyDetails {
   }
 }
 
+/** What `company.details-saved` carries: the words the company is now found by. */
+export interface CompanyDetailsSaved {
+  companyId: number;
+  words: Array<string | null | undefined>;
+}
+
 /**
  * A retailer's company (issue 46: shops as companies): its name, SIRET and VAT number, billing and
  * delivery addresses, phone (orders freeze a copy when sent; invoices read them at issue; an accepted
@@ -37,6 +43,7 @@ export class CompaniesService {
   readonly doors: CompanyDoors;
   readonly directory: CompanyDirectory;
   readonly terms: CompanyTermsBook;
+  private readonly events: EventRecorder & Pick<DomainEvents, 'settle'>;
 
   constructor({
     db,
@@ -45,6 +52,7 @@ export class CompaniesService {
     auth,
     kick,
     label,
+    events,
   }: {
     db: Db;
     dialect: Dialect;
@@ -52,8 +60,11 @@ export class CompaniesService {
     auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
     kick: () => void;
     label: LabelTerms;
+    /** `company.details-saved`: the retailers area finds its applications by what the details say. */
+    events: EventRecorder & Pick<DomainEvents, 'settle'>;
   }) {
     this.db = db;
+    this.events = events;
     const describe = (trx: Kysely<Database>, companyId: number) => this.directory.view(companyId, trx);
     this.people = new CompanyPeople(db, dialect, config, auth, kick, describe);
     this.doors = new CompanyDoors(db, describe);
@@ -134,32 +145,26 @@ export class CompaniesService {
       to_complete: (!input.billing && input.billingAddress) || (!input.delivery && input.deliveryAddress) ? 1 : 0,
       updated_at: nowIso(),
     };
-    await this.db.transaction().execute(async (trx) => {
+    const eventId = await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('company_details')
         .values({ user_id: userId, ...values })
         .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
         .execute();
-      // The shop is then found by what its details say (issue 43: a shop by its town).
-      const details = [input.companyName, input.billing?.town, input.delivery?.town, input.siret];
-      for (const a of await trx
-        .selectFrom('retailer_applications')
-        .select(['id', 'name', 'company', 'email', 'siret'])
-        .where('retailer_user_id', '=', userId)
-        .execute()) {
-        await trx
-          .updateTable('retailer_applications')
-          .set({ search_text: applicationSearchText(a, details) })
-          .where('id', '=', a.id)
-          .execute();
-      }
+      // The shop is then found by what its details say (issue 43: a shop by its town): the retailers
+      // area's listener writes its applications' search words (ADR 0029).
+      const saved: CompanyDetailsSaved = { companyId: userId, words: [input.companyName, input.billing?.town, input.delivery?.town, input.siret] };
+      const recorded = await this.events.record(trx, 'company.details-saved', userId, saved);
       // A retailer's company (not the owner's own account) starts its first door, and is told about.
       const user = await trx.selectFrom('users').select(['email', 'role']).where('id', '=', userId).executeTakeFirst();
       if (user?.role === 'retailer') {
         await this.doors.ensureFirst(trx, userId, input.companyName || user.email, input.delivery ?? input.billing, input.phone);
         await emitWebhook(trx, 'company.updated', () => this.directory.view(userId, trx));
       }
+      return recorded;
     });
+    // What the owner searches right after reads the new words (two seconds at most).
+    await this.events.settle([eventId]);
     return this.company(userId);
   }
 

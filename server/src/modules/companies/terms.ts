@@ -19,6 +19,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { emitWebhook } from '../webhooks/events.ts';
+import { holdAccount } from '../users/accounts.ts';
 
 /** The label's own terms, read where they live (the season's, through wholesale): what a company without its own gets. */
 export interface LabelTerms {
@@ -199,11 +200,7 @@ export class CompanyTermsBook {
     if ((row?.currency ?? 'EUR') === currency) return;
     if (currency !== 'EUR' && !(await trx.selectFrom('price_lists').select('currency').where('currency', '=', currency).executeTakeFirst()))
       throw new HttpError(422, CURRENCY_MESSAGES.priceListMissing);
-    await trx
-      .updateTable('users')
-      .set({ id: sql<number>`id` })
-      .where('id', '=', companyId)
-      .execute();
+    await holdAccount(trx, companyId);
     const due = sql<number>`(i.total_incl_cents - i.prepaid_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = i.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = i.id))`;
     const [open, unpaid] = await Promise.all([
       trx

@@ -10,6 +10,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { depositInvoiceMail } from '../mail/templates.ts';
 import { buyerOf } from './buyer.ts';
 import type { IssuedDocument, NewDocument } from './facturx.ts';
+import type { InvoiceOrders } from './orders-port.ts';
 import { gapsOf, totals, vatFor } from './rules.ts';
 import { rateOn } from '../currencies/pricing.ts';
 
@@ -140,6 +141,7 @@ interface DepositHost {
   issueDay(): string;
   write(trx: Kysely<Database>, input: NewDocument, actor: Actor | null): Promise<number>;
   credit(trx: Kysely<Database>, invoiceId: number, input: { reason: string; amount?: number }, actor: Actor | null): Promise<number>;
+  orders: Pick<InvoiceOrders, 'setDepositPercent'>;
 }
 
 /**
@@ -205,7 +207,7 @@ export class InvoiceDeposits {
       },
       actor,
     );
-    await trx.updateTable('orders').set({ deposit_pct: percent }).where('id', '=', orderId).execute();
+    await this.host.orders.setDepositPercent(trx, orderId, percent);
     const written = await trx.selectFrom('invoices').select(['number', 'total_incl_cents', 'pdf']).where('id', '=', id).executeTakeFirstOrThrow();
     const hold = (await this.host.companies.terms.depositOf(order.company_id, trx)).hold;
     const to = (order.company_id === null ? null : await companyMailbox(trx, order.company_id, 'invoices')) ?? order.retailer_email;

@@ -20,7 +20,6 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { nowIso } from '../../db/index.ts';
 import { spreadsheetCsvStream } from '../../lib/csv.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
@@ -34,6 +33,7 @@ import { fecFile, fecLines } from './fec.ts';
 import type { Dialect } from '../../db/index.ts';
 import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
+import { invoiceRemindersOn, setInvoiceReminders } from '../companies/reminders.ts';
 
 type Seller = IssuedDocument['seller'];
 
@@ -375,27 +375,7 @@ export class InvoiceLedger {
     await this.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).where('role', '=', 'retailer').executeTakeFirst();
       if (!user) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
-      const updated = await trx
-        .updateTable('company_details')
-        .set({ invoice_reminders: enabled ? 1 : 0 })
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx
-          .insertInto('company_details')
-          .values({
-            user_id: userId,
-            company_name: null,
-            siret: null,
-            vat_number: null,
-            billing_address: null,
-            delivery_address: null,
-            phone: null,
-            updated_at: nowIso(),
-            invoice_reminders: enabled ? 1 : 0,
-          })
-          .execute();
-      }
+      await setInvoiceReminders(trx, userId, enabled);
       await logActivity(trx, actor, {
         kind: 'invoicing',
         action: 'change',
@@ -407,7 +387,6 @@ export class InvoiceLedger {
   }
 
   async remindersEnabled(userId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('company_details').select('invoice_reminders').where('user_id', '=', userId).executeTakeFirst();
-    return row?.invoice_reminders !== 0;
+    return invoiceRemindersOn(this.db, userId);
   }
 }

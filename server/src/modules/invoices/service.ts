@@ -26,6 +26,7 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
 import { facturxXml, type BuyerSnapshot, type IssuedDocument, type NewDocument, type VatTreatment } from './facturx.ts';
 import { renderInvoicePdf } from './pdf.ts';
+import type { InvoiceOrders } from './orders-port.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
 import { holdInvoice } from './hold.ts';
@@ -62,6 +63,7 @@ export class InvoicesService {
   readonly submissions: InvoiceSubmissions;
   /** Deposit invoices, what parcels deduct of them, and what a cancellation gives back (issue 47). */
   readonly deposits: InvoiceDeposits;
+  private readonly orders: InvoiceOrders;
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
 
@@ -74,6 +76,8 @@ export class InvoicesService {
     companies: Pick<CompaniesService, 'company' | 'terms'>;
     /** Records `invoice.issued` for the listeners (the invoice's mail, issue 56). */
     events: EventRecorder;
+    /** What invoicing writes of the orders, done by the orders area (`orders/invoice-orders.ts`, ADR 0029). */
+    orders: InvoiceOrders;
   }) {
     const { db, config, kick, companies, dialect } = deps;
     this.db = db;
@@ -81,6 +85,7 @@ export class InvoicesService {
     this.kick = kick;
     this.companies = companies;
     this.events = deps.events;
+    this.orders = deps.orders;
     this.ledger = new InvoiceLedger(db, config, kick, dialect);
     this.submissions = new InvoiceSubmissions(db);
     this.deposits = new InvoiceDeposits({
@@ -91,6 +96,7 @@ export class InvoicesService {
       issueDay: () => this.issueDay(),
       write: this.write,
       credit: (trx, invoiceId, input, actor) => this.creditInTransaction(trx, invoiceId, input, actor),
+      orders: deps.orders,
     });
   }
 
@@ -233,11 +239,7 @@ export class InvoicesService {
   async issueForShipment(trx: Kysely<Database>, shipmentId: number, actor: Actor | null, deliveryDate?: string): Promise<number | null> {
     // The parcel is held while its invoice is looked for and written: the listener after the shipment and a
     // cancellation that needs the invoice at once (issuePending) never both write one (PostgreSQL: its row's lock).
-    await trx
-      .updateTable('shipments')
-      .set({ seq: sql<number>`seq` })
-      .where('id', '=', shipmentId)
-      .execute();
+    await this.orders.holdParcel(trx, shipmentId);
     const shipment = await trx.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirstOrThrow();
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
     const seller = await this.seller(trx);

@@ -1,5 +1,9 @@
 import type { Db } from '../../db/index.ts';
 import { normaliseEmail } from '../users/service.ts';
+import { eraseAccount } from '../users/accounts.ts';
+import { eraseApplications } from '../retailers/personal-data.ts';
+import { eraseMessages, purgeMessages } from '../contact/personal-data.ts';
+import { eraseMailTo } from '../mail/personal-data.ts';
 
 export interface PersonalData {
   email: string;
@@ -66,16 +70,16 @@ export class PrivacyService {
   async erase(emailInput: string): Promise<Record<string, number>> {
     const email = normaliseEmail(emailInput);
     return this.db.transaction().execute(async (trx) => {
-      const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+      // Each owner erases its own rows (ADR 0029).
       return {
-        stockistApplications: count(await trx.deleteFrom('retailer_applications').where('email', '=', email).executeTakeFirstOrThrow()),
-        contactMessages: count(await trx.deleteFrom('contact_messages').where('email', '=', email).executeTakeFirstOrThrow()),
-        mails: count(await trx.deleteFrom('mail_outbox').where('to_address', '=', email).executeTakeFirstOrThrow()),
+        stockistApplications: await eraseApplications(trx, email),
+        contactMessages: await eraseMessages(trx, email),
+        mails: await eraseMailTo(trx, email),
         // Tokens, reset links, company details, the draft and the shop's listing go with the account
         // (foreign keys cascade).
         // Placed orders stay: invoicing records are kept 10 years (French commercial code, L123-22);
         // they are detached from the account.
-        accounts: count(await trx.deleteFrom('users').where('email', '=', email).executeTakeFirstOrThrow()),
+        accounts: await eraseAccount(trx, email),
         ordersKept: Number(
           (
             await trx
@@ -91,8 +95,6 @@ export class PrivacyService {
 
   /** Contact messages older than `days` are deleted (the privacy page promises one year). */
   async purgeContactMessages(days: number, now = Date.now()): Promise<number> {
-    const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
-    const result = await this.db.deleteFrom('contact_messages').where('created_at', '<', before).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return purgeMessages(this.db, new Date(now - days * 24 * 60 * 60 * 1000).toISOString());
   }
 }

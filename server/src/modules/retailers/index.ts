@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineArea } from '../../platform/area.ts';
+import { listenForRetailers } from './listeners.ts';
 import { adminRetailerRoutes, applicationRoutes, type RetailersDeps } from './routes.ts';
 
 export type { RetailersDeps } from './routes.ts';
@@ -10,5 +11,10 @@ export const retailersModule: FastifyPluginAsyncZod<RetailersDeps> = async (app,
   await app.register(adminRetailerRoutes, { ...deps, prefix: '/admin' });
 };
 
-/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
-export const retailersArea = defineArea<RetailersDeps>({ name: 'retailers', tables: ['retailer_applications'], routes: retailersModule });
+/** The area as the app mounts it (ADR 0028): the table it owns, its routes and its listener (applications found by their company's details). */
+export const retailersArea = defineArea<RetailersDeps>({
+  name: 'retailers',
+  tables: ['retailer_applications'],
+  routes: retailersModule,
+  listen: (events) => listenForRetailers(events),
+});

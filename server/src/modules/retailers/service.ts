@@ -17,6 +17,7 @@ import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { acceptanceMail, applicationNotice } from '../mail/templates.ts';
 import type { CompaniesService } from '../companies/service.ts';
+import { insertAccount, nameIfUnnamed } from '../users/accounts.ts';
 
 type Row = Selectable<RetailerApplicationsTable> & { accepted_by_email: string | null; retailer_email: string | null };
 
@@ -218,14 +219,14 @@ export class RetailersService {
       const app = await trx.selectFrom('retailer_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       let user = await trx.selectFrom('users').select(['id', 'role', 'email']).where('email', '=', app.email).executeTakeFirst();
       if (!user) {
-        user = await trx
-          .insertInto('users')
-          .values({ email: app.email, name: app.name, role: 'retailer', locale: app.locale, password_hash: null, created_at: now, updated_at: now })
-          .returning(['id', 'role', 'email'])
-          .executeTakeFirstOrThrow();
+        user = {
+          id: await insertAccount(trx, { email: app.email, name: app.name, role: 'retailer', locale: app.locale }),
+          role: 'retailer' as const,
+          email: app.email,
+        };
       }
       // The founder is named as the application says (issue 56), unless the account already had a name.
-      await trx.updateTable('users').set({ name: app.name }).where('id', '=', user.id).where('name', 'is', null).execute();
+      await nameIfUnnamed(trx, user.id, app.name);
       // The catalogue opt-in is honoured in the welcome mail: a link to sign in and download the
       // line sheet (never the PDF itself, whose prices an address without a password must not get).
       const catalogue = app.catalog_opt_in === 1;

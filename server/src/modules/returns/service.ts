@@ -16,6 +16,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { returnMail } from '../mail/templates.ts';
 import type { StockService } from '../stock/service.ts';
 import { emitWebhook } from '../webhooks/events.ts';
+import { holdOrder } from '../orders/shipments.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -53,12 +54,8 @@ export class ReturnsService {
         .where('id', '=', orderId)
         .executeTakeFirst();
       if (!order || !inScope(order, scope)) throw new HttpError(404, RETURN_MESSAGES.returnNotFound);
-      // One request at a time per order: the order's row is held (a write that changes nothing).
-      await trx
-        .updateTable('orders')
-        .set({ number: sql<string>`number` })
-        .where('id', '=', orderId)
-        .execute();
+      // One request at a time per order: the order is held, as its owner holds it (ADR 0029).
+      await holdOrder(trx, orderId);
       const parcel = await trx
         .selectFrom('shipments')
         .select(['id', 'shipped_at'])

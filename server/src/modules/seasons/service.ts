@@ -10,7 +10,7 @@ import {
   type SeasonInput,
   DEFAULT_LOCALE,
 } from '@atelier/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database, SeasonsTable } from '../../db/schema.ts';
@@ -64,13 +64,30 @@ export function deliveryOf(d: DeliveryInfo, lang: Locale): Delivery {
 }
 
 /**
+ * What the seasons ask of the orders, answered by the orders area (`orders/season-orders.ts`, handed in by
+ * the composition: the orders area calls the seasons, so seasons never import it; ADR 0029).
+ */
+export interface SeasonOrders {
+  /** How many orders each of these seasons has. */
+  perSeason(db: Kysely<Database>, seasonIds: number[]): Promise<Array<{ season_id: number | null; n: number }>>;
+  /** How many orders each delivery of these seasons has. */
+  perDelivery(db: Kysely<Database>, seasonIds: number[]): Promise<Array<{ delivery_id: number | null; n: number }>>;
+  /** Whether an order is for this season, or for one of these deliveries. */
+  anyFor(trx: Kysely<Database>, of: { seasonId: number } | { deliveryIds: number[] }): Promise<boolean>;
+  /** Drafts' lines for these deliveries (about to go) are left without one. */
+  detachDrafts(trx: Kysely<Database>, deliveryIds: number[]): Promise<void>;
+}
+
+/**
  * Seasons: an order window, delivery windows, the season's own terms of trade and the products
  * it sells. Every write is one transaction; a season or delivery that orders use stays.
  */
 export class SeasonsService {
   private readonly db: Db;
-  constructor({ db }: { db: Db }) {
+  private readonly orders: SeasonOrders;
+  constructor({ db, orders }: { db: Db; orders: SeasonOrders }) {
     this.db = db;
+    this.orders = orders;
   }
 
   async count(db: Kysely<Database> = this.db): Promise<number> {
@@ -128,6 +145,27 @@ export class SeasonsService {
   async delivery(id: number, db: Kysely<Database> = this.db): Promise<{ id: number; seasonId: number } | null> {
     const row = await db.selectFrom('season_deliveries').select(['id', 'season_id']).where('id', '=', id).executeTakeFirst();
     return row ? { id: row.id, seasonId: row.season_id } : null;
+  }
+
+  /**
+   * The wholesale terms of the season in force, as the owner saves them on the terms screen (the wholesale
+   * area's form): its minimums, validity and order address, and per language its name and terms' texts.
+   */
+  async saveTerms(
+    trx: Kysely<Database>,
+    seasonId: number,
+    values: Pick<Updateable<SeasonsTable>, 'valid_until' | 'opening_minimum_cents' | 'reorder_minimum_cents' | 'order_email' | 'updated_at' | 'updated_by'>,
+    translations: ReadonlyArray<{ locale: Locale; seasonName: string; paymentTerms: string; deliveryWindow: string; shippingNotes: string }>,
+  ): Promise<void> {
+    await trx.updateTable('seasons').set(values).where('id', '=', seasonId).execute();
+    for (const t of translations) {
+      await trx
+        .updateTable('season_translations')
+        .set({ name: t.seasonName, payment_terms: t.paymentTerms, delivery_window: t.deliveryWindow, shipping_notes: t.shippingNotes })
+        .where('season_id', '=', seasonId)
+        .where('locale', '=', t.locale)
+        .execute();
+    }
   }
 
   async current(db: Kysely<Database> = this.db): Promise<SeasonRow | null> {
@@ -214,18 +252,8 @@ export class SeasonsService {
         .where('season_id', 'in', ids)
         .groupBy('season_id')
         .execute(),
-      db
-        .selectFrom('orders')
-        .select(['season_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('season_id', 'in', ids)
-        .groupBy('season_id')
-        .execute(),
-      db
-        .selectFrom('orders')
-        .select(['delivery_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('season_id', 'in', ids)
-        .groupBy('delivery_id')
-        .execute(),
+      this.orders.perSeason(db, ids),
+      this.orders.perDelivery(db, ids),
     ]);
     const current = pickCurrent(rows);
     return rows.map((r) => {
@@ -358,9 +386,8 @@ export class SeasonsService {
     }
     const removed = [...existing].filter((d) => !kept.has(d));
     if (removed.length === 0) return;
-    const used = await trx.selectFrom('orders').select('id').where('delivery_id', 'in', removed).executeTakeFirst();
-    if (used) throw new HttpError(409, SEASON_MESSAGES.deliveryInUse);
-    await trx.updateTable('order_draft_lines').set({ delivery_id: null }).where('delivery_id', 'in', removed).execute();
+    if (await this.orders.anyFor(trx, { deliveryIds: removed })) throw new HttpError(409, SEASON_MESSAGES.deliveryInUse);
+    await this.orders.detachDrafts(trx, removed);
     await trx.deleteFrom('season_deliveries').where('id', 'in', removed).execute();
   }
 
@@ -368,10 +395,9 @@ export class SeasonsService {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('seasons').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
       if (!row) throw new HttpError(404, SEASON_MESSAGES.seasonNotFound);
-      const used = await trx.selectFrom('orders').select('id').where('season_id', '=', id).executeTakeFirst();
-      if (used) throw new HttpError(409, SEASON_MESSAGES.seasonHasOrders);
+      if (await this.orders.anyFor(trx, { seasonId: id })) throw new HttpError(409, SEASON_MESSAGES.seasonHasOrders);
       const deliveries = (await trx.selectFrom('season_deliveries').select('id').where('season_id', '=', id).execute()).map((d) => d.id);
-      if (deliveries.length) await trx.updateTable('order_draft_lines').set({ delivery_id: null }).where('delivery_id', 'in', deliveries).execute();
+      if (deliveries.length) await this.orders.detachDrafts(trx, deliveries);
       await trx.deleteFrom('seasons').where('id', '=', id).execute();
       await logActivity(trx, actor, { kind: 'season', action: 'delete', subject: row.code, subjectId: id });
     });

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { changeAccount } from '../users/accounts.ts';
 
 /* What the second step is made of: the passkey relying party, recovery codes, the WebAuthn challenge of a response. */
 
@@ -71,11 +72,7 @@ export async function refreshMfa(trx: Trx, userId: number): Promise<boolean> {
     .executeTakeFirstOrThrow();
   const totp = await trx.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
   const mfa = Number(passkeys.n) > 0 || Boolean(totp);
-  await trx
-    .updateTable('users')
-    .set({ mfa: mfa ? 1 : 0 })
-    .where('id', '=', userId)
-    .execute();
+  await changeAccount(trx, userId, { mfa: mfa ? 1 : 0 });
   if (!mfa) await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   return mfa;
 }

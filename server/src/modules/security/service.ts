@@ -21,6 +21,8 @@ import type { Session } from '../auth/service.ts';
 import { TOTP_PERIOD, challengeOf, makeRecoveryCodes, refreshMfa, describeAgent, qrcode, relyingParty, webauthn, type SignInContext } from './factors.ts';
 import { SecurityBase } from './base.ts';
 import { signedInUser } from '../users/service.ts';
+import { changeAccount } from '../users/accounts.ts';
+import { markAuthenticated, revokeSessions } from '../auth/sessions.ts';
 
 export { describeAgent, relyingParty, type SignInContext } from './factors.ts';
 
@@ -68,11 +70,7 @@ export class SecurityService extends SecurityBase {
       }
     }
     await this.signedIn(user.id, user.email);
-    await this.db
-      .updateTable('auth_tokens')
-      .set({ authenticated_at: nowIso(new Date(this.clock())) })
-      .where('id', '=', session.tokenId)
-      .execute();
+    await markAuthenticated(this.db, session.tokenId, nowIso(new Date(this.clock())));
   }
 
   // ── The second step after a right password ──
@@ -402,8 +400,8 @@ export class SecurityService extends SecurityBase {
       await trx.deleteFrom('passkeys').where('user_id', '=', user.id).execute();
       await trx.deleteFrom('totp_factors').where('user_id', '=', user.id).execute();
       await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
-      await trx.updateTable('users').set({ mfa: 0 }).where('id', '=', user.id).execute();
-      await trx.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+      await changeAccount(trx, user.id, { mfa: 0 });
+      await revokeSessions(trx, user.id);
       await logActivity(trx, null, { kind: 'security', action: 'reset', subject: user.email });
       await this.mail(trx, user.id, 'factorsReset');
     });

@@ -187,15 +187,7 @@ export class WholesaleService {
       };
       const current = await this.seasons.current(trx);
       if (current) {
-        await trx.updateTable('seasons').set(values).where('id', '=', current.id).execute();
-        for (const t of input.translations) {
-          await trx
-            .updateTable('season_translations')
-            .set({ name: t.seasonName, payment_terms: t.paymentTerms, delivery_window: t.deliveryWindow, shipping_notes: t.shippingNotes })
-            .where('season_id', '=', current.id)
-            .where('locale', '=', t.locale)
-            .execute();
-        }
+        await this.seasons.saveTerms(trx, current.id, values, input.translations);
         const season = input.translations.find((t) => t.locale === DEFAULT_LOCALE)?.seasonName ?? '';
         if (actor)
           await logActivity(trx, actor, {

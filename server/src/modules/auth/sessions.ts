@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+// The sessions as other areas end or confirm them, inside their own transactions (issue 56, item 2;
+// ADR 0029): the auth area owns `auth_tokens`.
+
+/** Ends every open session of the account (turned off, removed, its factors reset). */
+export async function revokeSessions(trx: Kysely<Database>, userId: number, at = nowIso()): Promise<void> {
+  await trx.updateTable('auth_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** The session's person has just proved who they are again (a password and a second factor): when. */
+export async function markAuthenticated(trx: Kysely<Database>, tokenId: number, at: string): Promise<void> {
+  await trx.updateTable('auth_tokens').set({ authenticated_at: at }).where('id', '=', tokenId).execute();
+}

@@ -1,0 +1,8 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** The mails to a person erased at their request (the privacy area asks; ADR 0029): how many. */
+export async function eraseMailTo(trx: Kysely<Database>, email: string): Promise<number> {
+  const result = await trx.deleteFrom('mail_outbox').where('to_address', '=', email).executeTakeFirstOrThrow();
+  return Number(result.numDeletedRows);
+}
