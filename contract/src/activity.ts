@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_ERRORS } from './errors.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 import { ACTIVITY_ACTIONS, ACTIVITY_KINDS } from './vocabulary.ts';
@@ -25,11 +26,11 @@ export const activityPage = pageOf(activityEntry).extend({ pageSize: z.number() 
 export type ActivityPage = z.infer<typeof activityPage>;
 
 export const activityQuery = pageQuery.omit({ q: true }).extend({
-  kind: z.enum(ACTIVITY_KINDS, { error: 'Unknown kind of activity.' }).optional(),
+  kind: z.enum(ACTIVITY_KINDS, { error: API_ERRORS.activityKindUnknown }).optional(),
   page: z
     .string()
-    .regex(/^\d{1,6}$/, { error: 'The page is a number from 1.' })
+    .regex(/^\d{1,6}$/, { error: API_ERRORS.pageInvalid })
     .transform(Number)
-    .refine((n) => n >= 1, { error: 'The page is a number from 1.' })
+    .refine((n) => n >= 1, { error: API_ERRORS.pageInvalid })
     .optional(),
 });

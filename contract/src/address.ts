@@ -1,6 +1,13 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 
-export const ADDRESS_MESSAGE = 'The address needs a first line, a postcode, a town and a country (2 letters, like FR).';
+export const ADDRESS_MESSAGES = defineMessages('address', {
+  invalid: {
+    en: 'The address needs a first line, a postcode, a town and a country (2 letters, like FR).',
+    fr: 'L’adresse demande une première ligne, un code postal, une ville et un pays (2 lettres, comme FR).',
+  },
+});
+const ADDRESS_MESSAGE = ADDRESS_MESSAGES.invalid;
 
 const text = (max: number) => z.string({ error: ADDRESS_MESSAGE }).trim().max(max, { error: ADDRESS_MESSAGE });
 

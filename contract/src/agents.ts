@@ -1,15 +1,24 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
-/** Every sentence of the sales agents' screen (French in errors.ts). */
-export const AGENT_MESSAGES = {
-  nameInvalid: 'The agent’s name is 1 to 80 characters.',
-  emailInvalid: 'Enter a valid e-mail address.',
-  commissionInvalid: 'The commission is a percentage from 0 to 50, with 2 decimals at most, or none.',
-  emailTaken: 'This e-mail address already has an account here: an agent needs an address of their own.',
-  agentNotFound: 'This agent does not exist (introuvable).',
-  invited: 'The invitation was sent again.',
-} as const;
+/** Every sentence of the sales agents' screen. */
+export const AGENT_MESSAGES = defineMessages('agent', {
+  nameInvalid: { en: 'The agent’s name is 1 to 80 characters.', fr: 'Le nom de l’agent compte 1 à 80 caractères.', field: '/name' },
+  emailInvalid: { en: 'Enter a valid e-mail address.', fr: 'Saisissez une adresse e-mail valide.', field: '/email' },
+  commissionInvalid: {
+    en: 'The commission is a percentage from 0 to 50, with 2 decimals at most, or none.',
+    fr: 'La commission est un pourcentage de 0 à 50, avec 2 décimales au plus, ou aucune.',
+    field: '/commissionRate',
+  },
+  emailTaken: {
+    en: 'This e-mail address already has an account here: an agent needs an address of their own.',
+    fr: 'Cette adresse e-mail a déjà un compte ici : un agent a besoin d’une adresse à lui.',
+    field: '/email',
+  },
+  agentNotFound: { en: 'This agent does not exist (introuvable).', fr: 'Cet agent est introuvable.' },
+  invited: { en: 'The invitation was sent again.', fr: 'L’invitation a été renvoyée.' },
+});
 
 const commission = z
   .number({ error: AGENT_MESSAGES.commissionInvalid })

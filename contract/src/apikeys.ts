@@ -1,14 +1,25 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
-/** Every sentence the API keys can send (French in errors.ts). */
-export const API_KEY_MESSAGES = {
-  nameInvalid: 'Name the key after the tool that will use it (1 to 80 characters).',
-  accessInvalid: 'A key either reads only, or reads and writes.',
-  keyNotFound: 'This API key does not exist (introuvable).',
-  readOnly: 'This API key may only read: ask the owner for a key that may write.',
-  notForKeys: 'An API key cannot manage accounts, sign-in or keys: sign in as the owner for that.',
-} as const;
+/** Every sentence the API keys can send. */
+export const API_KEY_MESSAGES = defineMessages('apiKey', {
+  nameInvalid: {
+    en: 'Name the key after the tool that will use it (1 to 80 characters).',
+    fr: 'Nommez la clé d’après l’outil qui s’en servira (1 à 80 caractères).',
+    field: '/name',
+  },
+  accessInvalid: { en: 'A key either reads only, or reads and writes.', fr: 'Une clé lit seulement, ou lit et écrit.', field: '/access' },
+  keyNotFound: { en: 'This API key does not exist (introuvable).', fr: 'Cette clé d’API est introuvable.' },
+  readOnly: {
+    en: 'This API key may only read: ask the owner for a key that may write.',
+    fr: 'Cette clé d’API ne peut que lire : demandez à la propriétaire une clé qui peut écrire.',
+  },
+  notForKeys: {
+    en: 'An API key cannot manage accounts, sign-in or keys: sign in as the owner for that.',
+    fr: 'Une clé d’API ne gère ni les comptes, ni la connexion, ni les clés : connectez-vous en tant que propriétaire pour cela.',
+  },
+});
 
 export const API_KEY_ACCESS = ['read', 'write'] as const;
 export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];

@@ -1,20 +1,33 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 
-/** Every sentence of the e-invoicing platform's settings and statuses (French in errors.ts). */
-export const EINVOICING_MESSAGES = {
-  urlInvalid: 'The platform’s addresses are full https:// addresses (2,000 characters at most).',
-  urlNeeded: 'To turn the platform on, give its flow service address.',
-  credentialsNeeded: 'To turn the platform on, give its credentials (a client id and secret, or an API key).',
-  clientIdInvalid: 'The client id is 200 characters at most.',
-  secretInvalid: 'The secret is 500 characters at most.',
-  off: 'The e-invoicing platform is turned off: turn it on in the invoicing settings first.',
-  notRejected: 'Only a document the platform rejected, or could not take, is sent again.',
-  unreachable: 'The platform could not be reached:',
-  garbage: 'The platform answered something that is not its API’s answer:',
-  refusedCredentials: 'The platform refused the credentials:',
-  sirenInvalid: 'A SIREN is 9 digits.',
-  checked: 'The platform answered: the connection works.',
-} as const;
+/** Every sentence of the e-invoicing platform's settings and statuses. */
+export const EINVOICING_MESSAGES = defineMessages('einvoicing', {
+  urlInvalid: {
+    en: 'The platform’s addresses are full https:// addresses (2,000 characters at most).',
+    fr: 'Les adresses de la plateforme sont des adresses https:// complètes (2 000 caractères au plus).',
+  },
+  urlNeeded: { en: 'To turn the platform on, give its flow service address.', fr: 'Pour activer la plateforme, indiquez l’adresse de son service de flux.' },
+  credentialsNeeded: {
+    en: 'To turn the platform on, give its credentials (a client id and secret, or an API key).',
+    fr: 'Pour activer la plateforme, indiquez ses identifiants (un identifiant client et son secret, ou une clé d’API).',
+  },
+  clientIdInvalid: { en: 'The client id is 200 characters at most.', fr: 'L’identifiant client compte 200 caractères au plus.' },
+  secretInvalid: { en: 'The secret is 500 characters at most.', fr: 'Le secret compte 500 caractères au plus.' },
+  off: {
+    en: 'The e-invoicing platform is turned off: turn it on in the invoicing settings first.',
+    fr: 'La plateforme de facturation électronique est désactivée : activez-la d’abord dans les réglages de facturation.',
+  },
+  notRejected: {
+    en: 'Only a document the platform rejected, or could not take, is sent again.',
+    fr: 'Seul un document que la plateforme a rejeté, ou n’a pas pu prendre, est renvoyé.',
+  },
+  unreachable: { en: 'The platform could not be reached:', fr: 'La plateforme n’a pas pu être jointe :' },
+  garbage: { en: 'The platform answered something that is not its API’s answer:', fr: 'La plateforme a répondu autre chose qu’une réponse de son API :' },
+  refusedCredentials: { en: 'The platform refused the credentials:', fr: 'La plateforme a refusé les identifiants :' },
+  sirenInvalid: { en: 'A SIREN is 9 digits.', fr: 'Un SIREN compte 9 chiffres.' },
+  checked: { en: 'The platform answered: the connection works.', fr: 'La plateforme a répondu : la connexion fonctionne.' },
+});
 
 /** Where a document stands with the approved platform, beside its payment status. */
 export const PLATFORM_STATUSES = ['pending', 'submitted', 'rejected', 'refused', 'paid'] as const;

@@ -3,6 +3,7 @@ import { ROLES } from './constants.ts';
 import { COMPANY_ROLES } from './company-constants.ts';
 import { isValidNewPassword } from './password.ts';
 import { API_ERRORS } from './errors.ts';
+import { RETAILER_MESSAGES } from './retailers.ts';
 
 export const role = z.enum(ROLES);
 
@@ -11,7 +12,7 @@ export const email = z
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.email({ error: 'Please enter a valid e-mail address.' }));
+  .pipe(z.email({ error: RETAILER_MESSAGES.emailInvalid }));
 
 /** §5: at least 8 characters, a mix of letters and numbers. */
 export const newPassword = z.string().refine(isValidNewPassword, { error: API_ERRORS.passwordPolicy });
@@ -30,8 +31,8 @@ export type User = z.infer<typeof user>;
 
 export const loginRequest = z
   .object({
-    email: z.string().trim().min(1, { error: 'E-mail is required.' }).max(254),
-    password: z.string().min(1, { error: 'Password is required.' }).max(200),
+    email: z.string().trim().min(1, { error: API_ERRORS.emailRequired }).max(254),
+    password: z.string().min(1, { error: API_ERRORS.passwordRequired }).max(200),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -41,7 +42,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const passwordChangeRequest = z
   .object({
-    current_password: z.string().min(1, { error: 'The current password is required.' }).max(200),
+    current_password: z.string().min(1, { error: API_ERRORS.currentPasswordRequired }).max(200),
     password: newPassword,
     password_confirmation: z.string().max(200),
   })

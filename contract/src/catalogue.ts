@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { CURRENCIES } from './currency-helpers.ts';
 import { GALLERY_MAX, LOCALES, SIZES } from './constants.ts';
@@ -6,32 +7,53 @@ import { pageQuery } from './paging.ts';
 
 export * from './catalogue-helpers.ts';
 
-export const PRODUCT_MESSAGES = {
-  titleRequired: 'A title is required in French and in English.',
-  descriptionRequired: 'A description is required in French and in English.',
-  translationsBothLocales: 'The texts are needed in French and in English, once each.',
-  colorNameRequired: 'Each variant needs a colour name in French and in English.',
-  colorCodeInvalid: 'The colour code must be a hex colour like #a1b2c3.',
-  variantImageRequired: 'Each variant needs an image.',
-  imageUrlInvalid: 'An image address is not valid.',
-  priceRequired: 'Each variant needs a price of 0 or more, with at most 2 decimals.',
-  sizesRequired: 'Each variant needs at least one size.',
-  galleryLimit: 'A variant can have at most 4 gallery images.',
-  variantMinError: 'A product needs at least one variant.',
-  productNotFound: 'Product not found (introuvable).',
-  statusInvalid: 'The status is published or draft.',
-  orderIncomplete: 'The new order must name every product once.',
-  moveInvalid: 'by is -1 (up) or 1 (down).',
-  productIdInvalid: 'The product id must be a number.',
-  referenceInvalid: 'A style reference may contain only letters, digits and hyphens (40 characters at most).',
-  referenceTaken: 'This style reference is already used by another product.',
-  retailPriceInvalid: 'The recommended retail price must be a price with at most 2 decimals, at least the trade price.',
-  packNameInvalid: 'A pack needs a name (60 characters at most).',
-  packSizesInvalid: 'A pack gives a whole number of pieces (1 to 99) for at least one size.',
-  packSizesNotMade: 'A pack’s sizes must be sizes every colour of the style is made in.',
-  packsOnlyWithoutPacks: 'A style sold in packs only needs at least one pack.',
-  orderMultipleInvalid: 'The order multiple is a whole number from 1 to 100.',
-} as const;
+export const PRODUCT_MESSAGES = defineMessages('product', {
+  titleRequired: { en: 'A title is required in French and in English.', fr: 'Un titre est requis en français et en anglais.' },
+  descriptionRequired: { en: 'A description is required in French and in English.', fr: 'Une description est requise en français et en anglais.' },
+  translationsBothLocales: {
+    en: 'The texts are needed in French and in English, once each.',
+    fr: 'Les textes sont requis en français et en anglais, une fois chacun.',
+  },
+  colorNameRequired: {
+    en: 'Each variant needs a colour name in French and in English.',
+    fr: 'Chaque variante a besoin d’un nom de couleur en français et en anglais.',
+  },
+  colorCodeInvalid: { en: 'The colour code must be a hex colour like #a1b2c3.', fr: 'Le code couleur doit être une couleur hexadécimale comme #a1b2c3.' },
+  variantImageRequired: { en: 'Each variant needs an image.', fr: 'Chaque variante a besoin d’une image.' },
+  imageUrlInvalid: { en: 'An image address is not valid.', fr: 'Une adresse d’image n’est pas valide.' },
+  priceRequired: {
+    en: 'Each variant needs a price of 0 or more, with at most 2 decimals.',
+    fr: 'Chaque variante a besoin d’un prix de 0 ou plus, avec au plus 2 décimales.',
+  },
+  sizesRequired: { en: 'Each variant needs at least one size.', fr: 'Chaque variante a besoin d’au moins une taille.' },
+  galleryLimit: { en: 'A variant can have at most 4 gallery images.', fr: 'Une variante peut avoir au plus 4 images de galerie.' },
+  variantMinError: { en: 'A product needs at least one variant.', fr: 'Un produit a besoin d’au moins une variante.' },
+  productNotFound: { en: 'Product not found (introuvable).', fr: 'Produit introuvable.' },
+  statusInvalid: { en: 'The status is published or draft.', fr: 'Le statut est « publié » ou « brouillon ».' },
+  orderIncomplete: { en: 'The new order must name every product once.', fr: 'Le nouvel ordre doit citer chaque produit une fois.' },
+  moveInvalid: { en: 'by is -1 (up) or 1 (down).', fr: 'by vaut -1 (monter) ou 1 (descendre).' },
+  productIdInvalid: { en: 'The product id must be a number.', fr: 'L’identifiant du produit doit être un nombre.' },
+  referenceInvalid: {
+    en: 'A style reference may contain only letters, digits and hyphens (40 characters at most).',
+    fr: 'Une référence ne peut contenir que des lettres, des chiffres et des tirets (40 caractères au plus).',
+  },
+  referenceTaken: { en: 'This style reference is already used by another product.', fr: 'Cette référence est déjà utilisée par un autre produit.' },
+  retailPriceInvalid: {
+    en: 'The recommended retail price must be a price with at most 2 decimals, at least the trade price.',
+    fr: 'Le prix de vente conseillé doit être un prix d’au plus 2 décimales, au moins égal au prix revendeur.',
+  },
+  packNameInvalid: { en: 'A pack needs a name (60 characters at most).', fr: 'Un pack a besoin d’un nom (60 caractères au plus).' },
+  packSizesInvalid: {
+    en: 'A pack gives a whole number of pieces (1 to 99) for at least one size.',
+    fr: 'Un pack donne un nombre entier de pièces (1 à 99) pour au moins une taille.',
+  },
+  packSizesNotMade: {
+    en: 'A pack’s sizes must be sizes every colour of the style is made in.',
+    fr: 'Les tailles d’un pack doivent être des tailles dans lesquelles chaque couleur du modèle est faite.',
+  },
+  packsOnlyWithoutPacks: { en: 'A style sold in packs only needs at least one pack.', fr: 'Un modèle vendu uniquement en packs a besoin d’au moins un pack.' },
+  orderMultipleInvalid: { en: 'The order multiple is a whole number from 1 to 100.', fr: 'Le multiple de commande est un nombre entier de 1 à 100.' },
+});
 
 /** Two decimals at most (floating-point safe). */
 const twoDecimals = (p: number) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6;

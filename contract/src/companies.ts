@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { postalAddress, postalAddressOut } from './address.ts';
 import { email } from './auth.ts';
@@ -7,24 +8,47 @@ import { COMPANY_DOORS_MAX, COMPANY_ROLES } from './company-constants.ts';
 
 export * from './company-constants.ts';
 
-export const COMPANY_MESSAGES = {
-  personNotFound: 'This person is not one of this company’s.',
-  doorNotFound: 'This door is not one of this company’s.',
-  companyNotFound: 'This company does not exist (introuvable).',
-  emailTaken: 'This e-mail address already has an account: a person can belong to one company only. Ask them for another address.',
-  lastAdmin: 'A company keeps at least one admin: give the admin role to someone else first.',
-  roleInvalid: 'The role is admin, buyer or accounts.',
-  nameInvalid: 'Please give a name (120 characters at most).',
-  doorsInvalid: 'Give the doors by their numbers, each one of this company’s.',
-  adminsOnly: 'Only your company’s admins manage its people, doors and details.',
-  accountsCannotOrder: 'Your role in your company is accounts: you see invoices and payments but do not order.',
-  invoicesNotForBuyers: 'Invoices and payments are for your company’s admins and accounts people.',
-  doorRequired: 'Choose the door this order is for.',
-  doorNotYours: 'This door is not one you order for.',
-  lastDoor: 'A company keeps at least one door while it has people ordering: add another before removing this one.',
-  hoursInvalid: 'Opening hours are 300 characters at most.',
-  tooMany: 'A company has 100 people and 100 doors at most.',
-} as const;
+export const COMPANY_MESSAGES = defineMessages('company', {
+  personNotFound: { en: 'This person is not one of this company’s.', fr: 'Cette personne ne fait pas partie de cette société.' },
+  doorNotFound: { en: 'This door is not one of this company’s.', fr: 'Ce point de vente n’est pas l’un de ceux de cette société.' },
+  companyNotFound: { en: 'This company does not exist (introuvable).', fr: 'Cette société est introuvable.' },
+  emailTaken: {
+    en: 'This e-mail address already has an account: a person can belong to one company only. Ask them for another address.',
+    fr: 'Cette adresse e-mail a déjà un compte : une personne n’appartient qu’à une société. Demandez-lui une autre adresse.',
+    field: '/email',
+  },
+  lastAdmin: {
+    en: 'A company keeps at least one admin: give the admin role to someone else first.',
+    fr: 'Une société garde au moins un administrateur : donnez d’abord ce rôle à quelqu’un d’autre.',
+  },
+  roleInvalid: { en: 'The role is admin, buyer or accounts.', fr: 'Le rôle est administrateur, acheteur ou comptabilité.' },
+  nameInvalid: { en: 'Please give a name (120 characters at most).', fr: 'Veuillez indiquer un nom (120 caractères au plus).' },
+  doorsInvalid: {
+    en: 'Give the doors by their numbers, each one of this company’s.',
+    fr: 'Indiquez les points de vente par leur numéro, chacun de cette société.',
+    field: '/doorIds',
+  },
+  adminsOnly: {
+    en: 'Only your company’s admins manage its people, doors and details.',
+    fr: 'Seuls les administrateurs de votre société gèrent ses personnes, ses points de vente et ses coordonnées.',
+  },
+  accountsCannotOrder: {
+    en: 'Your role in your company is accounts: you see invoices and payments but do not order.',
+    fr: 'Votre rôle dans votre société est comptabilité : vous voyez factures et paiements mais ne commandez pas.',
+  },
+  invoicesNotForBuyers: {
+    en: 'Invoices and payments are for your company’s admins and accounts people.',
+    fr: 'Les factures et les paiements sont réservés aux administrateurs et à la comptabilité de votre société.',
+  },
+  doorRequired: { en: 'Choose the door this order is for.', fr: 'Choisissez le point de vente de cette commande.' },
+  doorNotYours: { en: 'This door is not one you order for.', fr: 'Vous ne commandez pas pour ce point de vente.' },
+  lastDoor: {
+    en: 'A company keeps at least one door while it has people ordering: add another before removing this one.',
+    fr: 'Une société garde au moins un point de vente : ajoutez-en un autre avant de retirer celui-ci.',
+  },
+  hoursInvalid: { en: 'Opening hours are 300 characters at most.', fr: 'Les horaires font 300 caractères au plus.' },
+  tooMany: { en: 'A company has 100 people and 100 doors at most.', fr: 'Une société compte au plus 100 personnes et 100 points de vente.' },
+});
 
 const name = z
   .string({ error: COMPANY_MESSAGES.nameInvalid })

@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { CURRENCIES, FOREIGN_CURRENCIES } from './currency-helpers.ts';
 import { pageOf, pageQuery } from './paging.ts';
@@ -5,21 +6,44 @@ import { pageOf, pageQuery } from './paging.ts';
 export * from './currency-helpers.ts';
 
 /** What the currency API answers when a value cannot be taken (issue 47): 422, naming the field. */
-export const CURRENCY_MESSAGES = {
-  currencyInvalid: 'currency: the currency is one of EUR, GBP, CHF, USD and JPY.',
-  foreignInvalid: 'currency: a price list or a rate is for GBP, CHF, USD or JPY (the euro is the label’s own).',
-  rateInvalid: 'rate: a rate is the currency’s units for one euro, more than 0 and at most 2000, with at most 6 decimals.',
-  roundingInvalid: 'rounding: prices round to a step from 0.01 to 1000 of the currency (whole units for the yen), or 0 for its smallest unit.',
-  priceInvalid:
-    'prices: a trade price and a retail price are amounts of 0 or more of the currency (whole yen), with at most 2 decimals, the retail price at least the trade price.',
-  styleUnknown: 'prices: a style of this list is not in the collection.',
-  styleTwice: 'prices: a style appears twice.',
-  styleMissing: 'prices: without a rate to derive them, every style needs its price. Missing:',
-  priceListMissing: 'currency: keep a price list in this currency first (Invoicing → Currencies).',
-  currencyLocked: 'This company has orders under way or invoices unpaid: its currency can change once they are settled.',
-  dayInvalid: 'day: a rate is for one day (YYYY-MM-DD).',
-  ecbInvalid: 'This is not the European Central Bank’s CSV file of euro reference rates (a Date column, then one column per currency).',
-} as const;
+export const CURRENCY_MESSAGES = defineMessages('currency', {
+  currencyInvalid: { en: 'currency: the currency is one of EUR, GBP, CHF, USD and JPY.', fr: 'currency : la devise est l’une de EUR, GBP, CHF, USD et JPY.' },
+  foreignInvalid: {
+    en: 'currency: a price list or a rate is for GBP, CHF, USD or JPY (the euro is the label’s own).',
+    fr: 'currency : une liste de prix ou un cours est en GBP, CHF, USD ou JPY (l’euro est la devise de la marque).',
+  },
+  rateInvalid: {
+    en: 'rate: a rate is the currency’s units for one euro, more than 0 and at most 2000, with at most 6 decimals.',
+    fr: 'rate : un cours est le nombre d’unités de la devise pour un euro, plus de 0 et au plus 2000, avec 6 décimales au plus.',
+  },
+  roundingInvalid: {
+    en: 'rounding: prices round to a step from 0.01 to 1000 of the currency (whole units for the yen), or 0 for its smallest unit.',
+    fr: 'rounding : les prix s’arrondissent à un pas de 0,01 à 1000 de la devise (des unités entières pour le yen), ou 0 pour sa plus petite unité.',
+  },
+  priceInvalid: {
+    en: 'prices: a trade price and a retail price are amounts of 0 or more of the currency (whole yen), with at most 2 decimals, the retail price at least the trade price.',
+    fr: 'prices : un prix de gros et un prix de vente conseillé sont des montants de 0 ou plus dans la devise (yens entiers), avec 2 décimales au plus, le prix conseillé au moins égal au prix de gros.',
+  },
+  styleUnknown: { en: 'prices: a style of this list is not in the collection.', fr: 'prices : un modèle de cette liste n’est pas dans la collection.' },
+  styleTwice: { en: 'prices: a style appears twice.', fr: 'prices : un modèle apparaît deux fois.' },
+  styleMissing: {
+    en: 'prices: without a rate to derive them, every style needs its price. Missing:',
+    fr: 'prices : sans cours pour les calculer, chaque modèle doit avoir son prix. Manquent :',
+  },
+  priceListMissing: {
+    en: 'currency: keep a price list in this currency first (Invoicing → Currencies).',
+    fr: 'currency : créez d’abord une liste de prix dans cette devise (Finances → Devises).',
+  },
+  currencyLocked: {
+    en: 'This company has orders under way or invoices unpaid: its currency can change once they are settled.',
+    fr: 'Cette société a des commandes en cours ou des factures impayées : sa devise pourra changer une fois celles-ci soldées.',
+  },
+  dayInvalid: { en: 'day: a rate is for one day (YYYY-MM-DD).', fr: 'day : un cours vaut pour un jour (AAAA-MM-JJ).' },
+  ecbInvalid: {
+    en: 'This is not the European Central Bank’s CSV file of euro reference rates (a Date column, then one column per currency).',
+    fr: 'Ce n’est pas le fichier CSV des cours de référence de l’euro de la Banque centrale européenne (une colonne Date, puis une colonne par devise).',
+  },
+});
 
 const currency = z.enum(CURRENCIES, { error: CURRENCY_MESSAGES.currencyInvalid });
 export const foreignCurrency = z.enum(FOREIGN_CURRENCIES, { error: CURRENCY_MESSAGES.foreignInvalid });

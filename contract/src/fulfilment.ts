@@ -1,13 +1,14 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { langQuery } from './query.ts';
 import { SIZES } from './constants.ts';
 import { shipInput } from './orders.ts';
 
 /** The stockroom's day (issue 45): a pick list of the orders to ship, and shipping them in bulk. */
-export const FULFILMENT_MESSAGES = {
-  scopeInvalid: 'Choose between 1 and 200 orders, or a delivery window.',
-  nothingOnHand: 'Nothing of this order is on hand to ship.',
-} as const;
+export const FULFILMENT_MESSAGES = defineMessages('fulfilment', {
+  scopeInvalid: { en: 'Choose between 1 and 200 orders, or a delivery window.', fr: 'Choisissez de 1 à 200 commandes, ou une période de livraison.' },
+  nothingOnHand: { en: 'Nothing of this order is on hand to ship.', fr: 'Rien de cette commande n’est en stock pour partir.' },
+});
 
 /** At most this many orders in one pick list or one bulk shipment. */
 export const BULK_ORDERS_MAX = 200;

@@ -5,6 +5,7 @@ export * from './paging.ts';
 export * from './home.ts';
 export * from './invoice-constants.ts';
 export * from './errors.ts';
+export * from './messages.ts';
 export * from './auth.ts';
 export * from './i18n.ts';
 export * from './brand.ts';

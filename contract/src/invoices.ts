@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 import { CURRENCIES } from './currency-helpers.ts';
@@ -6,23 +7,41 @@ import { postalAddressOut } from './address.ts';
 import { isRealDay } from './wholesale.ts';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from './invoice-constants.ts';
 
-/** Every sentence the invoices API can send (French in errors.ts). */
-export const INVOICE_MESSAGES = {
-  invoiceNotFound: 'This invoice does not exist (introuvable).',
-  paymentNotFound: 'This payment does not exist (introuvable).',
-  notShipped: 'An invoice is issued for a shipped order only.',
-  alreadyInvoiced: 'This order already has its invoice.',
-  waiting: 'The invoice cannot be issued yet. Missing:',
-  paymentInvalid: 'A payment needs a real day, an amount above 0 with 2 decimals at most, and a method.',
-  paymentTooHigh: 'This payment is more than what is left to pay on the invoice.',
-  paymentOnCreditNote: 'Payments are recorded on invoices, not on credit notes.',
-  creditInvalid: 'A credit note needs a reason, and either lines of the invoice with quantities of 1 or more, or an amount above 0 excl. VAT.',
-  creditTooHigh: 'A credit note cannot credit more than what is left on the invoice.',
-  creditLineUnknown: 'A credited line is not a line of this invoice.',
-  creditOfCreditNote: 'A credit note is made from an invoice, not from another credit note.',
-  shippingInvalid: 'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.',
-  remindersSaved: 'Reminders saved.',
-} as const;
+/** Every sentence the invoices API can send. */
+export const INVOICE_MESSAGES = defineMessages('invoice', {
+  invoiceNotFound: { en: 'This invoice does not exist (introuvable).', fr: 'Cette facture est introuvable.' },
+  paymentNotFound: { en: 'This payment does not exist (introuvable).', fr: 'Ce paiement est introuvable.' },
+  notShipped: { en: 'An invoice is issued for a shipped order only.', fr: 'Une facture s’émet pour une commande expédiée seulement.' },
+  alreadyInvoiced: { en: 'This order already has its invoice.', fr: 'Cette commande a déjà sa facture.' },
+  waiting: { en: 'The invoice cannot be issued yet. Missing:', fr: 'La facture ne peut pas encore être émise. Il manque :' },
+  paymentInvalid: {
+    en: 'A payment needs a real day, an amount above 0 with 2 decimals at most, and a method.',
+    fr: 'Un paiement demande un vrai jour, un montant supérieur à 0 avec 2 décimales au plus, et un moyen de paiement.',
+  },
+  paymentTooHigh: { en: 'This payment is more than what is left to pay on the invoice.', fr: 'Ce paiement dépasse ce qui reste à payer sur la facture.' },
+  paymentOnCreditNote: {
+    en: 'Payments are recorded on invoices, not on credit notes.',
+    fr: 'Les paiements s’enregistrent sur les factures, pas sur les avoirs.',
+  },
+  creditInvalid: {
+    en: 'A credit note needs a reason, and either lines of the invoice with quantities of 1 or more, or an amount above 0 excl. VAT.',
+    fr: 'Un avoir demande un motif, et soit des lignes de la facture avec des quantités de 1 ou plus, soit un montant HT supérieur à 0.',
+  },
+  creditTooHigh: {
+    en: 'A credit note cannot credit more than what is left on the invoice.',
+    fr: 'Un avoir ne peut pas créditer plus que ce qui reste sur la facture.',
+  },
+  creditLineUnknown: { en: 'A credited line is not a line of this invoice.', fr: 'Une ligne créditée n’est pas une ligne de cette facture.' },
+  creditOfCreditNote: {
+    en: 'A credit note is made from an invoice, not from another credit note.',
+    fr: 'Un avoir se fait à partir d’une facture, pas d’un autre avoir.',
+  },
+  shippingInvalid: {
+    en: 'The shipping charge is an amount excl. VAT from 0 to 10,000 with 2 decimals at most.',
+    fr: 'Les frais de port sont un montant HT de 0 à 10 000 avec 2 décimales au plus.',
+  },
+  remindersSaved: { en: 'Reminders saved.', fr: 'Relances enregistrées.' },
+});
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const cents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

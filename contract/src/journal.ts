@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { pageQuery } from './paging.ts';
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
@@ -6,19 +7,22 @@ import { SLUG_PATTERN } from './journal-helpers.ts';
 
 export * from './journal-helpers.ts';
 
-export const JOURNAL_MESSAGES = {
-  sectionTitleRequired: 'A section title is required in French and in English.',
-  postTitleRequired: 'A post title is required in French and in English.',
-  postContentRequired: 'Post content is required in French and in English.',
-  sectionRequired: 'Add a section before publishing a post',
-  sectionNotFound: 'This section does not exist (introuvable).',
-  postNotFound: 'This post does not exist (introuvable).',
-  slugInvalid: 'The slug may contain only lowercase letters, numbers and hyphens.',
-  slugTaken: 'This slug is already used by another post.',
-  bothLocales: 'The texts are needed in French and in English, once each.',
-  coverInvalid: 'The cover must be an image uploaded here.',
-  coverAltTooLong: 'The cover description can be 300 characters at most.',
-} as const;
+export const JOURNAL_MESSAGES = defineMessages('journal', {
+  sectionTitleRequired: { en: 'A section title is required in French and in English.', fr: 'Le titre de la rubrique est requis en français et en anglais.' },
+  postTitleRequired: { en: 'A post title is required in French and in English.', fr: 'Le titre de l’article est requis en français et en anglais.' },
+  postContentRequired: { en: 'Post content is required in French and in English.', fr: 'Le contenu de l’article est requis en français et en anglais.' },
+  sectionRequired: { en: 'Add a section before publishing a post', fr: 'Ajoutez une rubrique avant de publier un article' },
+  sectionNotFound: { en: 'This section does not exist (introuvable).', fr: 'Cette rubrique est introuvable.' },
+  postNotFound: { en: 'This post does not exist (introuvable).', fr: 'Cet article est introuvable.' },
+  slugInvalid: {
+    en: 'The slug may contain only lowercase letters, numbers and hyphens.',
+    fr: 'Le slug ne peut contenir que des lettres minuscules, des chiffres et des tirets.',
+  },
+  slugTaken: { en: 'This slug is already used by another post.', fr: 'Ce slug est déjà utilisé par un autre article.' },
+  bothLocales: { en: 'The texts are needed in French and in English, once each.', fr: 'Les textes sont requis en français et en anglais, une fois chacun.' },
+  coverInvalid: { en: 'The cover must be an image uploaded here.', fr: 'L’image de couverture doit être une image téléversée ici.' },
+  coverAltTooLong: { en: 'The cover description can be 300 characters at most.', fr: 'La description de l’image de couverture compte 300 caractères au plus.' },
+});
 
 /**
  * Absent: the saved value stays (a client of the original API, which has no cover, never erases

@@ -1,19 +1,32 @@
+import { defineMessages } from './messages.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 
-export const LISTING_MESSAGES = {
-  nameRequired: 'To appear on “Where to buy”, the shop needs a name, a postcode and a town.',
-  textTooLong: 'A detail of the listing is too long.',
-  postcodeInvalid: 'The postcode has 3 to 10 letters, digits, spaces or hyphens.',
-  countryInvalid: 'The country is a 2-letter code (FR, BE, CH…).',
-  websiteInvalid: 'The website must be an address starting with https:// or http://.',
-  instagramInvalid: 'The Instagram account is a name like @maison.solene (letters, digits, dots and underscores).',
-  logoInvalid: 'The logo must be an image uploaded here.',
-  listingNotFound: 'This listing does not exist (introuvable).',
-  adminsHaveNoListing: 'Administrators have no shop listing.',
-  saved: 'Your listing was saved.',
-  adminSaved: 'The listing was saved.',
-} as const;
+export const LISTING_MESSAGES = defineMessages('listing', {
+  nameRequired: {
+    en: 'To appear on “Where to buy”, the shop needs a name, a postcode and a town.',
+    fr: 'Pour apparaître dans « Où nous trouver », la boutique a besoin d’un nom, d’un code postal et d’une ville.',
+  },
+  textTooLong: { en: 'A detail of the listing is too long.', fr: 'Une information de la fiche est trop longue.' },
+  postcodeInvalid: {
+    en: 'The postcode has 3 to 10 letters, digits, spaces or hyphens.',
+    fr: 'Le code postal compte 3 à 10 lettres, chiffres, espaces ou tirets.',
+  },
+  countryInvalid: { en: 'The country is a 2-letter code (FR, BE, CH…).', fr: 'Le pays est un code de 2 lettres (FR, BE, CH…).' },
+  websiteInvalid: {
+    en: 'The website must be an address starting with https:// or http://.',
+    fr: 'Le site doit être une adresse commençant par https:// ou http://.',
+  },
+  instagramInvalid: {
+    en: 'The Instagram account is a name like @maison.solene (letters, digits, dots and underscores).',
+    fr: 'Le compte Instagram est un nom comme @maison.solene (lettres, chiffres, points et tirets bas).',
+  },
+  logoInvalid: { en: 'The logo must be an image uploaded here.', fr: 'Le logo doit être une image téléversée ici.' },
+  listingNotFound: { en: 'This listing does not exist (introuvable).', fr: 'Cette fiche est introuvable.' },
+  adminsHaveNoListing: { en: 'Administrators have no shop listing.', fr: 'Les administrateurs n’ont pas de fiche boutique.' },
+  saved: { en: 'Your listing was saved.', fr: 'Votre fiche a été enregistrée.' },
+  adminSaved: { en: 'The listing was saved.', fr: 'La fiche a été enregistrée.' },
+});
 
 const text = (max: number) => z.string().trim().max(max, { error: LISTING_MESSAGES.textTooLong }).default('');
 

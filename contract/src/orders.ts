@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
@@ -10,39 +11,75 @@ export type { OrderStatus };
 import { isRealDay } from './wholesale.ts';
 import { orderDoor, shippingCharge } from './invoices.ts';
 
-export const ORDER_MESSAGES = {
-  quantityInvalid: 'Each quantity is a whole number from 1 to 999.',
-  sizeInvalid: 'This size is not one we make.',
-  tooManyLines: 'An order can have at most 300 lines.',
-  lineUnavailable: 'Some lines are no longer available; remove them to continue:',
-  lineTwice: 'The same piece appears twice for the same delivery; give it one line with the whole quantity:',
-  packUnknown: 'This pack is not one of the style’s packs:',
-  packsOnly: 'This style is sold in packs only; order it by the pack:',
-  notMultiple: 'This style is sold in multiples; each quantity per colour and size must be a multiple of it:',
-  packsInvalid: 'A number of packs is a whole number from 1 to 999, and makes at most 999 pieces of a size.',
-  emptyDraft: 'Your order is empty: add pieces from a product page first.',
-  belowMinimum: 'Your order is below the minimum.',
-  idempotencyKeyRequired: 'An Idempotency-Key header is required (any random text, the same when the request is retried).',
-  orderNotFound: 'This order does not exist (introuvable).',
-  transitionRefused: 'This order cannot go from its current status to the one asked.',
-  adminsCannotOrder: 'Administrators cannot place orders.',
-  shipDateInvalid: 'The ship date must be a real date (YYYY-MM-DD).',
-  reasonRequired: 'Please give a reason (500 characters at most).',
-  confirmLinesInvalid: 'A confirmed order keeps at least one of its own lines, each with a quantity from 1 to 999.',
-  periodInvalid: 'The period needs two real dates, from before to.',
-  vatInvalid: 'This VAT number is not valid (French: FR, a 2-character key and the 9-digit SIREN).',
-  siretInvalid: 'A SIRET number has 14 digits.',
-  companySaved: 'Your company details were saved.',
-  shipLinesInvalid: 'Each line to ship is given once, with a quantity from 1 to 999.',
-  shipLineUnknown: 'This line is not one of this order’s:',
-  shipTooMany: 'More than is left to ship on this line:',
-  shipNothing: 'Choose at least one piece to ship.',
-  nothingLeft: 'Nothing is left to ship on this order.',
-  followDateInvalid: 'The date the rest follows must be a real date (YYYY-MM-DD).',
-  inReview: 'This order is in review: accept it before confirming it.',
-  depositUnpaid: 'The deposit of this order is not paid yet: as its company’s terms say, its parcels wait for it.',
-  notInReview: 'This order is not waiting for a review.',
-} as const;
+export const ORDER_MESSAGES = defineMessages('order', {
+  quantityInvalid: { en: 'Each quantity is a whole number from 1 to 999.', fr: 'Chaque quantité est un nombre entier de 1 à 999.' },
+  sizeInvalid: { en: 'This size is not one we make.', fr: 'Cette taille n’existe pas chez nous.' },
+  tooManyLines: { en: 'An order can have at most 300 lines.', fr: 'Une commande compte au plus 300 lignes.' },
+  lineUnavailable: {
+    en: 'Some lines are no longer available; remove them to continue:',
+    fr: 'Certaines lignes ne sont plus disponibles ; retirez-les pour continuer :',
+  },
+  lineTwice: {
+    en: 'The same piece appears twice for the same delivery; give it one line with the whole quantity:',
+    fr: 'La même pièce figure deux fois pour la même livraison ; donnez-lui une seule ligne avec toute la quantité :',
+  },
+  packUnknown: { en: 'This pack is not one of the style’s packs:', fr: 'Ce pack n’est pas l’un des packs du modèle :' },
+  packsOnly: { en: 'This style is sold in packs only; order it by the pack:', fr: 'Ce modèle est vendu uniquement en packs ; commandez-le par pack :' },
+  notMultiple: {
+    en: 'This style is sold in multiples; each quantity per colour and size must be a multiple of it:',
+    fr: 'Ce modèle est vendu par multiples ; chaque quantité par couleur et taille doit en être un multiple :',
+  },
+  packsInvalid: {
+    en: 'A number of packs is a whole number from 1 to 999, and makes at most 999 pieces of a size.',
+    fr: 'Un nombre de packs est un nombre entier de 1 à 999, et fait au plus 999 pièces d’une taille.',
+  },
+  emptyDraft: {
+    en: 'Your order is empty: add pieces from a product page first.',
+    fr: 'Votre commande est vide : ajoutez d’abord des pièces depuis une fiche produit.',
+  },
+  belowMinimum: { en: 'Your order is below the minimum.', fr: 'Votre commande n’atteint pas le minimum.' },
+  idempotencyKeyRequired: {
+    en: 'An Idempotency-Key header is required (any random text, the same when the request is retried).',
+    fr: 'Un en-tête Idempotency-Key est requis (un texte aléatoire, le même quand la requête est renvoyée).',
+  },
+  orderNotFound: { en: 'This order does not exist (introuvable).', fr: 'Cette commande est introuvable.' },
+  transitionRefused: {
+    en: 'This order cannot go from its current status to the one asked.',
+    fr: 'Cette commande ne peut pas passer de son statut actuel à celui demandé.',
+  },
+  adminsCannotOrder: { en: 'Administrators cannot place orders.', fr: 'Les administrateurs ne passent pas de commande.' },
+  shipDateInvalid: { en: 'The ship date must be a real date (YYYY-MM-DD).', fr: 'La date d’expédition doit être une vraie date (AAAA-MM-JJ).' },
+  reasonRequired: { en: 'Please give a reason (500 characters at most).', fr: 'Indiquez un motif (500 caractères au plus).' },
+  confirmLinesInvalid: {
+    en: 'A confirmed order keeps at least one of its own lines, each with a quantity from 1 to 999.',
+    fr: 'Une commande confirmée garde au moins une de ses lignes, chacune avec une quantité de 1 à 999.',
+  },
+  periodInvalid: { en: 'The period needs two real dates, from before to.', fr: 'La période demande deux vraies dates, la première avant la seconde.' },
+  vatInvalid: {
+    en: 'This VAT number is not valid (French: FR, a 2-character key and the 9-digit SIREN).',
+    fr: 'Ce numéro de TVA n’est pas valide (en France : FR, une clé de 2 caractères et le SIREN à 9 chiffres).',
+  },
+  siretInvalid: { en: 'A SIRET number has 14 digits.', fr: 'Un numéro SIRET compte 14 chiffres.' },
+  companySaved: { en: 'Your company details were saved.', fr: 'Les coordonnées de votre société ont été enregistrées.' },
+  shipLinesInvalid: {
+    en: 'Each line to ship is given once, with a quantity from 1 to 999.',
+    fr: 'Chaque ligne à expédier est donnée une fois, avec une quantité de 1 à 999.',
+  },
+  shipLineUnknown: { en: 'This line is not one of this order’s:', fr: 'Cette ligne n’est pas une ligne de cette commande :' },
+  shipTooMany: { en: 'More than is left to ship on this line:', fr: 'Plus que ce qui reste à expédier sur cette ligne :' },
+  shipNothing: { en: 'Choose at least one piece to ship.', fr: 'Choisissez au moins une pièce à expédier.' },
+  nothingLeft: { en: 'Nothing is left to ship on this order.', fr: 'Il ne reste rien à expédier sur cette commande.' },
+  followDateInvalid: {
+    en: 'The date the rest follows must be a real date (YYYY-MM-DD).',
+    fr: 'La date à laquelle suit le reste doit être une vraie date (AAAA-MM-JJ).',
+  },
+  inReview: { en: 'This order is in review: accept it before confirming it.', fr: 'Cette commande est à examiner : acceptez-la avant de la confirmer.' },
+  depositUnpaid: {
+    en: 'The deposit of this order is not paid yet: as its company’s terms say, its parcels wait for it.',
+    fr: 'L’acompte de cette commande n’est pas encore réglé : comme le prévoient les conditions de sa société, ses colis l’attendent.',
+  },
+  notInReview: { en: 'This order is not waiting for a review.', fr: 'Cette commande n’attend pas d’examen.' },
+});
 
 /** Why an order is held in review (issue 47): over the company's credit limit, or an invoice overdue too long. */
 export const REVIEW_REASONS = ['creditLimit', 'overdue'] as const;

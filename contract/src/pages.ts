@@ -1,25 +1,32 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 
 /** The public pages whose texts the owner edits in /admin/pages. */
 export const PAGE_KEYS = ['home', 'story', 'faq', 'retailers'] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
-export const PAGE_MESSAGES = {
-  pageUnknown: 'Unknown page: it is home, story, faq or retailers.',
-  textRequired: 'This text is required in French and in English.',
-  textTooLong: 'A text is too long for its field.',
-  mantraMin: 'Keep at least one mantra.',
-  paragraphMin: 'Keep at least one paragraph.',
-  faqMin: 'Keep at least one question in the FAQ.',
-  benefitMin: 'Keep at least one benefit.',
-  sizeRowMin: 'Keep at least one row in the size guide.',
-  sizeRowInvalid: 'Each size-guide row has 6 cells (EU, FR, bust, waist, hips, equivalence), each of 1 to 20 characters.',
-  listTooLong: 'This list has too many entries.',
-  shopNameRequired: 'Each shop of the carousel needs a name and a town.',
-  heroImageInvalid: 'The hero image must be an image uploaded here.',
-  staleVersion: 'This page was changed by someone else since you opened it. Reload it to see their version, then make your changes again.',
-  saved: 'The page texts were saved.',
-} as const;
+export const PAGE_MESSAGES = defineMessages('page', {
+  pageUnknown: { en: 'Unknown page: it is home, story, faq or retailers.', fr: 'Page inconnue : home, story, faq ou retailers.' },
+  textRequired: { en: 'This text is required in French and in English.', fr: 'Ce texte est requis en français et en anglais.' },
+  textTooLong: { en: 'A text is too long for its field.', fr: 'Un texte est trop long pour son champ.' },
+  mantraMin: { en: 'Keep at least one mantra.', fr: 'Gardez au moins un mantra.' },
+  paragraphMin: { en: 'Keep at least one paragraph.', fr: 'Gardez au moins un paragraphe.' },
+  faqMin: { en: 'Keep at least one question in the FAQ.', fr: 'Gardez au moins une question dans la FAQ.' },
+  benefitMin: { en: 'Keep at least one benefit.', fr: 'Gardez au moins un avantage.' },
+  sizeRowMin: { en: 'Keep at least one row in the size guide.', fr: 'Gardez au moins une ligne dans le guide des tailles.' },
+  sizeRowInvalid: {
+    en: 'Each size-guide row has 6 cells (EU, FR, bust, waist, hips, equivalence), each of 1 to 20 characters.',
+    fr: 'Chaque ligne du guide des tailles a 6 cases (EU, FR, poitrine, taille, hanches, équivalence) de 1 à 20 caractères.',
+  },
+  listTooLong: { en: 'This list has too many entries.', fr: 'Cette liste compte trop d’éléments.' },
+  shopNameRequired: { en: 'Each shop of the carousel needs a name and a town.', fr: 'Chaque boutique du carrousel a besoin d’un nom et d’une ville.' },
+  heroImageInvalid: { en: 'The hero image must be an image uploaded here.', fr: 'L’image d’accueil doit être une image téléversée ici.' },
+  staleVersion: {
+    en: 'This page was changed by someone else since you opened it. Reload it to see their version, then make your changes again.',
+    fr: 'Cette page a été modifiée par quelqu’un d’autre depuis que vous l’avez ouverte. Rechargez-la pour voir sa version, puis refaites vos changements.',
+  },
+  saved: { en: 'The page texts were saved.', fr: 'Les textes de la page ont été enregistrés.' },
+});
 
 /** Field sizes, shown under each field of the editor. */
 export const PAGE_LIMITS = { short: 200, medium: 1000, long: 2000, cell: 20 } as const;

@@ -1,10 +1,11 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { SIZES } from './constants.ts';
 
-/** Every sentence the production and sales API can send (French in errors.ts). */
-export const PRODUCTION_MESSAGES = {
-  noSeason: 'No season exists yet: create one in Seasons first.',
-} as const;
+/** Every sentence the production and sales API can send. */
+export const PRODUCTION_MESSAGES = defineMessages('production', {
+  noSeason: { en: 'No season exists yet: create one in Seasons first.', fr: 'Aucune saison n’existe encore : créez-en une dans Saisons.' },
+});
 
 const sizeCounts = z.partialRecord(z.enum(SIZES), z.number());
 

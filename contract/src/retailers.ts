@@ -1,15 +1,19 @@
+import { defineMessages } from './messages.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 
-export const RETAILER_MESSAGES = {
-  nameRequired: 'Your name is required.',
-  emailInvalid: 'Please enter a valid e-mail address.',
-  messageRequired: 'A message is required.',
-  consentRequired: 'Please accept that we use your details to answer you.',
-  siretInvalid: 'A SIRET number has 14 digits.',
-  applicationNotFound: 'This application does not exist (introuvable).',
-  received: 'Thank you, your request has been received.',
-} as const;
+export const RETAILER_MESSAGES = defineMessages('retailer', {
+  nameRequired: { en: 'Your name is required.', fr: 'Votre nom est obligatoire.' },
+  emailInvalid: { en: 'Please enter a valid e-mail address.', fr: 'Veuillez saisir une adresse e-mail valide.' },
+  messageRequired: { en: 'A message is required.', fr: 'Un message est obligatoire.' },
+  consentRequired: {
+    en: 'Please accept that we use your details to answer you.',
+    fr: 'Merci d’accepter que nous utilisions vos coordonnées pour vous répondre.',
+  },
+  siretInvalid: { en: 'A SIRET number has 14 digits.', fr: 'Un numéro SIRET compte 14 chiffres.' },
+  applicationNotFound: { en: 'This application does not exist (introuvable).', fr: 'Cette demande est introuvable.' },
+  received: { en: 'Thank you, your request has been received.', fr: 'Merci, votre demande a bien été reçue.' },
+});
 
 const optionalText = (max: number) =>
   z

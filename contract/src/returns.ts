@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 import { langQuery } from './query.ts';
@@ -6,21 +7,42 @@ import { ORDER_QUANTITY_MAX, SIZES } from './constants.ts';
 import { RETURN_PHOTOS_MAX, RETURN_REASONS, RETURN_STATUSES } from './return-constants.ts';
 export * from './return-constants.ts';
 
-export const RETURN_MESSAGES = {
-  linesInvalid: 'Give each line to return once, with a quantity from 1 to 999 and a reason.',
-  notInParcel: 'This line is not in that parcel:',
-  tooMany: 'More than this parcel brought of this line, less what is already being returned:',
-  windowClosed: 'The return window has closed for this line (a faulty piece can be returned at any time):',
-  parcelNotFound: 'This parcel is not one of this order’s.',
-  photosInvalid: 'Up to 3 photos per line, each one uploaded for this return.',
-  photoTooLarge: 'A photo is 10 MB at most.',
-  returnNotFound: 'This return does not exist (introuvable).',
-  transitionRefused: 'This return cannot go from its current status to the one asked.',
-  acceptInvalid: 'Accept at most what was asked of each of its lines, and at least one piece.',
-  receiveInvalid: 'Give what arrived of each accepted line (at most what was accepted), and whether it goes back to stock.',
-  notInvoiced: 'The parcel’s invoice is not issued yet: issue it before receiving the return.',
-  reasonRequired: 'Please give a reason (500 characters at most).',
-} as const;
+export const RETURN_MESSAGES = defineMessages('return', {
+  linesInvalid: {
+    en: 'Give each line to return once, with a quantity from 1 to 999 and a reason.',
+    fr: 'Donnez chaque ligne à retourner une fois, avec une quantité de 1 à 999 et un motif.',
+  },
+  notInParcel: { en: 'This line is not in that parcel:', fr: 'Cette ligne n’est pas dans ce colis :' },
+  tooMany: {
+    en: 'More than this parcel brought of this line, less what is already being returned:',
+    fr: 'Plus que ce que ce colis a apporté de cette ligne, moins ce qui est déjà en retour :',
+  },
+  windowClosed: {
+    en: 'The return window has closed for this line (a faulty piece can be returned at any time):',
+    fr: 'Le délai de retour est passé pour cette ligne (une pièce défectueuse peut être retournée à tout moment) :',
+  },
+  parcelNotFound: { en: 'This parcel is not one of this order’s.', fr: 'Ce colis n’est pas un colis de cette commande.' },
+  photosInvalid: { en: 'Up to 3 photos per line, each one uploaded for this return.', fr: 'Jusqu’à 3 photos par ligne, chacune envoyée pour ce retour.' },
+  photoTooLarge: { en: 'A photo is 10 MB at most.', fr: 'Une photo fait 10 Mo au plus.' },
+  returnNotFound: { en: 'This return does not exist (introuvable).', fr: 'Ce retour est introuvable.' },
+  transitionRefused: {
+    en: 'This return cannot go from its current status to the one asked.',
+    fr: 'Ce retour ne peut pas passer de son statut actuel à celui demandé.',
+  },
+  acceptInvalid: {
+    en: 'Accept at most what was asked of each of its lines, and at least one piece.',
+    fr: 'Acceptez au plus ce qui a été demandé pour chaque ligne, et au moins une pièce.',
+  },
+  receiveInvalid: {
+    en: 'Give what arrived of each accepted line (at most what was accepted), and whether it goes back to stock.',
+    fr: 'Indiquez ce qui est arrivé de chaque ligne acceptée (au plus ce qui a été accepté), et si cela retourne en stock.',
+  },
+  notInvoiced: {
+    en: 'The parcel’s invoice is not issued yet: issue it before receiving the return.',
+    fr: 'La facture du colis n’est pas encore émise : émettez-la avant de réceptionner le retour.',
+  },
+  reasonRequired: { en: 'Please give a reason (500 characters at most).', fr: 'Indiquez un motif (500 caractères au plus).' },
+});
 
 const quantity = z
   .number({ error: RETURN_MESSAGES.linesInvalid })

@@ -1,40 +1,78 @@
+import { defineMessages } from './messages.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { z } from 'zod';
 import { langQuery } from './query.ts';
 import { LOCALES, SIZES } from './constants.ts';
 import { bothLocalesOnce } from './vocabulary.ts';
-import { isRealDay, terms, termsInput } from './wholesale.ts';
+import { isRealDay, terms, termsInput, WHOLESALE_MESSAGES } from './wholesale.ts';
+import { PRODUCT_MESSAGES } from './catalogue.ts';
 
-/** Every sentence the seasons and stock API can send (French in errors.ts). */
-export const SEASON_MESSAGES = {
-  codeInvalid: 'A season code is 2 to 20 capitals, digits and hyphens, like SS27.',
-  codeTaken: 'Another season already has this code.',
-  nameRequired: 'The season name is required in French and in English.',
-  dateInvalid: 'Dates must be real days (YYYY-MM-DD).',
-  windowInvalid: 'The order window must open on or before the day it closes.',
-  deliveryRequired: 'A season needs at least one delivery window.',
-  deliveryInvalid: 'A delivery window must start on or before the day it ends.',
-  deliveryNameRequired: 'Each delivery window needs a name in French and in English.',
-  deliveryInUse: 'A delivery window that orders use cannot be removed.',
-  seasonNotFound: 'This season does not exist (introuvable).',
-  seasonHasOrders: 'A season with orders cannot be deleted.',
-  seasonUnknown: 'No season has this code.',
-  deliveryNotFound: 'This delivery window does not exist (introuvable).',
-  deliveryOtherSeason: 'This delivery window belongs to another season.',
-  stockInvalid: 'Stock is a whole number of pieces, 0 or more (empty: not sold from stock).',
-  incomingInvalid: 'Incoming stock needs a whole quantity of 1 or more and a real “available from” day.',
-  stockReserved: 'Pieces of this size are reserved by orders: its stock cannot be emptied.',
-  stockUnknownVariant: 'A stock line names a colour or size this product does not come in.',
-  importEmpty: 'The file has no stock line to read.',
-  importInvalid: 'Some lines of the file cannot be read; nothing was written:',
-  importTooLarge: 'A stock file can have at most 5,000 lines.',
-  notInStock: 'Some pieces are no longer in stock; nothing was ordered:',
-  windowClosed: 'Pre-orders for this season are closed:',
-  notOrderable: 'Some lines cannot be ordered this way; nothing was ordered:',
-  notOnHand: 'Not enough pieces on hand to ship this order:',
-  deliveryUnknown: 'This delivery window does not belong to a season this product is sold in.',
-  seasonIdUnknown: 'A season given for this product does not exist.',
-} as const;
+/** Every sentence the seasons and stock API can send. */
+export const SEASON_MESSAGES = defineMessages('season', {
+  codeInvalid: {
+    en: 'A season code is 2 to 20 capitals, digits and hyphens, like SS27.',
+    fr: 'Un code de saison compte 2 à 20 capitales, chiffres et tirets, comme PE27.',
+  },
+  codeTaken: { en: 'Another season already has this code.', fr: 'Une autre saison a déjà ce code.' },
+  nameRequired: { en: 'The season name is required in French and in English.', fr: 'Le nom de la saison est requis en français et en anglais.' },
+  dateInvalid: { en: 'Dates must be real days (YYYY-MM-DD).', fr: 'Les dates doivent être de vrais jours (AAAA-MM-JJ).' },
+  windowInvalid: {
+    en: 'The order window must open on or before the day it closes.',
+    fr: 'La période de commande doit s’ouvrir au plus tard le jour où elle se ferme.',
+  },
+  deliveryRequired: { en: 'A season needs at least one delivery window.', fr: 'Une saison a besoin d’au moins une période de livraison.' },
+  deliveryInvalid: {
+    en: 'A delivery window must start on or before the day it ends.',
+    fr: 'Une période de livraison doit commencer au plus tard le jour où elle finit.',
+  },
+  deliveryNameRequired: {
+    en: 'Each delivery window needs a name in French and in English.',
+    fr: 'Chaque période de livraison a besoin d’un nom en français et en anglais.',
+  },
+  deliveryInUse: {
+    en: 'A delivery window that orders use cannot be removed.',
+    fr: 'Une période de livraison utilisée par des commandes ne peut pas être retirée.',
+  },
+  seasonNotFound: { en: 'This season does not exist (introuvable).', fr: 'Cette saison est introuvable.' },
+  seasonHasOrders: { en: 'A season with orders cannot be deleted.', fr: 'Une saison qui a des commandes ne peut pas être supprimée.' },
+  seasonUnknown: { en: 'No season has this code.', fr: 'Aucune saison n’a ce code.' },
+  deliveryNotFound: { en: 'This delivery window does not exist (introuvable).', fr: 'Cette période de livraison est introuvable.' },
+  deliveryOtherSeason: { en: 'This delivery window belongs to another season.', fr: 'Cette période de livraison appartient à une autre saison.' },
+  stockInvalid: {
+    en: 'Stock is a whole number of pieces, 0 or more (empty: not sold from stock).',
+    fr: 'Le stock est un nombre entier de pièces, 0 ou plus (vide : pas de vente sur stock).',
+  },
+  incomingInvalid: {
+    en: 'Incoming stock needs a whole quantity of 1 or more and a real “available from” day.',
+    fr: 'Le stock à venir demande une quantité entière de 1 ou plus et une vraie date de disponibilité.',
+  },
+  stockReserved: {
+    en: 'Pieces of this size are reserved by orders: its stock cannot be emptied.',
+    fr: 'Des pièces de cette taille sont réservées par des commandes : son stock ne peut pas être vidé.',
+  },
+  stockUnknownVariant: {
+    en: 'A stock line names a colour or size this product does not come in.',
+    fr: 'Une ligne de stock nomme un coloris ou une taille que ce produit n’a pas.',
+  },
+  importEmpty: { en: 'The file has no stock line to read.', fr: 'Le fichier n’a aucune ligne de stock à lire.' },
+  importInvalid: {
+    en: 'Some lines of the file cannot be read; nothing was written:',
+    fr: 'Certaines lignes du fichier sont illisibles ; rien n’a été enregistré :',
+  },
+  importTooLarge: { en: 'A stock file can have at most 5,000 lines.', fr: 'Un fichier de stock compte au plus 5 000 lignes.' },
+  notInStock: { en: 'Some pieces are no longer in stock; nothing was ordered:', fr: 'Certaines pièces ne sont plus en stock ; rien n’a été commandé :' },
+  windowClosed: { en: 'Pre-orders for this season are closed:', fr: 'Les pré-commandes de cette saison sont fermées :' },
+  notOrderable: {
+    en: 'Some lines cannot be ordered this way; nothing was ordered:',
+    fr: 'Certaines lignes ne peuvent pas être commandées ainsi ; rien n’a été commandé :',
+  },
+  notOnHand: { en: 'Not enough pieces on hand to ship this order:', fr: 'Pas assez de pièces en stock pour expédier cette commande :' },
+  deliveryUnknown: {
+    en: 'This delivery window does not belong to a season this product is sold in.',
+    fr: 'Cette période de livraison n’appartient à aucune saison où ce produit est vendu.',
+  },
+  seasonIdUnknown: { en: 'A season given for this product does not exist.', fr: 'Une saison indiquée pour ce produit n’existe pas.' },
+});
 
 const day = (message: string = SEASON_MESSAGES.dateInvalid) => z.string({ error: message }).trim().refine(isRealDay, { error: message });
 
@@ -61,7 +99,7 @@ const seasonTerms = termsInput.omit({ translations: true, validUntil: true }).ex
   translations: termsInput.shape.translations.element
     .omit({ seasonName: true })
     .array()
-    .refine(bothLocalesOnce, { error: 'The terms are needed in French and in English, once each.' }),
+    .refine(bothLocalesOnce, { error: WHOLESALE_MESSAGES.textsBothLocales }),
 });
 
 /** `POST /api/admin/seasons` and `PUT /api/admin/seasons/{id}`. */
@@ -235,8 +273,8 @@ export const seasonQuery = z.object({ season: z.string().max(20).optional(), lan
 export const stockQuery = pageQuery.extend(seasonQuery.shape).extend({
   /** One style's rows (its editor shows them). */
   product: z
-    .string({ error: 'The product id must be a number.' })
-    .regex(/^\d{1,10}$/, { error: 'The product id must be a number.' })
+    .string({ error: PRODUCT_MESSAGES.productIdInvalid })
+    .regex(/^\d{1,10}$/, { error: PRODUCT_MESSAGES.productIdInvalid })
     .transform(Number)
     .optional(),
 });

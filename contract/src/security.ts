@@ -1,26 +1,51 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { user } from './auth.ts';
 
-/** Every sentence the sign-in factors and sessions API can send (French in errors.ts). */
-export const SECURITY_MESSAGES = {
-  codeInvalid: 'This code is not right, or it was already used. Please try again.',
-  codeFormat: 'Enter the 6-digit code of your authenticator app, or one of your recovery codes.',
-  mfaTokenInvalid: 'This sign-in step has expired. Please sign in again.',
-  passkeyInvalid: 'This passkey could not be checked. Please try again.',
-  passkeyUnknown: 'This passkey is not known here. Sign in with your password, then add it again.',
-  passkeysUnavailable: 'Passkeys need the site to be served under a domain name (not an IP address).',
-  passkeyNotFound: 'This passkey does not exist (introuvable).',
-  passkeyName: 'A passkey name is 1 to 60 characters.',
-  totpNotStarted: 'Start the authenticator set-up again: its code has expired.',
-  totpAlready: 'An authenticator app is already set up. Remove it first to set up another one.',
-  totpNone: 'No authenticator app is set up.',
-  reauthRequired: 'For this change, please confirm it is you: sign in again.',
-  mfaRequired: 'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.',
-  sessionNotFound: 'This session does not exist (introuvable).',
-  recoveryNeedsFactor: 'Recovery codes come with a second factor: add a passkey or an authenticator app first.',
-  signedOutOthers: 'Your other sessions are signed out.',
-  reauthDone: 'Thank you, you can carry on.',
-} as const;
+/** Every sentence the sign-in factors and sessions API can send. */
+export const SECURITY_MESSAGES = defineMessages('security', {
+  codeInvalid: { en: 'This code is not right, or it was already used. Please try again.', fr: 'Ce code n’est pas le bon, ou il a déjà servi. Réessayez.' },
+  codeFormat: {
+    en: 'Enter the 6-digit code of your authenticator app, or one of your recovery codes.',
+    fr: 'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
+  },
+  mfaTokenInvalid: { en: 'This sign-in step has expired. Please sign in again.', fr: 'Cette étape de connexion a expiré. Reconnectez-vous.' },
+  passkeyInvalid: { en: 'This passkey could not be checked. Please try again.', fr: 'Cette clé d’accès n’a pas pu être vérifiée. Réessayez.' },
+  passkeyUnknown: {
+    en: 'This passkey is not known here. Sign in with your password, then add it again.',
+    fr: 'Cette clé d’accès n’est pas connue ici. Connectez-vous avec votre mot de passe, puis ajoutez-la de nouveau.',
+  },
+  passkeysUnavailable: {
+    en: 'Passkeys need the site to be served under a domain name (not an IP address).',
+    fr: 'Les clés d’accès demandent que le site soit servi sous un nom de domaine (pas une adresse IP).',
+  },
+  passkeyNotFound: { en: 'This passkey does not exist (introuvable).', fr: 'Cette clé d’accès est introuvable.' },
+  passkeyName: { en: 'A passkey name is 1 to 60 characters.', fr: 'Le nom d’une clé d’accès compte 1 à 60 caractères.' },
+  totpNotStarted: {
+    en: 'Start the authenticator set-up again: its code has expired.',
+    fr: 'Recommencez la configuration de l’application : son code a expiré.',
+  },
+  totpAlready: {
+    en: 'An authenticator app is already set up. Remove it first to set up another one.',
+    fr: 'Une application d’authentification est déjà configurée. Retirez-la d’abord pour en configurer une autre.',
+  },
+  totpNone: { en: 'No authenticator app is set up.', fr: 'Aucune application d’authentification n’est configurée.' },
+  reauthRequired: {
+    en: 'For this change, please confirm it is you: sign in again.',
+    fr: 'Pour ce changement, confirmez que c’est bien vous : reconnectez-vous.',
+  },
+  mfaRequired: {
+    en: 'Administrators must add a second factor (a passkey or an authenticator app) before using the back-office.',
+    fr: 'Les administrateurs doivent ajouter un second facteur (une clé d’accès ou une application d’authentification) avant d’utiliser le back-office.',
+  },
+  sessionNotFound: { en: 'This session does not exist (introuvable).', fr: 'Cette session est introuvable.' },
+  recoveryNeedsFactor: {
+    en: 'Recovery codes come with a second factor: add a passkey or an authenticator app first.',
+    fr: 'Les codes de secours vont avec un second facteur : ajoutez d’abord une clé d’accès ou une application d’authentification.',
+  },
+  signedOutOthers: { en: 'Your other sessions are signed out.', fr: 'Vos autres sessions sont déconnectées.' },
+  reauthDone: { en: 'Thank you, you can carry on.', fr: 'Merci, vous pouvez continuer.' },
+});
 
 /** A second step after a right password: the account has a second factor. */
 export const mfaChallenge = z

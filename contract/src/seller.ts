@@ -1,29 +1,63 @@
+import { SENTENCES, defineMessages } from './messages.ts';
 import { z } from 'zod';
-import { ADDRESS_MESSAGE, postalAddress, postalAddressOut } from './address.ts';
+import { ADDRESS_MESSAGES, postalAddress, postalAddressOut } from './address.ts';
 import { isEuVat, normalizeVat } from './orders.ts';
 import { FEC_DEFAULT_ACCOUNTS } from './vocabulary.ts';
 
-/** Every sentence the invoicing API can send (French in errors.ts). */
-export const INVOICING_MESSAGES = {
-  legalNameRequired: 'The legal name is required (160 characters at most).',
-  legalFormInvalid: 'The legal form is a short text, like SAS or SARL (40 characters at most).',
-  capitalInvalid: 'The share capital is an amount in euros, 0 or more.',
-  addressInvalid: ADDRESS_MESSAGE,
-  sirenInvalid: 'The SIREN is 9 digits whose key is right (Luhn).',
-  siretInvalid: 'The SIRET is 14 digits whose key is right (Luhn) and which start with the SIREN.',
-  rcsInvalid: 'The RCS town is required for a company registered in France (80 characters at most).',
-  vatInvalid: 'This VAT number is not valid (for France: FR, its key and the SIREN).',
-  ibanInvalid: 'This IBAN is not valid (its check digits do not match).',
-  bicInvalid: 'A BIC is 8 or 11 letters and digits, like BNPAFRPPXXX.',
-  prefixInvalid: 'A number prefix is 1 to 20 letters, digits or + - _ / (the whole number stays within 35 characters).',
-  prefixesSame: 'Invoices and credit notes need two different prefixes.',
-  termsInvalid: 'Payment terms are 0 to 60 days (45 at most from the end of the month).',
-  penaltyInvalid: 'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.',
-  discountInvalid: 'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.',
-  accountInvalid: 'An account number is 3 to 20 digits or capital letters, starting with a digit (as 411, 706, 44571, 512).',
-  fecYearInvalid: 'The year of an accounting file is 4 digits, from 2000 to 2100.',
-  fecNeedsSettings: 'The accounting file is named after the SIREN: fill in the invoicing settings first.',
-} as const;
+/** Every sentence the invoicing API can send. */
+export const INVOICING_MESSAGES = defineMessages('invoicing', {
+  legalNameRequired: { en: 'The legal name is required (160 characters at most).', fr: 'La dénomination sociale est obligatoire (160 caractères au plus).' },
+  legalFormInvalid: {
+    en: 'The legal form is a short text, like SAS or SARL (40 characters at most).',
+    fr: 'La forme juridique est un texte court, comme SAS ou SARL (40 caractères au plus).',
+  },
+  capitalInvalid: { en: 'The share capital is an amount in euros, 0 or more.', fr: 'Le capital social est un montant en euros, 0 ou plus.' },
+  addressInvalid: ADDRESS_MESSAGES[SENTENCES].invalid,
+  sirenInvalid: { en: 'The SIREN is 9 digits whose key is right (Luhn).', fr: 'Le SIREN compte 9 chiffres dont la clé est juste (Luhn).' },
+  siretInvalid: {
+    en: 'The SIRET is 14 digits whose key is right (Luhn) and which start with the SIREN.',
+    fr: 'Le SIRET compte 14 chiffres dont la clé est juste (Luhn) et qui commencent par le SIREN.',
+  },
+  rcsInvalid: {
+    en: 'The RCS town is required for a company registered in France (80 characters at most).',
+    fr: 'La ville du RCS est obligatoire pour une société immatriculée en France (80 caractères au plus).',
+  },
+  vatInvalid: {
+    en: 'This VAT number is not valid (for France: FR, its key and the SIREN).',
+    fr: 'Ce numéro de TVA n’est pas valide (pour la France : FR, sa clé et le SIREN).',
+  },
+  ibanInvalid: { en: 'This IBAN is not valid (its check digits do not match).', fr: 'Cet IBAN n’est pas valide (sa clé de contrôle ne correspond pas).' },
+  bicInvalid: { en: 'A BIC is 8 or 11 letters and digits, like BNPAFRPPXXX.', fr: 'Un BIC compte 8 ou 11 lettres et chiffres, comme BNPAFRPPXXX.' },
+  prefixInvalid: {
+    en: 'A number prefix is 1 to 20 letters, digits or + - _ / (the whole number stays within 35 characters).',
+    fr: 'Un préfixe de numéro compte 1 à 20 lettres, chiffres ou + - _ / (le numéro entier reste sous 35 caractères).',
+  },
+  prefixesSame: { en: 'Invoices and credit notes need two different prefixes.', fr: 'Les factures et les avoirs demandent deux préfixes différents.' },
+  termsInvalid: {
+    en: 'Payment terms are 0 to 60 days (45 at most from the end of the month).',
+    fr: 'Le délai de paiement va de 0 à 60 jours (45 au plus en fin de mois).',
+  },
+  penaltyInvalid: {
+    en: 'The late-payment penalty rate is a percentage from 0 to 100, with 2 decimals at most.',
+    fr: 'Le taux des pénalités de retard est un pourcentage de 0 à 100, avec 2 décimales au plus.',
+  },
+  discountInvalid: {
+    en: 'An early-payment discount is a rate from 0.01 to 100 % with the days it applies within, or none.',
+    fr: 'Un escompte pour paiement anticipé est un taux de 0,01 à 100 % avec le délai où il s’applique, ou aucun.',
+  },
+  accountInvalid: {
+    en: 'An account number is 3 to 20 digits or capital letters, starting with a digit (as 411, 706, 44571, 512).',
+    fr: 'Un numéro de compte compte 3 à 20 chiffres ou lettres capitales et commence par un chiffre (comme 411, 706, 44571, 512).',
+  },
+  fecYearInvalid: {
+    en: 'The year of an accounting file is 4 digits, from 2000 to 2100.',
+    fr: 'L’année d’un fichier des écritures comptables s’écrit en 4 chiffres, de 2000 à 2100.',
+  },
+  fecNeedsSettings: {
+    en: 'The accounting file is named after the SIREN: fill in the invoicing settings first.',
+    fr: 'Le fichier des écritures porte le SIREN dans son nom : renseignez d’abord les réglages de facturation.',
+  },
+});
 
 const account = z
   .string({ error: INVOICING_MESSAGES.accountInvalid })

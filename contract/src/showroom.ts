@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { CURRENCIES } from './currency-helpers.ts';
 import { postalAddress, postalAddressOut } from './address.ts';
@@ -13,21 +14,45 @@ const currencyPriceList = z.object({
   typed: z.array(z.object({ productId: z.number(), price: z.number(), retailPrice: z.number().nullable() })),
 });
 
-/** Every sentence of the showroom's API and app (French in errors.ts). */
-export const SHOWROOM_MESSAGES = {
-  seasonUnknown: 'No season has this code.',
-  keyInvalid: 'The Idempotency-Key header must be the order’s id made on the tablet (8 to 64 letters, digits or hyphens).',
-  keyTaken: 'This order id was already used by another person’s order.',
-  stockistOrNewShop: 'Choose a stockist or enter a new shop (one of the two).',
-  stockistUnknown: 'This stockist does not exist or is not approved.',
-  newShopInvalid: 'A new shop needs its company name, e-mail address and whole address.',
-  newShopTaken: 'This e-mail address already has an account here: choose the shop among the stockists.',
-  signatureInvalid: 'The signature must be a PNG or JPEG image of 200 KB at most.',
-  takenAtInvalid: 'The time the order was taken must be a date and time (ISO 8601).',
-  linesRequired: 'An order needs at least one line.',
-  refused: 'This order cannot be sent as it is; each line says why:',
-  orderNotFound: 'No showroom order of yours has this id (introuvable).',
-} as const;
+/** Every sentence of the showroom's API and app. */
+export const SHOWROOM_MESSAGES = defineMessages('showroom', {
+  seasonUnknown: { en: 'No season has this code.', fr: 'Aucune saison n’a ce code.' },
+  keyInvalid: {
+    en: 'The Idempotency-Key header must be the order’s id made on the tablet (8 to 64 letters, digits or hyphens).',
+    fr: 'L’en-tête Idempotency-Key doit être l’identifiant de la commande fait sur la tablette (8 à 64 lettres, chiffres ou tirets).',
+  },
+  keyTaken: {
+    en: 'This order id was already used by another person’s order.',
+    fr: 'Cet identifiant de commande a déjà servi à la commande d’une autre personne.',
+  },
+  stockistOrNewShop: {
+    en: 'Choose a stockist or enter a new shop (one of the two).',
+    fr: 'Choisissez un revendeur ou saisissez une nouvelle boutique (l’un des deux).',
+  },
+  stockistUnknown: { en: 'This stockist does not exist or is not approved.', fr: 'Ce revendeur n’existe pas ou n’est pas approuvé.' },
+  newShopInvalid: {
+    en: 'A new shop needs its company name, e-mail address and whole address.',
+    fr: 'Une nouvelle boutique a besoin de sa raison sociale, de son adresse e-mail et de son adresse complète.',
+  },
+  newShopTaken: {
+    en: 'This e-mail address already has an account here: choose the shop among the stockists.',
+    fr: 'Cette adresse e-mail a déjà un compte ici : choisissez la boutique parmi les revendeurs.',
+  },
+  signatureInvalid: {
+    en: 'The signature must be a PNG or JPEG image of 200 KB at most.',
+    fr: 'La signature doit être une image PNG ou JPEG de 200 Ko au plus.',
+  },
+  takenAtInvalid: {
+    en: 'The time the order was taken must be a date and time (ISO 8601).',
+    fr: 'L’heure de la prise de commande doit être une date et une heure (ISO 8601).',
+  },
+  linesRequired: { en: 'An order needs at least one line.', fr: 'Une commande a besoin d’au moins une ligne.' },
+  refused: {
+    en: 'This order cannot be sent as it is; each line says why:',
+    fr: 'Cette commande ne peut pas être envoyée telle quelle ; chaque ligne dit pourquoi :',
+  },
+  orderNotFound: { en: 'No showroom order of yours has this id (introuvable).', fr: 'Aucune de vos commandes du showroom n’a cet identifiant (introuvable).' },
+});
 
 /** Why a showroom line cannot be ordered as it is (the app shows the sentence on the line). */
 export const SHOWROOM_REASONS = [

@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { TERMS_DEPOSIT_MAX, TERMS_DISCOUNT_MAX } from './terms-helpers.ts';
 import { CURRENCIES, isCurrency } from './currency-helpers.ts';
@@ -6,13 +7,28 @@ import { CURRENCY_MESSAGES } from './currencies.ts';
 export * from './terms-helpers.ts';
 
 /** What the terms API answers when a value cannot be taken: 422, naming the field (issue 47). */
-export const TERMS_MESSAGES = {
-  discountInvalid: 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.',
-  paymentDaysInvalid: 'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.',
-  minimumInvalid: 'openingMinimum, reorderMinimum: a minimum is an amount of 0 or more with at most 2 decimals, or none to keep the season’s.',
-  creditLimitInvalid: 'creditLimit: a credit limit is an amount of 0 or more with at most 2 decimals, or none.',
-  depositInvalid: 'deposit: a deposit is a whole percentage from 0 to 100 of a pre-order, or none.',
-} as const;
+export const TERMS_MESSAGES = defineMessages('terms', {
+  discountInvalid: {
+    en: 'discount: the discount is a percentage from 0 to 50, with at most 2 decimals.',
+    fr: 'discount : la remise est un pourcentage de 0 à 50, avec 2 décimales au plus.',
+  },
+  paymentDaysInvalid: {
+    en: 'paymentDays: payment terms are 0 to 60 days (45 at most from the end of the month), or none to keep the label’s.',
+    fr: 'paymentDays : le délai de paiement est de 0 à 60 jours (45 au plus à compter de la fin du mois), ou aucun pour garder celui de la marque.',
+  },
+  minimumInvalid: {
+    en: 'openingMinimum, reorderMinimum: a minimum is an amount of 0 or more with at most 2 decimals, or none to keep the season’s.',
+    fr: 'openingMinimum, reorderMinimum : un minimum est un montant de 0 ou plus avec 2 décimales au plus, ou aucun pour garder celui de la saison.',
+  },
+  creditLimitInvalid: {
+    en: 'creditLimit: a credit limit is an amount of 0 or more with at most 2 decimals, or none.',
+    fr: 'creditLimit : un plafond de crédit est un montant de 0 ou plus avec 2 décimales au plus, ou aucun.',
+  },
+  depositInvalid: {
+    en: 'deposit: a deposit is a whole percentage from 0 to 100 of a pre-order, or none.',
+    fr: 'deposit : un acompte est un pourcentage entier de 0 à 100 d’une précommande, ou aucun.',
+  },
+});
 
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 

@@ -1,17 +1,33 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
-/** Every sentence the webhooks can send (French in errors.ts). */
-export const WEBHOOK_MESSAGES = {
-  urlInvalid: 'A webhook address is a full https:// address (2,000 characters at most).',
-  urlPrivate: 'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.',
-  urlUnknown: 'This address’s host name could not be found.',
-  eventsInvalid: 'Choose at least one event among those the site sends.',
-  descriptionInvalid: 'The description is 200 characters at most.',
-  endpointNotFound: 'This webhook endpoint does not exist (introuvable).',
-  deliveryNotFound: 'This delivery does not exist (introuvable).',
-  endpointDisabled: 'This endpoint is turned off: turn it on before sending again.',
-} as const;
+/** Every sentence the webhooks can send. */
+export const WEBHOOK_MESSAGES = defineMessages('webhook', {
+  urlInvalid: {
+    en: 'A webhook address is a full https:// address (2,000 characters at most).',
+    fr: 'L’adresse d’un webhook est une adresse https:// complète (2 000 caractères au plus).',
+    field: '/url',
+  },
+  urlPrivate: {
+    en: 'This address leads inside a private network (loopback, private or link-local): the site sends nothing there.',
+    fr: 'Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.',
+    field: '/url',
+  },
+  urlUnknown: { en: 'This address’s host name could not be found.', fr: 'Le nom d’hôte de cette adresse est introuvable.', field: '/url' },
+  eventsInvalid: {
+    en: 'Choose at least one event among those the site sends.',
+    fr: 'Choisissez au moins un événement parmi ceux que le site envoie.',
+    field: '/events',
+  },
+  descriptionInvalid: { en: 'The description is 200 characters at most.', fr: 'La description compte 200 caractères au plus.', field: '/description' },
+  endpointNotFound: { en: 'This webhook endpoint does not exist (introuvable).', fr: 'Ce point de réception de webhooks est introuvable.' },
+  deliveryNotFound: { en: 'This delivery does not exist (introuvable).', fr: 'Cet envoi est introuvable.' },
+  endpointDisabled: {
+    en: 'This endpoint is turned off: turn it on before sending again.',
+    fr: 'Ce point de réception est désactivé : activez-le avant de renvoyer.',
+  },
+});
 
 /** What the site tells an endpoint about (issue 35). Names follow the API's words. */
 export const WEBHOOK_EVENTS = [

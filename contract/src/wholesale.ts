@@ -1,17 +1,27 @@
+import { defineMessages } from './messages.ts';
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
 import { bothLocalesOnce } from './vocabulary.ts';
 
-export const WHOLESALE_MESSAGES = {
-  validUntilInvalid: 'The valid-until date must be a real date (YYYY-MM-DD).',
-  minimumInvalid: 'Minimums are amounts in euros of 0 or more, with at most 2 decimals.',
-  orderEmailInvalid: 'The contact for orders must be a valid e-mail address.',
-  seasonRequired: 'The season name is required in French and in English.',
-  textsBothLocales: 'The terms are needed in French and in English, once each.',
-  textTooLong: 'A term is too long (2,000 characters at most).',
-  lineSheetFailed: 'The line sheet could not be made right now. Please try again.',
-  termsSaved: 'The wholesale terms were saved.',
-} as const;
+export const WHOLESALE_MESSAGES = defineMessages('wholesale', {
+  validUntilInvalid: { en: 'The valid-until date must be a real date (YYYY-MM-DD).', fr: 'La date de validité doit être une vraie date (AAAA-MM-JJ).' },
+  minimumInvalid: {
+    en: 'Minimums are amounts in euros of 0 or more, with at most 2 decimals.',
+    fr: 'Les minimums sont des montants en euros de 0 ou plus, avec au plus 2 décimales.',
+  },
+  orderEmailInvalid: { en: 'The contact for orders must be a valid e-mail address.', fr: 'Le contact pour les commandes doit être une adresse e-mail valide.' },
+  seasonRequired: { en: 'The season name is required in French and in English.', fr: 'Le nom de la saison est requis en français et en anglais.' },
+  textsBothLocales: {
+    en: 'The terms are needed in French and in English, once each.',
+    fr: 'Les conditions sont requises en français et en anglais, une fois chacune.',
+  },
+  textTooLong: { en: 'A term is too long (2,000 characters at most).', fr: 'Une condition est trop longue (2 000 caractères au plus).' },
+  lineSheetFailed: {
+    en: 'The line sheet could not be made right now. Please try again.',
+    fr: 'Le catalogue revendeur n’a pas pu être préparé. Veuillez réessayer.',
+  },
+  termsSaved: { en: 'The wholesale terms were saved.', fr: 'Les conditions revendeur ont été enregistrées.' },
+});
 
 /** A real calendar day: 2027-02-30 is refused. */
 export function isRealDay(value: string): boolean {

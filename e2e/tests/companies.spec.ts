@@ -69,6 +69,14 @@ test.describe('shops as companies (issue 46)', () => {
     await doorForm.getByLabel('Ville').fill('Annecy');
     await doorForm.getByLabel('Horaires (facultatif)').fill('Mar–sam 10 h–19 h');
     await doorForm.getByLabel('L’afficher sur Où nous trouver').check();
+    // A country that is not two letters: the server's sentence on the country's own field, focused (issue 56).
+    const country = doorForm.getByLabel(/^Pays/);
+    await country.fill('1');
+    await doorForm.getByRole('button', { name: 'Ajouter le point de vente' }).click();
+    await expect(country).toHaveAttribute('aria-invalid', 'true');
+    await expect(country).toBeFocused();
+    await expect(country).toHaveAccessibleDescription(/L’adresse demande une première ligne/);
+    await country.fill('FR');
     await doorForm.getByRole('button', { name: 'Ajouter le point de vente' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Maison Lune Annecy est enregistré.' })).toBeVisible();
     await expect(page.getByTestId('company-door')).toHaveCount(2);

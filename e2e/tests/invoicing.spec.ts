@@ -26,7 +26,12 @@ test.describe('invoicing: the label’s legal identity', () => {
       'Taux des pénalités de retard (%)': '12.15',
     });
     await form.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(form.getByText('Le SIRET compte 14 chiffres dont la clé est juste (Luhn) et qui commencent par le SIREN.')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveText('Le SIRET compte 14 chiffres dont la clé est juste (Luhn) et qui commencent par le SIREN.');
+    // The SIRET's own field says it too, and has the focus (issue 56).
+    const siret = form.getByLabel('SIRET du siège', { exact: true });
+    await expect(siret).toHaveAttribute('aria-invalid', 'true');
+    await expect(siret).toHaveAccessibleDescription('Le SIRET compte 14 chiffres dont la clé est juste (Luhn) et qui commencent par le SIREN.');
+    await expect(siret).toBeFocused();
     await a11y('legal identity refused');
     await fill({ 'SIRET du siège': '732 829 320 00074' });
     await form.getByRole('button', { name: 'Enregistrer' }).click();

@@ -43,6 +43,9 @@ test('the owner adds an endpoint, copies its secret once, sees each change arriv
   await page.getByRole('button', { name: 'Ajouter le point de réception' }).click();
   await expect(page.getByRole('alert')).toHaveText('Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.');
   await expect(page.getByText('Aucun point de réception pour l’instant.')).toBeVisible();
+  // The address's own field carries the sentence and has the focus (issue 56).
+  await expect(page.getByLabel('Adresse (https)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Adresse (https)')).toBeFocused();
 
   await page.getByLabel('Adresse (https)').fill(receiver.url);
   await page.getByLabel('Description').fill('Nouveaux revendeurs dans le CRM');

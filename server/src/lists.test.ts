@@ -131,7 +131,7 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     ]) {
       const res = await get(`/api/admin/orders?cursor=${cursor}&lang=en`);
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json().error).toBe(PAGING_MESSAGES.cursorInvalid);
+      expect(res.json().code).toBe(PAGING_MESSAGES.cursorInvalid);
     }
     const end = (await get(`/api/admin/orders?cursor=${encodeCursor('1999-01-01T00:00:00.000Z', 1)}`)).json();
     expect(end).toMatchObject({ data: [], nextCursor: null });
@@ -162,7 +162,7 @@ describe.each(DIALECTS)('lists paged and searched on %s', (dialect) => {
     }
     const long = await get(`/api/admin/orders?q=${'a'.repeat(1000)}&lang=en`);
     expect(long.statusCode).toBe(400);
-    expect(long.json().error).toBe(PAGING_MESSAGES.searchInvalid);
+    expect(long.json().code).toBe(PAGING_MESSAGES.searchInvalid);
     expect((await get(`/api/admin/orders?q=${'a'.repeat(100)}`)).statusCode).toBe(200);
   });
 

@@ -100,7 +100,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         const res = await answer(sessions[role]);
         const allowed = ACCESS_ROLES[access].includes(role);
         // Past the guard, a route may still refuse with its own sentence (an owner has no shop listing).
-        const guardRefused = res.statusCode === 401 || (res.statusCode === 403 && res.json().error === API_ERRORS.forbidden);
+        const guardRefused = res.statusCode === 401 || (res.statusCode === 403 && res.json().code === API_ERRORS.forbidden);
         if (allowed ? guardRefused : res.statusCode !== 403) wrong.push(`${key}: ${access}, ${role} got ${res.statusCode}`);
       }
     }

@@ -61,15 +61,16 @@ export function createServices(
   areas: ReadonlyArray<MountedArea<AppServices>> = AREAS,
 ): AppServices {
   const mail = mailOutbox(config, database, log, transport);
-  // What a change records for the other areas' listeners, run after its commit (issue 56, ADR 0026).
-  const events = new DomainEvents({ db: database.db, log: log.child({ module: 'events' }) });
   const outbound = { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, ca: config.OUTBOUND_CA_FILE };
   const webhookWorker = new WebhookWorker({ db: database.db, policy: outbound, log: log.child({ module: 'webhooks' }) });
+  // What a change records for the other areas' listeners, run after its commit (issue 56, ADR 0026); what
+  // the listeners queued (mail, webhook deliveries) is looked at as soon as they have run.
+  const events = new DomainEvents({ db: database.db, log: log.child({ module: 'events' }), afterRuns: () => [mail, webhookWorker].forEach((w) => w.kick()) });
   const webhooks = new WebhooksService({ db: database.db, policy: outbound, kick: () => webhookWorker.kick() });
   const redis = config.REDIS_URL ? new SharedRedis(config.REDIS_URL, log.child({ module: 'redis' })) : null;
   const { users, auth, security } = accounts(config, database, redis, () => mail.kick());
   const seasons = new SeasonsService({ db: database.db, orders: seasonOrders });
-  const stock = new StockService({ db: database.db, dialect: database.dialect });
+  const stock = new StockService({ db: database.db, dialect: database.dialect, events });
   const production = new ProductionService({ db: database.db, seasons, stock });
   const sales = new SalesService({ db: database.db, seasons });
   const seller = new SellerService({ db: database.db });
@@ -86,7 +87,7 @@ export function createServices(
   const companies = new CompaniesService({ db: database.db, dialect: database.dialect, config, auth, kick, label: wholesale, events });
   const tradeDeps = { kick, events, outbound, companies, catalogue, wholesale, seasons, stock };
   const { invoices, approvedPlatform, approvedPlatformWorker, orders } = trade(config, database, log, tradeDeps);
-  const retailers = new RetailersService({ db: database.db, config, auth, onMailQueued: kick, companies, dialect: database.dialect });
+  const retailers = new RetailersService({ db: database.db, config, auth, onMailQueued: kick, companies, dialect: database.dialect, events });
   const agents = new AgentsService({ db: database.db, config, auth, kick });
   const showroom = new ShowroomService({ db: database.db, config, catalogue, seasons, stock, wholesale, companies, orders, retailers, onMailQueued: kick });
   // A shop met at the showroom, once approved: its waiting order is made then.
@@ -116,7 +117,7 @@ export function createServices(
     privacy: new PrivacyService({ db: database.db }),
     wholesale,
     orders,
-    returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick }),
+    returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick, events }),
     companies,
     currencies: new CurrenciesService({ db: database.db }),
     seasons,

@@ -1,4 +1,4 @@
-import { API_ERRORS, localizeMessage, type Order } from '@atelier/contract';
+import { API_ERRORS, SENTENCES, type Order } from '@atelier/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,10 +204,10 @@ export async function createPeer(t: TestContext, env: Record<string, string> = {
 }
 
 /** The API answers in French unless the caller asks otherwise (same rule as the pages). */
-export const FR = Object.fromEntries(Object.entries(API_ERRORS).map(([key, value]) => [key, localizeMessage(value, 'fr')])) as Record<
-  keyof typeof API_ERRORS,
-  string
->;
+export const FR = Object.fromEntries(Object.entries(API_ERRORS[SENTENCES]).map(([key, said]) => [key, said.fr])) as Record<keyof typeof API_ERRORS, string>;
+
+/** The same sentences as an English caller reads them. */
+export const EN = Object.fromEntries(Object.entries(API_ERRORS[SENTENCES]).map(([key, said]) => [key, said.en])) as Record<keyof typeof API_ERRORS, string>;
 
 /** What `npm start` runs: the built server (server/dist, made by `npm run build`) with the site mounted. */
 export interface Shipped {

@@ -1,5 +1,6 @@
 // npm run backup [-- --out DIR]   a consistent snapshot of the database and the uploads (unless they live in a bucket), in one .tar.gz
 // npm run restore -- FILE         puts a snapshot back (stop the site first)
+import { errorText } from '../lib/http-errors.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -126,7 +127,7 @@ if (import.meta.main) {
       process.exit(1);
     }
   } catch (err) {
-    console.error((err as Error).message);
+    console.error(errorText(err));
     process.exit(1);
   }
 }

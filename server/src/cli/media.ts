@@ -1,4 +1,5 @@
 // npm run media -- migrate   copies DATA_DIR/uploads into the bucket (S3_BUCKET…); run it again: it copies only what is missing
+import { errorText } from '../lib/http-errors.ts';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DiskStore, S3Store, createMediaStore } from '../modules/media/store.ts';
@@ -48,7 +49,7 @@ if (import.meta.main) {
     const report = await migrateMedia(config, (line) => console.log(line));
     console.log(`${report.copied} files copied into the bucket ${report.bucket}, ${report.kept} already there.`);
   } catch (err) {
-    console.error((err as Error).message);
+    console.error(errorText(err));
     code = 1;
   }
   process.exit(code);

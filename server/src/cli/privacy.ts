@@ -1,5 +1,6 @@
 // npm run privacy -- export --email someone@example.com   (JSON on stdout)
 // npm run privacy -- erase --email someone@example.com
+import { errorText } from '../lib/http-errors.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
@@ -19,7 +20,7 @@ try {
   if (positionals[0] === 'export') console.log(JSON.stringify(await privacy.export(values.email), null, 2));
   else console.log(`Erased for ${values.email}: ${JSON.stringify(await privacy.erase(values.email))}`);
 } catch (err) {
-  console.error((err as Error).message);
+  console.error(errorText(err));
   code = 1;
 } finally {
   await database.close();

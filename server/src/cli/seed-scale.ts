@@ -4,6 +4,7 @@
 // 300 shops, 25,000 orders (~400,000 lines) in every status, 10,000 invoices and 1,000 credit notes with
 // their stored Factur-X PDFs, 8,000 payments, 50,000 activity entries and 5,000 webhook deliveries.
 // SCALE=0.1 writes a tenth of it (the tests run it small). The bench and the budgets read this history.
+import { errorText } from '../lib/http-errors.ts';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'kysely';
@@ -173,7 +174,7 @@ if (import.meta.main) {
       `\nTry it: npm start (with the same DATA_DIR or DATABASE_URL); sign in as ${config.ADMIN_EMAIL ?? 'the administrator printed above'}, or as shop001@scale.example (${SCALE_SHOP_PASSWORD}).`,
     );
   } catch (error) {
-    console.error(process.env.SCALE_DEBUG ? error : (error as Error).message);
+    console.error(process.env.SCALE_DEBUG ? error : errorText(error));
     process.exitCode = 1;
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 // npm run user -- create --email someone@example.com --role admin|retailer [--password …]
 // npm run user -- list
 // npm run user -- reset-mfa --email someone@example.com   (removes passkeys, authenticator app and recovery codes; signs every session out)
+import { errorText } from '../lib/http-errors.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
@@ -44,7 +45,7 @@ try {
     throw new Error(usage);
   }
 } catch (err) {
-  console.error((err as Error).message);
+  console.error(errorText(err));
   exitCode = 1;
 } finally {
   await database.close();

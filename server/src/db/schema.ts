@@ -781,6 +781,8 @@ export interface DomainEventsTable {
   subject_id: number | null;
   /** JSON: what the listeners need, as the use case saw it. */
   payload: string;
+  /** JSON: the subject as the owner's API showed it at the change, when a listener reads it (the webhooks); else null. */
+  view: string | null;
   created_at: string;
 }
 

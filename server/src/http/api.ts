@@ -1,10 +1,10 @@
-import { API_ERRORS, localizeMessage } from '@atelier/contract';
-import { messageCode } from './message-codes.ts';
+import { API_ERRORS } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken } from '../lib/guard.ts';
 import { weakEtag } from '../lib/json-cache.ts';
 import { requestLocale } from '../lib/locale.ts';
+import { isMessageCode, sentenceIn } from '../lib/messages.ts';
 import { API_KEY_PREFIX, keyLimits } from '../modules/apikeys/index.ts';
 import type { AppServices } from '../services.ts';
 import { editCookie } from '../web.ts';
@@ -29,13 +29,10 @@ export const api: FastifyPluginAsyncZod<{ services: AppServices; app: FastifyIns
     if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
       const body = payload as Record<string, unknown>;
       const locale = requestLocale(request);
-      // An error the guard or a route sent itself gets its stable code too (issue 56), read before the sentence is translated.
-      if (typeof body.error === 'string' && body.code === undefined) {
-        const code = messageCode(body.error);
-        if (code) body.code = code;
-      }
+      // An error the guard or a route sent itself gets its stable code too (issue 56): it sent the code.
+      if (typeof body.error === 'string' && body.code === undefined && isMessageCode(body.error)) body.code = body.error;
       for (const key of ['error', 'message'] as const) {
-        if (typeof body[key] === 'string') body[key] = localizeMessage(body[key], locale);
+        if (typeof body[key] === 'string') body[key] = sentenceIn(body[key], locale);
       }
     }
     return payload;
@@ -68,6 +65,6 @@ export const api: FastifyPluginAsyncZod<{ services: AppServices; app: FastifyIns
   scope.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await registerAreas(scope, services);
   scope.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
-    reply.code(404).send({ error: localizeMessage(API_ERRORS.notFound, requestLocale(request)), code: messageCode(API_ERRORS.notFound) }),
+    reply.code(404).send({ error: sentenceIn(API_ERRORS.notFound, requestLocale(request)), code: API_ERRORS.notFound }),
   );
 };

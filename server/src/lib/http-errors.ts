@@ -1,4 +1,5 @@
 import type { Locale } from '@atelier/contract';
+import { sentenceIn } from './messages.ts';
 
 /** The specifics said after an error's message: text already in the caller's language, or words chosen when the answer is made. */
 export type ErrorDetail = string | ((locale: Locale) => string);
@@ -23,4 +24,16 @@ export class HttpError extends Error {
   detailIn(locale: Locale): string | undefined {
     return typeof this.detail === 'function' ? this.detail(locale) : this.detail;
   }
+
+  /** The whole sentence in `locale`: the message, written from its code, then its specifics. */
+  said(locale: Locale): string {
+    const detail = this.detailIn(locale);
+    const message = sentenceIn(this.message, locale);
+    return detail ? `${message} ${detail}` : message;
+  }
+}
+
+/** What a command-line tool prints for a failure: an HttpError's whole sentence in English, else the error's message. */
+export function errorText(err: unknown): string {
+  return err instanceof HttpError ? err.said('en') : err instanceof Error ? err.message : String(err);
 }

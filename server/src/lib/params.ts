@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@atelier/contract';
 import { z } from 'zod';
 
 /** A number in a path (`/orders/:id`): 1 to 10 digits, else `message` (what the caller was looking for). */
@@ -8,4 +9,4 @@ export const pathId = (message: string) =>
     .transform(Number);
 
 /** `{ id }` in a path, with the message a wrong one gets. */
-export const idParam = (message = 'The id must be a number.') => z.object({ id: pathId(message) });
+export const idParam = (message: string = API_ERRORS.idInvalid) => z.object({ id: pathId(message) });

@@ -53,9 +53,9 @@ describe.each(DIALECTS)('events after the commit on %s', (dialect) => {
       .execute((trx) => events.record(trx, 'invoice.issued', subjectId, { invoiceId: subjectId }));
 
   it('records nothing when nobody listens, and nothing of a change that rolled back', async () => {
-    const none = new DomainEvents({ db: db(), log: silent });
+    const none = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     expect(await record(none, 1)).toBeNull();
-    const events = new DomainEvents({ db: db(), log: silent });
+    const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     events.listen('invoice.issued', 'test.rollback', write('rollback'));
     await expect(
       db()
@@ -69,8 +69,43 @@ describe.each(DIALECTS)('events after the commit on %s', (dialect) => {
     expect(await written('rollback')).toBe(0);
   });
 
+  it('a listener that does not want an event gets no run; the view is built only for one that reads it, as it was at the change', async () => {
+    let wanted = false;
+    let built = 0;
+    let ranAfter = 0;
+    const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => (ranAfter += 1) });
+    const seen: unknown[] = [];
+    events.listen('credit_note.issued', 'test.picky', async (_trx, event) => void seen.push(event.view), { wants: async () => wanted, withView: true });
+    events.listen('order.review', 'test.blind', write('blind'));
+    const view = () => {
+      built += 1;
+      return { status: 'at the change' };
+    };
+    const recordWith = (type: 'credit_note.issued' | 'order.review') =>
+      db()
+        .transaction()
+        .execute((trx) => events.record(trx, type, 9, { id: 9 }, view));
+    // Nobody wants it: no event, no run, no view built.
+    expect(await recordWith('credit_note.issued')).toBeNull();
+    expect(built).toBe(0);
+    // A listener that reads no view: the view is not built either.
+    const blind = (await recordWith('order.review'))!;
+    expect(built).toBe(0);
+    expect((await db().selectFrom('domain_events').select('view').where('id', '=', blind).executeTakeFirstOrThrow()).view).toBeNull();
+    // Wanted: built once, in the change's transaction, and handed to the listener as it was then.
+    wanted = true;
+    const picky = (await recordWith('credit_note.issued'))!;
+    expect(built).toBe(1);
+    expect(await runsOf(picky)).toHaveLength(1);
+    expect(await events.runOnce()).toBe(2);
+    expect(seen).toEqual([{ status: 'at the change' }]);
+    expect(await written('blind')).toBe(1);
+    // The outboxes the listeners write to are told once the pass has run.
+    expect(ranAfter).toBe(1);
+  });
+
   it('tries a failed listener again later: what it wrote before failing is rolled back, and its retry writes once', async () => {
-    const events = new DomainEvents({ db: db(), log: silent });
+    const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     let calls = 0;
     events.listen('invoice.issued', 'test.flaky', async (trx, event) => {
       calls += 1;
@@ -98,7 +133,7 @@ describe.each(DIALECTS)('events after the commit on %s', (dialect) => {
   });
 
   it('gives up after twelve tries and keeps the run as failed', async () => {
-    const events = new DomainEvents({ db: db(), log: silent });
+    const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     events.listen('invoice.issued', 'test.broken', async () => {
       throw new Error('always');
     });
@@ -124,8 +159,8 @@ describe.each(DIALECTS)('events after the commit on %s', (dialect) => {
 
   it('runs each event once per listener when two instances drain the same database at once', async () => {
     const listener: ListenerFn = async (trx, event) => write(`twice-${event.subjectId}`)(trx);
-    const one = new DomainEvents({ db: db(), log: silent });
-    const two = new DomainEvents({ db: db(), log: silent });
+    const one = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
+    const two = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     for (const events of [one, two]) {
       events.listen('invoice.issued', 'test.shared', listener);
       events.listen('invoice.issued', 'test.other', write('other'));
@@ -141,7 +176,7 @@ describe.each(DIALECTS)('events after the commit on %s', (dialect) => {
   });
 
   it('takes over a run whose process died once its lease is over, and a run done meanwhile is not done again', async () => {
-    const events = new DomainEvents({ db: db(), log: silent });
+    const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     events.listen('invoice.issued', 'test.lease', async (trx, event) => write(`lease-${event.subjectId}`)(trx));
     const id = (await record(events, 200))!;
     // Another process claimed it and died: its lease runs for two minutes.
@@ -165,7 +200,7 @@ describe.each(DIALECTS)('events after the commit on %s', (dialect) => {
   });
 
   it('refuses a second listener of the same name on one event', () => {
-    const events = new DomainEvents({ db: db(), log: silent });
+    const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     events.listen('invoice.issued', 'test.same', async () => {});
     expect(() => events.listen('invoice.issued', 'test.same', async () => {})).toThrow('already listens');
   });

@@ -1,3 +1,4 @@
+import type { WebhookEvent } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { nowIso, type Db } from '../db/index.ts';
@@ -9,7 +10,8 @@ export const EVENT_TABLES = ['domain_events', 'event_runs'] as const;
 
 /**
  * The events a use case records for the listeners of other areas (issue 56, ADR 0026). A name says what
- * happened, in the past, as the webhooks name it. An area adds its own from its folder (ADR 0028):
+ * happened, in the past, as the webhooks name it (every event a webhook is sent about is one: the webhooks
+ * are a listener, ADR 0026). An area adds its own from its folder (ADR 0028):
  * `declare module '../../platform/events.ts' { interface DomainEventNames { 'note.created': true } }`.
  */
 export interface DomainEventNames {
@@ -17,7 +19,7 @@ export interface DomainEventNames {
   'invoice.issued': true;
   'company.details-saved': true;
 }
-export type DomainEventType = keyof DomainEventNames & string;
+export type DomainEventType = (keyof DomainEventNames & string) | WebhookEvent;
 
 /** An event as a listener reads it. */
 export interface DomainEvent<P = unknown> {
@@ -25,6 +27,11 @@ export interface DomainEvent<P = unknown> {
   type: DomainEventType;
   subjectId: number | null;
   payload: P;
+  /**
+   * The subject as the owner's API shows it at the change (an order, a parcel and its order, an invoice),
+   * when the recorder gave one and a listener that wanted this event asked for it (`withView`).
+   */
+  view?: unknown;
   createdAt: string;
 }
 
@@ -41,14 +48,29 @@ export type ListenerFn<P = unknown, R = unknown> = (trx: Kysely<Database>, event
  */
 export type PrepareFn<P = unknown, R = unknown> = (db: Db, event: DomainEvent<P>) => Promise<R>;
 
+/** How a listener is registered beside its function. */
+export interface ListenOptions<P = unknown, R = unknown> {
+  /** Work before its transaction, outside every lock. */
+  prepare?: PrepareFn<P, R>;
+  /**
+   * Asked in the recorder's transaction: does this listener want this event now? (the webhooks: does an
+   * enabled endpoint listen). No run is written for a listener that does not; without it, it always does.
+   */
+  wants?: (trx: Kysely<Database>, type: DomainEventType) => Promise<boolean>;
+  /** It reads the subject's view (`DomainEvent.view`): the recorder builds it, in its transaction, only then. */
+  withView?: boolean;
+}
+
 interface Registered {
   handle: ListenerFn;
   prepare: PrepareFn | undefined;
+  wants: ListenOptions['wants'];
+  withView: boolean;
 }
 
 /** What a use case records events with, inside its own transaction (the areas take this face only). */
 export interface EventRecorder {
-  record<P>(trx: Kysely<Database>, type: DomainEventType, subjectId: number | null, payload: P): Promise<number | null>;
+  record<P>(trx: Kysely<Database>, type: DomainEventType, subjectId: number | null, payload: P, view?: () => unknown): Promise<number | null>;
 }
 
 /** How long a claimed run is another process's: a process killed mid-run leaves it this long (a run takes ~0.1 s). */
@@ -74,18 +96,26 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
   private readonly db: Db;
   private readonly log: Logger;
   private readonly listeners = new Map<DomainEventType, Map<string, Registered>>();
+  private readonly afterRuns: () => void;
 
-  constructor(deps: { db: Db; log: Logger; intervalMs?: number }) {
+  /** `afterRuns`: called when a pass ran listeners (the outboxes they may have written to look at once). */
+  constructor(deps: { db: Db; log: Logger; intervalMs?: number; afterRuns: () => void }) {
     super('event listeners', deps.log, deps.intervalMs ?? 1000);
     this.db = deps.db;
     this.log = deps.log;
+    this.afterRuns = deps.afterRuns;
   }
 
   /** Registers a listener (at start, before any request): `name` is stable, it is stored on its runs. */
-  listen<P, R = undefined>(type: DomainEventType, name: string, handle: ListenerFn<P, R>, prepare?: PrepareFn<P, R>): void {
+  listen<P, R = undefined>(type: DomainEventType, name: string, handle: ListenerFn<P, R>, options: ListenOptions<P, R> = {}): void {
     const own = this.listeners.get(type) ?? new Map<string, Registered>();
     if (own.has(name)) throw new Error(`a listener named ${name} already listens to ${type}`);
-    own.set(name, { handle: handle as ListenerFn, prepare: prepare as PrepareFn | undefined });
+    own.set(name, {
+      handle: handle as ListenerFn,
+      prepare: options.prepare as PrepareFn | undefined,
+      wants: options.wants,
+      withView: options.withView ?? false,
+    });
     this.listeners.set(type, own);
   }
 
@@ -94,14 +124,25 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
     return [...(this.listeners.get(type)?.keys() ?? [])];
   }
 
-  /** In the caller's transaction: the event and its runs. Null (nothing written) when nobody listens. */
-  async record<P>(trx: Kysely<Database>, type: DomainEventType, subjectId: number | null, payload: P): Promise<number | null> {
-    const names = this.listenersOf(type);
+  /**
+   * In the caller's transaction: the event and a run for each listener that wants it; null (nothing written)
+   * when none does. `view` (the subject as the owner's API shows it) is built only when one of them reads it:
+   * its bytes are fixed at the change, whatever happens before the listener runs.
+   */
+  async record<P>(trx: Kysely<Database>, type: DomainEventType, subjectId: number | null, payload: P, view?: () => unknown): Promise<number | null> {
+    const names: string[] = [];
+    let withView = false;
+    for (const [name, listener] of this.listeners.get(type) ?? []) {
+      if (listener.wants && !(await listener.wants(trx, type))) continue;
+      names.push(name);
+      withView ||= listener.withView;
+    }
     if (names.length === 0) return null;
     const now = nowIso();
+    const shown = withView && view ? JSON.stringify(await view()) : null;
     const event = await trx
       .insertInto('domain_events')
-      .values({ type, subject_id: subjectId, payload: JSON.stringify(payload), created_at: now })
+      .values({ type, subject_id: subjectId, payload: JSON.stringify(payload), view: shown, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -179,7 +220,7 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
     const due = await this.db
       .selectFrom('event_runs as r')
       .innerJoin('domain_events as e', 'e.id', 'r.event_id')
-      .select(['r.id', 'r.listener', 'r.attempts', 'e.id as event_id', 'e.type', 'e.subject_id', 'e.payload', 'e.created_at'])
+      .select(['r.id', 'r.listener', 'r.attempts', 'e.id as event_id', 'e.type', 'e.subject_id', 'e.payload', 'e.view', 'e.created_at'])
       .where('r.status', '=', 'pending')
       .where('r.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('r.locked_until', 'is', null), eb('r.locked_until', '<', now)]))
@@ -205,6 +246,7 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
         type: run.type as DomainEventType,
         subjectId: run.subject_id,
         payload: JSON.parse(run.payload) as unknown,
+        ...(run.view !== null ? { view: JSON.parse(run.view) as unknown } : {}),
         createdAt: run.created_at,
       };
       try {
@@ -225,6 +267,7 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
         await this.failed(run, event, err);
       }
     }
+    if (done > 0) this.afterRuns();
     return done;
   }
 

@@ -35,6 +35,7 @@ import { m030Currencies } from './030-currencies.ts';
 import { m031Events } from './031-events.ts';
 import { m032FounderNames } from './032-founder-names.ts';
 import { m033OrdersCompanyId } from './033-orders-company-id.ts';
+import { m034EventViews } from './034-event-views.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['031-events', m031Events],
   ['032-founder-names', m032FounderNames],
   ['033-orders-company-id', m033OrdersCompanyId],
+  ['034-event-views', m034EventViews],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

@@ -1,4 +1,4 @@
-import { forgotPasswordRequest, messageResponse, resetPasswordRequest, errorBody, user } from '@atelier/contract';
+import { API_ERRORS, forgotPasswordRequest, messageResponse, resetPasswordRequest, errorBody, user } from '@atelier/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
     },
     async (request, reply) => {
       await auth.requestPasswordReset(request.body.email, request.body.lang ?? 'fr');
-      return reply.code(202).send({ message: 'If an account exists for this address, a link has been sent.' });
+      return reply.code(202).send({ message: API_ERRORS.resetLinkSent });
     },
   );
 
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, services)
     },
     async (request) => {
       await auth.resetPassword(request.body.token, request.body.password);
-      return { message: 'Password updated.' };
+      return { message: API_ERRORS.passwordUpdated };
     },
   );
 };

@@ -6,7 +6,6 @@ import { nowIso } from '../../db/index.ts';
 import type { Database, RetailerDoorsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import { emitWebhook } from '../webhooks/events.ts';
 
 export function toDoor(r: Selectable<RetailerDoorsTable>): CompanyDoor {
   return {
@@ -26,11 +25,12 @@ export function toDoor(r: Selectable<RetailerDoorsTable>): CompanyDoor {
  */
 export class CompanyDoors {
   private readonly db: Db;
-  private readonly describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>;
+  /** Records `company.updated` in the change's transaction, with the company as the owner's API shows it. */
+  private readonly changed: (trx: Kysely<Database>, companyId: number) => Promise<unknown>;
 
-  constructor(db: Db, describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>) {
+  constructor(db: Db, changed: (trx: Kysely<Database>, companyId: number) => Promise<unknown>) {
     this.db = db;
-    this.describe = describe;
+    this.changed = changed;
   }
 
   async list(companyId: number, db: Kysely<Database> = this.db): Promise<CompanyDoor[]> {
@@ -127,7 +127,7 @@ export class CompanyDoors {
         .returning('id')
         .executeTakeFirstOrThrow();
       await logActivity(trx, actor, { kind: 'company', action: 'create', subject: `${input.name}, ${input.address.town}`, subjectId: companyId });
-      await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
+      await this.changed(trx, companyId);
       return row.id;
     });
     return (await this.one(companyId, id))!;
@@ -144,7 +144,7 @@ export class CompanyDoors {
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw new HttpError(404, COMPANY_MESSAGES.doorNotFound);
       await logActivity(trx, actor, { kind: 'company', action: 'update', subject: `${input.name}, ${input.address.town}`, subjectId: companyId });
-      await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
+      await this.changed(trx, companyId);
     });
     return (await this.one(companyId, doorId))!;
   }
@@ -166,7 +166,7 @@ export class CompanyDoors {
       await trx.updateTable('retailer_doors').set({ removed_at: now, updated_at: now, public: 0 }).where('id', '=', doorId).execute();
       await trx.deleteFrom('door_people').where('door_id', '=', doorId).execute();
       await logActivity(trx, actor, { kind: 'company', action: 'delete', subject: `${door.name}, ${door.address.town}`, subjectId: companyId });
-      await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
+      await this.changed(trx, companyId);
     });
   }
 }

@@ -19,7 +19,6 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { personInvitationMail } from '../mail/templates.ts';
-import { emitWebhook } from '../webhooks/events.ts';
 import { changeAccount, insertAccount } from '../users/accounts.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 
@@ -66,7 +65,8 @@ export class CompanyPeople {
   private readonly auth: PasswordLinks;
   private readonly kick: () => void;
   /** What a webhook says of the company after a change (the owner's view of it). */
-  private readonly describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>;
+  /** Records `company.updated` in the change's transaction, with the company as the owner's API shows it. */
+  private readonly changed: (trx: Kysely<Database>, companyId: number) => Promise<unknown>;
 
   constructor(
     db: Db,
@@ -74,14 +74,14 @@ export class CompanyPeople {
     config: Config,
     auth: PasswordLinks,
     kick: () => void,
-    describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>,
+    changed: (trx: Kysely<Database>, companyId: number) => Promise<unknown>,
   ) {
     this.db = db;
     this.dialect = dialect;
     this.config = config;
     this.auth = auth;
     this.kick = kick;
-    this.describe = describe;
+    this.changed = changed;
   }
 
   async list(companyId: number, db: Kysely<Database> = this.db): Promise<CompanyPerson[]> {
@@ -169,10 +169,6 @@ export class CompanyPeople {
   private async adminsBut(trx: Kysely<Database>, companyId: number, personId: number): Promise<number> {
     const rows = await peopleOf(trx, companyId).select(['id', 'company_role']).where('id', '!=', personId).execute();
     return rows.filter((r) => (r.company_role ?? 'admin') === 'admin').length;
-  }
-
-  private async changed(trx: Kysely<Database>, companyId: number): Promise<void> {
-    await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
   }
 
   async invite(companyId: number, input: z.output<typeof personInvite>, actor: Actor): Promise<CompanyPerson> {

@@ -5,7 +5,6 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthService } from '../auth/service.ts';
-import { emitWebhook } from '../webhooks/events.ts';
 import type { DomainEvents, EventRecorder } from '../../platform/events.ts';
 import { CompanyDirectory } from './directory.ts';
 import { CompanyDoors } from './doors.ts';
@@ -60,16 +59,18 @@ export class CompaniesService {
     auth: Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
     kick: () => void;
     label: LabelTerms;
-    /** `company.details-saved`: the retailers area finds its applications by what the details say. */
+    /** `company.details-saved` (the retailers area finds its applications by what the details say), `company.created`, `company.updated`. */
     events: EventRecorder & Pick<DomainEvents, 'settle'>;
   }) {
     this.db = db;
     this.events = events;
-    const describe = (trx: Kysely<Database>, companyId: number) => this.directory.view(companyId, trx);
-    this.people = new CompanyPeople(db, dialect, config, auth, kick, describe);
-    this.doors = new CompanyDoors(db, describe);
+    // A change of people, doors or terms is `company.updated`, with the company as the owner's API shows it.
+    const changed = (trx: Kysely<Database>, companyId: number) =>
+      this.events.record(trx, 'company.updated', companyId, { companyId }, () => this.directory.view(companyId, trx));
+    this.people = new CompanyPeople(db, dialect, config, auth, kick, changed);
+    this.doors = new CompanyDoors(db, changed);
     this.directory = new CompanyDirectory(db, this, this.people, this.doors);
-    this.terms = new CompanyTermsBook(db, label, (companyId, trx) => this.directory.exists(companyId, trx), describe);
+    this.terms = new CompanyTermsBook(db, label, (companyId, trx) => this.directory.exists(companyId, trx), changed);
   }
 
   /** What a person of a company sees of its orders and returns (issue 46): every door, or a buyer's doors. */
@@ -159,7 +160,7 @@ export class CompaniesService {
       const user = await trx.selectFrom('users').select(['email', 'role']).where('id', '=', userId).executeTakeFirst();
       if (user?.role === 'retailer') {
         await this.doors.ensureFirst(trx, userId, input.companyName || user.email, input.delivery ?? input.billing, input.phone);
-        await emitWebhook(trx, 'company.updated', () => this.directory.view(userId, trx));
+        await this.events.record(trx, 'company.updated', userId, { companyId: userId }, () => this.directory.view(userId, trx));
       }
       return recorded;
     });
@@ -184,6 +185,6 @@ export class CompaniesService {
       })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    await emitWebhook(trx, 'company.created', () => this.directory.view(userId, trx));
+    await this.events.record(trx, 'company.created', userId, { companyId: userId }, () => this.directory.view(userId, trx));
   }
 }

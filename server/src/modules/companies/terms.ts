@@ -18,7 +18,6 @@ import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import { emitWebhook } from '../webhooks/events.ts';
 import { holdAccount } from '../users/accounts.ts';
 
 /** The label's own terms, read where they live (the season's, through wholesale): what a company without its own gets. */
@@ -54,18 +53,19 @@ export class CompanyTermsBook {
   private readonly db: Db;
   private readonly label: LabelTerms;
   private readonly exists: (companyId: number, db: Kysely<Database>) => Promise<boolean>;
-  private readonly describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>;
+  /** Records `company.updated` in the change's transaction, with the company as the owner's API shows it. */
+  private readonly changed: (trx: Kysely<Database>, companyId: number) => Promise<unknown>;
 
   constructor(
     db: Db,
     label: LabelTerms,
     exists: (companyId: number, db: Kysely<Database>) => Promise<boolean>,
-    describe: (trx: Kysely<Database>, companyId: number) => Promise<unknown>,
+    changed: (trx: Kysely<Database>, companyId: number) => Promise<unknown>,
   ) {
     this.db = db;
     this.label = label;
     this.exists = exists;
-    this.describe = describe;
+    this.changed = changed;
   }
 
   /** A company's terms: its own and what applies now (with a season: that season's minimums). */
@@ -185,7 +185,7 @@ export class CompanyTermsBook {
           endOfMonth: input.endOfMonth === null ? null : Number(input.endOfMonth),
         },
       });
-      await emitWebhook(trx, 'company.updated', () => this.describe(trx, companyId));
+      await this.changed(trx, companyId);
     });
     return this.get(companyId);
   }

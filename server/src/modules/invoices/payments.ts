@@ -2,8 +2,8 @@ import { INVOICE_MESSAGES, fromCents, type Locale, type PaymentInput } from '@at
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { EventRecorder } from '../../platform/events.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import { emitWebhook } from '../webhooks/events.ts';
 import { readDocument } from './document.ts';
 import { holdInvoice } from './hold.ts';
 import type { InvoiceSubmissions } from './submissions.ts';
@@ -11,6 +11,7 @@ import type { InvoiceSubmissions } from './submissions.ts';
 /** A payment on an invoice (a deposit invoice too), never above what is due (the invoice's row held): logged, told by `payment.recorded`. */
 export async function recordPayment(
   db: Db,
+  events: EventRecorder,
   submissions: InvoiceSubmissions,
   invoiceId: number,
   input: PaymentInput,
@@ -44,7 +45,7 @@ export async function recordPayment(
       subjectId: invoiceId,
       detail: { payment: inserted.id, amount: input.amount, date: input.date, method: input.method, reference: input.reference ?? null },
     });
-    await emitWebhook(trx, 'payment.recorded', async () => {
+    await events.record(trx, 'payment.recorded', inserted.id, { invoiceId, paymentId: inserted.id }, async () => {
       const invoice = (await readDocument(submissions, trx, invoiceId, 'fr'))!;
       return { payment: invoice.payments.find((p) => p.id === inserted.id), invoice };
     });

@@ -21,7 +21,6 @@ import { nowIso, type Db } from '../../db/index.ts';
 import type { Database, InvoiceLinesTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
-import { emitWebhook } from '../webhooks/events.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
 import { facturxXml, type BuyerSnapshot, type IssuedDocument, type NewDocument, type VatTreatment } from './facturx.ts';
@@ -226,8 +225,9 @@ export class InvoicesService {
       subjectId: inserted.id,
       detail: { order: input.orderNumber, total: fromCents(doc.totalInclCents) },
     });
-    await emitWebhook(trx, input.type === 'invoice' ? 'invoice.issued' : 'credit_note.issued', () => readDocument(this.submissions, trx, inserted.id, 'fr'));
-    if (input.type === 'invoice') await this.events.record(trx, 'invoice.issued', inserted.id, { invoiceId: inserted.id });
+    // `invoice.issued` (its mail is a listener's) or `credit_note.issued`, with the document as the owner's API gives it.
+    const view = () => readDocument(this.submissions, trx, inserted.id, 'fr');
+    await this.events.record(trx, input.type === 'invoice' ? 'invoice.issued' : 'credit_note.issued', inserted.id, { invoiceId: inserted.id }, view);
     return inserted.id;
   };
 
@@ -461,7 +461,7 @@ export class InvoicesService {
   // —— Payments (payments.ts) ——
 
   async addPayment(invoiceId: number, input: PaymentInput, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
-    await recordPayment(this.db, this.submissions, invoiceId, input, actor, lang);
+    await recordPayment(this.db, this.events, this.submissions, invoiceId, input, actor, lang);
     this.kick();
     return (await this.get(invoiceId, lang))!;
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { Metadata, OutputInfo } from 'sharp';
-import { IMAGE_WIDTHS } from '@atelier/contract';
+import { API_ERRORS, IMAGE_WIDTHS } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { MediaStore } from './store.ts';
 
@@ -10,11 +10,12 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 
+/** What an upload can be refused for (their sentences are the contract's). */
 export const IMAGE_ERRORS = {
-  notAnImage: 'This file is not an image we accept (JPEG, PNG, WebP or AVIF).',
-  tooLarge: 'The image is too large (15 MB at most).',
-  tooManyPixels: 'The image has too many pixels (40 megapixels at most).',
-  missingField: 'Send the image in the field "image".',
+  notAnImage: API_ERRORS.notAnImage,
+  tooLarge: API_ERRORS.imageTooLarge,
+  tooManyPixels: API_ERRORS.imageTooManyPixels,
+  missingField: API_ERRORS.imageFieldMissing,
 } as const;
 
 // Memory stays bounded however many uploads arrive at once: a 40 MP image decodes to ~160 MB,

@@ -1,14 +1,4 @@
-import {
-  BULK_ORDERS_MAX,
-  FULFILMENT_MESSAGES,
-  SIZES,
-  localizeMessage,
-  type BulkShipInput,
-  type BulkShipResult,
-  type Locale,
-  type PickRow,
-  type Size,
-} from '@atelier/contract';
+import { BULK_ORDERS_MAX, FULFILMENT_MESSAGES, SIZES, type BulkShipInput, type BulkShipResult, type Locale, type PickRow, type Size } from '@atelier/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -100,9 +90,7 @@ export class OrderFulfilment {
         results.push({ id, number, shipped: true, shipment: parcel.number, invoice: parcel.invoice?.number ?? null, status: order.status, error: null });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
-        const detail = error.detailIn(lang);
-        const message = localizeMessage(error.message, lang);
-        results.push({ id, number, shipped: false, shipment: null, invoice: null, status: null, error: detail ? `${message} ${detail}` : message });
+        results.push({ id, number, shipped: false, shipment: null, invoice: null, status: null, error: error.said(lang) });
       }
     }
     return { results };

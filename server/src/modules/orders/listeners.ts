@@ -17,9 +17,11 @@ export function listenForOrders(events: DomainEvents, orders: OrdersService): vo
     async (trx, _event, mail) => {
       if (mail) await enqueueMail(trx, mail);
     },
-    async (db, event) => {
-      const loaded = await orders.records.load(db, event.payload.orderId);
-      return loaded ? orders.records.shipmentMail(db, loaded, event.payload.shipmentId, event.payload.inOne) : null;
+    {
+      prepare: async (db, event) => {
+        const loaded = await orders.records.load(db, event.payload.orderId);
+        return loaded ? orders.records.shipmentMail(db, loaded, event.payload.shipmentId, event.payload.inOne) : null;
+      },
     },
   );
 }

@@ -22,7 +22,6 @@ import { parseTexts, pick } from '../../lib/texts.ts';
 import { enqueueMail, type QueuedMail } from '../mail/outbox.ts';
 import { INVOICE_LISTENERS } from '../invoices/listeners.ts';
 import type { DomainEvents } from '../../platform/events.ts';
-import { emitWebhook } from '../webhooks/events.ts';
 import { orderNotice, orderStatusMail, orderSubmittedMail, type OrderMailData } from '../mail/templates.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import type { InvoicesService } from '../invoices/service.ts';
@@ -383,10 +382,7 @@ export class OrderRecords {
     };
   }
 
-  /**
-   * What a status change tells, in its transaction: the shop and the brand by mail, and the webhook
-   * endpoints that want `order.<status>` (the order as the owner's API gives it, in French, the API's default).
-   */
+  /** What a status change tells, in its transaction: the shop and the brand by mail, and `order.<status>` (recordOrder). */
   async announce(
     trx: Kysely<Database>,
     loaded: NonNullable<Awaited<ReturnType<OrderRecords['load']>>>,
@@ -394,9 +390,9 @@ export class OrderRecords {
     byStockist = false,
     options: { skipRetailerMail?: boolean } = {},
   ) {
-    await emitWebhook(trx, `order.${status}`, () => this.shape(loaded, 'fr'));
+    await this.recordOrder(trx, `order.${status}`, loaded);
     // Held by credit control (issue 47): told apart, for whoever follows what the company owes.
-    if (status === 'submitted' && loaded.row.review_state === 'pending') await emitWebhook(trx, 'order.review', () => this.shape(loaded, 'fr'));
+    if (status === 'submitted' && loaded.row.review_state === 'pending') await this.recordOrder(trx, 'order.review', loaded);
     const brand = publicBrand(this.config);
     const locale = loaded.row.locale;
     const order = this.shape(loaded, locale);
@@ -422,15 +418,21 @@ export class OrderRecords {
     });
   }
 
+  /** An order's event, with the order as the owner's API gives it (French, the API's default) for the webhooks. */
+  private recordOrder(trx: Kysely<Database>, type: `order.${'submitted' | 'confirmed' | 'cancelled' | 'review' | 'shipped'}`, loaded: Loaded) {
+    return this.events.record(trx, type, loaded.row.id, { orderId: loaded.row.id }, () => this.shape(loaded, 'fr'));
+  }
+
   /**
-   * What a shipment tells the webhooks in its transaction (issue 45): `shipment.created` (the parcel and its
-   * order), and `order.shipped` when nothing is left. Its mail is the listener's (orders/listeners.ts).
+   * What a shipment records in its transaction (issue 45): `shipment.created` with what its listeners need
+   * (`payload`: its invoice, its mail) and, for the webhooks, the parcel and its order; `order.shipped` when
+   * nothing is left. Returns the parcel's event, for a caller that waits for its invoice.
    */
-  async announceShipment(trx: Kysely<Database>, loaded: Loaded, shipmentId: number) {
-    const whole = this.shape(loaded, 'fr');
+  async announceShipment<P>(trx: Kysely<Database>, loaded: Loaded, shipmentId: number, payload: P): Promise<number | null> {
     const shipment = loaded.shipments.find((s) => s.id === shipmentId)!;
-    await emitWebhook(trx, 'shipment.created', () => ({ shipment, order: whole }));
-    if (loaded.row.status === 'shipped') await emitWebhook(trx, 'order.shipped', () => whole);
+    const eventId = await this.events.record(trx, 'shipment.created', shipmentId, payload, () => ({ shipment, order: this.shape(loaded, 'fr') }));
+    if (loaded.row.status === 'shipped') await this.recordOrder(trx, 'order.shipped', loaded);
+    return eventId;
   }
 
   /**
@@ -473,7 +475,7 @@ export class OrderRecords {
 
   /** "Cancel the rest" tells the webhooks (`order.cancelled`, its lines counting what was cancelled) and the shop. */
   async announceRestCancelled(trx: Kysely<Database>, loaded: Loaded, reason: string) {
-    await emitWebhook(trx, 'order.cancelled', () => this.shape(loaded, 'fr'));
+    await this.recordOrder(trx, 'order.cancelled', loaded);
     const locale = loaded.row.locale;
     const order = this.shape(loaded, locale);
     const cancelled = order.lines.filter((l) => (l.cancelled ?? 0) > 0).map((l) => ({ ...l, quantity: l.cancelled ?? 0 }));

@@ -1,4 +1,5 @@
 import {
+  PRODUCT_MESSAGES,
   langQuery,
   periodLangQuery,
   adminOrderQuery,
@@ -421,7 +422,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app,
     },
     async (request, reply) => {
       const found = await services.orders.availability(request.params.id, langOf(request));
-      if (!found) throw new HttpError(404, 'Product not found (introuvable).');
+      if (!found) throw new HttpError(404, PRODUCT_MESSAGES.productNotFound);
       reply.header('cache-control', 'private, no-store');
       return found;
     },

@@ -179,9 +179,8 @@ export class OrderShipments {
       .values({ order_id: id, status, by_role: 'brand', note: `${order.number}-${seq}`, at: now })
       .execute();
     const loaded = (await this.records.load(trx, id))!;
-    await this.records.announceShipment(trx, loaded, shipment.id);
     const shipped: ParcelShipped = { shipmentId: shipment.id, orderId: id, actor, inOne: seq === 1 && status === 'shipped' };
-    const eventId = await this.events.record(trx, 'shipment.created', shipment.id, shipped);
+    const eventId = await this.records.announceShipment(trx, loaded, shipment.id, shipped);
     await logActivity(trx, actor, {
       kind: 'order',
       action: 'ship',

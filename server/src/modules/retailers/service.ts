@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { applicationSearchText, matchesSearch, searchTerms } from '../../lib/search.ts';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import type { Dialect } from '../../db/index.ts';
-import { emitWebhook } from '../webhooks/events.ts';
+import type { EventRecorder } from '../../platform/events.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { SET_PASSWORD_TOKEN_TTL_MS, RETAILER_MESSAGES, type Application, type ApplicationInput, type ApplicationStatus, type Locale } from '@atelier/contract';
 import type { Config } from '../../config.ts';
@@ -51,6 +51,7 @@ export class RetailersService {
   private readonly auth: AuthService;
   private readonly onMailQueued: () => void;
   private readonly companies: Pick<CompaniesService, 'seedCompany'>;
+  private readonly events: EventRecorder;
 
   constructor({
     db,
@@ -59,6 +60,7 @@ export class RetailersService {
     onMailQueued,
     companies,
     dialect,
+    events,
   }: {
     db: Db;
     config: Config;
@@ -66,8 +68,11 @@ export class RetailersService {
     onMailQueued: () => void;
     companies: Pick<CompaniesService, 'seedCompany'>;
     dialect: Dialect;
+    /** `stockist.approved`, with the application as the owner's API shows it. */
+    events: EventRecorder;
   }) {
     this.db = db;
+    this.events = events;
     this.dialect = dialect;
     this.config = config;
     this.auth = auth;
@@ -245,7 +250,9 @@ export class RetailersService {
         ...acceptanceMail(publicBrand(this.config), app.locale, app.name, app.email, this.auth.passwordLink(token, app.locale), lineSheetUrl),
       });
       // The API's word for a shop account is still "stockist" in its events (ADR 0013).
-      await emitWebhook(trx, 'stockist.approved', async () => toApplication((await this.query(trx).where('a.id', '=', id).executeTakeFirstOrThrow()) as Row));
+      await this.events.record(trx, 'stockist.approved', id, { applicationId: id }, async () =>
+        toApplication((await this.query(trx).where('a.id', '=', id).executeTakeFirstOrThrow()) as Row),
+      );
       await logActivity(trx, actor, {
         kind: 'application',
         action: 'accept',

@@ -15,7 +15,7 @@ import type { InvoicesService } from '../invoices/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { returnMail } from '../mail/templates.ts';
 import type { StockService } from '../stock/service.ts';
-import { emitWebhook } from '../webhooks/events.ts';
+import type { EventRecorder } from '../../platform/events.ts';
 import { holdOrder } from '../orders/shipments.ts';
 
 const DAY_MS = 86_400_000;
@@ -34,8 +34,19 @@ export class ReturnsService {
   private readonly invoices: InvoicesService;
   private readonly stock: StockService;
   private readonly onMailQueued: () => void;
+  private readonly events: EventRecorder;
 
-  constructor(deps: { db: Db; dialect: Dialect; config: Config; invoices: InvoicesService; stock: StockService; onMailQueued: () => void }) {
+  constructor(deps: {
+    db: Db;
+    dialect: Dialect;
+    config: Config;
+    invoices: InvoicesService;
+    stock: StockService;
+    onMailQueued: () => void;
+    /** `return.<status>`, with the return as the owner's API gives it. */
+    events: EventRecorder;
+  }) {
+    this.events = deps.events;
     this.db = deps.db;
     this.dialect = deps.dialect;
     this.config = deps.config;
@@ -298,7 +309,7 @@ export class ReturnsService {
 
   /** A step's webhook (`return.<status>`, the return as the owner's API gives it) and the shop's mail (its language; the brand's when asked). */
   private async tell(trx: Kysely<Database>, id: number, status: ReturnStatus) {
-    await emitWebhook(trx, `return.${status}`, async () => (await this.read(trx, id, 'fr'))!);
+    await this.events.record(trx, `return.${status}`, id, { returnId: id }, async () => (await this.read(trx, id, 'fr'))!);
     const owner = await trx
       .selectFrom('returns as r')
       .innerJoin('orders as o', 'o.id', 'r.order_id')

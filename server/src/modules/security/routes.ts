@@ -1,4 +1,5 @@
 import {
+  API_ERRORS,
   factorCodes,
   addedPasskey,
   SECURITY_MESSAGES,
@@ -82,7 +83,7 @@ export const signInStepRoutes: FastifyPluginAsyncZod<SecurityDeps> = async (app,
       async (request) => {
         security.requireRecent(request.session!);
         await services.auth.changePassword(request.session!, request.body.current_password, request.body.password);
-        return { message: 'Password updated.' };
+        return { message: API_ERRORS.passwordUpdated };
       },
     );
   });

@@ -457,7 +457,7 @@ export class ShowroomService {
         const reasons =
           error instanceof ShowroomRefused
             ? (error.extra.reasons as ShowroomRefusal['reasons'])
-            : [{ line: null, reason: 'notOrderable' as const, message: error.message }];
+            : [{ line: null, reason: 'notOrderable' as const, message: error.said(row.locale) }];
         await this.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('showroom_submissions')

@@ -9,7 +9,7 @@ import { pick } from '../../lib/texts.ts';
 import { eachBatch, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import { emitWebhook } from '../webhooks/events.ts';
+import type { EventRecorder } from '../../platform/events.ts';
 import { parseStockFile, readStockLines } from './import.ts';
 import { key, type StockLevel, type StockLine, type VariantForStock } from './pieces.ts';
 import { merge, restock } from './lines.ts';
@@ -42,9 +42,12 @@ export function promisable(level: StockLevel | undefined): number {
 export class StockService {
   private readonly db: Db;
   private readonly dialect: Dialect;
-  constructor({ db, dialect }: { db: Db; dialect: Dialect }) {
+  private readonly events: EventRecorder;
+  /** `events`: `stock.changed`, with the changed styles' rows as the owner's API gives them. */
+  constructor({ db, dialect, events }: { db: Db; dialect: Dialect; events: EventRecorder }) {
     this.db = db;
     this.dialect = dialect;
+    this.events = events;
   }
 
   /** Sizes sold out in stock that open pre-orders still wait for (the owner's home). */
@@ -202,13 +205,14 @@ export class StockService {
   }
 
   /**
-   * `stock.changed` for the endpoints that want it, in the change's transaction: the changed styles'
-   * rows as `GET /api/admin/stock` gives them (French, the API's default).
+   * `stock.changed`, recorded in the change's transaction: the changed styles' rows as `GET /api/admin/stock`
+   * gives them (French, the API's default), built only when a listener reads them (an endpoint wants it).
    */
   private async tell(trx: Kysely<Database>, variantIds: number[]): Promise<void> {
     if (variantIds.length === 0) return;
-    await emitWebhook(trx, 'stock.changed', async () => ({
-      rows: await this.rows(trx, await this.variants(trx, { variantIds: [...new Set(variantIds)] }), 'fr'),
+    const changed = [...new Set(variantIds)];
+    await this.events.record(trx, 'stock.changed', null, { variantIds: changed }, async () => ({
+      rows: await this.rows(trx, await this.variants(trx, { variantIds: changed }), 'fr'),
     }));
   }
 

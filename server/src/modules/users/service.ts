@@ -56,7 +56,7 @@ export class UsersService {
   async create(input: { email: string; role: Role; password?: string | null; locale?: 'fr' | 'en' }): Promise<PublicUser> {
     const email = normaliseEmail(input.email);
     if (input.password != null && !isValidNewPassword(input.password)) throw new HttpError(400, API_ERRORS.passwordPolicy);
-    if (await this.findByEmail(email)) throw new HttpError(409, `An account already exists for ${email}.`);
+    if (await this.findByEmail(email)) throw new HttpError(409, API_ERRORS.accountExists, {}, email);
     const now = nowIso();
     const row = await this.db
       .insertInto('users')

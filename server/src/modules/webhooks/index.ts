@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { defineArea } from '../../platform/area.ts';
+import { listenForWebhooks } from './events.ts';
 import { webhookRoutes, type WebhooksDeps } from './routes.ts';
 
 export type { WebhooksDeps } from './routes.ts';
@@ -9,9 +10,10 @@ export const webhooksModule: FastifyPluginAsyncZod<WebhooksDeps> = async (app, d
   await app.register(webhookRoutes, { ...deps, prefix: '/admin' });
 };
 
-/** The area as the app mounts it (ADR 0028): the tables it owns and its routes. */
+/** The area as the app mounts it (ADR 0028): the tables it owns, its routes, and its listener (every webhook event). */
 export const webhooksArea = defineArea<WebhooksDeps>({
   name: 'webhooks',
   tables: ['webhook_endpoints', 'webhook_events', 'webhook_deliveries', 'webhook_attempts'],
   routes: webhooksModule,
+  listen: (events) => listenForWebhooks(events),
 });

@@ -88,6 +88,11 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(placed.statusCode, placed.body).toBe(201);
     return placed.json() as { id: number; number: string };
   };
+  /** What the workers do after a change: the listeners run (the webhooks' writes its deliveries), then the outbox sends. */
+  const send = async () => {
+    await t.services.events.runOnce();
+    await t.services.webhookWorker.runOnce();
+  };
   /** Due tries, as the next run would make them (the retry's wait skipped). */
   const dueNow = () =>
     t.services.database.db
@@ -119,6 +124,8 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       const res = await add(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toBe(error);
+      // Each refusal names its field, so the form marks it (issue 56): the address's, or the events'.
+      expect(res.json().errors?.[0]?.field, JSON.stringify(payload)).toMatch(error.startsWith('Choose') ? /^\/events/ : /^\/url$/);
     }
     const french = await t.app.inject({
       method: 'POST',
@@ -126,7 +133,17 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       headers: owner,
       payload: { url: 'https://10.0.0.7/in', events: ['order.submitted'] },
     });
-    expect(french.json().error).toBe('Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.');
+    expect(french.json()).toMatchObject({
+      error: 'Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.',
+      code: 'webhook.urlPrivate',
+      errors: [
+        {
+          field: '/url',
+          code: 'webhook.urlPrivate',
+          message: 'Cette adresse mène dans un réseau privé (boucle locale, privé ou lien local) : le site n’y envoie rien.',
+        },
+      ],
+    });
     expect(await count('webhook_endpoints')).toBe(0);
     // Only the owner manages them.
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: shop })).statusCode).toBe(403);
@@ -150,10 +167,14 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(list.json().events).toHaveLength(17);
 
     const placed = await order();
-    // The change wrote its event with it; nothing has left yet.
+    // The change recorded its event with it, the order as the owner's API gave it then (the webhooks are a
+    // listener, ADR 0026); nothing is queued or sent before the listener runs.
     expect(receiver.received).toHaveLength(0);
-    expect(await count('webhook_deliveries')).toBe(1);
-    await t.services.webhookWorker.runOnce();
+    expect(await count('webhook_deliveries')).toBe(0);
+    const recorded = await t.services.database.db.selectFrom('domain_events').select('view').where('type', '=', 'order.submitted').execute();
+    expect(recorded).toHaveLength(1);
+    expect(JSON.parse(recorded[0]!.view!)).toMatchObject({ id: placed.id, status: 'submitted' });
+    await send();
     expect(receiver.received).toHaveLength(1);
     const first = receiver.received[0]!;
     const verified = new Webhook(endpoint.secret).verify(first.body, first.headers) as {
@@ -188,7 +209,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       headers: owner,
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    await t.services.webhookWorker.runOnce();
+    await send();
     const types = receiver.received.map((r) => JSON.parse(r.body).type);
     expect(types).toEqual(['order.submitted', 'order.confirmed', 'order.shipped', 'invoice.issued', 'payment.recorded']);
     const bodies = receiver.received.map((r) => new Webhook(endpoint.secret).verify(r.body, r.headers) as { data: Record<string, any> });
@@ -202,7 +223,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(
       (await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 7 }] }, headers: owner })).statusCode,
     ).toBe(200);
-    await t.services.webhookWorker.runOnce();
+    await send();
     const stock = JSON.parse(receiver.received.at(-1)!.body);
     expect(stock.type).toBe('stock.changed');
     expect(stock.data.rows[0]).toMatchObject({ variantId, reference: 'WH-ROBE' });
@@ -216,7 +237,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     receiver.received.length = 0;
     receiver.answers.push(500);
     await order();
-    await t.services.webhookWorker.runOnce();
+    await send();
     let [last] = await deliveries(endpoint.id);
     expect(last).toMatchObject({ type: 'order.submitted', status: 'pending', attempts: 1 });
     expect(last!.tries[0]).toMatchObject({ attempt: 1, responseStatus: 500, error: null });
@@ -224,11 +245,11 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(wait).toBeGreaterThan(3000);
     expect(wait).toBeLessThanOrEqual(5000);
     // Not before its time…
-    await t.services.webhookWorker.runOnce();
+    await send();
     expect(receiver.received).toHaveLength(1);
     // …then again, the same event.
     await dueNow();
-    await t.services.webhookWorker.runOnce();
+    await send();
     [last] = await deliveries(endpoint.id);
     expect(last).toMatchObject({ status: 'delivered', attempts: 2 });
     expect(last!.tries.map((x) => x.responseStatus)).toEqual([500, 204]);
@@ -239,7 +260,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     // An endpoint that does not answer at all: the try is logged with why, and waits its turn.
     const silent = (await add({ url: 'https://127.0.0.1:9/never', events: ['stock.changed'] })).json() as WebhookEndpoint;
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 6 }] }, headers: owner });
-    await t.services.webhookWorker.runOnce();
+    await send();
     const [missed] = await deliveries(silent.id);
     expect(missed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(missed!.tries[0]!.responseStatus).toBeNull();
@@ -252,7 +273,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     const [last] = await deliveries(endpoint.id);
     const replayed = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${last!.id}/replay`, headers: owner });
     expect(replayed.statusCode, replayed.body).toBe(200);
-    await t.services.webhookWorker.runOnce();
+    await send();
     expect(receiver.received).toHaveLength(before + 1);
     expect(receiver.received.at(-1)!.headers['webhook-id']).toBe(last!.eventId);
     const again = (await deliveries(endpoint.id)).find((d) => d.id === last!.id)!;
@@ -271,7 +292,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 5 }] }, headers: owner });
-    await t.services.webhookWorker.runOnce();
+    await send();
     const got = receiver.received.at(-1)!;
     expect(got.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(() => new Webhook(secret).verify(got.body, got.headers)).not.toThrow();
@@ -283,7 +304,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       .where('id', '=', endpoint.id)
       .execute();
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 4 }] }, headers: owner });
-    await t.services.webhookWorker.runOnce();
+    await send();
     const later = receiver.received.at(-1)!;
     expect(later.headers['webhook-signature']!.split(' ')).toHaveLength(1);
     expect(() => new Webhook(endpoint.secret).verify(later.body, later.headers)).toThrow();
@@ -296,7 +317,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 3 }] }, headers: owner });
     expect(saved.statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(1500);
-    await t.services.webhookWorker.runOnce();
+    await send();
     receiver.delayMs = 0;
     const [last] = await deliveries(endpoint.id);
     expect(last!.status).toBe('delivered');
@@ -306,7 +327,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   it('stops at 410 Gone: the endpoint is turned off, says why, gets nothing more until turned on', async () => {
     receiver.answers.push(410);
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 2 }] }, headers: owner });
-    await t.services.webhookWorker.runOnce();
+    await send();
     const [gone] = await deliveries(endpoint.id);
     expect(gone).toMatchObject({ status: 'stopped', attempts: 1, nextAttemptAt: null });
     const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: owner })).json().data[0] as WebhookEndpoint;
@@ -315,7 +336,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     const events = await count('webhook_events');
     const received = receiver.received.length;
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 1 }] }, headers: owner });
-    await t.services.webhookWorker.runOnce();
+    await send();
     expect(await count('webhook_events')).toBe(events);
     expect(receiver.received).toHaveLength(received);
     const refused = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${gone!.id}/replay?lang=en`, headers: owner });
@@ -330,7 +351,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     });
     expect(on.json()).toMatchObject({ enabled: true, disabledReason: null });
     await t.app.inject({ method: 'PUT', url: '/api/admin/stock', payload: { items: [{ variantId, size: 'S', onHand: 9 }] }, headers: owner });
-    await t.services.webhookWorker.runOnce();
+    await send();
     expect(receiver.received).toHaveLength(received + 1);
   });
 
@@ -360,7 +381,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       headers: owner,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    await t.services.webhookWorker.runOnce();
+    await send();
     const mine = receiver.received.slice(received).filter((r) => r.path === '/accounting');
     const bodies = mine.map((r) => new Webhook(other.secret).verify(r.body, r.headers) as { type: string; data: Record<string, any> });
     // The credit note is made by the cancel, before it is recorded: both in one transaction.

@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { Field, FormMessage } from '../Field.tsx';
 
 /** The latest rates, a rate typed for a day, and the ECB's file. */
@@ -17,6 +18,7 @@ export function ExchangeRates() {
   const [rates, setRates] = useState<ExchangeRateList | null>(null);
   const [form, setForm] = useState({ day: new Date().toISOString().slice(0, 10), currency: 'GBP' as ForeignCurrency, rate: '' });
   const [busy, setBusy] = useState(false);
+  const refusals = useRefusals('rate-');
   const c = (key: string, values: Record<string, unknown> = {}) => t(`admin.currencies.${key}`, values);
   const load = useCallback(
     () =>
@@ -32,9 +34,11 @@ export function ExchangeRates() {
     try {
       const answer = await call();
       setMessage({ kind: 'success', text: success(answer as never) });
+      refusals.clear();
       await load();
     } catch (e) {
       fail(e, 'admin.currencies.saveError');
+      refusals.take(e);
     } finally {
       setBusy(false);
     }
@@ -62,23 +66,25 @@ export function ExchangeRates() {
         {c('ratesTitle')}
       </h2>
       <p className="field__hint">{c('ratesIntro')}</p>
-      <form className="form form--inline" onSubmit={type} aria-label={c('typeRate')}>
-        <Field label={c('day')} type="date" value={form.day} onChange={(e) => setForm({ ...form, day: e.target.value })} />
-        <div className="field">
-          <label htmlFor="rate-currency">{c('currency')}</label>
-          <select id="rate-currency" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value as ForeignCurrency })}>
-            {FOREIGN_CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field label={c('rateForDay')} inputMode="decimal" value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
-        <button type="submit" className="button" disabled={busy}>
-          {c('typeRate')}
-        </button>
-      </form>
+      <Refusals value={refusals.value}>
+        <form className="form form--inline" onSubmit={type} aria-label={c('typeRate')}>
+          <Field name="day" label={c('day')} type="date" value={form.day} onChange={(e) => setForm({ ...form, day: e.target.value })} />
+          <div className="field">
+            <label htmlFor="rate-currency">{c('currency')}</label>
+            <select id="rate-currency" value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value as ForeignCurrency })}>
+              {FOREIGN_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field name="rate" label={c('rateForDay')} inputMode="decimal" value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
+          <button type="submit" className="button" disabled={busy}>
+            {c('typeRate')}
+          </button>
+        </form>
+      </Refusals>
       <div className="field">
         <label htmlFor="ecb-file">{c('ecbFile')}</label>
         <input id="ecb-file" type="file" accept=".csv,text/csv" disabled={busy} onChange={(e) => void upload(e)} aria-describedby="ecb-hint" />

@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { Field, FormMessage } from '../Field.tsx';
 
 /** A typed style as the form holds it: its two prices as typed (empty: derived). */
@@ -30,6 +31,7 @@ export function PriceListEditor({ currency }: { currency: ForeignCurrency }) {
   const [rounding, setRounding] = useState('');
   const [typed, setTyped] = useState<Typed>({});
   const [busy, setBusy] = useState(false);
+  const refusals = useRefusals('price-list-');
   const show = useCallback((loaded: PriceList) => {
     setList(loaded);
     setRate(loaded.rate === null ? '' : String(loaded.rate));
@@ -57,8 +59,10 @@ export function PriceListEditor({ currency }: { currency: ForeignCurrency }) {
       // The page being edited, read again as saved.
       show(await api('GET /admin/price-lists/:currency', { params: { currency }, query: { limit: String(PAGE), page: String(page) }, lang }));
       setMessage({ kind: 'success', text: t('admin.currencies.saved') });
+      refusals.clear();
     } catch (e) {
       fail(e, 'admin.currencies.saveError');
+      refusals.take(e);
     } finally {
       setBusy(false);
     }
@@ -66,28 +70,37 @@ export function PriceListEditor({ currency }: { currency: ForeignCurrency }) {
   if (!list) return message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null;
   const c = (key: string, values: Record<string, unknown> = {}) => t(`admin.currencies.${key}`, values);
   return (
-    <form className="form form--wide" onSubmit={save} aria-labelledby="price-list-title" noValidate>
-      <h2 id="price-list-title" className="form__title">
-        {c('listTitle', { currency: t(`company.terms.currencies.${currency}`) })}
-      </h2>
-      <Field label={c('rate')} inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} hint={c('rateHint', { currency })} />
-      <Field label={c('rounding')} inputMode="decimal" value={rounding} onChange={(e) => setRounding(e.target.value)} hint={c('roundingHint')} />
-      <StyleTable list={list} typed={typed} setTyped={setTyped} currency={currency} />
-      <p className="pager">
-        <button type="button" className="button button--quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {t('common.list.previous')}
-        </button>{' '}
-        {c('page', { page, pages: Math.max(1, Math.ceil(list.styles.total / PAGE)) })}{' '}
-        <button type="button" className="button button--quiet" disabled={page * PAGE >= list.styles.total} onClick={() => setPage(page + 1)}>
-          {t('common.list.next')}
+    <Refusals value={refusals.value}>
+      <form className="form form--wide" onSubmit={save} aria-labelledby="price-list-title" noValidate>
+        <h2 id="price-list-title" className="form__title">
+          {c('listTitle', { currency: t(`company.terms.currencies.${currency}`) })}
+        </h2>
+        <Field name="rate" label={c('rate')} inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} hint={c('rateHint', { currency })} />
+        <Field
+          name="rounding"
+          label={c('rounding')}
+          inputMode="decimal"
+          value={rounding}
+          onChange={(e) => setRounding(e.target.value)}
+          hint={c('roundingHint')}
+        />
+        <StyleTable list={list} typed={typed} setTyped={setTyped} currency={currency} />
+        <p className="pager">
+          <button type="button" className="button button--quiet" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('common.list.previous')}
+          </button>{' '}
+          {c('page', { page, pages: Math.max(1, Math.ceil(list.styles.total / PAGE)) })}{' '}
+          <button type="button" className="button button--quiet" disabled={page * PAGE >= list.styles.total} onClick={() => setPage(page + 1)}>
+            {t('common.list.next')}
+          </button>
+        </p>
+        <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+        <button type="submit" className="button" disabled={busy}>
+          {c('save')}
         </button>
-      </p>
-      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
-      <button type="submit" className="button" disabled={busy}>
-        {c('save')}
-      </button>
-      <p className="field__hint">{list.updatedAt ? c('updated', { date: formatDay(list.updatedAt.slice(0, 10), lang) }) : c('never')}</p>
-    </form>
+        <p className="field__hint">{list.updatedAt ? c('updated', { date: formatDay(list.updatedAt.slice(0, 10), lang) }) : c('never')}</p>
+      </form>
+    </Refusals>
   );
 }
 

@@ -3,6 +3,7 @@ import type { CompanyDoor } from '@atelier/contract';
 import { useTranslation } from '../../i18n/react.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { CheckboxField, Field, FormMessage } from '../Field.tsx';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import type { CompanyCalls } from './company-api.ts';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
@@ -23,6 +24,7 @@ function DoorForm({ calls, editing, onDone }: { calls: CompanyCalls; editing: Co
   const [form, setForm] = useState<Form>(editing ? formOf(editing) : EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const refusals = useRefusals('door-');
   useEffect(() => setForm(editing ? formOf(editing) : EMPTY), [editing]);
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
   async function submit(event: FormEvent) {
@@ -40,32 +42,60 @@ function DoorForm({ calls, editing, onDone }: { calls: CompanyCalls; editing: Co
       if (editing) await calls.updateDoor(editing.id, body);
       else await calls.addDoor(body);
       setForm(EMPTY);
+      refusals.clear();
       onDone({ kind: 'success', text: t('company.doors.saved', { name: form.name }) });
     } catch (e) {
       setError(errorMessage(e, t('company.doors.error')));
+      refusals.take(e);
     } finally {
       setBusy(false);
     }
   }
   return (
-    <form className="form" onSubmit={submit} aria-labelledby="door-form-title">
-      <h3 id="door-form-title" className="form__title">
-        {editing ? t('company.doors.edit', { name: editing.name }) : t('company.doors.add')}
-      </h3>
-      <Field label={t('company.doors.name')} required maxLength={120} value={form.name} onChange={set('name')} />
-      <Field label={t('company.line1')} required maxLength={120} autoComplete="address-line1" value={form.line1} onChange={set('line1')} />
-      <Field label={t('company.line2')} maxLength={120} autoComplete="address-line2" value={form.line2} onChange={set('line2')} />
-      <Field label={t('company.postcode')} required maxLength={12} autoComplete="postal-code" value={form.postcode} onChange={set('postcode')} />
-      <Field label={t('company.town')} required maxLength={80} autoComplete="address-level2" value={form.town} onChange={set('town')} />
-      <Field label={t('company.country')} required maxLength={2} autoComplete="country" value={form.country} onChange={set('country')} />
-      <Field label={t('company.doors.phone')} type="tel" maxLength={40} value={form.phone} onChange={set('phone')} />
-      <Field label={t('company.doors.hours')} maxLength={300} value={form.hours} onChange={set('hours')} />
-      <CheckboxField label={t('company.doors.public')} checked={form.public} onChange={(e) => setForm({ ...form, public: e.target.checked })} />
-      {error && <FormMessage kind="error">{error}</FormMessage>}
-      <button type="submit" className="button" disabled={busy}>
-        {editing ? t('company.doors.save') : t('company.doors.addButton')}
-      </button>
-    </form>
+    <Refusals value={refusals.value}>
+      <form className="form" onSubmit={submit} aria-labelledby="door-form-title">
+        <h3 id="door-form-title" className="form__title">
+          {editing ? t('company.doors.edit', { name: editing.name }) : t('company.doors.add')}
+        </h3>
+        <Field name="name" label={t('company.doors.name')} required maxLength={120} value={form.name} onChange={set('name')} />
+        <Field
+          name="address.line1"
+          label={t('company.line1')}
+          required
+          maxLength={120}
+          autoComplete="address-line1"
+          value={form.line1}
+          onChange={set('line1')}
+        />
+        <Field name="address.line2" label={t('company.line2')} maxLength={120} autoComplete="address-line2" value={form.line2} onChange={set('line2')} />
+        <Field
+          name="address.postcode"
+          label={t('company.postcode')}
+          required
+          maxLength={12}
+          autoComplete="postal-code"
+          value={form.postcode}
+          onChange={set('postcode')}
+        />
+        <Field name="address.town" label={t('company.town')} required maxLength={80} autoComplete="address-level2" value={form.town} onChange={set('town')} />
+        <Field
+          name="address.country"
+          label={t('company.country')}
+          required
+          maxLength={2}
+          autoComplete="country"
+          value={form.country}
+          onChange={set('country')}
+        />
+        <Field name="phone" label={t('company.doors.phone')} type="tel" maxLength={40} value={form.phone} onChange={set('phone')} />
+        <Field name="hours" label={t('company.doors.hours')} maxLength={300} value={form.hours} onChange={set('hours')} />
+        <CheckboxField label={t('company.doors.public')} checked={form.public} onChange={(e) => setForm({ ...form, public: e.target.checked })} />
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <button type="submit" className="button" disabled={busy}>
+          {editing ? t('company.doors.save') : t('company.doors.addButton')}
+        </button>
+      </form>
+    </Refusals>
   );
 }
 

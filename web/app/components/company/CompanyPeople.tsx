@@ -3,6 +3,7 @@ import { COMPANY_ROLES, type CompanyDoor, type CompanyPerson, type CompanyRole }
 import { useTranslation } from '../../i18n/react.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { Field, FormMessage } from '../Field.tsx';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import type { CompanyCalls } from './company-api.ts';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
@@ -46,6 +47,7 @@ function InviteForm({ calls, doors, onInvited }: { calls: CompanyCalls; doors: C
   const [form, setForm] = useState(empty);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const refusals = useRefusals('invite-');
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -53,59 +55,63 @@ function InviteForm({ calls, doors, onInvited }: { calls: CompanyCalls; doors: C
     try {
       await calls.invite({ ...form, doorIds: form.role === 'buyer' ? form.doorIds : [] });
       setForm(empty);
+      refusals.clear();
       onInvited(t('company.people.invited', { email: form.email }));
     } catch (error) {
       setMessage({ kind: 'error', text: errorMessage(error, t('company.people.error')) });
+      refusals.take(error);
     } finally {
       setBusy(false);
     }
   }
   return (
-    <form className="form" onSubmit={submit} aria-labelledby="invite-title">
-      <h3 id="invite-title" className="form__title">
-        {t('company.people.invite')}
-      </h3>
-      <Field
-        label={t('company.people.name')}
-        name="name"
-        required
-        maxLength={120}
-        value={form.name}
-        onChange={(e) => setForm({ ...form, name: e.target.value })}
-      />
-      <Field
-        label={t('company.people.email')}
-        type="email"
-        name="email"
-        required
-        value={form.email}
-        onChange={(e) => setForm({ ...form, email: e.target.value })}
-      />
-      <div className="field">
-        <label htmlFor="invite-role">{t('company.people.role')}</label>
-        <select id="invite-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as CompanyRole })}>
-          {COMPANY_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`company.roles.${r}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {form.role === 'buyer' && doors.length > 0 && (
-        <DoorChoice doors={doors} value={form.doorIds} onChange={(doorIds) => setForm({ ...form, doorIds })} legend={t('company.people.doorsOf')} />
-      )}
-      <div className="field">
-        <label htmlFor="invite-locale">{t('company.people.locale')}</label>
-        <select id="invite-locale" value={form.locale} onChange={(e) => setForm({ ...form, locale: e.target.value as 'fr' | 'en' })}>
-          <option value="fr">Français</option>
-          <option value="en">English</option>
-        </select>
-      </div>
-      {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-      <button type="submit" className="button" disabled={busy}>
-        {t('company.people.send')}
-      </button>
-    </form>
+    <Refusals value={refusals.value}>
+      <form className="form" onSubmit={submit} aria-labelledby="invite-title">
+        <h3 id="invite-title" className="form__title">
+          {t('company.people.invite')}
+        </h3>
+        <Field
+          label={t('company.people.name')}
+          name="name"
+          required
+          maxLength={120}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <Field
+          label={t('company.people.email')}
+          type="email"
+          name="email"
+          required
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+        />
+        <div className="field">
+          <label htmlFor="invite-role">{t('company.people.role')}</label>
+          <select id="invite-role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as CompanyRole })}>
+            {COMPANY_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`company.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {form.role === 'buyer' && doors.length > 0 && (
+          <DoorChoice doors={doors} value={form.doorIds} onChange={(doorIds) => setForm({ ...form, doorIds })} legend={t('company.people.doorsOf')} />
+        )}
+        <div className="field">
+          <label htmlFor="invite-locale">{t('company.people.locale')}</label>
+          <select id="invite-locale" value={form.locale} onChange={(e) => setForm({ ...form, locale: e.target.value as 'fr' | 'en' })}>
+            <option value="fr">Français</option>
+            <option value="en">English</option>
+          </select>
+        </div>
+        {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+        <button type="submit" className="button" disabled={busy}>
+          {t('company.people.send')}
+        </button>
+      </form>
+    </Refusals>
   );
 }
 

@@ -5,6 +5,7 @@ import { Field, FormMessage } from '../../components/Field.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import { ListTable } from '../../components/admin/ListTable.tsx';
@@ -24,7 +25,7 @@ function InviteForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: (f
         {k('newTitle')}
       </h2>
       <Field
-        id="agent-name"
+        name="name"
         label={k('name')}
         required
         maxLength={80}
@@ -34,7 +35,7 @@ function InviteForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: (f
         onChange={(e) => setForm({ ...form, name: e.target.value })}
       />
       <Field
-        id="agent-email"
+        name="email"
         label={k('email')}
         type="email"
         required
@@ -46,6 +47,7 @@ function InviteForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: (f
       />
       <Field
         id="agent-commission"
+        name="commissionRate"
         label={k('commission')}
         hint={k('commissionHint')}
         inputMode="decimal"
@@ -132,6 +134,7 @@ export default function AdminAgents() {
   const [agents, setAgents] = useState<Agent[] | null>(null);
   const [form, setForm] = useState<Form>(EMPTY);
   const [busy, setBusy] = useState(false);
+  const refusals = useRefusals('agent-');
   const k = (key: string, values: Record<string, string> = {}) => t(`admin.agents.${key}`, values);
 
   const load = useCallback(() => {
@@ -146,10 +149,12 @@ export default function AdminAgents() {
     setMessage(null);
     try {
       setMessage({ kind: 'success', text: await work() });
+      refusals.clear();
       load();
       return true;
     } catch (error) {
       fail(error, 'admin.agents.saveError');
+      refusals.take(error);
       return false;
     } finally {
       setBusy(false);
@@ -182,7 +187,9 @@ export default function AdminAgents() {
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminAgents')}</h1>
       <p className="lead">{k('intro')}</p>
-      <InviteForm form={form} setForm={setForm} busy={busy} onSubmit={(e) => void invite(e)} />
+      <Refusals value={refusals.value}>
+        <InviteForm form={form} setForm={setForm} busy={busy} onSubmit={(e) => void invite(e)} />
+      </Refusals>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <ListTable
         id="agent-list"

@@ -6,6 +6,7 @@ import { ShownOnce } from '../../components/admin/ShownOnce.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import { ListTable } from '../../components/admin/ListTable.tsx';
@@ -34,7 +35,7 @@ function NewKeyForm({
         {k('newTitle')}
       </h2>
       <Field
-        id="api-key-name"
+        name="name"
         label={k('name')}
         hint={k('nameHint')}
         required
@@ -114,6 +115,7 @@ export default function AdminApiKeys() {
   const [form, setForm] = useState<KeyForm>({ name: '', access: 'read' });
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const refusals = useRefusals('api-key-');
   const k = (key: string, values: Record<string, string> = {}) => t(`admin.apiKeys.${key}`, values);
 
   const load = useCallback(() => {
@@ -132,9 +134,11 @@ export default function AdminApiKeys() {
       const created = await api('POST /admin/api-keys', { lang, body: { name: form.name, access: form.access } });
       setMade({ name: created.name, key: created.key });
       setForm({ name: '', access: 'read' });
+      refusals.clear();
       load();
     } catch (error) {
       fail(error, 'admin.apiKeys.createError');
+      refusals.take(error);
     } finally {
       setBusy(false);
     }
@@ -155,7 +159,9 @@ export default function AdminApiKeys() {
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminApiKeys')}</h1>
       <p className="lead">{k('intro')}</p>
-      <NewKeyForm form={form} setForm={setForm} busy={busy} onSubmit={(e) => void create(e)} />
+      <Refusals value={refusals.value}>
+        <NewKeyForm form={form} setForm={setForm} busy={busy} onSubmit={(e) => void create(e)} />
+      </Refusals>
       {made && <ShownOnce id="api-key-value" testId="api-key-made" text={k('made', { name: made.name })} label={k('keyLabel')} value={made.key} />}
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
       <ListTable

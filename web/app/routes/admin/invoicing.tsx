@@ -3,6 +3,7 @@ import type { InvoicingSettings, InvoicingSettingsInputRaw } from '@atelier/cont
 import { FEC_DEFAULT_ACCOUNTS } from '@atelier/contract/vocabulary';
 import type { Route } from './+types/invoicing';
 import { CheckboxField, Field, FormMessage } from '../../components/Field.tsx';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { PlatformSettings } from '../../components/PlatformSettings.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -127,12 +128,36 @@ function payloadOf(f: Form): InvoicingSettingsInputRaw {
   };
 }
 
+/** Where a form's field sits in the body, when not at its top under its own name (what a refusal names). */
+const BODY_FIELD: Partial<Record<keyof Form, string>> = {
+  line1: 'address.line1',
+  line2: 'address.line2',
+  postcode: 'address.postcode',
+  town: 'address.town',
+  country: 'address.country',
+  discountRate: 'earlyPaymentDiscount.rate',
+  discountDays: 'earlyPaymentDiscount.days',
+  customers: 'accounts.customers',
+  sales: 'accounts.sales',
+  vatCollected: 'accounts.vatCollected',
+  bankAccount: 'accounts.bank',
+  customerDeposits: 'accounts.customerDeposits',
+};
+
 /** The settings' fields: legal identity, address, numbers, bank, numbering, terms and the accountant's accounts. */
 function InvoicingFields({ form, setForm, saving }: { form: Form; setForm: (form: Form) => void; saving: boolean }) {
   const { t } = useTranslation();
   const i = (key: string) => t(`admin.invoicing.${key}`);
   const field = (key: Exclude<keyof Form, 'endOfMonth' | 'vatOnDebits' | 'discount'>, extra: Record<string, unknown> = {}) => (
-    <Field id={`inv-${key}`} label={i(key)} value={form[key]} disabled={saving} onChange={(e) => setForm({ ...form, [key]: e.target.value })} {...extra} />
+    <Field
+      id={`inv-${key}`}
+      name={BODY_FIELD[key] ?? key}
+      label={i(key)}
+      value={form[key]}
+      disabled={saving}
+      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      {...extra}
+    />
   );
   return (
     <>
@@ -214,6 +239,7 @@ export default function AdminInvoicing() {
   const [form, setForm] = useState<Form | null>(null);
   const [configured, setConfigured] = useState(true);
   const [saving, setSaving] = useState(false);
+  const refusals = useRefusals('inv-');
 
   useEffect(() => {
     api('GET /admin/invoicing/settings')
@@ -233,8 +259,10 @@ export default function AdminInvoicing() {
       setConfigured(true);
       setForm(formOf(saved.settings!));
       setMessage({ kind: 'success', text: t('admin.invoicing.saved') });
+      refusals.clear();
     } catch (error) {
       fail(error, 'admin.invoicing.error');
+      refusals.take(error);
     } finally {
       setSaving(false);
     }
@@ -248,7 +276,9 @@ export default function AdminInvoicing() {
       {!configured && <p className="form-message form-message--error">{i('notConfigured')}</p>}
       {form && (
         <form className="form invoicing-form" onSubmit={submit} data-testid="invoicing-form">
-          <InvoicingFields form={form} setForm={setForm} saving={saving} />
+          <Refusals value={refusals.value}>
+            <InvoicingFields form={form} setForm={setForm} saving={saving} />
+          </Refusals>
           <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
           <button type="submit" className="button" disabled={saving}>
             {i('save')}

@@ -6,6 +6,7 @@ import { ShownOnce } from '../../components/admin/ShownOnce.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
+import { Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { useScreenMessage, type ScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import { DeliveryLog, useWebhookWords as useWords, type Fail } from '../../components/admin/WebhookLog.tsx';
@@ -18,7 +19,19 @@ const EMPTY: Form = { id: null, url: '', description: '', events: ['order.submit
 type Secret = { url: string; secret: string };
 
 /** A new address, or the one being edited: its URL, description, events and whether it is on. */
-function EndpointForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: (form: Form) => void; busy: boolean; onSubmit: (event: FormEvent) => void }) {
+function EndpointForm({
+  form,
+  setForm,
+  busy,
+  onSubmit,
+  refused,
+}: {
+  form: Form;
+  setForm: (form: Form) => void;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  refused: Record<string, string>;
+}) {
   const { k, eventName } = useWords();
   const editing = form.id !== null;
   return (
@@ -27,7 +40,7 @@ function EndpointForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: 
         {editing ? k('editTitle') : k('newTitle')}
       </h2>
       <Field
-        id="webhook-url"
+        name="url"
         label={k('url')}
         hint={k('urlHint')}
         type="url"
@@ -38,7 +51,7 @@ function EndpointForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: 
         onChange={(e) => setForm({ ...form, url: e.target.value })}
       />
       <Field
-        id="webhook-description"
+        name="description"
         label={k('description')}
         hint={k('descriptionHint')}
         maxLength={200}
@@ -46,18 +59,24 @@ function EndpointForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: 
         disabled={busy}
         onChange={(e) => setForm({ ...form, description: e.target.value })}
       />
-      <fieldset>
+      <fieldset aria-describedby={refused.events ? 'webhook-events-error' : undefined}>
         <legend>{k('eventsLegend')}</legend>
-        {WEBHOOK_EVENTS.map((event) => (
+        {refused.events && (
+          <p id="webhook-events-error" className="field__error">
+            {refused.events}
+          </p>
+        )}
+        {WEBHOOK_EVENTS.map((event, index) => (
           <div key={event} className="field field--check">
             <input
-              id={`webhook-event-${event}`}
+              id={index === 0 ? 'webhook-events' : `webhook-event-${event}`}
+              aria-invalid={refused.events ? true : undefined}
               type="checkbox"
               checked={form.events.includes(event)}
               disabled={busy}
               onChange={(e) => setForm({ ...form, events: e.target.checked ? [...form.events, event] : form.events.filter((x) => x !== event) })}
             />
-            <label htmlFor={`webhook-event-${event}`}>
+            <label htmlFor={index === 0 ? 'webhook-events' : `webhook-event-${event}`}>
               {eventName(event)} <code>{event}</code>
             </label>
           </div>
@@ -227,6 +246,7 @@ export default function AdminWebhooks() {
   /** The endpoint whose deliveries are shown; a new choice reads its log again. */
   const [log, setLog] = useState<{ id: number; key: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const refusals = useRefusals('webhook-');
 
   const load = useCallback(() => {
     api('GET /admin/webhooks')
@@ -250,9 +270,11 @@ export default function AdminWebhooks() {
         setMessage({ kind: 'success', text: k('saved') });
       }
       setForm(EMPTY);
+      refusals.clear();
       load();
     } catch (error) {
       fail(error, 'admin.webhooks.saveError');
+      refusals.take(error);
     } finally {
       setBusy(false);
     }
@@ -263,7 +285,9 @@ export default function AdminWebhooks() {
     <div className="admin-page">
       <h1 className="page-title">{t('pages.adminWebhooks')}</h1>
       <p className="lead">{k('intro')}</p>
-      <EndpointForm form={form} setForm={setForm} busy={busy} onSubmit={(e) => void save(e)} />
+      <Refusals value={refusals.value}>
+        <EndpointForm form={form} setForm={setForm} busy={busy} onSubmit={(e) => void save(e)} refused={refusals.invalid} />
+      </Refusals>
       {secret && (
         <ShownOnce
           id="webhook-secret-value"
