@@ -128,6 +128,9 @@ const sendOne = async (n: number) => {
   if (sent.statusCode !== 201) throw new Error(`submit: ${sent.statusCode} ${sent.body.slice(0, 200)}`);
   return performance.now() - t0;
 };
+// As `npm start` runs: the listeners' worker (the parcels' mails, their delivery notes drawn) and the mail outbox.
+services.events.start();
+services.mail.start();
 const t0 = performance.now();
 let shipping = true;
 const during: number[] = [];
@@ -153,6 +156,8 @@ for (const id of large) {
 }
 const results = bulk.json<{ results: Array<{ shipped: boolean; invoice: string | null }> }>().results;
 if (bulk.statusCode !== 200 || results.some((r) => !r.shipped || !r.invoice)) throw new Error(`ship-bulk: ${bulk.statusCode} ${bulk.body.slice(0, 300)}`);
+await services.events.stop();
+await services.mail.stop();
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -11,6 +12,7 @@ import { RetailersService } from './modules/retailers/service.ts';
 import { ApiKeysService } from './modules/apikeys/service.ts';
 import { WebhooksService } from './modules/webhooks/service.ts';
 import { WebhookWorker } from './modules/webhooks/worker.ts';
+import { WorkerPool } from './platform/worker-thread.ts';
 import { ApprovedPlatformService } from './modules/approved-platform/service.ts';
 import { AgentsService } from './modules/agents/service.ts';
 import { ShowroomService } from './modules/showroom/service.ts';
@@ -85,7 +87,9 @@ export function createServices(
   const media = new MediaService({ db: database.db, files: createMediaStore(config) });
   const wholesale = new WholesaleService({ db: database.db, config, catalogue, uploads: media.files, seasons, stock });
   const companies = new CompaniesService({ db: database.db, dialect: database.dialect, config, auth, kick, label: wholesale, events });
-  const tradeDeps = { kick, events, outbound, companies, catalogue, wholesale, seasons, stock };
+  // The parcels' invoices and delivery notes are drawn in worker threads (issue 56), ended after a minute idle.
+  const pdfs = new WorkerPool({ url: new URL('./pdf-worker.ts', import.meta.url), log: log.child({ module: 'pdf' }), idleMs: 60_000, size: PDF_THREADS });
+  const tradeDeps = { kick, events, outbound, companies, catalogue, wholesale, seasons, stock, pdfs };
   const { invoices, approvedPlatform, approvedPlatformWorker, orders } = trade(config, database, log, tradeDeps);
   const retailers = new RetailersService({ db: database.db, config, auth, onMailQueued: kick, companies, dialect: database.dialect, events });
   const agents = new AgentsService({ db: database.db, config, auth, kick });
@@ -168,16 +172,26 @@ function mailOutbox(config: Config, database: DbHandle, log: Logger, transport: 
   return new OutboxWorker({ db: database.db, transport: mailTransport, from, log: log.child({ module: 'mail' }) });
 }
 
+/** Two threads: the parcels' invoices and their delivery notes are drawn side by side on a two-core machine. */
+const PDF_THREADS = Math.min(2, availableParallelism());
+
+type InvoicesDrawPdf = ConstructorParameters<typeof InvoicesService>[0]['drawPdf'];
+
 /** The trade's areas (invoices, the e-invoicing platform, orders). */
 function trade(
   config: Config,
   database: DbHandle,
   log: Logger,
-  deps: Pick<OrdersContext, 'catalogue' | 'wholesale' | 'seasons' | 'stock' | 'companies' | 'events'> & { kick: () => void; outbound: OutboundPolicy },
+  deps: Pick<OrdersContext, 'catalogue' | 'wholesale' | 'seasons' | 'stock' | 'companies' | 'events'> & {
+    kick: () => void;
+    outbound: OutboundPolicy;
+    pdfs: WorkerPool;
+  },
 ) {
   const { db, dialect } = database;
-  const { events, kick } = deps;
-  const invoices = new InvoicesService({ db, config, dialect, kick, companies: deps.companies, events, orders: invoiceOrders });
+  const { events, kick, pdfs } = deps;
+  const drawPdf: InvoicesDrawPdf = (doc, xml, brandName) => pdfs.run('invoice', [doc, xml, brandName]);
+  const invoices = new InvoicesService({ db, config, dialect, kick, companies: deps.companies, events, orders: invoiceOrders, drawPdf });
   const approvedPlatform: ApprovedPlatformService = new ApprovedPlatformService({
     db,
     invoices,
@@ -190,7 +204,21 @@ function trade(
     log: log.child({ module: 'einvoicing' }),
   });
   const { catalogue, wholesale, seasons, stock, companies } = deps;
-  const orders = new OrdersService({ db, dialect, config, catalogue, wholesale, onMailQueued: kick, seasons, stock, companies, invoices, events });
+  const drawDeliveryNote: OrdersContext['drawDeliveryNote'] = (brand, order, shipment, lang) => pdfs.run('deliveryNote', [brand, order, shipment, lang]);
+  const orders = new OrdersService({
+    db,
+    dialect,
+    config,
+    catalogue,
+    wholesale,
+    onMailQueued: kick,
+    seasons,
+    stock,
+    companies,
+    invoices,
+    events,
+    drawDeliveryNote,
+  });
   return { invoices, approvedPlatform, approvedPlatformWorker, orders };
 }
 

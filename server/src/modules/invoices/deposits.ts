@@ -256,10 +256,13 @@ export class InvoiceDeposits {
     orderId: number,
     parcelInclCents: number,
     actor: Actor | null,
-  ): Promise<Pick<NewDocument, 'prepaidCents' | 'prepaidVatCents' | 'depositInvoiceId' | 'deposit'> | null> {
+    /** Only reading (an invoice drawn ahead): `unknown` where taking it off would first credit an unpaid deposit. */
+    readOnly = false,
+  ): Promise<Pick<NewDocument, 'prepaidCents' | 'prepaidVatCents' | 'depositInvoiceId' | 'deposit'> | null | 'unknown'> {
     let standing = await depositStanding(trx, orderId);
     if (!standing) return null;
     if (standing.dueCents > 0 && standing.leftCents > 0) {
+      if (readOnly) return 'unknown';
       const order = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow();
       await this.creditLeft(trx, standing, Math.min(standing.dueCents, standing.leftCents), PHRASES[standing.locale].depositUnpaid(order.number), actor);
       standing = (await depositStanding(trx, orderId))!;

@@ -1,6 +1,7 @@
 import { formatDay, formatPrice, fromCents } from '@atelier/contract';
 import { publicBrand, type Config } from '../../config.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { DrawnAhead } from './parcel-invoice.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { companyMailbox } from '../companies/people.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -26,9 +27,15 @@ export const INVOICE_LISTENERS = { issue: 'invoices.issue-for-shipment', mail: '
  *   its admin), in the order's language. A deposit invoice has its own mail, sent when it is issued.
  */
 export function listenForInvoices(events: DomainEvents, invoices: InvoicesService, config: Config): void {
-  events.listen<ShipmentCreated>('shipment.created', INVOICE_LISTENERS.issue, async (trx, event) => {
-    await invoices.issueForShipment(trx, event.payload.shipmentId, event.payload.actor, invoices.issueDay());
-  });
+  events.listen<ShipmentCreated, DrawnAhead | null>(
+    'shipment.created',
+    INVOICE_LISTENERS.issue,
+    async (trx, event, drawn) => {
+      await invoices.issueForShipment(trx, event.payload.shipmentId, event.payload.actor, invoices.issueDay(), drawn);
+    },
+    // Its Factur-X PDF is drawn first, outside every lock, for the number the invoice should get.
+    { prepare: async (_db, event) => invoices.drawAhead(event.payload.shipmentId, event.payload.actor, invoices.issueDay()) },
+  );
 
   events.listen<{ invoiceId: number }>('invoice.issued', INVOICE_LISTENERS.mail, async (trx, event) => {
     const invoice = await trx

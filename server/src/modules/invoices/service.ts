@@ -11,30 +11,26 @@ import {
   type InvoicingSettingsInput,
   type Locale,
   type PaymentInput,
-  PHRASES,
   RATE_SCALE,
-  toEuros,
 } from '@atelier/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { publicBrand, type Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { Database, InvoiceLinesTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { parseTexts, pick } from '../../lib/texts.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
-import { facturxXml, type BuyerSnapshot, type IssuedDocument, type NewDocument, type VatTreatment } from './facturx.ts';
-import { renderInvoicePdf } from './pdf.ts';
+import { type BuyerSnapshot, type IssuedDocument, type NewDocument, type VatTreatment } from './facturx.ts';
+import type { renderInvoicePdf } from './pdf.ts';
+import { composeParcelInvoice, documentOf, drawParcelInvoiceAhead, fingerprintOf, type DrawnAhead, type ParcelInvoiceDeps } from './parcel-invoice.ts';
 import type { InvoiceOrders } from './orders-port.ts';
 import type { CompaniesService } from '../companies/service.ts';
-import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
+import { gapsOf, totals } from './rules.ts';
 import { holdInvoice } from './hold.ts';
 import { InvoiceLedger } from './ledger.ts';
 import { InvoiceSubmissions } from './submissions.ts';
 import { creditsOf, readDocument } from './document.ts';
-import { buyerOf } from './buyer.ts';
-import { InvoiceDeposits, inclOf } from './deposits.ts';
-import { rateOn } from '../currencies/pricing.ts';
+import { InvoiceDeposits } from './deposits.ts';
 import { deletePayment, recordPayment } from './payments.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 
@@ -65,6 +61,7 @@ export class InvoicesService {
   private readonly orders: InvoiceOrders;
   /** The day documents are issued on (today; the demo seed issues last season's invoices on their own day). */
   issueDay: () => string = today;
+  private readonly drawPdf: typeof renderInvoicePdf;
 
   constructor(deps: {
     db: Db;
@@ -77,8 +74,11 @@ export class InvoicesService {
     events: EventRecorder;
     /** What invoicing writes of the orders, done by the orders area (`orders/invoice-orders.ts`, ADR 0029). */
     orders: InvoiceOrders;
+    /** Draws a document's PDF/A-3 (in a worker thread: the requests do not wait behind it). */
+    drawPdf: typeof renderInvoicePdf;
   }) {
     const { db, config, kick, companies, dialect } = deps;
+    this.drawPdf = deps.drawPdf;
     this.db = db;
     this.config = config;
     this.kick = kick;
@@ -164,15 +164,15 @@ export class InvoicesService {
   }
 
   /** Writes one document (number, lines, totals, snapshots, XML and PDF) in the caller's transaction. */
-  readonly write = async (trx: Kysely<Database>, input: NewDocument, actor: Actor | null): Promise<number> => {
+  readonly write = async (trx: Kysely<Database>, input: NewDocument, actor: Actor | null, drawn?: DrawnAhead | null): Promise<number> => {
     const year = Number(input.issueDate.slice(0, 4));
     const { number, seq } = await this.nextNumber(trx, input.type, year, input.seller);
     const currency = input.currency ?? 'EUR';
     const rateMicro = input.rateMicro ?? RATE_SCALE;
-    const sums = totals(input.lines, input.vat, currency);
-    const doc: IssuedDocument = { ...input, number, ...sums, vatEurCents: toEuros(sums.totalVatCents, rateMicro) };
-    const xml = facturxXml(doc);
-    const pdf = await renderInvoicePdf(doc, xml, input.seller.brandName);
+    const { doc, xml } = documentOf(input, number);
+    // Drawn ahead for this very number and document: not drawn again while the transaction holds its locks.
+    const ahead = drawn && drawn.number === number && drawn.fingerprint === fingerprintOf(doc);
+    const pdf = ahead ? drawn.pdf : await this.drawPdf(doc, xml, input.seller.brandName);
     const now = nowIso();
     const inserted = await trx
       .insertInto('invoices')
@@ -232,91 +232,31 @@ export class InvoicesService {
   };
 
   /**
-   * Issues a shipment's invoice inside the caller's transaction (issue 45): its lines are what the parcel
-   * holds, its shipping charge the parcel's. Returns null (nothing written) when something is missing: the
-   * order then says what, and "Issue the invoice" does it later.
+   * Issues a shipment's invoice inside the caller's transaction (issue 45; parcel-invoice.ts): null (nothing
+   * written) when something is missing - the order then says what, and "Issue the invoice" does it later.
+   * `drawn`: its PDF drawn before the transaction, used if the invoice gets that number unchanged.
    */
-  async issueForShipment(trx: Kysely<Database>, shipmentId: number, actor: Actor | null, deliveryDate?: string): Promise<number | null> {
+  async issueForShipment(
+    trx: Kysely<Database>,
+    shipmentId: number,
+    actor: Actor | null,
+    deliveryDate?: string,
+    drawn?: DrawnAhead | null,
+  ): Promise<number | null> {
     // The parcel is held while its invoice is looked for and written: the listener after the shipment and a
     // cancellation that needs the invoice at once (issuePending) never both write one (PostgreSQL: its row's lock).
     await this.orders.holdParcel(trx, shipmentId);
-    const shipment = await trx.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirstOrThrow();
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
-    const seller = await this.seller(trx);
-    const company = await this.companies.company(order.company_id ?? 0, trx);
-    if (gapsOf(seller !== null, company).length) return null;
-    if (await trx.selectFrom('invoices').select('id').where('shipment_id', '=', shipmentId).executeTakeFirst()) return null;
-    const issueDate = this.issueDay();
-    const lines = await trx
-      .selectFrom('shipment_lines as s')
-      .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
-      .select(['l.id', 'l.reference', 'l.product_title', 'l.color_name', 'l.size', 'l.unit_price_cents', 'l.list_price_cents', 's.quantity'])
-      .where('s.shipment_id', '=', shipmentId)
-      .where('s.quantity', '>', 0)
-      .orderBy('l.position')
-      .execute();
-    const locale = order.locale;
-    const buyer = await buyerOf(trx, order, company);
-    const billing = company.billing!;
-    const vat = vatFor(billing.country, company.vatNumber);
-    // The company's payment terms when it has its own (issue 47): the due date and the terms the document states.
-    const applied = (await this.companies.terms.get(order.company_id ?? 0, trx)).applied;
-    const terms: Seller = { ...seller!, paymentDays: applied.paymentDays, endOfMonth: applied.endOfMonth };
-    const docLines: NewLine[] = lines.map((l) => ({
-      kind: 'goods',
-      reference: l.reference,
-      product: pick(parseTexts(l.product_title), locale),
-      colour: pick(parseTexts(l.color_name), locale) || null,
-      size: l.size,
-      quantity: l.quantity,
-      unitPriceCents: l.unit_price_cents,
-      listPriceCents: l.list_price_cents,
-      totalCents: l.unit_price_cents * l.quantity,
-      orderLineId: l.id,
-      creditedLineId: null,
-    }));
-    if (shipment.shipping_cents) {
-      docLines.push({
-        kind: 'shipping',
-        reference: null,
-        product: PHRASES[locale].shipping,
-        colour: null,
-        size: null,
-        quantity: 1,
-        unitPriceCents: shipment.shipping_cents,
-        totalCents: shipment.shipping_cents,
-        orderLineId: null,
-        creditedLineId: null,
-      });
-    }
-    // What was paid on the order's deposit comes off (issue 47), naming the deposit invoice.
-    const prepaid = await this.deposits.takeOff(trx, order.id, inclOf(docLines, vat, order.currency), actor);
-    return this.write(
-      trx,
-      {
-        ...prepaid,
-        // In the order's currency, at the rate of the invoice's day (issue 47).
-        currency: order.currency,
-        rateMicro: (await rateOn(trx, order.currency, issueDate)) ?? order.rate_micro,
-        type: 'invoice',
-        issueDate,
-        deliveryDate: deliveryDate ?? shipment.shipped_at.slice(0, 10),
-        dueDate: dueDate(issueDate, terms),
-        orderNumber: order.number,
-        invoice: null,
-        reason: null,
-        locale,
-        seller: terms,
-        buyer,
-        vat,
-        lines: docLines,
-        orderId: order.id,
-        invoiceId: null,
-        userId: order.company_id,
-        shipmentId,
-      },
-      actor,
-    );
+    const input = await composeParcelInvoice(this.parcelDeps, trx, shipmentId, actor, deliveryDate, false);
+    return input === null || input === 'unknown' ? null : this.write(trx, input, actor, drawn);
+  }
+
+  /** A parcel's invoice drawn outside every lock, before the listener's transaction (issue 56). */
+  drawAhead(shipmentId: number, actor: Actor | null, deliveryDate?: string): Promise<DrawnAhead | null> {
+    return drawParcelInvoiceAhead(this.parcelDeps, this.db, shipmentId, actor, deliveryDate);
+  }
+
+  private get parcelDeps(): ParcelInvoiceDeps {
+    return { seller: (db) => this.seller(db), companies: this.companies, deposits: this.deposits, issueDay: () => this.issueDay(), drawPdf: this.drawPdf };
   }
 
   /** In the caller's transaction: its parcels' invoices still to be issued (their listener not run yet), before a cancellation credits them. */

@@ -1,3 +1,4 @@
+import type { deliveryNotePdf } from './delivery-note.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { DomainEvents } from '../../platform/events.ts';
@@ -23,4 +24,6 @@ export interface OrdersContext {
   invoices: InvoicesService;
   /** Records what happened (`shipment.created`) for the listeners after the commit, and runs them (issue 56). */
   events: DomainEvents;
+  /** Draws a parcel's delivery note for its mail (in a worker thread: the requests do not wait behind it). */
+  drawDeliveryNote: typeof deliveryNotePdf;
 }

@@ -81,6 +81,11 @@ export class OrderFulfilment {
   async shipBulk(input: BulkShipInput, actor: Actor, lang: Locale): Promise<BulkShipResult> {
     const ids = input.orderIds ? [...new Set(input.orderIds)] : (await this.ready({ deliveryId: input.deliveryId! })).map((o) => o.id);
     const results: BulkShipResult['results'] = [];
+    await this.shipEach(ids, input, actor, lang, results);
+    return { results };
+  }
+
+  private async shipEach(ids: number[], input: BulkShipInput, actor: Actor, lang: Locale, results: BulkShipResult['results']): Promise<void> {
     for (const id of ids) {
       const number = (await this.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirst())?.number ?? null;
       try {
@@ -93,7 +98,6 @@ export class OrderFulfilment {
         results.push({ id, number, shipped: false, shipment: null, invoice: null, status: null, error: error.said(lang) });
       }
     }
-    return { results };
   }
 
   /**

@@ -30,7 +30,6 @@ import { companyMailbox } from '../companies/people.ts';
 import { inScope, type OrderScope } from '../companies/scope.ts';
 import { orderMode } from './placement.ts';
 import type { OrdersContext } from './context.ts';
-import { deliveryNotePdf } from './delivery-note.ts';
 import type { Dialect } from '../../db/index.ts';
 import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
@@ -72,9 +71,10 @@ export class OrderRecords {
   private readonly config: Config;
   private readonly dialect: Dialect;
   private readonly events: DomainEvents;
+  private readonly drawDeliveryNote: OrdersContext['drawDeliveryNote'];
 
-  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'seasons' | 'invoices' | 'config' | 'events'>) {
-    this.events = deps.events;
+  constructor(deps: Pick<OrdersContext, 'db' | 'dialect' | 'seasons' | 'invoices' | 'config' | 'events' | 'drawDeliveryNote'>) {
+    ({ events: this.events, drawDeliveryNote: this.drawDeliveryNote } = deps);
     this.db = deps.db;
     this.dialect = deps.dialect;
     this.seasons = deps.seasons;
@@ -423,11 +423,7 @@ export class OrderRecords {
     return this.events.record(trx, type, loaded.row.id, { orderId: loaded.row.id }, () => this.shape(loaded, 'fr'));
   }
 
-  /**
-   * What a shipment records in its transaction (issue 45): `shipment.created` with what its listeners need
-   * (`payload`: its invoice, its mail) and, for the webhooks, the parcel and its order; `order.shipped` when
-   * nothing is left. Returns the parcel's event, for a caller that waits for its invoice.
-   */
+  /** A parcel's `shipment.created` (`payload` for its listeners; the parcel and its order for the webhooks), and `order.shipped` when nothing is left. */
   async announceShipment<P>(trx: Kysely<Database>, loaded: Loaded, shipmentId: number, payload: P): Promise<number | null> {
     const shipment = loaded.shipments.find((s) => s.id === shipmentId)!;
     const eventId = await this.events.record(trx, 'shipment.created', shipmentId, payload, () => ({ shipment, order: this.shape(loaded, 'fr') }));
@@ -469,7 +465,9 @@ export class OrderRecords {
       dedupeKey: inOne ? `order:${order.id}:shipped:stockist` : `order:${order.id}:shipment:${shipment.number}:stockist`,
       ...words,
       // The parcel's delivery note goes with it; its invoice has its own mail (invoices/listeners.ts).
-      attachments: [{ filename: `${shipment.number}.pdf`, contentType: 'application/pdf', content: await deliveryNotePdf(brand, order, shipment, locale) }],
+      attachments: [
+        { filename: `${shipment.number}.pdf`, contentType: 'application/pdf', content: await this.drawDeliveryNote(brand, order, shipment, locale) },
+      ],
     };
   }
 

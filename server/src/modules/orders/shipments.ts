@@ -90,8 +90,8 @@ export class OrderShipments {
   /**
    * One parcel of what is left (all of it when `lines` is absent: "Mark as shipped"). The order is held only
    * while its lines, stock and parcel are written; its invoice, its mails and their PDFs are the listeners'
-   * of `shipment.created`, run right after the commit (the answer names the invoice once issued, or says it
-   * is being issued: `invoicePending`).
+   * of `shipment.created`, run right after the commit, their PDFs drawn in worker threads (the answer names
+   * the invoice once issued, or says it is being issued: `invoicePending`).
    */
   async ship(id: number, input: ShipmentRequest, actor: Actor, lang: Locale): Promise<Order> {
     const { eventId } = await this.db.transaction().execute((trx) => this.shipInTransaction(trx, id, input, actor, lang));
