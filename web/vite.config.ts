@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { brandFonts } from './font-fallbacks.ts';
 import { lazyChunks } from './lazy-chunks.ts';
+import { contractCodesOnly } from './contract-codes.ts';
 
 const dir = String.raw`[\\/]`;
 /** React, React Router and i18next: the framework every page runs on. */
@@ -18,7 +19,7 @@ const site = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [brandFonts(), lazyChunks(), reactRouter()],
+  plugins: [contractCodesOnly(), brandFonts(), lazyChunks(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

@@ -1,27 +1,16 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { useRefused } from '../lib/refusals.tsx';
 
-/**
- * A labelled input with an optional hint and error, wired for screen readers. Inside a form's
- * `<Refusals>`, a named field shows the server's word on it by itself (issue 56).
- */
-export function Field({
-  label,
-  hint,
-  error: own,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
+/** A labelled input with an optional hint and error, wired for screen readers. */
+export function Field({ label, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: ReactNode }) {
   const generated = useId();
-  const refused = useRefused(input.name);
-  const error = own ?? refused.error;
-  const id = input.id ?? refused.id ?? generated;
+  const id = input.id ?? generated;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...refused.mark} {...input} id={id} />
+      <input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
       {hint && (
         <p className="field__hint" id={hintId}>
           {hint}

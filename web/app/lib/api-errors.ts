@@ -37,10 +37,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return found;
 }
 
-/** Moves focus to the first field a form's answer refused (the element whose id, or `data-refusal`, is `prefix` + the field). */
+/** Moves focus to the first field a form's answer refused (its element's id is `prefix` + the field). */
 export function focusFirstInvalid(invalid: Record<string, string>, prefix: string): void {
   const first = Object.keys(invalid)[0];
-  if (!first) return;
-  const id = CSS.escape(`${prefix}${first}`);
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-refusal="${id}"], #${id}`)?.focus());
+  if (first) requestAnimationFrame(() => document.getElementById(`${prefix}${first}`)?.focus());
 }

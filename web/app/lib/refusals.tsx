@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { Field } from '../components/Field.tsx';
 import { fieldErrors, focusFirstInvalid } from './api-errors.ts';
 
 type Refused = { prefix: string; invalid: Record<string, string> };
@@ -34,13 +35,18 @@ export function Refusals({ value, children }: { value: Refused; children: ReactN
   return <RefusalsContext.Provider value={value}>{children}</RefusalsContext.Provider>;
 }
 
-/**
- * A named field's id, the server's word on it and the attribute the focus finds it by, inside
- * `<Refusals>`; nothing outside one.
- */
-export function useRefused(name: string | undefined): { id?: string; error?: string; mark?: { 'data-refusal': string } } {
+/** A named field's id (what the focus finds it by) and the server's word on it, inside `<Refusals>`; nothing outside one. */
+export function useRefused(name: string | undefined): { id?: string; error?: string } {
   const refused = useContext(RefusalsContext);
   if (!refused || !name) return {};
-  const id = `${refused.prefix}${name}`;
-  return { id, error: refused.invalid[name], mark: { 'data-refusal': id } };
+  return { id: `${refused.prefix}${name}`, error: refused.invalid[name] };
+}
+
+/**
+ * A `Field` that shows the server's word on it by itself inside `<Refusals>` (its `name` is the body's
+ * field); kept apart from `Field` so the public pages' forms do not load it.
+ */
+export function RefusedField(props: ComponentProps<typeof Field>) {
+  const refused = useRefused(props.name);
+  return <Field {...props} id={refused.id ?? props.id} error={props.error ?? refused.error} />;
 }

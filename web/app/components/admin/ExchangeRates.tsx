@@ -6,8 +6,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
-import { Refusals, useRefusals } from '../../lib/refusals.tsx';
-import { Field, FormMessage } from '../Field.tsx';
+import { RefusedField as Field, Refusals, useRefusals } from '../../lib/refusals.tsx';
+import { FormMessage } from '../Field.tsx';
 
 /** The latest rates, a rate typed for a day, and the ECB's file. */
 export function ExchangeRates() {

@@ -7,8 +7,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
-import { Refusals, useRefusals } from '../../lib/refusals.tsx';
-import { Field, FormMessage } from '../Field.tsx';
+import { RefusedField as Field, Refusals, useRefusals } from '../../lib/refusals.tsx';
+import { FormMessage } from '../Field.tsx';
 
 /** A typed style as the form holds it: its two prices as typed (empty: derived). */
 type Typed = Record<number, { price: string; retailPrice: string }>;

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { COMPANY_ROLES, type CompanyDoor, type CompanyPerson, type CompanyRole } from '@atelier/contract';
 import { useTranslation } from '../../i18n/react.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { Field, FormMessage } from '../Field.tsx';
-import { Refusals, useRefusals } from '../../lib/refusals.tsx';
+import { FormMessage } from '../Field.tsx';
+import { RefusedField as Field, Refusals, useRefusals } from '../../lib/refusals.tsx';
 import type { CompanyCalls } from './company-api.ts';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Agent } from '@atelier/contract';
 import type { Route } from './+types/agents';
-import { Field, FormMessage } from '../../components/Field.tsx';
+import { FormMessage } from '../../components/Field.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { Refusals, useRefusals } from '../../lib/refusals.tsx';
+import { RefusedField as Field, Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import { ListTable } from '../../components/admin/ListTable.tsx';
@@ -46,7 +46,6 @@ function InviteForm({ form, setForm, busy, onSubmit }: { form: Form; setForm: (f
         onChange={(e) => setForm({ ...form, email: e.target.value })}
       />
       <Field
-        id="agent-commission"
         name="commissionRate"
         label={k('commission')}
         hint={k('commissionHint')}

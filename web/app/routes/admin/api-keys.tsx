@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ApiKey } from '@atelier/contract';
 import type { Route } from './+types/api-keys';
-import { Field, FormMessage } from '../../components/Field.tsx';
+import { FormMessage } from '../../components/Field.tsx';
 import { ShownOnce } from '../../components/admin/ShownOnce.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { Refusals, useRefusals } from '../../lib/refusals.tsx';
+import { RefusedField as Field, Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import { ListTable } from '../../components/admin/ListTable.tsx';

@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { InvoicingSettings, InvoicingSettingsInputRaw } from '@atelier/contract';
 import { FEC_DEFAULT_ACCOUNTS } from '@atelier/contract/vocabulary';
 import type { Route } from './+types/invoicing';
-import { CheckboxField, Field, FormMessage } from '../../components/Field.tsx';
-import { Refusals, useRefusals } from '../../lib/refusals.tsx';
+import { CheckboxField, FormMessage } from '../../components/Field.tsx';
+import { RefusedField as Field, Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { PlatformSettings } from '../../components/PlatformSettings.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -150,7 +150,6 @@ function InvoicingFields({ form, setForm, saving }: { form: Form; setForm: (form
   const i = (key: string) => t(`admin.invoicing.${key}`);
   const field = (key: Exclude<keyof Form, 'endOfMonth' | 'vatOnDebits' | 'discount'>, extra: Record<string, unknown> = {}) => (
     <Field
-      id={`inv-${key}`}
       name={BODY_FIELD[key] ?? key}
       label={i(key)}
       value={form[key]}

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from '@atelier/contract';
 import type { Route } from './+types/webhooks';
-import { Field, FormMessage } from '../../components/Field.tsx';
+import { FormMessage } from '../../components/Field.tsx';
 import { ShownOnce } from '../../components/admin/ShownOnce.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { Refusals, useRefusals } from '../../lib/refusals.tsx';
+import { RefusedField as Field, Refusals, useRefusals } from '../../lib/refusals.tsx';
 import { useScreenMessage, type ScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import { DeliveryLog, useWebhookWords as useWords, type Fail } from '../../components/admin/WebhookLog.tsx';
