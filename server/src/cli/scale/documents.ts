@@ -2,6 +2,7 @@
 // payments on most. Each document is built as the invoices service builds it (numbers per type and year
 // in the order of their days, VAT by buyer, totals, due date), its XML and PDF made in worker threads.
 import os from 'node:os';
+import { documentNumber } from '../../modules/invoices/parcel-invoice.ts';
 import { Worker } from 'node:worker_threads';
 import { PHRASES, type InvoicingSettingsInput } from '@atelier/contract';
 import type { Kysely } from 'kysely';
@@ -147,7 +148,7 @@ export async function writeDocuments(
     const key = `${type}:${day.slice(0, 4)}`;
     const next = (counters.get(key) ?? 0) + 1;
     counters.set(key, next);
-    return `${type === 'invoice' ? seller.invoicePrefix : seller.creditNotePrefix}${day.slice(0, 4)}-${String(next).padStart(5, '0')}`;
+    return documentNumber(type === 'invoice' ? seller.invoicePrefix : seller.creditNotePrefix, Number(day.slice(0, 4)), next);
   };
   const docs: Doc[] = [];
   for (const order of chosen) {

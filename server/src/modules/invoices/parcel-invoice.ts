@@ -40,6 +40,9 @@ export interface DrawnAhead {
 
 export const fingerprintOf = (doc: IssuedDocument) => JSON.stringify(doc);
 
+/** A document's number: its series' prefix, its year and its place in the year's series (`F2026-00042`). */
+export const documentNumber = (prefix: string, year: number, seq: number) => `${prefix}${year}-${String(seq).padStart(5, '0')}`;
+
 /**
  * A parcel's invoice as it stands (issue 45): its lines are what the parcel holds, its shipping charge the
  * parcel's, the deposit taken off. Null when something is missing (the order then says what); `unknown`
@@ -145,8 +148,7 @@ export async function drawParcelInvoiceAhead(
   if (input === null || input === 'unknown') return null;
   const year = Number(input.issueDate.slice(0, 4));
   const counter = await db.selectFrom('invoice_counters').select('last').where('kind', '=', 'invoice').where('year', '=', year).executeTakeFirst();
-  const prefix = input.seller.invoicePrefix;
-  const number = `${prefix}${year}-${String((counter?.last ?? 0) + 1).padStart(5, '0')}`;
+  const number = documentNumber(input.seller.invoicePrefix, year, (counter?.last ?? 0) + 1);
   const { doc, xml } = documentOf(input, number);
   return { number, fingerprint: fingerprintOf(doc), pdf: await deps.drawPdf(doc, xml, input.seller.brandName) };
 }

@@ -22,7 +22,15 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import { today } from '../../lib/dates.ts';
 import { type BuyerSnapshot, type IssuedDocument, type NewDocument, type VatTreatment } from './facturx.ts';
 import type { renderInvoicePdf } from './pdf.ts';
-import { composeParcelInvoice, documentOf, drawParcelInvoiceAhead, fingerprintOf, type DrawnAhead, type ParcelInvoiceDeps } from './parcel-invoice.ts';
+import {
+  composeParcelInvoice,
+  documentNumber,
+  documentOf,
+  drawParcelInvoiceAhead,
+  fingerprintOf,
+  type DrawnAhead,
+  type ParcelInvoiceDeps,
+} from './parcel-invoice.ts';
 import type { InvoiceOrders } from './orders-port.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import { gapsOf, totals } from './rules.ts';
@@ -160,7 +168,7 @@ export class InvoicesService {
       .returning('last')
       .executeTakeFirstOrThrow();
     const prefix = type === 'invoice' ? seller.invoicePrefix : seller.creditNotePrefix;
-    return { number: `${prefix}${year}-${String(counter.last).padStart(5, '0')}`, seq: counter.last };
+    return { number: documentNumber(prefix, year, counter.last), seq: counter.last };
   }
 
   /** Writes one document (number, lines, totals, snapshots, XML and PDF) in the caller's transaction. */
