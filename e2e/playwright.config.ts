@@ -9,9 +9,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Two: the suite is CPU-bound on a 2-core machine (Chromium ~70 % of the CPU, node ~25 %); measured
+  // Two: the suite is CPU-bound on a 2-core machine (Chromium ~73 % of the CPU, node ~27 %); measured
   // 2026-11-28 with E2E_WORKERS=4: 21.5 min against 20.8 with 2, the CPU 97 % busy (vmstat).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // An empty or non-numeric E2E_WORKERS keeps the two (Number('') would be 0 workers).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // Each test also runs axe on every page it visited, at two widths: on a busy 2-core machine that
   // alone can take most of a minute.
   timeout: 120_000,
