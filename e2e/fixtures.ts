@@ -35,13 +35,40 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.status-message'), undefined, { timeout: 10_000 }).catch(() => undefined);
 }
 
-/** Who is looking: the signed-in account (as the site keeps it) and the chosen language. */
+/**
+ * Who is looking, as the screens tell visitors apart: the kind of account signed in (its role, and
+ * its role in its company) and the chosen language. Two stockists' buyers see the same screens with
+ * other data; axe judges the screen, so one of them is enough.
+ */
 async function visitorOf(context: BrowserContext): Promise<string> {
   const state = await context.storageState();
   const stored = state.origins.find((o) => o.origin === BASE_URL)?.localStorage ?? [];
   const item = (name: string) => stored.find((i) => i.name === name)?.value ?? '';
   const lang = state.cookies.find((c) => c.name === LANG_COOKIE)?.value ?? '';
-  return `${item(STORAGE_KEYS.token) ? item(STORAGE_KEYS.user) : ''}\0${item(STORAGE_KEYS.language)}\0${lang}`;
+  let kind = 'anonymous';
+  if (item(STORAGE_KEYS.token)) {
+    try {
+      const user = JSON.parse(item(STORAGE_KEYS.user) || '{}') as { role?: string; company?: { role?: string } };
+      kind = `${user.role ?? 'unknown'}/${user.company?.role ?? ''}`;
+    } catch {
+      kind = 'unreadable';
+    }
+  }
+  return `${kind}\0${item(STORAGE_KEYS.language)}\0${lang}`;
+}
+
+/**
+ * The screen an address shows, whatever record it shows: ids become `:id`, and of the query only
+ * the names stay (a search for "brest" and one for "69" are the same screen), except the language.
+ */
+export function screenOf(url: string): string {
+  const parsed = new URL(url, BASE_URL);
+  const pathname = parsed.pathname
+    .split('/')
+    .map((segment) => (/^\d+$|^[0-9a-f-]{16,}$/i.test(segment) ? ':id' : segment))
+    .join('/');
+  const names = [...new Set(parsed.searchParams.keys())].sort().map((name) => (name === 'lang' ? `lang=${parsed.searchParams.get(name)}` : name));
+  return names.length ? `${pathname}?${names.join('&')}` : pathname;
 }
 
 /** What axe would look at: the page's elements and text, without scripts and nonces. */
@@ -86,11 +113,12 @@ export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise
    * Every test: no console error, no page error (React hydration errors
    * included); afterwards axe runs on every page the test visited, at desktop
    * and at 360 px wide, in the same browser context (same session), once per
-   * run for each page as each kind of visitor sees it: a page (address,
-   * account, language) a test already found clean is not loaded again, and a
-   * page whose content is exactly that of one already checked is not checked
-   * again. (States an address does not reproduce, such as an open dialog or an
-   * error message, are checked by the tests themselves: `a11y`.)
+   * run for each screen as each kind of visitor sees it: a screen (route with
+   * its ids as `:id`, kind of account, language) a test already found clean
+   * is not loaded again, whichever record it showed, and a page whose content
+   * is exactly that of one already checked is not checked again. (States an
+   * address does not reproduce, such as an open dialog or an error message,
+   * are checked by the tests themselves: `a11y`.)
    */
   guard: [
     async ({ page, context, allowConsole, axeVisited }, use, testInfo) => {
@@ -115,7 +143,12 @@ export const test = base.extend<{ guard: void; a11y: (label?: string) => Promise
       const violations: string[] = [];
       const visitor = await visitorOf(context);
       for (const url of visited) {
-        const screen = path.join(AXE_CLEAN_DIR, `screen-${createHash('sha256').update(`${url}\0${visitor}`).digest('hex')}`);
+        const screen = path.join(
+          AXE_CLEAN_DIR,
+          `screen-${createHash('sha256')
+            .update(`${screenOf(url)}\0${visitor}`)
+            .digest('hex')}`,
+        );
         if (fs.existsSync(screen)) continue;
         const probe = await context.newPage();
         // Still pages: axe checks what is on the screen, not a frame of an animation (the
