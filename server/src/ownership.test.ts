@@ -23,8 +23,6 @@ const OWNER: Record<string, string> = Object.fromEntries([
  * shrinks; only reads are left (no area writes another's table since issue 56: ADR 0029).
  */
 const KNOWN: Record<string, string[]> = {
-  agents: ['read auth_tokens', 'read users'],
-  apikeys: ['read users'],
   auth: ['read users'],
   catalogue: ['read product_seasons', 'read season_translations', 'read seasons'],
   companies: ['read invoices', 'read invoicing_settings', 'read order_lines', 'read orders', 'read price_lists', 'read users'],
@@ -38,21 +36,10 @@ const KNOWN: Record<string, string[]> = {
     'read retailer_doors',
     'read shipment_lines',
     'read shipments',
-    'read users',
   ],
-  listings: ['read company_details', 'read retailer_doors', 'read users'],
-  orders: ['read invoices', 'read retailer_doors', 'read stock_levels', 'read users', 'read variants'],
-  privacy: [
-    'read company_details',
-    'read contact_messages',
-    'read mail_outbox',
-    'read orders',
-    'read retailer_applications',
-    'read retailer_listings',
-    'read users',
-  ],
+  listings: ['read company_details', 'read retailer_doors'],
+  orders: ['read invoices', 'read retailer_doors', 'read stock_levels', 'read variants'],
   production: ['read order_lines', 'read orders', 'read products'],
-  retailers: ['read users'],
   returns: ['read invoice_lines', 'read invoices', 'read order_lines', 'read orders', 'read shipment_lines', 'read shipments'],
   sales: [
     'read company_details',
@@ -66,9 +53,8 @@ const KNOWN: Record<string, string[]> = {
     'read variants',
   ],
   seasons: ['read products'],
-  security: ['read users'],
   seo: ['read journal_posts', 'read products'],
-  showroom: ['read agents', 'read orders', 'read retailer_doors', 'read users'],
+  showroom: ['read agents', 'read orders', 'read retailer_doors'],
   stock: [
     'read order_lines',
     'read orders',

@@ -1,19 +1,19 @@
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { AGENT_MESSAGES, SET_PASSWORD_TOKEN_TTL_MS, type Agent, type agentInput, type agentUpdate } from '@atelier/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { publicBrand } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { AgentsTable, Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { agentInvitationMail } from '../mail/templates.ts';
-import { insertAccount, changeAccount } from '../users/accounts.ts';
-import { revokeSessions } from '../auth/sessions.ts';
+import { accountByEmail, accountsByIds, changeAccount, insertAccount, requireAccount } from '../users/accounts.ts';
+import { lastSignIns, revokeSessions } from '../auth/sessions.ts';
 
 const percentOf = (bp: number | null) => (bp === null ? null : bp / 100);
 const bpOf = (percent: number | null) => (percent === null ? null : Math.round(percent * 100));
@@ -24,6 +24,9 @@ const bpOf = (percent: number | null) => (percent === null ? null : Math.round(p
  * off (no sign-in, every session ended) and on again. An agent sees trade prices, stock and the season;
  * the back-office's guard keeps every admin route shut to them.
  */
+/** An agent's own row (the agents area's table). */
+type AgentRow = Pick<Selectable<AgentsTable>, 'id' | 'user_id' | 'name' | 'commission_bp' | 'invited_at'>;
+
 export class AgentsService {
   private readonly db: Db;
   private readonly config: Config;
@@ -38,50 +41,39 @@ export class AgentsService {
   }
 
   private query(db: Kysely<Database> = this.db) {
-    return db
-      .selectFrom('agents as a')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select((eb) => [
-        'a.id',
-        'a.user_id',
-        'a.name',
-        'a.commission_bp',
-        'a.invited_at',
-        'u.email',
-        'u.password_hash',
-        'u.disabled_at',
-        eb
-          .selectFrom('auth_tokens')
-          .select((t) => t.fn.max('created_at').as('at'))
-          .whereRef('auth_tokens.user_id', '=', 'u.id')
-          .as('last_sign_in'),
-      ]);
+    return db.selectFrom('agents as a').select(['a.id', 'a.user_id', 'a.name', 'a.commission_bp', 'a.invited_at']);
   }
 
-  private shape(row: Awaited<ReturnType<ReturnType<AgentsService['query']>['executeTakeFirstOrThrow']>>): Agent {
-    return {
-      id: row.id,
-      userId: row.user_id,
-      name: row.name,
-      email: row.email,
-      commissionRate: percentOf(row.commission_bp),
-      active: row.disabled_at === null,
-      passwordSet: row.password_hash !== null,
-      invitedAt: row.invited_at,
-      lastSignInAt: (row.last_sign_in as string | null) ?? null,
-    };
+  /** The agents with their accounts (the users area's read model) and last sign-ins (the auth area's). */
+  private async shaped(rows: AgentRow[], db: Kysely<Database> = this.db): Promise<Agent[]> {
+    const userIds = rows.map((r) => r.user_id);
+    const [accounts, signIns] = await Promise.all([accountsByIds(db, userIds), lastSignIns(db, userIds)]);
+    return rows.map((row) => {
+      const account = accounts.get(row.user_id);
+      return {
+        id: row.id,
+        userId: row.user_id,
+        name: row.name,
+        email: account?.email ?? '',
+        commissionRate: percentOf(row.commission_bp),
+        active: account?.disabled_at === null,
+        passwordSet: account?.password_set ?? false,
+        invitedAt: row.invited_at,
+        lastSignInAt: signIns.get(row.user_id) ?? null,
+      };
+    });
   }
 
   /** A page of the agents, by name. */
   async list(paging: PageRequest = {}): Promise<Page<Agent>> {
     const page = await readPage(this.query(), { sort: 'a.name', id: 'a.id', sortOf: (r) => r.name, idOf: (r) => r.id, direction: 'asc' }, paging);
-    return mapPage(page, (rows) => rows.map((r) => this.shape(r)));
+    return mapPage(page, (rows) => this.shaped(rows));
   }
 
   private async one(id: number, db: Kysely<Database> = this.db): Promise<Agent> {
     const row = await this.query(db).where('a.id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
-    return this.shape(row);
+    return (await this.shaped([row], db))[0]!;
   }
 
   /** Writes the invitation (a fresh set-password link) in the caller's transaction. */
@@ -96,7 +88,7 @@ export class AgentsService {
 
   async invite(input: z.output<typeof agentInput>, actor: Actor): Promise<Agent> {
     const id = await this.db.transaction().execute(async (trx) => {
-      if (await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw new HttpError(409, AGENT_MESSAGES.emailTaken);
+      if (await accountByEmail(trx, input.email)) throw new HttpError(409, AGENT_MESSAGES.emailTaken);
       const now = nowIso();
       const user = { id: await insertAccount(trx, { email: input.email, role: 'agent', locale: input.locale }) };
       const row = await trx
@@ -115,13 +107,10 @@ export class AgentsService {
   /** A new link, when the first has expired or was lost. */
   async reinvite(id: number, actor: Actor): Promise<Agent> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('agents as a')
-        .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.user_id', 'a.name', 'u.email', 'u.locale'])
-        .where('a.id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
+      const agent = await trx.selectFrom('agents').select(['user_id', 'name']).where('id', '=', id).executeTakeFirst();
+      if (!agent) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
+      const { email, locale } = await requireAccount(trx, agent.user_id);
+      const row = { user_id: agent.user_id, name: agent.name, email, locale };
       const now = nowIso();
       await trx.updateTable('agents').set({ invited_at: now }).where('id', '=', id).execute();
       await this.invitation(trx, { userId: row.user_id, name: row.name, email: row.email, locale: row.locale }, `agent-invited:${id}:${now}`);
@@ -134,13 +123,9 @@ export class AgentsService {
   /** Rename, change the commission; `active: false` turns the account off and ends its sessions at once. */
   async update(id: number, input: z.output<typeof agentUpdate>, actor: Actor): Promise<Agent> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('agents as a')
-        .innerJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.user_id', 'u.disabled_at'])
-        .where('a.id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
+      const agent = await trx.selectFrom('agents').select('user_id').where('id', '=', id).executeTakeFirst();
+      if (!agent) throw new HttpError(404, AGENT_MESSAGES.agentNotFound);
+      const row = { user_id: agent.user_id, disabled_at: (await requireAccount(trx, agent.user_id)).disabled_at };
       const now = nowIso();
       await trx
         .updateTable('agents')

@@ -7,11 +7,24 @@ import { newToken, sha256 } from '../../lib/crypto.ts';
 import type { Session } from '../../lib/guard.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
+import { accountById, accountsByIds } from '../users/accounts.ts';
 
 /** A key: `ak_` and 256 random bits, URL-safe. Only its SHA-256 is kept. */
 export const API_KEY_PREFIX = 'ak_';
 const SHOWN = 10;
 const LAST_USED_EVERY_MS = 60_000;
+
+/** A key as the list shows it, its maker's e-mail beside it. */
+interface KeyRow {
+  id: number;
+  name: string;
+  access: 'read' | 'write';
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  email: string | null;
+}
 
 /**
  * API keys (issue 35): one per integration (the accountant's tool, a webhook consumer), made by the
@@ -28,29 +41,28 @@ export class ApiKeysService {
   private keys() {
     return this.db
       .selectFrom('api_keys')
-      .leftJoin('users', 'users.id', 'api_keys.created_by')
       .select([
         'api_keys.id',
         'api_keys.name',
         'api_keys.access',
         'api_keys.prefix',
         'api_keys.created_at',
+        'api_keys.created_by',
         'api_keys.last_used_at',
         'api_keys.revoked_at',
-        'users.email',
       ]);
   }
 
-  private shape(r: {
-    id: number;
-    name: string;
-    access: 'read' | 'write';
-    prefix: string;
-    created_at: string;
-    last_used_at: string | null;
-    revoked_at: string | null;
-    email: string | null;
-  }): ApiKey {
+  /** The keys with their makers' e-mails (the users area's read model; a maker erased since: null). */
+  private async shaped(rows: Array<Omit<KeyRow, 'email'> & { created_by: number | null }>): Promise<ApiKey[]> {
+    const makers = await accountsByIds(
+      this.db,
+      rows.flatMap((r) => (r.created_by === null ? [] : [r.created_by])),
+    );
+    return rows.map((r) => this.shape({ ...r, email: r.created_by === null ? null : (makers.get(r.created_by)?.email ?? null) }));
+  }
+
+  private shape(r: KeyRow): ApiKey {
     return {
       id: r.id,
       name: r.name,
@@ -67,11 +79,11 @@ export class ApiKeysService {
   async list(paging: PageRequest = {}): Promise<Page<ApiKey>> {
     const active = sql<number>`(case when api_keys.revoked_at is null then 1 else 0 end)`;
     const page = await readPage(this.keys(), { sort: active, id: 'api_keys.id', sortOf: (r) => (r.revoked_at === null ? 1 : 0), idOf: (r) => r.id }, paging);
-    return mapPage(page, (rows) => rows.map((r) => this.shape(r)));
+    return mapPage(page, (rows) => this.shaped(rows));
   }
 
   private async one(id: number): Promise<ApiKey> {
-    return this.shape(await this.keys().where('api_keys.id', '=', id).executeTakeFirstOrThrow());
+    return (await this.shaped([await this.keys().where('api_keys.id', '=', id).executeTakeFirstOrThrow()]))[0]!;
   }
 
   /** A new key: the answer is the only place it is ever written. */
@@ -114,14 +126,15 @@ export class ApiKeysService {
   /** The session a key opens: its maker's, as the owner; null for an unknown, revoked or orphaned key. */
   async authenticate(key: string): Promise<Session | null> {
     if (!/^ak_[A-Za-z0-9_-]{43}$/.test(key)) return null;
-    const row = await this.db
+    const found = await this.db
       .selectFrom('api_keys')
-      .innerJoin('users', 'users.id', 'api_keys.created_by')
-      .select(['api_keys.id', 'api_keys.access', 'api_keys.created_at', 'api_keys.last_used_at', 'users.id as user_id', 'users.email', 'users.role'])
-      .where('api_keys.key_hash', '=', sha256(key))
-      .where('api_keys.revoked_at', 'is', null)
+      .select(['id', 'access', 'created_at', 'last_used_at', 'created_by'])
+      .where('key_hash', '=', sha256(key))
+      .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!row || row.role !== 'admin') return null;
+    const maker = found?.created_by ? await accountById(this.db, found.created_by) : undefined;
+    if (!found || !maker || maker.role !== 'admin') return null;
+    const row = { ...found, user_id: maker.id, email: maker.email };
     const now = Date.now();
     if (!row.last_used_at || now - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
       await this.db

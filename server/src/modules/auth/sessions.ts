@@ -14,3 +14,19 @@ export async function revokeSessions(trx: Kysely<Database>, userId: number, at =
 export async function markAuthenticated(trx: Kysely<Database>, tokenId: number, at: string): Promise<void> {
   await trx.updateTable('auth_tokens').set({ authenticated_at: at }).where('id', '=', tokenId).execute();
 }
+
+/** When each of these accounts last signed in (the newest session it opened), by account; none: absent. */
+export async function lastSignIns(db: Kysely<Database>, userIds: number[]): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('auth_tokens')
+      .select((eb) => ['user_id', eb.fn.max('created_at').as('at')])
+      .where('user_id', 'in', unique.slice(i, i + 500))
+      .groupBy('user_id')
+      .execute();
+    for (const row of rows) if (row.at) found.set(row.user_id, String(row.at));
+  }
+  return found;
+}

@@ -12,3 +12,8 @@ export async function purgeMessages(db: Kysely<Database>, before: string): Promi
   const result = await db.deleteFrom('contact_messages').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** A person's contact messages, as their access request shows them (ADR 0029). */
+export function messagesFrom(db: Kysely<Database>, email: string) {
+  return db.selectFrom('contact_messages').select(['name', 'email', 'message', 'created_at']).where('email', '=', email).execute();
+}

@@ -34,6 +34,7 @@ import type { Dialect } from '../../db/index.ts';
 import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { invoiceRemindersOn, setInvoiceReminders } from '../companies/reminders.ts';
+import { accountById } from '../users/accounts.ts';
 
 type Seller = IssuedDocument['seller'];
 
@@ -373,7 +374,8 @@ export class InvoiceLedger {
   /** The owner turns a retailer's payment reminders on or off. */
   async setReminders(userId: number, enabled: boolean, actor: Actor): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).where('role', '=', 'retailer').executeTakeFirst();
+      const found = await accountById(trx, userId);
+      const user = found?.role === 'retailer' ? found : undefined;
       if (!user) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
       await setInvoiceReminders(trx, userId, enabled);
       await logActivity(trx, actor, {

@@ -16,8 +16,9 @@ import { nowIso } from '../../db/index.ts';
 import type { RetailerListingsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
+import { accountsByIds } from '../users/accounts.ts';
 
 type Row = Selectable<RetailerListingsTable>;
 
@@ -106,19 +107,28 @@ export class ListingsService {
   }
 
   private adminRows() {
-    return this.db.selectFrom('retailer_listings as l').innerJoin('users as u', 'u.id', 'l.user_id').selectAll('l').select('u.email');
+    return this.db.selectFrom('retailer_listings as l').selectAll('l');
+  }
+
+  /** The listings with their shops' e-mails (the users area's read model). */
+  private async withEmails(rows: Array<Selectable<RetailerListingsTable>>): Promise<AdminListing[]> {
+    const accounts = await accountsByIds(
+      this.db,
+      rows.map((r) => r.user_id),
+    );
+    return rows.map((r) => toAdminListing({ ...r, email: accounts.get(r.user_id)?.email ?? '' }));
   }
 
   private async adminOne(id: number): Promise<AdminListing | null> {
     const r = await this.adminRows().where('l.id', '=', id).executeTakeFirst();
-    return r ? toAdminListing(r) : null;
+    return r ? (await this.withEmails([r]))[0]! : null;
   }
 
   /** A page of every listing, listed or not, by town (ties by id): a label's shops run to a few hundred. */
   async adminList(paging: PageRequest): Promise<Page<AdminListing>> {
     const query = this.adminRows();
     const page = await readPage(query, { sort: 'l.city', id: 'l.id', sortOf: (r) => r.city, idOf: (r) => r.id, direction: 'asc' }, paging);
-    return { ...page, data: page.data.map(toAdminListing) };
+    return mapPage(page, (rows) => this.withEmails(rows));
   }
 
   /** The owner's edit, with its activity entry, in one transaction. */

@@ -42,6 +42,7 @@ import {
 import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 import type { OrderScope } from '../companies/scope.ts';
+import { accountById, lockAccount, requireAccount } from '../users/accounts.ts';
 
 /**
  * The draft: one per retailer, on the server. A line is one piece (variant and size) for one mode and one
@@ -70,13 +71,12 @@ export class OrderDrafts {
 
   /** The company a person orders for (issue 46): the retailer's founding account, whose id the orders carry. */
   async companyIdOf(personId: number, db: Kysely<Database> = this.db): Promise<number> {
-    const row = await db.selectFrom('users').select(['id', 'company_id']).where('id', '=', personId).executeTakeFirst();
-    return row?.company_id ?? personId;
+    return (await accountById(db, personId))?.company_id ?? personId;
   }
 
   /** The person sending a draft: their address, language and role in the company. */
   async person(db: Kysely<Database>, personId: number) {
-    const row = await db.selectFrom('users').select(['id', 'email', 'locale', 'role', 'company_role']).where('id', '=', personId).executeTakeFirstOrThrow();
+    const row = await requireAccount(db, personId);
     return { ...row, companyRole: row.company_role ?? ('admin' as const) };
   }
 
@@ -215,8 +215,7 @@ export class OrderDrafts {
    * holds deadlocks with it (seen by the crash harness on PostgreSQL).
    */
   lockRetailer(trx: Kysely<Database>, userId: number) {
-    const query = trx.selectFrom('users').select(['id', 'email', 'locale', 'role']).where('id', '=', userId);
-    return (this.dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirstOrThrow();
+    return lockAccount(trx, userId, this.dialect);
   }
 
   /**

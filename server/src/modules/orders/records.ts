@@ -33,6 +33,7 @@ import type { OrdersContext } from './context.ts';
 import type { Dialect } from '../../db/index.ts';
 import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
+import { accountById, accountsByIds, personOf } from '../users/accounts.ts';
 
 /** What the orders CSV writes of an order (a full `Order` has it all too). */
 export type ExportedOrder = Pick<Order, 'number' | 'createdAt' | 'status' | 'shipDate' | 'currency'> & {
@@ -107,9 +108,9 @@ export class OrderRecords {
     ]);
     const [door, person] = await Promise.all([
       row.door_id === null ? null : db.selectFrom('retailer_doors').select(['id', 'name', 'town']).where('id', '=', row.door_id).executeTakeFirst(),
-      row.placed_by === null ? null : db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', row.placed_by).executeTakeFirst(),
+      row.placed_by === null ? null : accountById(db, row.placed_by),
     ]);
-    return { row, lines, events, seasons, shipments, door: door ?? null, placedBy: person ?? null };
+    return { row, lines, events, seasons, shipments, door: door ?? null, placedBy: person ? personOf(person) : null };
   }
 
   /** An order's parcels, first sent first, each with its lines and its invoice (issue 45). */
@@ -278,7 +279,7 @@ export class OrderRecords {
           channel: r.channel,
           takenBy: r.taken_by_name ? { id: r.taken_by, name: r.taken_by_name } : null,
           door: r.door_id === null ? null : (doors.get(r.door_id) ?? null),
-          placedBy: r.placed_by === null ? null : (people.get(r.placed_by) ?? null),
+          placedBy: r.placed_by === null ? null : personOf(people.get(r.placed_by)),
           ...(r.review_state === 'pending' && r.status === 'submitted' ? { inReview: true } : {}),
           ...(r.currency !== 'EUR' ? { currency: r.currency as Currency } : {}),
         };
@@ -292,9 +293,9 @@ export class OrderRecords {
     const personIds = [...new Set(rows.map((r) => r.placed_by).filter((v): v is number => v !== null))];
     const [doors, people] = await Promise.all([
       doorIds.length ? this.db.selectFrom('retailer_doors').select(['id', 'name', 'town']).where('id', 'in', doorIds).execute() : [],
-      personIds.length ? this.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', personIds).execute() : [],
+      accountsByIds(this.db, personIds),
     ]);
-    return { doors: new Map(doors.map((d) => [d.id, d])), people: new Map(people.map((p) => [p.id, p])) };
+    return { doors: new Map(doors.map((d) => [d.id, d])), people };
   }
 
   /**

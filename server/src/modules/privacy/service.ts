@@ -1,9 +1,12 @@
 import type { Db } from '../../db/index.ts';
 import { normaliseEmail } from '../users/service.ts';
-import { eraseAccount } from '../users/accounts.ts';
-import { eraseApplications } from '../retailers/personal-data.ts';
-import { eraseMessages, purgeMessages } from '../contact/personal-data.ts';
-import { eraseMailTo } from '../mail/personal-data.ts';
+import { accountByEmail, eraseAccount } from '../users/accounts.ts';
+import { applicationsOf, eraseApplications } from '../retailers/personal-data.ts';
+import { eraseMessages, messagesFrom, purgeMessages } from '../contact/personal-data.ts';
+import { eraseMailTo, mailsTo } from '../mail/personal-data.ts';
+import { companyDetailsOf } from '../companies/personal-data.ts';
+import { listingOf } from '../listings/personal-data.ts';
+import { countOrdersFrom, ordersPlacedFrom } from '../orders/personal-data.ts';
 
 export interface PersonalData {
   email: string;
@@ -27,24 +30,15 @@ export class PrivacyService {
 
   async export(emailInput: string): Promise<PersonalData> {
     const email = normaliseEmail(emailInput);
-    const [user, applications, messages, mails, company, orders, listing] = await Promise.all([
-      this.db.selectFrom('users').select(['email', 'role', 'created_at']).where('email', '=', email).executeTakeFirst(),
-      this.db.selectFrom('retailer_applications').selectAll().where('email', '=', email).execute(),
-      this.db.selectFrom('contact_messages').selectAll().where('email', '=', email).execute(),
-      this.db.selectFrom('mail_outbox').select(['subject', 'status', 'created_at', 'sent_at']).where('to_address', '=', email).execute(),
-      this.db
-        .selectFrom('company_details')
-        .innerJoin('users', 'users.id', 'company_details.user_id')
-        .selectAll('company_details')
-        .where('users.email', '=', email)
-        .executeTakeFirst(),
-      this.db.selectFrom('orders').select(['number', 'status', 'created_at', 'total_cents', 'company', 'note']).where('retailer_email', '=', email).execute(),
-      this.db
-        .selectFrom('retailer_listings')
-        .innerJoin('users', 'users.id', 'retailer_listings.user_id')
-        .selectAll('retailer_listings')
-        .where('users.email', '=', email)
-        .executeTakeFirst(),
+    // Each owner reads its own rows (ADR 0029).
+    const user = await accountByEmail(this.db, email);
+    const [applications, messages, mails, company, orders, listing] = await Promise.all([
+      applicationsOf(this.db, email),
+      messagesFrom(this.db, email),
+      mailsTo(this.db, email),
+      user ? companyDetailsOf(this.db, user.id) : undefined,
+      ordersPlacedFrom(this.db, email),
+      user ? listingOf(this.db, user.id) : undefined,
     ]);
     return {
       email,
@@ -80,15 +74,7 @@ export class PrivacyService {
         // Placed orders stay: invoicing records are kept 10 years (French commercial code, L123-22);
         // they are detached from the account.
         accounts: await eraseAccount(trx, email),
-        ordersKept: Number(
-          (
-            await trx
-              .selectFrom('orders')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('retailer_email', '=', email)
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
+        ordersKept: await countOrdersFrom(trx, email),
       };
     });
   }

@@ -6,3 +6,8 @@ export async function eraseApplications(trx: Kysely<Database>, email: string): P
   const result = await trx.deleteFrom('retailer_applications').where('email', '=', email).executeTakeFirstOrThrow();
   return Number(result.numDeletedRows);
 }
+
+/** A person's applications, as their access request shows them (ADR 0029). */
+export function applicationsOf(db: Kysely<Database>, email: string) {
+  return db.selectFrom('retailer_applications').selectAll().where('email', '=', email).execute();
+}

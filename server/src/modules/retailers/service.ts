@@ -17,7 +17,7 @@ import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { acceptanceMail, applicationNotice } from '../mail/templates.ts';
 import type { CompaniesService } from '../companies/service.ts';
-import { insertAccount, nameIfUnnamed } from '../users/accounts.ts';
+import { accountByEmail, accountsByIds, insertAccount, nameIfUnnamed } from '../users/accounts.ts';
 
 type Row = Selectable<RetailerApplicationsTable> & { accepted_by_email: string | null; retailer_email: string | null };
 
@@ -178,12 +178,17 @@ export class RetailersService {
   }
 
   private query(db: Kysely<Database> = this.db) {
-    return db
-      .selectFrom('retailer_applications as a')
-      .leftJoin('users as admin', 'admin.id', 'a.accepted_by')
-      .leftJoin('users as shop', 'shop.id', 'a.retailer_user_id')
-      .selectAll('a')
-      .select(['admin.email as accepted_by_email', 'shop.email as retailer_email']);
+    return db.selectFrom('retailer_applications as a').selectAll('a');
+  }
+
+  /** The applications with who accepted them and their shops' e-mails (the users area's read model). */
+  private async shaped(rows: Array<Selectable<RetailerApplicationsTable>>, db: Kysely<Database> = this.db): Promise<Application[]> {
+    const accounts = await accountsByIds(
+      db,
+      rows.flatMap((r) => [r.accepted_by, r.retailer_user_id].filter((id): id is number => id !== null)),
+    );
+    const emailOf = (id: number | null) => (id === null ? null : (accounts.get(id)?.email ?? null));
+    return rows.map((row) => toApplication({ ...row, accepted_by_email: emailOf(row.accepted_by), retailer_email: emailOf(row.retailer_user_id) }));
   }
 
   /** A page of applications, newest first; `q` finds name, company, e-mail, SIRET or SIREN. */
@@ -193,12 +198,12 @@ export class RetailersService {
     const terms = searchTerms(filter.q);
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'retailer_applications', terms, 'a'));
     const page = await readPage(query, { sort: 'a.created_at', id: 'a.id', sortOf: (r) => r.created_at, idOf: (r) => r.id }, paging);
-    return mapPage(page, (rows) => rows.map((row) => toApplication(row as Row)));
+    return mapPage(page, (rows) => this.shaped(rows));
   }
 
   async get(id: number): Promise<Application | null> {
     const row = await this.query().where('a.id', '=', id).executeTakeFirst();
-    return row ? toApplication(row as Row) : null;
+    return row ? (await this.shaped([row]))[0]! : null;
   }
 
   /**
@@ -222,14 +227,8 @@ export class RetailersService {
         return false; // already accepted: nothing more to do
       }
       const app = await trx.selectFrom('retailer_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      let user = await trx.selectFrom('users').select(['id', 'role', 'email']).where('email', '=', app.email).executeTakeFirst();
-      if (!user) {
-        user = {
-          id: await insertAccount(trx, { email: app.email, name: app.name, role: 'retailer', locale: app.locale }),
-          role: 'retailer' as const,
-          email: app.email,
-        };
-      }
+      let user: { id: number; email: string } | undefined = await accountByEmail(trx, app.email);
+      if (!user) user = { id: await insertAccount(trx, { email: app.email, name: app.name, role: 'retailer', locale: app.locale }), email: app.email };
       // The founder is named as the application says (issue 56), unless the account already had a name.
       await nameIfUnnamed(trx, user.id, app.name);
       // The catalogue opt-in is honoured in the welcome mail: a link to sign in and download the
@@ -250,8 +249,12 @@ export class RetailersService {
         ...acceptanceMail(publicBrand(this.config), app.locale, app.name, app.email, this.auth.passwordLink(token, app.locale), lineSheetUrl),
       });
       // The API's word for a shop account is still "stockist" in its events (ADR 0013).
-      await this.events.record(trx, 'stockist.approved', id, { applicationId: id }, async () =>
-        toApplication((await this.query(trx).where('a.id', '=', id).executeTakeFirstOrThrow()) as Row),
+      await this.events.record(
+        trx,
+        'stockist.approved',
+        id,
+        { applicationId: id },
+        async () => (await this.shaped([await this.query(trx).where('a.id', '=', id).executeTakeFirstOrThrow()], trx))[0]!,
       );
       await logActivity(trx, actor, {
         kind: 'application',

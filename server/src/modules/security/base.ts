@@ -11,6 +11,7 @@ import { takeOrRefuse, type AttemptLimiter } from '../auth/rate-limit.ts';
 
 import type { AuthService } from '../auth/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { requireAccount } from '../users/accounts.ts';
 import { securityMail, type SecurityEvent } from '../mail/templates.ts';
 import { TOTP_PERIOD, makeRecoveryCodes, recoveryHash, relyingParty, type ChallengeKind, type Trx } from './factors.ts';
 
@@ -61,7 +62,7 @@ export class SecurityBase {
   }
 
   protected async mail(trx: Trx, userId: number, event: SecurityEvent, detail = ''): Promise<void> {
-    const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await requireAccount(trx, userId);
     await enqueueMail(trx, { to: user.email, ...securityMail(publicBrand(this.config), user.locale, event, detail, this.securityUrl(user.locale)) });
   }
 

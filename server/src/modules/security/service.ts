@@ -21,7 +21,7 @@ import type { Session } from '../auth/service.ts';
 import { TOTP_PERIOD, challengeOf, makeRecoveryCodes, refreshMfa, describeAgent, qrcode, relyingParty, webauthn, type SignInContext } from './factors.ts';
 import { SecurityBase } from './base.ts';
 import { signedInUser } from '../users/service.ts';
-import { changeAccount } from '../users/accounts.ts';
+import { accountByEmail, accountById, changeAccount, passwordHashOf, requireAccount } from '../users/accounts.ts';
 import { markAuthenticated, revokeSessions } from '../auth/sessions.ts';
 
 export { describeAgent, relyingParty, type SignInContext } from './factors.ts';
@@ -53,7 +53,7 @@ export class SecurityService extends SecurityBase {
 
   /** Proves it is still the holder: the password (and a code when the account has an app), or a passkey. */
   async reauth(session: Session, input: { password?: string; code?: string; passkey?: Record<string, unknown> }): Promise<void> {
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
+    const user = await requireAccount(this.db, session.user.id);
     await this.takeAttempt(user.email);
     // A code is a second-step answer: it takes from that budget too (a passkey's check takes its own).
     if (!input.passkey && user.mfa) await this.takeFactorAttempt(user.id);
@@ -61,7 +61,7 @@ export class SecurityService extends SecurityBase {
       const found = await this.checkPasskey(input.passkey as unknown as AuthenticationResponseJSON);
       if (!found || found.userId !== user.id) throw new HttpError(400, SECURITY_MESSAGES.passkeyInvalid);
     } else {
-      if (!(await verifyPassword(input.password ?? '', user.password_hash))) throw new HttpError(400, API_ERRORS.wrongCurrentPassword);
+      if (!(await verifyPassword(input.password ?? '', await passwordHashOf(this.db, user.id)))) throw new HttpError(400, API_ERRORS.wrongCurrentPassword);
       // An account with a factor never confirms with its password alone: a code of its app or a
       // recovery code goes with it (or its passkey, above), as at sign-in.
       if (user.mfa) {
@@ -96,14 +96,14 @@ export class SecurityService extends SecurityBase {
 
   /** `POST /api/auth/mfa`: the mfa_token and a code give the session. */
   async completeMfa(mfaToken: string, code: string, context: SignInContext): Promise<LoginResponse> {
-    const pending = await this.db
+    const challenge = await this.db
       .selectFrom('auth_challenges')
-      .innerJoin('users', 'users.id', 'auth_challenges.user_id')
-      .select(['users.id', 'users.email', 'users.role', 'users.company_id', 'users.company_role'])
-      .where('auth_challenges.token_hash', '=', sha256(mfaToken))
-      .where('auth_challenges.kind', '=', 'mfa')
-      .where('auth_challenges.expires_at', '>', nowIso(new Date(this.clock())))
+      .select('user_id')
+      .where('token_hash', '=', sha256(mfaToken))
+      .where('kind', '=', 'mfa')
+      .where('expires_at', '>', nowIso(new Date(this.clock())))
       .executeTakeFirst();
+    const pending = challenge && challenge.user_id !== null ? await accountById(this.db, challenge.user_id) : undefined;
     if (!pending) throw new HttpError(401, SECURITY_MESSAGES.mfaTokenInvalid);
     await this.takeFactorAttempt(pending.id);
     const token = await this.db.transaction().execute(async (trx) => {
@@ -224,12 +224,13 @@ export class SecurityService extends SecurityBase {
    */
   private async checkPasskey(response: AuthenticationResponseJSON): Promise<{ userId: number; email: string } | null> {
     const rp = this.rp();
-    const stored = await this.db
+    const key = await this.db
       .selectFrom('passkeys')
-      .innerJoin('users', 'users.id', 'passkeys.user_id')
-      .select(['passkeys.id', 'passkeys.user_id', 'passkeys.credential_id', 'passkeys.public_key', 'passkeys.counter', 'passkeys.transports', 'users.email'])
-      .where('passkeys.credential_id', '=', String(response.id ?? ''))
+      .select(['id', 'user_id', 'credential_id', 'public_key', 'counter', 'transports'])
+      .where('credential_id', '=', String(response.id ?? ''))
       .executeTakeFirst();
+    const holder = key ? await accountById(this.db, key.user_id) : undefined;
+    const stored = key && holder ? { ...key, email: holder.email } : undefined;
     if (!stored) throw new HttpError(401, SECURITY_MESSAGES.passkeyUnknown);
     await this.takeFactorAttempt(stored.user_id);
     return this.db.transaction().execute(async (trx) => {
@@ -271,11 +272,7 @@ export class SecurityService extends SecurityBase {
     const found = await this.checkPasskey(response as unknown as AuthenticationResponseJSON);
     if (!found) throw new HttpError(401, SECURITY_MESSAGES.passkeyInvalid);
     await this.signedIn(found.userId, found.email);
-    const user = await this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'role', 'company_id', 'company_role'])
-      .where('id', '=', found.userId)
-      .executeTakeFirstOrThrow();
+    const user = await requireAccount(this.db, found.userId);
     const token = await this.auth.issueToken(this.db, found.userId, { method: 'passkey', userAgent: context.userAgent, now: this.clock() });
     return { access_token: token, user: signedInUser(user) };
   }
@@ -350,7 +347,7 @@ export class SecurityService extends SecurityBase {
   async renewRecoveryCodes(session: Session): Promise<string[]> {
     this.requireRecent(session);
     const codes = await this.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select('mfa').where('id', '=', session.user.id).executeTakeFirstOrThrow();
+      const user = await requireAccount(trx, session.user.id);
       if (!user.mfa) throw new HttpError(409, SECURITY_MESSAGES.recoveryNeedsFactor);
       const made = await makeRecoveryCodes(trx, session.user.id);
       await this.mail(trx, session.user.id, 'recoveryRenewed');
@@ -394,7 +391,7 @@ export class SecurityService extends SecurityBase {
 
   /** `npm run user -- reset-mfa`: a locked-out person's factors go, their sessions end; the activity log says so. */
   async resetFactors(email: string): Promise<boolean> {
-    const user = await this.db.selectFrom('users').select(['id', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    const user = await accountByEmail(this.db, email.trim().toLowerCase());
     if (!user) return false;
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('passkeys').where('user_id', '=', user.id).execute();

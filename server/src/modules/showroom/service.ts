@@ -35,6 +35,7 @@ import type { RetailersService } from '../retailers/service.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import { availableNow, type StockService } from '../stock/service.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
+import { accountByEmail, accountById, requireAccount } from '../users/accounts.ts';
 import { showroomOrderMail, showroomOrderPdf, type ShowroomPdfData } from './document.ts';
 import { ShowroomSnapshots } from './snapshot.ts';
 import { checkSignature } from './signature.ts';
@@ -137,15 +138,11 @@ export class ShowroomService {
     const takenBy = { id: actor.id, name: await this.takerName(actor) };
     let retailer: { id: number; email: string; locale: Locale; doorId?: number | undefined } | null = null;
     if (input.stockistId !== undefined) {
-      const user = await this.db
-        .selectFrom('users')
-        .select(['id', 'email', 'locale', 'role', 'company_id'])
-        .where('id', '=', input.stockistId)
-        .executeTakeFirst();
+      const user = await accountById(this.db, input.stockistId);
       if (!user || user.role !== 'retailer' || user.company_id !== null) throw new HttpError(422, SHOWROOM_MESSAGES.stockistUnknown);
       retailer = { id: user.id, email: user.email, locale: user.locale, doorId: input.doorId };
     } else {
-      const taken = await this.db.selectFrom('users').select('id').where('email', '=', input.newShop!.email).executeTakeFirst();
+      const taken = await accountByEmail(this.db, input.newShop!.email);
       if (taken) throw new HttpError(409, SHOWROOM_MESSAGES.newShopTaken);
     }
     const lines = await this.check(input.lines, retailer?.id ?? null, lang);
@@ -408,7 +405,7 @@ export class ShowroomService {
       const userId = await this.retailers.accountOf(row.application_id!);
       if (userId === null) continue;
       const payload = JSON.parse(row.payload) as { lines: ShowroomLineInput[]; note: string | null; newShop: OrderInput['newShop'] };
-      const user = await this.db.selectFrom('users').select(['id', 'email', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const user = await requireAccount(this.db, userId);
       if (payload.newShop) {
         const shop = payload.newShop;
         const before = await this.companies.company(userId);

@@ -10,6 +10,7 @@ import type { CompaniesService } from '../companies/service.ts';
 import { deliveryOf, type SeasonInfo, type SeasonsService } from '../seasons/service.ts';
 import { availableNow, type StockService } from '../stock/service.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
+import { shopAccounts } from '../users/accounts.ts';
 
 /** What the showroom tablet takes offline for a season: styles, colours, sizes, prices, stock, windows, packs, terms and the approved shops. */
 export class ShowroomSnapshots {
@@ -115,14 +116,8 @@ export class ShowroomSnapshots {
 
   /** Approved shops (name, town, addresses) and whether they have ordered (opening or reorder minimum). */
   private async approvedRetailers(): Promise<ShowroomSnapshot['stockists']> {
-    const users = await this.db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('role', '=', 'retailer')
-      // A company is its founding account (its people are not shops of their own: issue 46).
-      .where('company_id', 'is', null)
-      .orderBy('id')
-      .execute();
+    // A company is its founding account (its people are not shops of their own: issue 46).
+    const users = await shopAccounts(this.db);
     if (users.length === 0) return [];
     const ordered = new Set(
       (
