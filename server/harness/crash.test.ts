@@ -4,7 +4,7 @@ import { runCrashTest } from './crash.ts';
 
 // At least 8 SIGKILLs of a real server process during admin writes, retailer accepts, orders (pre-book and
 // at-once from stock), order moves (shipments issue invoices), credit notes and stock counts, per database;
-// more (up to 32) when a busy machine wrote too little between them to cover every kind of write (with three
+// more (up to 16, long and aimed at what is lacking) when a busy machine wrote too little between them to cover every kind of write (with three
 // test files at a time, 8 kills once gave 33 acknowledged writes and no parcel). 20 took 2 × 104 s of CI's
 // 20 minutes. `npm run soak` runs the same with 500 kills; `npm run crash -- --kills 100` any number.
 describe.concurrent.each(DIALECTS)('crash safety on %s', (dialect) => {

@@ -438,27 +438,34 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
     if (stock.status !== 200) throw new Error(`the first stock count answered ${stock.status} ${JSON.stringify(stock.json)}`);
 
     // A run proves something only once it has written and been cut across every kind of write: a busy
-    // machine writes less between two kills, so past the kills asked, it goes on (at most four times as
-    // many) until the ledger holds acknowledged orders (an at-once one too), an accepted shop and, seen at
+    // machine writes less between two kills, so past the kills asked, it goes on (at most twice as many,
+    // each run then long and aimed at what is lacking) until the ledger holds acknowledged orders (an at-once one too), an accepted shop and, seen at
     // a start, an invoice (a parcel's answer is often the one the kill cuts).
     const covered = () => ledger.acknowledged > 50 && ledger.interrupted > 0 && ledger.accepted.size > 0 && ledger.atOnceAcked > 0 && ledger.invoiced;
     let killed = 0;
-    for (let k = 0; k < options.kills || (!covered() && k < options.kills * 4); k++) {
+    for (let k = 0; k < options.kills || (!covered() && k < options.kills * 2); k++) {
       if (k > 0) await startServer();
       // The session survives every crash: the same token goes on working.
       const me = await call(base, 'GET', '/api/auth/me', token);
       if (me.status !== 200) problems.push(`after crash ${k}: the admin session was lost (${me.status})`);
       if (!ledger.invoiced) ledger.invoiced = ((await call(base, 'GET', '/api/admin/invoices', token)).json?.data ?? []).length > 0;
       let alive = true;
+      // A run past the kills asked is long, and its workers start with what the ledger still lacks: moving
+      // orders on (a parcel, so an invoice), an at-once order, accepting an application.
+      const extra = k >= options.kills;
+      const lacking = [!ledger.invoiced && 0.7, !ledger.invoiced && 0.7, ledger.atOnceAcked === 0 && 0.78, ledger.accepted.size === 0 && 0.95].filter(
+        (pick): pick is number => pick !== false,
+      );
       const workers = Array.from({ length: 4 }, async (_, worker) => {
         // Each run starts with a retailer's order on one worker, so every run checks orders too
         // (at random they are one write in twelve, and a short run could have none).
-        let first = worker === 0 || (k % 3 === 2 && worker < 3);
+        let first = worker === 0 || (k % 3 === 2 && worker < 3) || extra;
         while (alive) {
           try {
             // A long run's second and third workers start by moving an order on (a shipment, often); every
             // other run's first order is at-once from stock, so a slow run (a busy machine) still reserves pieces.
-            const pick = first ? (worker === 0 ? (k % 2 ? 0.78 : 0.65) : 0.7) : undefined;
+            const usual = worker === 0 ? (k % 2 ? 0.78 : 0.65) : 0.7;
+            const pick = first ? (extra ? (lacking[worker] ?? usual) : usual) : undefined;
             first = false;
             await oneWrite(pick);
           } catch (err) {
@@ -469,7 +476,7 @@ export async function runCrashTest(options: { dialect: Dialect; kills: number; l
       });
       // Every third run lives longer: a shipment right after a start (fonts still loading, a
       // cold PDF) takes ~0.5 s, and the invoices it issues must be crashed into too.
-      await pause(k % 3 === 2 ? 900 + Math.random() * 900 : 80 + Math.random() * 400);
+      await pause(k % 3 === 2 || extra ? 900 + Math.random() * 900 : 80 + Math.random() * 400);
       await kill();
       killed += 1;
       alive = false;

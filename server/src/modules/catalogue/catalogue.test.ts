@@ -403,23 +403,26 @@ describe.each(DIALECTS)('catalogue API on %s', (dialect) => {
       expect(await t.services.media.describe([url])).toEqual({ [url]: {} });
     });
 
-    it('keeps memory bounded under 12 simultaneous 36-megapixel uploads', async () => {
-      const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b5573a' } })
-        .png()
-        .toBuffer();
-      const base = process.memoryUsage().rss;
-      let peak = base;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-      try {
-        // Different bytes each, so every one is decoded and encoded.
-        const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => upload(Buffer.concat([big, Buffer.from([i])]), `big-${i}.png`, 'image/png')));
-        expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(201));
-      } finally {
-        clearInterval(sampler);
-      }
-      // Two images at a time: a few hundred MB at most, not 12 × 108 MB of decoded pixels.
-      expect((peak - base) / 1e6).toBeLessThan(600);
-    }, 60_000);
+    // The image pipeline's memory is the same whichever database keeps the rows: measured once (decoding
+    // 12 × 36 megapixels is 13 s of CI's two cores each time).
+    if (dialect === DIALECTS[0])
+      it('keeps memory bounded under 12 simultaneous 36-megapixel uploads', async () => {
+        const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b5573a' } })
+          .png()
+          .toBuffer();
+        const base = process.memoryUsage().rss;
+        let peak = base;
+        const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+        try {
+          // Different bytes each, so every one is decoded and encoded.
+          const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => upload(Buffer.concat([big, Buffer.from([i])]), `big-${i}.png`, 'image/png')));
+          expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(201));
+        } finally {
+          clearInterval(sampler);
+        }
+        // Two images at a time: a few hundred MB at most, not 12 × 108 MB of decoded pixels.
+        expect((peak - base) / 1e6).toBeLessThan(600);
+      }, 60_000);
 
     it('refuses a body over the size limit', async () => {
       const res = await upload(Buffer.alloc(16 * 1024 * 1024, 1), 'big.jpg', 'image/jpeg');
