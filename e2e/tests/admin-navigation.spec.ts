@@ -1,4 +1,4 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 33: the back-office's screens stand in five named groups, each list labelled by its group, with the
 // current screen's place said above it; by keyboard and screen reader, on a computer and on a phone.
@@ -12,7 +12,7 @@ const GROUPS: Array<[string, string[]]> = [
 
 test.describe('the back-office navigation', () => {
   test('on a computer: a column of named groups beside the screen, each list labelled, the place said above', async ({ page, a11y }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     const nav = page.getByRole('navigation', { name: 'Navigation du back-office' });
     for (const [group, screens] of GROUPS) {
@@ -46,7 +46,7 @@ test.describe('the back-office navigation', () => {
 
   test('in English, on a 360 px phone: the Menu opens the same groups, stacked, without sideways scroll', async ({ page, a11y }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/stock?lang=en');
     await settled(page);

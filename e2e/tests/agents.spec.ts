@@ -1,5 +1,5 @@
 import { BASE_URL } from '../env.ts';
-import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
+import { expect, settled, test, waitForMail, signInAs } from '../fixtures.ts';
 
 // Issue 34, item 1: the owner invites a sales agent; the agent chooses a password from the mail, signs
 // in, sees trade prices, and never the back-office; turned off, the agent is signed out.
@@ -10,7 +10,7 @@ test('the owner invites a sales agent, who sets a password, sees trade prices an
 }) => {
   const email = `agent-${Date.now()}@example.com`;
   const since = Date.now() - 1000;
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/products$/);
   await page.getByRole('link', { name: 'Agents commerciaux', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Agents commerciaux' })).toBeVisible();

@@ -1,8 +1,8 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 35: the owner gives her accountant's software a key of its own instead of her password.
 test('the owner makes a read-only key, sees it once, the tool reads with it and cannot write; revoked, it stops at once', async ({ page, request, a11y }) => {
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/products$/);
   await page.getByRole('link', { name: 'Clés d’API', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Clés d’API' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { ARCHIVE_STYLES } from '../seed-history.ts';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 43 on the public side and the owner's products: the collection pages with real links a crawler
 // follows (no JavaScript needed) and filters by season; the owner finds a product among many.
@@ -69,7 +69,7 @@ test.describe('the collection at scale', () => {
   ]) {
     test(`the owner finds a product by reference or title, filters drafts, and the back button keeps the list (${viewport.name})`, async ({ page, a11y }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page).toHaveURL(/\/admin\/products$/);
       await settled(page);
       const cards = page.getByTestId('admin-product-card');

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../env.ts';
-import { expect, loadUntil, settled, signIn, test } from '../fixtures.ts';
+import { expect, loadUntil, settled, test, signInAs } from '../fixtures.ts';
 
 test.describe('home', () => {
   test('the hero rotates its 13 mantras every 4 s and the call to action leads to the collection', async ({ page }) => {
@@ -115,7 +115,7 @@ test.describe('product page', () => {
   });
 
   test('a stockist sees the trade price excl. VAT and the sizes of the chosen colour, in both languages', async ({ page }) => {
-    await signIn(page, 'retailer');
+    await signInAs(page, 'retailer');
     await expect(page).toHaveURL(/\/collection$/);
     await openProduct(page, 'Robe Soleil');
     await expect(page.getByTestId('trade-details')).toContainText('Prix revendeur HT');
@@ -174,7 +174,7 @@ test.describe('story', () => {
 
 test.describe('admin products', () => {
   test('every §5 rule shows its message and nothing is sent', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await settled(page);
     let posted = false;
@@ -216,7 +216,7 @@ test.describe('admin products', () => {
   });
 
   test('the colour picker opens as a modal, closes on Escape and on the backdrop, and gives focus back', async ({ page, a11y }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await settled(page);
     const opener = page.getByRole('button', { name: /^Code couleur: aucun$/ });
@@ -242,7 +242,7 @@ test.describe('admin products', () => {
   test('an admin creates a product with two variants and uploaded images; it shows on the site; edit, reorder, delete', async ({ page, browser }) => {
     const { makeImage } = await import('../images.ts');
     const images = await Promise.all([makeImage('#7a3b2e', 'main1'), makeImage('#2e5a7a', 'main2'), makeImage('#c8b27a', 'g1'), makeImage('#a0a0a0', 'g2')]);
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await settled(page);
     page.on('dialog', (dialog) => void dialog.accept());
@@ -310,7 +310,7 @@ test.describe('admin products', () => {
     // The retailer's view: price and sizes.
     const shop = await browser.newContext({ locale: 'fr-FR' });
     const shopPage = await shop.newPage();
-    await signIn(shopPage, 'retailer');
+    await signInAs(shopPage, 'retailer');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await shopPage.goto(href!);
     await shopPage.getByRole('button', { name: 'Brique' }).click();
@@ -361,7 +361,7 @@ test.describe('the owner sees an edit at once', () => {
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     const card = page.getByTestId('admin-product-card').filter({ has: page.getByRole('link', { name: 'Chemise Garrigue' }) });
     // Seen on the site (a client-side navigation, as the owner clicks through)…

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations, expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
+import { axeViolations, expect, settled, test, waitForMail, signInAs } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 
 async function token(request: APIRequestContext, email: string, password: string): Promise<{ authorization: string }> {
@@ -54,7 +54,7 @@ test.describe('shops as companies (issue 46)', () => {
     expect((await request.put('/api/account/listing', { headers: group, data: listing })).status()).toBe(200);
 
     // The admin adds the Annecy shop, shows both on "where to buy", invites a buyer for Annecy and an accountant.
-    await signIn(page, 'grouper');
+    await signInAs(page, 'grouper');
     await expect(page).toHaveURL(/\/collection$/);
     await page.goto('/account');
     await settled(page);
@@ -163,7 +163,7 @@ test.describe('shops as companies (issue 46)', () => {
     // The owner: company and door on the order, the company found by its door's town.
     const ownerContext = await browser.newContext({ locale: 'fr-FR' });
     const owner = await ownerContext.newPage();
-    await signIn(owner, 'admin');
+    await signInAs(owner, 'admin');
     await expect(owner).toHaveURL(/\/admin\/products$/);
     await owner.goto(`/admin/orders/${orderId}`);
     await settled(owner);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { discounted, fromEuros } from '@atelier/contract/pure';
-import { axeViolations, expect, settled, signIn, test } from '../fixtures.ts';
+import { axeViolations, expect, settled, test, signInAs } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 
 async function token(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<{ authorization: string }> {
@@ -58,7 +58,7 @@ test('the owner keeps a pound price list and gives a London shop 5 %, a 30 % dep
   const unit = discounted(gbp, 5, 'GBP');
 
   // The owner's price list in pounds, on the Currencies screen.
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/products$/);
   await page.goto('/admin/currencies');
   await settled(page);
@@ -93,7 +93,7 @@ test('the owner keeps a pound price list and gives a London shop 5 %, a 30 % dep
   const shopPage = await context.newPage();
   let sentId: number | undefined;
   try {
-    await signIn(shopPage, 'pounder');
+    await signInAs(shopPage, 'pounder');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await shopPage.goto(`/collection/${dress.id}`);
     await settled(shopPage);

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { InvoiceDocument } from '@atelier/contract';
 import { ACCOUNTS } from '../env.ts';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 import { startFakePlatform, type FakePlatform } from '../../server/test/einvoicing-platform.ts';
 
 let platform: FakePlatform;
@@ -24,7 +24,7 @@ test('the owner turns the approved platform on, tests it, looks a buyer up; a re
 }) => {
   const owner = await bearer(request, 'admin');
   try {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/invoicing');
     await settled(page);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 const rowsOf = async (download: { path(): Promise<string | null> }) =>
   fs
@@ -10,7 +10,7 @@ const rowsOf = async (download: { path(): Promise<string | null> }) =>
 
 test.describe('the owner’s exports', () => {
   test('the orders of a period and the stock come as real CSV downloads, headed in her language', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
 
     await page.getByRole('link', { name: 'Commandes', exact: true }).click();

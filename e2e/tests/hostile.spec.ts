@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../env.ts';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Short enough for every field's length limit (colour names: 80).
 const XSS = `<img src=x onerror=__pwned=1></script><script>__pwned=2</script>"'&`;
@@ -74,7 +74,7 @@ test('markup typed into any field is shown as text on public pages and in the ba
   await check('/blog/hostile-e2e');
   await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(XSS);
 
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/products$/);
   await check('/admin/products');
   await expect(page.getByTestId('admin-product-card').filter({ hasText: `Robe ${XSS}` })).toHaveCount(1);

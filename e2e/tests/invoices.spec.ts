@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, pdfText, settled, signIn, test } from '../fixtures.ts';
+import { expect, pdfText, settled, test, signInAs } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 
 type Auth = { authorization: string };
@@ -48,7 +48,7 @@ test.describe('invoices', () => {
     });
 
     // The owner ships it with a shipping charge: the invoice is issued with the shipment.
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto(`/admin/orders/${order.id}`);
     await settled(page);
@@ -68,7 +68,7 @@ test.describe('invoices', () => {
     // The retailer downloads the invoice from their invoices: a real download, the same document.
     const shop = await browser.newContext({ locale: 'fr-FR' });
     const shopPage = await shop.newPage();
-    await signIn(shopPage, 'invoicee');
+    await signInAs(shopPage, 'invoicee');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await shopPage.goto('/account/invoices');
     await expect(shopPage.getByRole('heading', { level: 1, name: 'Mes factures' })).toBeVisible();
@@ -143,7 +143,7 @@ test.describe('invoices', () => {
     const admin = await token(request, 'admin');
     const shipped = await (await request.post(`/api/admin/orders/${order.id}/ship`, { headers: admin, data: {} })).json();
     expect(shipped.invoice.number).toMatch(/^F\d{4}-\d{5}$/);
-    await signIn(page, 'gent');
+    await signInAs(page, 'gent');
     await expect(page).toHaveURL(/\/collection$/);
     await page.goto(`/account/orders/${order.id}`);
     await expect(page.getByTestId('order-invoice')).toContainText(`Facture ${shipped.invoice.number}`);

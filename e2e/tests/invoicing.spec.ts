@@ -1,8 +1,8 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 test.describe('invoicing: the label’s legal identity', () => {
   test('the owner fills the legal identity: a wrong SIRET key is refused with its reason, the right one is saved and stays', async ({ page, a11y }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.getByRole('link', { name: 'Facturation', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Facturation : identité légale' })).toBeVisible();
@@ -48,7 +48,7 @@ test.describe('invoicing: the label’s legal identity', () => {
   });
 
   test('a stockist completes structured company details, so invoices can be issued to them', async ({ page }) => {
-    await signIn(page, 'biller');
+    await signInAs(page, 'biller');
     await expect(page).toHaveURL(/\/collection$/);
     await page.goto('/account');
     const company = page.getByTestId('company-form');

@@ -1,4 +1,4 @@
-import { expect, loadUntil, settled, signIn, test } from '../fixtures.ts';
+import { expect, loadUntil, settled, test, signInAs } from '../fixtures.ts';
 
 test.describe('journal', () => {
   test('shows the sections with their published posts, headings and quotes; drafts stay hidden', async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe('journal', () => {
 
 test.describe('admin journal', () => {
   test('an admin creates a section and a draft post, publishes it, finds it in both languages, edits and deletes it', async ({ page, browser }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/blog');
     await settled(page);
@@ -144,7 +144,7 @@ test.describe('admin journal', () => {
   });
 
   test('without any section, creating a post is disabled and says why', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.route('**/api/admin/blog/sections?*', (route) => route.fulfill({ json: [] }));
     await page.goto('/admin/blog');
@@ -157,7 +157,7 @@ test.describe('admin journal', () => {
   test.describe('when the server fails', () => {
     test.use({ allowConsole: [/status of 500/] });
     test('a load failure shows the journal error messages', async ({ page }) => {
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page).toHaveURL(/\/admin\/products$/);
       await page.route('**/api/admin/blog?*', (route) => route.fulfill({ status: 500, body: '' }));
       await page.goto('/admin/blog');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, settled, signIn, storedToken, test } from '../fixtures.ts';
+import { expect, settled, storedToken, test, signInAs } from '../fixtures.ts';
 
 // Runs in the `owner` project, after the others: orders exist by then, and nothing here writes.
 test.describe.configure({ timeout: 420_000 });
@@ -49,7 +49,7 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
   });
 
   test('every stockist screen', async ({ page }) => {
-    await signIn(page, 'orderer');
+    await signInAs(page, 'orderer');
     await expect(page).toHaveURL(/\/collection$/);
     const token = await storedToken(page);
     const orders = await (await page.request.get('/api/orders', { headers: { authorization: `Bearer ${token}` } })).json();
@@ -59,7 +59,7 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
   });
 
   test('every back-office screen, with a product in edit mode and the colour picker open', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     const token = await storedToken(page);
     const auth = { authorization: `Bearer ${token}` };

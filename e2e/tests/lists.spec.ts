@@ -1,5 +1,5 @@
 import { HISTORY_ORDERS, HISTORY_SHOP } from '../seed-history.ts';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 43: the owner's lists answer a page at a time, with a search, and keep both in the address.
 test.describe('lists at scale', () => {
@@ -9,7 +9,7 @@ test.describe('lists at scale', () => {
   ]) {
     test(`the owner finds an order among many on a ${viewport.name}: pages, a search, the back button`, async ({ page }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page).toHaveURL(/\/admin\/products$/);
       await page.goto('/admin/orders');
       await settled(page);
@@ -64,7 +64,7 @@ test.describe('lists at scale', () => {
   }
 
   test('invoices and applications search and page in the address too; a shop pages its own orders', async ({ page, browser }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/invoices?q=zzz-nothing');
     await settled(page);
@@ -84,7 +84,7 @@ test.describe('lists at scale', () => {
     await expect(page.getByRole('tab', { name: 'En attente' })).toHaveAttribute('aria-selected', 'true');
 
     const shop = await (await browser.newContext()).newPage();
-    await signIn(shop, 'retailer');
+    await signInAs(shop, 'retailer');
     await expect(shop).toHaveURL(/\/collection$/);
     await shop.goto('/account/orders?page=9');
     await settled(shop);

@@ -1,4 +1,4 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 43: what visitors write through the contact form waits for the owner in her inbox too, found by a search.
 test.describe('the owner’s inbox', () => {
@@ -20,7 +20,7 @@ test.describe('the owner’s inbox', () => {
       await visitor.context().close();
 
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page).toHaveURL(/\/admin\/products$/);
       await page.goto('/admin/messages');
       await settled(page);

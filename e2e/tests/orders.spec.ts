@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { BASE_URL } from '../env.ts';
-import { expect, settled, signIn, test, waitForMail } from '../fixtures.ts';
+import { expect, settled, test, waitForMail, signInAs } from '../fixtures.ts';
 
 test.describe('wholesale orders', () => {
   test('a stockist orders on a phone, is told the minimum, completes and sends it; the owner confirms and ships; the stockist follows it and orders again', async ({
@@ -11,7 +11,7 @@ test.describe('wholesale orders', () => {
     test.setTimeout(240_000);
     const since = Date.now() - 1000;
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, 'orderer');
+    await signInAs(page, 'orderer');
     await expect(page).toHaveURL(/\/collection$/);
 
     // Company details first: a wrong VAT key is refused with the server's message, a right one saved.
@@ -81,7 +81,7 @@ test.describe('wholesale orders', () => {
     // The owner confirms with a date, then ships.
     const office = await browser.newContext({ locale: 'fr-FR' });
     const owner = await office.newPage();
-    await signIn(owner, 'admin');
+    await signInAs(owner, 'admin');
     await expect(owner).toHaveURL(/\/admin\/products$/);
     await owner.getByRole('link', { name: 'Commandes' }).click();
     await expect(owner.getByRole('tab', { name: 'Envoyée' })).toHaveAttribute('aria-selected', 'true');
@@ -139,7 +139,7 @@ test.describe('wholesale orders', () => {
     await expect(page.getByTestId('order-grid')).toHaveCount(0);
     await page.goto('/account/order');
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/collection/8');
     await expect(page.getByTestId('trade-price')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 43: the owner's stock and journal find one row by a search and keep it in the address.
 test.describe('the owner’s stock and journal searched', () => {
@@ -8,7 +8,7 @@ test.describe('the owner’s stock and journal searched', () => {
   ]) {
     test(`she finds a style’s stock by its reference and a post by its title (${viewport.name})`, async ({ page, a11y }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page).toHaveURL(/\/admin\/products$/);
       await page.goto('/admin/stock');
       await settled(page);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { expect, pdfText, settled, signIn, test } from '../fixtures.ts';
+import { expect, pdfText, settled, test, signInAs } from '../fixtures.ts';
 
 test.describe('production and sales', () => {
   test('the owner opens the demo season’s cut sheet, filters by delivery, downloads its CSV and PDF, and reads a figure of the season at a glance', async ({
     page,
   }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     // An owner without a second factor is offered a passkey; "Not now" puts the suggestion away for good.
     await page.getByTestId('passkey-suggestion').getByRole('button', { name: 'Plus tard' }).click();

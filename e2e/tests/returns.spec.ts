@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 import { makeImage } from '../images.ts';
 
@@ -46,7 +46,7 @@ test.describe('returns (issue 45)', () => {
     // The shop asks, from its order, with a photo.
     const shop = await browser.newContext({ locale: 'fr-FR' });
     const shopPage = await shop.newPage();
-    await signIn(shopPage, 'returner');
+    await signInAs(shopPage, 'returner');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await shopPage.goto(`/account/orders/${order.id}`);
     await settled(shopPage);
@@ -62,7 +62,7 @@ test.describe('returns (issue 45)', () => {
     await expect(shopPage.getByTestId('order-return').getByTestId('return-status')).toHaveText('Demandé');
 
     // The owner finds it in her returns, accepts it with instructions, then receives it back to stock.
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/returns');
     await settled(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, settled, signIn, test } from '../fixtures.ts';
+import { axeViolations, expect, settled, test, signInAs } from '../fixtures.ts';
 
 /** The retailer's screens (another context than the test's own page): axe at 360 px and on a desktop. */
 async function bothWidths(page: Page, label: string): Promise<void> {
@@ -21,7 +21,7 @@ test.describe('seasons, stock and ordering by mode', () => {
   }) => {
     test.setTimeout(240_000);
     // —— The owner (every screen she visits is checked by axe after the test, at both widths) ——
-    await signIn(owner, 'admin');
+    await signInAs(owner, 'admin');
     await expect(owner).toHaveURL(/\/admin\/products$/);
     await owner.getByRole('link', { name: 'Saisons', exact: true }).click();
     await expect(owner.getByRole('heading', { level: 1, name: 'Saisons' })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe('seasons, stock and ordering by mode', () => {
     // —— A retailer on a phone ——
     const shop = await browser.newContext({ locale: 'fr-FR', viewport: { width: 360, height: 740 } });
     const page = await shop.newPage();
-    await signIn(page, 'seasoner');
+    await signInAs(page, 'seasoner');
     await expect(page).toHaveURL(/\/collection$/);
     await page.getByRole('link', { name: /Combinaison Estran/ }).click();
     const grid = page.getByTestId('order-grid');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { STORAGE_KEYS } from '@atelier/contract';
-import { expect, settled, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 const PUBLIC_ROUTES: Array<[string, string, string]> = [
   ['/', 'Le lin, le soleil et le temps long', 'Linen, sun and slow time'],
@@ -120,8 +120,7 @@ test.describe('on a 360 px phone', () => {
   });
 
   test('the admin menu collapses and closes on navigation', async ({ page }) => {
-    const { signIn } = await import('../fixtures.ts');
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Revendeurs' }).click();

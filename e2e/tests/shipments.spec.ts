@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
-import { expect, pdfText, settled, signIn, test } from '../fixtures.ts';
+import { expect, pdfText, settled, test, signInAs } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 
 async function token(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<{ authorization: string }> {
@@ -60,7 +60,7 @@ test.describe('shipping in parcels (issue 45)', () => {
     expect(confirm.status()).toBe(200);
 
     // The owner ships all of the first size and one of the second, the rest to follow on a date she sets.
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto(`/admin/orders/${order.id}`);
     await settled(page);
@@ -86,7 +86,7 @@ test.describe('shipping in parcels (issue 45)', () => {
     // The shop sees its parcel with the tracking link and its invoice, and what follows.
     const shop = await browser.newContext({ locale: 'fr-FR' });
     const shopPage = await shop.newPage();
-    await signIn(shopPage, 'shipper');
+    await signInAs(shopPage, 'shipper');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await shopPage.goto(`/account/orders/${order.id}`);
     await settled(shopPage);
@@ -145,7 +145,7 @@ test.describe('shipping in parcels (issue 45)', () => {
     ).toBe(200);
     const one = await confirmedOrder(request, 'picker', [3, 3]);
     const two = await confirmedOrder(request, 'picker', [2, 4]);
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/orders?status=confirmed');
     await settled(page);

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '../env.ts';
-import { expect, loadUntil, settled, signIn, storedToken, test } from '../fixtures.ts';
+import { expect, loadUntil, settled, storedToken, test, signInAs } from '../fixtures.ts';
 
 // These tests change what every visitor sees (the home title, the collection's order): they run in
 // their own Playwright project, after every other test, one after the other.
@@ -11,7 +11,7 @@ test.describe('the owner runs the site', () => {
     browser,
     a11y,
   }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/pages');
     await settled(page);
@@ -112,7 +112,7 @@ test.describe('the owner runs the site', () => {
   });
 
   test('a draft product is previewed by the owner only, then published and moved first in the collection', async ({ page, browser, request }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     const token = await storedToken(page);
     const auth = { authorization: `Bearer ${token}` };
@@ -229,7 +229,7 @@ test.describe('the owner runs the site', () => {
     expect(saved.status()).toBe(200);
 
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, 'lister');
+    await signInAs(page, 'lister');
     await expect(page).toHaveURL(/\/collection$/);
     await page.goto('/account');
     await settled(page);
@@ -285,7 +285,7 @@ test.describe('the owner runs the site', () => {
     // The owner hides one: it is gone from the page.
     const ownerContext = await browser.newContext({ locale: 'fr-FR' });
     const owner = await ownerContext.newPage();
-    await signIn(owner, 'admin');
+    await signInAs(owner, 'admin');
     await expect(owner).toHaveURL(/\/admin\/products$/);
     await owner.goto('/admin/listings');
     await settled(owner);
@@ -308,7 +308,7 @@ test.describe('the owner runs the site', () => {
   });
 
   test('the activity log shows each step, newest first, filtered by kind', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/activity');
     await settled(page);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { BASE_URL } from '../env.ts';
-import { expect, pdfText, settled, signIn, test, waitForMail } from '../fixtures.ts';
+import { expect, pdfText, settled, test, waitForMail, signInAs } from '../fixtures.ts';
 
 test.describe('stockists', () => {
   test('a shop applies, the admin accepts, the mailed link sets a password, and the stockist sees trade prices', async ({ page, browser }) => {
@@ -33,7 +33,7 @@ test.describe('stockists', () => {
     // The brand is told (its address also gets the other tests' order notices: this mail is the one naming the shop).
     expect(await waitForMail('bonjour@maison-solene.example', since, 'Les Jours Lents')).toContain(email);
 
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/retailers');
     await settled(page);
@@ -91,7 +91,7 @@ test.describe('stockists', () => {
   });
 
   test('the admin deletes an application after a confirmation naming the applicant', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.goto('/admin/retailers');
     const card = page.getByTestId('application-card').filter({ hasText: 'Camille Roux' });
@@ -110,7 +110,7 @@ test.describe('stockists', () => {
   test.describe('when accepting fails', () => {
     test.use({ allowConsole: [/status of 500/] });
     test('the accept error banner shows, and switching tabs clears it', async ({ page }) => {
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page).toHaveURL(/\/admin\/products$/);
       await page.route('**/api/admin/retailers/applications/*/accept', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
       await page.route('**/api/admin/retailers/applications?status=pending', (route) =>

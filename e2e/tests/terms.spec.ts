@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { axeViolations, expect, settled, signIn, test } from '../fixtures.ts';
+import { axeViolations, expect, settled, test, signInAs } from '../fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 
 async function token(request: APIRequestContext, email: string, password: string): Promise<{ authorization: string }> {
@@ -27,7 +27,7 @@ test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its
   expect((await request.put('/api/account/company', { headers: shop, data: details })).status()).toBe(200);
 
   // The owner finds the shop and sets its terms; a discount over 50 % is refused with the server's sentence.
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/products$/);
   await page.goto('/admin/companies');
   await settled(page);
@@ -62,7 +62,7 @@ test('the owner gives a shop 5 % off and 60 days on its page; the shop reads its
   const context = await browser.newContext({ locale: 'fr-FR' });
   const shopPage = await context.newPage();
   try {
-    await signIn(shopPage, 'termer');
+    await signInAs(shopPage, 'termer');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await shopPage.goto('/account/company');
     await settled(shopPage);
@@ -154,7 +154,7 @@ test('the owner asks a shop 30 % deposit with parcels held; confirming its pre-o
   expect((await request.put('/api/account/company', { headers: shop, data: details })).status()).toBe(200);
 
   // The owner sets the deposit on the company's page; 120 % is refused with the server's sentence.
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/products$/);
   await page.goto('/admin/companies?q=Maison%20Acompte');
   await settled(page);
@@ -218,7 +218,7 @@ test('the owner asks a shop 30 % deposit with parcels held; confirming its pre-o
   const context = await browser.newContext({ locale: 'fr-FR' });
   const shopPage = await context.newPage();
   try {
-    await signIn(shopPage, 'depositor');
+    await signInAs(shopPage, 'depositor');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await shopPage.goto(`/account/orders/${order.id}`);
     await settled(shopPage);

@@ -1,4 +1,4 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 43: what waits for the owner today, a line each, the count as the link to its list; both languages, both widths.
 test.describe('the owner’s home', () => {
@@ -8,7 +8,7 @@ test.describe('the owner’s home', () => {
   ]) {
     test(`says what waits and opens each list, on a ${viewport.name}`, async ({ page }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page).toHaveURL(/\/admin\/products$/);
       await page.goto('/admin/today');
       await settled(page);

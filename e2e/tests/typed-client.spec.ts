@@ -1,4 +1,4 @@
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 
 // Issue 33: the screens call the API through one client typed from the contract, which checks each
 // answer against the schema the server serializes with. An answer that does not match (a server of
@@ -10,7 +10,7 @@ test.use({ allowConsole: [/does not match its schema/] });
 const mismatches = (page: import('@playwright/test').Page) => page.evaluate(() => (window as { __apiMismatches?: string[] }).__apiMismatches ?? []);
 
 test('a stockist’s orders answered in a shape the contract does not know: reported, the screen says it could not load them', async ({ page }) => {
-  await signIn(page, 'retailer');
+  await signInAs(page, 'retailer');
   await expect(page).toHaveURL(/\/collection$/);
   await page.route(
     (url) => url.pathname === '/api/orders',
@@ -24,7 +24,7 @@ test('a stockist’s orders answered in a shape the contract does not know: repo
 });
 
 test('the owner’s order list answered with a wrong shape: the list is not drawn, the failure is said, the real answer then draws it', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/products$/);
   const orderList = (url: URL) => url.pathname === '/api/admin/orders';
   await page.route(orderList, (route) => route.fulfill({ json: { orders: [] } }));

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { ACCOUNTS } from '../env.ts';
-import { expect, settled, signIn, test } from '../fixtures.ts';
+import { expect, settled, test, signInAs } from '../fixtures.ts';
 import { startReceiver, type Receiver } from '../../server/test/receiver.ts';
 
 let receiver: Receiver;
@@ -32,7 +32,7 @@ test('the owner adds an endpoint, copies its secret once, sees each change arriv
   // Other tests approve shops meanwhile: this test counts the messages about its own.
   const mine = () => receiver.received.filter((r) => String(JSON.parse(r.body).data?.email ?? '').startsWith(`crm-${stamp}`));
 
-  await signIn(page, 'admin');
+  await signInAs(page, 'admin');
   await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
   await expect(page.getByTestId('admin-place')).toHaveText('Compte et suivi · Webhooks');

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, pdfText, settled, signIn, test } from '../fixtures.ts';
+import { expect, pdfText, settled, test, signInAs } from '../fixtures.ts';
 
 test.describe('wholesale terms and the line sheet', () => {
   test('the owner edits the terms: bad values are named under their field and nothing is saved; a good save shows on the stockist’s line sheet', async ({
@@ -7,7 +7,7 @@ test.describe('wholesale terms and the line sheet', () => {
     browser,
     a11y,
   }) => {
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await page.getByRole('link', { name: 'Conditions revendeur' }).click();
     await expect(page).toHaveURL(/\/admin\/wholesale$/);
@@ -47,7 +47,7 @@ test.describe('wholesale terms and the line sheet', () => {
     // The retailer's English line sheet, downloaded from the collection page, carries the new terms.
     const shop = await browser.newContext({ locale: 'en-GB', acceptDownloads: true });
     const shopPage = await shop.newPage();
-    await signIn(shopPage, 'retailer');
+    await signInAs(shopPage, 'retailer');
     await expect(shopPage).toHaveURL(/\/collection$/);
     await settled(shopPage);
     const sheet = shopPage.getByTestId('linesheet');
@@ -82,7 +82,7 @@ test.describe('wholesale terms and the line sheet', () => {
     expect(refused.headers()['content-type']).toMatch(/^application\/json/);
     await visitor.close();
 
-    await signIn(page, 'retailer');
+    await signInAs(page, 'retailer');
     await expect(page).toHaveURL(/\/collection$/);
     await page.getByRole('link', { name: /Robe Soleil/ }).click();
     await expect(page.getByTestId('trade-reference')).toHaveText('MS27-SOL-ROBE-01');

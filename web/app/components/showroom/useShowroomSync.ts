@@ -27,6 +27,36 @@ export function useOnline(): boolean {
   return online;
 }
 
+/**
+ * The showroom's worker once it is active, or null when there is none (no support, or it failed). Asked of
+ * the registration for /showroom, not `navigator.serviceWorker.ready`: a tablet that signed in on /login
+ * came to /showroom without a new page, which the worker does not control, and there (Chromium 156) `ready`
+ * never settled: the app's files were never kept, and the app could not start offline.
+ */
+async function activeWorker(): Promise<ServiceWorker | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  for (let tries = 0; tries < 50; tries += 1) {
+    const registration = await navigator.serviceWorker.getRegistration('/showroom');
+    if (registration?.active) return registration.active;
+    const coming = registration?.installing ?? registration?.waiting;
+    if (coming) {
+      await new Promise<void>((resolve) => {
+        const changed = () => {
+          if (coming.state !== 'activated' && coming.state !== 'redundant') return;
+          coming.removeEventListener('statechange', changed);
+          resolve();
+        };
+        coming.addEventListener('statechange', changed);
+        changed();
+      });
+      continue;
+    }
+    // Not registered yet (useOnline registers it as the page starts).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return null;
+}
+
 /** Sends what waits in the queue (each order once, by its id), then asks where a new shop's orders stand. */
 async function sendWaiting(account: string, api: Api, lang: Locale): Promise<void> {
   for (const order of await store.orders(account)) {
@@ -92,8 +122,7 @@ export function useShowroomSync({ account, allowed, online, api, lang }: { accou
           .filter((u) => u.origin === location.origin && u.pathname.split('/')[1] !== 'api')
           .map((u) => u.pathname + u.search);
         const pictures = next.styles.flatMap((s) => s.variants.map((v) => v.image).filter((i): i is string => !!i && i.startsWith('/')));
-        const registration = await navigator.serviceWorker?.ready;
-        registration?.active?.postMessage({ type: 'cache', urls: [...new Set(['/showroom', ...own, ...pictures])] });
+        (await activeWorker())?.postMessage({ type: 'cache', urls: [...new Set(['/showroom', ...own, ...pictures])] });
       } catch {
         setSyncState('failed');
       }
