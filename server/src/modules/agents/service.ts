@@ -18,15 +18,15 @@ import { lastSignIns, revokeSessions } from '../auth/sessions.ts';
 const percentOf = (bp: number | null) => (bp === null ? null : bp / 100);
 const bpOf = (percent: number | null) => (percent === null ? null : Math.round(percent * 100));
 
+/** An agent's own row (the agents area's table). */
+type AgentRow = Pick<Selectable<AgentsTable>, 'id' | 'user_id' | 'name' | 'commission_bp' | 'invited_at'>;
+
 /**
  * The label's sales agents (issue 34): the owner invites one (an account of the role `agent`, a
  * set-password link by mail, as a stockist's acceptance), changes their name or commission, turns them
  * off (no sign-in, every session ended) and on again. An agent sees trade prices, stock and the season;
  * the back-office's guard keeps every admin route shut to them.
  */
-/** An agent's own row (the agents area's table). */
-type AgentRow = Pick<Selectable<AgentsTable>, 'id' | 'user_id' | 'name' | 'commission_bp' | 'invited_at'>;
-
 export class AgentsService {
   private readonly db: Db;
   private readonly config: Config;
