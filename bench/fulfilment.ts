@@ -83,7 +83,7 @@ const transaction = kysely.transaction.bind(kysely);
 kysely.transaction = () => {
   const builder = transaction();
   // The shipment's own transaction (its caller's frame), not its listeners' (their async frames name it too).
-  if (!(new Error().stack ?? '').split('\n')[2]?.includes('OrderShipments.ship')) return builder;
+  if (!(new Error().stack ?? '').split('\n')[2]?.includes('OrderShipments.commit')) return builder;
   const execute = builder.execute.bind(builder);
   builder.execute = async (fn) => {
     const t0 = performance.now();

@@ -175,6 +175,33 @@ describe.each(DIALECTS)('events after the commit on %s', (dialect) => {
     expect(await Promise.all([one.runOnce(), two.runOnce()])).toEqual([0, 0]);
   });
 
+  it('runs each listener’s runs in order, and one listener’s slow work does not hold another’s (a parcel’s two PDFs side by side)', async () => {
+    const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
+    const order: string[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    events.listen(
+      'invoice.issued',
+      'test.slow-pdf',
+      async (_trx, event) => {
+        order.push(`slow ${event.subjectId}`);
+      },
+      // The first run's PDF takes its time (outside the transaction, as the parcels' do).
+      { prepare: async (_db, event) => (event.subjectId === 300 ? slow : undefined) },
+    );
+    events.listen('invoice.issued', 'test.quick', async (_trx, event) => {
+      order.push(`quick ${event.subjectId}`);
+      // Every quick run is done while the slow listener is still drawing its first: then it may go on.
+      if (event.subjectId === 302) release();
+    });
+    for (const subject of [300, 301, 302]) await record(events, subject);
+    expect(await events.runOnce()).toBe(6);
+    expect(order.filter((o) => o.startsWith('quick'))).toEqual(['quick 300', 'quick 301', 'quick 302']);
+    // The slow listener's runs kept their order, after the quick ones it did not hold up.
+    expect(order.filter((o) => o.startsWith('slow'))).toEqual(['slow 300', 'slow 301', 'slow 302']);
+    expect(order.indexOf('quick 302')).toBeLessThan(order.indexOf('slow 300'));
+  });
+
   it('takes over a run whose process died once its lease is over, and a run done meanwhile is not done again', async () => {
     const events = new DomainEvents({ db: db(), log: silent, afterRuns: () => {} });
     events.listen('invoice.issued', 'test.lease', async (trx, event) => write(`lease-${event.subjectId}`)(trx));

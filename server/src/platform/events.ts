@@ -78,6 +78,19 @@ const LEASE_MS = 15 * 1000;
 const MAX_ATTEMPTS = 12;
 const BATCH = 50;
 
+/** A run due now, with its event. */
+interface DueRun {
+  id: number;
+  listener: string;
+  attempts: number;
+  event_id: number;
+  type: string;
+  subject_id: number | null;
+  payload: string;
+  view: string | null;
+  created_at: string;
+}
+
 /** Wait after the n-th failure: 5 s, 10 s, 20 s… capped at one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
@@ -227,48 +240,65 @@ export class DomainEvents extends PollingWorker implements EventRecorder {
       .orderBy('r.id')
       .limit(BATCH)
       .execute();
-    let done = 0;
-    for (const run of due) {
-      if (this.isStopped) break;
-      const listener = this.listeners.get(run.type as DomainEventType)?.get(run.listener);
-      // A listener this version no longer has (or not yet, during a rolling update): another instance may.
-      if (!listener) continue;
-      const claim = await this.db
-        .updateTable('event_runs')
-        .set({ locked_until: new Date(Date.now() + LEASE_MS).toISOString() })
-        .where('id', '=', run.id)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
-      const event: DomainEvent = {
-        id: run.event_id,
-        type: run.type as DomainEventType,
-        subjectId: run.subject_id,
-        payload: JSON.parse(run.payload) as unknown,
-        ...(run.view !== null ? { view: JSON.parse(run.view) as unknown } : {}),
-        createdAt: run.created_at,
-      };
-      try {
-        const prepared = listener.prepare ? await listener.prepare(this.db, event) : undefined;
-        const ran = await this.db.transaction().execute(async (trx) => {
-          const mine = await trx
-            .updateTable('event_runs')
-            .set({ status: 'done', done_at: nowIso(), attempts: run.attempts + 1, locked_until: null, last_error: null })
-            .where('id', '=', run.id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst();
-          if (Number(mine.numUpdatedRows) !== 1) return false;
-          await listener.handle(trx, event, prepared);
-          return true;
-        });
-        if (ran) done += 1;
-      } catch (err) {
-        await this.failed(run, event, err);
-      }
-    }
+    // One lane per listener, the lanes side by side: a run waits only for the runs of its own listener
+    // before it (their order kept), so a parcel's invoice and its delivery note are drawn at once on the
+    // two PDF threads instead of one after the other (issue 56's bulk shipping).
+    const lanes = new Map<string, DueRun[]>();
+    for (const run of due) (lanes.get(run.listener) ?? lanes.set(run.listener, []).get(run.listener)!).push(run);
+    const done = (
+      await Promise.all(
+        [...lanes.values()].map(async (runs) => {
+          let ran = 0;
+          for (const run of runs) {
+            if (this.isStopped) break;
+            if (await this.runOne(run)) ran += 1;
+          }
+          return ran;
+        }),
+      )
+    ).reduce((sum, n) => sum + n, 0);
     if (done > 0) this.afterRuns();
     return done;
+  }
+
+  /** One run, claimed for its lease: true when this process ran it (false: another holds it, or it failed). */
+  private async runOne(run: DueRun): Promise<boolean> {
+    const listener = this.listeners.get(run.type as DomainEventType)?.get(run.listener);
+    // A listener this version no longer has (or not yet, during a rolling update): another instance may.
+    if (!listener) return false;
+    const claim = await this.db
+      .updateTable('event_runs')
+      .set({ locked_until: new Date(Date.now() + LEASE_MS).toISOString() })
+      .where('id', '=', run.id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) return false;
+    const event: DomainEvent = {
+      id: run.event_id,
+      type: run.type as DomainEventType,
+      subjectId: run.subject_id,
+      payload: JSON.parse(run.payload) as unknown,
+      ...(run.view !== null ? { view: JSON.parse(run.view) as unknown } : {}),
+      createdAt: run.created_at,
+    };
+    try {
+      const prepared = listener.prepare ? await listener.prepare(this.db, event) : undefined;
+      return await this.db.transaction().execute(async (trx) => {
+        const mine = await trx
+          .updateTable('event_runs')
+          .set({ status: 'done', done_at: nowIso(), attempts: run.attempts + 1, locked_until: null, last_error: null })
+          .where('id', '=', run.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(mine.numUpdatedRows) !== 1) return false;
+        await listener.handle(trx, event, prepared);
+        return true;
+      });
+    } catch (err) {
+      await this.failed(run, event, err);
+      return false;
+    }
   }
 
   private async failed(run: { id: number; listener: string; attempts: number }, event: DomainEvent, err: unknown) {

@@ -85,18 +85,36 @@ export class OrderFulfilment {
     return { results };
   }
 
+  /**
+   * Each order's parcel is committed in turn (one refused never stops the next), then all their listeners
+   * run together: invoices and delivery notes drawn on both PDF threads while the next are issued, not
+   * one parcel's PDFs after the other's.
+   */
   private async shipEach(ids: number[], input: BulkShipInput, actor: Actor, lang: Locale, results: BulkShipResult['results']): Promise<void> {
+    const numbers = new Map(
+      (ids.length ? await this.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', ids).execute() : []).map((o) => [o.id, o.number]),
+    );
+    const shipped: number[] = [];
+    const events: Array<number | null> = [];
     for (const id of ids) {
-      const number = (await this.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirst())?.number ?? null;
+      const number = numbers.get(id) ?? null;
       try {
         const lines = await this.shippable(id);
-        const order = await this.shipments.ship(id, { ...(lines ? { lines } : {}), carrier: input.carrier }, actor, lang);
-        const parcel = order.shipments!.at(-1)!;
-        results.push({ id, number, shipped: true, shipment: parcel.number, invoice: parcel.invoice?.number ?? null, status: order.status, error: null });
+        events.push(await this.shipments.commit(id, { ...(lines ? { lines } : {}), carrier: input.carrier }, actor, lang));
+        shipped.push(id);
+        results.push({ id, number, shipped: true, shipment: null, invoice: null, status: null, error: null });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         results.push({ id, number, shipped: false, shipment: null, invoice: null, status: null, error: error.said(lang) });
       }
+    }
+    await this.shipments.settle(events);
+    const orders = await this.shipments.ordersAfter(shipped, lang);
+    for (const result of results) {
+      const order = result.shipped ? orders.get(result.id) : undefined;
+      if (!order) continue;
+      const parcel = order.shipments!.at(-1)!;
+      Object.assign(result, { shipment: parcel.number, invoice: parcel.invoice?.number ?? null, status: order.status });
     }
   }
 
