@@ -50,7 +50,8 @@ describe('the server stands in one-way layers (ADR 0011)', () => {
         for (const target of importsOf(file)) {
           const rel = path.relative(src, target);
           const other = rel.startsWith('modules/') ? rel.split('/')[1]! : null;
-          if (other && other !== area) deps.get(area)!.add(other);
+          // A read model is a leaf (it imports only the schema and lib/, below): joining it ties no area to another (ADR 0029).
+          if (other && other !== area && !rel.endsWith('/read-model.ts')) deps.get(area)!.add(other);
         }
       }
     }
@@ -63,5 +64,16 @@ describe('the server stands in one-way layers (ADR 0011)', () => {
     expect(loops).toEqual([]);
     // The rule is not empty: orders does reach down to stock and invoices.
     expect([...deps.get('orders')!]).toEqual(expect.arrayContaining(['stock', 'invoices']));
+  });
+
+  it('an area’s read model imports nothing but the schema and lib/: it stays a leaf every area may join (ADR 0029)', () => {
+    const models = areas.map((area) => path.join(modules, area, 'read-model.ts')).filter((file) => fs.existsSync(file));
+    expect(models.length).toBeGreaterThan(10);
+    for (const file of models) {
+      const imported = [...fs.readFileSync(file, 'utf8').matchAll(/^import[^'"]*?from '([^']+)'/gm)].map((m) => m[1]);
+      expect(
+        imported.filter((target) => !['kysely', '../../db/schema.ts', '../../db/index.ts'].includes(target!) && !target!.startsWith('../../lib/')),
+      ).toEqual([]);
+    }
   });
 });

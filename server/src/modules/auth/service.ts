@@ -16,6 +16,7 @@ import { normaliseEmail, toPublicUser, type UsersService } from '../users/servic
 import { takeOrRefuse, type AttemptLimiter } from './rate-limit.ts';
 import { changeAccount } from '../users/accounts.ts';
 import { revokeSessions } from './sessions.ts';
+import { readUsers } from '../users/read-model.ts';
 
 export interface IssueOptions {
   method?: 'password' | 'passkey' | 'totp' | 'recovery';
@@ -101,7 +102,7 @@ export class AuthService {
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
     const row = await this.db
       .selectFrom('auth_tokens')
-      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .innerJoin(readUsers().as('users'), 'users.id', 'auth_tokens.user_id')
       .select([
         'auth_tokens.id as token_id',
         'auth_tokens.created_at',
@@ -235,7 +236,7 @@ export class AuthService {
       const now = nowIso();
       const row = await trx
         .selectFrom('password_tokens')
-        .innerJoin('users', 'users.id', 'password_tokens.user_id')
+        .innerJoin(readUsers().as('users'), 'users.id', 'password_tokens.user_id')
         .select(['password_tokens.id', 'password_tokens.user_id', 'users.email'])
         .where('password_tokens.token_hash', '=', sha256(token))
         .where('password_tokens.used_at', 'is', null)

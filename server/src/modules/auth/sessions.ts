@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { chunks } from '../../lib/chunks.ts';
 
 // The sessions as other areas end or confirm them, inside their own transactions (issue 56, item 2;
 // ADR 0029): the auth area owns `auth_tokens`.
@@ -19,11 +20,11 @@ export async function markAuthenticated(trx: Kysely<Database>, tokenId: number, 
 export async function lastSignIns(db: Kysely<Database>, userIds: number[]): Promise<Map<number, string>> {
   const found = new Map<number, string>();
   const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 500) {
+  for (const slice of chunks(unique)) {
     const rows = await db
       .selectFrom('auth_tokens')
       .select((eb) => ['user_id', eb.fn.max('created_at').as('at')])
-      .where('user_id', 'in', unique.slice(i, i + 500))
+      .where('user_id', 'in', slice)
       .groupBy('user_id')
       .execute();
     for (const row of rows) if (row.at) found.set(row.user_id, String(row.at));

@@ -14,6 +14,7 @@ import {
 } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { readProductSeasons, readSeasonTranslations, readSeasons } from '../seasons/read-model.ts';
 
 export interface FullVariant {
   id: number;
@@ -82,7 +83,7 @@ export async function loadProducts(db: Kysely<Database>, ids?: number[], { publi
   const [texts, variants, seasons, packs] = await Promise.all([
     db.selectFrom('product_translations').selectAll().where('product_id', 'in', productIds).execute(),
     db.selectFrom('variants').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
-    db.selectFrom('product_seasons').selectAll().where('product_id', 'in', productIds).orderBy('season_id').execute(),
+    db.selectFrom(readProductSeasons().as('product_seasons')).selectAll().where('product_id', 'in', productIds).orderBy('season_id').execute(),
     db.selectFrom('product_packs').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
   ]);
   const variantIds = variants.map((v) => v.id);
@@ -186,4 +187,25 @@ export function toAdmin(product: FullProduct, lang: Locale): AdminProduct {
         .map((locale) => ({ locale, colorName: product.variants[i]!.names[locale]! })),
     })),
   };
+}
+
+/** The seasons holding a published style (the collection's filter), newest first, with their names. */
+export function seasonsOfPublishedStyles(db: Kysely<Database>) {
+  return db
+    .selectFrom(readSeasons().as('s'))
+    .innerJoin(readSeasonTranslations().as('t'), 't.season_id', 's.id')
+    .select(['s.id', 's.code', 't.locale', 't.name'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom(readProductSeasons().as('ps'))
+          .innerJoin('products as p', 'p.id', 'ps.product_id')
+          .select('ps.product_id')
+          .whereRef('ps.season_id', '=', 's.id')
+          .where('p.status', '=', 'published'),
+      ),
+    )
+    .orderBy('s.orders_open', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
 }

@@ -26,7 +26,8 @@ import { matchesSearch, productSearchText, searchTerms } from '../../lib/search.
 import { isUniqueViolation } from '../../db/errors.ts';
 import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
 import type { SeasonsService } from '../seasons/service.ts';
-import { loadProducts, parsePackSizes, pick, toAdmin, toPublic, toTrade, type FullProduct } from './products.ts';
+import { loadProducts, parsePackSizes, pick, seasonsOfPublishedStyles, toAdmin, toPublic, toTrade, type FullProduct } from './products.ts';
+import { readProductSeasons } from '../seasons/read-model.ts';
 
 export { parsePackSizes } from './products.ts';
 export type { FullProduct, FullVariant } from './products.ts';
@@ -149,7 +150,9 @@ export class CatalogueService {
     const status = view === 'admin' ? filter.status : 'published';
     if (status) query = query.where('products.status', '=', status);
     if (filter.seasonId !== undefined) {
-      query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId!));
+      query = query.where('products.id', 'in', (eb) =>
+        eb.selectFrom(readProductSeasons().as('product_seasons')).select('product_id').where('season_id', '=', filter.seasonId!),
+      );
     }
     const terms = searchTerms(filter.q);
     if (terms.length) query = query.where(matchesSearch(this.dialect, 'products', terms));
@@ -184,23 +187,7 @@ export class CatalogueService {
   /** The seasons a visitor can filter the collection by: those with a published style, newest first. */
   async publicSeasons(lang: Locale): Promise<Array<{ id: number; code: string; name: string }>> {
     return this.publicCache.get(`seasons:${lang}`, async () => {
-      const rows = await this.db
-        .selectFrom('seasons as s')
-        .innerJoin('season_translations as t', 't.season_id', 's.id')
-        .select(['s.id', 's.code', 't.locale', 't.name'])
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('product_seasons as ps')
-              .innerJoin('products as p', 'p.id', 'ps.product_id')
-              .select('ps.product_id')
-              .whereRef('ps.season_id', '=', 's.id')
-              .where('p.status', '=', 'published'),
-          ),
-        )
-        .orderBy('s.orders_open', 'desc')
-        .orderBy('s.id', 'desc')
-        .execute();
+      const rows = await seasonsOfPublishedStyles(this.db);
       const seasons = new Map<number, { id: number; code: string; names: Partial<Record<Locale, string>> }>();
       for (const r of rows) (seasons.get(r.id) ?? seasons.set(r.id, { id: r.id, code: r.code, names: {} }).get(r.id)!).names[r.locale as Locale] = r.name;
       return [...seasons.values()].map((s) => ({ id: s.id, code: s.code, name: pick(s.names, lang) ?? s.code }));

@@ -1,6 +1,8 @@
 import { fromCents, type OrderReview } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { readOrderLines, readOrders } from '../orders/read-model.ts';
+import { dueOf, readInvoices } from '../invoices/read-model.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -20,13 +22,11 @@ export async function creditReview(
   day: string,
   overdueDays: number,
 ): Promise<OrderReview | null> {
-  const paid = sql<number>`(select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = i.id)`;
-  const credited = sql<number>`(select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = i.id)`;
-  const due = sql<number>`(i.total_incl_cents - i.prepaid_cents - ${credited} - ${paid})`;
+  const due = dueOf('i');
   const [terms, unpaid, open] = await Promise.all([
     trx.selectFrom('company_terms').select('credit_limit_cents').where('company_id', '=', companyId).executeTakeFirst(),
     trx
-      .selectFrom('invoices as i')
+      .selectFrom(readInvoices().as('i'))
       .select(['i.number', 'i.due_date', 'i.purpose', due.as('due_cents')])
       .where('i.user_id', '=', companyId)
       .where('i.type', '=', 'invoice')
@@ -34,8 +34,8 @@ export async function creditReview(
       .orderBy('i.due_date')
       .execute(),
     trx
-      .selectFrom('orders as o')
-      .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+      .selectFrom(readOrders().as('o'))
+      .innerJoin(readOrderLines().as('l'), 'l.order_id', 'o.id')
       .select(sql<number>`coalesce(sum((l.quantity - l.shipped - l.cancelled) * l.unit_price_cents), 0)`.as('cents'))
       .where('o.company_id', '=', companyId)
       .where('o.status', 'in', ['submitted', 'confirmed', 'partlyShipped'])

@@ -7,6 +7,7 @@ import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging
 import { searchTerms } from '../../lib/search.ts';
 import type { CompanyDoors } from './doors.ts';
 import type { CompanyPeople } from './people.ts';
+import { readUsers } from '../users/read-model.ts';
 
 /** How a company's details are read (the companies service's, handed in). */
 type DetailsReader = { company(companyId: number, db: Kysely<Database>): Promise<CompanyDetails> };
@@ -30,7 +31,11 @@ export class CompanyDirectory {
 
   /** A company is a retailer's founding account (its people have `company_id`). */
   private base(db: Kysely<Database> = this.db) {
-    return db.selectFrom('users as u').leftJoin('company_details as c', 'c.user_id', 'u.id').where('u.role', '=', 'retailer').where('u.company_id', 'is', null);
+    return db
+      .selectFrom(readUsers().as('u'))
+      .leftJoin('company_details as c', 'c.user_id', 'u.id')
+      .where('u.role', '=', 'retailer')
+      .where('u.company_id', 'is', null);
   }
 
   async exists(companyId: number, db: Kysely<Database> = this.db): Promise<boolean> {
@@ -62,7 +67,7 @@ export class CompanyDirectory {
             'u.id',
             'in',
             eb
-              .selectFrom('users as p')
+              .selectFrom(readUsers().as('p'))
               .select('p.company_id')
               .where(sql<boolean>`lower(p.email) like ${like}`)
               .where('p.company_id', 'is not', null),
@@ -76,7 +81,7 @@ export class CompanyDirectory {
       const ids = rows.map((r) => r.id);
       const [people, doors] = await Promise.all([
         this.db
-          .selectFrom('users')
+          .selectFrom(readUsers().as('users'))
           .select((eb) => [sql<number>`coalesce(company_id, id)`.as('company'), eb.fn.countAll<number>().as('n')])
           .where('role', '=', 'retailer')
           .where('disabled_at', 'is', null)

@@ -21,13 +21,14 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { personInvitationMail } from '../mail/templates.ts';
 import { changeAccount, insertAccount } from '../users/accounts.ts';
 import { revokeSessions } from '../auth/sessions.ts';
+import { readUsers } from '../users/read-model.ts';
 
 type PasswordLinks = Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
 
 /** The accounts of a company: its founding account (whose id is the company's) and the people it invited. */
 export function peopleOf(db: Kysely<Database>, companyId: number) {
   return db
-    .selectFrom('users')
+    .selectFrom(readUsers().as('users'))
     .where('role', '=', 'retailer')
     .where('disabled_at', 'is', null)
     .where((eb) => eb.or([eb('id', '=', companyId), eb('company_id', '=', companyId)]));
@@ -86,7 +87,7 @@ export class CompanyPeople {
 
   async list(companyId: number, db: Kysely<Database> = this.db): Promise<CompanyPerson[]> {
     const rows = await peopleOf(db, companyId)
-      .select(['id', 'email', 'name', 'company_role', 'password_hash', 'created_at'])
+      .select(['id', 'email', 'name', 'company_role', 'password_set', 'created_at'])
       .orderBy('id')
       .limit(COMPANY_PEOPLE_MAX)
       .execute();
@@ -112,7 +113,7 @@ export class CompanyPeople {
         email: r.email,
         role,
         doorIds: role === 'buyer' ? doors.filter((d) => d.user_id === r.id).map((d) => d.door_id) : [],
-        active: r.password_hash !== null,
+        active: Number(r.password_set) === 1,
         invitedAt: r.created_at,
         founder: r.id === companyId,
       };
@@ -124,7 +125,7 @@ export class CompanyPeople {
    * FOR NO KEY UPDATE, so rows referring to the company (orders, invoices) are still written meanwhile.
    */
   private async hold(trx: Kysely<Database>, companyId: number): Promise<void> {
-    const query = trx.selectFrom('users').select('id').where('id', '=', companyId);
+    const query = trx.selectFrom(readUsers().as('users')).select('id').where('id', '=', companyId);
     await (this.dialect === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirstOrThrow();
   }
 
@@ -151,7 +152,7 @@ export class CompanyPeople {
 
   private async companyName(trx: Kysely<Database>, companyId: number): Promise<string> {
     const row = await trx
-      .selectFrom('users as u')
+      .selectFrom(readUsers().as('u'))
       .leftJoin('company_details as c', 'c.user_id', 'u.id')
       .select(['u.email', 'c.company_name'])
       .where('u.id', '=', companyId)
@@ -174,7 +175,8 @@ export class CompanyPeople {
   async invite(companyId: number, input: z.output<typeof personInvite>, actor: Actor): Promise<CompanyPerson> {
     const id = await this.db.transaction().execute(async (trx) => {
       await this.hold(trx, companyId);
-      if (await trx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()) throw new HttpError(409, COMPANY_MESSAGES.emailTaken);
+      if (await trx.selectFrom(readUsers().as('users')).select('id').where('email', '=', input.email).executeTakeFirst())
+        throw new HttpError(409, COMPANY_MESSAGES.emailTaken);
       const count = await peopleOf(trx, companyId)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();

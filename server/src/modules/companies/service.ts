@@ -11,6 +11,7 @@ import { CompanyDoors } from './doors.ts';
 import { CompanyPeople } from './people.ts';
 import type { OrderScope } from './scope.ts';
 import { CompanyTermsBook, type LabelTerms } from './terms.ts';
+import { readUsers } from '../users/read-model.ts';
 
 type CompanyGap = (typeof COMPANY_GAPS)[number];
 export const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };
@@ -157,7 +158,7 @@ export class CompaniesService {
       const saved: CompanyDetailsSaved = { companyId: userId, words: [input.companyName, input.billing?.town, input.delivery?.town, input.siret] };
       const recorded = await this.events.record(trx, 'company.details-saved', userId, saved);
       // A retailer's company (not the owner's own account) starts its first door, and is told about.
-      const user = await trx.selectFrom('users').select(['email', 'role']).where('id', '=', userId).executeTakeFirst();
+      const user = await trx.selectFrom(readUsers().as('users')).select(['email', 'role']).where('id', '=', userId).executeTakeFirst();
       if (user?.role === 'retailer') {
         await this.doors.ensureFirst(trx, userId, input.companyName || user.email, input.delivery ?? input.billing, input.phone);
         await this.events.record(trx, 'company.updated', userId, { companyId: userId }, () => this.directory.view(userId, trx));

@@ -19,6 +19,10 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { holdAccount } from '../users/accounts.ts';
+import { readInvoicingSettings } from '../seller/read-model.ts';
+import { readOrders } from '../orders/read-model.ts';
+import { dueOf, readInvoices } from '../invoices/read-model.ts';
+import { readPriceLists } from '../currencies/read-model.ts';
 
 /** The label's own terms, read where they live (the season's, through wholesale): what a company without its own gets. */
 export interface LabelTerms {
@@ -72,7 +76,7 @@ export class CompanyTermsBook {
   async get(companyId: number, db: Kysely<Database> = this.db, seasonId?: number): Promise<CompanyTerms> {
     const [row, settings, minimums] = await Promise.all([
       db.selectFrom('company_terms').selectAll().where('company_id', '=', companyId).executeTakeFirst(),
-      db.selectFrom('invoicing_settings').select('settings').where('id', '=', 1).executeTakeFirst(),
+      db.selectFrom(readInvoicingSettings().as('invoicing_settings')).select('settings').where('id', '=', 1).executeTakeFirst(),
       this.label.adminTerms(db, seasonId),
     ]);
     const seller = settings ? (JSON.parse(settings.settings) as { paymentDays: number; endOfMonth: boolean }) : LABEL_PAYMENT;
@@ -198,20 +202,23 @@ export class CompanyTermsBook {
   private async mayChangeCurrency(trx: Kysely<Database>, companyId: number, currency: string): Promise<void> {
     const row = await trx.selectFrom('company_terms').select('currency').where('company_id', '=', companyId).executeTakeFirst();
     if ((row?.currency ?? 'EUR') === currency) return;
-    if (currency !== 'EUR' && !(await trx.selectFrom('price_lists').select('currency').where('currency', '=', currency).executeTakeFirst()))
+    if (
+      currency !== 'EUR' &&
+      !(await trx.selectFrom(readPriceLists().as('price_lists')).select('currency').where('currency', '=', currency).executeTakeFirst())
+    )
       throw new HttpError(422, CURRENCY_MESSAGES.priceListMissing);
     await holdAccount(trx, companyId);
-    const due = sql<number>`(i.total_incl_cents - i.prepaid_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = i.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = i.id))`;
+    const due = dueOf('i');
     const [open, unpaid] = await Promise.all([
       trx
-        .selectFrom('orders')
+        .selectFrom(readOrders().as('orders'))
         .select('id')
         .where('company_id', '=', companyId)
         .where('status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
         .limit(1)
         .executeTakeFirst(),
       trx
-        .selectFrom('invoices as i')
+        .selectFrom(readInvoices().as('i'))
         .select('i.id')
         .where('i.user_id', '=', companyId)
         .where('i.type', '=', 'invoice')

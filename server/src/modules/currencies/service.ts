@@ -23,6 +23,8 @@ import { readPage, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { readEcbCsv } from './ecb.ts';
 import { pricingFor, retailIn, tradeIn } from './pricing.ts';
+import { readProductTranslations, readProducts, readVariants } from '../catalogue/read-model.ts';
+import { chunks } from '../../lib/chunks.ts';
 
 const rateMicro = (rate: number) => Math.round(rate * RATE_SCALE);
 const rateOf = (micro: number) => Math.round((micro / RATE_SCALE) * 1e6) / 1e6;
@@ -69,25 +71,25 @@ export class CurrenciesService {
       this.db.selectFrom('price_lists').selectAll().where('currency', '=', currency).executeTakeFirst(),
       pricingFor(this.db, currency),
     ]);
-    const query = this.db.selectFrom('products as p').select([
+    const query = this.db.selectFrom(readProducts().as('p')).select([
       'p.id',
       'p.reference',
       'p.position',
       (eb) =>
         eb
-          .selectFrom('variants as v')
+          .selectFrom(readVariants().as('v'))
           .select(sql<number>`min(v.price_cents)`.as('m'))
           .whereRef('v.product_id', '=', 'p.id')
           .as('price_cents'),
       (eb) =>
         eb
-          .selectFrom('variants as v')
+          .selectFrom(readVariants().as('v'))
           .select(sql<number | null>`min(v.retail_price_cents)`.as('m'))
           .whereRef('v.product_id', '=', 'p.id')
           .as('retail_cents'),
       (eb) =>
         eb
-          .selectFrom('product_translations as t')
+          .selectFrom(readProductTranslations().as('t'))
           .select('t.title')
           .whereRef('t.product_id', '=', 'p.id')
           .orderBy(sql`case when t.locale = ${lang} then 0 else 1 end`)
@@ -132,7 +134,7 @@ export class CurrenciesService {
     const problem = priceListProblem(currency, input);
     if (problem) throw new HttpError(422, problem);
     await this.db.transaction().execute(async (trx) => {
-      const products = await trx.selectFrom('products').select(['id', 'reference']).execute();
+      const products = await trx.selectFrom(readProducts().as('products')).select(['id', 'reference']).execute();
       const known = new Set(products.map((p) => p.id));
       if (input.prices.some((p) => !known.has(p.productId))) throw new HttpError(422, CURRENCY_MESSAGES.styleUnknown);
       if (input.rate === null) {
@@ -156,11 +158,11 @@ export class CurrenciesService {
         .onConflict((oc) => oc.column('currency').doUpdateSet(values))
         .execute();
       await trx.deleteFrom('price_list_styles').where('currency', '=', currency).execute();
-      for (let i = 0; i < input.prices.length; i += 500) {
+      for (const slice of chunks(input.prices)) {
         await trx
           .insertInto('price_list_styles')
           .values(
-            input.prices.slice(i, i + 500).map((p) => ({
+            slice.map((p) => ({
               currency,
               product_id: p.productId,
               price_cents: toCents(p.price),
@@ -215,10 +217,10 @@ export class CurrenciesService {
     if (rows === null) throw new HttpError(422, CURRENCY_MESSAGES.ecbInvalid);
     const days = [...new Set(rows.map((r) => r.day))].sort();
     await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500) {
+      for (const slice of chunks(rows)) {
         await trx
           .insertInto('exchange_rates')
-          .values(rows.slice(i, i + 500).map((r) => ({ currency: r.currency, day: r.day, rate_micro: r.rateMicro, source: 'ecb' as const })))
+          .values(slice.map((r) => ({ currency: r.currency, day: r.day, rate_micro: r.rateMicro, source: 'ecb' as const })))
           .onConflict((oc) =>
             oc
               .columns(['currency', 'day'])

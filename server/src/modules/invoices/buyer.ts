@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { parseCompany } from '../companies/service.ts';
 import type { BuyerSnapshot } from './facturx.ts';
+import { readRetailerDoors } from '../companies/read-model.ts';
 
 /**
  * The buyer as an order's documents name it: the company billed at its billing address; the goods go to
@@ -13,7 +14,10 @@ export async function buyerOf(
   order: { door_id: number | null; company: string; retailer_email: string },
   company: CompanyDetails,
 ): Promise<BuyerSnapshot> {
-  const door = order.door_id === null ? undefined : await trx.selectFrom('retailer_doors').select('name').where('id', '=', order.door_id).executeTakeFirst();
+  const door =
+    order.door_id === null
+      ? undefined
+      : await trx.selectFrom(readRetailerDoors().as('retailer_doors')).select('name').where('id', '=', order.door_id).executeTakeFirst();
   return {
     name: company.companyName!,
     address: company.billing!,

@@ -13,6 +13,7 @@ import type { IssuedDocument, NewDocument } from './facturx.ts';
 import type { InvoiceOrders } from './orders-port.ts';
 import { gapsOf, totals, vatFor } from './rules.ts';
 import { rateOn } from '../currencies/pricing.ts';
+import { readOrders } from '../orders/read-model.ts';
 
 type Seller = IssuedDocument['seller'];
 
@@ -43,7 +44,7 @@ export interface DepositStanding {
 export async function depositStanding(db: Kysely<Database>, orderId: number): Promise<DepositStanding | null> {
   const dep = await db
     .selectFrom('invoices')
-    .innerJoin('orders', 'orders.id', 'invoices.order_id')
+    .innerJoin(readOrders().as('orders'), 'orders.id', 'invoices.order_id')
     .select([
       'invoices.id',
       'invoices.number',
@@ -160,7 +161,7 @@ export class InvoiceDeposits {
 
   /** In the confirming transaction: the deposit invoice of `percent` of `baseCents` (excl. VAT), mailed with its PDF. 422 when the invoice cannot be made yet. */
   async issue(trx: Kysely<Database>, orderId: number, baseCents: number, percent: number, shipDate: string, actor: Actor | null): Promise<number | null> {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await trx.selectFrom(readOrders().as('orders')).selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     const amount = depositOf(baseCents, percent, order.currency);
     if (amount <= 0) return null;
     const [seller, company] = await Promise.all([this.host.seller(trx), this.host.companies.company(order.company_id ?? 0, trx)]);
@@ -263,7 +264,7 @@ export class InvoiceDeposits {
     if (!standing) return null;
     if (standing.dueCents > 0 && standing.leftCents > 0) {
       if (readOnly) return 'unknown';
-      const order = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await trx.selectFrom(readOrders().as('orders')).select('number').where('id', '=', orderId).executeTakeFirstOrThrow();
       await this.creditLeft(trx, standing, Math.min(standing.dueCents, standing.leftCents), PHRASES[standing.locale].depositUnpaid(order.number), actor);
       standing = (await depositStanding(trx, orderId))!;
     }
@@ -282,7 +283,7 @@ export class InvoiceDeposits {
   async release(trx: Kysely<Database>, orderId: number, actor: Actor | null): Promise<number | null> {
     const standing = await depositStanding(trx, orderId);
     if (!standing || standing.leftCents <= 0) return null;
-    const order = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await trx.selectFrom(readOrders().as('orders')).select('number').where('id', '=', orderId).executeTakeFirstOrThrow();
     return this.creditLeft(trx, standing, standing.leftCents, PHRASES[standing.locale].depositRefund(order.number), actor);
   }
 

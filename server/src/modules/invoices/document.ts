@@ -5,6 +5,9 @@ import { today } from '../../lib/dates.ts';
 import type { BuyerSnapshot, IssuedDocument } from './facturx.ts';
 import { statusOf } from './rules.ts';
 import type { InvoiceSubmissions } from './submissions.ts';
+import { readOrders } from '../orders/read-model.ts';
+import { readMailOutbox } from '../mail/read-model.ts';
+import { readRetailerDoors } from '../companies/read-model.ts';
 
 type InvoiceRow = Selectable<InvoicesTable>;
 type LineRow = Selectable<InvoiceLinesTable>;
@@ -170,13 +173,13 @@ export async function readDocument(
     row.order_id === null
       ? undefined
       : db
-          .selectFrom('orders')
-          .leftJoin('retailer_doors', 'retailer_doors.id', 'orders.door_id')
+          .selectFrom(readOrders().as('orders'))
+          .leftJoin(readRetailerDoors().as('retailer_doors'), 'retailer_doors.id', 'orders.door_id')
           .select(['orders.number', 'retailer_doors.id as door_id', 'retailer_doors.name as door_name', 'retailer_doors.town as door_town'])
           .where('orders.id', '=', row.order_id)
           .executeTakeFirst(),
     row.invoice_id === null ? undefined : db.selectFrom('invoices').select('number').where('id', '=', row.invoice_id).executeTakeFirst(),
-    db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', `invoice:${id}:reminder:%`).execute(),
+    db.selectFrom(readMailOutbox().as('mail_outbox')).select('dedupe_key').where('dedupe_key', 'like', `invoice:${id}:reminder:%`).execute(),
     row.deposit_invoice_id === null
       ? undefined
       : db.selectFrom('invoices').select(['id', 'number']).where('id', '=', row.deposit_invoice_id).executeTakeFirst(),

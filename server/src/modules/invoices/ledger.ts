@@ -35,6 +35,11 @@ import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../..
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { invoiceRemindersOn, setInvoiceReminders } from '../companies/reminders.ts';
 import { accountById } from '../users/accounts.ts';
+import { readInvoicingSettings } from '../seller/read-model.ts';
+import { readOrders, readShipments } from '../orders/read-model.ts';
+import { readMailOutbox } from '../mail/read-model.ts';
+import { dueOf } from './read-model.ts';
+import { readCompanyDetails, readRetailerDoors } from '../companies/read-model.ts';
 
 type Seller = IssuedDocument['seller'];
 
@@ -141,8 +146,8 @@ export class InvoiceLedger {
     const [orders, numbers] = await Promise.all([
       orderIds.length
         ? this.db
-            .selectFrom('orders')
-            .leftJoin('retailer_doors', 'retailer_doors.id', 'orders.door_id')
+            .selectFrom(readOrders().as('orders'))
+            .leftJoin(readRetailerDoors().as('retailer_doors'), 'retailer_doors.id', 'orders.door_id')
             .select(['orders.id', 'orders.number', 'retailer_doors.id as door_id', 'retailer_doors.name as door_name', 'retailer_doors.town as door_town'])
             .where('orders.id', 'in', orderIds)
             .execute()
@@ -187,12 +192,7 @@ export class InvoiceLedger {
     // What is left on each invoice past its due day, summed once per invoice (not once per figure).
     const left = this.db
       .selectFrom('invoices')
-      .select([
-        sql<number>`invoices.total_incl_cents - invoices.prepaid_cents - (select coalesce(sum(c.total_incl_cents), 0) from invoices c where c.invoice_id = invoices.id) - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = invoices.id)`.as(
-          'due',
-        ),
-        'invoices.rate_micro',
-      ])
+      .select([dueOf('invoices').as('due'), 'invoices.rate_micro'])
       .where('type', '=', 'invoice')
       .where('due_date', '<', day)
       .as('late');
@@ -204,14 +204,14 @@ export class InvoiceLedger {
       .executeTakeFirstOrThrow();
     // Since invoicing began: the first invoice's day (an indexed column; the row's later columns sit behind its PDF).
     const waiting = await this.db
-      .selectFrom('orders as o')
+      .selectFrom(readOrders().as('o'))
       .select(sql<number>`count(*)`.as('n'))
       .where('o.status', 'in', ['shipped', 'partlyShipped'])
       .where('o.updated_at', '>=', sql<string>`coalesce((select min(issue_date) from invoices), '')`)
       // A parcel of it left without its invoice (issue 45: one invoice per shipment).
       .where(({ exists, selectFrom }) =>
         exists(
-          selectFrom('shipments as s')
+          selectFrom(readShipments().as('s'))
             .select('s.id')
             .whereRef('s.order_id', '=', 'o.id')
             .where(({ not: none, exists: any, selectFrom: from }) => none(any(from('invoices as i').select('i.id').whereRef('i.shipment_id', '=', 's.id')))),
@@ -267,7 +267,7 @@ export class InvoiceLedger {
 
   /** The FEC of `year` (fec.ts), named after the label's SIREN; null before the invoicing settings exist. */
   async fec(year: number): Promise<{ name: string; bytes: Buffer } | null> {
-    const row = await this.db.selectFrom('invoicing_settings').select('settings').where('id', '=', 1).executeTakeFirst();
+    const row = await this.db.selectFrom(readInvoicingSettings().as('invoicing_settings')).select('settings').where('id', '=', 1).executeTakeFirst();
     if (!row) return null;
     const settings = JSON.parse(row.settings) as InvoicingSettingsInput;
     // Settings saved before an account existed (customer deposits, issue 47) take its default.
@@ -329,7 +329,7 @@ export class InvoiceLedger {
     if (overdue.length === 0) return 0;
     const rows = await this.db
       .selectFrom('invoices')
-      .leftJoin('company_details', 'company_details.user_id', 'invoices.user_id')
+      .leftJoin(readCompanyDetails().as('company_details'), 'company_details.user_id', 'invoices.user_id')
       .select(['invoices.id', 'invoices.user_id', 'invoices.locale', 'invoices.buyer', 'invoices.seller', 'company_details.invoice_reminders'])
       .where(
         'invoices.id',
@@ -350,7 +350,11 @@ export class InvoiceLedger {
         const stage = daysBetween(doc.dueDate!, day) >= 15 ? 15 : 1;
         const locale = row.locale;
         const seller = JSON.parse(row.seller) as Seller;
-        const before = await trx.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', `invoice:${doc.id}:reminder:${stage}`).executeTakeFirst();
+        const before = await trx
+          .selectFrom(readMailOutbox().as('mail_outbox'))
+          .select('id')
+          .where('dedupe_key', '=', `invoice:${doc.id}:reminder:${stage}`)
+          .executeTakeFirst();
         if (before) continue;
         await enqueueMail(trx, {
           to,

@@ -7,6 +7,7 @@ import { companyMailbox } from '../companies/people.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { invoiceIssuedMail } from '../mail/templates.ts';
 import type { InvoicesService } from './service.ts';
+import { readOrders, readShipments } from '../orders/read-model.ts';
 
 /** What `shipment.created` carries (orders/shipments.ts records it). */
 export interface ShipmentCreated {
@@ -59,9 +60,13 @@ export function listenForInvoices(events: DomainEvents, invoices: InvoicesServic
       .where('id', '=', event.payload.invoiceId)
       .executeTakeFirst();
     if (!invoice || invoice.type !== 'invoice' || invoice.purpose !== 'goods' || invoice.order_id === null) return;
-    const order = await trx.selectFrom('orders').select(['number', 'retailer_email']).where('id', '=', invoice.order_id).executeTakeFirstOrThrow();
+    const order = await trx
+      .selectFrom(readOrders().as('orders'))
+      .select(['number', 'retailer_email'])
+      .where('id', '=', invoice.order_id)
+      .executeTakeFirstOrThrow();
     const parcel = invoice.shipment_id
-      ? ((await trx.selectFrom('shipments').select('number').where('id', '=', invoice.shipment_id).executeTakeFirst())?.number ?? null)
+      ? ((await trx.selectFrom(readShipments().as('shipments')).select('number').where('id', '=', invoice.shipment_id).executeTakeFirst())?.number ?? null)
       : null;
     const to = (invoice.user_id === null ? null : await companyMailbox(trx, invoice.user_id, 'invoices')) ?? order.retailer_email;
     const locale = invoice.locale;

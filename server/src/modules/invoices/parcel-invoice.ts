@@ -10,6 +10,7 @@ import { inclOf, type InvoiceDeposits } from './deposits.ts';
 import { facturxXml, type IssuedDocument, type NewDocument } from './facturx.ts';
 import type { renderInvoicePdf } from './pdf.ts';
 import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
+import { readOrderLines, readOrders, readShipmentLines, readShipments } from '../orders/read-model.ts';
 
 type Seller = IssuedDocument['seller'];
 type NewLine = NewDocument['lines'][number];
@@ -56,16 +57,16 @@ export async function composeParcelInvoice(
   deliveryDate: string | undefined,
   readOnly: boolean,
 ): Promise<NewDocument | null | 'unknown'> {
-  const shipment = await trx.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirstOrThrow();
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
+  const shipment = await trx.selectFrom(readShipments().as('shipments')).selectAll().where('id', '=', shipmentId).executeTakeFirstOrThrow();
+  const order = await trx.selectFrom(readOrders().as('orders')).selectAll().where('id', '=', shipment.order_id).executeTakeFirstOrThrow();
   const seller = await deps.seller(trx);
   const company = await deps.companies.company(order.company_id ?? 0, trx);
   if (gapsOf(seller !== null, company).length) return null;
   if (await trx.selectFrom('invoices').select('id').where('shipment_id', '=', shipmentId).executeTakeFirst()) return null;
   const issueDate = deps.issueDay();
   const lines = await trx
-    .selectFrom('shipment_lines as s')
-    .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
+    .selectFrom(readShipmentLines().as('s'))
+    .innerJoin(readOrderLines().as('l'), 'l.id', 's.order_line_id')
     .select(['l.id', 'l.reference', 'l.product_title', 'l.color_name', 'l.size', 'l.unit_price_cents', 'l.list_price_cents', 's.quantity'])
     .where('s.shipment_id', '=', shipmentId)
     .where('s.quantity', '>', 0)

@@ -41,6 +41,8 @@ import { creditsOf, readDocument } from './document.ts';
 import { InvoiceDeposits } from './deposits.ts';
 import { deletePayment, recordPayment } from './payments.ts';
 import type { EventRecorder } from '../../platform/events.ts';
+import { readInvoicingSettings } from '../seller/read-model.ts';
+import { readOrders, readShipments } from '../orders/read-model.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 export type { NewDocument } from './facturx.ts';
@@ -108,7 +110,7 @@ export class InvoicesService {
   }
 
   private async seller(db: Kysely<Database>): Promise<Seller | null> {
-    const row = await db.selectFrom('invoicing_settings').select('settings').where('id', '=', 1).executeTakeFirst();
+    const row = await db.selectFrom(readInvoicingSettings().as('invoicing_settings')).select('settings').where('id', '=', 1).executeTakeFirst();
     if (!row) return null;
     const brand = publicBrand(this.config);
     const { accounts: _accounts, ...settings } = JSON.parse(row.settings) as InvoicingSettingsInput; // the FEC's, not the invoice's
@@ -149,7 +151,7 @@ export class InvoicesService {
   /** The shipments of an order that left without their invoice, first sent first. */
   private async uninvoiced(db: Kysely<Database>, orderId: number): Promise<Array<{ id: number; shipped_at: string }>> {
     return db
-      .selectFrom('shipments as s')
+      .selectFrom(readShipments().as('s'))
       .select(['s.id', 's.shipped_at'])
       .where('s.order_id', '=', orderId)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('invoices as i').select('i.id').whereRef('i.shipment_id', '=', 's.id'))))
@@ -275,7 +277,7 @@ export class InvoicesService {
   /** "Issue the invoice": for each shipment of the order that left without one (its details were incomplete). The last one issued. */
   async issueForOrder(orderId: number, actor: Actor, lang: Locale): Promise<InvoiceDocument> {
     const id = await this.db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').select(['id', 'status', 'company_id']).where('id', '=', orderId).executeTakeFirst();
+      const order = await trx.selectFrom(readOrders().as('orders')).select(['id', 'status', 'company_id']).where('id', '=', orderId).executeTakeFirst();
       if (!order) throw new HttpError(404, INVOICE_MESSAGES.invoiceNotFound);
       if (order.status !== 'shipped' && order.status !== 'partlyShipped') throw new HttpError(409, INVOICE_MESSAGES.notShipped);
       const shipments = await this.uninvoiced(trx, orderId);
@@ -363,7 +365,8 @@ export class InvoicesService {
     }
     const sum = totals(newLines, vat, invoice.currency);
     if (newLines.length === 0 || sum.totalInclCents <= 0 || sum.totalInclCents > left) throw new HttpError(422, INVOICE_MESSAGES.creditTooHigh);
-    const order = invoice.order_id === null ? null : await trx.selectFrom('orders').select('number').where('id', '=', invoice.order_id).executeTakeFirst();
+    const order =
+      invoice.order_id === null ? null : await trx.selectFrom(readOrders().as('orders')).select('number').where('id', '=', invoice.order_id).executeTakeFirst();
     return this.write(
       trx,
       {

@@ -19,6 +19,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { accountsByIds } from '../users/accounts.ts';
+import { readCompanyDetails, readRetailerDoors } from '../companies/read-model.ts';
 
 type Row = Selectable<RetailerListingsTable>;
 
@@ -76,7 +77,11 @@ export class ListingsService {
   async mine(userId: number): Promise<AccountListing> {
     const row = await this.db.selectFrom('retailer_listings').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (row) return { ...toFields(row), hidden: row.hidden === 1, updatedAt: row.updated_at };
-    const company = await this.db.selectFrom('company_details').select('company_name').where('user_id', '=', userId).executeTakeFirst();
+    const company = await this.db
+      .selectFrom(readCompanyDetails().as('company_details'))
+      .select('company_name')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return {
       listed: false,
       name: company?.company_name ?? '',
@@ -158,7 +163,7 @@ export class ListingsService {
       // A company's public doors are its places on the page (issue 46); without one, its listing's address.
       const doors = rows.length
         ? await this.db
-            .selectFrom('retailer_doors')
+            .selectFrom(readRetailerDoors().as('retailer_doors'))
             .selectAll()
             .where('public', '=', 1)
             .where('removed_at', 'is', null)

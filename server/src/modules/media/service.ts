@@ -3,6 +3,7 @@ import { uploadBase, type ImageMeta, type MediaMap } from '@atelier/contract';
 import type { Database } from '../../db/schema.ts';
 import { storeImage } from './images.ts';
 import type { MediaStore } from './store.ts';
+import { chunks } from '../../lib/chunks.ts';
 
 /** Rows never change (a name is a content hash), so each process keeps what it has read. */
 const REMEMBERED = 20_000;
@@ -48,8 +49,7 @@ export class MediaService {
       if (name) wanted.set(url, name);
     }
     const missing = [...new Set(wanted.values())].filter((name) => !this.known.has(name));
-    for (let i = 0; i < missing.length; i += 500) {
-      const chunk = missing.slice(i, i + 500);
+    for (const chunk of chunks(missing)) {
       const rows = await this.db.selectFrom('media').select(['name', 'placeholder', 'avif_widths']).where('name', 'in', chunk).execute();
       const found = new Map(rows.map((row) => [row.name, row]));
       if (this.known.size + chunk.length > REMEMBERED) this.known.clear();

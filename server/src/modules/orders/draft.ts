@@ -43,6 +43,7 @@ import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 import type { OrderScope } from '../companies/scope.ts';
 import { accountById, lockAccount, requireAccount } from '../users/accounts.ts';
+import { readVariants } from '../catalogue/read-model.ts';
 
 /**
  * The draft: one per retailer, on the server. A line is one piece (variant and size) for one mode and one
@@ -323,7 +324,13 @@ export class OrderDrafts {
    * delivery of the product's open season), incoming (at-once, from a date) or sold out.
    */
   async availability(productId: number, lang: Locale): Promise<Availability | null> {
-    const variantRows = await this.db.selectFrom('variants').select('id').where('product_id', '=', productId).orderBy('position').orderBy('id').execute();
+    const variantRows = await this.db
+      .selectFrom(readVariants().as('variants'))
+      .select('id')
+      .where('product_id', '=', productId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     const variants = await this.catalogue.orderable(variantRows.map((v) => v.id));
     if (variants.size === 0) return null;
     const ctx = await this.modeContext([...variants.values()], this.db);

@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderShipments } from './shipments.ts';
+import { readStockLevels } from '../stock/read-model.ts';
 
 /** The orders a pick list or a bulk shipment takes: by id, or all ready for a delivery window. */
 export type PickScope = { ids: number[] } | { deliveryId: number };
@@ -127,7 +128,7 @@ export class OrderFulfilment {
     if (!order || order.mode !== 'atOnce') return undefined;
     const lines = await this.db
       .selectFrom('order_lines as l')
-      .leftJoin('stock_levels as s', (join) => join.onRef('s.variant_id', '=', 'l.variant_id').onRef('s.size', '=', 'l.size'))
+      .leftJoin(readStockLevels().as('s'), (join) => join.onRef('s.variant_id', '=', 'l.variant_id').onRef('s.size', '=', 'l.size'))
       .select(['l.id', 'l.variant_id', 'l.size', sql<number>`l.quantity - l.shipped - l.cancelled`.as('left'), 's.on_hand'])
       .where('l.order_id', '=', id)
       .orderBy('l.position')

@@ -11,6 +11,7 @@ import { type StockLine, type StockService } from '../stock/service.ts';
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { OrderRecords } from './records.ts';
+import { readInvoices } from '../invoices/read-model.ts';
 
 /**
  * What happens to an order after it is sent: confirmed, then shipped in parcels (shipments.ts), or cancelled
@@ -191,7 +192,7 @@ export class OrderLifecycle {
           await this.invoices.issuePending(trx, id, brand);
           const parcels = await trx
             .selectFrom('shipments as s')
-            .leftJoin('invoices as i', 'i.shipment_id', 's.id')
+            .leftJoin(readInvoices().as('i'), 'i.shipment_id', 's.id')
             .select(['s.id', 'i.id as invoice_id'])
             .where('s.order_id', '=', id)
             .orderBy('s.seq')

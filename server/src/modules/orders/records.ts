@@ -31,15 +31,11 @@ import { inScope, type OrderScope } from '../companies/scope.ts';
 import { orderMode } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { Dialect } from '../../db/index.ts';
-import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
+import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { accountById, accountsByIds, personOf } from '../users/accounts.ts';
-
-/** What the orders CSV writes of an order (a full `Order` has it all too). */
-export type ExportedOrder = Pick<Order, 'number' | 'createdAt' | 'status' | 'shipDate' | 'currency'> & {
-  shop: Pick<Order['shop'], 'email' | 'company'>;
-  lines: Array<Pick<Order['lines'][number], 'reference' | 'productTitle' | 'colorName' | 'size' | 'quantity' | 'unitPrice' | 'total'>>;
-};
+import { readInvoices } from '../invoices/read-model.ts';
+import { readRetailerDoors } from '../companies/read-model.ts';
 
 /** What the order lists can be narrowed to (`q`: the search box). */
 
@@ -107,7 +103,9 @@ export class OrderRecords {
       this.shipments(db, id),
     ]);
     const [door, person] = await Promise.all([
-      row.door_id === null ? null : db.selectFrom('retailer_doors').select(['id', 'name', 'town']).where('id', '=', row.door_id).executeTakeFirst(),
+      row.door_id === null
+        ? null
+        : db.selectFrom(readRetailerDoors().as('retailer_doors')).select(['id', 'name', 'town']).where('id', '=', row.door_id).executeTakeFirst(),
       row.placed_by === null ? null : accountById(db, row.placed_by),
     ]);
     return { row, lines, events, seasons, shipments, door: door ?? null, placedBy: person ? personOf(person) : null };
@@ -117,7 +115,7 @@ export class OrderRecords {
   private async shipments(db: Kysely<Database>, orderId: number): Promise<Shipment[]> {
     const rows = await db
       .selectFrom('shipments as s')
-      .leftJoin('invoices as i', 'i.shipment_id', 's.id')
+      .leftJoin(readInvoices().as('i'), 'i.shipment_id', 's.id')
       .select(['s.id', 's.number', 's.shipped_at', 's.carrier', 's.tracking', 's.shipping_cents', 'i.id as invoice_id', 'i.number as invoice_number'])
       .where('s.order_id', '=', orderId)
       .orderBy('s.seq')
@@ -292,54 +290,10 @@ export class OrderRecords {
     const doorIds = [...new Set(rows.map((r) => r.door_id).filter((v): v is number => v !== null))];
     const personIds = [...new Set(rows.map((r) => r.placed_by).filter((v): v is number => v !== null))];
     const [doors, people] = await Promise.all([
-      doorIds.length ? this.db.selectFrom('retailer_doors').select(['id', 'name', 'town']).where('id', 'in', doorIds).execute() : [],
+      doorIds.length ? this.db.selectFrom(readRetailerDoors().as('retailer_doors')).select(['id', 'name', 'town']).where('id', 'in', doorIds).execute() : [],
       accountsByIds(this.db, personIds),
     ]);
     return { doors: new Map(doors.map((d) => [d.id, d])), people };
-  }
-
-  /**
-   * Every order of a period with its lines, oldest first, 200 at a time: what the CSV export writes while
-   * it reads (issue 43), one query for the orders and one for their lines per batch.
-   */
-  async *exportBatches(filter: { from: string; to: string }, lang: Locale): AsyncGenerator<ExportedOrder[]> {
-    const query = this.db
-      .selectFrom('orders')
-      .select(['id', 'number', 'status', 'created_at', 'company', 'retailer_email', 'ship_date', 'currency'])
-      .where('created_at', '>=', `${filter.from}T00:00:00.000Z`)
-      .where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
-    for await (const rows of eachBatch(query, { sort: 'orders.created_at', id: 'orders.id', sortOf: (r) => r.created_at, idOf: (r) => r.id }, 200)) {
-      const lines = await this.db
-        .selectFrom('order_lines')
-        .select(['order_id', 'reference', 'product_title', 'color_name', 'size', 'quantity', 'unit_price_cents'])
-        .where(
-          'order_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .orderBy('order_id')
-        .orderBy('position')
-        .execute();
-      const byOrder = new Map<number, typeof lines>();
-      for (const l of lines) (byOrder.get(l.order_id) ?? byOrder.set(l.order_id, []).get(l.order_id)!).push(l);
-      yield rows.map((r) => ({
-        number: r.number,
-        createdAt: r.created_at,
-        status: r.status,
-        shop: { email: r.retailer_email, company: parseCompany(r.company) },
-        shipDate: r.ship_date,
-        ...(r.currency === 'EUR' ? {} : { currency: r.currency as Currency }),
-        lines: (byOrder.get(r.id) ?? []).map((l) => ({
-          reference: l.reference,
-          productTitle: pick(parseTexts(l.product_title), lang),
-          colorName: pick(parseTexts(l.color_name), lang),
-          size: l.size as Size,
-          quantity: l.quantity,
-          unitPrice: fromCents(l.unit_price_cents),
-          total: fromCents(l.unit_price_cents * l.quantity),
-        })),
-      }));
-    }
   }
 
   /** What waits on the owner's home: orders to confirm, and confirmed ones to ship by `weekEnd` (late ones too). */

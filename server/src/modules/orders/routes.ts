@@ -34,7 +34,7 @@ import { langOf } from '../../lib/locale.ts';
 import { actorOf, personOf } from '../../lib/actor.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import type { OrdersService } from './service.ts';
-import type { ExportedOrder } from './records.ts';
+import type { ExportedOrder } from './export.ts';
 import { idParam, pathId } from '../../lib/params.ts';
 
 const idParams = idParam(ORDER_MESSAGES.orderNotFound);

@@ -6,6 +6,8 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import { availableNow, type StockService } from '../stock/service.ts';
+import { readOrderLines, readOrders } from '../orders/read-model.ts';
+import { readProducts } from '../catalogue/read-model.ts';
 
 export type CutStatus = 'submitted' | 'confirmed' | 'both';
 
@@ -51,13 +53,13 @@ export class ProductionService {
       const statuses: OrderStatus[] =
         status === 'both' ? ['submitted', 'confirmed', 'partlyShipped'] : status === 'confirmed' ? ['confirmed', 'partlyShipped'] : [status];
       let orders = trx
-        .selectFrom('orders')
+        .selectFrom(readOrders().as('orders'))
         .where('orders.season_id', '=', season.id)
         .where('orders.mode', '=', 'preBook')
         .where('orders.status', 'in', [...statuses]);
       if (delivery) orders = orders.where('orders.delivery_id', '=', delivery.id);
       const rows = await orders
-        .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+        .innerJoin(readOrderLines().as('order_lines'), 'order_lines.order_id', 'orders.id')
         .select((eb) => [
           'order_lines.product_id',
           'order_lines.variant_id',
@@ -71,7 +73,9 @@ export class ProductionService {
         .groupBy(['order_lines.product_id', 'order_lines.variant_id', 'order_lines.size'])
         .execute();
       const count = await orders.select((eb) => eb.fn.count<number>('orders.id').as('n')).executeTakeFirstOrThrow();
-      const positions = new Map((await trx.selectFrom('products').select(['id', 'position']).execute()).map((p) => [p.id, p.position] as const));
+      const positions = new Map(
+        (await trx.selectFrom(readProducts().as('products')).select(['id', 'position']).execute()).map((p) => [p.id, p.position] as const),
+      );
       const variantIds = [...new Set(rows.map((r) => r.variant_id).filter((id): id is number => id !== null))];
       const levels = await this.stock.levels(variantIds, trx);
 

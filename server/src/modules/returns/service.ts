@@ -17,6 +17,8 @@ import { returnMail } from '../mail/templates.ts';
 import type { StockService } from '../stock/service.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import { holdOrder } from '../orders/shipments.ts';
+import { readOrderLines, readOrders, readShipmentLines, readShipments } from '../orders/read-model.ts';
+import { readInvoiceLines, readInvoices } from '../invoices/read-model.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -60,7 +62,7 @@ export class ReturnsService {
     const userId = typeof scope === 'number' ? scope : scope.companyId;
     const id = await this.db.transaction().execute(async (trx) => {
       const order = await trx
-        .selectFrom('orders')
+        .selectFrom(readOrders().as('orders'))
         .select(['id', 'number', 'company_id', 'door_id', 'company', 'retailer_email'])
         .where('id', '=', orderId)
         .executeTakeFirst();
@@ -68,7 +70,7 @@ export class ReturnsService {
       // One request at a time per order: the order is held, as its owner holds it (ADR 0029).
       await holdOrder(trx, orderId);
       const parcel = await trx
-        .selectFrom('shipments')
+        .selectFrom(readShipments().as('shipments'))
         .select(['id', 'shipped_at'])
         .where('id', '=', input.shipmentId)
         .where('order_id', '=', orderId)
@@ -139,8 +141,8 @@ export class ReturnsService {
   /** Each asked line: in the parcel, within what it brought less what is already being returned, within the window (a faulty piece any time). */
   private async check(trx: Kysely<Database>, parcel: { id: number; shipped_at: string }, input: ReturnInput, lang: Locale, today: string) {
     const carried = await trx
-      .selectFrom('shipment_lines as s')
-      .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
+      .selectFrom(readShipmentLines().as('s'))
+      .innerJoin(readOrderLines().as('l'), 'l.id', 's.order_line_id')
       .select(['s.order_line_id', 's.quantity', 'l.product_title', 'l.color_name', 'l.size'])
       .where('s.shipment_id', '=', parcel.id)
       .execute();
@@ -234,14 +236,14 @@ export class ReturnsService {
       if (row.status !== 'accepted') throw new HttpError(409, RETURN_MESSAGES.transitionRefused);
       const own = await trx
         .selectFrom('return_lines as rl')
-        .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+        .innerJoin(readOrderLines().as('l'), 'l.id', 'rl.order_line_id')
         .select(['rl.id', 'rl.accepted', 'rl.order_line_id', 'l.variant_id', 'l.size'])
         .where('rl.return_id', '=', id)
         .execute();
       const given = new Map(lines.map((l) => [l.lineId, l]));
       if ([...given.keys()].some((lineId) => !own.some((l) => l.id === lineId))) throw new HttpError(422, RETURN_MESSAGES.receiveInvalid);
       const invoice = await trx
-        .selectFrom('invoices')
+        .selectFrom(readInvoices().as('invoices'))
         .select(['id', 'locale'])
         .where('shipment_id', '=', row.shipment_id)
         .where('type', '=', 'invoice')
@@ -290,7 +292,11 @@ export class ReturnsService {
     arrived: Array<{ orderLineId: number; quantity: number }>,
     actor: Actor,
   ) {
-    const invoiceLines = await trx.selectFrom('invoice_lines').select(['id', 'order_line_id']).where('invoice_id', '=', invoice.id).execute();
+    const invoiceLines = await trx
+      .selectFrom(readInvoiceLines().as('invoice_lines'))
+      .select(['id', 'order_line_id'])
+      .where('invoice_id', '=', invoice.id)
+      .execute();
     const lines = arrived.map((a) => ({ lineId: invoiceLines.find((l) => l.order_line_id === a.orderLineId)!.id, quantity: a.quantity }));
     // In the invoice's language, as the credit note itself is.
     return this.invoices.creditInTransaction(trx, invoice.id, { reason: PHRASES[invoice.locale].returnCredit(number), lines }, actor);
@@ -312,7 +318,7 @@ export class ReturnsService {
     await this.events.record(trx, `return.${status}`, id, { returnId: id }, async () => (await this.read(trx, id, 'fr'))!);
     const owner = await trx
       .selectFrom('returns as r')
-      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .innerJoin(readOrders().as('o'), 'o.id', 'r.order_id')
       .select(['o.locale', 'o.retailer_email', 'o.id as order_id'])
       .where('r.id', '=', id)
       .executeTakeFirstOrThrow();
@@ -340,9 +346,9 @@ export class ReturnsService {
   private async read(db: Kysely<Database>, id: number, lang: Locale, scope?: number | OrderScope): Promise<ReturnRecord | null> {
     const row = await db
       .selectFrom('returns as r')
-      .innerJoin('orders as o', 'o.id', 'r.order_id')
-      .innerJoin('shipments as s', 's.id', 'r.shipment_id')
-      .leftJoin('invoices as c', 'c.id', 'r.credit_note_id')
+      .innerJoin(readOrders().as('o'), 'o.id', 'r.order_id')
+      .innerJoin(readShipments().as('s'), 's.id', 'r.shipment_id')
+      .leftJoin(readInvoices().as('c'), 'c.id', 'r.credit_note_id')
       .select([
         'r.id',
         'r.number',
@@ -370,7 +376,7 @@ export class ReturnsService {
     if (!row || !inScope(row, scope)) return null;
     const lines = await db
       .selectFrom('return_lines as rl')
-      .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+      .innerJoin(readOrderLines().as('l'), 'l.id', 'rl.order_line_id')
       .select(['rl.id', 'rl.order_line_id', 'rl.quantity', 'rl.reason', 'rl.note', 'rl.accepted', 'rl.received', 'rl.resellable'])
       .select(['l.reference', 'l.product_title', 'l.color_name', 'l.size'])
       .where('rl.return_id', '=', id)
@@ -421,7 +427,7 @@ export class ReturnsService {
 
   /** The returns of one order, first asked first (with a scope: only a company's, of a buyer's doors). */
   async ofOrder(orderId: number, lang: Locale, scope?: number | OrderScope): Promise<ReturnRecord[] | null> {
-    const order = await this.db.selectFrom('orders').select(['company_id', 'door_id']).where('id', '=', orderId).executeTakeFirst();
+    const order = await this.db.selectFrom(readOrders().as('orders')).select(['company_id', 'door_id']).where('id', '=', orderId).executeTakeFirst();
     if (!order || !inScope(order, scope)) return null;
     const ids = await this.db.selectFrom('returns').select('id').where('order_id', '=', orderId).orderBy('seq').limit(100).execute();
     return Promise.all(ids.map((r) => this.get(r.id, lang).then((x) => x!)));
@@ -431,7 +437,7 @@ export class ReturnsService {
   async list(filter: { status?: ReturnStatus | undefined; q?: string | undefined }, paging: PageRequest = {}): Promise<ReturnList> {
     let query = this.db
       .selectFrom('returns')
-      .innerJoin('orders', 'orders.id', 'returns.order_id')
+      .innerJoin(readOrders().as('orders'), 'orders.id', 'returns.order_id')
       .select([
         'returns.id',
         'returns.number',

@@ -4,6 +4,13 @@ import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import type { SeasonInfo, SeasonsService } from '../seasons/service.ts';
+import { readStockLevels } from '../stock/read-model.ts';
+import { readProductSeasons } from '../seasons/read-model.ts';
+import { readOrderLines, readOrders } from '../orders/read-model.ts';
+import { readReturnLines } from '../returns/read-model.ts';
+import { readRetailerListings } from '../listings/read-model.ts';
+import { readCompanyDetails } from '../companies/read-model.ts';
+import { readProductTranslations, readProducts, readVariants } from '../catalogue/read-model.ts';
 
 type Trx = Kysely<Database>;
 const NOT_GIVEN: Record<Locale, string> = { fr: 'Non renseigné', en: 'Not given' };
@@ -42,11 +49,11 @@ export class SalesService {
 
   /** Orders of a season that count: every status but cancelled. */
   private orders(trx: Trx, seasonId: number) {
-    return trx.selectFrom('orders').where('orders.season_id', '=', seasonId).where('orders.status', '!=', 'cancelled');
+    return trx.selectFrom(readOrders().as('orders')).where('orders.season_id', '=', seasonId).where('orders.status', '!=', 'cancelled');
   }
 
   private lines(trx: Trx, seasonId: number) {
-    return this.orders(trx, seasonId).innerJoin('order_lines', 'order_lines.order_id', 'orders.id');
+    return this.orders(trx, seasonId).innerJoin(readOrderLines().as('order_lines'), 'order_lines.order_id', 'orders.id');
   }
 
   private async totals(trx: Trx, seasonId: number) {
@@ -59,9 +66,20 @@ export class SalesService {
           eb.fn.sum<number>('order_lines.quantity').as('pieces'),
           eb.fn.sum<number>(EURO_REVENUE).as('revenue'),
           eb.fn.sum<number>('order_lines.shipped').as('shipped'),
-          sql<number>`(select coalesce(sum(rl.received), 0) from return_lines rl where rl.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id where o.season_id = ${seasonId}))`.as(
-            'returned',
-          ),
+          // The pieces of the season's lines that came back (the returns' and the orders' read models).
+          eb
+            .selectFrom(readReturnLines().as('rl'))
+            .select(sql<number>`coalesce(sum(rl.received), 0)`.as('n'))
+            .where(
+              'rl.order_line_id',
+              'in',
+              eb
+                .selectFrom(readOrderLines().as('ol'))
+                .innerJoin(readOrders().as('o'), 'o.id', 'ol.order_id')
+                .select('ol.id')
+                .where('o.season_id', '=', seasonId),
+            )
+            .as('returned'),
         ])
         .executeTakeFirstOrThrow(),
       // A retailer is returning when they ordered (in another season) before their first order of this one:
@@ -76,7 +94,7 @@ export class SalesService {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(({ exists, selectFrom }) =>
           exists(
-            selectFrom('orders as o')
+            selectFrom(readOrders().as('o'))
               .select('o.id')
               .whereRef('o.company_id', '=', 'f.company_id')
               .where('o.status', '!=', 'cancelled')
@@ -188,7 +206,7 @@ export class SalesService {
         .groupBy('order_lines.size')
         .execute(),
       this.lines(trx, seasonId)
-        .leftJoin('company_details', 'company_details.user_id', 'orders.company_id')
+        .leftJoin(readCompanyDetails().as('company_details'), 'company_details.user_id', 'orders.company_id')
         .select((eb) => [
           'orders.company_id',
           eb.fn.max('company_details.company_name').as('company'),
@@ -200,7 +218,7 @@ export class SalesService {
         .groupBy('orders.company_id')
         .execute(),
       this.lines(trx, seasonId)
-        .leftJoin('retailer_listings', 'retailer_listings.user_id', 'orders.company_id')
+        .leftJoin(readRetailerListings().as('retailer_listings'), 'retailer_listings.user_id', 'orders.company_id')
         .select(['retailer_listings.country', 'retailer_listings.city', pieces.as('pieces'), revenue.as('revenue')])
         .groupBy(['retailer_listings.country', 'retailer_listings.city'])
         .execute(),
@@ -215,11 +233,13 @@ export class SalesService {
         .groupBy('order_lines.product_id')
         .execute(),
       trx
-        .selectFrom('stock_levels')
-        .innerJoin('variants', 'variants.id', 'stock_levels.variant_id')
-        .innerJoin('product_seasons', 'product_seasons.product_id', 'variants.product_id')
-        .innerJoin('products', 'products.id', 'variants.product_id')
-        .leftJoin('product_translations', (j) => j.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.locale', '=', lang))
+        .selectFrom(readStockLevels().as('stock_levels'))
+        .innerJoin(readVariants().as('variants'), 'variants.id', 'stock_levels.variant_id')
+        .innerJoin(readProductSeasons().as('product_seasons'), 'product_seasons.product_id', 'variants.product_id')
+        .innerJoin(readProducts().as('products'), 'products.id', 'variants.product_id')
+        .leftJoin(readProductTranslations().as('product_translations'), (j) =>
+          j.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.locale', '=', lang),
+        )
         .where('product_seasons.season_id', '=', seasonId)
         .where('stock_levels.on_hand', 'is not', null)
         .select((eb) => [

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { today } from '../../lib/dates.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { pick } from '../../lib/texts.ts';
+import { readProducts } from '../catalogue/read-model.ts';
 
 type SeasonRow = Selectable<SeasonsTable>;
 export type SeasonState = 'open' | 'upcoming' | 'closed';
@@ -325,7 +326,7 @@ export class SeasonsService {
               .executeTakeFirstOrThrow()
           ).id;
           if (first) {
-            const products = await trx.selectFrom('products').select('id').execute();
+            const products = await trx.selectFrom(readProducts().as('products')).select('id').execute();
             if (products.length)
               await trx
                 .insertInto('product_seasons')

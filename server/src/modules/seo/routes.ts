@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DbHandle } from '../../db/index.ts';
+import { readJournalPosts } from '../journal/read-model.ts';
+import { readProducts } from '../catalogue/read-model.ts';
 
 const STATIC_PAGES = ['/', '/collection', '/story', '/faq', '/retailers', '/where-to-buy', '/blog', '/contact', '/privacy', '/legal'];
 
@@ -48,8 +50,8 @@ export const seoRoutes: FastifyPluginAsync<SeoDeps> = async (app, services) => {
 
   app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const [products, posts] = await Promise.all([
-      services.database.db.selectFrom('products').select(['id', 'updated_at']).where('status', '=', 'published').orderBy('id').execute(),
-      services.database.db.selectFrom('journal_posts').select(['slug', 'updated_at']).where('published', '=', 1).orderBy('id').execute(),
+      services.database.db.selectFrom(readProducts().as('products')).select(['id', 'updated_at']).where('status', '=', 'published').orderBy('id').execute(),
+      services.database.db.selectFrom(readJournalPosts().as('journal_posts')).select(['slug', 'updated_at']).where('published', '=', 1).orderBy('id').execute(),
     ]);
     const newest = (dates: string[]) => dates.sort().at(-1);
     const productsChanged = newest(products.map((p) => p.updated_at));

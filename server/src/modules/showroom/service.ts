@@ -39,6 +39,7 @@ import { accountByEmail, accountById, requireAccount } from '../users/accounts.t
 import { showroomOrderMail, showroomOrderPdf, type ShowroomPdfData } from './document.ts';
 import { ShowroomSnapshots } from './snapshot.ts';
 import { checkSignature } from './signature.ts';
+import { readAgents } from '../agents/read-model.ts';
 
 export { tabletImage } from './snapshot.ts';
 
@@ -122,7 +123,7 @@ export class ShowroomService {
 
   /** The name an order shows for who took it: the agent's, or the label's for the owner. */
   private async takerName(actor: Actor, db: Kysely<Database> = this.db): Promise<string> {
-    const agent = await db.selectFrom('agents').select('name').where('user_id', '=', actor.id).executeTakeFirst();
+    const agent = await db.selectFrom(readAgents().as('agents')).select('name').where('user_id', '=', actor.id).executeTakeFirst();
     return agent?.name ?? publicBrand(this.config).name;
   }
 

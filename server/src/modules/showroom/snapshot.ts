@@ -11,6 +11,8 @@ import { deliveryOf, type SeasonInfo, type SeasonsService } from '../seasons/ser
 import { availableNow, type StockService } from '../stock/service.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
 import { shopAccounts } from '../users/accounts.ts';
+import { readOrders } from '../orders/read-model.ts';
+import { readRetailerDoors } from '../companies/read-model.ts';
 
 /** What the showroom tablet takes offline for a season: styles, colours, sizes, prices, stock, windows, packs, terms and the approved shops. */
 export class ShowroomSnapshots {
@@ -122,7 +124,7 @@ export class ShowroomSnapshots {
     const ordered = new Set(
       (
         await this.db
-          .selectFrom('orders')
+          .selectFrom(readOrders().as('orders'))
           .select('company_id')
           .distinct()
           .where('status', '!=', 'cancelled')
@@ -135,7 +137,7 @@ export class ShowroomSnapshots {
       ).map((r) => r.company_id),
     );
     const doors = await this.db
-      .selectFrom('retailer_doors')
+      .selectFrom(readRetailerDoors().as('retailer_doors'))
       .select(['id', 'retailer_id', 'name', 'town'])
       .where('removed_at', 'is', null)
       .where(

@@ -7,12 +7,15 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pick } from '../../lib/texts.ts';
 import { eachBatch, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
-import { matchesSearch, searchTerms } from '../../lib/search.ts';
+import { searchTerms } from '../../lib/search.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import { parseStockFile, readStockLines } from './import.ts';
 import { key, type StockLevel, type StockLine, type VariantForStock } from './pieces.ts';
 import { merge, restock } from './lines.ts';
+import { readProductSeasons } from '../seasons/read-model.ts';
+import { readOrderLines, readOrders } from '../orders/read-model.ts';
+import { productMatches, readProductTranslations, readProducts, readVariantTranslations, readVariants } from '../catalogue/read-model.ts';
 
 export { IMPORT_MAX_LINES, type StockLevel, type StockLine } from './pieces.ts';
 
@@ -59,8 +62,8 @@ export class StockService {
       .where(sql<boolean>`s.on_hand - s.reserved <= 0`)
       .where(({ exists, selectFrom }) =>
         exists(
-          selectFrom('order_lines as l')
-            .innerJoin('orders as o', 'o.id', 'l.order_id')
+          selectFrom(readOrderLines().as('l'))
+            .innerJoin(readOrders().as('o'), 'o.id', 'l.order_id')
             .select('l.id')
             .whereRef('l.variant_id', '=', 's.variant_id')
             .whereRef('l.size', '=', 's.size')
@@ -94,15 +97,19 @@ export class StockService {
     filter: { seasonId?: number | undefined; variantIds?: number[]; productIds?: number[] | undefined },
   ): Promise<VariantForStock[]> {
     let query = db
-      .selectFrom('variants as v')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .selectFrom(readVariants().as('v'))
+      .innerJoin(readProducts().as('p'), 'p.id', 'v.product_id')
       .select(['v.id', 'v.product_id', 'v.color_code', 'v.sizes', 'p.reference'])
       .orderBy('p.position')
       .orderBy('p.id')
       .orderBy('v.position')
       .orderBy('v.id');
     if (filter.seasonId !== undefined) {
-      query = query.where('p.id', 'in', db.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId));
+      query = query.where(
+        'p.id',
+        'in',
+        db.selectFrom(readProductSeasons().as('product_seasons')).select('product_id').where('season_id', '=', filter.seasonId),
+      );
     }
     if (filter.productIds) {
       if (filter.productIds.length === 0) return [];
@@ -116,9 +123,13 @@ export class StockService {
     if (rows.length === 0) return [];
     const productIds = [...new Set(rows.map((r) => r.product_id))];
     const [titles, names] = await Promise.all([
-      db.selectFrom('product_translations').select(['product_id', 'locale', 'title']).where('product_id', 'in', productIds).execute(),
       db
-        .selectFrom('variant_translations')
+        .selectFrom(readProductTranslations().as('product_translations'))
+        .select(['product_id', 'locale', 'title'])
+        .where('product_id', 'in', productIds)
+        .execute(),
+      db
+        .selectFrom(readVariantTranslations().as('variant_translations'))
         .select(['variant_id', 'locale', 'color_name'])
         .where(
           'variant_id',
@@ -150,12 +161,16 @@ export class StockService {
 
   /** The styles the stock screen and file read (of one season, found by reference or title), in the collection's order. */
   private styles(filter: { seasonId?: number | undefined; q?: string | undefined; productId?: number | undefined }) {
-    let query = this.db.selectFrom('products').select(['products.id', 'products.position']);
+    let query = this.db.selectFrom(readProducts().as('products')).select(['products.id', 'products.position']);
     if (filter.productId !== undefined) query = query.where('products.id', '=', filter.productId);
     if (filter.seasonId !== undefined)
-      query = query.where('products.id', 'in', this.db.selectFrom('product_seasons').select('product_id').where('season_id', '=', filter.seasonId));
+      query = query.where(
+        'products.id',
+        'in',
+        this.db.selectFrom(readProductSeasons().as('product_seasons')).select('product_id').where('season_id', '=', filter.seasonId),
+      );
     const terms = searchTerms(filter.q);
-    if (terms.length) query = query.where(matchesSearch(this.dialect, 'products', terms));
+    if (terms.length) query = query.where(productMatches(this.dialect, terms));
     return query;
   }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { nowIso } from '../../db/index.ts';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import type { Dialect } from '../../db/dialect.ts';
+import { chunks } from '../../lib/chunks.ts';
 
 // The accounts as other areas change them, inside their own transactions (issue 56, item 2; ADR 0029):
 // the users area owns the `users` table, so an invitation, a password, a name, a second factor or an
@@ -121,12 +122,7 @@ export async function accountByEmail(db: Kysely<Database>, email: string): Promi
 export async function accountsByIds(db: Kysely<Database>, ids: Iterable<number>): Promise<Map<number, Account>> {
   const unique = [...new Set(ids)];
   const found = new Map<number, Account>();
-  for (let i = 0; i < unique.length; i += 500) {
-    for (const row of await accounts(db)
-      .where('id', 'in', unique.slice(i, i + 500))
-      .execute())
-      found.set(row.id, account(row));
-  }
+  for (const slice of chunks(unique)) for (const row of await accounts(db).where('id', 'in', slice).execute()) found.set(row.id, account(row));
   return found;
 }
 

@@ -30,6 +30,8 @@ import type { Selectable } from 'kysely';
 import type { SeasonsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { loadSharp } from '../media/images.ts';
+import { readSeasonTranslations, readSeasons } from '../seasons/read-model.ts';
+import { readRetailerApplications } from '../retailers/read-model.ts';
 
 const TERMS_ID = 1;
 /** Print images: 600 px wide is about 300 dpi in the sheet's 150 pt frame. */
@@ -107,10 +109,11 @@ export class WholesaleService {
   /** Inside a caller's transaction when given (SQLite has one connection: a read outside it would wait for it). */
   async adminTerms(db: Kysely<Database> = this.db, seasonId?: number): Promise<AdminTerms> {
     // The terms are the current season's once a season exists (or the season asked: the showroom's, issue 46).
-    const asked = seasonId === undefined ? undefined : await db.selectFrom('seasons').selectAll().where('id', '=', seasonId).executeTakeFirst();
+    const asked =
+      seasonId === undefined ? undefined : await db.selectFrom(readSeasons().as('seasons')).selectAll().where('id', '=', seasonId).executeTakeFirst();
     const current = asked ?? (await this.seasons.current(db));
     if (current) {
-      const texts = await db.selectFrom('season_translations').selectAll().where('season_id', '=', current.id).execute();
+      const texts = await db.selectFrom(readSeasonTranslations().as('season_translations')).selectAll().where('season_id', '=', current.id).execute();
       return {
         validUntil: current.valid_until,
         openingMinimum: fromCents(current.opening_minimum_cents),
@@ -227,7 +230,7 @@ export class WholesaleService {
   /** The shop name of a retailer account, from its accepted application (null when unknown). */
   async retailerName(userId: number): Promise<string | null> {
     const row = await this.db
-      .selectFrom('retailer_applications')
+      .selectFrom(readRetailerApplications().as('retailer_applications'))
       .select(['company'])
       .where('retailer_user_id', '=', userId)
       .where('company', 'is not', null)
