@@ -1,20 +1,5 @@
-import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { brandFonts, type Face } from './fonts.ts';
-
-let parsed: Promise<Array<[Face, Font]>> | null = null;
-
-/**
- * The brand's faces parsed once per process (or worker thread), not once per document: each PDF still
- * embeds its own subset, but parsing the four faces again cost ~8 ms of the ~12 ms a short document takes.
- */
-function parsedFonts(): Promise<Array<[Face, Font]>> {
-  parsed ??= brandFonts().then((fonts) => (Object.entries(fonts) as Array<[Face, Buffer]>).map(([face, bytes]) => [face, create(bytes)]));
-  parsed.catch(() => {
-    parsed = null;
-  });
-  return parsed;
-}
+import { brandFonts } from './fonts.ts';
 
 /**
  * A PDF in the brand's embedded fonts (faces `serif`, `serifItalic`, `sans`, `sansBold`): A4,
@@ -22,7 +7,7 @@ function parsedFonts(): Promise<Array<[Face, Font]>> {
  * the bytes once `doc.end()` is called. The line sheet, the cut sheet and the invoices use it.
  */
 export async function brandPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
-  const fonts = await parsedFonts();
+  const fonts = await brandFonts();
   const doc = new PDFDocument({ size: 'A4', bufferPages: true, displayTitle: true, ...options });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -30,8 +15,7 @@ export async function brandPdf(options: PDFKit.PDFDocumentOptions): Promise<{ do
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  // pdfkit's types name only a path or the bytes; it takes a parsed font as well (PDFFontFactory.open).
-  for (const [face, font] of fonts) doc.registerFont(face, font as unknown as Buffer);
+  for (const [face, bytes] of Object.entries(fonts)) doc.registerFont(face, bytes);
   return { doc, done };
 }
 
