@@ -40,4 +40,6 @@ export const ACCOUNTS = {
   depositor: { email: 'depositor@e2e.example', password: 'deposit-e2e-2026', role: 'retailer' },
   // A London shop buying in pounds (issue 47).
   pounder: { email: 'pounder@e2e.example', password: 'pound-e2e-2026', role: 'retailer' },
+  // A shop that changes its sent order (issue 57).
+  amender: { email: 'amender@e2e.example', password: 'amend-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

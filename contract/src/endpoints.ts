@@ -5,6 +5,7 @@
 // its schema before a screen renders it.
 import { orderReturns, returnAcceptInput, returnInput, returnList, returnListQuery, returnReceiveInput, returnRecord, returnRefuseInput } from './returns.ts';
 import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
+import { orderChange, orderChangeDecisionInput, orderChangeInput } from './order-changes.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
 import { companyTerms, companyTermsInput } from './terms.ts';
@@ -210,6 +211,8 @@ export const endpoints = {
   'GET /orders': { query: myOrderQuery, response: orderList },
   'GET /orders/:id': { query: langQuery, response: order },
   'POST /orders/:id/cancel': { query: langQuery, response: order },
+  'POST /orders/:id/changes': { query: langQuery, body: orderChangeInput, response: orderChange },
+  'DELETE /orders/:id/changes/:changeId': { query: langQuery, response: orderChange },
   'POST /orders/:id/reorder': { query: langQuery, response: reorderResult },
   'GET /invoices': { query: invoiceListQuery, response: invoiceList },
   'GET /invoices/:id.pdf': { file: true },
@@ -257,6 +260,7 @@ export const endpoints = {
   'GET /admin/orders/:id.csv': { query: langQuery, file: true },
   'POST /admin/orders/:id/confirm': { query: langQuery, body: confirmInput, response: order },
   'POST /admin/orders/:id/review': { query: langQuery, body: reviewDecision, response: order },
+  'POST /admin/orders/:id/changes/:changeId/decision': { query: langQuery, body: orderChangeDecisionInput, response: order },
   'POST /admin/orders/:id/ship': { query: langQuery, body: shipBody, response: order },
   'POST /admin/orders/:id/cancel': { query: langQuery, body: cancelInput, response: order },
   'POST /admin/orders/:id/shipments': { query: langQuery, body: shipmentInput, response: order },

@@ -14,6 +14,7 @@ export * from './journal.ts';
 export * from './retailers.ts';
 export * from './wholesale.ts';
 export * from './orders.ts';
+export * from './order-changes.ts';
 export * from './seasons.ts';
 export * from './security.ts';
 export * from './production.ts';

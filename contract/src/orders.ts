@@ -2,6 +2,7 @@ import { defineMessages } from './messages.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import { postalAddress, postalAddressOut } from './address.ts';
 import { z } from 'zod';
+import { orderChange } from './order-changes.ts';
 import { CURRENCIES } from './currency-helpers.ts';
 import { langQuery } from './query.ts';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, SIZES, type OrderStatus } from './constants.ts';
@@ -340,6 +341,12 @@ export const order = z
     deposit: orderDeposit.optional(),
     /** The currency of every amount of it (issue 47); absent: the euro. */
     currency: z.enum(CURRENCIES).optional(),
+    /** Its revision (issue 57): 1 when sent, one more for each change that accepted a line. */
+    revision: z.number().optional(),
+    /** Its last changes, newest first (at most 20): each line asked, before and after, and the label's answer. */
+    changes: z.array(orderChange).optional(),
+    /** The change waiting for the label's answer, if any. */
+    pendingChange: orderChange.nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof order>;

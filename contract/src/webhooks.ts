@@ -36,6 +36,7 @@ export const WEBHOOK_EVENTS = [
   'order.shipped',
   'order.cancelled',
   'order.review',
+  'order.changed',
   'shipment.created',
   'return.requested',
   'return.accepted',

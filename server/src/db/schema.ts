@@ -471,6 +471,8 @@ export interface OrdersTable {
   /** Its currency and the rate of its day (units for one euro, × 1 000 000; migration 030). */
   currency: ColumnType<string, string | undefined, string>;
   rate_micro: ColumnType<number, number | undefined, number>;
+  /** Its revision: 1 when sent, one more for each change that accepted a line (issue 57). */
+  revision: Generated<number>;
 }
 
 /** A place of a retailer that receives goods, listed on "where to buy" when public (issue 46). */
@@ -652,6 +654,44 @@ export interface OrderLinesTable {
   /** Pieces of the line that left (in shipments), and that will not (the rest cancelled); migration 024. */
   shipped: ColumnType<number, number | undefined, number>;
   cancelled: ColumnType<number, number | undefined, number>;
+}
+
+/** A change of a sent order (issue 57): asked by the shop or made by the label, decided line by line. */
+export interface OrderChangesTable {
+  id: Generated<number>;
+  order_id: number;
+  status: 'pending' | 'accepted' | 'partlyAccepted' | 'refused' | 'withdrawn';
+  by_role: 'retailer' | 'brand';
+  requested_by: number | null;
+  message: string | null;
+  requested_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+  reason: string | null;
+  /** The order's revision its accepted lines made. */
+  revision: number | null;
+}
+
+/** One line of a change: an order line at a new quantity (0: removed), or a piece added (`line_id` null until accepted). */
+export interface OrderChangeItemsTable {
+  id: Generated<number>;
+  change_id: number;
+  position: number;
+  line_id: number | null;
+  variant_id: number | null;
+  size: string;
+  /** The piece's names as the line or the catalogue gave them (JSON of the languages), for the change as it was asked. */
+  product_title: string;
+  color_name: string;
+  reference: string | null;
+  /** A piece added: its style and colour, and its price at the order's terms when it was asked. */
+  product_id: number | null;
+  color_code: string | null;
+  unit_price_cents: number | null;
+  list_price_cents: number | null;
+  before_quantity: number;
+  quantity: number;
+  decision: 'pending' | 'accepted' | 'refused';
 }
 
 export interface OrderEventsTable {
@@ -918,6 +958,8 @@ export interface Database {
   order_draft_lines: OrderDraftLinesTable;
   order_counters: OrderCountersTable;
   orders: OrdersTable;
+  order_changes: OrderChangesTable;
+  order_change_items: OrderChangeItemsTable;
   order_lines: OrderLinesTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;

@@ -36,6 +36,7 @@ import { m031Events } from './031-events.ts';
 import { m032FounderNames } from './032-founder-names.ts';
 import { m033OrdersCompanyId } from './033-orders-company-id.ts';
 import { m034EventViews } from './034-event-views.ts';
+import { m035OrderChanges } from './035-order-changes.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -75,6 +76,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['032-founder-names', m032FounderNames],
   ['033-orders-company-id', m033OrdersCompanyId],
   ['034-event-views', m034EventViews],
+  ['035-order-changes', m035OrderChanges],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

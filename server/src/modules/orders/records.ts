@@ -6,6 +6,7 @@ import {
   trackingUrl,
   type Locale,
   type Order,
+  type OrderChange,
   type OrderReview,
   type OrderStatus,
   type OrderSummary,
@@ -36,6 +37,7 @@ import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { accountById, accountsByIds, personOf } from '../users/accounts.ts';
 import { readInvoices } from '../invoices/read-model.ts';
 import { readRetailerDoors } from '../companies/read-model.ts';
+import { changesOf } from './change-records.ts';
 
 /** What the order lists can be narrowed to (`q`: the search box). */
 
@@ -200,10 +202,11 @@ export class OrderRecords {
     const userId = scope === undefined ? undefined : typeof scope === 'number' ? scope : scope.companyId;
     const order = this.shape(loaded, lang);
     const uninvoiced = (order.shipments ?? []).filter((s) => s.invoice === null).map((s) => s.id);
-    const [invoice, deposit, pending] = await Promise.all([
+    const [invoice, deposit, pending, changes] = await Promise.all([
       this.invoices.forOrder(id, loaded.row.company_id ?? 0, loaded.row.status),
       this.invoices.deposits.of(id, loaded.row.company_id),
       this.events.pending('shipment.created', uninvoiced, INVOICE_LISTENERS.issue),
+      changesOf(this.db, id, lang),
     ]);
     return {
       ...order,
@@ -212,6 +215,10 @@ export class OrderRecords {
       invoice: invoice.invoice,
       ...(invoice.waiting && userId === undefined ? { invoiceWaiting: invoice.waiting } : {}),
       ...(deposit ? { deposit } : {}),
+      // Its changes (issue 57): the revision, the last changes, the one waiting for the label.
+      revision: loaded.row.revision,
+      changes,
+      pendingChange: changes.find((c) => c.status === 'pending') ?? null,
     };
   }
 
@@ -376,6 +383,12 @@ export class OrderRecords {
   /** An order's event, with the order as the owner's API gives it (French, the API's default) for the webhooks. */
   private recordOrder(trx: Kysely<Database>, type: `order.${'submitted' | 'confirmed' | 'cancelled' | 'review' | 'shipped'}`, loaded: Loaded) {
     return this.events.record(trx, type, loaded.row.id, { orderId: loaded.row.id }, () => this.shape(loaded, 'fr'));
+  }
+
+  /** `order.changed` (issue 57): the order at its new revision, and the change that made it, for the webhooks. */
+  announceChange(trx: Kysely<Database>, loaded: Loaded, change: OrderChange): Promise<number | null> {
+    const payload = { orderId: loaded.row.id, changeId: change.id, revision: loaded.row.revision };
+    return this.events.record(trx, 'order.changed', loaded.row.id, payload, () => ({ ...this.shape(loaded, 'fr'), revision: loaded.row.revision, change }));
   }
 
   /** A parcel's `shipment.created` (`payload` for its listeners; the parcel and its order for the webhooks), and `order.shipped` when nothing is left. */

@@ -6,6 +6,7 @@ import { OrderSubmission } from './submit.ts';
 import { OrderLifecycle } from './lifecycle.ts';
 import { OrderShipments } from './shipments.ts';
 import { OrderFulfilment } from './fulfilment.ts';
+import { OrderChanges } from './changes.ts';
 export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -23,6 +24,8 @@ export class OrdersService {
   readonly lifecycle: OrderLifecycle;
   readonly shipments: OrderShipments;
   readonly fulfilment: OrderFulfilment;
+  /** A sent order's changes (issue 57): the shop's requests, the label's decisions and own changes. */
+  readonly changes: OrderChanges;
   private readonly companies: CompaniesService;
   private readonly db: OrdersContext['db'];
 
@@ -33,6 +36,7 @@ export class OrdersService {
     this.shipments = new OrderShipments(context, this.records);
     this.lifecycle = new OrderLifecycle(context, this.records, this.shipments);
     this.fulfilment = new OrderFulfilment(context, this.shipments);
+    this.changes = new OrderChanges(context, this.records, this.drafts);
     this.companies = context.companies;
     this.db = context.db;
   }

@@ -7,6 +7,7 @@ import { FormMessage } from '../../components/Field.tsx';
 import { OrderInvoice } from '../../components/admin/OrderInvoice.tsx';
 import { CancelForm, ConfirmForm, ShopDetails } from '../../components/admin/OrderMoves.tsx';
 import { ReviewPanel } from '../../components/OrderReview.tsx';
+import { OrderChangeDecision } from '../../components/OrderChanges.tsx';
 import { ShippingMoves } from '../../components/admin/ShipForm.tsx';
 import { OrderShipments } from '../../components/OrderShipments.tsx';
 import { ParcelDocuments } from '../../components/ParcelDocuments.tsx';
@@ -102,6 +103,7 @@ export default function AdminOrder() {
               onConfirm={(body) => void act((id) => api('POST /admin/orders/:id/confirm', { params: { id }, lang, body }), 'admin.orders.confirmed')}
             />
           )}
+          <OrderChangeDecision key={`changes-${order.pendingChange?.id ?? 0}`} order={order} onOrder={show} fail={fail} say={setMessage} />
           <OrderShipments
             order={order}
             documents={(shipment) => <ParcelDocuments orderId={order.id} shipment={shipment} owner onError={(e) => fail(e, 'admin.orders.exportError')} />}

@@ -10,6 +10,7 @@ import { OrderFacts, OrderLinesTable } from '../../components/OrderView.tsx';
 import { OrderShipments } from '../../components/OrderShipments.tsx';
 import { ParcelDocuments } from '../../components/ParcelDocuments.tsx';
 import { OrderReturns } from '../../components/OrderReturns.tsx';
+import { OrderChangeRequest } from '../../components/OrderChanges.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SessionExpiredError, errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -17,6 +18,8 @@ import { pageMeta } from '../../lib/meta.ts';
 import { announceDraft } from '../../lib/order-draft.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useAgainSoon } from '../../lib/again-soon.ts';
+
+type Say = (message: { kind: 'success' | 'error'; text: string }) => void;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'order.orderTitle', noindex: true });
 
@@ -102,7 +105,7 @@ function OrderScreen() {
               <Link to="/account/invoices">{t('invoices.link')}</Link>
             </p>
           )}
-          {orders && <OrderReturns order={order} fail={fail} done={(text) => setMessage({ kind: 'success', text })} />}
+          {orders && <OrderAfterwards order={order} reload={load} fail={fail} say={setMessage} />}
           {orders && (
             <div className="order-actions">
               <button type="button" className="button" disabled={busy} onClick={again}>
@@ -118,6 +121,16 @@ function OrderScreen() {
         </>
       )}
     </div>
+  );
+}
+
+/** What a shop can still ask of a sent order: a change (issue 57), a return of a parcel (issue 45). */
+function OrderAfterwards({ order, reload, fail, say }: { order: Order; reload: () => void; fail: (error: unknown, key: string) => void; say: Say }) {
+  return (
+    <>
+      <OrderChangeRequest order={order} onOrder={reload} fail={fail} say={say} />
+      <OrderReturns order={order} fail={fail} done={(text) => say({ kind: 'success', text })} />
+    </>
   );
 }
 

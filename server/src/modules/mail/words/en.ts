@@ -195,6 +195,21 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'See my invoices', url },
   }),
+  orderChanged: ({ order, revision, accepted, refused, reason, byBrand, url }) => ({
+    subject: byBrand ? `Your order ${order} was changed` : `Your change of order ${order}: our answer`,
+    paragraphs: [
+      'Hello,',
+      byBrand
+        ? `We changed your order ${order}${revision ? ` (revision ${revision})` : ''}:`
+        : accepted.length
+          ? `We accepted ${refused.length ? 'part of ' : ''}the change you asked on your order ${order}${revision ? `, now at revision ${revision}` : ''}.`
+          : `We could not accept the change you asked on your order ${order}.`,
+      ...(accepted.length ? [`${byBrand ? 'Changed' : 'Accepted'}: ${accepted.join('; ')}.`] : []),
+      ...(refused.length ? [`Not accepted: ${refused.join('; ')}.`] : []),
+      ...(reason ? [`Our reason: ${reason}`] : []),
+    ],
+    action: { label: 'See my order', url },
+  }),
   invoiceIssued: ({ number, order, parcel, amount, dueDate, iban, prepaid, url }) => ({
     subject: `Invoice ${number} for your order ${order}`,
     paragraphs: [

@@ -207,6 +207,21 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Voir mes factures', url },
   }),
+  orderChanged: ({ order, revision, accepted, refused, reason, byBrand, url }) => ({
+    subject: byBrand ? `Votre commande ${order} a été modifiée` : `Votre modification de la commande ${order} : notre réponse`,
+    paragraphs: [
+      'Bonjour,',
+      byBrand
+        ? `Nous avons modifié votre commande ${order}${revision ? ` (révision ${revision})` : ''} :`
+        : accepted.length
+          ? `Nous avons accepté ${refused.length ? 'une partie de ' : ''}la modification demandée sur votre commande ${order}${revision ? `, désormais en révision ${revision}` : ''}.`
+          : `Nous n’avons pas pu accepter la modification demandée sur votre commande ${order}.`,
+      ...(accepted.length ? [`${byBrand ? 'Modifié' : 'Accepté'} : ${accepted.join(' ; ')}.`] : []),
+      ...(refused.length ? [`Non accepté : ${refused.join(' ; ')}.`] : []),
+      ...(reason ? [`Notre raison : ${reason}`] : []),
+    ],
+    action: { label: 'Voir ma commande', url },
+  }),
   invoiceIssued: ({ number, order, parcel, amount, dueDate, iban, prepaid, url }) => ({
     subject: `Facture ${number} de votre commande ${order}`,
     paragraphs: [

@@ -55,6 +55,16 @@ export interface MailWords {
   invoiceReminder(p: { number: string; dueDate: string; due: string; stage: 1 | 15; iban: string; url: string }): MailWording;
   depositInvoice(p: { number: string; order: string; percent: number; amount: string; iban: string; hold: boolean; url: string }): MailWording;
   /** A parcel's invoice (issue 56), its Factur-X PDF attached; `parcel` null for an order invoiced whole. */
+  /** A change of an order decided (issue 57): the lines accepted and refused (each "Robe Lina — Rouille, M: 2 → 4"), the revision made, the reason. */
+  orderChanged(p: {
+    order: string;
+    revision: number | null;
+    accepted: string[];
+    refused: string[];
+    reason: string | null;
+    byBrand: boolean;
+    url: string;
+  }): MailWording;
   invoiceIssued(p: {
     number: string;
     order: string;

@@ -1,0 +1,84 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, settled, signInAs, test } from '../fixtures.ts';
+import { ACCOUNTS } from '../env.ts';
+
+async function token(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<{ authorization: string }> {
+  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+test.describe('orders that change (issue 57)', () => {
+  test('the shop asks a change of three lines from its order page; the owner accepts two and refuses one with a reason; the shop reads revision 2', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // The shop's sent order: 3 of each of three sizes of the spring dress (through the API).
+    const admin = await token(request, 'admin');
+    const shopAuth = await token(request, 'amender');
+    const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{
+      reference: string;
+      variants: Array<{ id: number; sizes: string[] }>;
+    }>;
+    const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
+    const sizes = variant.sizes.slice(0, 3);
+    const lines = sizes.map((size) => ({ variantId: variant.id, size, quantity: 3 }));
+    expect((await request.put('/api/orders/draft', { headers: shopAuth, data: { lines } })).status()).toBe(200);
+    const sent = await request.post('/api/orders/draft/submit', { headers: { ...shopAuth, 'idempotency-key': `e2e-change-${Date.now()}` }, data: {} });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const order = (await sent.json()) as { id: number; number: string };
+
+    // The shop asks: one more of the first size, none of the second, four of the third.
+    const shop = await browser.newContext();
+    const shopPage = await shop.newPage();
+    await signInAs(shopPage, 'amender');
+    await shopPage.goto(`/account/orders/${order.id}`);
+    await settled(shopPage);
+    const form = shopPage.getByTestId('order-change-form');
+    const field = (size: string) => form.getByLabel(`Robe Soleil · Terracotta · ${size} (actuellement 3)`);
+    await field(sizes[0]!).fill('4');
+    await field(sizes[1]!).fill('0');
+    await field(sizes[2]!).fill('5');
+    await form.getByLabel('Un mot pour la marque (facultatif)').fill('La vitrine change en mars.');
+    await form.getByRole('button', { name: 'Demander cette modification' }).click();
+    await expect(shopPage.getByRole('status').filter({ hasText: 'Votre modification est envoyée' })).toBeVisible();
+    await expect(shopPage.getByTestId('order-change-status')).toHaveText('en attente de la marque');
+    await expect(shopPage.getByTestId('order-change-item')).toHaveCount(3);
+    for (const width of [360, 1280]) {
+      await shopPage.setViewportSize({ width, height: 800 });
+      expect(await shopPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+
+    // The owner accepts two lines of three: the second stays, with a reason.
+    await signInAs(page, 'admin');
+    await page.goto(`/admin/orders/${order.id}`);
+    await settled(page);
+    const panel = page.getByTestId('order-change-panel');
+    await expect(panel.getByText('“La vitrine change en mars.”')).toBeVisible();
+    await panel.getByLabel(`Accepter : Robe Soleil · Terracotta · ${sizes[1]}`).uncheck();
+    await panel.getByLabel('Raison des lignes refusées (envoyée à la boutique)').fill('Cette taille est déjà coupée.');
+    await panel.getByRole('button', { name: 'Accepter 2 ligne(s) sur 3' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'la commande est en révision 2' })).toBeVisible();
+    await expect(page.getByTestId('order-change-status')).toHaveText('acceptée en partie');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+
+    // The shop reads revision 2: its lines as accepted, the refused line and the reason.
+    await shopPage.reload();
+    await settled(shopPage);
+    await expect(shopPage.getByTestId('order-change-status')).toHaveText('acceptée en partie');
+    await expect(shopPage.getByTestId('order-change-decision')).toHaveText(['acceptée', 'refusée', 'acceptée']);
+    await expect(shopPage.getByTestId('order-change-reason')).toContainText('Cette taille est déjà coupée.');
+    await expect(shopPage.getByRole('heading', { name: /révision 2/ })).toBeVisible();
+    const now = (await (await request.get(`/api/orders/${order.id}`, { headers: shopAuth })).json()) as {
+      revision: number;
+      lines: Array<{ quantity: number }>;
+    };
+    expect(now.revision).toBe(2);
+    expect(now.lines.map((l) => l.quantity)).toEqual([4, 3, 5]);
+    await shop.close();
+  });
+});

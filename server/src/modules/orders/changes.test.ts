@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderChange, OrderChangeList } from '@atelier/contract';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
+import { FRENCH_SHOP, sampleProduct } from '../../../test/fixtures.ts';
+
+const OTHER = { email: 'other-change@test.example', password: 'other-pass-2026' };
+
+/**
+ * A sent order that changes (issue 57), through the API on each database: the shop asks line by line, the
+ * order stays as it was until the label decides each line; accepted lines make the next revision; every
+ * refusal names the line and writes nothing.
+ */
+describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
+  let t: TestContext;
+  let admin: Record<string, string>;
+  let shop: Record<string, string>;
+  let other: Record<string, string>;
+  let dress: { id: number }; // 100 € excl. VAT, S M L
+  let blouse: { id: number }; // 50 € excl. VAT, S M
+  let keyCounter = 0;
+
+  beforeAll(async () => {
+    t = await createTestContext(dialect);
+    admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
+    shop = t.auth(await t.login(RETAILER.email, RETAILER.password));
+    await t.services.users.create({ email: OTHER.email, role: 'retailer', password: OTHER.password, locale: 'en' });
+    other = t.auth(await t.login(OTHER.email, OTHER.password));
+    await t.services.companies.saveCompany((await t.services.users.findByEmail(RETAILER.email))!.id, FRENCH_SHOP);
+    const product = async (reference: string, price: number, sizes: string[]) => {
+      const payload = sampleProduct({ reference });
+      payload.variants = [{ ...payload.variants[0]!, price, sizes }];
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/products', payload, headers: admin });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().variants[0] as { id: number };
+    };
+    dress = await product('MS27-CHANGE', 100, ['S', 'M', 'L']);
+    blouse = await product('MS27-BLOUSE', 50, ['S', 'M']);
+    await openWholesale(t, admin);
+  }, 240_000);
+  afterAll(async () => t.close());
+
+  const db = () => t.services.database.db;
+  const sent = async (quantities: Record<string, number>, headers = shop, confirm = true, mode?: 'atOnce'): Promise<Order> => {
+    const lines = Object.entries(quantities).map(([size, quantity]) => ({ variantId: dress.id, size, quantity, ...(mode ? { mode } : {}) }));
+    expect((await t.app.inject({ method: 'PUT', url: '/api/orders/draft?lang=en', payload: { lines }, headers })).statusCode).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/draft/submit?lang=en',
+      payload: {},
+      headers: { ...headers, 'idempotency-key': `change-${dialect}-${(keyCounter += 1)}` },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    if (!confirm) return placed.json();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${placed.json().id}/confirm?lang=en`,
+      payload: { shipDate: '2027-03-01' },
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const line = (order: Order, size: string) => order.lines.find((l) => l.size === size && l.variantId === dress.id)!.id;
+  const ask = (orderId: number, payload: object, headers = shop) =>
+    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/changes?lang=en`, payload, headers });
+  const mine = async (orderId: number): Promise<Order> => (await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}?lang=en`, headers: shop })).json();
+  const decide = (orderId: number, changeId: number, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/changes/${changeId}/decision?lang=en`, payload, headers: admin });
+  const changes = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('order_changes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const shape = (order: Order) => order.lines.map((l) => [l.size, l.quantity]);
+
+  it('a change asked by the shop waits, the order unchanged; the label accepts two lines of three: revision 2, the shop told what was refused and why', async () => {
+    const order = await sent({ S: 2, M: 3, L: 1 });
+    const asked = await ask(order.id, {
+      items: [
+        { lineId: line(order, 'M'), quantity: 5 },
+        { lineId: line(order, 'L'), quantity: 0 },
+        { variantId: blouse.id, size: 'S', quantity: 2 },
+      ],
+      message: 'Two more M for the window, please.',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const change = asked.json() as OrderChange;
+    expect(change).toMatchObject({ status: 'pending', by: 'stockist', message: 'Two more M for the window, please.', revision: null });
+    expect(change.items.map((i) => [i.size, i.before, i.after, i.decision])).toEqual([
+      ['M', 3, 5, 'pending'],
+      ['L', 1, 0, 'pending'],
+      ['S', 0, 2, 'pending'],
+    ]);
+    // Nothing moves until the label decides; the order says what waits.
+    const waiting = await mine(order.id);
+    expect(shape(waiting)).toEqual(shape(order));
+    expect(waiting).toMatchObject({ revision: 1, total: 600, pendingChange: { id: change.id, status: 'pending' } });
+    // One change at a time.
+    const second = await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 4 }] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatch(/already waits/);
+    // Another shop does not see it exist.
+    expect((await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 4 }] }, other)).statusCode).toBe(404);
+
+    // The label's list: pending, found by the order's number.
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/order-changes?status=pending&q=${order.number}`, headers: admin })
+    ).json() as OrderChangeList;
+    expect(list.data.map((c) => [c.id, c.orderNumber, c.lines, c.by])).toEqual([[change.id, order.number, 3, 'stockist']]);
+
+    const mails = await db().selectFrom('mail_outbox').select('id').execute();
+    const decided = await decide(order.id, change.id, { accept: [0, 2], reason: 'The L stays: it is already cut.' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const now = decided.json() as Order;
+    expect(now.revision).toBe(2);
+    expect(now.lines.map((l) => [l.productTitle, l.size, l.quantity])).toEqual([
+      ['Test dress', 'S', 2],
+      ['Test dress', 'M', 5],
+      ['Test dress', 'L', 1],
+      ['Test dress', 'S', 2],
+    ]);
+    // 9 dresses at 100 € and 2 blouses at 50 €.
+    expect(now).toMatchObject({ total: 900, pieces: 10, pendingChange: null });
+    expect(now.changes![0]).toMatchObject({ id: change.id, status: 'partlyAccepted', revision: 2, reason: 'The L stays: it is already cut.' });
+    expect(now.changes![0]!.items.map((i) => i.decision)).toEqual(['accepted', 'refused', 'accepted']);
+    // The shop reads the same, and its mail says what was accepted, what was refused and why, in its language.
+    expect((await mine(order.id)).revision).toBe(2);
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where(
+        'id',
+        'not in',
+        mails.map((m) => m.id),
+      )
+      .execute();
+    const told = mail.find((m) => m.subject.includes(order.number))!;
+    expect(told.subject).toContain(`Votre modification de la commande ${order.number} : notre réponse`);
+    expect(told.text_body).toContain('Accepté : Robe Test — Terracotta, M : 3 → 5 ; Robe Test — Terracotta, S : 0 → 2.');
+    expect(told.text_body).toContain('Non accepté : Robe Test — Terracotta, L : 1 → 0.');
+    expect(told.text_body).toContain('The L stays: it is already cut.');
+    // Decided: not again.
+    expect((await decide(order.id, change.id, { accept: [] })).statusCode).toBe(409);
+  });
+
+  it('refuses a bad change with a message naming the line, and writes nothing', async () => {
+    const order = await sent({ S: 2, M: 3 });
+    const before = await changes();
+    const refused = async (items: object[], status: number, message: RegExp) => {
+      const res = await ask(order.id, { items });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error).toMatch(message);
+    };
+    const [otherOrder] = [await sent({ L: 2 })];
+    await refused([{ lineId: line(otherOrder, 'L'), quantity: 3 }], 422, /not one of this order’s/);
+    await refused([{ variantId: dress.id, size: 'XL', quantity: 2 }], 422, /not offered in this size.*Test dress — Terracotta, XL/);
+    await refused([{ variantId: dress.id, size: 'S', quantity: 2 }], 422, /already a line of the order/);
+    await refused([{ lineId: line(order, 'S'), quantity: 2 }], 422, /leaves the order as it is/);
+    await refused(
+      [
+        { lineId: line(order, 'S'), quantity: 0 },
+        { lineId: line(order, 'M'), quantity: 0 },
+      ],
+      422,
+      /cannot remove every line/,
+    );
+    await refused(
+      [
+        { lineId: line(order, 'S'), quantity: 1 },
+        { lineId: line(order, 'S'), quantity: 3 },
+      ],
+      422,
+      /each once/,
+    );
+    await refused([{ lineId: line(order, 'S'), quantity: 1000 }], 400, /quantity|999/i);
+    // Below the reorder minimum (10 €) is not reachable here; below what left is.
+    const part = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/shipments?lang=en`,
+      payload: { lines: [{ lineId: line(order, 'M'), quantity: 2 }] },
+      headers: admin,
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    await refused([{ lineId: line(order, 'M'), quantity: 1 }], 422, /below what has already left.*Test dress — Terracotta, M/);
+    expect(await changes()).toBe(before);
+  });
+
+  it('a line shipped after the change was asked: accepting it is refused, the change still waits; withdrawn, another can be asked', async () => {
+    const order = await sent({ S: 2, M: 3 });
+    const change = (await ask(order.id, { items: [{ lineId: line(order, 'M'), quantity: 1 }] })).json() as OrderChange;
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/shipments?lang=en`,
+      payload: { lines: [{ lineId: line(order, 'M'), quantity: 3 }] },
+      headers: admin,
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const late = await decide(order.id, change.id, { accept: [0] });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().error).toMatch(/below what has already left/);
+    const still = await mine(order.id);
+    expect(still).toMatchObject({ revision: 1, pendingChange: { id: change.id } });
+    expect(shape(still)).toEqual(shape(order));
+    // The shop takes it back, and asks another.
+    const back = await t.app.inject({ method: 'DELETE', url: `/api/orders/${order.id}/changes/${change.id}?lang=en`, headers: shop });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'withdrawn' });
+    expect((await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 4 }] })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${order.id}/changes/${change.id}?lang=en`, headers: shop })).statusCode).toBe(409);
+  });
+
+  it('the label changes an order itself: a revision at once, the shop told; a closed window refuses every change', async () => {
+    const order = await sent({ S: 2, M: 3 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/changes?lang=en`,
+      payload: { items: [{ lineId: line(order, 'S'), quantity: 4 }], message: 'As said on the phone.', apply: true },
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ revision: 2, total: 700, changes: [{ status: 'accepted', by: 'brand', revision: 2 }] });
+    const mail = await db().selectFrom('mail_outbox').select('subject').where('subject', 'like', `%Votre commande ${order.number} a été modifiée`).execute();
+    expect(mail).toHaveLength(1);
+    // The season's window closes: no change any more, asked or made.
+    const seasonId = (await db().selectFrom('orders').select('season_id').where('id', '=', order.id).executeTakeFirstOrThrow()).season_id;
+    if (seasonId !== null) {
+      await db().updateTable('seasons').set({ orders_close: '2020-01-01' }).where('id', '=', seasonId).execute();
+      const closed = await ask(order.id, { items: [{ lineId: line(order, 'M'), quantity: 4 }] });
+      expect(closed.statusCode, closed.body).toBe(409);
+      expect(closed.json().error).toMatch(/window is closed/);
+      await db().updateTable('seasons').set({ orders_close: null }).where('id', '=', seasonId).execute();
+    }
+  });
+
+  it('an at-once order: more pieces are reserved when accepted, never more than the shelf holds; fewer give pieces back; two decisions at once, one wins', async () => {
+    const level = async () =>
+      db().selectFrom('stock_levels').select(['on_hand', 'reserved']).where('variant_id', '=', dress.id).where('size', '=', 'S').executeTakeFirstOrThrow();
+    await t.services.stock.save([{ variantId: dress.id, size: 'S', onHand: 5 }], null);
+    const order = await sent({ S: 2 }, shop, true, 'atOnce');
+    expect(order.mode).toBe('atOnce');
+    expect(await level()).toEqual({ on_hand: 5, reserved: 2 });
+    // Six asked where five are on the shelf: refused when decided, nothing reserved, the change still waits.
+    const tooMany = (await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 6 }] })).json() as OrderChange;
+    const short = await decide(order.id, tooMany.id, { accept: [0] });
+    expect(short.statusCode, short.body).toBe(409);
+    expect(await level()).toEqual({ on_hand: 5, reserved: 2 });
+    expect((await decide(order.id, tooMany.id, { accept: [] })).json()).toMatchObject({ revision: 1, pendingChange: null });
+    // Four: two more reserved. Then one: three given back.
+    const up = (await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 4 }] })).json() as OrderChange;
+    const [a, b] = await Promise.all([decide(order.id, up.id, { accept: [0] }), decide(order.id, up.id, { accept: [0] })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await level()).toEqual({ on_hand: 5, reserved: 4 });
+    const down = (await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 1 }] })).json() as OrderChange;
+    const done = await decide(order.id, down.id, { accept: [0] });
+    expect(done.json()).toMatchObject({ revision: 3, pieces: 1 });
+    expect(await level()).toEqual({ on_hand: 5, reserved: 1 });
+    // Once a parcel has left, an at-once order no longer changes.
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/ship?lang=en`, payload: {}, headers: admin })).statusCode).toBe(200);
+    expect((await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 2 }] })).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,286 @@
+// A sent order's changes (issue 57): the shop asks one line by line and sees it wait; the owner accepts
+// each line or refuses it with a reason; both read every change and the revision it made.
+import { useState } from 'react';
+import type { Order, OrderChange } from '@atelier/contract';
+import { useTranslation } from '../i18n/react.tsx';
+import { useLanguage } from '../lib/language.tsx';
+import { useSession } from '../lib/session.tsx';
+import { formatDateTime } from './OrderView.tsx';
+
+type Item = OrderChange['items'][number];
+/** The screen's message: what was done, or what went wrong. */
+type Say = (message: { kind: 'success' | 'error'; text: string }) => void;
+
+function itemName(item: Pick<Item, 'productTitle' | 'colorName' | 'size'>, oneSize: string) {
+  return `${item.productTitle} · ${item.colorName} · ${item.size === 'ONESIZE' ? oneSize : item.size}`;
+}
+
+/** One change: who asked, when, its lines before → after with each line's answer, the reason, the revision. */
+function ChangeFacts({ change, choose }: { change: OrderChange; choose?: { accepted: Set<number>; toggle: (i: number) => void; busy: boolean } }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  return (
+    <article className="parcel" data-testid="order-change">
+      <h3 className="parcels__follow-title">
+        {t('orderChanges.asked', { date: formatDateTime(change.requestedAt, lang), by: t(`orderChanges.by.${change.by}`) })} ·{' '}
+        <span data-testid="order-change-status">{t(`orderChanges.status.${change.status}`)}</span>
+        {change.revision !== null && <> · {t('orderChanges.revision', { n: change.revision })}</>}
+      </h3>
+      {change.message && <p className="order-change__message">“{change.message}”</p>}
+      <div className="table-scroll" role="region" aria-label={t('orderChanges.linesCaption')} tabIndex={0}>
+        <table className="order-table order-change-table">
+          <caption className="visually-hidden">{t('orderChanges.linesCaption')}</caption>
+          <thead>
+            <tr>
+              {choose && (
+                <th scope="col" className="nowrap">
+                  {t('orderChanges.accept')}
+                </th>
+              )}
+              <th scope="col">{t('order.product')}</th>
+              <th scope="col" className="num">
+                {t('orderChanges.before')}
+              </th>
+              <th scope="col" className="num">
+                {t('orderChanges.after')}
+              </th>
+              <th scope="col" className="nowrap">
+                {t('orderChanges.answer')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {change.items.map((item, i) => (
+              <tr key={i} data-testid="order-change-item">
+                {choose && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      id={`change-accept-${i}`}
+                      aria-label={t('orderChanges.acceptLine', { line: itemName(item, t('order.oneSize')) })}
+                      checked={choose.accepted.has(i)}
+                      disabled={choose.busy}
+                      onChange={() => choose.toggle(i)}
+                    />
+                  </td>
+                )}
+                <td>{itemName(item, t('order.oneSize'))}</td>
+                <td className="num">{item.before}</td>
+                <td className="num">{item.after}</td>
+                <td className="nowrap" data-testid="order-change-decision">
+                  {t(`orderChanges.decision.${item.decision}`)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {change.reason && <p data-testid="order-change-reason">{t('orderChanges.reason', { reason: change.reason })}</p>}
+    </article>
+  );
+}
+
+/** Every change of the order but the one waiting (shown apart), newest first. */
+function ChangeHistory({ order }: { order: Order }) {
+  const done = (order.changes ?? []).filter((c) => c.status !== 'pending');
+  return done.map((change) => <ChangeFacts key={change.id} change={change} />);
+}
+
+/** The shop's form: each line's new quantity (never below what left), a word for the label. */
+function ChangeRequestForm({
+  order,
+  asked,
+  setAsked,
+  message,
+  setMessage,
+  busy,
+  onSubmit,
+}: {
+  order: Order;
+  asked: Record<number, string>;
+  setAsked: React.Dispatch<React.SetStateAction<Record<number, string>>>;
+  message: string;
+  setMessage: (message: string) => void;
+  busy: boolean;
+  onSubmit: (event: React.FormEvent) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form className="form order-action" onSubmit={onSubmit} data-testid="order-change-form">
+      <p className="field-hint">{t('orderChanges.hint')}</p>
+      {order.lines.map((l) => {
+        const least = (l.shipped ?? 0) + (l.cancelled ?? 0);
+        return (
+          <div className="field" key={l.id}>
+            <label htmlFor={`change-qty-${l.id}`}>{t('orderChanges.newQuantity', { line: itemName(l, t('order.oneSize')), now: l.quantity })}</label>
+            <input
+              id={`change-qty-${l.id}`}
+              type="number"
+              inputMode="numeric"
+              min={least}
+              max={999}
+              value={asked[l.id] ?? String(l.quantity)}
+              disabled={busy}
+              onChange={(e) => setAsked((a) => ({ ...a, [l.id]: e.target.value.replace(/[^\d]/g, '').slice(0, 3) }))}
+            />
+          </div>
+        );
+      })}
+      <div className="field">
+        <label htmlFor="change-message">{t('orderChanges.messageLabel')}</label>
+        <textarea id="change-message" maxLength={2000} rows={3} value={message} disabled={busy} onChange={(e) => setMessage(e.target.value)} />
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {t('orderChanges.send')}
+      </button>
+    </form>
+  );
+}
+
+/** The shop's part: the change waiting (to take back), or the form to ask one, and the changes before. */
+export function OrderChangeRequest({
+  order,
+  onOrder,
+  fail,
+  say,
+}: {
+  order: Order;
+  onOrder: () => void;
+  fail: (error: unknown, key: string) => void;
+  say: Say;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const done = (text: string) => say({ kind: 'success', text });
+  const [asked, setAsked] = useState<Record<number, string>>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const open = ['submitted', 'confirmed', 'partlyShipped'].includes(order.status) && !(order.mode === 'atOnce' && order.status === 'partlyShipped');
+  const pending = order.pendingChange;
+  if (!open && !order.changes?.length) return null;
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    const items = order.lines
+      .filter((l) => asked[l.id] !== undefined && asked[l.id] !== '' && Number(asked[l.id]) !== l.quantity)
+      .map((l) => ({ lineId: l.id, quantity: Number(asked[l.id]) }));
+    if (items.length === 0) return fail(null, 'orderChanges.nothing');
+    setBusy(true);
+    try {
+      await api('POST /orders/:id/changes', { params: { id: order.id }, lang, body: { items, ...(message.trim() ? { message: message.trim() } : {}) } });
+      setAsked({});
+      setMessage('');
+      done(t('orderChanges.sent'));
+      onOrder();
+    } catch (error) {
+      fail(error, 'orderChanges.sendError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function withdraw(change: OrderChange) {
+    setBusy(true);
+    try {
+      await api('DELETE /orders/:id/changes/:changeId', { params: { id: order.id, changeId: change.id }, lang });
+      done(t('orderChanges.withdrawn'));
+      onOrder();
+    } catch (error) {
+      fail(error, 'orderChanges.sendError');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="changes-title" className="order-changes">
+      <h2 id="changes-title" className="section-title section-title--small">
+        {t('orderChanges.title')}
+      </h2>
+      {pending ? (
+        <>
+          <p>{t('orderChanges.waiting')}</p>
+          <ChangeFacts change={pending} />
+          <button type="button" className="button button--quiet" disabled={busy} onClick={() => withdraw(pending)}>
+            {t('orderChanges.withdraw')}
+          </button>
+        </>
+      ) : (
+        open && <ChangeRequestForm order={order} asked={asked} setAsked={setAsked} message={message} setMessage={setMessage} busy={busy} onSubmit={send} />
+      )}
+      <ChangeHistory order={order} />
+    </section>
+  );
+}
+
+/** The owner's part: the change waiting, each line to accept or not, a reason for what is refused; the changes before. */
+export function OrderChangeDecision({
+  order,
+  onOrder,
+  fail,
+  say,
+}: {
+  order: Order;
+  onOrder: (order: Order) => void;
+  fail: (error: unknown, key: string) => void;
+  say: Say;
+}) {
+  const { t } = useTranslation();
+  const done = (text: string) => say({ kind: 'success', text });
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const pending = order.pendingChange;
+  const [accepted, setAccepted] = useState<Set<number>>(() => new Set(pending?.items.map((_, i) => i) ?? []));
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!pending && !order.changes?.length) return null;
+
+  async function decide(event: React.FormEvent) {
+    event.preventDefault();
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const next = await api('POST /admin/orders/:id/changes/:changeId/decision', {
+        params: { id: order.id, changeId: pending.id },
+        lang,
+        body: { accept: [...accepted].sort((a, b) => a - b), ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      });
+      done(t('orderChanges.decided', { n: next.revision ?? 1 }));
+      onOrder(next);
+    } catch (error) {
+      fail(error, 'orderChanges.decideError');
+    } finally {
+      setBusy(false);
+    }
+  }
+  const toggle = (i: number) =>
+    setAccepted((set) => {
+      const next = new Set(set);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="changes-title" className="order-action order-changes" data-testid="order-change-panel">
+      <h2 id="changes-title" className="section-title section-title--small">
+        {t('orderChanges.title')}
+      </h2>
+      {pending && (
+        <form className="form" onSubmit={decide}>
+          <p>{t('orderChanges.toDecide')}</p>
+          <ChangeFacts change={pending} choose={{ accepted, toggle, busy }} />
+          <div className="field">
+            <label htmlFor="change-reason">{t('orderChanges.reasonLabel')}</label>
+            <textarea id="change-reason" maxLength={1000} rows={2} value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {t('orderChanges.decide', { n: accepted.size, of: pending.items.length })}
+          </button>
+        </form>
+      )}
+      <ChangeHistory order={order} />
+    </section>
+  );
+}
