@@ -5,7 +5,7 @@
 // its schema before a screen renders it.
 import { orderReturns, returnAcceptInput, returnInput, returnList, returnListQuery, returnReceiveInput, returnRecord, returnRefuseInput } from './returns.ts';
 import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
-import { orderChange, orderChangeDecisionInput, orderChangeInput } from './order-changes.ts';
+import { orderChange, orderChangeDecisionInput, orderChangeInput, orderChangeList, orderChangeListQuery } from './order-changes.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
 import { companyTerms, companyTermsInput } from './terms.ts';
@@ -222,6 +222,7 @@ export const endpoints = {
   'GET /returns/:id': { query: langQuery, response: returnRecord },
   'POST /returns/photos': { upload: true, response: uploadResponse },
   'GET /admin/returns': { query: returnListQuery, response: returnList },
+  'GET /admin/order-changes': { query: orderChangeListQuery, response: orderChangeList },
   'GET /admin/returns/:id': { query: langQuery, response: returnRecord },
   'POST /admin/returns/:id/accept': { query: langQuery, body: returnAcceptInput, response: returnRecord },
   'POST /admin/returns/:id/refuse': { query: langQuery, body: returnRefuseInput, response: returnRecord },

@@ -9,6 +9,8 @@ export const adminHome = z
     toConfirm: z.number().int(),
     /** Orders held in review (credit control, issue 47): to accept or refuse. */
     inReview: z.number().int().optional(),
+    /** Changes shops asked of their orders, waiting for her decision (issue 57). */
+    orderChanges: z.number().int().optional(),
     /** Confirmed orders whose ship date falls by the end of this week (late ones included). */
     toShipThisWeek: z.number().int(),
     /** Shipped orders whose invoice waits for details (the label's or the shop's). */

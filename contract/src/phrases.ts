@@ -33,6 +33,8 @@ export interface Phrases {
   metAtShowroom(agent: string): string;
   /** The reason an order cancelled by its retailer gives. */
   cancelledByRetailer: string;
+  /** The reason a change still waiting is refused when its order can no longer change (issue 57). */
+  changeWindowClosed: string;
   /** An invoice's shipping line. */
   shipping: string;
   /** The sales journal's columns and kinds of document. */
@@ -77,6 +79,7 @@ export const PHRASES_EN: Phrases = {
   showroomBelowMinimum: (amount, missing) => `the order is below the minimum: ${formatPrice(amount, 'en')} excl. VAT; ${formatPrice(missing, 'en')} to go`,
   metAtShowroom: (agent) => `Shop met at the showroom by ${agent}; its order waits for your approval.`,
   cancelledByRetailer: 'Cancelled by the stockist',
+  changeWindowClosed: 'The order can no longer change: its season’s order window has closed, or its pieces have left.',
   shipping: 'Shipping',
   journalColumns: [
     'Date',
@@ -129,6 +132,7 @@ export const PHRASES_FR: Phrases = {
   showroomBelowMinimum: (amount, missing) => `la commande n’atteint pas le minimum : ${formatPrice(amount, 'fr')} HT ; il manque ${formatPrice(missing, 'fr')}`,
   metAtShowroom: (agent) => `Boutique rencontrée au showroom par ${agent} ; sa commande attend votre accord.`,
   cancelledByRetailer: 'Annulée par le revendeur',
+  changeWindowClosed: 'La commande ne peut plus changer : la fenêtre de commande de sa saison est close, ou ses pièces sont parties.',
   shipping: 'Frais de port',
   journalColumns: ['Date', 'Numéro', 'Type', 'Client', 'N° TVA', 'Pays', 'Taux TVA', 'Base HT', 'TVA', 'Total TTC', 'Échéance', 'Payé', 'Devise'],
   documentKind: { invoice: 'Facture', creditNote: 'Avoir', deposit: 'Facture d’acompte' },

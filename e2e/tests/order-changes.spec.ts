@@ -51,8 +51,14 @@ test.describe('orders that change (issue 57)', () => {
     }
 
     // The owner accepts two lines of three: the second stays, with a reason.
+    // The owner sees it waiting on her home, opens the list of changes, then the order.
     await signInAs(page, 'admin');
-    await page.goto(`/admin/orders/${order.id}`);
+    await page.goto('/admin/today');
+    await settled(page);
+    await page.getByRole('link', { name: /modifications? de commande à décider/ }).click();
+    await expect(page).toHaveURL(/\/admin\/order-changes/);
+    await page.getByTestId('order-change-row').filter({ hasText: order.number }).getByRole('link', { name: order.number }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}`));
     await settled(page);
     const panel = page.getByTestId('order-change-panel');
     await expect(panel.getByText('“La vitrine change en mars.”')).toBeVisible();

@@ -73,13 +73,18 @@ export async function start(env: Record<string, string | undefined> = process.en
   services.webhookWorker.start();
   services.approvedPlatformWorker.start();
   // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
-  // reminders (days 1 and 15, once each: several instances queue each mail once). At start and every 6 h.
+  // reminders (days 1 and 15, once each: several instances queue each mail once); order changes still
+  // waiting on orders that can no longer change are refused (issue 57). At start and every 6 h.
   const purge = () =>
     Promise.all([
       services.privacy
         .purgeContactMessages(config.CONTACT_RETENTION_DAYS)
         .then((n) => n > 0 && app.log.info({ purged: n }, 'old contact messages purged'))
         .catch((err: unknown) => app.log.error({ err }, 'contact purge failed')),
+      services.orders.changes
+        .closeLapsed()
+        .then((n) => n > 0 && app.log.info({ refused: n }, 'order changes refused: their orders can no longer change'))
+        .catch((err: unknown) => app.log.error({ err }, 'closing lapsed order changes failed')),
       services.invoices
         .sendReminders()
         .then((n) => n > 0 && app.log.info({ reminders: n }, 'invoice reminders queued'))

@@ -54,6 +54,7 @@ export default [
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
     route('returns', 'routes/admin/returns.tsx'),
+    route('order-changes', 'routes/admin/order-changes.tsx'),
     route('returns/:returnId', 'routes/admin/return.tsx'),
   ]),
   route('*', 'routes/catchall.tsx'),

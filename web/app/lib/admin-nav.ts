@@ -18,6 +18,7 @@ export const ADMIN_NAV = [
       { key: 'companies', to: '/admin/companies' },
       { key: 'agents', to: '/admin/agents' },
       { key: 'orders', to: '/admin/orders' },
+      { key: 'orderChanges', to: '/admin/order-changes' },
       { key: 'returns', to: '/admin/returns' },
       { key: 'production', to: '/admin/production' },
       { key: 'sales', to: '/admin/sales' },

@@ -43,6 +43,7 @@ export class HomeService {
       applications,
       toConfirm: orderCounts.toConfirm,
       inReview: orderCounts.inReview,
+      orderChanges: orderCounts.changes,
       toShipThisWeek: orderCounts.toShip,
       invoicesWaiting: invoiceCounts.waiting,
       overdue: { count: invoiceCounts.overdueCount, total: fromCents(invoiceCounts.overdueCents) },

@@ -26,8 +26,46 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
     await t.services.users.create({ email: OTHER.email, role: 'retailer', password: OTHER.password, locale: 'en' });
     other = t.auth(await t.login(OTHER.email, OTHER.password));
     await t.services.companies.saveCompany((await t.services.users.findByEmail(RETAILER.email))!.id, FRENCH_SHOP);
+    // A season open for pre-orders, whose window the last test closes.
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const season = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/seasons',
+      headers: admin,
+      payload: {
+        code: 'CH27',
+        ordersOpen: day(-30),
+        ordersClose: day(30),
+        translations: [
+          { locale: 'fr', name: 'Été 2027' },
+          { locale: 'en', name: 'Summer 2027' },
+        ],
+        deliveries: [
+          {
+            from: day(60),
+            to: day(90),
+            translations: [
+              { locale: 'fr', name: 'Livraison 1' },
+              { locale: 'en', name: 'Delivery 1' },
+            ],
+          },
+        ],
+        terms: {
+          validUntil: day(30),
+          openingMinimum: 10,
+          reorderMinimum: 10,
+          orderEmail: 'orders@test.example',
+          translations: [
+            { locale: 'fr', paymentTerms: '30 jours', deliveryWindow: 'Été', shippingNotes: '' },
+            { locale: 'en', paymentTerms: '30 days', deliveryWindow: 'Summer', shippingNotes: '' },
+          ],
+        },
+      },
+    });
+    expect(season.statusCode, season.body).toBe(201);
+    const seasonIds = [season.json().id as number];
     const product = async (reference: string, price: number, sizes: string[]) => {
-      const payload = sampleProduct({ reference });
+      const payload = sampleProduct({ reference, seasonIds });
       payload.variants = [{ ...payload.variants[0]!, price, sizes }];
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/products', payload, headers: admin });
       expect(res.statusCode, res.body).toBe(201);
@@ -41,7 +79,7 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
 
   const db = () => t.services.database.db;
   const sent = async (quantities: Record<string, number>, headers = shop, confirm = true, mode?: 'atOnce'): Promise<Order> => {
-    const lines = Object.entries(quantities).map(([size, quantity]) => ({ variantId: dress.id, size, quantity, ...(mode ? { mode } : {}) }));
+    const lines = Object.entries(quantities).map(([size, quantity]) => ({ variantId: dress.id, size, quantity, mode: mode ?? 'preBook' }));
     expect((await t.app.inject({ method: 'PUT', url: '/api/orders/draft?lang=en', payload: { lines }, headers })).statusCode).toBe(200);
     const placed = await t.app.inject({
       method: 'POST',
@@ -111,6 +149,8 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
       await t.app.inject({ method: 'GET', url: `/api/admin/order-changes?status=pending&q=${order.number}`, headers: admin })
     ).json() as OrderChangeList;
     expect(list.data.map((c) => [c.id, c.orderNumber, c.lines, c.by])).toEqual([[change.id, order.number, 3, 'stockist']]);
+    // Her home counts what waits for her decision.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/home', headers: admin })).json()).toMatchObject({ orderChanges: 1 });
 
     const mails = await db().selectFrom('mail_outbox').select('id').execute();
     const decided = await decide(order.id, change.id, { accept: [0, 2], reason: 'The L stays: it is already cut.' });
@@ -227,12 +267,31 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
     expect(mail).toHaveLength(1);
     // The season's window closes: no change any more, asked or made.
     const seasonId = (await db().selectFrom('orders').select('season_id').where('id', '=', order.id).executeTakeFirstOrThrow()).season_id;
-    if (seasonId !== null) {
-      await db().updateTable('seasons').set({ orders_close: '2020-01-01' }).where('id', '=', seasonId).execute();
+    expect(seasonId).not.toBeNull();
+    // A change waits when the window closes: the periodic work refuses it with that reason, and tells the shop.
+    const waiting = (await ask(order.id, { items: [{ lineId: line(order, 'M'), quantity: 5 }] })).json() as OrderChange;
+    await db().updateTable('seasons').set({ orders_close: '2020-01-01' }).where('id', '=', seasonId!).execute();
+    try {
       const closed = await ask(order.id, { items: [{ lineId: line(order, 'M'), quantity: 4 }] });
       expect(closed.statusCode, closed.body).toBe(409);
-      expect(closed.json().error).toMatch(/window is closed/);
-      await db().updateTable('seasons').set({ orders_close: null }).where('id', '=', seasonId).execute();
+      expect(closed.json().error).toMatch(/window is closed|already waits/);
+      expect((await decide(order.id, waiting.id, { accept: [0] })).statusCode).toBe(409);
+      expect(await t.services.orders.changes.closeLapsed()).toBeGreaterThanOrEqual(1);
+      const after = await mine(order.id);
+      expect(after.changes![0]).toMatchObject({ id: waiting.id, status: 'refused' });
+      expect(after.changes![0]!.reason).toMatch(/fenêtre de commande de sa saison est close/);
+      expect(after.changes![0]!.items.map((i) => i.decision)).toEqual(['refused']);
+      expect(shape(after)).toEqual([
+        ['S', 4],
+        ['M', 3],
+      ]);
+      // Now nothing waits: a new request is refused for the window itself.
+      const again = await ask(order.id, { items: [{ lineId: line(order, 'M'), quantity: 4 }] });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toMatch(/window is closed/);
+      expect(await t.services.orders.changes.closeLapsed()).toBe(0);
+    } finally {
+      await db().updateTable('seasons').set({ orders_close: null }).where('id', '=', seasonId!).execute();
     }
   });
 

@@ -197,14 +197,45 @@ export class OrderChanges {
     );
   }
 
-  /** How many changes wait for the label (her home). */
-  async pendingCount(): Promise<number> {
-    const row = await this.deps.db
+  /**
+   * Changes still waiting on orders that can no longer change (the season's window closed, the pieces
+   * left, the order cancelled): refused with that reason, the shop mailed. Run with the other periodic
+   * work (main.ts); each in its own transaction, the order held, so a decision cannot cross it.
+   */
+  async closeLapsed(): Promise<number> {
+    const waiting = await this.deps.db
       .selectFrom('order_changes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select(['id', 'order_id'])
       .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    let closed = 0;
+    for (const change of waiting) {
+      const refused = await this.deps.db.transaction().execute(async (trx) => {
+        await holdOrder(trx, change.order_id);
+        const order = (await orderRow(trx, change.order_id))!;
+        try {
+          await mayChange(this.planDeps, trx, order);
+          return false;
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status !== 409) throw error;
+        }
+        const done = await trx
+          .updateTable('order_changes')
+          .set({ status: 'refused', decided_at: nowIso(), reason: PHRASES[order.locale].changeWindowClosed })
+          .where('id', '=', change.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) === 0) return false;
+        await this.items(trx, change.id).execute();
+        await this.tell(trx, order, change.id, false);
+        return true;
+      });
+      if (refused) closed += 1;
+    }
+    if (closed > 0) this.deps.onMailQueued();
+    return closed;
   }
 
   /** The order's changes, newest first (its page reads them). */

@@ -304,7 +304,7 @@ export class OrderRecords {
   }
 
   /** What waits on the owner's home: orders to confirm, and confirmed ones to ship by `weekEnd` (late ones too). */
-  async homeCounts(weekEnd: string): Promise<{ toConfirm: number; toShip: number; inReview: number }> {
+  async homeCounts(weekEnd: string): Promise<{ toConfirm: number; toShip: number; inReview: number; changes: number }> {
     const row = await this.db
       .selectFrom('orders')
       .select([
@@ -315,7 +315,13 @@ export class OrderRecords {
       ])
       .where('status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
       .executeTakeFirstOrThrow();
-    return { toConfirm: Number(row.to_confirm ?? 0), toShip: Number(row.to_ship ?? 0), inReview: Number(row.in_review ?? 0) };
+    // Changes shops asked, waiting for the owner (issue 57).
+    const changes = await this.db
+      .selectFrom('order_changes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return { toConfirm: Number(row.to_confirm ?? 0), toShip: Number(row.to_ship ?? 0), inReview: Number(row.in_review ?? 0), changes: Number(changes.n) };
   }
 
   // —— Moves ——

@@ -20,6 +20,7 @@ function lines(home: AdminHome): Array<{ key: string; count: number; to: string;
     { key: 'applications', count: home.applications, to: '/admin/retailers' },
     { key: 'toConfirm', count: home.toConfirm, to: '/admin/orders' },
     { key: 'inReview', count: home.inReview ?? 0, to: '/admin/orders?review=pending' },
+    { key: 'orderChanges', count: home.orderChanges ?? 0, to: '/admin/order-changes' },
     { key: 'toShipThisWeek', count: home.toShipThisWeek, to: '/admin/orders?status=confirmed' },
     { key: 'invoicesWaiting', count: home.invoicesWaiting, to: '/admin/orders?status=shipped' },
     { key: 'overdue', count: home.overdue.count, to: `/admin/invoices?status=overdue&from=2000-01-01&to=${today()}`, extra: home.overdue.total },
