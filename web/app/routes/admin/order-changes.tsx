@@ -4,6 +4,7 @@ import type { OrderChangeList, OrderChangeStatus } from '@atelier/contract';
 import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
 import type { Route } from './+types/order-changes';
 import { FormMessage } from '../../components/Field.tsx';
+import { StatusTabs } from '../../components/StatusTabs.tsx';
 import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import { formatDateTime } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -42,22 +43,14 @@ export default function AdminOrderChanges() {
         <ListSearch id="changes-search" label={t('admin.orderChanges.search')} value={values.q} onSearch={(q) => set({ q })} />
         <ListCount total={list?.total ?? null} label={(count) => t('admin.orderChanges.count', { count })} />
       </div>
-      <div role="tablist" aria-label={t('admin.orderChanges.tabs')} className="tabs">
-        {TABS.map((status) => (
-          <button
-            key={status}
-            role="tab"
-            type="button"
-            id={`tab-${status}`}
-            aria-controls="changes-panel"
-            aria-selected={tab === status}
-            className="tab"
-            onClick={() => set({ status: status === 'pending' ? '' : status })}
-          >
-            {status === 'all' ? t('admin.orders.all') : t(`orderChanges.status.${status}`)}
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        tabs={TABS}
+        current={tab}
+        label={t('admin.orderChanges.tabs')}
+        panelId="changes-panel"
+        name={(status) => (status === 'all' ? t('admin.orders.all') : t(`orderChanges.status.${status}`))}
+        onPick={(status) => set({ status })}
+      />
       <div role="tabpanel" id="changes-panel" aria-labelledby={`tab-${tab}`}>
         {list === null ? (
           <p role="status">{t('common.loading')}</p>

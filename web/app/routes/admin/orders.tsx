@@ -5,6 +5,7 @@ import type { AdminSeason, Agent, OrderList, OrderStatus } from '@atelier/contra
 import { ORDER_STATUSES } from '@atelier/contract/pure';
 import type { Route } from './+types/orders';
 import { FormMessage } from '../../components/Field.tsx';
+import { StatusTabs } from '../../components/StatusTabs.tsx';
 import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import { OrderSummaryTable } from '../../components/OrderView.tsx';
 import { BulkShipping, useSelection } from '../../components/admin/BulkShipping.tsx';
@@ -207,25 +208,17 @@ export default function AdminOrders() {
         <ListSearch id="orders-search" label={t('admin.orders.search')} value={q} onSearch={(text) => set({ q: text })} />
         <ListCount total={orders?.total ?? null} label={(count) => t('admin.orders.count', { count })} />
       </div>
-      <div role="tablist" aria-label={t('admin.orders.tabs')} className="tabs">
-        {TABS.map((status) => (
-          <button
-            key={status}
-            role="tab"
-            type="button"
-            id={`tab-${status}`}
-            aria-controls="orders-panel"
-            aria-selected={tab === status}
-            className="tab"
-            onClick={() => {
-              setMessage(null);
-              set({ status: status === 'submitted' ? '' : status });
-            }}
-          >
-            {status === 'all' ? t('admin.orders.all') : t(`order.status.${status}`)}
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        tabs={TABS}
+        current={tab}
+        label={t('admin.orders.tabs')}
+        panelId="orders-panel"
+        name={(status) => (status === 'all' ? t('admin.orders.all') : t(`order.status.${status}`))}
+        onPick={(status) => {
+          setMessage(null);
+          set({ status });
+        }}
+      />
       <div role="tabpanel" id="orders-panel" aria-labelledby={`tab-${tab}`}>
         {orders === null ? (
           <p role="status">{t('common.loading')}</p>

@@ -4,6 +4,7 @@ import type { ReturnList, ReturnStatus } from '@atelier/contract';
 import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
 import type { Route } from './+types/returns';
 import { FormMessage } from '../../components/Field.tsx';
+import { StatusTabs } from '../../components/StatusTabs.tsx';
 import { ListCount, ListSearch, Pager, useListParams } from '../../components/ListNav.tsx';
 import { formatDateTime } from '../../components/OrderView.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -42,22 +43,14 @@ export default function AdminReturns() {
         <ListSearch id="returns-search" label={t('admin.returns.search')} value={values.q} onSearch={(q) => set({ q })} />
         <ListCount total={list?.total ?? null} label={(count) => t('admin.returns.count', { count })} />
       </div>
-      <div role="tablist" aria-label={t('admin.returns.tabs')} className="tabs">
-        {TABS.map((status) => (
-          <button
-            key={status}
-            role="tab"
-            type="button"
-            id={`tab-${status}`}
-            aria-controls="returns-panel"
-            aria-selected={tab === status}
-            className="tab"
-            onClick={() => set({ status: status === 'requested' ? '' : status })}
-          >
-            {status === 'all' ? t('admin.orders.all') : t(`returns.status.${status}`)}
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        tabs={TABS}
+        current={tab}
+        label={t('admin.returns.tabs')}
+        panelId="returns-panel"
+        name={(status) => (status === 'all' ? t('admin.orders.all') : t(`returns.status.${status}`))}
+        onPick={(status) => set({ status })}
+      />
       <div role="tabpanel" id="returns-panel" aria-labelledby={`tab-${tab}`}>
         {list === null ? (
           <p role="status">{t('common.loading')}</p>
