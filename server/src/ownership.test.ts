@@ -9,7 +9,7 @@ import { EVENT_TABLES } from './platform/events.ts';
  * its folder (`tables`, ADR 0028). An area's code that names another area's table in a query (`selectFrom`,
  * a join, `insertInto`, `updateTable`, `deleteFrom`, or `from`/`join` in raw SQL) is a **crossing**, and
  * none is left (ADR 0029): a write calls the owner, a read calls the owner's service or joins one of the
- * owner's **read models** (`<area>/read-model.ts`: a query of one of its tables, of the columns it publishes).
+ * owner's **read models** (`read-models/<area>.ts`: a query of one of its tables, of the columns it publishes).
  */
 const OWNER: Record<string, string> = Object.fromEntries([
   ...AREAS.flatMap((area) => area.tables.map((table) => [table, area.name])),
@@ -72,11 +72,12 @@ describe('each table owned by one area (issue 56)', () => {
   });
 
   it('a read model reads its own area’s tables only, and publishes no password hash', () => {
-    const modules = path.join(root, 'server/src/modules');
-    const models = fs.readdirSync(modules).filter((area) => fs.existsSync(path.join(modules, area, 'read-model.ts')));
+    const dir = path.join(root, 'server/src/read-models');
+    const models = fs.readdirSync(dir).filter((file) => file.endsWith('.ts'));
     expect(models.length).toBeGreaterThan(10);
-    for (const area of models) {
-      const code = fs.readFileSync(path.join(modules, area, 'read-model.ts'), 'utf8');
+    for (const file of models) {
+      const area = file.replace(/\.ts$/, '');
+      const code = fs.readFileSync(path.join(dir, file), 'utf8');
       for (const [, , table] of code.matchAll(QUERY)) expect(`${area}: ${OWNER[table!]}`).toBe(`${area}: ${area}`);
       expect(code).not.toMatch(/'password_hash'|'token_hash'|'secret/);
     }

@@ -16,7 +16,7 @@ import { normaliseEmail, toPublicUser, type UsersService } from '../users/servic
 import { takeOrRefuse, type AttemptLimiter } from './rate-limit.ts';
 import { changeAccount } from '../users/accounts.ts';
 import { revokeSessions } from './sessions.ts';
-import { readUsers } from '../users/read-model.ts';
+import { readUsers } from '../../read-models/users.ts';
 
 export interface IssueOptions {
   method?: 'password' | 'passkey' | 'totp' | 'recovery';

@@ -14,7 +14,7 @@ import {
 } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { readProductSeasons, readSeasonTranslations, readSeasons } from '../seasons/read-model.ts';
+import { readProductSeasons, readSeasonTranslations, readSeasons } from '../../read-models/seasons.ts';
 
 export interface FullVariant {
   id: number;

@@ -27,7 +27,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { logActivity, type Actor, type ActivityRecord } from '../activity/service.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import { loadProducts, parsePackSizes, pick, seasonsOfPublishedStyles, toAdmin, toPublic, toTrade, type FullProduct } from './products.ts';
-import { readProductSeasons } from '../seasons/read-model.ts';
+import { readProductSeasons } from '../../read-models/seasons.ts';
 
 export { parsePackSizes } from './products.ts';
 export type { FullProduct, FullVariant } from './products.ts';

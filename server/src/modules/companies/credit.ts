@@ -1,8 +1,8 @@
 import { fromCents, type OrderReview } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { readOrderLines, readOrders } from '../orders/read-model.ts';
-import { dueOf, readInvoices } from '../invoices/read-model.ts';
+import { readOrderLines, readOrders } from '../../read-models/orders.ts';
+import { dueOf, readInvoices } from '../../read-models/invoices.ts';
 
 const DAY_MS = 86_400_000;
 

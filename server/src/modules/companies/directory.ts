@@ -7,7 +7,7 @@ import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging
 import { searchTerms } from '../../lib/search.ts';
 import type { CompanyDoors } from './doors.ts';
 import type { CompanyPeople } from './people.ts';
-import { readUsers } from '../users/read-model.ts';
+import { readUsers } from '../../read-models/users.ts';
 
 /** How a company's details are read (the companies service's, handed in). */
 type DetailsReader = { company(companyId: number, db: Kysely<Database>): Promise<CompanyDetails> };

@@ -21,7 +21,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { personInvitationMail } from '../mail/templates.ts';
 import { changeAccount, insertAccount } from '../users/accounts.ts';
 import { revokeSessions } from '../auth/sessions.ts';
-import { readUsers } from '../users/read-model.ts';
+import { readUsers } from '../../read-models/users.ts';
 
 type PasswordLinks = Pick<AuthService, 'createPasswordToken' | 'passwordLink'>;
 

@@ -11,7 +11,7 @@ import { CompanyDoors } from './doors.ts';
 import { CompanyPeople } from './people.ts';
 import type { OrderScope } from './scope.ts';
 import { CompanyTermsBook, type LabelTerms } from './terms.ts';
-import { readUsers } from '../users/read-model.ts';
+import { readUsers } from '../../read-models/users.ts';
 
 type CompanyGap = (typeof COMPANY_GAPS)[number];
 export const EMPTY_COMPANY: CompanyDetails = { companyName: null, siret: null, vatNumber: null, billingAddress: null, deliveryAddress: null, phone: null };

@@ -19,10 +19,10 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { holdAccount } from '../users/accounts.ts';
-import { readInvoicingSettings } from '../seller/read-model.ts';
-import { readOrders } from '../orders/read-model.ts';
-import { dueOf, readInvoices } from '../invoices/read-model.ts';
-import { readPriceLists } from '../currencies/read-model.ts';
+import { readInvoicingSettings } from '../../read-models/seller.ts';
+import { readOrders } from '../../read-models/orders.ts';
+import { dueOf, readInvoices } from '../../read-models/invoices.ts';
+import { readPriceLists } from '../../read-models/currencies.ts';
 
 /** The label's own terms, read where they live (the season's, through wholesale): what a company without its own gets. */
 export interface LabelTerms {

@@ -23,7 +23,7 @@ import { readPage, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { readEcbCsv } from './ecb.ts';
 import { pricingFor, retailIn, tradeIn } from './pricing.ts';
-import { readProductTranslations, readProducts, readVariants } from '../catalogue/read-model.ts';
+import { readProductTranslations, readProducts, readVariants } from '../../read-models/catalogue.ts';
 import { chunks } from '../../lib/chunks.ts';
 
 const rateMicro = (rate: number) => Math.round(rate * RATE_SCALE);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { parseCompany } from '../companies/service.ts';
 import type { BuyerSnapshot } from './facturx.ts';
-import { readRetailerDoors } from '../companies/read-model.ts';
+import { readRetailerDoors } from '../../read-models/companies.ts';
 
 /**
  * The buyer as an order's documents name it: the company billed at its billing address; the goods go to

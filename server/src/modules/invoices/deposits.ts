@@ -13,7 +13,7 @@ import type { IssuedDocument, NewDocument } from './facturx.ts';
 import type { InvoiceOrders } from './orders-port.ts';
 import { gapsOf, totals, vatFor } from './rules.ts';
 import { rateOn } from '../currencies/pricing.ts';
-import { readOrders } from '../orders/read-model.ts';
+import { readOrders } from '../../read-models/orders.ts';
 
 type Seller = IssuedDocument['seller'];
 

@@ -5,9 +5,9 @@ import { today } from '../../lib/dates.ts';
 import type { BuyerSnapshot, IssuedDocument } from './facturx.ts';
 import { statusOf } from './rules.ts';
 import type { InvoiceSubmissions } from './submissions.ts';
-import { readOrders } from '../orders/read-model.ts';
-import { readMailOutbox } from '../mail/read-model.ts';
-import { readRetailerDoors } from '../companies/read-model.ts';
+import { readOrders } from '../../read-models/orders.ts';
+import { readMailOutbox } from '../../read-models/mail.ts';
+import { readRetailerDoors } from '../../read-models/companies.ts';
 
 type InvoiceRow = Selectable<InvoicesTable>;
 type LineRow = Selectable<InvoiceLinesTable>;

@@ -35,11 +35,11 @@ import { eachBatch, mapPage, readPage, type Page, type PageRequest } from '../..
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { invoiceRemindersOn, setInvoiceReminders } from '../companies/reminders.ts';
 import { accountById } from '../users/accounts.ts';
-import { readInvoicingSettings } from '../seller/read-model.ts';
-import { readOrders, readShipments } from '../orders/read-model.ts';
-import { readMailOutbox } from '../mail/read-model.ts';
-import { dueOf } from './read-model.ts';
-import { readCompanyDetails, readRetailerDoors } from '../companies/read-model.ts';
+import { readInvoicingSettings } from '../../read-models/seller.ts';
+import { readOrders, readShipments } from '../../read-models/orders.ts';
+import { readMailOutbox } from '../../read-models/mail.ts';
+import { dueOf } from '../../read-models/invoices.ts';
+import { readCompanyDetails, readRetailerDoors } from '../../read-models/companies.ts';
 
 type Seller = IssuedDocument['seller'];
 

@@ -7,7 +7,7 @@ import { companyMailbox } from '../companies/people.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { invoiceIssuedMail } from '../mail/templates.ts';
 import type { InvoicesService } from './service.ts';
-import { readOrders, readShipments } from '../orders/read-model.ts';
+import { readOrders, readShipments } from '../../read-models/orders.ts';
 
 /** What `shipment.created` carries (orders/shipments.ts records it). */
 export interface ShipmentCreated {

@@ -10,7 +10,7 @@ import { inclOf, type InvoiceDeposits } from './deposits.ts';
 import { facturxXml, type IssuedDocument, type NewDocument } from './facturx.ts';
 import type { renderInvoicePdf } from './pdf.ts';
 import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
-import { readOrderLines, readOrders, readShipmentLines, readShipments } from '../orders/read-model.ts';
+import { readOrderLines, readOrders, readShipmentLines, readShipments } from '../../read-models/orders.ts';
 
 type Seller = IssuedDocument['seller'];
 type NewLine = NewDocument['lines'][number];

@@ -41,8 +41,8 @@ import { creditsOf, readDocument } from './document.ts';
 import { InvoiceDeposits } from './deposits.ts';
 import { deletePayment, recordPayment } from './payments.ts';
 import type { EventRecorder } from '../../platform/events.ts';
-import { readInvoicingSettings } from '../seller/read-model.ts';
-import { readOrders, readShipments } from '../orders/read-model.ts';
+import { readInvoicingSettings } from '../../read-models/seller.ts';
+import { readOrders, readShipments } from '../../read-models/orders.ts';
 
 export { dueDate, gapsOf, statusOf, totals, vatFor } from './rules.ts';
 export type { NewDocument } from './facturx.ts';

@@ -19,7 +19,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { accountsByIds } from '../users/accounts.ts';
-import { readCompanyDetails, readRetailerDoors } from '../companies/read-model.ts';
+import { readCompanyDetails, readRetailerDoors } from '../../read-models/companies.ts';
 
 type Row = Selectable<RetailerListingsTable>;
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import { atDiscount } from '../catalogue/service.ts';
-import { readProductSeasons } from '../seasons/read-model.ts';
+import { readProductSeasons } from '../../read-models/seasons.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderDrafts } from './draft.ts';
 

@@ -20,7 +20,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { mapPage, readPage, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, orderSearchText, searchTerms } from '../../lib/search.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
-import { readRetailerDoors } from '../companies/read-model.ts';
+import { readRetailerDoors } from '../../read-models/companies.ts';
 import { inScope, type OrderScope } from '../companies/scope.ts';
 import { parseCompany } from '../companies/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';

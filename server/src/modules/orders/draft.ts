@@ -43,7 +43,7 @@ import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 import type { OrderScope } from '../companies/scope.ts';
 import { accountById, lockAccount, requireAccount } from '../users/accounts.ts';
-import { readVariants } from '../catalogue/read-model.ts';
+import { readVariants } from '../../read-models/catalogue.ts';
 
 /**
  * The draft: one per retailer, on the server. A line is one piece (variant and size) for one mode and one

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderShipments } from './shipments.ts';
-import { readStockLevels } from '../stock/read-model.ts';
+import { readStockLevels } from '../../read-models/stock.ts';
 
 /** The orders a pick list or a bulk shipment takes: by id, or all ready for a delivery window. */
 export type PickScope = { ids: number[] } | { deliveryId: number };

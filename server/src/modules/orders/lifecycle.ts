@@ -11,7 +11,7 @@ import { type StockLine, type StockService } from '../stock/service.ts';
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { OrderRecords } from './records.ts';
-import { readInvoices } from '../invoices/read-model.ts';
+import { readInvoices } from '../../read-models/invoices.ts';
 
 /**
  * What happens to an order after it is sent: confirmed, then shipped in parcels (shipments.ts), or cancelled

@@ -35,8 +35,8 @@ import type { Dialect } from '../../db/index.ts';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { accountById, accountsByIds, personOf } from '../users/accounts.ts';
-import { readInvoices } from '../invoices/read-model.ts';
-import { readRetailerDoors } from '../companies/read-model.ts';
+import { readInvoices } from '../../read-models/invoices.ts';
+import { readRetailerDoors } from '../../read-models/companies.ts';
 import { changesOf } from './change-records.ts';
 
 /** What the order lists can be narrowed to (`q`: the search box). */

@@ -6,8 +6,8 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import type { SeasonsService } from '../seasons/service.ts';
 import { availableNow, type StockService } from '../stock/service.ts';
-import { readOrderLines, readOrders } from '../orders/read-model.ts';
-import { readProducts } from '../catalogue/read-model.ts';
+import { readOrderLines, readOrders } from '../../read-models/orders.ts';
+import { readProducts } from '../../read-models/catalogue.ts';
 
 export type CutStatus = 'submitted' | 'confirmed' | 'both';
 

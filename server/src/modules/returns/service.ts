@@ -17,8 +17,8 @@ import { returnMail } from '../mail/templates.ts';
 import type { StockService } from '../stock/service.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import { holdOrder } from '../orders/shipments.ts';
-import { readOrderLines, readOrders, readShipmentLines, readShipments } from '../orders/read-model.ts';
-import { readInvoiceLines, readInvoices } from '../invoices/read-model.ts';
+import { readOrderLines, readOrders, readShipmentLines, readShipments } from '../../read-models/orders.ts';
+import { readInvoiceLines, readInvoices } from '../../read-models/invoices.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { today } from '../../lib/dates.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { pick } from '../../lib/texts.ts';
-import { readProducts } from '../catalogue/read-model.ts';
+import { readProducts } from '../../read-models/catalogue.ts';
 
 type SeasonRow = Selectable<SeasonsTable>;
 export type SeasonState = 'open' | 'upcoming' | 'closed';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DbHandle } from '../../db/index.ts';
-import { readJournalPosts } from '../journal/read-model.ts';
-import { readProducts } from '../catalogue/read-model.ts';
+import { readJournalPosts } from '../../read-models/journal.ts';
+import { readProducts } from '../../read-models/catalogue.ts';
 
 const STATIC_PAGES = ['/', '/collection', '/story', '/faq', '/retailers', '/where-to-buy', '/blog', '/contact', '/privacy', '/legal'];
 

@@ -39,7 +39,7 @@ import { accountByEmail, accountById, requireAccount } from '../users/accounts.t
 import { showroomOrderMail, showroomOrderPdf, type ShowroomPdfData } from './document.ts';
 import { ShowroomSnapshots } from './snapshot.ts';
 import { checkSignature } from './signature.ts';
-import { readAgents } from '../agents/read-model.ts';
+import { readAgents } from '../../read-models/agents.ts';
 
 export { tabletImage } from './snapshot.ts';
 

@@ -11,8 +11,8 @@ import { deliveryOf, type SeasonInfo, type SeasonsService } from '../seasons/ser
 import { availableNow, type StockService } from '../stock/service.ts';
 import type { WholesaleService } from '../wholesale/service.ts';
 import { shopAccounts } from '../users/accounts.ts';
-import { readOrders } from '../orders/read-model.ts';
-import { readRetailerDoors } from '../companies/read-model.ts';
+import { readOrders } from '../../read-models/orders.ts';
+import { readRetailerDoors } from '../../read-models/companies.ts';
 
 /** What the showroom tablet takes offline for a season: styles, colours, sizes, prices, stock, windows, packs, terms and the approved shops. */
 export class ShowroomSnapshots {

@@ -13,9 +13,9 @@ import type { EventRecorder } from '../../platform/events.ts';
 import { parseStockFile, readStockLines } from './import.ts';
 import { key, type StockLevel, type StockLine, type VariantForStock } from './pieces.ts';
 import { merge, restock } from './lines.ts';
-import { readProductSeasons } from '../seasons/read-model.ts';
-import { readOrderLines, readOrders } from '../orders/read-model.ts';
-import { productMatches, readProductTranslations, readProducts, readVariantTranslations, readVariants } from '../catalogue/read-model.ts';
+import { readProductSeasons } from '../../read-models/seasons.ts';
+import { readOrderLines, readOrders } from '../../read-models/orders.ts';
+import { productMatches, readProductTranslations, readProducts, readVariantTranslations, readVariants } from '../../read-models/catalogue.ts';
 
 export { IMPORT_MAX_LINES, type StockLevel, type StockLine } from './pieces.ts';
 

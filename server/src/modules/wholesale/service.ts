@@ -30,8 +30,8 @@ import type { Selectable } from 'kysely';
 import type { SeasonsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { loadSharp } from '../media/images.ts';
-import { readSeasonTranslations, readSeasons } from '../seasons/read-model.ts';
-import { readRetailerApplications } from '../retailers/read-model.ts';
+import { readSeasonTranslations, readSeasons } from '../../read-models/seasons.ts';
+import { readRetailerApplications } from '../../read-models/retailers.ts';
 
 const TERMS_ID = 1;
 /** Print images: 600 px wide is about 300 dpi in the sheet's 150 pt frame. */

@@ -1,10 +1,11 @@
 import { expressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * What other areas may read of the returns area's tables (ADR 0029): one query a table, of the columns it
- * publishes. A reader joins it under the name it likes (`selectFrom(readX().as('x'))`) in one SQL query;
- * a column not listed here is this area's alone, and changing one listed means reading its readers.
+ * publishes. A reader joins it under the name it likes (`selectFrom(readX().as('x'))`) in one SQL query; a
+ * column not listed is the area's alone. The returns area owns this file; it stands in read-models/, below
+ * every area, so any area may join it without an import running up the layers.
  */
 const from = expressionBuilder<Database, never>();
 

@@ -1,0 +1,12 @@
+import { expressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * What other areas may read of the currencies area's tables (ADR 0029): one query a table, of the columns it
+ * publishes. A reader joins it under the name it likes (`selectFrom(readX().as('x'))`) in one SQL query; a
+ * column not listed is the area's alone. The currencies area owns this file; it stands in read-models/, below
+ * every area, so any area may join it without an import running up the layers.
+ */
+const from = expressionBuilder<Database, never>();
+
+export const readPriceLists = () => from.selectFrom('price_lists').select(['currency']);
