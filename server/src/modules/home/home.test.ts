@@ -88,6 +88,7 @@ describe.each(DIALECTS)('the owner’s home on %s', (dialect) => {
       applications: 0,
       toConfirm: 0,
       inReview: 0,
+      orderChanges: 0,
       toShipThisWeek: 0,
       invoicesWaiting: 0,
       overdue: { count: 0, total: 0 },
