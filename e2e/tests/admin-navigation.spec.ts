@@ -4,7 +4,10 @@ import { expect, settled, test, signInAs } from '../fixtures.ts';
 // current screen's place said above it; by keyboard and screen reader, on a computer and on a phone.
 const GROUPS: Array<[string, string[]]> = [
   ['Collection', ['Produits', 'Saisons', 'Stock']],
-  ['Commerce de gros', ['Revendeurs', 'Sociétés', 'Agents commerciaux', 'Commandes', 'Retours', 'Production', 'Ventes', 'Conditions revendeur']],
+  [
+    'Commerce de gros',
+    ['Revendeurs', 'Sociétés', 'Agents commerciaux', 'Commandes', 'Modifications de commandes', 'Retours', 'Production', 'Ventes', 'Conditions revendeur'],
+  ],
   ['Finances', ['Factures', 'Facturation', 'Devises']],
   ['Contenu du site', ['Journal', 'Textes des pages', 'Où nous trouver', 'Messages']],
   ['Compte et suivi', ['Activité', 'Clés d’API', 'Webhooks', 'Mon compte', 'Voir le site']],

@@ -83,7 +83,7 @@ test.describe('wholesale orders', () => {
     const owner = await office.newPage();
     await signInAs(owner, 'admin');
     await expect(owner).toHaveURL(/\/admin\/products$/);
-    await owner.getByRole('link', { name: 'Commandes' }).click();
+    await owner.getByRole('link', { name: 'Commandes', exact: true }).click();
     await expect(owner.getByRole('tab', { name: 'Envoyée' })).toHaveAttribute('aria-selected', 'true');
     await owner.getByTestId('admin-order-row').filter({ hasText: number }).getByRole('link', { name: number }).click();
     await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Commande ${number}`);
