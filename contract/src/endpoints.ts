@@ -5,7 +5,7 @@
 // its schema before a screen renders it.
 import { orderReturns, returnAcceptInput, returnInput, returnList, returnListQuery, returnReceiveInput, returnRecord, returnRefuseInput } from './returns.ts';
 import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
-import { orderChange, orderChangeDecisionInput, orderChangeInput, orderChangeList, orderChangeListQuery } from './order-changes.ts';
+import { adminOrderChangeInput, orderChange, orderChangeDecisionInput, orderChangeInput, orderChangeList, orderChangeListQuery } from './order-changes.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
 import { companyTerms, companyTermsInput } from './terms.ts';
@@ -262,6 +262,7 @@ export const endpoints = {
   'POST /admin/orders/:id/confirm': { query: langQuery, body: confirmInput, response: order },
   'POST /admin/orders/:id/review': { query: langQuery, body: reviewDecision, response: order },
   'POST /admin/orders/:id/changes/:changeId/decision': { query: langQuery, body: orderChangeDecisionInput, response: order },
+  'POST /admin/orders/:id/changes': { query: langQuery, body: adminOrderChangeInput, response: order },
   'POST /admin/orders/:id/ship': { query: langQuery, body: shipBody, response: order },
   'POST /admin/orders/:id/cancel': { query: langQuery, body: cancelInput, response: order },
   'POST /admin/orders/:id/shipments': { query: langQuery, body: shipmentInput, response: order },

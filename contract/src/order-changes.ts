@@ -58,6 +58,26 @@ export const ORDER_CHANGE_MESSAGES = defineMessages('orderChange', {
     en: 'This change has already been decided or withdrawn.',
     fr: 'Cette modification a déjà reçu une réponse ou a été retirée.',
   },
+  notPreOrder: {
+    en: 'Only a pre-order’s lines move to another delivery window:',
+    fr: 'Seules les lignes d’une précommande changent de fenêtre de livraison :',
+    field: '/items',
+  },
+  deliveryInvalid: {
+    en: 'This delivery window is not one of the order’s season:',
+    fr: 'Cette fenêtre de livraison n’est pas une de la saison de la commande :',
+    field: '/items',
+  },
+  moveStarted: {
+    en: 'A line of which pieces have left or been cancelled stays in its delivery:',
+    fr: 'Une ligne dont des pièces sont parties ou annulées reste dans sa livraison :',
+    field: '/items',
+  },
+  doorInvalid: {
+    en: 'This door is not one the order may go to: choose a door of the company that you order for.',
+    fr: 'Cette adresse ne peut pas recevoir la commande : choisissez une adresse de la société pour laquelle vous commandez.',
+    field: '/doorId',
+  },
   acceptInvalid: {
     en: 'Accept lines by their place in the change (0 for the first), each once.',
     fr: 'Acceptez des lignes par leur place dans la modification (0 pour la première), chacune une fois.',
@@ -69,17 +89,29 @@ const quantity = z.number().int().min(0).max(ORDER_QUANTITY_MAX);
 /** One line of a change: a line of the order at a new quantity (0 removes it), or a piece to add. */
 export const orderChangeItemInput = z.union([
   z.object({ lineId: z.number().int().positive(), quantity }).strict(),
-  z.object({ variantId: z.number().int().positive(), size: z.enum(SIZES), quantity: quantity.min(1) }).strict(),
+  /** A pre-order's line moved to another delivery window of its season. */
+  z.object({ lineId: z.number().int().positive(), deliveryId: z.number().int().positive() }).strict(),
+  /** A piece added (in the order's window, or in another of its season). */
+  z
+    .object({ variantId: z.number().int().positive(), size: z.enum(SIZES), quantity: quantity.min(1), deliveryId: z.number().int().positive().optional() })
+    .strict(),
 ]);
 export type OrderChangeItemInput = z.infer<typeof orderChangeItemInput>;
 
 /** `POST /api/orders/{id}/changes` (the shop) and `POST /api/admin/orders/{id}/changes` (the label, `apply: true`). */
-export const orderChangeInput = z.object({
-  items: z.array(orderChangeItemInput).min(1, ORDER_CHANGE_MESSAGES.itemsInvalid).max(ORDER_CHANGE_ITEMS_MAX, ORDER_CHANGE_MESSAGES.itemsInvalid),
+const changeFields = z.object({
+  items: z.array(orderChangeItemInput).max(ORDER_CHANGE_ITEMS_MAX, ORDER_CHANGE_MESSAGES.itemsInvalid),
+  /** The order sent to another door of the company (a line of the change of its own, after the items). */
+  doorId: z.number().int().positive().optional(),
   message: z.string().trim().max(2000).optional(),
 });
+/** At least one line, or a door. */
+const somethingAsked = (v: { items: unknown[]; doorId?: number | undefined }) => v.items.length > 0 || v.doorId !== undefined;
+export const orderChangeInput = changeFields.refine(somethingAsked, { message: ORDER_CHANGE_MESSAGES.itemsInvalid, path: ['items'] });
 export type OrderChangeInput = z.infer<typeof orderChangeInput>;
-export const adminOrderChangeInput = orderChangeInput.extend({ apply: z.literal(true) });
+export const adminOrderChangeInput = changeFields
+  .extend({ apply: z.literal(true) })
+  .refine(somethingAsked, { message: ORDER_CHANGE_MESSAGES.itemsInvalid, path: ['items'] });
 
 /** `POST /api/admin/orders/{id}/changes/{changeId}/decision`: the items accepted (their places), the rest refused with the reason. */
 export const orderChangeDecisionInput = z.object({
@@ -96,16 +128,24 @@ export const orderChangeDecisionInput = z.object({
 });
 export type OrderChangeDecisionInput = z.infer<typeof orderChangeDecisionInput>;
 
+/** What a line of a change does: a line's quantity (0 removes it), a piece added, a line moved to another delivery window, the order sent to another door. */
+export const ORDER_CHANGE_KINDS = ['quantity', 'add', 'delivery', 'door'] as const;
+
 /** One line of a change as read: what the line was, what was asked, and the label's answer. */
 export const orderChangeItem = z.object({
+  kind: z.enum(ORDER_CHANGE_KINDS),
   lineId: z.number().nullable(),
   variantId: z.number().nullable(),
   productTitle: z.string(),
   reference: z.string().nullable(),
   colorName: z.string(),
-  size: z.enum(SIZES),
+  /** Null for a door (the order as a whole). */
+  size: z.enum(SIZES).nullable(),
   before: z.number(),
   after: z.number(),
+  /** A move or a door: the delivery window or the door, from and to, named in the reader's language. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
   decision: z.enum(['pending', 'accepted', 'refused']),
 });
 

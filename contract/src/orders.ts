@@ -75,6 +75,10 @@ export const ORDER_MESSAGES = defineMessages('order', {
     fr: 'La date à laquelle suit le reste doit être une vraie date (AAAA-MM-JJ).',
   },
   inReview: { en: 'This order is in review: accept it before confirming it.', fr: 'Cette commande est à examiner : acceptez-la avant de la confirmer.' },
+  inReviewShip: {
+    en: 'This order is in review since its last change: accept it before shipping it.',
+    fr: 'Cette commande est à examiner depuis sa dernière modification : acceptez-la avant de l’expédier.',
+  },
   depositUnpaid: {
     en: 'The deposit of this order is not paid yet: as its company’s terms say, its parcels wait for it.',
     fr: 'L’acompte de cette commande n’est pas encore réglé : comme le prévoient les conditions de sa société, ses colis l’attendent.',

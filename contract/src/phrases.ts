@@ -35,6 +35,10 @@ export interface Phrases {
   cancelledByRetailer: string;
   /** The reason a change still waiting is refused when its order can no longer change (issue 57). */
   changeWindowClosed: string;
+  /** A change's line that sends the order to another door. */
+  changeDoor: string;
+  /** The order a change's moved lines now form. */
+  changeSplitOrder: (number: string) => string;
   /** An invoice's shipping line. */
   shipping: string;
   /** The sales journal's columns and kinds of document. */
@@ -80,6 +84,8 @@ export const PHRASES_EN: Phrases = {
   metAtShowroom: (agent) => `Shop met at the showroom by ${agent}; its order waits for your approval.`,
   cancelledByRetailer: 'Cancelled by the stockist',
   changeWindowClosed: 'The order can no longer change: its season’s order window has closed, or its pieces have left.',
+  changeDoor: 'Delivered to',
+  changeSplitOrder: (number) => `order ${number}`,
   shipping: 'Shipping',
   journalColumns: [
     'Date',
@@ -133,6 +139,8 @@ export const PHRASES_FR: Phrases = {
   metAtShowroom: (agent) => `Boutique rencontrée au showroom par ${agent} ; sa commande attend votre accord.`,
   cancelledByRetailer: 'Annulée par le revendeur',
   changeWindowClosed: 'La commande ne peut plus changer : la fenêtre de commande de sa saison est close, ou ses pièces sont parties.',
+  changeDoor: 'Livrée à',
+  changeSplitOrder: (number) => `commande ${number}`,
   shipping: 'Frais de port',
   journalColumns: ['Date', 'Numéro', 'Type', 'Client', 'N° TVA', 'Pays', 'Taux TVA', 'Base HT', 'TVA', 'Total TTC', 'Échéance', 'Payé', 'Devise'],
   documentKind: { invoice: 'Facture', creditNote: 'Avoir', deposit: 'Facture d’acompte' },

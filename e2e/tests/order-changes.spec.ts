@@ -87,4 +87,56 @@ test.describe('orders that change (issue 57)', () => {
     expect(now.lines.map((l) => l.quantity)).toEqual([4, 3, 5]);
     await shop.close();
   });
+
+  test('the owner changes an order herself: one line to the second delivery, an order of its own; the shop reads both', async ({ page, browser, request }) => {
+    const admin = await token(request, 'admin');
+    const shopAuth = await token(request, 'amender');
+    const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{
+      reference: string;
+      variants: Array<{ id: number; sizes: string[] }>;
+    }>;
+    const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
+    const sizes = variant.sizes.slice(0, 2);
+    const lines = sizes.map((size) => ({ variantId: variant.id, size, quantity: 2 }));
+    expect((await request.put('/api/orders/draft', { headers: shopAuth, data: { lines } })).status()).toBe(200);
+    const sent = await request.post('/api/orders/draft/submit', { headers: { ...shopAuth, 'idempotency-key': `e2e-move-${Date.now()}` }, data: {} });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const order = (await sent.json()) as { id: number; number: string };
+
+    await signInAs(page, 'admin');
+    await page.goto(`/admin/orders/${order.id}`);
+    await settled(page);
+    const panel = page.getByTestId('order-change-panel');
+    await panel.getByText('Modifier moi-même cette commande').click();
+    const window = panel.getByLabel(`Fenêtre de livraison de Robe Soleil · Terracotta · ${sizes[1]}`);
+    await expect(window).toHaveValue(/\d+/);
+    await window.selectOption({ label: 'Deuxième livraison' });
+    await panel.getByLabel('Un mot pour la boutique (facultatif, dans son mail)').fill('Comme convenu au téléphone.');
+    await panel.getByRole('button', { name: 'Modifier la commande' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'la commande est en révision 2' })).toBeVisible();
+    const moved = panel.getByTestId('order-change-item');
+    await expect(moved).toHaveCount(1);
+    await expect(moved).toContainText(`Robe Soleil · Terracotta · ${sizes[1]} : fenêtre de livraison`);
+    await expect(moved).toContainText('Première livraison');
+    await expect(moved).toContainText(/Deuxième livraison · commande \d{4}-\d{4}/);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    const split = /commande (\d{4}-\d{4})/.exec((await moved.textContent()) ?? '')![1]!;
+
+    // The shop reads its order at revision 2 with one line, and the moved line's order in its list.
+    const shop = await browser.newContext();
+    const shopPage = await shop.newPage();
+    await signInAs(shopPage, 'amender');
+    await shopPage.goto(`/account/orders/${order.id}`);
+    await settled(shopPage);
+    await expect(shopPage.getByRole('heading', { name: /révision 2/ })).toBeVisible();
+    await expect(shopPage.getByTestId('order-change-item')).toContainText(`Deuxième livraison · commande ${split}`);
+    const mine = (await (await request.get('/api/orders?lang=fr', { headers: shopAuth })).json()) as {
+      data: Array<{ number: string; delivery: { name: string } | null }>;
+    };
+    expect(mine.data.find((o) => o.number === split)?.delivery?.name).toBe('Deuxième livraison');
+    await shop.close();
+  });
 });

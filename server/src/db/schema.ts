@@ -692,7 +692,18 @@ export interface OrderChangeItemsTable {
   before_quantity: number;
   quantity: number;
   decision: 'pending' | 'accepted' | 'refused';
+  /** What the line does (migration 036): a quantity (0 removes the line), a piece added, a line moved to another delivery window, the order sent to another door. */
+  kind: ColumnType<OrderChangeKind, OrderChangeKind | undefined, OrderChangeKind>;
+  /** A move: the windows from and to; a door: the doors from and to; each named as when it was asked (JSON of the languages for a window). */
+  before_delivery_id: ColumnType<number | null, number | null | undefined, number | null>;
+  delivery_id: ColumnType<number | null, number | null | undefined, number | null>;
+  before_door_id: ColumnType<number | null, number | null | undefined, number | null>;
+  door_id: ColumnType<number | null, number | null | undefined, number | null>;
+  from_label: ColumnType<string | null, string | null | undefined, string | null>;
+  to_label: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type OrderChangeKind = 'quantity' | 'add' | 'delivery' | 'door';
 
 export interface OrderEventsTable {
   id: Generated<number>;

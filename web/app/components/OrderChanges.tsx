@@ -1,7 +1,8 @@
 // A sent order's changes (issue 57): the shop asks one line by line and sees it wait; the owner accepts
 // each line or refuses it with a reason; both read every change and the revision it made.
-import { useState } from 'react';
-import type { Order, OrderChange } from '@atelier/contract';
+import { useEffect, useState } from 'react';
+import type { CompanyDoor, Delivery, Order, OrderChange } from '@atelier/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { useSession } from '../lib/session.tsx';
@@ -13,6 +14,15 @@ type Say = (message: { kind: 'success' | 'error'; text: string }) => void;
 
 function itemName(item: Pick<Item, 'productTitle' | 'colorName' | 'size'>, oneSize: string) {
   return `${item.productTitle} · ${item.colorName} · ${item.size === 'ONESIZE' ? oneSize : item.size}`;
+}
+
+/** A change's line as it reads: the piece (or the door), and what it was and is asked to be (a quantity, a delivery window, a door). */
+function itemFacts(item: Item, t: TFunction) {
+  if (item.kind === 'door') return { name: t('orderChanges.door'), before: item.from ?? '—', after: item.to ?? '—' };
+  const name = itemName(item, t('order.oneSize'));
+  if (item.kind === 'delivery') return { name: t('orderChanges.moved', { line: name }), before: item.from ?? '—', after: item.to ?? '—' };
+  if (item.kind === 'add' && item.to) return { name, before: String(item.before), after: t('orderChanges.addedTo', { n: item.after, delivery: item.to }) };
+  return { name, before: String(item.before), after: String(item.after) };
 }
 
 /** One change: who asked, when, its lines before → after with each line's answer, the reason, the revision. */
@@ -50,28 +60,31 @@ function ChangeFacts({ change, choose }: { change: OrderChange; choose?: { accep
             </tr>
           </thead>
           <tbody>
-            {change.items.map((item, i) => (
-              <tr key={i} data-testid="order-change-item">
-                {choose && (
-                  <td>
-                    <input
-                      type="checkbox"
-                      id={`change-accept-${i}`}
-                      aria-label={t('orderChanges.acceptLine', { line: itemName(item, t('order.oneSize')) })}
-                      checked={choose.accepted.has(i)}
-                      disabled={choose.busy}
-                      onChange={() => choose.toggle(i)}
-                    />
+            {change.items.map((item, i) => {
+              const facts = itemFacts(item, t);
+              return (
+                <tr key={i} data-testid="order-change-item">
+                  {choose && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        id={`change-accept-${i}`}
+                        aria-label={t('orderChanges.acceptLine', { line: facts.name })}
+                        checked={choose.accepted.has(i)}
+                        disabled={choose.busy}
+                        onChange={() => choose.toggle(i)}
+                      />
+                    </td>
+                  )}
+                  <td>{facts.name}</td>
+                  <td className="num">{facts.before}</td>
+                  <td className="num">{facts.after}</td>
+                  <td className="nowrap" data-testid="order-change-decision">
+                    {t(`orderChanges.decision.${item.decision}`)}
                   </td>
-                )}
-                <td>{itemName(item, t('order.oneSize'))}</td>
-                <td className="num">{item.before}</td>
-                <td className="num">{item.after}</td>
-                <td className="nowrap" data-testid="order-change-decision">
-                  {t(`orderChanges.decision.${item.decision}`)}
-                </td>
-              </tr>
-            ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -86,52 +99,173 @@ function ChangeHistory({ order }: { order: Order }) {
   return done.map((change) => <ChangeFacts key={change.id} change={change} />);
 }
 
-/** The shop's form: each line's new quantity (never below what left), a word for the label. */
+/** The shop's choices: what each line asks (a quantity, a delivery window), the door, a word for the label. */
+interface Asked {
+  quantities: Record<number, string>;
+  windows: Record<number, number>;
+  doorId: number | null;
+  message: string;
+}
+const NOTHING_ASKED: Asked = { quantities: {}, windows: {}, doorId: null, message: '' };
+
+/** The season's delivery windows (for a pre-order) and the company's doors, to choose from: as the shop reads them, or as the owner does. */
+function useChoices(order: Order, open: boolean, owner = false): { windows: Delivery[]; doors: CompanyDoor[] } {
+  const { api } = useSession();
+  const { lang } = useLanguage();
+  const [choices, setChoices] = useState<{ windows: Delivery[]; doors: CompanyDoor[] }>({ windows: [], doors: [] });
+  const seasonId = order.mode === 'preBook' ? (order.season?.id ?? null) : null;
+  const companyId = order.shop.userId ?? null;
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const windows = async (): Promise<Delivery[]> => {
+      if (seasonId === null) return [];
+      if (!owner) return (await api('GET /wholesale/seasons', { lang })).data.find((s) => s.id === seasonId)?.deliveries ?? [];
+      const season = (await api('GET /admin/seasons')).data.find((s) => s.id === seasonId);
+      const named = (names: Array<{ locale: string; name: string }>) => names.find((n) => n.locale === lang)?.name ?? names[0]?.name ?? '';
+      return (season?.deliveries ?? []).map((d) => ({ id: d.id, name: named(d.translations), from: d.from, to: d.to }));
+    };
+    const doors = async (): Promise<CompanyDoor[]> => {
+      if (!owner) return (await api('GET /account/doors')).data;
+      return companyId === null ? [] : (await api('GET /admin/companies/:id', { params: { id: companyId } })).doors;
+    };
+    void Promise.all([windows().catch(() => []), doors().catch(() => [])]).then(([w, d]) => {
+      if (live) setChoices({ windows: w, doors: d });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, lang, seasonId, companyId, open, owner]);
+  return choices;
+}
+
+/** What the form asks, as the API takes it: each line changed (a quantity, a window), and the door when it changes. */
+function changeOf(order: Order, asked: Asked) {
+  const wanted = (l: Order['lines'][number]) => asked.quantities[l.id];
+  const items: Array<{ lineId: number; quantity: number } | { lineId: number; deliveryId: number }> = [
+    ...order.lines
+      .filter((l) => wanted(l) !== undefined && wanted(l) !== '' && Number(wanted(l)) !== l.quantity)
+      .map((l) => ({ lineId: l.id, quantity: Number(wanted(l)) })),
+    ...order.lines
+      .filter((l) => asked.windows[l.id] !== undefined && asked.windows[l.id] !== order.delivery?.id)
+      .map((l) => ({ lineId: l.id, deliveryId: asked.windows[l.id]! })),
+  ];
+  const doorId = asked.doorId !== null && asked.doorId !== order.door?.id ? asked.doorId : undefined;
+  const message = asked.message.trim();
+  if (items.length === 0 && doorId === undefined) return null;
+  return { items, ...(doorId !== undefined ? { doorId } : {}), ...(message ? { message } : {}) };
+}
+
+/** Whether an order may still change: sent and not all gone; an at-once order until a parcel has left. */
+export function mayChange(order: Order): boolean {
+  return ['submitted', 'confirmed', 'partlyShipped'].includes(order.status) && !(order.mode === 'atOnce' && order.status === 'partlyShipped');
+}
+
+/** The shop's form: each line's new quantity (never below what left) and, for a pre-order, its delivery window; the door; a word for the label. */
 function ChangeRequestForm({
   order,
   asked,
   setAsked,
-  message,
-  setMessage,
+  choices,
   busy,
   onSubmit,
+  owner = false,
 }: {
   order: Order;
-  asked: Record<number, string>;
-  setAsked: React.Dispatch<React.SetStateAction<Record<number, string>>>;
-  message: string;
-  setMessage: (message: string) => void;
+  asked: Asked;
+  setAsked: React.Dispatch<React.SetStateAction<Asked>>;
+  choices: { windows: Delivery[]; doors: CompanyDoor[] };
   busy: boolean;
   onSubmit: (event: React.FormEvent) => void;
+  /** The owner changing it herself: her words, and the change made at once. */
+  owner?: boolean;
 }) {
   const { t } = useTranslation();
+  const windows = choices.windows.length > 1 ? choices.windows : [];
   return (
     <form className="form order-action" onSubmit={onSubmit} data-testid="order-change-form">
-      <p className="field-hint">{t('orderChanges.hint')}</p>
+      <p className="field-hint">{t(owner ? 'orderChanges.ownerHint' : 'orderChanges.hint')}</p>
       {order.lines.map((l) => {
         const least = (l.shipped ?? 0) + (l.cancelled ?? 0);
+        const name = itemName(l, t('order.oneSize'));
         return (
-          <div className="field" key={l.id}>
-            <label htmlFor={`change-qty-${l.id}`}>{t('orderChanges.newQuantity', { line: itemName(l, t('order.oneSize')), now: l.quantity })}</label>
-            <input
-              id={`change-qty-${l.id}`}
-              type="number"
-              inputMode="numeric"
-              min={least}
-              max={999}
-              value={asked[l.id] ?? String(l.quantity)}
-              disabled={busy}
-              onChange={(e) => setAsked((a) => ({ ...a, [l.id]: e.target.value.replace(/[^\d]/g, '').slice(0, 3) }))}
-            />
+          <div className="order-change-line" key={l.id}>
+            <div className="field">
+              <label htmlFor={`change-qty-${l.id}`}>{t('orderChanges.newQuantity', { line: name, now: l.quantity })}</label>
+              <input
+                id={`change-qty-${l.id}`}
+                type="number"
+                inputMode="numeric"
+                min={least}
+                max={999}
+                value={asked.quantities[l.id] ?? String(l.quantity)}
+                disabled={busy}
+                onChange={(e) => {
+                  const value = e.target.value.replace(/[^\d]/g, '').slice(0, 3);
+                  setAsked((a) => ({ ...a, quantities: { ...a.quantities, [l.id]: value } }));
+                }}
+              />
+            </div>
+            {windows.length > 0 && order.delivery && least === 0 && (
+              <div className="field">
+                <label htmlFor={`change-window-${l.id}`}>{t('orderChanges.windowFor', { line: name })}</label>
+                <select
+                  id={`change-window-${l.id}`}
+                  value={asked.windows[l.id] ?? order.delivery.id}
+                  disabled={busy}
+                  onChange={(e) => {
+                    const value = Number(e.target.value);
+                    setAsked((a) => ({ ...a, windows: { ...a.windows, [l.id]: value } }));
+                  }}
+                >
+                  {windows.map((w) => (
+                    <option key={w.id} value={w.id}>
+                      {w.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
           </div>
         );
       })}
+      {choices.doors.length > 1 && (
+        <div className="field">
+          <label htmlFor="change-door">{t('orderChanges.doorLabel')}</label>
+          <select
+            id="change-door"
+            value={asked.doorId ?? order.door?.id ?? ''}
+            disabled={busy}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              setAsked((a) => ({ ...a, doorId: value }));
+            }}
+          >
+            {!order.door && <option value="">—</option>}
+            {choices.doors.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}, {d.address.town}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="field">
-        <label htmlFor="change-message">{t('orderChanges.messageLabel')}</label>
-        <textarea id="change-message" maxLength={2000} rows={3} value={message} disabled={busy} onChange={(e) => setMessage(e.target.value)} />
+        <label htmlFor="change-message">{t(owner ? 'orderChanges.ownerMessageLabel' : 'orderChanges.messageLabel')}</label>
+        <textarea
+          id="change-message"
+          maxLength={2000}
+          rows={3}
+          value={asked.message}
+          disabled={busy}
+          onChange={(e) => {
+            const value = e.target.value;
+            setAsked((a) => ({ ...a, message: value }));
+          }}
+        />
       </div>
       <button type="submit" className="button" disabled={busy}>
-        {t('orderChanges.send')}
+        {t(owner ? 'orderChanges.apply' : 'orderChanges.send')}
       </button>
     </form>
   );
@@ -153,24 +287,21 @@ export function OrderChangeRequest({
   const { lang } = useLanguage();
   const { api } = useSession();
   const done = (text: string) => say({ kind: 'success', text });
-  const [asked, setAsked] = useState<Record<number, string>>({});
-  const [message, setMessage] = useState('');
+  const [asked, setAsked] = useState<Asked>(NOTHING_ASKED);
   const [busy, setBusy] = useState(false);
-  const open = ['submitted', 'confirmed', 'partlyShipped'].includes(order.status) && !(order.mode === 'atOnce' && order.status === 'partlyShipped');
+  const open = mayChange(order);
   const pending = order.pendingChange;
+  const choices = useChoices(order, open && !pending);
   if (!open && !order.changes?.length) return null;
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
-    const items = order.lines
-      .filter((l) => asked[l.id] !== undefined && asked[l.id] !== '' && Number(asked[l.id]) !== l.quantity)
-      .map((l) => ({ lineId: l.id, quantity: Number(asked[l.id]) }));
-    if (items.length === 0) return fail(null, 'orderChanges.nothing');
+    const body = changeOf(order, asked);
+    if (!body) return fail(null, 'orderChanges.nothing');
     setBusy(true);
     try {
-      await api('POST /orders/:id/changes', { params: { id: order.id }, lang, body: { items, ...(message.trim() ? { message: message.trim() } : {}) } });
-      setAsked({});
-      setMessage('');
+      await api('POST /orders/:id/changes', { params: { id: order.id }, lang, body });
+      setAsked(NOTHING_ASKED);
       done(t('orderChanges.sent'));
       onOrder();
     } catch (error) {
@@ -207,7 +338,7 @@ export function OrderChangeRequest({
           </button>
         </>
       ) : (
-        open && <ChangeRequestForm order={order} asked={asked} setAsked={setAsked} message={message} setMessage={setMessage} busy={busy} onSubmit={send} />
+        open && <ChangeRequestForm order={order} asked={asked} setAsked={setAsked} choices={choices} busy={busy} onSubmit={send} />
       )}
       <ChangeHistory order={order} />
     </section>
@@ -234,7 +365,28 @@ export function OrderChangeDecision({
   const [accepted, setAccepted] = useState<Set<number>>(() => new Set(pending?.items.map((_, i) => i) ?? []));
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  if (!pending && !order.changes?.length) return null;
+  const [asked, setAsked] = useState<Asked>(NOTHING_ASKED);
+  const open = mayChange(order) && !pending;
+  const choices = useChoices(order, open, true);
+  if (!pending && !open && !order.changes?.length) return null;
+
+  /** The owner changes the order herself: checked as a shop's change, a revision at once, the shop mailed. */
+  async function change(event: React.FormEvent) {
+    event.preventDefault();
+    const body = changeOf(order, asked);
+    if (!body) return fail(null, 'orderChanges.nothing');
+    setBusy(true);
+    try {
+      const next = await api('POST /admin/orders/:id/changes', { params: { id: order.id }, lang, body: { ...body, apply: true } });
+      setAsked(NOTHING_ASKED);
+      done(t('orderChanges.changed', { n: next.revision ?? 1 }));
+      onOrder(next);
+    } catch (error) {
+      fail(error, 'orderChanges.decideError');
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function decide(event: React.FormEvent) {
     event.preventDefault();
@@ -279,6 +431,12 @@ export function OrderChangeDecision({
             {t('orderChanges.decide', { n: accepted.size, of: pending.items.length })}
           </button>
         </form>
+      )}
+      {open && (
+        <details className="order-change-direct">
+          <summary>{t('orderChanges.changeIt')}</summary>
+          <ChangeRequestForm order={order} asked={asked} setAsked={setAsked} choices={choices} busy={busy} onSubmit={change} owner />
+        </details>
       )}
       <ChangeHistory order={order} />
     </section>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 /** The shop's word on an order held by credit control (issue 47): sent, and waiting for the label's look. */
 export function ReviewNote({ order }: { order: Order }) {
   const { t } = useTranslation();
-  if (order.review?.state !== 'pending' || order.status !== 'submitted') return null;
+  if (order.review?.state !== 'pending' || !['submitted', 'confirmed', 'partlyShipped'].includes(order.status)) return null;
   return (
     <p className="order-review-note" data-testid="order-review">
       {t('order.review.shop')}
@@ -24,7 +24,7 @@ export function ReviewPanel({ order, busy, onAccept }: { order: Order; busy: boo
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const review = order.review;
-  if (!review || review.state !== 'pending' || order.status !== 'submitted') return null;
+  if (!review || review.state !== 'pending' || !['submitted', 'confirmed', 'partlyShipped'].includes(order.status)) return null;
   return (
     <section className="order-action order-review" aria-labelledby="review-title" data-testid="order-review-panel">
       <h2 id="review-title" className="form__title">

@@ -37,6 +37,7 @@ import { m032FounderNames } from './032-founder-names.ts';
 import { m033OrdersCompanyId } from './033-orders-company-id.ts';
 import { m034EventViews } from './034-event-views.ts';
 import { m035OrderChanges } from './035-order-changes.ts';
+import { m036OrderChangeKinds } from './036-order-change-kinds.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -77,6 +78,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['033-orders-company-id', m033OrdersCompanyId],
   ['034-event-views', m034EventViews],
   ['035-order-changes', m035OrderChanges],
+  ['036-order-change-kinds', m036OrderChangeKinds],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

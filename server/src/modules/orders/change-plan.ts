@@ -1,6 +1,6 @@
 import { ORDER_CHANGE_MESSAGES, ORDER_MESSAGES, PHRASES, type Locale, type OrderChangeInput } from '@atelier/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OrderChangeKind } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import { atDiscount } from '../catalogue/service.ts';
@@ -10,6 +10,9 @@ import type { OrderDrafts } from './draft.ts';
 
 /** What checking a change reads beside the order: the catalogue, the company's terms, the season, the minimums. */
 export type PlanDeps = Pick<OrdersContext, 'catalogue' | 'companies' | 'seasons'> & { drafts: Pick<OrderDrafts, 'minimum'> };
+
+/** Who asks: the label (any door of the company), or a person of the shop (a buyer: the doors they order for). */
+export type Asker = { doorIds: number[] | null };
 
 /** The order's columns a change reads, in the caller's transaction. */
 export function orderRow(db: Kysely<Database>, id: number) {
@@ -23,6 +26,7 @@ export function orderRow(db: Kysely<Database>, id: number) {
       'season_id',
       'company_id',
       'door_id',
+      'delivery_id',
       'deposit_pct',
       'discount_bp',
       'currency',
@@ -51,6 +55,8 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
 
 /** One line of a change as planned: the line (null: a piece added) and the quantity asked, with what the line was. */
 export interface Planned {
+  /** A quantity (0 removes the line), a piece added, a line moved to another window, the order sent to another door. */
+  kind: OrderChangeKind;
   lineId: number | null;
   variantId: number | null;
   size: string;
@@ -61,6 +67,13 @@ export interface Planned {
   reference: string | null;
   /** A piece added: its price frozen at the order's terms. */
   added?: { productId: number; colorCode: string | null; unitPriceCents: number; listPriceCents: number | null };
+  /** A move (or a piece added to another window): the windows from and to. */
+  delivery?: { from: number | null; to: number };
+  /** A door: the doors from and to. */
+  door?: { from: number | null; to: number };
+  /** A move or a door as named when asked: the window's names (JSON of the languages), or the door's name and town. */
+  fromLabel?: string | null;
+  toLabel?: string | null;
 }
 
 const OPEN = ['submitted', 'confirmed', 'partlyShipped'] as const;
@@ -77,7 +90,14 @@ export async function mayChange(deps: PlanDeps, trx: Kysely<Database>, order: Or
 }
 
 /** What a change asks, line by line, checked against the order's lines, the catalogue and the order's terms. */
-export async function planChange(deps: PlanDeps, trx: Kysely<Database>, order: OrderRow, input: OrderChangeInput, lang: Locale): Promise<Planned[]> {
+export async function planChange(
+  deps: PlanDeps,
+  trx: Kysely<Database>,
+  order: OrderRow,
+  input: OrderChangeInput,
+  lang: Locale,
+  asker: Asker = { doorIds: null },
+): Promise<Planned[]> {
   const lines = await trx
     .selectFrom('order_lines')
     .select([
@@ -106,8 +126,39 @@ export async function planChange(deps: PlanDeps, trx: Kysely<Database>, order: O
   const { pricing } = await deps.companies.terms.shopPricing(order.company_id, trx);
   const variants = atDiscount(await deps.catalogue.orderable(variantIds, trx), { discount: order.discount_bp / 100, pricing });
   const name = (title: string, colour: string, size: string) => `${pick(parseTexts(title), lang)} — ${pick(parseTexts(colour), lang)}, ${size}`;
+  const windows = await seasonWindows(deps, trx, order);
+  /** A window asked for a piece: one of the order's season, for a pre-order only. */
+  const windowOf = (deliveryId: number, label: string) => {
+    if (order.mode !== 'preBook' || windows === null) throw new HttpError(422, ORDER_CHANGE_MESSAGES.notPreOrder, {}, label);
+    const window = windows.get(deliveryId);
+    if (!window) throw new HttpError(422, ORDER_CHANGE_MESSAGES.deliveryInvalid, {}, label);
+    return window;
+  };
   const planned: Planned[] = [];
   for (const item of input.items) {
+    if ('deliveryId' in item && 'lineId' in item) {
+      const line = byId.get(item.lineId);
+      if (!line) throw new HttpError(422, ORDER_CHANGE_MESSAGES.lineNotInOrder, {}, `#${item.lineId}`);
+      const label = name(line.product_title, line.color_name, line.size);
+      const to = windowOf(item.deliveryId, label);
+      if (item.deliveryId === order.delivery_id) continue;
+      if (line.shipped + line.cancelled > 0) throw new HttpError(422, ORDER_CHANGE_MESSAGES.moveStarted, {}, label);
+      planned.push({
+        kind: 'delivery',
+        lineId: line.id,
+        variantId: line.variant_id,
+        size: line.size,
+        before: line.quantity,
+        quantity: line.quantity,
+        productTitle: line.product_title,
+        colorName: line.color_name,
+        reference: line.reference,
+        delivery: { from: order.delivery_id, to: item.deliveryId },
+        fromLabel: order.delivery_id === null ? null : (windows!.get(order.delivery_id)?.names ?? null),
+        toLabel: to.names,
+      });
+      continue;
+    }
     if ('lineId' in item) {
       const line = byId.get(item.lineId);
       if (!line) throw new HttpError(422, ORDER_CHANGE_MESSAGES.lineNotInOrder, {}, `#${item.lineId}`);
@@ -116,6 +167,7 @@ export async function planChange(deps: PlanDeps, trx: Kysely<Database>, order: O
       if (item.quantity !== line.quantity && item.quantity > 0) checkQuantity(line, variants, item.quantity, label);
       if (item.quantity === line.quantity) continue;
       planned.push({
+        kind: 'quantity',
         lineId: line.id,
         variantId: line.variant_id,
         size: line.size,
@@ -131,7 +183,9 @@ export async function planChange(deps: PlanDeps, trx: Kysely<Database>, order: O
     const label = variant ? `${pick(variant.titles, lang)} — ${pick(variant.colorNames, lang)}, ${item.size}` : `#${item.variantId}`;
     if (!variant || !variant.sizes.includes(item.size) || variant.packsOnly) throw new HttpError(422, ORDER_CHANGE_MESSAGES.notOffered, {}, label);
     if (variant.orderMultiple > 1 && item.quantity % variant.orderMultiple !== 0) throw new HttpError(422, ORDER_MESSAGES.notMultiple, {}, label);
-    if (lines.some((l) => l.variant_id === item.variantId && l.size === item.size && l.pack_name === null))
+    const elsewhere = item.deliveryId !== undefined && item.deliveryId !== order.delivery_id;
+    const window = item.deliveryId !== undefined ? windowOf(item.deliveryId, label) : null;
+    if (!elsewhere && lines.some((l) => l.variant_id === item.variantId && l.size === item.size && l.pack_name === null))
       throw new HttpError(422, ORDER_CHANGE_MESSAGES.alreadyInOrder, {}, label);
     // A pre-order takes the pieces of its own season only.
     if (order.mode === 'preBook' && order.season_id !== null) {
@@ -144,6 +198,7 @@ export async function planChange(deps: PlanDeps, trx: Kysely<Database>, order: O
       if (!inSeason) throw new HttpError(422, ORDER_CHANGE_MESSAGES.notOffered, {}, label);
     }
     planned.push({
+      kind: 'add',
       lineId: null,
       variantId: variant.variantId,
       size: item.size,
@@ -158,12 +213,14 @@ export async function planChange(deps: PlanDeps, trx: Kysely<Database>, order: O
         unitPriceCents: variant.priceCents,
         listPriceCents: variant.listPriceCents ?? null,
       },
+      ...(elsewhere && window ? { delivery: { from: order.delivery_id, to: item.deliveryId! }, toLabel: window.names } : {}),
     });
   }
+  if (input.doorId !== undefined && input.doorId !== order.door_id) planned.push(await planDoor(deps, trx, order, input.doorId, asker));
   if (planned.length === 0) throw new HttpError(422, ORDER_CHANGE_MESSAGES.sameAsOrder);
   // The order after the change: never empty, and above its minimum when it goes down.
   const after = new Map(lines.map((l) => [l.id, l.quantity]));
-  for (const p of planned) if (p.lineId !== null) after.set(p.lineId, p.quantity);
+  for (const p of planned) if (p.lineId !== null && p.kind === 'quantity') after.set(p.lineId, p.quantity);
   const pieces = [...after.values()].reduce((sum, n) => sum + n, 0) + planned.reduce((sum, p) => sum + (p.lineId === null ? p.quantity : 0), 0);
   if (pieces === 0) throw new HttpError(422, ORDER_CHANGE_MESSAGES.wouldEmpty);
   const totalCents =
@@ -175,6 +232,36 @@ export async function planChange(deps: PlanDeps, trx: Kysely<Database>, order: O
       throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, (locale) => PHRASES[locale].belowMinimum(minimum.kind, minimum.amount, minimum.missing));
   }
   return planned;
+}
+
+/** The windows of a pre-order's season, by id, each with its names (JSON of the languages); null for an order without a season. */
+async function seasonWindows(deps: PlanDeps, trx: Kysely<Database>, order: OrderRow): Promise<Map<number, { names: string }> | null> {
+  if (order.season_id === null) return null;
+  const [season] = await deps.seasons.infos(trx, [order.season_id]);
+  return new Map((season?.deliveries ?? []).map((d) => [d.id, { names: JSON.stringify(d.names) }]));
+}
+
+/** The order sent to another door: one of its company's, and, for a buyer, one they order for. */
+async function planDoor(deps: PlanDeps, trx: Kysely<Database>, order: OrderRow, doorId: number, asker: Asker): Promise<Planned> {
+  const mayUse = asker.doorIds === null || asker.doorIds.includes(doorId);
+  const door = order.company_id === null || !mayUse ? null : await deps.companies.doors.one(order.company_id, doorId, trx);
+  if (!door) throw new HttpError(422, ORDER_CHANGE_MESSAGES.doorInvalid);
+  const before = order.door_id === null ? null : await deps.companies.doors.one(order.company_id!, order.door_id, trx, true);
+  const label = (d: { name: string; address: { town: string } }) => JSON.stringify({ fr: `${d.name}, ${d.address.town}`, en: `${d.name}, ${d.address.town}` });
+  return {
+    kind: 'door',
+    lineId: null,
+    variantId: null,
+    size: '',
+    before: 0,
+    quantity: 0,
+    productTitle: '{}',
+    colorName: '{}',
+    reference: null,
+    door: { from: order.door_id, to: door.id },
+    fromLabel: before ? label(before) : null,
+    toLabel: label(door),
+  };
 }
 
 /** A line's new quantity as its style is sold: whole packs for a pack line, the order multiple for a loose one. */

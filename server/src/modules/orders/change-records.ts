@@ -30,14 +30,17 @@ async function read(db: Kysely<Database>, rows: Array<Selectable<OrderChangesTab
     items: items
       .filter((i) => i.change_id === r.id)
       .map((i) => ({
+        kind: i.kind,
         lineId: i.line_id,
         variantId: i.variant_id,
         productTitle: pick(parseTexts(i.product_title), lang),
         reference: i.reference,
         colorName: pick(parseTexts(i.color_name), lang),
-        size: i.size as Size,
+        size: i.kind === 'door' ? null : (i.size as Size),
         before: i.before_quantity,
         after: i.quantity,
+        from: i.from_label === null ? null : pick(parseTexts(i.from_label), lang),
+        to: i.to_label === null ? null : pick(parseTexts(i.to_label), lang),
         decision: i.decision,
       })),
     decidedAt: r.decided_at,

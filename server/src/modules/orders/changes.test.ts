@@ -18,6 +18,7 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
   let dress: { id: number }; // 100 € excl. VAT, S M L
   let blouse: { id: number }; // 50 € excl. VAT, S M
   let keyCounter = 0;
+  let deliveries: number[] = [];
 
   beforeAll(async () => {
     t = await createTestContext(dialect);
@@ -49,6 +50,14 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
               { locale: 'en', name: 'Delivery 1' },
             ],
           },
+          {
+            from: day(91),
+            to: day(120),
+            translations: [
+              { locale: 'fr', name: 'Livraison 2' },
+              { locale: 'en', name: 'Delivery 2' },
+            ],
+          },
         ],
         terms: {
           validUntil: day(30),
@@ -64,6 +73,7 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
     });
     expect(season.statusCode, season.body).toBe(201);
     const seasonIds = [season.json().id as number];
+    deliveries = (season.json().deliveries as Array<{ id: number }>).map((d) => d.id);
     const product = async (reference: string, price: number, sizes: string[]) => {
       const payload = sampleProduct({ reference, seasonIds });
       payload.variants = [{ ...payload.variants[0]!, price, sizes }];
@@ -320,5 +330,163 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
     // Once a parcel has left, an at-once order no longer changes.
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/ship?lang=en`, payload: {}, headers: admin })).statusCode).toBe(200);
     expect((await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 2 }] })).statusCode).toBe(409);
+  });
+
+  it('moves a line to the second delivery (an order of its own, keeping its place) and sends the order to another door, each line decided; every line moved moves the order', async () => {
+    const order = await sent({ S: 2, M: 3, L: 1 });
+    const doors = (await t.app.inject({ method: 'GET', url: '/api/account/doors', headers: shop })).json().data as Array<{ id: number }>;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/doors',
+      headers: shop,
+      payload: { name: 'Les Jours Lents Montpellier', address: { line1: '2 rue Foch', postcode: '34000', town: 'Montpellier', country: 'FR' } },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const montpellier = added.json().id as number;
+    expect(doors.map((d) => d.id)).not.toContain(montpellier);
+    const asked = await ask(order.id, {
+      items: [
+        { lineId: line(order, 'L'), deliveryId: deliveries[1] },
+        { variantId: blouse.id, size: 'M', quantity: 2, deliveryId: deliveries[1] },
+        { lineId: line(order, 'S'), quantity: 4 },
+      ],
+      doorId: montpellier,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const change = asked.json() as OrderChange;
+    expect(change.items.map((i) => [i.kind, i.size, i.from, i.to])).toEqual([
+      ['delivery', 'L', 'Delivery 1', 'Delivery 2'],
+      ['add', 'M', null, 'Delivery 2'],
+      ['quantity', 'S', null, null],
+      ['door', null, 'Les Jours Lents, Sète', 'Les Jours Lents Montpellier, Montpellier'],
+    ]);
+    // Nothing moved yet.
+    expect((await mine(order.id)).delivery?.id).toBe(deliveries[0]);
+    const decided = await decide(order.id, change.id, { accept: [0, 1, 3], reason: 'S is cut already.' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const now = decided.json() as Order;
+    expect(now).toMatchObject({ revision: 2, total: 500, door: { id: montpellier } });
+    expect(shape(now)).toEqual([
+      ['S', 2],
+      ['M', 3],
+    ]);
+    expect(now.shop.company.delivery?.town).toBe('Montpellier');
+    // The L and the blouses are an order of their own for the second delivery, sent when the first was, to the same door.
+    const moved = now.changes![0]!.items[0]!;
+    const number = /(\d{4}-\d{4})$/.exec(moved.to!)![1]!;
+    expect(moved.to).toBe(`Delivery 2 · order ${number}`);
+    const split = await db().selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
+    const splitOrder = await mine(split.id);
+    expect(splitOrder).toMatchObject({
+      delivery: { id: deliveries[1] },
+      status: 'confirmed',
+      total: 200,
+      createdAt: order.createdAt,
+      door: { id: montpellier },
+    });
+    expect(splitOrder.lines.map((l) => [l.productTitle, l.size, l.quantity])).toEqual([
+      ['Test dress', 'L', 1],
+      ['Test dress', 'M', 2],
+    ]);
+    // Moving every line left moves the order itself.
+    const all = (await ask(split.id, { items: splitOrder.lines.map((l) => ({ lineId: l.id, deliveryId: deliveries[0] })) })).json() as OrderChange;
+    const back = (await decide(split.id, all.id, { accept: [0, 1] })).json() as Order;
+    expect(back).toMatchObject({ id: split.id, delivery: { id: deliveries[0] }, revision: 2, total: 200 });
+    expect(await db().selectFrom('orders').select('id').where('created_at', '=', order.createdAt).execute()).toHaveLength(2);
+    // The door goes (the next tests order with one door); the orders keep it.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/account/doors/${montpellier}`, headers: shop })).statusCode).toBeLessThan(300);
+    expect((await mine(order.id)).door?.id).toBe(montpellier);
+  });
+
+  it('refuses a move or a door that cannot be, naming it, and writes nothing', async () => {
+    const order = await sent({ S: 2, M: 3 });
+    const before = await changes();
+    const refused = async (payload: object, status: number, message: RegExp) => {
+      const res = await ask(order.id, payload);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error).toMatch(message);
+    };
+    await refused({ items: [{ lineId: line(order, 'S'), deliveryId: 999_999 }] }, 422, /not one of the order’s season.*Test dress — Terracotta, S/);
+    const otherDoor = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/doors',
+      headers: other,
+      payload: { name: 'Elsewhere', address: { line1: '1 High St', postcode: 'E1 6AN', town: 'London', country: 'GB' } },
+    });
+    expect(otherDoor.statusCode, otherDoor.body).toBe(201);
+    await refused({ items: [], doorId: otherDoor.json().id }, 422, /not one the order may go to/);
+    await refused({ items: [], doorId: 999_999 }, 422, /not one the order may go to/);
+    await refused({ items: [] }, 400, /List from 1 to 100 lines/);
+    const part = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/shipments?lang=en`,
+      payload: { lines: [{ lineId: line(order, 'M'), quantity: 1 }] },
+      headers: admin,
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    await refused({ items: [{ lineId: line(order, 'M'), deliveryId: deliveries[1] }] }, 422, /stays in its delivery.*Test dress — Terracotta, M/);
+    // An at-once order has no delivery window to move to.
+    await t.services.stock.save([{ variantId: dress.id, size: 'M', onHand: 10 }], null);
+    const atOnce = await sent({ M: 1 }, shop, true, 'atOnce');
+    const res = await ask(atOnce.id, { items: [{ lineId: line(atOnce, 'M'), deliveryId: deliveries[1] }] });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatch(/Only a pre-order’s lines move/);
+    expect(await changes()).toBe(before);
+  });
+
+  it('a change that takes the company over its credit limit sends the order to review: not shipped until the owner accepts it', async () => {
+    const order = await sent({ S: 1 });
+    const companyId = (await db().selectFrom('orders').select('company_id').where('id', '=', order.id).executeTakeFirstOrThrow()).company_id!;
+    const terms = (await t.app.inject({ method: 'GET', url: `/api/admin/companies/${companyId}/terms`, headers: admin })).json();
+    const own = terms;
+    const limit = async (creditLimit: number | null) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/companies/${companyId}/terms`,
+        headers: admin,
+        payload: {
+          paymentDays: own.paymentDays ?? null,
+          endOfMonth: own.endOfMonth ?? null,
+          discount: own.discount ?? 0,
+          openingMinimum: own.openingMinimum ?? null,
+          reorderMinimum: own.reorderMinimum ?? null,
+          creditLimit,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // What the company owes now, plus a little: the change of 50 dresses passes it.
+    const exposure = Number(
+      (
+        await db()
+          .selectFrom('orders')
+          .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+          .select((eb) => eb.fn.sum<number>(eb('order_lines.quantity', '*', eb.ref('order_lines.unit_price_cents'))).as('cents'))
+          .where('orders.company_id', '=', companyId)
+          .where('orders.status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
+          .executeTakeFirstOrThrow()
+      ).cents,
+    );
+    await limit(Math.ceil(exposure / 100) + 100);
+    try {
+      const change = (await ask(order.id, { items: [{ lineId: line(order, 'S'), quantity: 50 }] })).json() as OrderChange;
+      const decided = (await decide(order.id, change.id, { accept: [0] })).json() as Order;
+      expect(decided).toMatchObject({ revision: 2, status: 'confirmed', review: { state: 'pending', reasons: ['creditLimit'] } });
+      const ship = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/ship?lang=en`, payload: {}, headers: admin });
+      expect(ship.statusCode, ship.body).toBe(409);
+      expect(ship.json().error).toMatch(/in review since its last change/);
+      const list = (await t.app.inject({ method: 'GET', url: '/api/admin/orders?review=pending', headers: admin })).json();
+      expect(list.data.map((o: { id: number }) => o.id)).toContain(order.id);
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/review?lang=en`,
+        payload: { decision: 'accept' },
+        headers: admin,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/ship?lang=en`, payload: {}, headers: admin })).statusCode).toBe(200);
+    } finally {
+      await limit(null);
+    }
   });
 });

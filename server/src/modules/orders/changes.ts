@@ -2,7 +2,6 @@ import {
   ORDER_CHANGE_MESSAGES,
   ORDER_MESSAGES,
   PHRASES,
-  SEASON_MESSAGES,
   type Locale,
   type Order,
   type OrderChange,
@@ -18,19 +17,40 @@ import type { Actor } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { mapPage, readPage, type PageRequest } from '../../lib/paging.ts';
-import { matchesSearch, orderSearchText, searchTerms } from '../../lib/search.ts';
+import { matchesSearch, searchTerms } from '../../lib/search.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
-import { readRetailerDoors } from '../../read-models/companies.ts';
 import { inScope, type OrderScope } from '../companies/scope.ts';
 import { parseCompany } from '../companies/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderChangedMail } from '../mail/templates.ts';
 import { changeOf, changesOf } from './change-records.ts';
+import { applyChange, type Applied } from './change-apply.ts';
 import { mayChange, orderRow, planChange, type OrderRow, type PlanDeps, type Planned } from './change-plan.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderDrafts } from './draft.ts';
 import type { OrderRecords } from './records.ts';
 import { holdOrder } from './shipments.ts';
+
+/** Lines moved into an order of their own: the change names it beside their window ("Livraison 2 · commande 2027-0043"). */
+async function nameSplits(trx: Kysely<Database>, changeId: number, applied: Applied): Promise<void> {
+  for (const split of applied.splits) {
+    const items = await trx
+      .selectFrom('order_change_items')
+      .select(['id', 'to_label'])
+      .where('change_id', '=', changeId)
+      .where('delivery_id', '=', split.deliveryId)
+      .execute();
+    for (const item of items) {
+      const names = parseTexts(item.to_label ?? '{}');
+      const label = (lang: Locale) => `${pick(names, lang)} · ${PHRASES[lang].changeSplitOrder(split.number)}`;
+      await trx
+        .updateTable('order_change_items')
+        .set({ to_label: JSON.stringify({ fr: label('fr'), en: label('en') }) })
+        .where('id', '=', item.id)
+        .execute();
+    }
+  }
+}
 
 /**
  * A sent order that changes (issue 57). The shop asks, line by line (a line at a new quantity, 0 removing
@@ -60,7 +80,7 @@ export class OrderChanges {
       if (!order || !inScope(order, scope)) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       await holdOrder(trx, orderId);
       await mayChange(this.planDeps, trx, order);
-      const planned = await planChange(this.planDeps, trx, order, input, lang);
+      const planned = await planChange(this.planDeps, trx, order, input, lang, { doorIds: scope.doorIds });
       try {
         return await this.write(trx, orderId, 'retailer', personId, input.message, planned);
       } catch (error) {
@@ -110,6 +130,7 @@ export class OrderChanges {
       // What was asked is checked again as the order stands now (a parcel may have left since).
       if (accepted.length) await mayChange(this.planDeps, trx, order);
       const planned: Planned[] = accepted.map((item) => ({
+        kind: item.kind,
         lineId: item.line_id,
         variantId: item.variant_id,
         size: item.size,
@@ -118,13 +139,17 @@ export class OrderChanges {
         productTitle: item.product_title,
         colorName: item.color_name,
         reference: item.reference,
-        ...(item.line_id === null
+        ...(item.kind === 'add'
           ? {
               added: { productId: item.product_id!, colorCode: item.color_code, unitPriceCents: item.unit_price_cents!, listPriceCents: item.list_price_cents },
             }
           : {}),
+        ...(item.delivery_id !== null ? { delivery: { from: item.before_delivery_id, to: item.delivery_id } } : {}),
+        ...(item.door_id !== null ? { door: { from: item.before_door_id, to: item.door_id } } : {}),
       }));
-      const revision = accepted.length ? await this.apply(trx, order, planned, actor, lang) : null;
+      const applied = accepted.length ? await applyChange(this.deps, trx, order, planned, actor, lang) : null;
+      if (applied) await nameSplits(trx, changeId, applied);
+      const revision = applied?.revision ?? null;
       for (const item of items)
         await trx
           .updateTable('order_change_items')
@@ -154,7 +179,9 @@ export class OrderChanges {
       const pending = await trx.selectFrom('order_changes').select('id').where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
       if (pending) throw new HttpError(409, ORDER_CHANGE_MESSAGES.pending);
       const changeId = await this.write(trx, orderId, 'brand', actor.id, input.message, planned);
-      const revision = await this.apply(trx, (await orderRow(trx, orderId))!, planned, actor, lang);
+      const applied = await applyChange(this.deps, trx, (await orderRow(trx, orderId))!, planned, actor, lang);
+      await nameSplits(trx, changeId, applied);
+      const revision = applied.revision;
       await trx.updateTable('order_change_items').set({ decision: 'accepted' }).where('change_id', '=', changeId).execute();
       await trx
         .updateTable('order_changes')
@@ -277,121 +304,27 @@ export class OrderChanges {
           before_quantity: p.before,
           quantity: p.quantity,
           decision: 'pending' as const,
+          kind: p.kind,
+          before_delivery_id: p.delivery?.from ?? null,
+          delivery_id: p.delivery?.to ?? null,
+          before_door_id: p.door?.from ?? null,
+          door_id: p.door?.to ?? null,
+          from_label: p.fromLabel ?? null,
+          to_label: p.toLabel ?? null,
         })),
       )
       .execute();
     return change.id;
   }
 
-  /**
-   * The accepted lines written as the order's next revision: each line's new quantity (never below what
-   * left: the update says so), pieces added at the order's terms, an at-once order's pieces reserved or
-   * given back, the totals again. Returns the revision.
-   */
-  private async apply(trx: Kysely<Database>, order: OrderRow, planned: Planned[], actor: Actor, lang: Locale): Promise<number> {
-    const reserve: Array<{ variantId: number; size: string; quantity: number }> = [];
-    const release: typeof reserve = [];
-    const name = (p: Planned) => `${pick(parseTexts(p.productTitle), lang)} — ${pick(parseTexts(p.colorName), lang)}, ${p.size}`;
-    let position = Number(
-      (
-        await trx
-          .selectFrom('order_lines')
-          .select(sql<number>`coalesce(max(position), -1)`.as('n'))
-          .where('order_id', '=', order.id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    for (const p of planned) {
-      if (p.lineId !== null) {
-        const line = await trx
-          .selectFrom('order_lines')
-          .select(['quantity', 'variant_id', 'size'])
-          .where('id', '=', p.lineId)
-          .where('order_id', '=', order.id)
-          .executeTakeFirst();
-        if (!line) throw new HttpError(409, ORDER_CHANGE_MESSAGES.lineNotInOrder, {}, name(p));
-        const updated =
-          p.quantity === 0
-            ? await trx.deleteFrom('order_lines').where('id', '=', p.lineId).where('shipped', '=', 0).where('cancelled', '=', 0).executeTakeFirst()
-            : await trx
-                .updateTable('order_lines')
-                .set({ quantity: p.quantity })
-                .where('id', '=', p.lineId)
-                .where(sql<boolean>`shipped + cancelled <= ${p.quantity}`)
-                .executeTakeFirst();
-        const changed = Number('numDeletedRows' in updated ? updated.numDeletedRows : updated.numUpdatedRows);
-        if (changed === 0) throw new HttpError(409, ORDER_CHANGE_MESSAGES.belowShipped, {}, name(p));
-        if (line.variant_id !== null) {
-          const delta = p.quantity - line.quantity;
-          if (delta > 0) reserve.push({ variantId: line.variant_id, size: line.size, quantity: delta });
-          if (delta < 0) release.push({ variantId: line.variant_id, size: line.size, quantity: -delta });
-        }
-        continue;
-      }
-      position += 1;
-      const inserted = await trx
-        .insertInto('order_lines')
-        .values({
-          order_id: order.id,
-          position,
-          variant_id: p.variantId,
-          product_id: p.added!.productId,
-          product_title: p.productTitle,
-          color_name: p.colorName,
-          color_code: p.added!.colorCode,
-          reference: p.reference,
-          size: p.size,
-          quantity: p.quantity,
-          unit_price_cents: p.added!.unitPriceCents,
-          list_price_cents: p.added!.listPriceCents,
-          pack_name: null,
-          packs: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      p.lineId = inserted.id;
-      reserve.push({ variantId: p.variantId!, size: p.size, quantity: p.quantity });
-    }
-    if (order.mode === 'atOnce') {
-      if (release.length) await this.deps.stock.release(trx, order.id, release, actor.id);
-      const short = reserve.length ? await this.deps.stock.reserve(trx, order.id, reserve) : [];
-      if (short.length) {
-        const detail = short
-          .map((s) => PHRASES[lang].piecesLeft(name(planned.find((p) => p.variantId === s.variantId && p.size === s.size)!), s.left))
-          .join('; ');
-        throw new HttpError(409, SEASON_MESSAGES.notInStock, {}, detail);
-      }
-    }
-    return this.retotal(trx, order);
-  }
-
-  /** The order's totals and search words from its lines as they now are, and its revision one more. */
-  private async retotal(trx: Kysely<Database>, order: OrderRow): Promise<number> {
-    const lines = await trx.selectFrom('order_lines').select(['quantity', 'unit_price_cents', 'reference']).where('order_id', '=', order.id).execute();
-    const door = order.door_id
-      ? await trx.selectFrom(readRetailerDoors().as('d')).select(['d.name', 'd.town']).where('d.id', '=', order.door_id).executeTakeFirst()
-      : undefined;
-    const references = [...lines.map((l) => l.reference), door?.name, door?.town].filter((r): r is string => !!r);
-    const revision = order.revision + 1;
-    await trx
-      .updateTable('orders')
-      .set({
-        total_cents: lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0),
-        pieces: lines.reduce((sum, l) => sum + l.quantity, 0),
-        revision,
-        updated_at: nowIso(),
-        search_text: orderSearchText(order.number, order.company, order.retailer_email, references),
-      })
-      .where('id', '=', order.id)
-      .execute();
-    return revision;
-  }
-
   /** The shop's mail (in the order's language: what was accepted, what was refused, why) and the webhook `order.changed`. */
   private async tell(trx: Kysely<Database>, order: OrderRow, changeId: number, byBrand: boolean): Promise<void> {
     const change = (await changeOf(trx, changeId, order.locale))!;
     const colon = order.locale === 'fr' ? ' : ' : ': ';
-    const line = (i: OrderChange['items'][number]) => `${i.productTitle} — ${i.colorName}, ${i.size}${colon}${i.before} → ${i.after}`;
+    const line = (i: OrderChange['items'][number]) =>
+      i.kind === 'door'
+        ? `${PHRASES[order.locale].changeDoor}${colon}${i.from ?? '—'} → ${i.to}`
+        : `${i.productTitle} — ${i.colorName}, ${i.size}${colon}${i.kind === 'delivery' ? `${i.from ?? '—'} → ${i.to}` : `${i.before} → ${i.after}`}`;
     const loaded = (await this.records.load(trx, order.id))!;
     if (change.revision !== null) await this.records.announceChange(trx, loaded, change);
     const config = this.deps.config;

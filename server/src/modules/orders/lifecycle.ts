@@ -13,6 +13,9 @@ import type { Actor } from '../../lib/actor.ts';
 import type { OrderRecords } from './records.ts';
 import { readInvoices } from '../../read-models/invoices.ts';
 
+/** An order may wait in review when sent (issue 47), or later when a change takes its company over its limit (issue 57). */
+const REVIEWABLE: OrderStatus[] = ['submitted', 'confirmed', 'partlyShipped'];
+
 /**
  * What happens to an order after it is sent: confirmed, then shipped in parcels (shipments.ts), or cancelled
  * (its invoices credited). Every move is a conditional update on the status (the row is the lock),
@@ -157,7 +160,7 @@ export class OrderLifecycle {
   async review(id: number, decision: ReviewDecision, actor: Actor, lang: Locale): Promise<Order> {
     const held = await this.db.selectFrom('orders').select(['number', 'review_state', 'status']).where('id', '=', id).executeTakeFirst();
     if (!held) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
-    if (held.review_state !== 'pending' || held.status !== 'submitted') throw new HttpError(409, ORDER_MESSAGES.notInReview);
+    if (held.review_state !== 'pending' || !REVIEWABLE.includes(held.status)) throw new HttpError(409, ORDER_MESSAGES.notInReview);
     // Refused: cancelled, which ends its review in the same transaction (see `move`).
     if (decision.decision === 'refuse') return this.cancel(id, decision.reason, actor, lang);
     await this.db.transaction().execute(async (trx) => {
@@ -166,7 +169,7 @@ export class OrderLifecycle {
         .set({ review_state: 'accepted', updated_at: nowIso() })
         .where('id', '=', id)
         .where('review_state', '=', 'pending')
-        .where('status', '=', 'submitted')
+        .where('status', 'in', REVIEWABLE)
         .executeTakeFirst();
       if (Number(accepted.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.notInReview);
       await logActivity(trx, actor, { kind: 'order', action: 'accept', subject: held.number, subjectId: id, detail: { review: 'accepted' } });

@@ -251,7 +251,7 @@ export class OrderRecords {
     if (filter.placedBy !== undefined) query = query.where('placed_by', '=', filter.placedBy);
     if (filter.channel) query = query.where('channel', '=', filter.channel);
     if (filter.takenBy !== undefined) query = query.where('taken_by', '=', filter.takenBy);
-    if (filter.review) query = query.where('review_state', '=', filter.review).where('status', '=', 'submitted');
+    if (filter.review) query = query.where('review_state', '=', filter.review).where('status', 'in', ['submitted', 'confirmed', 'partlyShipped']);
     if (filter.userId !== undefined) query = query.where('company_id', '=', filter.userId);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
@@ -285,7 +285,7 @@ export class OrderRecords {
           takenBy: r.taken_by_name ? { id: r.taken_by, name: r.taken_by_name } : null,
           door: r.door_id === null ? null : (doors.get(r.door_id) ?? null),
           placedBy: r.placed_by === null ? null : personOf(people.get(r.placed_by)),
-          ...(r.review_state === 'pending' && r.status === 'submitted' ? { inReview: true } : {}),
+          ...(r.review_state === 'pending' && ['submitted', 'confirmed', 'partlyShipped'].includes(r.status) ? { inReview: true } : {}),
           ...(r.currency !== 'EUR' ? { currency: r.currency as Currency } : {}),
         };
       });
@@ -309,9 +309,11 @@ export class OrderRecords {
       .selectFrom('orders')
       .select([
         sql<number>`sum(case when status = 'submitted' and coalesce(review_state, '') <> 'pending' then 1 else 0 end)`.as('to_confirm'),
-        sql<number>`sum(case when status = 'submitted' and review_state = 'pending' then 1 else 0 end)`.as('in_review'),
+        sql<number>`sum(case when review_state = 'pending' then 1 else 0 end)`.as('in_review'),
         // A partly shipped order is to ship again when its rest follows (its follow date, else its ship date).
-        sql<number>`sum(case when status in ('confirmed', 'partlyShipped') and coalesce(follow_date, ship_date) <= ${weekEnd} then 1 else 0 end)`.as('to_ship'),
+        sql<number>`sum(case when status in ('confirmed', 'partlyShipped') and coalesce(review_state, '') <> 'pending' and coalesce(follow_date, ship_date) <= ${weekEnd} then 1 else 0 end)`.as(
+          'to_ship',
+        ),
       ])
       .where('status', 'in', ['submitted', 'confirmed', 'partlyShipped'])
       .executeTakeFirstOrThrow();

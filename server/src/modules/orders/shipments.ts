@@ -49,7 +49,11 @@ export async function holdOrder(trx: Kysely<Database>, id: number) {
     .set({ number: sql<string>`number` })
     .where('id', '=', id)
     .execute();
-  return trx.selectFrom('orders').select(['id', 'company_id', 'status', 'mode', 'number', 'follow_date']).where('id', '=', id).executeTakeFirst();
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'company_id', 'status', 'mode', 'number', 'follow_date', 'review_state'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** "Robe Lina — Rouille, M": a line as a refusal names it. */
@@ -131,6 +135,8 @@ export class OrderShipments {
     const order = await holdOrder(trx, id);
     if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
     if (!SHIPPABLE.includes(order.status)) throw new HttpError(409, ORDER_MESSAGES.transitionRefused);
+    // A change that took its company over its credit limit sent it back to review (issue 57).
+    if (order.review_state === 'pending') throw new HttpError(409, ORDER_MESSAGES.inReviewShip);
     // Its company's terms hold its parcels until the deposit is paid (issue 47).
     if (await this.invoices.deposits.holds(trx, id, order.company_id)) throw new HttpError(409, ORDER_MESSAGES.depositUnpaid);
     const lines = await trx

@@ -283,7 +283,7 @@ export class OrderSubmission {
 }
 
 /** The year's next order number (2026-0042): one counter per year, taken in the order's transaction, so numbers never skip or repeat. */
-async function nextOrderNumber(trx: Kysely<Database>, year: number): Promise<string> {
+export async function nextOrderNumber(trx: Kysely<Database>, year: number): Promise<string> {
   const counter = await trx
     .insertInto('order_counters')
     .values({ year, last: 1 })
