@@ -42,4 +42,6 @@ export const ACCOUNTS = {
   pounder: { email: 'pounder@e2e.example', password: 'pound-e2e-2026', role: 'retailer' },
   // A shop that changes its sent order (issue 57).
   amender: { email: 'amender@e2e.example', password: 'amend-e2e-2026', role: 'retailer' },
+  // A shop whose order the owner changes herself (issue 57): its own draft, apart from the amender's.
+  mover: { email: 'mover@e2e.example', password: 'move-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -90,14 +90,14 @@ test.describe('orders that change (issue 57)', () => {
 
   test('the owner changes an order herself: one line to the second delivery, an order of its own; the shop reads both', async ({ page, browser, request }) => {
     const admin = await token(request, 'admin');
-    const shopAuth = await token(request, 'amender');
+    const shopAuth = await token(request, 'mover');
     const products = (await (await request.get('/api/admin/products', { headers: admin })).json()) as Array<{
       reference: string;
       variants: Array<{ id: number; sizes: string[] }>;
     }>;
     const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
     const sizes = variant.sizes.slice(0, 2);
-    const lines = sizes.map((size) => ({ variantId: variant.id, size, quantity: 2 }));
+    const lines = sizes.map((size) => ({ variantId: variant.id, size, quantity: 3 }));
     expect((await request.put('/api/orders/draft', { headers: shopAuth, data: { lines } })).status()).toBe(200);
     const sent = await request.post('/api/orders/draft/submit', { headers: { ...shopAuth, 'idempotency-key': `e2e-move-${Date.now()}` }, data: {} });
     expect(sent.status(), await sent.text()).toBe(201);
@@ -128,7 +128,7 @@ test.describe('orders that change (issue 57)', () => {
     // The shop reads its order at revision 2 with one line, and the moved line's order in its list.
     const shop = await browser.newContext();
     const shopPage = await shop.newPage();
-    await signInAs(shopPage, 'amender');
+    await signInAs(shopPage, 'mover');
     await shopPage.goto(`/account/orders/${order.id}`);
     await settled(shopPage);
     await expect(shopPage.getByRole('heading', { name: /révision 2/ })).toBeVisible();

@@ -76,7 +76,7 @@ function ChangeFacts({ change, choose }: { change: OrderChange; choose?: { accep
                       />
                     </td>
                   )}
-                  <td>{facts.name}</td>
+                  <td className="order-change__piece">{facts.name}</td>
                   <td className="num">{facts.before}</td>
                   <td className="num">{facts.after}</td>
                   <td className="nowrap" data-testid="order-change-decision">
