@@ -263,6 +263,7 @@ export const endpoints = {
   'POST /admin/orders/:id/review': { query: langQuery, body: reviewDecision, response: order },
   'POST /admin/orders/:id/changes/:changeId/decision': { query: langQuery, body: orderChangeDecisionInput, response: order },
   'POST /admin/orders/:id/changes': { query: langQuery, body: adminOrderChangeInput, response: order },
+  'POST /showroom/orders/:id/changes': { query: langQuery, body: adminOrderChangeInput, response: order },
   'POST /admin/orders/:id/ship': { query: langQuery, body: shipBody, response: order },
   'POST /admin/orders/:id/cancel': { query: langQuery, body: cancelInput, response: order },
   'POST /admin/orders/:id/shipments': { query: langQuery, body: shipmentInput, response: order },

@@ -27,6 +27,7 @@ export function orderRow(db: Kysely<Database>, id: number) {
       'company_id',
       'door_id',
       'delivery_id',
+      'taken_by',
       'deposit_pct',
       'discount_bp',
       'currency',

@@ -127,3 +127,27 @@ export const adminOrderChangeRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (
     async (request) => services.orders.changes.change(request.params.id, request.body, actorOf(request), langOf(request)),
   );
 };
+
+/** `/api/showroom/orders/:id/changes`: a sales agent changes an order they took at the showroom (the owner: any), as the label does (issue 57). */
+export const agentOrderChangeRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, services) => {
+  app.post(
+    '/orders/:id/changes',
+    {
+      config: { access: 'showroom' },
+      schema: {
+        tags: ['showroom'],
+        summary:
+          'Change an order taken at the showroom (apply: true): checked as a shop’s change, a revision at once, the shop told; an agent, only the orders they took',
+        params: idParams,
+        querystring: langQuery,
+        body: adminOrderChangeInput,
+        response: { 200: order, 403: errorBody, ...refusals },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const only = actor.role === 'agent' ? { takenBy: actor.id } : undefined;
+      return services.orders.changes.change(request.params.id, request.body, actor, langOf(request), only);
+    },
+  );
+};

@@ -489,4 +489,25 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
       await limit(null);
     }
   });
+
+  it('a sales agent changes an order they took at the showroom, as the label does; not another’s, and a shop not at all', async () => {
+    const agent = await t.services.users.create({ email: 'agent-change@test.example', role: 'agent', password: 'agent-change-2026' });
+    const agentAuth = t.auth(await t.login('agent-change@test.example', 'agent-change-2026'));
+    const theirs = await sent({ S: 2 });
+    const notTheirs = await sent({ M: 2 });
+    await db().updateTable('orders').set({ channel: 'showroom', taken_by: agent.id, taken_by_name: 'Agent' }).where('id', '=', theirs.id).execute();
+    const change = (orderId: number, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/showroom/orders/${orderId}/changes?lang=en`,
+        payload: { items: [{ lineId: theirs.lines[0]!.id, quantity: 3 }], apply: true },
+        headers,
+      });
+    const done = await change(theirs.id, agentAuth);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ revision: 2, pieces: 3, changes: [{ by: 'brand', status: 'accepted' }] });
+    expect((await change(notTheirs.id, agentAuth)).statusCode).toBe(404);
+    expect((await change(theirs.id, shop)).statusCode).toBe(403);
+    expect((await mine(notTheirs.id)).revision).toBe(1);
+  });
 });

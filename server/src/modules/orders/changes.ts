@@ -168,11 +168,14 @@ export class OrderChanges {
     return (await this.records.get(orderId, lang))!;
   }
 
-  /** The label changes an order itself: the same checks, a revision at once, the shop told. */
-  async change(orderId: number, input: OrderChangeInput, actor: Actor, lang: Locale): Promise<Order> {
+  /**
+   * The label changes an order itself: the same checks, a revision at once, the shop told. A sales agent
+   * (`takenBy`) changes only the orders they took at the showroom; another is not found.
+   */
+  async change(orderId: number, input: OrderChangeInput, actor: Actor, lang: Locale, only?: { takenBy: number }): Promise<Order> {
     await this.deps.db.transaction().execute(async (trx) => {
       const order = await orderRow(trx, orderId);
-      if (!order) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
+      if (!order || (only && order.taken_by !== only.takenBy)) throw new HttpError(404, ORDER_MESSAGES.orderNotFound);
       await holdOrder(trx, orderId);
       await mayChange(this.planDeps, trx, order);
       const planned = await planChange(this.planDeps, trx, order, input, lang);

@@ -4,7 +4,7 @@ import { listenForOrders } from './listeners.ts';
 import { adminOrderRoutes, adminOrderMoveRoutes, availabilityRoutes, orderRoutes, myOrderRoutes, type OrdersDeps } from './routes.ts';
 export type { OrdersDeps } from './routes.ts';
 import { adminShipmentRoutes, fulfilmentRoutes } from './fulfilment-routes.ts';
-import { adminOrderChangeRoutes, myOrderChangeRoutes } from './change-routes.ts';
+import { adminOrderChangeRoutes, agentOrderChangeRoutes, myOrderChangeRoutes } from './change-routes.ts';
 import type { Config } from '../../config.ts';
 
 /** Orders: what a retailer can order of each size, the draft, the submit, and the owner's confirm, ship and cancel, the pick list and bulk shipping. Registered under /api. */
@@ -18,6 +18,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersDeps & { config: Config }
   await app.register(adminShipmentRoutes, { ...deps, prefix: '/admin' });
   await app.register(fulfilmentRoutes, { ...deps, prefix: '/admin' });
   await app.register(adminOrderChangeRoutes, { ...deps, prefix: '/admin' });
+  await app.register(agentOrderChangeRoutes, { ...deps, prefix: '/showroom' });
 };
 
 /** The area as the app mounts it (ADR 0028): the tables it owns, its routes and its listener (a parcel's mail). */
