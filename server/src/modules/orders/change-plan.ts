@@ -1,4 +1,4 @@
-import { ORDER_CHANGE_MESSAGES, ORDER_MESSAGES, PHRASES, type Locale, type OrderChangeInput } from '@atelier/contract';
+import { ORDER_CHANGE_MESSAGES, ORDER_MESSAGES, PHRASES, type Locale, type OrderChangeInput, type Size } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Database, OrderChangeKind } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -137,85 +137,18 @@ export async function planChange(
   };
   const planned: Planned[] = [];
   for (const item of input.items) {
-    if ('deliveryId' in item && 'lineId' in item) {
-      const line = byId.get(item.lineId);
-      if (!line) throw new HttpError(422, ORDER_CHANGE_MESSAGES.lineNotInOrder, {}, `#${item.lineId}`);
-      const label = name(line.product_title, line.color_name, line.size);
-      const to = windowOf(item.deliveryId, label);
-      if (item.deliveryId === order.delivery_id) continue;
-      if (line.shipped + line.cancelled > 0) throw new HttpError(422, ORDER_CHANGE_MESSAGES.moveStarted, {}, label);
-      planned.push({
-        kind: 'delivery',
-        lineId: line.id,
-        variantId: line.variant_id,
-        size: line.size,
-        before: line.quantity,
-        quantity: line.quantity,
-        productTitle: line.product_title,
-        colorName: line.color_name,
-        reference: line.reference,
-        delivery: { from: order.delivery_id, to: item.deliveryId },
-        fromLabel: order.delivery_id === null ? null : (windows!.get(order.delivery_id)?.names ?? null),
-        toLabel: to.names,
-      });
-      continue;
-    }
     if ('lineId' in item) {
       const line = byId.get(item.lineId);
       if (!line) throw new HttpError(422, ORDER_CHANGE_MESSAGES.lineNotInOrder, {}, `#${item.lineId}`);
       const label = name(line.product_title, line.color_name, line.size);
-      if (item.quantity < line.shipped + line.cancelled) throw new HttpError(422, ORDER_CHANGE_MESSAGES.belowShipped, {}, label);
-      if (item.quantity !== line.quantity && item.quantity > 0) checkQuantity(line, variants, item.quantity, label);
-      if (item.quantity === line.quantity) continue;
-      planned.push({
-        kind: 'quantity',
-        lineId: line.id,
-        variantId: line.variant_id,
-        size: line.size,
-        before: line.quantity,
-        quantity: item.quantity,
-        productTitle: line.product_title,
-        colorName: line.color_name,
-        reference: line.reference,
-      });
+      const p =
+        'deliveryId' in item
+          ? planMove(order, line, windowOf(item.deliveryId, label), item.deliveryId, windows, label)
+          : planQuantity(line, item.quantity, variants, label);
+      if (p) planned.push(p);
       continue;
     }
-    const variant = variants.get(item.variantId);
-    const label = variant ? `${pick(variant.titles, lang)} — ${pick(variant.colorNames, lang)}, ${item.size}` : `#${item.variantId}`;
-    if (!variant || !variant.sizes.includes(item.size) || variant.packsOnly) throw new HttpError(422, ORDER_CHANGE_MESSAGES.notOffered, {}, label);
-    if (variant.orderMultiple > 1 && item.quantity % variant.orderMultiple !== 0) throw new HttpError(422, ORDER_MESSAGES.notMultiple, {}, label);
-    const elsewhere = item.deliveryId !== undefined && item.deliveryId !== order.delivery_id;
-    const window = item.deliveryId !== undefined ? windowOf(item.deliveryId, label) : null;
-    if (!elsewhere && lines.some((l) => l.variant_id === item.variantId && l.size === item.size && l.pack_name === null))
-      throw new HttpError(422, ORDER_CHANGE_MESSAGES.alreadyInOrder, {}, label);
-    // A pre-order takes the pieces of its own season only.
-    if (order.mode === 'preBook' && order.season_id !== null) {
-      const inSeason = await trx
-        .selectFrom(readProductSeasons().as('ps'))
-        .select('ps.product_id')
-        .where('ps.product_id', '=', variant.productId)
-        .where('ps.season_id', '=', order.season_id)
-        .executeTakeFirst();
-      if (!inSeason) throw new HttpError(422, ORDER_CHANGE_MESSAGES.notOffered, {}, label);
-    }
-    planned.push({
-      kind: 'add',
-      lineId: null,
-      variantId: variant.variantId,
-      size: item.size,
-      before: 0,
-      quantity: item.quantity,
-      productTitle: JSON.stringify(variant.titles),
-      colorName: JSON.stringify(variant.colorNames),
-      reference: variant.reference,
-      added: {
-        productId: variant.productId,
-        colorCode: variant.colorCode,
-        unitPriceCents: variant.priceCents,
-        listPriceCents: variant.listPriceCents ?? null,
-      },
-      ...(elsewhere && window ? { delivery: { from: order.delivery_id, to: item.deliveryId! }, toLabel: window.names } : {}),
-    });
+    planned.push(await planAdd(trx, order, item, variants.get(item.variantId), lines, windowOf, lang));
   }
   if (input.doorId !== undefined && input.doorId !== order.door_id) planned.push(await planDoor(deps, trx, order, input.doorId, asker));
   if (planned.length === 0) throw new HttpError(422, ORDER_CHANGE_MESSAGES.sameAsOrder);
@@ -233,6 +166,103 @@ export async function planChange(
       throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, (locale) => PHRASES[locale].belowMinimum(minimum.kind, minimum.amount, minimum.missing));
   }
   return planned;
+}
+
+/** What adding a piece reads of its style and colour, priced at the order's terms. */
+type AddedVariant = ReturnType<typeof atDiscount> extends Map<number, infer V> ? V : never;
+
+type PlanLine = Line & { product_title: string; color_name: string; reference: string | null };
+
+/** A line moved to another window (none when it is there already); a line of which pieces left stays. */
+function planMove(
+  order: OrderRow,
+  line: PlanLine,
+  to: { names: string },
+  deliveryId: number,
+  windows: Map<number, { names: string }> | null,
+  label: string,
+): Planned | null {
+  if (deliveryId === order.delivery_id) return null;
+  if (line.shipped + line.cancelled > 0) throw new HttpError(422, ORDER_CHANGE_MESSAGES.moveStarted, {}, label);
+  return {
+    kind: 'delivery',
+    lineId: line.id,
+    variantId: line.variant_id,
+    size: line.size,
+    before: line.quantity,
+    quantity: line.quantity,
+    productTitle: line.product_title,
+    colorName: line.color_name,
+    reference: line.reference,
+    delivery: { from: order.delivery_id, to: deliveryId },
+    fromLabel: order.delivery_id === null ? null : (windows?.get(order.delivery_id)?.names ?? null),
+    toLabel: to.names,
+  };
+}
+
+/** A line at a new quantity (none when it is the same): never below what left, in whole packs or the style's multiple. */
+function planQuantity(line: PlanLine, quantity: number, variants: Map<number, { orderMultiple: number }>, label: string): Planned | null {
+  if (quantity < line.shipped + line.cancelled) throw new HttpError(422, ORDER_CHANGE_MESSAGES.belowShipped, {}, label);
+  if (quantity === line.quantity) return null;
+  if (quantity > 0) checkQuantity(line, variants, quantity, label);
+  return {
+    kind: 'quantity',
+    lineId: line.id,
+    variantId: line.variant_id,
+    size: line.size,
+    before: line.quantity,
+    quantity,
+    productTitle: line.product_title,
+    colorName: line.color_name,
+    reference: line.reference,
+  };
+}
+
+/** A piece added at the order's frozen terms (in its window, or in another of its season): offered in that size, of the order's season, not a line already. */
+async function planAdd(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  item: { variantId: number; size: Size; quantity: number; deliveryId?: number | undefined },
+  variant: AddedVariant | undefined,
+  lines: Array<{ variant_id: number | null; size: string; pack_name: string | null }>,
+  windowOf: (deliveryId: number, label: string) => { names: string },
+  lang: Locale,
+): Promise<Planned> {
+  const label = variant ? `${pick(variant.titles, lang)} — ${pick(variant.colorNames, lang)}, ${item.size}` : `#${item.variantId}`;
+  if (!variant || !variant.sizes.includes(item.size) || variant.packsOnly) throw new HttpError(422, ORDER_CHANGE_MESSAGES.notOffered, {}, label);
+  if (variant.orderMultiple > 1 && item.quantity % variant.orderMultiple !== 0) throw new HttpError(422, ORDER_MESSAGES.notMultiple, {}, label);
+  const elsewhere = item.deliveryId !== undefined && item.deliveryId !== order.delivery_id;
+  const window = item.deliveryId !== undefined ? windowOf(item.deliveryId, label) : null;
+  if (!elsewhere && lines.some((l) => l.variant_id === item.variantId && l.size === item.size && l.pack_name === null))
+    throw new HttpError(422, ORDER_CHANGE_MESSAGES.alreadyInOrder, {}, label);
+  // A pre-order takes the pieces of its own season only.
+  if (order.mode === 'preBook' && order.season_id !== null) {
+    const inSeason = await trx
+      .selectFrom(readProductSeasons().as('ps'))
+      .select('ps.product_id')
+      .where('ps.product_id', '=', variant.productId)
+      .where('ps.season_id', '=', order.season_id)
+      .executeTakeFirst();
+    if (!inSeason) throw new HttpError(422, ORDER_CHANGE_MESSAGES.notOffered, {}, label);
+  }
+  return {
+    kind: 'add',
+    lineId: null,
+    variantId: variant.variantId,
+    size: item.size,
+    before: 0,
+    quantity: item.quantity,
+    productTitle: JSON.stringify(variant.titles),
+    colorName: JSON.stringify(variant.colorNames),
+    reference: variant.reference,
+    added: {
+      productId: variant.productId,
+      colorCode: variant.colorCode,
+      unitPriceCents: variant.priceCents,
+      listPriceCents: variant.listPriceCents ?? null,
+    },
+    ...(elsewhere && window ? { delivery: { from: order.delivery_id, to: item.deliveryId! }, toLabel: window.names } : {}),
+  };
 }
 
 /** The windows of a pre-order's season, by id, each with its names (JSON of the languages); null for an order without a season. */
