@@ -5,6 +5,7 @@
 // its schema before a screen renders it.
 import { orderReturns, returnAcceptInput, returnInput, returnList, returnListQuery, returnReceiveInput, returnRecord, returnRefuseInput } from './returns.ts';
 import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
+import { adminProposalList, adminProposalQuery, proposal, proposalInput, proposalList, proposalSendInput } from './proposals.ts';
 import { adminOrderChangeInput, orderChange, orderChangeDecisionInput, orderChangeInput, orderChangeList, orderChangeListQuery } from './order-changes.ts';
 import { adminHome } from './home.ts';
 import { pageQuery } from './paging.ts';
@@ -264,6 +265,12 @@ export const endpoints = {
   'POST /admin/orders/:id/changes/:changeId/decision': { query: langQuery, body: orderChangeDecisionInput, response: order },
   'POST /admin/orders/:id/changes': { query: langQuery, body: adminOrderChangeInput, response: order },
   'POST /showroom/orders/:id/changes': { query: langQuery, body: adminOrderChangeInput, response: order },
+  'POST /admin/proposals': { query: langQuery, body: proposalInput, response: proposal },
+  'GET /admin/proposals': { query: adminProposalQuery, response: adminProposalList },
+  'GET /admin/proposals/:id': { query: langQuery, response: proposal },
+  'GET /account/proposals': { query: langQuery, response: proposalList },
+  'POST /proposals/:id/send': { query: langQuery, body: proposalSendInput, response: submitResult },
+  'POST /proposals/:id/decline': { query: langQuery, response: proposal },
   'POST /admin/orders/:id/ship': { query: langQuery, body: shipBody, response: order },
   'POST /admin/orders/:id/cancel': { query: langQuery, body: cancelInput, response: order },
   'POST /admin/orders/:id/shipments': { query: langQuery, body: shipmentInput, response: order },

@@ -15,6 +15,7 @@ export * from './retailers.ts';
 export * from './wholesale.ts';
 export * from './orders.ts';
 export * from './order-changes.ts';
+export * from './proposals.ts';
 export * from './seasons.ts';
 export * from './security.ts';
 export * from './production.ts';

@@ -705,6 +705,36 @@ export interface OrderChangeItemsTable {
 
 export type OrderChangeKind = 'quantity' | 'add' | 'delivery' | 'door';
 
+/** An order the label drafts for a shop (issue 57, migration 037): open until sent, declined or past its date. */
+export interface ProposalsTable {
+  id: Generated<number>;
+  company_id: number;
+  door_id: number | null;
+  status: 'open' | 'sent' | 'declined';
+  expires_on: string;
+  message: string | null;
+  created_by: number | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+  /** The first order it became when sent. */
+  order_id: number | null;
+  /** Folded words a search finds it by (the shop's name). */
+  search_text: ColumnType<string, string | undefined, string>;
+}
+
+/** A proposal's line, as a draft's: the piece, its quantity, at once or for a delivery window. */
+export interface ProposalLinesTable {
+  id: Generated<number>;
+  proposal_id: number;
+  position: number;
+  variant_id: number;
+  size: string;
+  quantity: number;
+  mode: string | null;
+  delivery_id: number | null;
+}
+
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
@@ -971,6 +1001,8 @@ export interface Database {
   orders: OrdersTable;
   order_changes: OrderChangesTable;
   order_change_items: OrderChangeItemsTable;
+  proposals: ProposalsTable;
+  proposal_lines: ProposalLinesTable;
   order_lines: OrderLinesTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;

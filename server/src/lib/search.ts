@@ -105,7 +105,7 @@ export function searchTerms(q: string | undefined): string[] {
   return [...new Set(fold(q).split(' ').filter(Boolean))].slice(0, MAX_TERMS);
 }
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The condition "the row of `table` (by its `id`) matches every term". SQLite: terms of three characters

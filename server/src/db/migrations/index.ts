@@ -38,6 +38,7 @@ import { m033OrdersCompanyId } from './033-orders-company-id.ts';
 import { m034EventViews } from './034-event-views.ts';
 import { m035OrderChanges } from './035-order-changes.ts';
 import { m036OrderChangeKinds } from './036-order-change-kinds.ts';
+import { m037Proposals } from './037-proposals.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -79,6 +80,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['034-event-views', m034EventViews],
   ['035-order-changes', m035OrderChanges],
   ['036-order-change-kinds', m036OrderChangeKinds],
+  ['037-proposals', m037Proposals],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

@@ -208,6 +208,10 @@ export function returnMail(brand: Brand, locale: Locale, record: ReturnRecord, u
 }
 
 /** A change of an order decided or made by the label (issue 57): to the shop, in the order's language. */
+export function proposalMail(brand: Brand, locale: Locale, proposal: Parameters<MailWords['proposalWritten']>[0]): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].proposalWritten(proposal));
+}
+
 export function orderChangedMail(brand: Brand, locale: Locale, change: Parameters<MailWords['orderChanged']>[0]): MailContent {
   return worded(brand, locale, MAIL_WORDS[locale].orderChanged(change));
 }

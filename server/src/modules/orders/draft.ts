@@ -14,9 +14,9 @@ import {
   type Size,
   PHRASES,
 } from '@atelier/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OrderDraftLinesTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pick } from '../../lib/texts.ts';
 import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts';
@@ -44,6 +44,9 @@ import type { OrderRecords } from './records.ts';
 import type { OrderScope } from '../companies/scope.ts';
 import { accountById, lockAccount, requireAccount } from '../users/accounts.ts';
 import { readVariants } from '../../read-models/catalogue.ts';
+
+/** A line as a draft keeps it: the piece, its quantity, its mode and window (null: decided when read), its pack. */
+export type DraftRow = Pick<Selectable<OrderDraftLinesTable>, 'variant_id' | 'size' | 'quantity' | 'mode' | 'delivery_id' | 'pack_id' | 'packs'>;
 
 /**
  * The draft: one per retailer, on the server. A line is one piece (variant and size) for one mode and one
@@ -101,7 +104,7 @@ export class OrderDrafts {
     return { kind, amount, missing: Math.max(0, fromCents(Math.round(amount * 100) - totalCents)) };
   }
 
-  private async draftRows(userId: number, db: Kysely<Database>) {
+  private async draftRows(userId: number, db: Kysely<Database>): Promise<DraftRow[]> {
     return db.selectFrom('order_draft_lines').selectAll().where('user_id', '=', userId).orderBy('position').execute();
   }
 
@@ -123,7 +126,14 @@ export class OrderDrafts {
 
   /** Priced lines with their mode, season and delivery decided, lines whose variant or size went set apart. */
   async draft(userId: number, lang: Locale, db: Kysely<Database> = this.db): Promise<Draft & { priced: PricedLine[] }> {
-    const rows = await this.draftRows(userId, db);
+    return this.price(await this.draftRows(userId, db), userId, lang, db);
+  }
+
+  /**
+   * Lines kept as a draft's (a person's draft, or a proposal the label wrote: issue 57) priced for the
+   * company of `userId` (a person of it, or the company itself), their mode, season and delivery decided.
+   */
+  async price(rows: DraftRow[], userId: number, lang: Locale, db: Kysely<Database> = this.db): Promise<Draft & { priced: PricedLine[] }> {
     // At the company's prices: in its currency, its discount taken off the trade price (issue 47).
     const shop = await this.companies.terms.shopPricing(await this.companyIdOf(userId, db), db);
     const { discount } = shop;

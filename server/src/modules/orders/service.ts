@@ -7,6 +7,7 @@ import { OrderLifecycle } from './lifecycle.ts';
 import { OrderShipments } from './shipments.ts';
 import { OrderFulfilment } from './fulfilment.ts';
 import { OrderChanges } from './changes.ts';
+import { OrderProposals } from './proposals.ts';
 export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -26,6 +27,8 @@ export class OrdersService {
   readonly fulfilment: OrderFulfilment;
   /** A sent order's changes (issue 57): the shop's requests, the label's decisions and own changes. */
   readonly changes: OrderChanges;
+  /** Orders the label writes for a shop, which the shop sends or declines (issue 57). */
+  readonly proposals: OrderProposals;
   private readonly companies: CompaniesService;
   private readonly db: OrdersContext['db'];
 
@@ -37,6 +40,7 @@ export class OrdersService {
     this.lifecycle = new OrderLifecycle(context, this.records, this.shipments);
     this.fulfilment = new OrderFulfilment(context, this.shipments);
     this.changes = new OrderChanges(context, this.records, this.drafts);
+    this.proposals = new OrderProposals(context, { drafts: this.drafts, submission: this.submission, records: this.records });
     this.companies = context.companies;
     this.db = context.db;
   }

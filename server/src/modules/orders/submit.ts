@@ -33,7 +33,7 @@ import type { OrderDrafts } from './draft.ts';
  * The door an order goes to (issue 46): the one asked, if the person orders for it; else the only one they
  * order for. A company without doors (its details never gave an address) orders as before, without one.
  */
-async function chooseDoor(
+export async function chooseDoor(
   companies: CompaniesService,
   trx: Kysely<Database>,
   companyId: number,
@@ -112,51 +112,8 @@ export class OrderSubmission {
         const door = await this.doorFor(trx, userId, personId, user.companyRole, input?.doorId);
 
         const draft = await this.drafts.draft(personId, lang, trx);
-        if (draft.unavailable.length) {
-          throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, draft.unavailable.map((l) => `${l.variantId}/${l.size}`).join(', '));
-        }
-        if (draft.priced.length === 0) throw new HttpError(422, ORDER_MESSAGES.emptyDraft);
-        const describe = (p: PricedLine) => `${pick(p.variant.titles, lang)} — ${pick(p.variant.colorNames, lang)}, ${p.line.size}`;
-        const notOrderable = draft.priced.filter((p) => p.placed.problem === 'notOrderable' || p.placed.problem === 'deliveryUnknown');
-        if (notOrderable.length) throw new HttpError(422, SEASON_MESSAGES.notOrderable, {}, notOrderable.map(describe).join('; '));
-        // The owner may have changed how a style is sold since the line was saved.
-        for (const problem of ['packsOnly', 'notMultiple'] as const) {
-          const lines = draft.priced.filter((p) => sellingProblem(p) === problem);
-          if (lines.length) throw new HttpError(422, ORDER_MESSAGES[problem], {}, lines.map(describe).join('; '));
-        }
-        const closed = new Map<number, SeasonInfo>();
-        for (const p of draft.priced)
-          if (p.placed.mode === 'preBook' && p.placed.season && p.placed.season.state !== 'open') closed.set(p.placed.season.id, p.placed.season);
-        if (closed.size) {
-          const detail = [...closed.values()]
-            .map((s) => {
-              const name = pick(s.names, lang);
-              return s.state === 'upcoming' ? PHRASES[lang].seasonOpensOn(name, s.ordersOpen) : PHRASES[lang].seasonClosedOn(name, s.ordersClose!);
-            })
-            .join('; ');
-          throw new HttpError(422, SEASON_MESSAGES.windowClosed, {}, detail);
-        }
-        if (draft.minimum.missing > 0) {
-          const { kind, amount, missing } = draft.minimum;
-          throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, (locale) => PHRASES[locale].belowMinimum(kind, amount, missing));
-        }
-
-        const { ids, short } = await this.makeOrders(trx, {
-          userId,
-          email: user.email,
-          locale: user.locale,
-          key,
-          note,
-          priced: draft.priced,
-          door,
-          placedBy: personId,
-        });
-        if (short.length) {
-          const detail = short.map((s) => PHRASES[lang].piecesLeft(describe(s.line), s.left)).join('; ');
-          throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
-        }
+        const ids = await this.place(trx, { userId, personId, user, door, draft, key, note, lang });
         await trx.deleteFrom('order_draft_lines').where('user_id', '=', personId).execute();
-        for (const id of ids) await this.records.announce(trx, (await this.records.load(trx, id))!, 'submitted');
         return { ids, created: true };
       });
     } catch (error) {
@@ -169,6 +126,72 @@ export class OrderSubmission {
     }
     if (outcome.created) this.onMailQueued();
     return answer(outcome.ids, outcome.created);
+  }
+
+  /**
+   * Priced lines sent as a company's orders, in the caller's transaction, the company's row held: checked
+   * as a submit checks them (lines gone, closed windows, packs and multiples, the minimum, the stock of
+   * at-once pieces), made and announced. A person's draft (`submit`), or a proposal the shop sends (issue 57).
+   */
+  async place(
+    trx: Kysely<Database>,
+    args: {
+      userId: number;
+      personId: number;
+      user: { email: string; locale: Locale };
+      door: CompanyDoor | null;
+      draft: Awaited<ReturnType<OrderDrafts['draft']>>;
+      key: string;
+      note: string | undefined;
+      lang: Locale;
+    },
+  ): Promise<number[]> {
+    const { userId, personId, user, door, draft, key, note, lang } = args;
+    if (draft.unavailable.length) {
+      throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, draft.unavailable.map((l) => `${l.variantId}/${l.size}`).join(', '));
+    }
+    if (draft.priced.length === 0) throw new HttpError(422, ORDER_MESSAGES.emptyDraft);
+    const describe = (p: PricedLine) => `${pick(p.variant.titles, lang)} — ${pick(p.variant.colorNames, lang)}, ${p.line.size}`;
+    const notOrderable = draft.priced.filter((p) => p.placed.problem === 'notOrderable' || p.placed.problem === 'deliveryUnknown');
+    if (notOrderable.length) throw new HttpError(422, SEASON_MESSAGES.notOrderable, {}, notOrderable.map(describe).join('; '));
+    // The owner may have changed how a style is sold since the line was saved.
+    for (const problem of ['packsOnly', 'notMultiple'] as const) {
+      const lines = draft.priced.filter((p) => sellingProblem(p) === problem);
+      if (lines.length) throw new HttpError(422, ORDER_MESSAGES[problem], {}, lines.map(describe).join('; '));
+    }
+    const closed = new Map<number, SeasonInfo>();
+    for (const p of draft.priced)
+      if (p.placed.mode === 'preBook' && p.placed.season && p.placed.season.state !== 'open') closed.set(p.placed.season.id, p.placed.season);
+    if (closed.size) {
+      const detail = [...closed.values()]
+        .map((s) => {
+          const name = pick(s.names, lang);
+          return s.state === 'upcoming' ? PHRASES[lang].seasonOpensOn(name, s.ordersOpen) : PHRASES[lang].seasonClosedOn(name, s.ordersClose!);
+        })
+        .join('; ');
+      throw new HttpError(422, SEASON_MESSAGES.windowClosed, {}, detail);
+    }
+    if (draft.minimum.missing > 0) {
+      const { kind, amount, missing } = draft.minimum;
+      throw new HttpError(422, ORDER_MESSAGES.belowMinimum, {}, (locale) => PHRASES[locale].belowMinimum(kind, amount, missing));
+    }
+
+    const { ids, short } = await this.makeOrders(trx, {
+      userId,
+      email: user.email,
+      locale: user.locale,
+      key,
+      note,
+      priced: draft.priced,
+      door,
+      placedBy: personId,
+    });
+    if (short.length) {
+      const detail = short.map((s) => PHRASES[lang].piecesLeft(describe(s.line), s.left)).join('; ');
+      throw new HttpError(422, SEASON_MESSAGES.notInStock, {}, detail);
+    }
+    for (const id of ids) await this.records.announce(trx, (await this.records.load(trx, id))!, 'submitted');
+    return ids;
   }
 
   private doorFor(trx: Kysely<Database>, companyId: number, personId: number, role: CompanyRole, asked: number | undefined) {

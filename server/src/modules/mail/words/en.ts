@@ -210,6 +210,15 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'See my order', url },
   }),
+  proposalWritten: ({ pieces, total, expiresOn, message, url }) => ({
+    subject: 'An order proposal for you',
+    paragraphs: [
+      'Hello,',
+      `We have written an order for you: ${pieces} pieces, ${total} excl. VAT. Look at it, change what you like and send it as your own, or decline it, until ${expiresOn}.`,
+      ...(message ? [`Our word: ${message}`] : []),
+    ],
+    action: { label: 'See the proposal', url },
+  }),
   invoiceIssued: ({ number, order, parcel, amount, dueDate, iban, prepaid, url }) => ({
     subject: `Invoice ${number} for your order ${order}`,
     paragraphs: [

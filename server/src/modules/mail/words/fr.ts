@@ -222,6 +222,15 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Voir ma commande', url },
   }),
+  proposalWritten: ({ pieces, total, expiresOn, message, url }) => ({
+    subject: 'Une proposition de commande pour vous',
+    paragraphs: [
+      'Bonjour,',
+      `Nous avons préparé une commande pour vous : ${pieces} pièces, ${total} HT. Regardez-la, changez ce que vous voulez et envoyez-la comme la vôtre, ou déclinez-la, jusqu’au ${expiresOn}.`,
+      ...(message ? [`Notre mot : ${message}`] : []),
+    ],
+    action: { label: 'Voir la proposition', url },
+  }),
   invoiceIssued: ({ number, order, parcel, amount, dueDate, iban, prepaid, url }) => ({
     subject: `Facture ${number} de votre commande ${order}`,
     paragraphs: [

@@ -65,6 +65,8 @@ export interface MailWords {
     byBrand: boolean;
     url: string;
   }): MailWording;
+  /** A proposal the label wrote for the shop (issue 57). */
+  proposalWritten(p: { pieces: number; total: string; expiresOn: string; message: string | null; url: string }): MailWording;
   invoiceIssued(p: {
     number: string;
     order: string;
