@@ -44,4 +44,6 @@ export const ACCOUNTS = {
   amender: { email: 'amender@e2e.example', password: 'amend-e2e-2026', role: 'retailer' },
   // A shop whose order the owner changes herself (issue 57): its own draft, apart from the amender's.
   mover: { email: 'mover@e2e.example', password: 'move-e2e-2026', role: 'retailer' },
+  // A shop the owner writes a proposal for, which it sends as its order (issue 57).
+  proposee: { email: 'proposee@e2e.example', password: 'propose-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

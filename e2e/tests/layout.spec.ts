@@ -55,7 +55,15 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
     const orders = await (await page.request.get('/api/orders', { headers: { authorization: `Bearer ${token}` } })).json();
     const id = (orders.data ?? orders)[0]?.id;
     expect(id, 'an order of the orders test').toBeDefined();
-    await visitAll(page, ['/account', '/account/order', '/account/orders', `/account/orders/${id}`, '/account/invoices', '/collection/8']);
+    await visitAll(page, [
+      '/account',
+      '/account/order',
+      '/account/orders',
+      `/account/orders/${id}`,
+      '/account/invoices',
+      '/account/proposals',
+      '/collection/8',
+    ]);
   });
 
   test('every back-office screen, with a product in edit mode and the colour picker open', async ({ page }) => {
@@ -75,6 +83,8 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       '/admin/orders',
       `/admin/orders/${order}`,
       '/admin/returns',
+      '/admin/order-changes',
+      '/admin/proposals',
       '/admin/wholesale',
       '/admin/pages',
       '/admin/pages?page=story',

@@ -139,4 +139,60 @@ test.describe('orders that change (issue 57)', () => {
     expect(mine.data.find((o) => o.number === split)?.delivery?.name).toBe('Deuxième livraison');
     await shop.close();
   });
+
+  test('the owner writes a proposal for a shop; the shop changes a quantity and sends it as its order', async ({ page, browser, request }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin/proposals');
+    await settled(page);
+    const form = page.getByTestId('proposal-form');
+    await form.getByLabel('Trouver la boutique').fill('proposee@e2e');
+    await expect(form.getByLabel('Boutique', { exact: true }).locator('option')).toHaveCount(1);
+    await form.getByLabel('Trouver un modèle (nom ou référence)').fill('MS27-SOL-ROBE-01');
+    await expect(form.getByLabel('Modèle', { exact: true }).locator('option')).toHaveCount(1);
+    const sizes = await form.getByLabel('Taille', { exact: true }).locator('option').allTextContents();
+    for (const size of sizes.slice(0, 2)) {
+      await form.getByLabel('Taille', { exact: true }).selectOption({ label: size });
+      await form.getByLabel('Quantité', { exact: true }).fill('3');
+      await form.getByRole('button', { name: 'Ajouter la ligne' }).click();
+    }
+    await expect(form.getByTestId('proposal-line')).toHaveCount(2);
+    await form.getByLabel('Un mot pour la boutique (facultatif, dans son mail)').fill('Pour votre vitrine de printemps.');
+    await form.getByRole('button', { name: 'Envoyer la proposition' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'La proposition est prête' })).toBeVisible();
+    await expect(page.getByTestId('proposal-row').filter({ hasText: 'proposee@e2e.example' }).first()).toContainText('à répondre');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+
+    // The shop finds it in its account, makes it four of the second size and sends it.
+    const shop = await browser.newContext();
+    const shopPage = await shop.newPage();
+    await signInAs(shopPage, 'proposee');
+    await shopPage.goto('/account');
+    await settled(shopPage);
+    await shopPage.getByRole('link', { name: 'Propositions de la marque' }).click();
+    await expect(shopPage).toHaveURL(/\/account\/proposals/);
+    const card = shopPage.getByTestId('proposal').first();
+    await expect(card.getByTestId('proposal-status')).toHaveText('à répondre');
+    await expect(card.getByText('“Pour votre vitrine de printemps.”')).toBeVisible();
+    await card.getByLabel(`Quantité de Robe Soleil · Terracotta · ${sizes[1]}`).fill('4');
+    for (const width of [360, 1280]) {
+      await shopPage.setViewportSize({ width, height: 800 });
+      expect(await shopPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await card.getByRole('button', { name: 'Envoyer comme ma commande' }).click();
+    await expect(shopPage).toHaveURL(/\/account\/orders\/\d+/);
+    const orderId = Number(/orders\/(\d+)/.exec(shopPage.url())![1]);
+    const shopAuth = await token(request, 'proposee');
+    const order = (await (await request.get(`/api/orders/${orderId}`, { headers: shopAuth })).json()) as { lines: Array<{ size: string; quantity: number }> };
+    expect(order.lines.map((l) => [l.size, l.quantity])).toEqual([
+      [sizes[0], 3],
+      [sizes[1], 4],
+    ]);
+    await shopPage.goto('/account/proposals');
+    await settled(shopPage);
+    await expect(shopPage.getByTestId('proposal').first().getByTestId('proposal-status')).toHaveText('envoyée en commande');
+    await shop.close();
+  });
 });

@@ -19,6 +19,7 @@ export const ADMIN_NAV = [
       { key: 'agents', to: '/admin/agents' },
       { key: 'orders', to: '/admin/orders' },
       { key: 'orderChanges', to: '/admin/order-changes' },
+      { key: 'proposals', to: '/admin/proposals' },
       { key: 'returns', to: '/admin/returns' },
       { key: 'production', to: '/admin/production' },
       { key: 'sales', to: '/admin/sales' },
