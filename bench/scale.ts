@@ -197,6 +197,16 @@ record(`sales at a glance (${lastSeason}), p95`, (await timed(`/api/admin/sales?
 record(`cut sheet (${lastSeason}), p95`, (await timed(`/api/admin/production?season=${lastSeason}`, admin.access_token)).p95, 'ms', BUDGET.cutSheetMs);
 
 // The collection at 400 styles: the owner's products and stock a page at a time, searched; the public pages.
+// Orders that change (issue 57): the owner's list of changes and of proposals.
+record(
+  'owner’s order changes waiting, first page, p95',
+  (await timed('/api/admin/order-changes?status=pending', admin.access_token)).p95,
+  'ms',
+  BUDGET.ordersMs,
+);
+record('owner’s order changes, all, page 20, p95', (await timed('/api/admin/order-changes?page=20', admin.access_token)).p95, 'ms', BUDGET.ordersMs);
+record('owner’s order changes searched by town (q=lyon), p95', (await timed('/api/admin/order-changes?q=lyon', admin.access_token)).p95, 'ms', BUDGET.searchMs);
+record('owner’s proposals, first page, p95', (await timed('/api/admin/proposals?status=sent', admin.access_token)).p95, 'ms', BUDGET.ordersMs);
 record('owner’s companies, first page, p95', (await timed('/api/admin/companies', admin.access_token)).p95, 'ms', BUDGET.ordersMs);
 record('owner’s companies searched by town (q=lyon), p95', (await timed('/api/admin/companies?q=lyon', admin.access_token)).p95, 'ms', BUDGET.searchMs);
 record('owner’s products, first page, p95', (await timed('/api/admin/products', admin.access_token)).p95, 'ms', BUDGET.ordersMs);

@@ -49,10 +49,6 @@ export const ORDER_CHANGE_MESSAGES = defineMessages('orderChange', {
     fr: 'Une modification ne peut pas retirer toutes les lignes : annulez plutôt la commande.',
     field: '/items',
   },
-  withDeposit: {
-    en: 'An order with a deposit does not change online yet: write to the label.',
-    fr: 'Une commande avec acompte ne se modifie pas encore en ligne : écrivez à la marque.',
-  },
   changeNotFound: { en: 'This change does not exist (introuvable).', fr: 'Cette modification est introuvable.' },
   decided: {
     en: 'This change has already been decided or withdrawn.',

@@ -49,6 +49,9 @@ export interface Phrases {
   /** Credit notes on a deposit: what was not paid when the goods left, what is given back. */
   depositUnpaid(order: string): string;
   depositRefund(order: string): string;
+  /** A deposit order changed (issue 57): the complement of its deposit, and what a smaller order no longer asks. */
+  depositComplement(percent: number, order: string, revision: number): string;
+  depositReduced(order: string, revision: number): string;
   /** The line sheet's file name (before the season and the language). */
   lineSheetFile: string;
   /** A return's credit note's reason: "Return 2027-0042-R1". */
@@ -106,6 +109,8 @@ export const PHRASES_EN: Phrases = {
   depositLine: (percent, order) => `Deposit of ${percent} % on order ${order}`,
   depositUnpaid: (order) => `Deposit not paid when the goods of order ${order} left: they are invoiced without it`,
   depositRefund: (order) => `Deposit refunded: what was not delivered of order ${order} is cancelled`,
+  depositComplement: (percent, order, revision) => `Complementary deposit of ${percent} % on order ${order} (revision ${revision})`,
+  depositReduced: (order, revision) => `Deposit reduced: order ${order} is smaller since its revision ${revision}`,
   lineSheetFile: 'line-sheet',
   returnCredit: (number) => `Return ${number}`,
 };
@@ -147,6 +152,8 @@ export const PHRASES_FR: Phrases = {
   depositLine: (percent, order) => `Acompte de ${percent} % sur la commande ${order}`,
   depositUnpaid: (order) => `Acompte non réglé au départ des marchandises de la commande ${order} : elles sont facturées sans le déduire`,
   depositRefund: (order) => `Acompte remboursé : ce qui n’a pas été livré de la commande ${order} est annulé`,
+  depositComplement: (percent, order, revision) => `Acompte complémentaire de ${percent} % sur la commande ${order} (révision ${revision})`,
+  depositReduced: (order, revision) => `Acompte réduit : la commande ${order} est plus petite depuis sa révision ${revision}`,
   lineSheetFile: 'catalogue-revendeur',
   returnCredit: (number) => `Retour ${number}`,
 };

@@ -17,7 +17,7 @@ import { createServices } from '../services.ts';
 import { seedDemo } from './seed.ts';
 import { Ids, SCALE_SHOP_PASSWORD, writeOrders, writeSeasons, writeShops, writeStock, type Plan } from './scale/history.ts';
 import { writeDocuments, writePayments } from './scale/documents.ts';
-import { writeActivity, writeWebhooks } from './scale/extras.ts';
+import { writeActivity, writeChanges, writeWebhooks } from './scale/extras.ts';
 import { random } from './scale/words.ts';
 import { readShippedAsShipments } from '../db/migrations/024-shipments.ts';
 
@@ -42,6 +42,10 @@ const TABLES: Array<keyof Database> = [
   'webhook_events',
   'webhook_deliveries',
   'webhook_attempts',
+  'order_changes',
+  'order_change_items',
+  'proposals',
+  'proposal_lines',
 ];
 
 export function planOf(scale: number, years: number[]): Plan {
@@ -122,6 +126,8 @@ export async function seedScale(
     const payments = await writePayments(db, ids, rnd, plan, issued, admin?.id ?? null);
     const activity = await writeActivity(db, ids, plan, orders, issued, admin);
     const deliveries = await writeWebhooks(db, ids, rnd, plan, orders, issued);
+    const changed = await writeChanges(db, ids, rnd, orders, today);
+    step(`${changed.changes} order changes and ${changed.proposals} proposals written`);
     if (database.dialect === 'postgres') {
       for (const table of TABLES) {
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1))`.execute(db);

@@ -48,8 +48,11 @@ export const readOrders = () =>
       'pieces',
       'rate_micro',
       'retailer_email',
+      'revision',
       'season_id',
+      'ship_date',
       'status',
+      'total_cents',
       'updated_at',
     ]);
 export const readShipmentLines = () => from.selectFrom('shipment_lines').select(['id', 'order_line_id', 'quantity', 'shipment_id']);

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Issued } from './documents.ts';
 import { insertMany, type Ids, type OrderRow, type Plan } from './history.ts';
 import type { Random } from './words.ts';
+import { searchText } from '../../lib/search.ts';
 
 /** The log: every confirmation, shipment and cancellation of the orders, every invoice issued, oldest first, up to `plan.activity`. */
 export async function writeActivity(
@@ -135,4 +136,105 @@ export async function writeWebhooks(db: Kysely<Database>, ids: Ids, rnd: Random,
     await insertMany(trx, 'webhook_attempts', attempts as never);
   });
   return deliveries.length;
+}
+
+/**
+ * Orders that changed (issue 57): about one order in ten asked a change of one to three lines, decided
+ * (accepted, in part, refused) or withdrawn; the last weeks' still wait. And a proposal written for one shop
+ * in twenty each season, most sent, some declined or lapsed. What the owner's lists page through.
+ */
+export async function writeChanges(
+  db: Kysely<Database>,
+  ids: Ids,
+  rnd: Random,
+  orders: OrderRow[],
+  today: string,
+): Promise<{ changes: number; proposals: number }> {
+  const changes: Array<Record<string, unknown>> = [];
+  const items: Array<Record<string, unknown>> = [];
+  const recent = new Date(Date.parse(`${today}T00:00:00Z`) - 21 * 86_400_000).toISOString();
+  for (const o of orders) {
+    if (!rnd.chance(0.1) || o.lines.length === 0) continue;
+    const id = ids.take('order_changes');
+    const waiting = o.createdAt >= recent && o.status !== 'cancelled';
+    const status = waiting ? 'pending' : rnd.pick(['accepted', 'accepted', 'partlyAccepted', 'refused', 'withdrawn'] as const);
+    const at = new Date(Date.parse(o.createdAt) + rnd.int(1, 10) * 86_400_000).toISOString();
+    changes.push({
+      id,
+      order_id: o.id,
+      status,
+      by_role: rnd.chance(0.85) ? 'retailer' : 'brand',
+      requested_by: o.userId,
+      message: rnd.chance(0.5) ? 'Deux de plus pour la vitrine, s’il vous plaît.' : null,
+      requested_at: at,
+      decided_at: waiting ? null : new Date(Date.parse(at) + 86_400_000).toISOString(),
+      decided_by: null,
+      reason: status === 'refused' || status === 'partlyAccepted' ? 'Déjà coupé.' : null,
+      revision: status === 'accepted' || status === 'partlyAccepted' ? 2 : null,
+    });
+    const lines = o.lines.slice(0, rnd.int(1, Math.min(3, o.lines.length)));
+    lines.forEach((l, position) => {
+      const decision = waiting ? 'pending' : status === 'accepted' ? 'accepted' : status === 'partlyAccepted' && position === 0 ? 'accepted' : 'refused';
+      items.push({
+        id: ids.take('order_change_items'),
+        change_id: id,
+        position,
+        line_id: l.id,
+        variant_id: l.variantId,
+        size: l.size,
+        product_title: JSON.stringify(l.titles),
+        color_name: JSON.stringify({ fr: l.colour.fr, en: l.colour.en }),
+        reference: l.reference,
+        product_id: null,
+        color_code: null,
+        unit_price_cents: null,
+        list_price_cents: null,
+        before_quantity: l.quantity,
+        quantity: l.quantity + rnd.int(1, 4),
+        decision,
+        kind: 'quantity',
+      });
+    });
+  }
+  const proposals: Array<Record<string, unknown>> = [];
+  const proposalLines: Array<Record<string, unknown>> = [];
+  for (const o of orders) {
+    if (!rnd.chance(0.05)) continue;
+    const id = ids.take('proposals');
+    const status = rnd.pick(['sent', 'sent', 'sent', 'declined', 'open'] as const);
+    const expires = new Date(Date.parse(o.createdAt) + 14 * 86_400_000).toISOString().slice(0, 10);
+    proposals.push({
+      id,
+      company_id: o.userId,
+      door_id: null,
+      status,
+      expires_on: expires,
+      message: null,
+      created_by: null,
+      created_at: new Date(Date.parse(o.createdAt) - 3 * 86_400_000).toISOString(),
+      decided_at: status === 'open' ? null : o.createdAt,
+      decided_by: status === 'open' ? null : o.userId,
+      order_id: status === 'sent' ? o.id : null,
+      search_text: searchText(o.shop.company, o.shop.email, o.shop.town),
+    });
+    o.lines.forEach((l, position) =>
+      proposalLines.push({
+        id: ids.take('proposal_lines'),
+        proposal_id: id,
+        position,
+        variant_id: l.variantId,
+        size: l.size,
+        quantity: l.quantity,
+        mode: 'preBook',
+        delivery_id: null,
+      }),
+    );
+  }
+  await db.transaction().execute(async (trx) => {
+    await insertMany(trx, 'order_changes', changes);
+    await insertMany(trx, 'order_change_items', items);
+    await insertMany(trx, 'proposals', proposals);
+    await insertMany(trx, 'proposal_lines', proposalLines);
+  });
+  return { changes: changes.length, proposals: proposals.length };
 }

@@ -96,6 +96,63 @@ describe.each(DIALECTS)('deposits on %s (issue 47)', (dialect) => {
     });
   });
 
+  it('a deposit order that changes (issue 57): bigger, a complementary deposit invoice; smaller, a credit note on the deposit; each valid, and the parcel deducts them all', async () => {
+    await setTerms({ deposit: 30, depositHold: false });
+    const order = await preOrder(10);
+    const confirmed = (await call('POST', `/api/admin/orders/${order.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' })).json() as Order;
+    const first = confirmed.deposit!;
+    expect(first).toMatchObject({ amount: 360, due: 360 });
+    const lineId = confirmed.lines[0]!.id;
+    const change = (quantity: number) => call('POST', `/api/admin/orders/${order.id}/changes?lang=en`, owner, { items: [{ lineId, quantity }], apply: true });
+    const depositsOf = async () =>
+      t.services.database.db
+        .selectFrom('invoices')
+        .select(['id', 'number', 'type', 'purpose', 'total_excl_cents', 'invoice_id'])
+        .where('order_id', '=', order.id)
+        .orderBy('id')
+        .execute();
+
+    // 15 pieces: 30 % of 1,500.00 is 450.00; 300.00 was invoiced, so a complement of 150.00 + 30.00 VAT.
+    const up = await change(15);
+    expect(up.statusCode, up.body).toBe(200);
+    expect((up.json() as Order).deposit).toMatchObject({ amount: 540, due: 540 });
+    const [, complement] = (await depositsOf()).filter((d) => d.purpose === 'deposit' && d.type === 'invoice');
+    expect(complement).toMatchObject({ total_excl_cents: 15_000 });
+    const complementDoc = await documentOf(complement!.id);
+    expect(complementDoc.lines[0]!.product).toBe(`Acompte complémentaire de 30 % sur la commande ${order.number} (révision 2)`);
+    const complementXml = await xmlOf(complement!.id);
+    expect(complementXml).toMatch(/<ram:TypeCode>386<\/ram:TypeCode>/);
+    expect(await validateFacturx(complementXml)).toEqual([]);
+    expect(
+      await t.services.database.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', `invoice:${complement!.id}:deposit`).execute(),
+    ).toHaveLength(1);
+
+    // 12 pieces: 360.00 is asked now, 450.00 was: a credit note of 90.00 excl. VAT on the complement.
+    const down = await change(12);
+    expect(down.statusCode, down.body).toBe(200);
+    expect((down.json() as Order).deposit).toMatchObject({ amount: 540, due: 432 });
+    const note = (await depositsOf()).find((d) => d.type === 'creditNote')!;
+    expect(note).toMatchObject({ invoice_id: complement!.id, total_excl_cents: 9_000 });
+    const noteXml = await xmlOf(note.id);
+    expect(noteXml).toMatch(/<ram:TypeCode>381<\/ram:TypeCode>/);
+    expect(await validateFacturx(noteXml)).toEqual([]);
+    // The same size again: nothing more is issued.
+    expect((await change(12)).statusCode).toBe(422);
+
+    // Paid, then shipped whole: the parcel's invoice (1,440.00 incl. VAT) takes off the 432.00 paid and names both deposit invoices.
+    expect((await pay(first.invoiceId, 360)).statusCode).toBe(200);
+    expect((await pay(complement!.id, 72)).statusCode).toBe(200);
+    const shipped = await call('POST', `/api/admin/orders/${order.id}/ship?lang=en`, owner, {});
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const invoiceId = (shipped.json() as Order).shipments!.at(-1)!.invoice!.id;
+    expect(await documentOf(invoiceId)).toMatchObject({ totalInclVat: 1440, prepaid: 432, due: 1008 });
+    const xml = await xmlOf(invoiceId);
+    for (const n of [first.number, complement!.number])
+      expect(xml).toMatch(new RegExp(`<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${n}</ram:IssuerAssignedID>`));
+    expect(await validateFacturx(xml)).toEqual([]);
+    expect((await orderOf(order.id)).deposit).toMatchObject({ deducted: 432, status: 'paid' });
+  });
+
   it('confirming a pre-order issues and mails a valid deposit invoice; parcels wait for it; each then deducts what was paid, the FEC too', async () => {
     await setTerms({ deposit: 30, depositHold: true });
     const order = await preOrder(10);

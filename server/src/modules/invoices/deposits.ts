@@ -16,9 +16,26 @@ import { rateOn } from '../currencies/pricing.ts';
 import { readOrders } from '../../read-models/orders.ts';
 
 type Seller = IssuedDocument['seller'];
+/** The order's columns a deposit invoice reads. */
+type DepositOrder = Awaited<ReturnType<ReturnType<typeof readOrders>['executeTakeFirstOrThrow']>>;
 
-/** Where an order's deposit invoice stands (amounts incl. VAT, in cents). */
+/** One deposit invoice of an order: what is left of it (neither credited nor deducted), incl. and excl. VAT. */
+export interface DepositPart {
+  id: number;
+  number: string;
+  issueDate: string;
+  totalCents: number;
+  creditedCents: number;
+  leftCents: number;
+  leftExclCents: number;
+}
+
+/**
+ * Where an order's deposit stands (amounts incl. VAT, in cents), over all its deposit invoices: the first
+ * one at confirmation, and a complementary one for each change that made the order bigger (issue 57).
+ */
 export interface DepositStanding {
+  /** The first deposit invoice (the order's answer names it). */
   invoiceId: number;
   number: string;
   issueDate: string;
@@ -38,11 +55,15 @@ export interface DepositStanding {
   availableVatCents: number;
   /** Neither credited nor deducted (paid or not): what a cancellation gives back or cancels. */
   leftCents: number;
+  /** What was invoiced as deposit excl. VAT, less what was credited: what the order's deposit is now. */
+  netExclCents: number;
+  /** Each deposit invoice, first issued first; what was deducted counts against the first ones first. */
+  parts: DepositPart[];
 }
 
-/** An order's deposit invoice and where it stands; null when the order has none. */
+/** An order's deposit invoices and where they stand together; null when the order has none. */
 export async function depositStanding(db: Kysely<Database>, orderId: number): Promise<DepositStanding | null> {
-  const dep = await db
+  const deps = await db
     .selectFrom('invoices')
     .innerJoin(readOrders().as('orders'), 'orders.id', 'invoices.order_id')
     .select([
@@ -52,6 +73,7 @@ export async function depositStanding(db: Kysely<Database>, orderId: number): Pr
       'invoices.locale',
       'invoices.currency',
       'invoices.total_incl_cents',
+      'invoices.total_excl_cents',
       'invoices.total_vat_cents',
       'invoices.vat_breakdown',
       'orders.deposit_pct',
@@ -59,49 +81,85 @@ export async function depositStanding(db: Kysely<Database>, orderId: number): Pr
     .where('invoices.order_id', '=', orderId)
     .where('invoices.purpose', '=', 'deposit')
     .where('invoices.type', '=', 'invoice')
-    .orderBy('invoices.id', 'desc')
-    .executeTakeFirst();
-  if (!dep) return null;
-  const [paid, credited, deducted] = await Promise.all([
+    .orderBy('invoices.id')
+    .execute();
+  const first = deps[0];
+  if (!first) return null;
+  const ids = deps.map((d) => d.id);
+  const [paid, credits, deducted] = await Promise.all([
     db
       .selectFrom('invoice_payments')
       .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
-      .where('invoice_id', '=', dep.id)
+      .where('invoice_id', 'in', ids)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('invoices')
-      .select([sql<number>`coalesce(sum(total_incl_cents), 0)`.as('cents'), sql<number>`coalesce(sum(total_vat_cents), 0)`.as('vat')])
-      .where('invoice_id', '=', dep.id)
-      .executeTakeFirstOrThrow(),
+      .select([
+        'invoice_id',
+        sql<number>`coalesce(sum(total_incl_cents), 0)`.as('cents'),
+        sql<number>`coalesce(sum(total_excl_cents), 0)`.as('excl'),
+        sql<number>`coalesce(sum(total_vat_cents), 0)`.as('vat'),
+      ])
+      .where('invoice_id', 'in', ids)
+      .groupBy('invoice_id')
+      .execute(),
     db
       .selectFrom('invoices')
       .select([sql<number>`coalesce(sum(prepaid_cents), 0)`.as('cents'), sql<number>`coalesce(sum(prepaid_vat_cents), 0)`.as('vat')])
-      .where('deposit_invoice_id', '=', dep.id)
+      .where('deposit_invoice_id', 'in', ids)
       .executeTakeFirstOrThrow(),
   ]);
+  const creditOf = new Map(credits.map((c) => [c.invoice_id, { cents: Number(c.cents), excl: Number(c.excl), vat: Number(c.vat) }]));
+  const sum = (f: (d: (typeof deps)[number]) => number) => deps.reduce((n, d) => n + f(d), 0);
+  const totalCents = sum((d) => d.total_incl_cents);
+  const totalVat = sum((d) => d.total_vat_cents);
+  const creditedCents = sum((d) => creditOf.get(d.id)?.cents ?? 0);
+  const creditedVat = sum((d) => creditOf.get(d.id)?.vat ?? 0);
   const paidCents = Number(paid.cents);
-  const [creditedCents, creditedVat] = [Number(credited.cents), Number(credited.vat)];
   const [deductedCents, deductedVat] = [Number(deducted.cents), Number(deducted.vat)];
-  const leftCents = dep.total_incl_cents - creditedCents - deductedCents;
-  const leftVat = dep.total_vat_cents - creditedVat - deductedVat;
-  const availableCents = Math.max(0, Math.min(paidCents, dep.total_incl_cents - creditedCents) - deductedCents);
+  const leftCents = totalCents - creditedCents - deductedCents;
+  const leftVat = totalVat - creditedVat - deductedVat;
+  const availableCents = Math.max(0, Math.min(paidCents, totalCents - creditedCents) - deductedCents);
   const availableVatCents = leftCents <= 0 ? 0 : availableCents === leftCents ? leftVat : Math.round((availableCents * leftVat) / leftCents);
+  // What parcels took off counts against the first invoices first.
+  let toDeduct = deductedCents;
+  let toDeductExcl = deductedCents - deductedVat;
+  const parts = deps.map((d) => {
+    const credit = creditOf.get(d.id);
+    const open = d.total_incl_cents - (credit?.cents ?? 0);
+    const openExcl = d.total_excl_cents - (credit?.excl ?? 0);
+    const taken = Math.min(open, toDeduct);
+    const takenExcl = Math.min(openExcl, toDeductExcl);
+    toDeduct -= taken;
+    toDeductExcl -= takenExcl;
+    return {
+      id: d.id,
+      number: d.number,
+      issueDate: d.issue_date,
+      totalCents: d.total_incl_cents,
+      creditedCents: credit?.cents ?? 0,
+      leftCents: open - taken,
+      leftExclCents: openExcl - takenExcl,
+    };
+  });
   return {
-    invoiceId: dep.id,
-    number: dep.number,
-    issueDate: dep.issue_date,
-    locale: dep.locale,
-    currency: dep.currency,
-    percent: dep.deposit_pct ?? 0,
-    totalCents: dep.total_incl_cents,
-    rate: (JSON.parse(dep.vat_breakdown) as Array<{ rate: number }>)[0]?.rate ?? 0,
+    invoiceId: first.id,
+    number: first.number,
+    issueDate: first.issue_date,
+    locale: first.locale,
+    currency: first.currency,
+    percent: first.deposit_pct ?? 0,
+    totalCents,
+    rate: (JSON.parse(first.vat_breakdown) as Array<{ rate: number }>)[0]?.rate ?? 0,
     paidCents,
     creditedCents,
     deductedCents,
-    dueCents: dep.total_incl_cents - creditedCents - paidCents,
+    dueCents: totalCents - creditedCents - paidCents,
     availableCents,
     availableVatCents,
     leftCents,
+    netExclCents: sum((d) => d.total_excl_cents - (creditOf.get(d.id)?.excl ?? 0)),
+    parts,
   };
 }
 
@@ -164,16 +222,51 @@ export class InvoiceDeposits {
     const order = await trx.selectFrom(readOrders().as('orders')).selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     const amount = depositOf(baseCents, percent, order.currency);
     if (amount <= 0) return null;
+    const id = await this.write(trx, order, amount, PHRASES[order.locale].depositLine(percent, order.number), shipDate, actor);
+    await this.host.orders.setDepositPercent(trx, orderId, percent);
+    await this.mail(trx, order, id, percent);
+    return id;
+  }
+
+  /**
+   * A deposit order changed (issue 57), in the change's transaction: its deposit follows its new total. Bigger,
+   * a complementary deposit invoice for the difference (mailed with its PDF); smaller, a credit note on the
+   * deposit for it (on what is left of it: what parcels already took off stays taken). Nothing when equal.
+   */
+  async adjust(trx: Kysely<Database>, orderId: number, actor: Actor | null): Promise<number | null> {
+    const order = await trx.selectFrom(readOrders().as('orders')).selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const percent = order.deposit_pct ?? 0;
+    const standing = percent > 0 ? await depositStanding(trx, orderId) : null;
+    if (!standing) return null;
+    const difference = depositOf(order.total_cents, percent, order.currency) - standing.netExclCents;
+    const words = PHRASES[order.locale];
+    if (difference > 0) {
+      const line = words.depositComplement(percent, order.number, order.revision);
+      const id = await this.write(trx, order, difference, line, order.ship_date ?? this.host.issueDay(), actor);
+      await this.mail(trx, order, id, percent);
+      return id;
+    }
+    if (difference < 0) return this.creditExcl(trx, standing, -difference, words.depositReduced(order.number, order.revision), actor);
+    return null;
+  }
+
+  /** A deposit invoice of `amount` excl. VAT for an order, payable on receipt, up to its delivery (BG-14). */
+  private async write(
+    trx: Kysely<Database>,
+    order: DepositOrder,
+    amount: number,
+    text: string,
+    shipDate: string,
+    actor: Actor | null,
+  ): Promise<number> {
     const [seller, company] = await Promise.all([this.host.seller(trx), this.host.companies.company(order.company_id ?? 0, trx)]);
     const gaps = gapsOf(seller !== null, company);
     if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
     const issueDate = this.host.issueDay();
-    const locale = order.locale;
-    const vat = vatFor(company.billing!.country, company.vatNumber);
     const line = {
       kind: 'amount' as const,
       reference: null,
-      product: PHRASES[locale].depositLine(percent, order.number),
+      product: text,
       colour: null,
       size: null,
       quantity: 1,
@@ -182,7 +275,7 @@ export class InvoiceDeposits {
       orderLineId: null,
       creditedLineId: null,
     };
-    const id = await this.host.write(
+    return this.host.write(
       trx,
       {
         type: 'invoice',
@@ -197,10 +290,10 @@ export class InvoiceDeposits {
         orderNumber: order.number,
         invoice: null,
         reason: null,
-        locale,
+        locale: order.locale,
         seller: { ...seller!, paymentDays: 0, endOfMonth: false },
         buyer: await buyerOf(trx, order, company),
-        vat,
+        vat: vatFor(company.billing!.country, company.vatNumber),
         lines: [line],
         orderId: order.id,
         invoiceId: null,
@@ -208,25 +301,28 @@ export class InvoiceDeposits {
       },
       actor,
     );
-    await this.host.orders.setDepositPercent(trx, orderId, percent);
+  }
+
+  /** The deposit invoice's mail, with its PDF, to the company's accounts person. */
+  private async mail(trx: Kysely<Database>, order: DepositOrder, id: number, percent: number): Promise<void> {
     const written = await trx.selectFrom('invoices').select(['number', 'total_incl_cents', 'pdf']).where('id', '=', id).executeTakeFirstOrThrow();
     const hold = (await this.host.companies.terms.depositOf(order.company_id, trx)).hold;
     const to = (order.company_id === null ? null : await companyMailbox(trx, order.company_id, 'invoices')) ?? order.retailer_email;
+    const seller = await this.host.seller(trx);
     await enqueueMail(trx, {
       to,
       dedupeKey: `invoice:${id}:deposit`,
-      ...depositInvoiceMail(publicBrand(this.host.config), locale, {
+      ...depositInvoiceMail(publicBrand(this.host.config), order.locale, {
         number: written.number,
         order: order.number,
         percent,
-        amount: formatPrice(fromCents(written.total_incl_cents), locale, order.currency),
+        amount: formatPrice(fromCents(written.total_incl_cents), order.locale, order.currency),
         iban: seller!.iban,
         hold,
-        url: `${this.host.config.PUBLIC_URL}/account/invoices?lang=${locale}`,
+        url: `${this.host.config.PUBLIC_URL}/account/invoices?lang=${order.locale}`,
       }),
       attachments: [{ filename: `${written.number}.pdf`, contentType: 'application/pdf', content: Buffer.from(written.pdf) }],
     });
-    return id;
   }
 
   /** What an order answers of its deposit; null without one. */
@@ -275,7 +371,11 @@ export class InvoiceDeposits {
       prepaidCents: prepaid,
       prepaidVatCents: vat,
       depositInvoiceId: standing.invoiceId,
-      deposit: { number: standing.number, issueDate: standing.issueDate },
+      deposit: {
+        number: standing.number,
+        issueDate: standing.issueDate,
+        ...(standing.parts.length > 1 ? { others: standing.parts.slice(1).map((p) => ({ number: p.number, issueDate: p.issueDate })) } : {}),
+      },
     };
   }
 
@@ -287,11 +387,39 @@ export class InvoiceDeposits {
     return this.creditLeft(trx, standing, standing.leftCents, PHRASES[standing.locale].depositRefund(order.number), actor);
   }
 
-  /** A credit note on the deposit invoice for `cents` incl. VAT: the whole of it as its line when nothing was taken off it yet, else an amount. */
+  /**
+   * Credit notes on the deposit for `cents` incl. VAT, on its invoices newest first, each for what is left
+   * of it: the whole invoice as its line when nothing was taken off it yet, else an amount. The last note's id.
+   */
   private async creditLeft(trx: Kysely<Database>, standing: DepositStanding, cents: number, reason: string, actor: Actor | null): Promise<number> {
-    if (cents === standing.totalCents && standing.creditedCents === 0) return this.host.credit(trx, standing.invoiceId, { reason }, actor);
-    const excl = exclFor(cents, standing.rate, standing.currency);
-    return this.host.credit(trx, standing.invoiceId, { reason, amount: fromCents(excl) }, actor);
+    return this.creditParts(trx, standing, cents, reason, actor, (p) => p.leftCents, (take) => exclFor(take, standing.rate, standing.currency));
+  }
+
+  /** The same for an amount excl. VAT (a smaller order's deposit: issue 57). */
+  private creditExcl(trx: Kysely<Database>, standing: DepositStanding, exclCents: number, reason: string, actor: Actor | null): Promise<number> {
+    return this.creditParts(trx, standing, exclCents, reason, actor, (p) => p.leftExclCents, (take) => take);
+  }
+
+  private async creditParts(
+    trx: Kysely<Database>,
+    standing: DepositStanding,
+    amount: number,
+    reason: string,
+    actor: Actor | null,
+    leftOf: (part: DepositPart) => number,
+    exclOf: (take: number) => number,
+  ): Promise<number> {
+    let rest = amount;
+    let last = 0;
+    for (const part of [...standing.parts].reverse()) {
+      const take = Math.min(rest, leftOf(part));
+      if (take <= 0) continue;
+      const whole = part.creditedCents === 0 && part.leftCents === part.totalCents && take === leftOf(part);
+      last = await this.host.credit(trx, part.id, whole ? { reason } : { reason, amount: fromCents(exclOf(take)) }, actor);
+      rest -= take;
+      if (rest <= 0) break;
+    }
+    return last;
   }
 }
 

@@ -15,7 +15,7 @@ export interface IssuedDocument {
   purpose?: 'goods' | 'deposit';
   /** What a parcel's invoice deducts of the deposit paid, incl. VAT (BT-113), and the deposit invoice it comes from (BT-25/26). */
   prepaidCents?: number;
-  deposit?: { number: string; issueDate: string } | null;
+  deposit?: { number: string; issueDate: string; others?: Array<{ number: string; issueDate: string }> } | null;
   /** The period a deposit invoice covers, from its issue to the delivery planned (BG-14). */
   period?: { start: string; end: string } | null;
   /** Its currency (issue 47; absent: the euro) and, in another, the VAT in euros at the rate of its day (BT-6, BT-111). */
@@ -232,7 +232,8 @@ function lineItems(doc: IssuedDocument, tax: Record<string, string>) {
 function headerSettlement(doc: IssuedDocument) {
   const { seller, vat } = doc;
   const prepaid = doc.prepaidCents ?? 0;
-  const preceding = doc.invoice ?? doc.deposit ?? null;
+  // A credit note's invoice, or every deposit invoice a parcel's invoice deducts (a complementary one too: issue 57).
+  const preceding = doc.invoice ? [doc.invoice] : doc.deposit ? [doc.deposit, ...(doc.deposit.others ?? [])] : [];
   const currency = doc.currency ?? 'EUR';
   const foreign = currency !== 'EUR';
   return {
@@ -271,12 +272,12 @@ function headerSettlement(doc: IssuedDocument) {
       'ram:DuePayableAmount': amount(doc.totalInclCents - prepaid),
     },
     // A credit note's invoice, or the deposit invoice a parcel's invoice deducts (BT-25, BT-26).
-    ...(preceding
+    ...(preceding.length
       ? {
-          'ram:InvoiceReferencedDocument': {
-            'ram:IssuerAssignedID': preceding.number,
-            'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': preceding.issueDate.replaceAll('-', '') } },
-          },
+          'ram:InvoiceReferencedDocument': preceding.map((p) => ({
+            'ram:IssuerAssignedID': p.number,
+            'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@_format': '102', '#text': p.issueDate.replaceAll('-', '') } },
+          })),
         }
       : {}),
   };

@@ -339,7 +339,7 @@ function drawTotals(sheet: Sheet): void {
   }
   // A deposit paid comes off (issue 47): what is left to pay.
   if (doc.prepaidCents && doc.deposit) {
-    total(w.prepaid(doc.deposit.number), money(-doc.prepaidCents));
+    total(w.prepaid([doc.deposit, ...(doc.deposit.others ?? [])].map((d) => d.number).join(', ')), money(-doc.prepaidCents));
     total(w.netDue, money(doc.totalInclCents - doc.prepaidCents), true);
   }
   y += 8;

@@ -12,7 +12,7 @@ import type { OrderRow, Planned } from './change-plan.ts';
 import type { OrdersContext } from './context.ts';
 import { nextOrderNumber } from './submit.ts';
 
-type ApplyDeps = Pick<OrdersContext, 'stock' | 'config'>;
+type ApplyDeps = Pick<OrdersContext, 'stock' | 'config' | 'invoices'>;
 
 /** What a change made: the order's revision, and the orders its moved lines now form (one per window they went to). */
 export interface Applied {
@@ -127,6 +127,14 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
   }
   const splits = await moveLines(trx, order, moving, planned, lang);
   const revision = await retotal(trx, order.id, order.revision + 1);
+  // A confirmed order with a deposit (issue 47): the deposit follows the new total; moved lines ask their own.
+  if ((order.deposit_pct ?? 0) > 0) {
+    await deps.invoices.deposits.adjust(trx, order.id, actor);
+    for (const split of splits) {
+      const row = await trx.selectFrom('orders').select(['total_cents', 'ship_date']).where('id', '=', split.orderId).executeTakeFirstOrThrow();
+      await deps.invoices.deposits.issue(trx, split.orderId, row.total_cents, order.deposit_pct!, row.ship_date ?? nowIso().slice(0, 10), actor);
+    }
+  }
   const review = await reviewIfGrown(deps, trx, order, splits);
   return { revision, splits, review };
 }

@@ -79,7 +79,7 @@ export interface Planned {
 
 const OPEN = ['submitted', 'confirmed', 'partlyShipped'] as const;
 
-/** A pre-order changes while its season's window is open; an at-once order until a parcel has left. An order with a deposit not yet. */
+/** A pre-order changes while its season's window is open; an at-once order until a parcel has left (its deposit follows: issue 57). */
 export async function mayChange(deps: PlanDeps, trx: Kysely<Database>, order: OrderRow): Promise<void> {
   const open = (OPEN as readonly string[]).includes(order.status);
   if (!open || (order.mode === 'atOnce' && order.status === 'partlyShipped')) throw new HttpError(409, ORDER_CHANGE_MESSAGES.closed);
@@ -87,7 +87,6 @@ export async function mayChange(deps: PlanDeps, trx: Kysely<Database>, order: Or
     const [season] = await deps.seasons.infos(trx, [order.season_id]);
     if (season && season.state !== 'open') throw new HttpError(409, ORDER_CHANGE_MESSAGES.closed);
   }
-  if ((order.deposit_pct ?? 0) > 0) throw new HttpError(409, ORDER_CHANGE_MESSAGES.withDeposit);
 }
 
 /** What a change asks, line by line, checked against the order's lines, the catalogue and the order's terms. */

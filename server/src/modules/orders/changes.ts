@@ -59,12 +59,12 @@ async function nameSplits(trx: Kysely<Database>, changeId: number, applied: Appl
  * reserved), tells the shop and records `order.changed`. The label may also change an order itself.
  */
 export class OrderChanges {
-  private readonly deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'companies' | 'stock' | 'seasons' | 'config' | 'events' | 'onMailQueued'>;
+  private readonly deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'companies' | 'stock' | 'seasons' | 'config' | 'events' | 'onMailQueued' | 'invoices'>;
   private readonly records: OrderRecords;
   private readonly planDeps: PlanDeps;
 
   constructor(
-    deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'companies' | 'stock' | 'seasons' | 'config' | 'events' | 'onMailQueued'>,
+    deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'companies' | 'stock' | 'seasons' | 'config' | 'events' | 'onMailQueued' | 'invoices'>,
     records: OrderRecords,
     drafts: OrderDrafts,
   ) {
