@@ -127,16 +127,20 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
   }
   const splits = await moveLines(trx, order, moving, planned, lang);
   const revision = await retotal(trx, order.id, order.revision + 1);
-  // A confirmed order with a deposit (issue 47): the deposit follows the new total; moved lines ask their own.
-  if ((order.deposit_pct ?? 0) > 0) {
-    await deps.invoices.deposits.adjust(trx, order.id, actor);
-    for (const split of splits) {
-      const row = await trx.selectFrom('orders').select(['total_cents', 'ship_date']).where('id', '=', split.orderId).executeTakeFirstOrThrow();
-      await deps.invoices.deposits.issue(trx, split.orderId, row.total_cents, order.deposit_pct!, row.ship_date ?? nowIso().slice(0, 10), actor);
-    }
-  }
+  await followDeposit(deps, trx, order, splits, actor);
   const review = await reviewIfGrown(deps, trx, order, splits);
   return { revision, splits, review };
+}
+
+/** A confirmed order with a deposit (issue 47): the deposit follows the new total; moved lines ask their own. */
+async function followDeposit(deps: ApplyDeps, trx: Kysely<Database>, order: OrderRow, splits: Applied['splits'], actor: Actor): Promise<void> {
+  const percent = order.deposit_pct ?? 0;
+  if (percent <= 0) return;
+  await deps.invoices.deposits.adjust(trx, order.id, actor);
+  for (const split of splits) {
+    const row = await trx.selectFrom('orders').select(['total_cents', 'ship_date']).where('id', '=', split.orderId).executeTakeFirstOrThrow();
+    await deps.invoices.deposits.issue(trx, split.orderId, row.total_cents, percent, row.ship_date ?? nowIso().slice(0, 10), actor);
+  }
 }
 
 /** The order sent to another door: its door and the delivery address it keeps (the door's). */
