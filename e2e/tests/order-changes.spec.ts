@@ -97,6 +97,7 @@ test.describe('orders that change (issue 57)', () => {
     }>;
     const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
     const sizes = variant.sizes.slice(0, 2);
+    const third = variant.sizes[2]!;
     const lines = sizes.map((size) => ({ variantId: variant.id, size, quantity: 3 }));
     expect((await request.put('/api/orders/draft', { headers: shopAuth, data: { lines } })).status()).toBe(200);
     const sent = await request.post('/api/orders/draft/submit', { headers: { ...shopAuth, 'idempotency-key': `e2e-move-${Date.now()}` }, data: {} });
@@ -111,11 +112,19 @@ test.describe('orders that change (issue 57)', () => {
     const window = panel.getByLabel(`Fenêtre de livraison de Robe Soleil · Terracotta · ${sizes[1]}`);
     await expect(window).toHaveValue(/\d+/);
     await window.selectOption({ label: 'Deuxième livraison' });
+    // And a third size, two pieces.
+    const add = panel.getByTestId('order-change-add');
+    await add.getByLabel('Taille', { exact: true }).selectOption({ label: third });
+    await add.getByLabel('Quantité', { exact: true }).fill('2');
+    await add.getByRole('button', { name: 'Ajouter cette taille' }).click();
+    await expect(add.getByTestId('order-change-added')).toHaveText([`Robe Soleil · Terracotta · ${third} × 2 Retirer`]);
     await panel.getByLabel('Un mot pour la boutique (facultatif, dans son mail)').fill('Comme convenu au téléphone.');
     await panel.getByRole('button', { name: 'Modifier la commande' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'la commande est en révision 2' })).toBeVisible();
-    const moved = panel.getByTestId('order-change-item');
-    await expect(moved).toHaveCount(1);
+    const items = panel.getByTestId('order-change-item');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(1)).toContainText(`Robe Soleil · Terracotta · ${third}`);
+    const moved = items.first();
     await expect(moved).toContainText(`Robe Soleil · Terracotta · ${sizes[1]} : fenêtre de livraison`);
     await expect(moved).toContainText('Première livraison');
     await expect(moved).toContainText(/Deuxième livraison · commande \d{4}-\d{4}/);
@@ -132,7 +141,12 @@ test.describe('orders that change (issue 57)', () => {
     await shopPage.goto(`/account/orders/${order.id}`);
     await settled(shopPage);
     await expect(shopPage.getByRole('heading', { name: /révision 2/ })).toBeVisible();
-    await expect(shopPage.getByTestId('order-change-item')).toContainText(`Deuxième livraison · commande ${split}`);
+    await expect(shopPage.getByTestId('order-change-item').first()).toContainText(`Deuxième livraison · commande ${split}`);
+    const now = (await (await request.get(`/api/orders/${order.id}`, { headers: shopAuth })).json()) as { lines: Array<{ size: string; quantity: number }> };
+    expect(now.lines.map((l) => [l.size, l.quantity])).toEqual([
+      [sizes[0], 3],
+      [third, 2],
+    ]);
     const mine = (await (await request.get('/api/orders?lang=fr', { headers: shopAuth })).json()) as {
       data: Array<{ number: string; delivery: { name: string } | null }>;
     };

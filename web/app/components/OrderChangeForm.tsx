@@ -1,7 +1,7 @@
 // The form that asks (the shop) or makes (the owner) a change of a sent order (issue 57): each line's new
 // quantity and delivery window, the door, a word.
 import { useEffect, useState } from 'react';
-import type { CompanyDoor, Delivery, Order, OrderChange } from '@atelier/contract';
+import type { CompanyDoor, Delivery, Order, OrderChange, Size } from '@atelier/contract';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { useSession } from '../lib/session.tsx';
@@ -15,10 +15,12 @@ export function itemName(item: Pick<OrderChange['items'][number], 'productTitle'
 export interface Asked {
   quantities: Record<number, string>;
   windows: Record<number, number>;
+  /** Pieces added: another size of a colour the order holds. */
+  added: Array<{ variantId: number; size: Size; quantity: number; name: string }>;
   doorId: number | null;
   message: string;
 }
-export const NOTHING_ASKED: Asked = { quantities: {}, windows: {}, doorId: null, message: '' };
+export const NOTHING_ASKED: Asked = { quantities: {}, windows: {}, added: [], doorId: null, message: '' };
 
 /** The season's delivery windows (for a pre-order) and the company's doors, to choose from: as the shop reads them, or as the owner does. */
 export function useChoices(order: Order, open: boolean, owner = false): { windows: Delivery[]; doors: CompanyDoor[] } {
@@ -54,13 +56,14 @@ export function useChoices(order: Order, open: boolean, owner = false): { window
 /** What the form asks, as the API takes it: each line changed (a quantity, a window), and the door when it changes. */
 export function changeOf(order: Order, asked: Asked) {
   const wanted = (l: Order['lines'][number]) => asked.quantities[l.id];
-  const items: Array<{ lineId: number; quantity: number } | { lineId: number; deliveryId: number }> = [
+  const items: Array<{ lineId: number; quantity: number } | { lineId: number; deliveryId: number } | { variantId: number; size: Size; quantity: number }> = [
     ...order.lines
       .filter((l) => wanted(l) !== undefined && wanted(l) !== '' && Number(wanted(l)) !== l.quantity)
       .map((l) => ({ lineId: l.id, quantity: Number(wanted(l)) })),
     ...order.lines
       .filter((l) => asked.windows[l.id] !== undefined && asked.windows[l.id] !== order.delivery?.id)
       .map((l) => ({ lineId: l.id, deliveryId: asked.windows[l.id]! })),
+    ...asked.added.map(({ variantId, size, quantity }) => ({ variantId, size, quantity })),
   ];
   const doorId = asked.doorId !== null && asked.doorId !== order.door?.id ? asked.doorId : undefined;
   const message = asked.message.trim();
@@ -134,6 +137,122 @@ function ChangeLineFields({
   );
 }
 
+/** The sizes each colour of these lines is still offered in (not sold out), by variant. */
+function useOffered(colours: Array<Order['lines'][number]>): Record<number, Size[]> {
+  const { lang } = useLanguage();
+  const { api } = useSession();
+  const [offered, setOffered] = useState<Record<number, Size[]>>({});
+  const productIds = [...new Set(colours.map((l) => l.productId!))].join(',');
+  useEffect(() => {
+    let live = true;
+    const ids = productIds.split(',').filter(Boolean);
+    void Promise.all(ids.map((id) => api('GET /wholesale/availability/:id', { params: { id: Number(id) }, lang }).catch(() => null))).then((found) => {
+      if (!live) return;
+      const sizes: Record<number, Size[]> = {};
+      for (const a of found) for (const v of a?.variants ?? []) sizes[v.variantId] = v.sizes.filter((s) => s.state !== 'soldOut').map((s) => s.size);
+      setOffered(sizes);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, lang, productIds]);
+  return offered;
+}
+
+/** The sizes added so far, each to take back. */
+function AddedPieces({ asked, setAsked, busy }: { asked: Asked; setAsked: React.Dispatch<React.SetStateAction<Asked>>; busy: boolean }) {
+  const { t } = useTranslation();
+  if (asked.added.length === 0) return null;
+  return (
+    <ul className="proposal-lines" aria-label={t('orderChanges.addedList')}>
+      {asked.added.map((a) => (
+        <li key={`${a.variantId}-${a.size}`} data-testid="order-change-added">
+          {a.name} × {a.quantity}{' '}
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            disabled={busy}
+            aria-label={t('orderChanges.removeAdded', { line: a.name })}
+            onClick={() => setAsked((x) => ({ ...x, added: x.added.filter((y) => y !== a) }))}
+          >
+            {t('orderChanges.removeShort')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Another size of a colour the order holds, added at the order's terms (the sizes its style is offered in, not yet in the order). */
+function AddPiece({ order, asked, setAsked, busy }: { order: Order; asked: Asked; setAsked: React.Dispatch<React.SetStateAction<Asked>>; busy: boolean }) {
+  const { t } = useTranslation();
+  const colours = [...new Map(order.lines.filter((l) => l.variantId !== null && l.productId !== null).map((l) => [l.variantId!, l])).values()];
+  const [variantId, setVariantId] = useState<number | null>(colours[0]?.variantId ?? null);
+  const offered = useOffered(colours);
+  const [size, setSize] = useState<Size | ''>('');
+  const [quantity, setQuantity] = useState('1');
+  const line = colours.find((l) => l.variantId === variantId);
+  const taken = new Set([
+    ...order.lines.filter((l) => l.variantId === variantId).map((l) => l.size),
+    ...asked.added.filter((a) => a.variantId === variantId).map((a) => a.size),
+  ]);
+  const sizes = (variantId === null ? [] : (offered[variantId] ?? [])).filter((s) => !taken.has(s));
+  const chosen = size && sizes.includes(size) ? size : (sizes[0] ?? '');
+  if (colours.length === 0 || Object.keys(offered).length === 0) return null;
+  const name = (s: Size) => (line ? itemName({ productTitle: line.productTitle, colorName: line.colorName, size: s }, t('order.oneSize')) : s);
+  return (
+    <fieldset className="proposal-picker" data-testid="order-change-add">
+      <legend>{t('orderChanges.addLegend')}</legend>
+      <div className="order-change-line">
+        <div className="field">
+          <label htmlFor="change-add-colour">{t('orderChanges.addColour')}</label>
+          <select id="change-add-colour" value={variantId ?? ''} disabled={busy} onChange={(e) => setVariantId(Number(e.target.value))}>
+            {colours.map((l) => (
+              <option key={l.variantId} value={l.variantId!}>
+                {l.productTitle} · {l.colorName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="change-add-size">{t('orderChanges.addSize')}</label>
+          <select id="change-add-size" value={chosen} disabled={busy || sizes.length === 0} onChange={(e) => setSize(e.target.value as Size)}>
+            {sizes.map((s) => (
+              <option key={s} value={s}>
+                {s === 'ONESIZE' ? t('order.oneSize') : s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="change-add-quantity">{t('order.quantity')}</label>
+          <input
+            id="change-add-quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            value={quantity}
+            disabled={busy}
+            onChange={(e) => setQuantity(e.target.value.replace(/[^\d]/g, '').slice(0, 3))}
+          />
+        </div>
+      </div>
+      <button
+        type="button"
+        className="button button--quiet"
+        disabled={busy || !chosen || !(Number(quantity) > 0)}
+        onClick={() =>
+          chosen && setAsked((a) => ({ ...a, added: [...a.added, { variantId: variantId!, size: chosen, quantity: Number(quantity), name: name(chosen) }] }))
+        }
+      >
+        {t('orderChanges.addButton')}
+      </button>
+      <AddedPieces asked={asked} setAsked={setAsked} busy={busy} />
+    </fieldset>
+  );
+}
+
 /** The shop's form: each line's new quantity (never below what left) and, for a pre-order, its delivery window; the door; a word for the label. */
 export function ChangeRequestForm({
   order,
@@ -161,6 +280,7 @@ export function ChangeRequestForm({
       {order.lines.map((l) => (
         <ChangeLineFields key={l.id} order={order} line={l} windows={windows} asked={asked} setAsked={setAsked} busy={busy} />
       ))}
+      <AddPiece order={order} asked={asked} setAsked={setAsked} busy={busy} />
       {choices.doors.length > 1 && (
         <div className="field">
           <label htmlFor="change-door">{t('orderChanges.doorLabel')}</label>

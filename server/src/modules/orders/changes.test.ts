@@ -510,4 +510,31 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
     expect((await change(theirs.id, shop)).statusCode).toBe(403);
     expect((await mine(notTheirs.id)).revision).toBe(1);
   });
+
+  it('a change removing a line and a shipment of that line at once: one wins, never a line both shipped and removed', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const order = await sent({ S: 2, M: 3 });
+      const m = line(order, 'M');
+      const change = (await ask(order.id, { items: [{ lineId: m, quantity: 0 }] })).json() as OrderChange;
+      const [decided, shipped] = await Promise.all([
+        decide(order.id, change.id, { accept: [0] }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/orders/${order.id}/shipments?lang=en`,
+          payload: { lines: [{ lineId: m, quantity: 3 }] },
+          headers: admin,
+        }),
+      ]);
+      const row = await db().selectFrom('order_lines').select(['shipped']).where('id', '=', m).executeTakeFirst();
+      if (decided.statusCode === 200) {
+        expect(row, 'removed').toBeUndefined();
+        expect(shipped.statusCode, shipped.body).toBeGreaterThanOrEqual(400);
+      } else {
+        expect(decided.statusCode, decided.body).toBe(409);
+        expect(shipped.statusCode, shipped.body).toBe(201);
+        expect(row?.shipped).toBe(3);
+        expect((await mine(order.id)).pendingChange?.id).toBe(change.id);
+      }
+    }
+  });
 });
