@@ -2,6 +2,7 @@
 // quantity and delivery window, the door, a word.
 import { useEffect, useState } from 'react';
 import type { CompanyDoor, Delivery, Order, OrderChange, Size } from '@atelier/contract';
+import { QuantityField } from './QuantityField.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { useSession } from '../lib/session.tsx';
@@ -224,19 +225,7 @@ function AddPiece({ order, asked, setAsked, busy }: { order: Order; asked: Asked
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="change-add-quantity">{t('order.quantity')}</label>
-          <input
-            id="change-add-quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={999}
-            value={quantity}
-            disabled={busy}
-            onChange={(e) => setQuantity(e.target.value.replace(/[^\d]/g, '').slice(0, 3))}
-          />
-        </div>
+        <QuantityField id="change-add-quantity" label={t('order.quantity')} value={quantity} onValue={setQuantity} disabled={busy} />
       </div>
       <button
         type="button"

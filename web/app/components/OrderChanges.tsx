@@ -5,6 +5,7 @@ import type { Order, OrderChange } from '@atelier/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
+import { useBusy } from '../lib/busy.ts';
 import { useSession } from '../lib/session.tsx';
 import { formatDateTime } from './OrderView.tsx';
 import { ChangeRequestForm, NOTHING_ASKED, changeOf, itemName, mayChange, useChoices, type Asked } from './OrderChangeForm.tsx';
@@ -113,7 +114,7 @@ export function OrderChangeRequest({
   const { api } = useSession();
   const done = (text: string) => say({ kind: 'success', text });
   const [asked, setAsked] = useState<Asked>(NOTHING_ASKED);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(fail);
   const open = mayChange(order);
   const pending = order.pendingChange;
   const choices = useChoices(order, open && !pending);
@@ -123,30 +124,20 @@ export function OrderChangeRequest({
     event.preventDefault();
     const body = changeOf(order, asked);
     if (!body) return fail(null, 'orderChanges.nothing');
-    setBusy(true);
-    try {
+    await run('orderChanges.sendError', async () => {
       await api('POST /orders/:id/changes', { params: { id: order.id }, lang, body });
       setAsked(NOTHING_ASKED);
       done(t('orderChanges.sent'));
       onOrder();
-    } catch (error) {
-      fail(error, 'orderChanges.sendError');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function withdraw(change: OrderChange) {
-    setBusy(true);
-    try {
+    await run('orderChanges.sendError', async () => {
       await api('DELETE /orders/:id/changes/:changeId', { params: { id: order.id, changeId: change.id }, lang });
       done(t('orderChanges.withdrawn'));
       onOrder();
-    } catch (error) {
-      fail(error, 'orderChanges.sendError');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -189,7 +180,7 @@ export function OrderChangeDecision({
   const pending = order.pendingChange;
   const [accepted, setAccepted] = useState<Set<number>>(() => new Set(pending?.items.map((_, i) => i) ?? []));
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(fail);
   const [asked, setAsked] = useState<Asked>(NOTHING_ASKED);
   const open = mayChange(order) && !pending;
   const choices = useChoices(order, open, true);
@@ -200,24 +191,18 @@ export function OrderChangeDecision({
     event.preventDefault();
     const body = changeOf(order, asked);
     if (!body) return fail(null, 'orderChanges.nothing');
-    setBusy(true);
-    try {
+    await run('orderChanges.decideError', async () => {
       const next = await api('POST /admin/orders/:id/changes', { params: { id: order.id }, lang, body: { ...body, apply: true } });
       setAsked(NOTHING_ASKED);
       done(t('orderChanges.changed', { n: next.revision ?? 1 }));
       onOrder(next);
-    } catch (error) {
-      fail(error, 'orderChanges.decideError');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function decide(event: React.FormEvent) {
     event.preventDefault();
     if (!pending) return;
-    setBusy(true);
-    try {
+    await run('orderChanges.decideError', async () => {
       const next = await api('POST /admin/orders/:id/changes/:changeId/decision', {
         params: { id: order.id, changeId: pending.id },
         lang,
@@ -225,11 +210,7 @@ export function OrderChangeDecision({
       });
       done(t('orderChanges.decided', { n: next.revision ?? 1 }));
       onOrder(next);
-    } catch (error) {
-      fail(error, 'orderChanges.decideError');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   const toggle = (i: number) =>
     setAccepted((set) => {

@@ -10,6 +10,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useScreenMessage } from '../lib/screen-message.ts';
+import { useBusy } from '../lib/busy.ts';
 import { useSession } from '../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.proposals', noindex: true });
@@ -87,7 +88,7 @@ function ProposalCard({ proposal, doors, onDone }: { proposal: Proposal; doors: 
   const { message, fail } = useScreenMessage();
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [doorId, setDoorId] = useState<number | null>(proposal.door?.id ?? null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(fail);
   const open = proposal.status === 'open';
   const mayAct = open && user?.company?.role !== 'accounts';
   const quantityOf = (i: number) => quantities[i] ?? String(proposal.lines[i]!.quantity);
@@ -98,31 +99,21 @@ function ProposalCard({ proposal, doors, onDone }: { proposal: Proposal; doors: 
       .map((l, i) => ({ variantId: l.variantId, size: l.size, quantity: Number(quantityOf(i)), mode: l.mode, deliveryId: l.delivery?.id ?? null }))
       .filter((l) => l.quantity > 0);
     if (items.length === 0) return fail(null, 'proposals.nothing');
-    setBusy(true);
-    try {
+    await run('proposals.sendError', async () => {
       const sent = await api('POST /proposals/:id/send', {
         params: { id: proposal.id },
         lang,
         body: { ...(adjusted ? { items } : {}), ...(doorId !== null ? { doorId } : {}) },
       });
       onDone(sent);
-    } catch (error) {
-      fail(error, 'proposals.sendError');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function decline() {
-    setBusy(true);
-    try {
+    await run('proposals.sendError', async () => {
       await api('POST /proposals/:id/decline', { params: { id: proposal.id }, lang });
       onDone();
-    } catch (error) {
-      fail(error, 'proposals.sendError');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

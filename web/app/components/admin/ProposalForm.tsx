@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'react';
 import type { AdminProduct, CompanyDoor, CompanySummary, Size } from '@atelier/contract';
 import { Field, TextAreaField } from '../Field.tsx';
+import { QuantityField } from '../QuantityField.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
+import { useBusy } from '../../lib/busy.ts';
 import { useSession } from '../../lib/session.tsx';
 
 interface Line {
@@ -79,16 +81,7 @@ function LinePicker({ onAdd, busy }: { onAdd: (line: Line) => void; busy: boolea
             ))}
           </select>
         </div>
-        <Field
-          label={t('order.quantity')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={999}
-          value={quantity}
-          disabled={busy}
-          onChange={(e) => setQuantity(e.target.value.replace(/[^\d]/g, '').slice(0, 3))}
-        />
+        <QuantityField label={t('order.quantity')} value={quantity} onValue={setQuantity} disabled={busy} />
       </div>
       <button type="button" className="button button--quiet" disabled={busy || !variant} onClick={add}>
         {t('admin.proposals.add')}
@@ -189,15 +182,14 @@ export function ProposalForm({ onWritten, fail }: { onWritten: () => void; fail:
   const [lines, setLines] = useState<Line[]>([]);
   const [expiresOn, setExpiresOn] = useState(inDays(14));
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(fail);
   const [shopKey, setShopKey] = useState(0);
 
   async function write(event: React.FormEvent) {
     event.preventDefault();
     const chosen = companyId;
     if (chosen === null || lines.length === 0) return fail(null, 'admin.proposals.incomplete');
-    setBusy(true);
-    try {
+    await run('admin.proposals.writeError', async () => {
       await api('POST /admin/proposals', {
         lang,
         body: {
@@ -212,11 +204,7 @@ export function ProposalForm({ onWritten, fail }: { onWritten: () => void; fail:
       setMessage('');
       setShopKey((k) => k + 1);
       onWritten();
-    } catch (error) {
-      fail(error, 'admin.proposals.writeError');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
