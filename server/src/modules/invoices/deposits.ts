@@ -251,14 +251,7 @@ export class InvoiceDeposits {
   }
 
   /** A deposit invoice of `amount` excl. VAT for an order, payable on receipt, up to its delivery (BG-14). */
-  private async write(
-    trx: Kysely<Database>,
-    order: DepositOrder,
-    amount: number,
-    text: string,
-    shipDate: string,
-    actor: Actor | null,
-  ): Promise<number> {
+  private async write(trx: Kysely<Database>, order: DepositOrder, amount: number, text: string, shipDate: string, actor: Actor | null): Promise<number> {
     const [seller, company] = await Promise.all([this.host.seller(trx), this.host.companies.company(order.company_id ?? 0, trx)]);
     const gaps = gapsOf(seller !== null, company);
     if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
@@ -392,12 +385,28 @@ export class InvoiceDeposits {
    * of it: the whole invoice as its line when nothing was taken off it yet, else an amount. The last note's id.
    */
   private async creditLeft(trx: Kysely<Database>, standing: DepositStanding, cents: number, reason: string, actor: Actor | null): Promise<number> {
-    return this.creditParts(trx, standing, cents, reason, actor, (p) => p.leftCents, (take) => exclFor(take, standing.rate, standing.currency));
+    return this.creditParts(
+      trx,
+      standing,
+      cents,
+      reason,
+      actor,
+      (p) => p.leftCents,
+      (take) => exclFor(take, standing.rate, standing.currency),
+    );
   }
 
   /** The same for an amount excl. VAT (a smaller order's deposit: issue 57). */
   private creditExcl(trx: Kysely<Database>, standing: DepositStanding, exclCents: number, reason: string, actor: Actor | null): Promise<number> {
-    return this.creditParts(trx, standing, exclCents, reason, actor, (p) => p.leftExclCents, (take) => take);
+    return this.creditParts(
+      trx,
+      standing,
+      exclCents,
+      reason,
+      actor,
+      (p) => p.leftExclCents,
+      (take) => take,
+    );
   }
 
   private async creditParts(

@@ -59,7 +59,10 @@ async function nameSplits(trx: Kysely<Database>, changeId: number, applied: Appl
  * reserved), tells the shop and records `order.changed`. The label may also change an order itself.
  */
 export class OrderChanges {
-  private readonly deps: Pick<OrdersContext, 'db' | 'dialect' | 'catalogue' | 'companies' | 'stock' | 'seasons' | 'config' | 'events' | 'onMailQueued' | 'invoices'>;
+  private readonly deps: Pick<
+    OrdersContext,
+    'db' | 'dialect' | 'catalogue' | 'companies' | 'stock' | 'seasons' | 'config' | 'events' | 'onMailQueued' | 'invoices'
+  >;
   private readonly records: OrderRecords;
   private readonly planDeps: PlanDeps;
 
