@@ -2,6 +2,7 @@
 // quantity and delivery window, the door, a word.
 import { useEffect, useState } from 'react';
 import type { CompanyDoor, Delivery, Order, OrderChange, Size } from '@atelier/contract';
+import { DoorSelect } from './DoorSelect.tsx';
 import { QuantityField } from './QuantityField.tsx';
 import { useTranslation } from '../i18n/react.tsx';
 import { useLanguage } from '../lib/language.tsx';
@@ -270,27 +271,14 @@ export function ChangeRequestForm({
         <ChangeLineFields key={l.id} order={order} line={l} windows={windows} asked={asked} setAsked={setAsked} busy={busy} />
       ))}
       <AddPiece order={order} asked={asked} setAsked={setAsked} busy={busy} />
-      {choices.doors.length > 1 && (
-        <div className="field">
-          <label htmlFor="change-door">{t('orderChanges.doorLabel')}</label>
-          <select
-            id="change-door"
-            value={asked.doorId ?? order.door?.id ?? ''}
-            disabled={busy}
-            onChange={(e) => {
-              const value = Number(e.target.value);
-              setAsked((a) => ({ ...a, doorId: value }));
-            }}
-          >
-            {!order.door && <option value="">—</option>}
-            {choices.doors.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}, {d.address.town}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <DoorSelect
+        id="change-door"
+        doors={choices.doors}
+        value={asked.doorId ?? order.door?.id ?? null}
+        onChange={(doorId) => setAsked((a) => ({ ...a, doorId }))}
+        disabled={busy}
+        {...(order.door ? {} : { none: '—' })}
+      />
       <div className="field">
         <label htmlFor="change-message">{t(owner ? 'orderChanges.ownerMessageLabel' : 'orderChanges.messageLabel')}</label>
         <textarea

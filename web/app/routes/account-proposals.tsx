@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CompanyDoor, Proposal } from '@atelier/contract';
 import { formatDay, formatPrice } from '@atelier/contract/pure';
 import type { Route } from './+types/account-proposals';
+import { DoorSelect } from '../components/DoorSelect.tsx';
 import { FormMessage } from '../components/Field.tsx';
 import { RequireRole } from '../components/Guard.tsx';
 import { itemName } from '../components/OrderChangeForm.tsx';
@@ -140,19 +141,7 @@ function ProposalCard({ proposal, doors, onDone }: { proposal: Proposal; doors: 
         setQuantity={(i, value) => setQuantities((q) => ({ ...q, [i]: value }))}
       />
       <p>{t('proposals.total', { pieces: proposal.pieces, total: formatPrice(proposal.total, lang, proposal.currency) })}</p>
-      {mayAct && doors.length > 1 && (
-        <div className="field">
-          <label htmlFor={`proposal-door-${proposal.id}`}>{t('orderChanges.doorLabel')}</label>
-          <select id={`proposal-door-${proposal.id}`} value={doorId ?? ''} disabled={busy} onChange={(e) => setDoorId(Number(e.target.value) || null)}>
-            <option value="">—</option>
-            {doors.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}, {d.address.town}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {mayAct && <DoorSelect id={`proposal-door-${proposal.id}`} doors={doors} value={doorId} onChange={setDoorId} disabled={busy} none="—" />}
       {mayAct && (
         <p className="proposal__actions">
           <button type="button" className="button" disabled={busy} onClick={() => void send()}>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { AdminProduct, CompanyDoor, CompanySummary, Size } from '@atelier/contract';
 import { Field, TextAreaField } from '../Field.tsx';
+import { DoorSelect } from '../DoorSelect.tsx';
 import { QuantityField } from '../QuantityField.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLanguage } from '../../lib/language.tsx';
@@ -155,19 +156,7 @@ function ShopPicker({
           ))}
         </select>
       </div>
-      {doors.length > 1 && (
-        <div className="field">
-          <label htmlFor="proposal-door">{t('orderChanges.doorLabel')}</label>
-          <select id="proposal-door" value={doorId ?? ''} disabled={busy} onChange={(e) => setDoorId(Number(e.target.value) || null)}>
-            <option value="">{t('admin.proposals.doorLater')}</option>
-            {doors.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}, {d.address.town}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <DoorSelect id="proposal-door" doors={doors} value={doorId} onChange={setDoorId} disabled={busy} none={t('admin.proposals.doorLater')} />
     </>
   );
 }
