@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderChange, OrderChangeList } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, type TestContext } from '../../../test/helpers.ts';
-import { FRENCH_SHOP, sampleProduct } from '../../../test/fixtures.ts';
+import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 
 const OTHER = { email: 'other-change@test.example', password: 'other-pass-2026' };
 
@@ -535,6 +535,40 @@ describe.each(DIALECTS)('changing a sent order on %s (issue 57)', (dialect) => {
         expect(row?.shipped).toBe(3);
         expect((await mine(order.id)).pendingChange?.id).toBe(change.id);
       }
+    }
+  });
+
+  it('a deposit order whose line moves to the second delivery: the order of its own is asked its deposit, the first one’s is credited the difference', async () => {
+    const companyId = (await t.services.users.findByEmail(RETAILER.email))!.id;
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/invoicing/settings', headers: admin, payload: legalIdentity() })).statusCode).toBe(200);
+    const terms = (deposit: number | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/companies/${companyId}/terms`,
+        headers: admin,
+        payload: { paymentDays: null, endOfMonth: null, discount: 0, openingMinimum: null, reorderMinimum: null, creditLimit: null, deposit },
+      });
+    expect((await terms(30)).statusCode).toBe(200);
+    try {
+      // 2 S, 3 M, 1 L at 100 €: 30 % of 600 € is 180 € excl. VAT.
+      const order = await sent({ S: 2, M: 3, L: 1 });
+      expect(order.deposit).toMatchObject({ percent: 30, amount: 216 });
+      const change = (await ask(order.id, { items: [{ lineId: line(order, 'L'), deliveryId: deliveries[1] }] })).json() as OrderChange;
+      const decided = await decide(order.id, change.id, { accept: [0] });
+      expect(decided.statusCode, decided.body).toBe(200);
+      // The first order is 500 €: its deposit 150 €, so 30 € credited; the L's order of its own asks 30 €.
+      const documents = (orderId: number) =>
+        db().selectFrom('invoices').select(['id', 'type', 'purpose', 'total_excl_cents', 'invoice_id']).where('order_id', '=', orderId).orderBy('id').execute();
+      const [deposit, note] = await documents(order.id);
+      expect(deposit).toMatchObject({ type: 'invoice', purpose: 'deposit', total_excl_cents: 18_000 });
+      // A credit note on the deposit invoice (credit notes carry no purpose of their own).
+      expect(note).toMatchObject({ type: 'creditNote', total_excl_cents: 3_000, invoice_id: deposit!.id });
+      const split = /(\d{4}-\d{4})$/.exec((decided.json() as Order).changes![0]!.items[0]!.to!)![1]!;
+      const splitId = (await db().selectFrom('orders').select('id').where('number', '=', split).executeTakeFirstOrThrow()).id;
+      expect(await documents(splitId)).toEqual([expect.objectContaining({ type: 'invoice', purpose: 'deposit', total_excl_cents: 3_000 })]);
+      expect((await mine(splitId)).deposit).toMatchObject({ percent: 30, amount: 36 });
+    } finally {
+      expect((await terms(null)).statusCode).toBe(200);
     }
   });
 });
