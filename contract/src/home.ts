@@ -23,6 +23,8 @@ export const adminHome = z
     failingWebhooks: z.number().int(),
     /** Sizes sold out in stock that open pre-orders still wait for. */
     soldOutWithPreorders: z.number().int(),
+    /** Shops waiting for sold-out sizes, and how many sizes (issue 58): "12 shops wait for 7 sizes". */
+    waitlist: z.object({ shops: z.number().int(), sizes: z.number().int() }).optional(),
   })
   .meta({ id: 'AdminHome' });
 export type AdminHome = z.infer<typeof adminHome>;

@@ -16,6 +16,8 @@ export * from './wholesale.ts';
 export * from './orders.ts';
 export * from './order-changes.ts';
 export * from './proposals.ts';
+export * from './allocation.ts';
+export * from './waitlists.ts';
 export * from './seasons.ts';
 export * from './security.ts';
 export * from './production.ts';

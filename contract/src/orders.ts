@@ -305,6 +305,8 @@ export const order = z
         /** Pieces of the line already shipped, and those that will not be (the rest cancelled): what is left is to follow. */
         shipped: z.number().optional(),
         cancelled: z.number().optional(),
+        /** Pieces held on the shelf for this pre-order's line by an allocation (issue 58): they leave with its next parcel. */
+        allocated: z.number().optional(),
       }),
     ),
     pieces: z.number(),

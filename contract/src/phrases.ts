@@ -17,6 +17,8 @@ export interface Phrases {
   leftAfter(left: number): string;
   /** A shipment stock cannot cover: what to ship, what is on hand. */
   toShipOnHand(what: string, quantity: number, left: number): string;
+  /** Why the rest of a pre-order was cancelled once its allocated pieces shipped (issue 58). */
+  allocationShort: string;
   /** "line 3" in a refusal naming the line. */
   line(n: number): string;
   /** "line 3: Robe Soleil, Terracotta, S, at once". */
@@ -66,6 +68,7 @@ export const PHRASES_EN: Phrases = {
   piecesLeft: (what, left) => `${what}: ${left} left`,
   leftAfter: (left) => ` (${left} left)`,
   toShipOnHand: (what, quantity, left) => `${what}: ${quantity} to ship, ${left} on hand`,
+  allocationShort: 'Not made in the quantity ordered: the pieces that could not be allocated are cancelled.',
   line: (n) => `line ${n}`,
   lineNamed: (n, what) => `line ${n}: ${what}`,
   atOnce: 'at once',
@@ -123,6 +126,7 @@ export const PHRASES_FR: Phrases = {
   piecesLeft: (what, left) => `${what} : ${left} restante(s)`,
   leftAfter: (left) => ` (${left} restante(s))`,
   toShipOnHand: (what, quantity, left) => `${what} : ${quantity} à expédier, ${left} en stock`,
+  allocationShort: 'Production inférieure à la quantité commandée : les pièces qui n’ont pu être attribuées sont annulées.',
   line: (n) => `ligne ${n}`,
   lineNamed: (n, what) => `ligne ${n} : ${what}`,
   atOnce: 'en stock',

@@ -68,6 +68,7 @@ export const ACTIVITY_ACTIONS = [
   'pay',
   'unpay',
   'take',
+  'allocate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -17,6 +17,7 @@ import type { ContactService } from './modules/contact/service.ts';
 import type { PrivacyService } from './modules/privacy/service.ts';
 import type { WholesaleService } from './modules/wholesale/service.ts';
 import type { OrdersService } from './modules/orders/service.ts';
+import type { WaitlistsService } from './modules/waitlists/service.ts';
 import type { ReturnsService } from './modules/returns/service.ts';
 import type { CompaniesService } from './modules/companies/service.ts';
 import type { CurrenciesService } from './modules/currencies/service.ts';
@@ -66,6 +67,8 @@ export interface AppServices {
   privacy: PrivacyService;
   wholesale: WholesaleService;
   orders: OrdersService;
+  /** Shops waiting for sold-out sizes, and the pieces offered to them when they come back (issue 58). */
+  waitlists: WaitlistsService;
   returns: ReturnsService;
   /** A retailer's company details and addresses. */
   companies: CompaniesService;

@@ -31,6 +31,7 @@ import { usersArea } from './modules/users/index.ts';
 import { webhooksArea } from './modules/webhooks/index.ts';
 import { wholesaleArea } from './modules/wholesale/index.ts';
 import { mailArea } from './modules/mail/index.ts';
+import { waitlistsArea } from './modules/waitlists/index.ts';
 
 const mount = <Deps extends FastifyPluginOptions>(area: Area<Deps>, deps: (services: AppServices) => Deps) => mountArea<AppServices, Deps>(area, deps);
 
@@ -56,6 +57,7 @@ export const AREAS: ReadonlyArray<MountedArea<AppServices>> = [
   mount(seasonsArea, (s) => ({ seasons: s.seasons, onContentChange: s.onContentChange })),
   mount(stockArea, (s) => ({ seasons: s.seasons, stock: s.stock, onStockChange: () => s.wholesale.invalidate() })),
   mount(ordersArea, (s) => ({ orders: s.orders, seasons: s.seasons, config: s.config })),
+  mount(waitlistsArea, (s) => ({ waitlists: s.waitlists })),
   mount(returnsArea, (s) => ({ returns: s.returns, media: s.media, companies: s.companies })),
   mount(companiesArea, (s) => ({ companies: s.companies, onContentChange: s.onContentChange })),
   mount(invoicesArea, (s) => ({ companies: s.companies, invoices: s.invoices, users: s.users, config: s.config })),

@@ -93,6 +93,15 @@ export async function start(env: Record<string, string | undefined> = process.en
   void purge();
   const purgeTimer = setInterval(purge, 6 * 60 * 60 * 1000);
   purgeTimer.unref();
+  // Waitlist offers past their time are let go every minute: their pieces pass to the next shop (issue 58).
+  const expireOffers = () =>
+    services.waitlists
+      .expireOffers()
+      .then((n) => n > 0 && app.log.info({ expired: n }, 'waitlist offers let go: past their time'))
+      .catch((err: unknown) => app.log.error({ err }, 'expiring waitlist offers failed'));
+  void expireOffers();
+  const offerTimer = setInterval(expireOffers, 60 * 1000);
+  offerTimer.unref();
   await app.listen({ port: config.PORT, host: config.HOST });
   // The brand's fonts for the PDFs (invoices, line sheet, cut sheet) are prepared once, in the
   // background: the first invoice a shipment issues does not wait ~0.4 s for them.
@@ -104,6 +113,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     stopping = true;
     app.log.info('shutting down: finishing in-flight requests');
     clearInterval(purgeTimer);
+    clearInterval(offerTimer);
     await app.close();
     await services.events.stop();
     await services.mail.stop();

@@ -21,6 +21,7 @@ import { ContactService } from './modules/contact/service.ts';
 import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
+import { WaitlistsService } from './modules/waitlists/service.ts';
 import { ReturnsService } from './modules/returns/service.ts';
 import { CompaniesService } from './modules/companies/service.ts';
 import { CurrenciesService } from './modules/currencies/service.ts';
@@ -106,7 +107,8 @@ export function createServices(
   // Data first, then the pages: their background renders read the fresh data.
   const caches = [pages.cache, listings.publicCache, { clear: () => wholesale.invalidate() }, jsonCache, catalogue.publicCache, journal.publicCache];
   const onContentChange = contentChanges(bus, [...caches, { clear: () => services.pageCache?.invalidate() }]);
-  const home = new HomeService({ retailers, orders, invoices, webhooks, stock });
+  const waitlists = new WaitlistsService({ db: database.db, config, stock, catalogue, orders, onMailQueued: kick });
+  const home = new HomeService({ retailers, orders, invoices, webhooks, stock, waitlists });
   const services: AppServices = {
     config,
     database,
@@ -121,6 +123,7 @@ export function createServices(
     privacy: new PrivacyService({ db: database.db }),
     wholesale,
     orders,
+    waitlists,
     returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick, events }),
     companies,
     currencies: new CurrenciesService({ db: database.db }),

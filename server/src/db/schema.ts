@@ -654,6 +654,58 @@ export interface OrderLinesTable {
   /** Pieces of the line that left (in shipments), and that will not (the rest cancelled); migration 024. */
   shipped: ColumnType<number, number | undefined, number>;
   cancelled: ColumnType<number, number | undefined, number>;
+  /** Pieces held on the shelf for this pre-order's line by an allocation (issue 58); they leave it when the line ships. */
+  allocated: ColumnType<number, number | undefined, number>;
+}
+
+/** An allocation of a delivery window's pieces to its pre-orders (issue 58): its rule and what becomes of the rest. */
+export interface AllocationsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  rule: 'arrival' | 'proportion' | 'priority';
+  rest: 'follow' | 'cancel';
+  follow_date: string | null;
+  pieces: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** What an allocation gave one line, against what the line still asked then. */
+export interface AllocationLinesTable {
+  id: Generated<number>;
+  allocation_id: number;
+  order_id: number;
+  order_line_id: number;
+  asked: number;
+  gets: number;
+}
+
+/** A shop waiting for a sold-out size (issue 58), in its turn: waiting, offered, served, left or lapsed. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  company_id: number;
+  person_id: number;
+  variant_id: number;
+  size: string;
+  quantity: number;
+  status: 'waiting' | 'offered' | 'served' | 'left' | 'lapsed';
+  created_at: string;
+  updated_at: string;
+}
+
+/** Pieces that came back, held for the first waiting shop until it confirms them or the time runs out. */
+export interface WaitlistOffersTable {
+  id: Generated<number>;
+  entry_id: number;
+  company_id: number;
+  variant_id: number;
+  size: string;
+  quantity: number;
+  status: 'open' | 'confirmed' | 'declined' | 'expired';
+  expires_at: string;
+  created_at: string;
+  decided_at: string | null;
+  order_id: number | null;
 }
 
 /** A change of a sent order (issue 57): asked by the shop or made by the label, decided line by line. */
@@ -933,6 +985,8 @@ export interface CompanyTermsTable {
   deposit_hold: ColumnType<number | null, number | null | undefined, number | null>;
   /** The currency it buys in (migration 030); null: the euro. */
   currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its turn when short production is allocated "by priority" (migration 038): 1 first … 5 last; null: 3. */
+  priority: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: string;
 }
 
@@ -1004,6 +1058,10 @@ export interface Database {
   proposals: ProposalsTable;
   proposal_lines: ProposalLinesTable;
   order_lines: OrderLinesTable;
+  allocations: AllocationsTable;
+  allocation_lines: AllocationLinesTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   returns: ReturnsTable;

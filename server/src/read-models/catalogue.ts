@@ -12,7 +12,7 @@ import { matchesSearch } from '../lib/search.ts';
 const from = expressionBuilder<Database, never>();
 
 export const readProductTranslations = () => from.selectFrom('product_translations').select(['locale', 'product_id', 'title']);
-export const readProducts = () => from.selectFrom('products').select(['id', 'position', 'reference', 'status', 'updated_at', 'search_text']);
+export const readProducts = () => from.selectFrom('products').select(['id', 'order_multiple', 'position', 'reference', 'status', 'updated_at', 'search_text']);
 
 /** A style found by reference or title in either language (`alias` names `readProducts` in the reader's query): the collection's own search. */
 export const productMatches = (dialect: Dialect, terms: string[], alias = 'products') => matchesSearch(dialect, 'products', terms, alias);

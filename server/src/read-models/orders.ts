@@ -13,6 +13,7 @@ export const readOrderLines = () =>
   from
     .selectFrom('order_lines')
     .select([
+      'allocated',
       'cancelled',
       'color_code',
       'color_name',

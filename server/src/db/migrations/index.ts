@@ -39,6 +39,7 @@ import { m034EventViews } from './034-event-views.ts';
 import { m035OrderChanges } from './035-order-changes.ts';
 import { m036OrderChangeKinds } from './036-order-change-kinds.ts';
 import { m037Proposals } from './037-proposals.ts';
+import { m038AllocationWaitlists } from './038-allocation-waitlists.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -81,6 +82,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['035-order-changes', m035OrderChanges],
   ['036-order-change-kinds', m036OrderChangeKinds],
   ['037-proposals', m037Proposals],
+  ['038-allocation-waitlists', m038AllocationWaitlists],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

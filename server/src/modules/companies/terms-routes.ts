@@ -1,4 +1,4 @@
-import { COMPANY_MESSAGES, companyTerms, companyTermsInput, errorBody } from '@atelier/contract';
+import { COMPANY_MESSAGES, companyPriority, companyTerms, companyTermsInput, errorBody, priorityInput } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, companyOf } from '../../lib/actor.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -54,5 +54,35 @@ export const adminTermsRoutes: FastifyPluginAsyncZod<CompaniesDeps> = async (app
       },
     },
     async (request) => companies.terms.save(request.params.id, request.body, actorOf(request)),
+  );
+  app.get(
+    '/companies/:id/priority',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A company’s priority when short production is allocated “by priority” (1 first … 5 last; 3 when never set)',
+        params,
+        response: { 200: companyPriority, 404: errorBody },
+      },
+    },
+    async (request) => {
+      if (!(await companies.directory.exists(request.params.id))) throw new HttpError(404, COMPANY_MESSAGES.companyNotFound);
+      return { companyId: request.params.id, priority: (await companies.terms.priorities([request.params.id])).get(request.params.id)! };
+    },
+  );
+  app.put(
+    '/companies/:id/priority',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Set a company’s priority for allocations “by priority”: 1 (served first) to 5 (served last)',
+        params,
+        body: priorityInput,
+        response: { 200: companyPriority, 400: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => companies.terms.setPriority(request.params.id, request.body.priority, actorOf(request)),
   );
 };

@@ -6,6 +6,8 @@ import {
   isCurrency,
   termsProblems,
   toCents,
+  PRIORITY_DEFAULT,
+  type CompanyPriority,
   type CompanyTerms,
   type CompanyTermsInput,
   type Currency,
@@ -148,6 +150,37 @@ export class CompanyTermsBook {
         },
       ]),
     );
+  }
+
+  /** Each company's turn "by priority" (issue 58): its own, else 3. */
+  async priorities(companyIds: number[], db: Kysely<Database> = this.db): Promise<Map<number, number>> {
+    const ids = [...new Set(companyIds)];
+    const found = new Map<number, number>(ids.map((id) => [id, PRIORITY_DEFAULT]));
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .selectFrom('company_terms')
+        .select(['company_id', 'priority'])
+        .where('company_id', 'in', ids.slice(i, i + 500))
+        .where('priority', 'is not', null)
+        .execute();
+      for (const r of rows) found.set(r.company_id, r.priority!);
+    }
+    return found;
+  }
+
+  /** The owner sets a company's priority, 1 (served first) to 5 (last): 404 for no such company; logged. */
+  async setPriority(companyId: number, priority: number, actor: Actor): Promise<CompanyPriority> {
+    if (!(await this.exists(companyId, this.db))) throw new HttpError(404, COMPANY_MESSAGES.companyNotFound);
+    await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await trx
+        .insertInto('company_terms')
+        .values({ company_id: companyId, payment_days: null, end_of_month: null, discount_bp: 0, opening_minimum_cents: null, reorder_minimum_cents: null, priority, updated_at: now })
+        .onConflict((oc) => oc.column('company_id').doUpdateSet({ priority, updated_at: now }))
+        .execute();
+      await logActivity(trx, actor, { kind: 'terms', action: 'change', subject: String(companyId), subjectId: companyId, detail: { priority } });
+    });
+    return { companyId, priority };
   }
 
   /** The owner sets a company's terms: 422 naming the field a value cannot be, 404 for no such company; logged, told by `company.updated`. */

@@ -5,6 +5,7 @@ import type { OrdersService } from '../orders/service.ts';
 import type { RetailersService } from '../retailers/service.ts';
 import type { StockService } from '../stock/service.ts';
 import type { WebhooksService } from '../webhooks/service.ts';
+import type { WaitlistsService } from '../waitlists/service.ts';
 
 /** What the owner's home reads, each from the area that owns it. */
 export interface HomeSources {
@@ -13,6 +14,7 @@ export interface HomeSources {
   invoices: Pick<InvoicesService, 'homeCounts'>;
   webhooks: Pick<WebhooksService, 'failingCount'>;
   stock: Pick<StockService, 'soldOutWithPreorders'>;
+  waitlists: Pick<WaitlistsService, 'summary'>;
 }
 
 /** The last day of the week `day` is in (weeks end on Sunday). */
@@ -31,13 +33,14 @@ export class HomeService {
   }
 
   async today(day = today()): Promise<AdminHome> {
-    const { retailers, orders, invoices, webhooks, stock } = this.sources;
-    const [applications, orderCounts, invoiceCounts, failingWebhooks, soldOutWithPreorders] = await Promise.all([
+    const { retailers, orders, invoices, webhooks, stock, waitlists } = this.sources;
+    const [applications, orderCounts, invoiceCounts, failingWebhooks, soldOutWithPreorders, waiting] = await Promise.all([
       retailers.pendingCount(),
       orders.homeCounts(weekEnd(day)),
       invoices.homeCounts(day),
       webhooks.failingCount(),
       stock.soldOutWithPreorders(),
+      waitlists.summary(),
     ]);
     return {
       applications,
@@ -50,6 +53,7 @@ export class HomeService {
       platformRejected: invoiceCounts.platformRejected,
       failingWebhooks,
       soldOutWithPreorders,
+      waitlist: waiting,
     };
   }
 }

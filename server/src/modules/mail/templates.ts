@@ -208,6 +208,14 @@ export function returnMail(brand: Brand, locale: Locale, record: ReturnRecord, u
 }
 
 /** A change of an order decided or made by the label (issue 57): to the shop, in the order's language. */
+export function allocatedMail(brand: Brand, locale: Locale, allocation: Parameters<MailWords['allocated']>[0]): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].allocated(allocation));
+}
+
+export function waitlistOfferMail(brand: Brand, locale: Locale, offer: Parameters<MailWords['waitlistOffer']>[0]): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].waitlistOffer(offer));
+}
+
 export function proposalMail(brand: Brand, locale: Locale, proposal: Parameters<MailWords['proposalWritten']>[0]): MailContent {
   return worded(brand, locale, MAIL_WORDS[locale].proposalWritten(proposal));
 }

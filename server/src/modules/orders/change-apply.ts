@@ -1,3 +1,4 @@
+import { releaseAllocated } from './allocated-pieces.ts';
 import { ORDER_CHANGE_MESSAGES, PHRASES, SEASON_MESSAGES, addressLine, type Locale, type PostalAddress } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/index.ts';
@@ -64,6 +65,8 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
         .where('order_id', '=', order.id)
         .executeTakeFirst();
       if (!line) throw new HttpError(409, ORDER_CHANGE_MESSAGES.lineNotInOrder, {}, name(p, lang));
+      // A line removed gives back the pieces an allocation held for it (issue 58).
+      if (p.quantity === 0) await releaseAllocated(trx, deps.stock, order.id, actor.id, [p.lineId]);
       const updated =
         p.quantity === 0
           ? await trx.deleteFrom('order_lines').where('id', '=', p.lineId).where('shipped', '=', 0).where('cancelled', '=', 0).executeTakeFirst()
@@ -125,6 +128,7 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
       throw new HttpError(409, SEASON_MESSAGES.notInStock, {}, detail);
     }
   }
+  if (order.mode === 'preBook') await releaseAllocated(trx, deps.stock, order.id, actor.id);
   const splits = await moveLines(trx, order, moving, planned, lang);
   const revision = await retotal(trx, order.id, order.revision + 1);
   await followDeposit(deps, trx, order, splits, actor);

@@ -1,4 +1,4 @@
-import { BULK_ORDERS_MAX, FULFILMENT_MESSAGES, SIZES, type BulkShipInput, type BulkShipResult, type Locale, type PickRow, type Size } from '@atelier/contract';
+import { ALLOCATION_MESSAGES, BULK_ORDERS_MAX, FULFILMENT_MESSAGES, PHRASES, SIZES, type BulkShipInput, type BulkShipResult, type Locale, type PickRow, type Size } from '@atelier/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -6,6 +6,16 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import type { OrdersContext } from './context.ts';
 import type { OrderShipments } from './shipments.ts';
+import type { OrderAllocation } from './allocation.ts';
+import type { OrderLifecycle } from './lifecycle.ts';
+
+/** What "Ship these" does with one order: a parcel of these lines (all that is left when absent), and after it. */
+interface ShipPlan {
+  lines?: Array<{ lineId: number; quantity: number }>;
+  /** Its allocation cancels what it did not give: the rest once the parcel left, or the whole order when it gets nothing. */
+  cancelRest?: boolean;
+  cancelWhole?: boolean;
+}
 import { readStockLevels } from '../../read-models/stock.ts';
 
 /** The orders a pick list or a bulk shipment takes: by id, or all ready for a delivery window. */
@@ -22,10 +32,14 @@ const sizeRank = (size: string) => SIZES.indexOf(size as Size);
 export class OrderFulfilment {
   private readonly db: Db;
   private readonly shipments: OrderShipments;
+  private readonly allocation: OrderAllocation;
+  private readonly lifecycle: OrderLifecycle;
 
-  constructor(deps: Pick<OrdersContext, 'db'>, shipments: OrderShipments) {
+  constructor(deps: Pick<OrdersContext, 'db'>, parts: { shipments: OrderShipments; allocation: OrderAllocation; lifecycle: OrderLifecycle }) {
     this.db = deps.db;
-    this.shipments = shipments;
+    this.shipments = parts.shipments;
+    this.allocation = parts.allocation;
+    this.lifecycle = parts.lifecycle;
   }
 
   /** The ready orders of a scope (confirmed or partly shipped), oldest first, at most 200. */
@@ -92,17 +106,26 @@ export class OrderFulfilment {
    * one parcel's PDFs after the other's.
    */
   private async shipEach(ids: number[], input: BulkShipInput, actor: Actor, lang: Locale, results: BulkShipResult['results']): Promise<void> {
-    const numbers = new Map(
-      (ids.length ? await this.db.selectFrom('orders').select(['id', 'number']).where('id', 'in', ids).execute() : []).map((o) => [o.id, o.number]),
+    const orders = new Map(
+      (ids.length ? await this.db.selectFrom('orders').select(['id', 'number', 'locale']).where('id', 'in', ids).execute() : []).map((o) => [o.id, o]),
     );
     const shipped: number[] = [];
+    const restCancelled: number[] = [];
     const events: Array<number | null> = [];
     for (const id of ids) {
-      const number = numbers.get(id) ?? null;
+      const number = orders.get(id)?.number ?? null;
+      const reason = PHRASES[orders.get(id)?.locale ?? lang].allocationShort;
       try {
-        const lines = await this.shippable(id);
-        events.push(await this.shipments.commit(id, { ...(lines ? { lines } : {}), carrier: input.carrier }, actor, lang));
+        const plan = await this.shippable(id);
+        if (plan.cancelWhole) {
+          // Its allocation gave it nothing and cancels the rest: the order is cancelled (its deposit credited).
+          const order = await this.lifecycle.cancel(id, reason, actor, lang);
+          results.push({ id, number, shipped: false, shipment: null, invoice: null, status: order.status, error: null });
+          continue;
+        }
+        events.push(await this.shipments.commit(id, { ...(plan.lines ? { lines: plan.lines } : {}), carrier: input.carrier }, actor, lang));
         shipped.push(id);
+        if (plan.cancelRest) restCancelled.push(id);
         results.push({ id, number, shipped: true, shipment: null, invoice: null, status: null, error: null });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
@@ -110,9 +133,14 @@ export class OrderFulfilment {
       }
     }
     await this.shipments.settle(events);
-    const orders = await this.shipments.ordersAfter(shipped, lang);
+    // What an allocation did not give, and cancels, goes once its parcel has left (issue 58).
+    for (const id of restCancelled) {
+      const after = await this.db.selectFrom('orders').select(['status', 'locale']).where('id', '=', id).executeTakeFirst();
+      if (after?.status === 'partlyShipped') await this.shipments.cancelRest(id, PHRASES[after.locale].allocationShort, actor, lang);
+    }
+    const answered = await this.shipments.ordersAfter(shipped, lang);
     for (const result of results) {
-      const order = result.shipped ? orders.get(result.id) : undefined;
+      const order = result.shipped ? answered.get(result.id) : undefined;
       if (!order) continue;
       const parcel = order.shipments!.at(-1)!;
       Object.assign(result, { shipment: parcel.number, invoice: parcel.invoice?.number ?? null, status: order.status });
@@ -120,12 +148,41 @@ export class OrderFulfilment {
   }
 
   /**
-   * The lines an at-once order can ship now: of each line what is left, as far as the shelf holds (lines of
-   * the same piece share it). Undefined for a pre-booked order (all that is left); a refusal when nothing is on hand.
+   * What a pre-order under an allocation ships (issue 58): the pieces held for each line, and lines whose piece
+   * is not counted in stock as they are; nothing held and its allocation cancelling the rest: the whole order goes.
    */
-  private async shippable(id: number): Promise<Array<{ lineId: number; quantity: number }> | undefined> {
+  private async allocatedPlan(id: number): Promise<ShipPlan> {
+    const cancels = await this.allocation.cancelsRest(id, this.db);
+    if (cancels === null) return {};
+    const lines = await this.db
+      .selectFrom('order_lines as l')
+      .leftJoin(readStockLevels().as('s'), (join) => join.onRef('s.variant_id', '=', 'l.variant_id').onRef('s.size', '=', 'l.size'))
+      .select(['l.id', 'l.variant_id', 'l.allocated', sql<number>`l.quantity - l.shipped - l.cancelled`.as('left'), 's.on_hand'])
+      .where('l.order_id', '=', id)
+      .orderBy('l.position')
+      .execute();
+    const plan: Array<{ lineId: number; quantity: number }> = [];
+    for (const l of lines) {
+      const left = Number(l.left);
+      if (left <= 0) continue;
+      const quantity = l.variant_id === null || l.on_hand === null || l.on_hand === undefined ? left : Math.min(left, l.allocated);
+      if (quantity > 0) plan.push({ lineId: l.id, quantity });
+    }
+    if (plan.length === 0) {
+      if (cancels) return { cancelWhole: true };
+      throw new HttpError(409, ALLOCATION_MESSAGES.nothingAllocated);
+    }
+    return { lines: plan, cancelRest: cancels };
+  }
+
+  /**
+   * The lines an at-once order can ship now: of each line what is left, as far as the shelf holds (lines of
+   * the same piece share it). A pre-booked order ships all that is left, or what its allocation gave; a refusal when nothing is on hand.
+   */
+  private async shippable(id: number): Promise<ShipPlan> {
     const order = await this.db.selectFrom('orders').select(['mode']).where('id', '=', id).executeTakeFirst();
-    if (!order || order.mode !== 'atOnce') return undefined;
+    if (!order) return {};
+    if (order.mode !== 'atOnce') return this.allocatedPlan(id);
     const lines = await this.db
       .selectFrom('order_lines as l')
       .leftJoin(readStockLevels().as('s'), (join) => join.onRef('s.variant_id', '=', 'l.variant_id').onRef('s.size', '=', 'l.size'))
@@ -150,6 +207,6 @@ export class OrderFulfilment {
       if (quantity > 0) plan.push({ lineId: l.id, quantity });
     }
     if (plan.length === 0 && lines.some((l) => Number(l.left) > 0)) throw new HttpError(409, FULFILMENT_MESSAGES.nothingOnHand);
-    return plan.length ? plan : undefined;
+    return plan.length ? { lines: plan } : {};
   }
 }

@@ -6,6 +6,7 @@ export type { OrdersDeps } from './routes.ts';
 import { adminShipmentRoutes, fulfilmentRoutes } from './fulfilment-routes.ts';
 import { adminOrderChangeRoutes, agentOrderChangeRoutes, myOrderChangeRoutes } from './change-routes.ts';
 import { accountProposalRoutes, adminProposalRoutes, proposalRoutes } from './proposal-routes.ts';
+import { adminAllocationRoutes } from './allocation-routes.ts';
 import type { Config } from '../../config.ts';
 
 /** Orders: what a retailer can order of each size, the draft, the submit, and the owner's confirm, ship and cancel, the pick list and bulk shipping. Registered under /api. */
@@ -23,6 +24,7 @@ export const ordersModule: FastifyPluginAsyncZod<OrdersDeps & { config: Config }
   await app.register(adminProposalRoutes, { ...deps, prefix: '/admin' });
   await app.register(accountProposalRoutes, { ...deps, prefix: '/account' });
   await app.register(proposalRoutes, { ...deps, prefix: '/proposals' });
+  await app.register(adminAllocationRoutes, { ...deps, prefix: '/admin' });
 };
 
 /** The area as the app mounts it (ADR 0028): the tables it owns, its routes and its listener (a parcel's mail). */
@@ -40,6 +42,8 @@ export const ordersArea = defineArea<OrdersDeps & { config: Config }>({
     'order_change_items',
     'proposals',
     'proposal_lines',
+    'allocations',
+    'allocation_lines',
   ],
   routes: ordersModule,
   listen: (events, deps) => listenForOrders(events, deps.orders),

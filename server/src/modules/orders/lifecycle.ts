@@ -1,3 +1,4 @@
+import { releaseAllocated } from './allocated-pieces.ts';
 import { logActivity } from '../activity/service.ts';
 import { ORDER_MESSAGES, SEASON_MESSAGES, type Locale, type Order, type OrderMode, type OrderStatus, type ReviewDecision } from '@atelier/contract';
 import type { Kysely } from 'kysely';
@@ -207,6 +208,7 @@ export class OrderLifecycle {
           return { cancel_reason: reason, follow_date: null };
         }
         if (order.mode === 'atOnce') await this.stock.release(trx, id, await this.stockLines(trx, id), brand?.id ?? null);
+        else await releaseAllocated(trx, this.stock, id, brand?.id ?? null, 'all');
         // What is left of its deposit is credited: a refund when it was paid (issue 47).
         await this.invoices.deposits.release(trx, id, brand);
         return { cancel_reason: reason } as Record<string, string | number | null>;

@@ -3,7 +3,7 @@ import { enqueueMail, type QueuedMail } from '../mail/outbox.ts';
 import type { OrdersService } from './service.ts';
 import type { ParcelShipped } from './shipments.ts';
 
-export const ORDER_LISTENERS = { parcelMail: 'orders.parcel-mail' } as const;
+export const ORDER_LISTENERS = { parcelMail: 'orders.parcel-mail', allocationMail: 'orders.allocation-mail' } as const;
 
 /**
  * What the orders area does after its own commits (issue 56, ADR 0026): a parcel's mail to the shop, with
@@ -23,5 +23,14 @@ export function listenForOrders(events: DomainEvents, orders: OrdersService): vo
         return loaded ? orders.records.shipmentMail(db, loaded, event.payload.shipmentId, event.payload.inOne) : null;
       },
     },
+  );
+  // Each shop of an allocation is told what comes, what follows and what is cancelled (issue 58), after its commit.
+  events.listen<{ allocationId: number }, QueuedMail[]>(
+    'allocation.applied',
+    ORDER_LISTENERS.allocationMail,
+    async (trx, _event, mails) => {
+      for (const mail of mails) await enqueueMail(trx, mail);
+    },
+    { prepare: (db, event) => orders.allocation.mails(db, event.payload.allocationId) },
   );
 }

@@ -169,6 +169,7 @@ export class OrderRecords {
         pack: l.pack_name && l.packs ? { id: null, name: l.pack_name, packs: l.packs } : null,
         shipped: l.shipped,
         cancelled: l.cancelled,
+        ...(l.allocated > 0 ? { allocated: l.allocated } : {}),
       })),
       pieces: row.pieces,
       total: fromCents(row.total_cents),

@@ -8,6 +8,7 @@ import { OrderShipments } from './shipments.ts';
 import { OrderFulfilment } from './fulfilment.ts';
 import { OrderChanges } from './changes.ts';
 import { OrderProposals } from './proposals.ts';
+import { OrderAllocation } from './allocation.ts';
 export { expandEntry, placeLine, placementKey, sellingProblem, type LinePack, type Placed } from './placement.ts';
 import type { OrdersContext } from './context.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -27,6 +28,8 @@ export class OrdersService {
   readonly fulfilment: OrderFulfilment;
   /** A sent order's changes (issue 57): the shop's requests, the label's decisions and own changes. */
   readonly changes: OrderChanges;
+  /** A delivery window's short production shared out among its pre-orders (issue 58). */
+  readonly allocation: OrderAllocation;
   /** Orders the label writes for a shop, which the shop sends or declines (issue 57). */
   readonly proposals: OrderProposals;
   private readonly companies: CompaniesService;
@@ -38,7 +41,8 @@ export class OrdersService {
     this.submission = new OrderSubmission(context, this.drafts, this.records);
     this.shipments = new OrderShipments(context, this.records);
     this.lifecycle = new OrderLifecycle(context, this.records, this.shipments);
-    this.fulfilment = new OrderFulfilment(context, this.shipments);
+    this.allocation = new OrderAllocation(context);
+    this.fulfilment = new OrderFulfilment(context, { shipments: this.shipments, allocation: this.allocation, lifecycle: this.lifecycle });
     this.changes = new OrderChanges(context, this.records, this.drafts);
     this.proposals = new OrderProposals(context, { drafts: this.drafts, submission: this.submission, records: this.records });
     this.companies = context.companies;

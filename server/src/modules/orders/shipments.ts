@@ -13,6 +13,7 @@ import type { OrdersContext } from './context.ts';
 import type { OrderRecords } from './records.ts';
 import { inScope, type OrderScope } from '../companies/scope.ts';
 import { deliveryNotePdf } from './delivery-note.ts';
+import { releaseAllocated } from './allocated-pieces.ts';
 import { publicBrand, type Config } from '../../config.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import type { ShipmentCreated } from '../invoices/listeners.ts';
@@ -34,6 +35,7 @@ type LineRow = {
   cancelled: number;
   product_title: string;
   color_name: string;
+  allocated: number;
 };
 
 const SHIPPABLE: OrderStatus[] = ['confirmed', 'partlyShipped'];
@@ -141,7 +143,7 @@ export class OrderShipments {
     if (await this.invoices.deposits.holds(trx, id, order.company_id)) throw new HttpError(409, ORDER_MESSAGES.depositUnpaid);
     const lines = await trx
       .selectFrom('order_lines')
-      .select(['id', 'variant_id', 'size', 'quantity', 'shipped', 'cancelled', 'product_title', 'color_name'])
+      .select(['id', 'variant_id', 'size', 'quantity', 'shipped', 'cancelled', 'product_title', 'color_name', 'allocated'])
       .where('order_id', '=', id)
       .orderBy('position')
       .execute();
@@ -156,7 +158,9 @@ export class OrderShipments {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, ORDER_MESSAGES.shipTooMany, {}, (l) => lineName(w.line, l));
     }
+    // At-once pieces leave the shelf; a pre-order's, the pieces an allocation held for it (issue 58).
     if (order.mode === 'atOnce') await this.takeOffShelf(trx, id, wanted, actor, lang);
+    else await this.takeAllocated(trx, id, wanted, actor, lang);
     const seq =
       Number(
         (
@@ -237,6 +241,23 @@ export class OrderShipments {
     return wanted;
   }
 
+  /**
+   * A pre-order's pieces held for it by an allocation leave the shelf with its parcel (as many as the parcel
+   * takes of each line, at most what the line holds); pieces beyond them ship as pre-orders always did.
+   */
+  private async takeAllocated(trx: Kysely<Database>, id: number, wanted: Array<{ line: LineRow; quantity: number }>, actor: Actor, lang: Locale) {
+    const held = wanted.filter((w) => w.line.allocated > 0 && w.line.variant_id !== null).map((w) => ({ ...w, quantity: Math.min(w.quantity, w.line.allocated) }));
+    if (held.length === 0) return;
+    for (const w of held) {
+      await trx
+        .updateTable('order_lines')
+        .set({ allocated: sql<number>`allocated - ${w.quantity}` })
+        .where('id', '=', w.line.id)
+        .execute();
+    }
+    await this.takeOffShelf(trx, id, held, actor, lang);
+  }
+
   /** At-once pieces leave the shelf; without them on hand the shipment is refused (409), naming what is short. */
   private async takeOffShelf(trx: Kysely<Database>, id: number, wanted: Array<{ line: LineRow; quantity: number }>, actor: Actor, lang: Locale) {
     const pieces: StockLine[] = wanted
@@ -308,7 +329,7 @@ export class OrderShipments {
     if (mode === 'atOnce') {
       const pieces = open.filter((l) => l.variant_id !== null).map((l) => ({ variantId: l.variant_id!, size: l.size, quantity: left(l) }));
       await this.stock.release(trx, id, pieces, actor?.id ?? null);
-    }
+    } else await releaseAllocated(trx, this.stock, id, actor?.id ?? null);
     return open.reduce((sum, l) => sum + left(l), 0);
   }
 

@@ -194,6 +194,41 @@ export class OrderSubmission {
     return ids;
   }
 
+  /**
+   * One at-once piece ordered for a company in the caller's transaction, its row held, the minimums aside
+   * (pieces a shop waited for, confirmed from a waitlist's offer: issue 58): priced at its terms, its pieces
+   * reserved, announced as any order. Refused (422) when the piece is no longer sold, (409) when stock cannot cover it.
+   */
+  async placeAtOnce(
+    trx: Kysely<Database>,
+    args: { companyId: number; personId: number; variantId: number; size: string; quantity: number; doorId: number | undefined; key: string; lang: Locale },
+  ): Promise<number[]> {
+    const { companyId, personId, lang } = args;
+    await this.drafts.lockRetailer(trx, companyId);
+    const user = await this.drafts.person(trx, personId);
+    const door = await this.doorFor(trx, companyId, personId, user.companyRole, args.doorId);
+    const draft = await this.drafts.price(
+      [{ variant_id: args.variantId, size: args.size, quantity: args.quantity, mode: 'atOnce', delivery_id: null, pack_id: null, packs: null }],
+      personId,
+      lang,
+      trx,
+    );
+    if (draft.unavailable.length || draft.priced.length === 0) throw new HttpError(422, ORDER_MESSAGES.lineUnavailable, {}, `${args.variantId}/${args.size}`);
+    const { ids, short } = await this.makeOrders(trx, {
+      userId: companyId,
+      email: user.email,
+      locale: user.locale,
+      key: args.key,
+      note: undefined,
+      priced: draft.priced,
+      door,
+      placedBy: personId,
+    });
+    if (short.length) throw new HttpError(409, SEASON_MESSAGES.notInStock, {}, short.map((s) => PHRASES[lang].piecesLeft(`${s.line.line.size}`, s.left)).join('; '));
+    for (const id of ids) await this.records.announce(trx, (await this.records.load(trx, id))!, 'submitted');
+    return ids;
+  }
+
   private doorFor(trx: Kysely<Database>, companyId: number, personId: number, role: CompanyRole, asked: number | undefined) {
     return chooseDoor(this.companies, trx, companyId, personId, role, asked);
   }

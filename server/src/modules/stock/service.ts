@@ -341,11 +341,12 @@ export class StockService {
   // —— Inside an order's transaction ——
 
   /**
-   * Reserves at-once pieces: each line is one conditional update (on hand and incoming less
-   * what is reserved must cover it), so two retailers racing for the last pieces cannot both
-   * get them. Returns the lines that could not be served (the caller then rolls back).
+   * Reserves pieces: each line is one conditional update (on hand and incoming less what is reserved
+   * must cover it; on hand alone with `onHandOnly`), so two retailers racing for the last pieces cannot
+   * both get them. An at-once order's, a pre-order's allocation, or a waitlist offer's (`orderId` null,
+   * issue 58). Returns the lines that could not be served (the caller then rolls back).
    */
-  async reserve(trx: Kysely<Database>, orderId: number, lines: StockLine[]): Promise<ShortLine[]> {
+  async reserve(trx: Kysely<Database>, orderId: number | null, lines: StockLine[], options: { onHandOnly?: boolean } = {}): Promise<ShortLine[]> {
     const short: ShortLine[] = [];
     const touched: number[] = [];
     const now = nowIso();
@@ -355,17 +356,21 @@ export class StockService {
         .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
         .where('variant_id', '=', line.variantId)
         .where('size', '=', line.size);
+      // Pieces held for a pre-order's allocation must be on the shelf; an at-once order may take incoming ones.
+      const covered = options.onHandOnly
+        ? sql<boolean>`on_hand - reserved >= ${line.quantity}`
+        : sql<boolean>`on_hand + (${incoming}) - reserved >= ${line.quantity}`;
       const updated = await trx
         .updateTable('stock_levels')
         .set({ reserved: sql<number>`reserved + ${line.quantity}`, updated_at: now })
         .where('variant_id', '=', line.variantId)
         .where('size', '=', line.size)
         .where('on_hand', 'is not', null)
-        .where(sql<boolean>`on_hand + (${incoming}) - reserved >= ${line.quantity}`)
+        .where(covered)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         const level = (await this.levels([line.variantId], trx)).get(key(line.variantId, line.size));
-        short.push({ ...line, left: promisable(level) });
+        short.push({ ...line, left: options.onHandOnly ? (availableNow(level) ?? 0) : promisable(level) });
         continue;
       }
       await trx
@@ -389,7 +394,7 @@ export class StockService {
   }
 
   /** Gives reserved pieces back (a cancel, or a lower quantity at confirm). */
-  async release(trx: Kysely<Database>, orderId: number, lines: StockLine[], userId: number | null): Promise<void> {
+  async release(trx: Kysely<Database>, orderId: number | null, lines: StockLine[], userId: number | null): Promise<void> {
     const now = nowIso();
     const touched: number[] = [];
     for (const line of merge(lines)) {

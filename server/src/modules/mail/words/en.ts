@@ -210,6 +210,30 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'See my order', url },
   }),
+  allocated: ({ order, comes, short, cancel, followDate, url }) => ({
+    subject: `Your order ${order}: what comes in its next parcel`,
+    paragraphs: [
+      'Hello,',
+      `The workshop made fewer pieces than were ordered this season, and we shared them out fairly among the shops. For your order ${order}, these will come in its next parcel: ${comes.length ? comes.join('; ') : 'none this time'}.`,
+      ...(short.length
+        ? [
+            cancel
+              ? `We cannot make the rest, which is cancelled and will not be invoiced: ${short.join('; ')}.`
+              : `The rest follows${followDate ? ` around ${followDate}` : ' as soon as it is made'}: ${short.join('; ')}.`,
+          ]
+        : []),
+      'Thank you for your patience.',
+    ],
+    action: { label: 'See my order', url },
+  }),
+  waitlistOffer: ({ piece, quantity, until, url }) => ({
+    subject: `Back in stock for you: ${piece}`,
+    paragraphs: [
+      'Hello,',
+      `You asked to be told when ${piece} came back. ${quantity} ${quantity > 1 ? 'pieces are' : 'piece is'} held for your shop until ${until}: confirm to order ${quantity > 1 ? 'them' : 'it'} at once, or let ${quantity > 1 ? 'them' : 'it'} go to the next shop waiting.`,
+    ],
+    action: { label: 'Confirm or let go', url },
+  }),
   proposalWritten: ({ pieces, total, expiresOn, message, url }) => ({
     subject: 'An order proposal for you',
     paragraphs: [

@@ -222,6 +222,30 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Voir ma commande', url },
   }),
+  allocated: ({ order, comes, short, cancel, followDate, url }) => ({
+    subject: `Votre commande ${order} : ce qui arrive dans son prochain colis`,
+    paragraphs: [
+      'Bonjour,',
+      `L’atelier a produit moins de pièces que commandé cette saison, et nous les avons réparties équitablement entre les boutiques. Pour votre commande ${order}, voici ce qui arrivera dans son prochain colis : ${comes.length ? comes.join(' ; ') : 'rien cette fois'}.`,
+      ...(short.length
+        ? [
+            cancel
+              ? `Nous ne pourrons pas produire le reste, qui est annulé et ne sera pas facturé : ${short.join(' ; ')}.`
+              : `Le reste suivra${followDate ? ` vers le ${followDate}` : ' dès qu’il sera produit'} : ${short.join(' ; ')}.`,
+          ]
+        : []),
+      'Merci de votre patience.',
+    ],
+    action: { label: 'Voir ma commande', url },
+  }),
+  waitlistOffer: ({ piece, quantity, until, url }) => ({
+    subject: `De retour pour vous : ${piece}`,
+    paragraphs: [
+      'Bonjour,',
+      `Vous avez demandé à être prévenue du retour de ${piece}. ${quantity} ${quantity > 1 ? 'pièces sont réservées' : 'pièce est réservée'} pour votre boutique jusqu’au ${until} : confirmez pour ${quantity > 1 ? 'les' : 'la'} commander tout de suite, ou laissez-${quantity > 1 ? 'les' : 'la'} à la boutique suivante.`,
+    ],
+    action: { label: 'Confirmer ou laisser', url },
+  }),
   proposalWritten: ({ pieces, total, expiresOn, message, url }) => ({
     subject: 'Une proposition de commande pour vous',
     paragraphs: [

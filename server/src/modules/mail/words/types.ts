@@ -65,6 +65,10 @@ export interface MailWords {
     byBrand: boolean;
     url: string;
   }): MailWording;
+  /** Short production allocated (issue 58): what comes (each "Robe Lina — Rouille, M: 3 of 4"), what follows and when, or what is cancelled. */
+  allocated(p: { order: string; comes: string[]; short: string[]; cancel: boolean; followDate: string | null; url: string }): MailWording;
+  /** Pieces a shop waited for came back (issue 58): held for it until `until`. */
+  waitlistOffer(p: { piece: string; quantity: number; until: string; url: string }): MailWording;
   /** A proposal the label wrote for the shop (issue 57). */
   proposalWritten(p: { pieces: number; total: string; expiresOn: string; message: string | null; url: string }): MailWording;
   invoiceIssued(p: {
