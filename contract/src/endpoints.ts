@@ -8,6 +8,19 @@ import { bulkShipInput, bulkShipResult, pickListQuery } from './fulfilment.ts';
 import { adminProposalList, adminProposalQuery, proposal, proposalInput, proposalList, proposalSendInput } from './proposals.ts';
 import { adminOrderChangeInput, orderChange, orderChangeDecisionInput, orderChangeInput, orderChangeList, orderChangeListQuery } from './order-changes.ts';
 import { adminHome } from './home.ts';
+import { allocationInput, allocationProposal, allocationQuery, allocationResult, companyPriority, priorityInput } from './allocation.ts';
+import {
+  adminWaitlistList,
+  adminWaitlistQuery,
+  offerConfirmInput,
+  offerList,
+  waitlistEntry,
+  waitlistInput,
+  waitlistList,
+  waitlistOffer,
+  waitlistPieces,
+  waitlistPiecesQuery,
+} from './waitlists.ts';
 import { pageQuery } from './paging.ts';
 import { companyTerms, companyTermsInput } from './terms.ts';
 import {
@@ -280,6 +293,18 @@ export const endpoints = {
   'GET /admin/orders/pick-list.csv': { query: pickListQuery, file: true },
   'GET /admin/orders/pick-list.pdf': { query: pickListQuery, file: true },
   'POST /admin/orders/ship-bulk': { query: langQuery, body: bulkShipInput, response: bulkShipResult },
+  'GET /admin/allocations/proposal': { query: allocationQuery, response: allocationProposal },
+  'POST /admin/allocations': { query: langQuery, body: allocationInput, response: allocationResult },
+  'GET /admin/companies/:id/priority': { response: companyPriority },
+  'PUT /admin/companies/:id/priority': { body: priorityInput, response: companyPriority },
+  'GET /admin/waitlists': { query: adminWaitlistQuery, response: adminWaitlistList },
+  'GET /admin/waitlists/pieces': { query: waitlistPiecesQuery, response: waitlistPieces },
+  'POST /waitlist': { query: langQuery, body: waitlistInput, response: waitlistEntry },
+  'DELETE /waitlist/:id': { query: langQuery, response: waitlistEntry },
+  'GET /account/waitlist': { query: langQuery, response: waitlistList },
+  'GET /account/offers': { query: langQuery, response: offerList },
+  'POST /offers/:id/confirm': { query: langQuery, body: offerConfirmInput, response: order },
+  'POST /offers/:id/decline': { query: langQuery, response: waitlistOffer },
   'GET /admin/production': { query: productionQuery, response: cutSheet },
   'GET /admin/production.csv': { query: productionQuery, file: true },
   'GET /admin/production.pdf': { query: productionQuery, file: true },

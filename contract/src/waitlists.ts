@@ -100,6 +100,9 @@ export const waitlistEntry = z
   .meta({ id: 'WaitlistEntry' });
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 
+/** `POST /api/offers/{id}/confirm`: the door the pieces go to, when the person orders for several. */
+export const offerConfirmInput = z.object({ doorId: z.number().int().positive().optional() }).optional();
+
 /** `GET /api/account/waitlist`: the shop's entries still waiting or offered, then the last ended. */
 export const waitlistList = z.object({ data: z.array(waitlistEntry) }).meta({ id: 'WaitlistList' });
 export type WaitlistList = z.infer<typeof waitlistList>;

@@ -1,6 +1,8 @@
 import './production-env.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { AppServices } from './app-services.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { migrate, openDatabase } from './db/index.ts';
 import { createServices } from './services.ts';
 import { brandFonts } from './lib/fonts.ts';
@@ -72,36 +74,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   services.mail.start();
   services.webhookWorker.start();
   services.approvedPlatformWorker.start();
-  // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
-  // reminders (days 1 and 15, once each: several instances queue each mail once); order changes still
-  // waiting on orders that can no longer change are refused (issue 57). At start and every 6 h.
-  const purge = () =>
-    Promise.all([
-      services.privacy
-        .purgeContactMessages(config.CONTACT_RETENTION_DAYS)
-        .then((n) => n > 0 && app.log.info({ purged: n }, 'old contact messages purged'))
-        .catch((err: unknown) => app.log.error({ err }, 'contact purge failed')),
-      services.orders.changes
-        .closeLapsed()
-        .then((n) => n > 0 && app.log.info({ refused: n }, 'order changes refused: their orders can no longer change'))
-        .catch((err: unknown) => app.log.error({ err }, 'closing lapsed order changes failed')),
-      services.invoices
-        .sendReminders()
-        .then((n) => n > 0 && app.log.info({ reminders: n }, 'invoice reminders queued'))
-        .catch((err: unknown) => app.log.error({ err }, 'invoice reminders failed')),
-    ]);
-  void purge();
-  const purgeTimer = setInterval(purge, 6 * 60 * 60 * 1000);
-  purgeTimer.unref();
-  // Waitlist offers past their time are let go every minute: their pieces pass to the next shop (issue 58).
-  const expireOffers = () =>
-    services.waitlists
-      .expireOffers()
-      .then((n) => n > 0 && app.log.info({ expired: n }, 'waitlist offers let go: past their time'))
-      .catch((err: unknown) => app.log.error({ err }, 'expiring waitlist offers failed'));
-  void expireOffers();
-  const offerTimer = setInterval(expireOffers, 60 * 1000);
-  offerTimer.unref();
+  const stopPeriodic = startPeriodicWork(services, app.log, config);
   await app.listen({ port: config.PORT, host: config.HOST });
   // The brand's fonts for the PDFs (invoices, line sheet, cut sheet) are prepared once, in the
   // background: the first invoice a shipment issues does not wait ~0.4 s for them.
@@ -112,8 +85,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     if (stopping) return;
     stopping = true;
     app.log.info('shutting down: finishing in-flight requests');
-    clearInterval(purgeTimer);
-    clearInterval(offerTimer);
+    stopPeriodic();
     await app.close();
     await services.events.stop();
     await services.mail.stop();
@@ -123,6 +95,47 @@ export async function start(env: Record<string, string | undefined> = process.en
     await database.close();
   };
   return { app, services, stop };
+}
+
+/**
+ * What the server does on its own, at start and then on a clock: the purges, reminders and lapsed changes
+ * every 6 h, the waitlist offers past their time every minute. Returns what stops it.
+ */
+function startPeriodicWork(services: AppServices, log: FastifyBaseLogger, config: Config): () => void {
+  // Contact messages are kept CONTACT_RETENTION_DAYS, then purged; overdue invoices get their
+  // reminders (days 1 and 15, once each: several instances queue each mail once); order changes still
+  // waiting on orders that can no longer change are refused (issue 57). At start and every 6 h.
+  const purge = () =>
+    Promise.all([
+      services.privacy
+        .purgeContactMessages(config.CONTACT_RETENTION_DAYS)
+        .then((n) => n > 0 && log.info({ purged: n }, 'old contact messages purged'))
+        .catch((err: unknown) => log.error({ err }, 'contact purge failed')),
+      services.orders.changes
+        .closeLapsed()
+        .then((n) => n > 0 && log.info({ refused: n }, 'order changes refused: their orders can no longer change'))
+        .catch((err: unknown) => log.error({ err }, 'closing lapsed order changes failed')),
+      services.invoices
+        .sendReminders()
+        .then((n) => n > 0 && log.info({ reminders: n }, 'invoice reminders queued'))
+        .catch((err: unknown) => log.error({ err }, 'invoice reminders failed')),
+    ]);
+  void purge();
+  const purgeTimer = setInterval(purge, 6 * 60 * 60 * 1000);
+  purgeTimer.unref();
+  // Waitlist offers past their time are let go every minute: their pieces pass to the next shop (issue 58).
+  const expireOffers = () =>
+    services.waitlists
+      .expireOffers()
+      .then((n) => n > 0 && log.info({ expired: n }, 'waitlist offers let go: past their time'))
+      .catch((err: unknown) => log.error({ err }, 'expiring waitlist offers failed'));
+  void expireOffers();
+  const offerTimer = setInterval(expireOffers, 60 * 1000);
+  offerTimer.unref();
+  return () => {
+    clearInterval(purgeTimer);
+    clearInterval(offerTimer);
+  };
 }
 
 if (import.meta.main) {

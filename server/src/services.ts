@@ -91,7 +91,7 @@ export function createServices(
   // The parcels' invoices and delivery notes are drawn in worker threads (issue 56), ended after a minute idle.
   const pdfs = new WorkerPool({ url: new URL('./pdf-worker.ts', import.meta.url), log: log.child({ module: 'pdf' }), idleMs: 60_000, size: PDF_THREADS });
   const tradeDeps = { kick, events, outbound, companies, catalogue, wholesale, seasons, stock, pdfs };
-  const { invoices, approvedPlatform, approvedPlatformWorker, orders } = trade(config, database, log, tradeDeps);
+  const { invoices, approvedPlatform, approvedPlatformWorker, orders, waitlists } = trade(config, database, log, tradeDeps);
   const retailers = new RetailersService({ db: database.db, config, auth, onMailQueued: kick, companies, dialect: database.dialect, events });
   const agents = new AgentsService({ db: database.db, config, auth, kick });
   const showroom = new ShowroomService({ db: database.db, config, catalogue, seasons, stock, wholesale, companies, orders, retailers, onMailQueued: kick });
@@ -107,7 +107,6 @@ export function createServices(
   // Data first, then the pages: their background renders read the fresh data.
   const caches = [pages.cache, listings.publicCache, { clear: () => wholesale.invalidate() }, jsonCache, catalogue.publicCache, journal.publicCache];
   const onContentChange = contentChanges(bus, [...caches, { clear: () => services.pageCache?.invalidate() }]);
-  const waitlists = new WaitlistsService({ db: database.db, config, stock, catalogue, orders, onMailQueued: kick });
   const home = new HomeService({ retailers, orders, invoices, webhooks, stock, waitlists });
   const services: AppServices = {
     config,
@@ -180,7 +179,7 @@ const PDF_THREADS = Math.min(2, availableParallelism());
 
 type InvoicesDrawPdf = ConstructorParameters<typeof InvoicesService>[0]['drawPdf'];
 
-/** The trade's areas (invoices, the e-invoicing platform, orders). */
+/** The trade's areas (invoices, the e-invoicing platform, orders, waitlists). */
 function trade(
   config: Config,
   database: DbHandle,
@@ -222,7 +221,9 @@ function trade(
     events,
     drawDeliveryNote,
   });
-  return { invoices, approvedPlatform, approvedPlatformWorker, orders };
+  // Shops waiting for sold-out sizes, offered the pieces that come back (issue 58).
+  const waitlists = new WaitlistsService({ db, config, stock, catalogue, orders, onMailQueued: kick });
+  return { invoices, approvedPlatform, approvedPlatformWorker, orders, waitlists };
 }
 
 /** The accounts and how they sign in: the attempts' budgets (in Redis when several instances share them). */

@@ -9,6 +9,7 @@ import { announceDraft } from '../lib/order-draft.ts';
 import { cellKey, draftCells, gridModel, packKey, sizeKey, type GridModel, type GridVariant, type Offer, type Windows } from '../lib/order-grid.ts';
 import { useSession } from '../lib/session.tsx';
 import { FormMessage } from './Field.tsx';
+import { WaitlistAsk } from './WaitlistAsk.tsx';
 
 /** What a size offers, in words: "12 in stock", "Pre-order · delivery …", "Available from …", "Sold out". */
 export function availabilityText(a: SizeAvailability, t: ReturnType<typeof useTranslation>['t'], lang: 'fr' | 'en'): string {
@@ -248,6 +249,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
   }
 
   return (
+    <>
     <form className="order-grid" onSubmit={submit} aria-labelledby="order-grid-title" data-testid="order-grid">
       <h2 id="order-grid-title" className="order-grid__title">
         {t('order.grid.title')}
@@ -278,5 +280,7 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
         {state.kind === 'error' && <FormMessage kind="error">{state.text}</FormMessage>}
       </div>
     </form>
+    {known && <WaitlistAsk product={product} offer={offer} />}
+    </>
   );
 }

@@ -20,6 +20,8 @@ export const ADMIN_NAV = [
       { key: 'orders', to: '/admin/orders' },
       { key: 'orderChanges', to: '/admin/order-changes' },
       { key: 'proposals', to: '/admin/proposals' },
+      { key: 'allocation', to: '/admin/allocation' },
+      { key: 'waitlists', to: '/admin/waitlists' },
       { key: 'returns', to: '/admin/returns' },
       { key: 'production', to: '/admin/production' },
       { key: 'sales', to: '/admin/sales' },

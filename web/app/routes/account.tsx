@@ -131,6 +131,7 @@ function AccountScreen() {
         {retailer && companyRole !== 'accounts' && <Link to="/account/order">{t('order.draftTitle')}</Link>}
         {retailer && <Link to="/account/orders">{t('order.myOrders')}</Link>}
         {retailer && <Link to="/account/proposals">{t('proposals.link')}</Link>}
+        {retailer && <Link to="/account/waitlist">{t('waitlist.link')}</Link>}
         {retailer && companyRole !== 'buyer' && <Link to="/account/invoices">{t('invoices.link')}</Link>}
         {retailer && <Link to="/account/company">{t('company.pageLink')}</Link>}
         <Link to="/account/security">{t('security.link')}</Link>

@@ -95,6 +95,7 @@ describe.each(DIALECTS)('the owner’s home on %s', (dialect) => {
       platformRejected: 0,
       failingWebhooks: 0,
       soldOutWithPreorders: 0,
+      waitlist: { shops: 0, sizes: 0 },
     });
   });
 

@@ -244,14 +244,24 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
     expect(await level(dress, 'S')).toEqual({ on_hand: 0, reserved: 0 });
   });
 
-  it('gives back held pieces when an allocated order is cancelled', async () => {
-    const order = await preOrder(2, deliveries[1]!, [[dress, 'L', 2]]);
-    await count(dress, 'L', 2);
+  it('gives back held pieces when an allocated line is lowered, and when its order is cancelled', async () => {
+    const order = await preOrder(2, deliveries[1]!, [[dress, 'L', 3]]);
+    await count(dress, 'L', 3);
     const p = await proposal(deliveries[1]!, 'arrival');
     expect((await apply({ delivery: deliveries[1], basis: p.basis, lines: asLines(p) })).statusCode).toBe(201);
-    expect(await level(dress, 'L')).toEqual({ on_hand: 2, reserved: 2 });
+    expect(await level(dress, 'L')).toEqual({ on_hand: 3, reserved: 3 });
+    // The owner lowers the line to 2 herself: the piece it no longer needs goes back to the shelf.
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/changes?lang=en`,
+      payload: { items: [{ lineId: order.lines[0]!.id, quantity: 2 }], apply: true },
+      headers: admin,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((changed.json() as Order).lines[0]).toMatchObject({ quantity: 2, allocated: 2 });
+    expect(await level(dress, 'L')).toEqual({ on_hand: 3, reserved: 2 });
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/cancel?lang=en`, payload: { reason: 'Closed' }, headers: admin });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await level(dress, 'L')).toEqual({ on_hand: 2, reserved: 0 });
+    expect(await level(dress, 'L')).toEqual({ on_hand: 3, reserved: 0 });
   });
 });

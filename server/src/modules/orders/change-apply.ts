@@ -32,6 +32,7 @@ const name = (p: Planned, lang: Locale) => `${pick(parseTexts(p.productTitle), l
  * order's pieces reserved or given back, the door, lines moved to another window (the order itself when
  * every line moves, else an order of their own in the same submission, keeping its place in the queue), the
  * totals again, and credit control when the company's orders grew.
+ * Pieces an allocation held for a line lowered or removed go back first (issue 58).
  */
 export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order: OrderRow, planned: Planned[], actor: Actor, lang: Locale): Promise<Applied> {
   const reserve: Array<{ variantId: number; size: string; quantity: number }> = [];
@@ -45,6 +46,7 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
         .executeTakeFirstOrThrow()
     ).n,
   );
+  if (order.mode === 'preBook') await releaseAllocated(trx, deps.stock, order.id, actor.id, planned.filter((p) => p.kind === 'quantity'));
   /** Lines going to another window, by that window. */
   const moving = new Map<number, number[]>();
   const move = (to: number, lineId: number) => moving.set(to, [...(moving.get(to) ?? []), lineId]);
@@ -65,8 +67,6 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
         .where('order_id', '=', order.id)
         .executeTakeFirst();
       if (!line) throw new HttpError(409, ORDER_CHANGE_MESSAGES.lineNotInOrder, {}, name(p, lang));
-      // A line removed gives back the pieces an allocation held for it (issue 58).
-      if (p.quantity === 0) await releaseAllocated(trx, deps.stock, order.id, actor.id, [p.lineId]);
       const updated =
         p.quantity === 0
           ? await trx.deleteFrom('order_lines').where('id', '=', p.lineId).where('shipped', '=', 0).where('cancelled', '=', 0).executeTakeFirst()
@@ -128,7 +128,6 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
       throw new HttpError(409, SEASON_MESSAGES.notInStock, {}, detail);
     }
   }
-  if (order.mode === 'preBook') await releaseAllocated(trx, deps.stock, order.id, actor.id);
   const splits = await moveLines(trx, order, moving, planned, lang);
   const revision = await retotal(trx, order.id, order.revision + 1);
   await followDeposit(deps, trx, order, splits, actor);

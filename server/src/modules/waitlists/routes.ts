@@ -4,6 +4,7 @@ import {
   adminWaitlistQuery,
   errorBody,
   langQuery,
+  offerConfirmInput,
   offerList,
   order,
   waitlistEntry,
@@ -13,7 +14,6 @@ import {
   waitlistPieces,
   waitlistPiecesQuery,
 } from '@atelier/contract';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyOf, personOf } from '../../lib/actor.ts';
 import { langOf } from '../../lib/locale.ts';
@@ -113,7 +113,7 @@ export const offerRoutes: FastifyPluginAsyncZod<WaitlistsDepsOfRoutes> = async (
         summary: 'Confirm an offer while it holds: its pieces become an at-once order (the minimums aside)',
         params,
         querystring: langQuery,
-        body: z.object({ doorId: z.number().int().positive().optional() }).optional(),
+        body: offerConfirmInput,
         response: { 201: order, ...refusals },
       },
     },

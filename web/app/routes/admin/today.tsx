@@ -27,6 +27,7 @@ function lines(home: AdminHome): Array<{ key: string; count: number; to: string;
     { key: 'platformRejected', count: home.platformRejected, to: '/admin/invoices' },
     { key: 'failingWebhooks', count: home.failingWebhooks, to: '/admin/webhooks' },
     { key: 'soldOutWithPreorders', count: home.soldOutWithPreorders, to: '/admin/stock' },
+    { key: 'waitlist', count: home.waitlist?.shops ?? 0, to: '/admin/waitlists', extra: home.waitlist?.sizes ?? 0 },
   ];
 }
 
@@ -59,7 +60,7 @@ export default function AdminToday() {
         <ul className="today-list" data-testid="today-list">
           {waiting.map((line) => {
             // The count is the link; its name is the whole line, which the words beside it repeat for the eye.
-            const words = t(`admin.today.lines.${line.key}`, { count: line.count, total: formatPrice(line.extra ?? 0, lang) });
+            const words = t(`admin.today.lines.${line.key}`, { count: line.count, total: formatPrice(line.extra ?? 0, lang), sizes: line.extra ?? 0 });
             return (
               <li key={line.key} className="today-list__line">
                 <Link to={line.to} className="today-list__count" aria-label={`${line.count} ${words}`}>
