@@ -46,4 +46,10 @@ export const ACCOUNTS = {
   mover: { email: 'mover@e2e.example', password: 'move-e2e-2026', role: 'retailer' },
   // A shop the owner writes a proposal for, which it sends as its order (issue 57).
   proposee: { email: 'proposee@e2e.example', password: 'propose-e2e-2026', role: 'retailer' },
+  // Two shops whose pre-orders of a short size the owner allocates and ships (issue 58).
+  allotter: { email: 'allotter@e2e.example', password: 'allot-e2e-2026', role: 'retailer' },
+  sharer: { email: 'sharer@e2e.example', password: 'share-e2e-2026', role: 'retailer' },
+  // A shop that buys the last pieces and returns one, and a shop that waits for them (issue 58).
+  emptier: { email: 'emptier@e2e.example', password: 'empty-e2e-2026', role: 'retailer' },
+  waiter: { email: 'waiter@e2e.example', password: 'wait-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -89,6 +89,13 @@ export const salesFigures = z
     byTown: z.array(named.extend({ country: z.string() })),
     /** At-once sell-through per style: sold ÷ (sold + left), where left is on hand less what orders hold. */
     sellThrough: z.array(z.object({ reference: z.string().nullable(), label: z.string(), sold: z.number(), left: z.number(), rate: z.number() })),
+    /**
+     * Short production and waitlists per style (issue 58): pieces its allocations gave, what the latest one of
+     * each line could not give, and how many waitlist offers of it became orders.
+     */
+    shortfall: z
+      .array(z.object({ reference: z.string().nullable(), label: z.string(), allocated: z.number(), short: z.number(), offersOrdered: z.number() }))
+      .optional(),
   })
   .meta({ id: 'SalesFigures' });
 export type SalesFigures = z.infer<typeof salesFigures>;

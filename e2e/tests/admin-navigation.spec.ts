@@ -13,6 +13,8 @@ const GROUPS: Array<[string, string[]]> = [
       'Commandes',
       'Modifications de commandes',
       'Propositions',
+      'Répartition',
+      'Listes d’attente',
       'Retours',
       'Production',
       'Ventes',

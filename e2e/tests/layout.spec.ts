@@ -62,6 +62,7 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       `/account/orders/${id}`,
       '/account/invoices',
       '/account/proposals',
+      '/account/waitlist',
       '/collection/8',
     ]);
   });
@@ -85,6 +86,8 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       '/admin/returns',
       '/admin/order-changes',
       '/admin/proposals',
+      '/admin/allocation',
+      '/admin/waitlists',
       '/admin/wholesale',
       '/admin/pages',
       '/admin/pages?page=story',

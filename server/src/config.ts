@@ -64,7 +64,12 @@ const schema = z.object({
   /** Credit control (issue 47): an order from a company with an invoice unpaid this many days past its due date goes to review. */
   REVIEW_OVERDUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** Hours pieces that came back are held for the first shop waiting for them (issue 58). */
-  WAITLIST_HOLD_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  WAITLIST_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(48),
   SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   /** SQLite's page cache, in MB (the embedded database only). */
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(4),

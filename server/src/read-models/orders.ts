@@ -58,3 +58,5 @@ export const readOrders = () =>
     ]);
 export const readShipmentLines = () => from.selectFrom('shipment_lines').select(['id', 'order_line_id', 'quantity', 'shipment_id']);
 export const readShipments = () => from.selectFrom('shipments').select(['id', 'number', 'order_id', 'seq', 'shipped_at', 'shipping_cents']);
+/** What each allocation gave a pre-order's line against what it asked then (issue 58: the season's figures). */
+export const readAllocationLines = () => from.selectFrom('allocation_lines').select(['allocation_id', 'asked', 'gets', 'id', 'order_id', 'order_line_id']);

@@ -250,37 +250,37 @@ export function OrderGrid({ product }: { product: TradeProduct }) {
 
   return (
     <>
-    <form className="order-grid" onSubmit={submit} aria-labelledby="order-grid-title" data-testid="order-grid">
-      <h2 id="order-grid-title" className="order-grid__title">
-        {t('order.grid.title')}
-      </h2>
-      {offer.size > 0 && <p className="order-grid__hint">{t(model.several ? 'order.grid.windowsHint' : 'order.grid.modeHint')}</p>}
-      {(model.packsOnly || model.multiple > 1) && (
-        <p className="order-grid__hint" data-testid="grid-selling">
-          {model.packsOnly ? t('order.grid.packsOnly') : t('order.grid.multiple', { count: model.multiple })}
+      <form className="order-grid" onSubmit={submit} aria-labelledby="order-grid-title" data-testid="order-grid">
+        <h2 id="order-grid-title" className="order-grid__title">
+          {t('order.grid.title')}
+        </h2>
+        {offer.size > 0 && <p className="order-grid__hint">{t(model.several ? 'order.grid.windowsHint' : 'order.grid.modeHint')}</p>}
+        {(model.packsOnly || model.multiple > 1) && (
+          <p className="order-grid__hint" data-testid="grid-selling">
+            {model.packsOnly ? t('order.grid.packsOnly') : t('order.grid.multiple', { count: model.multiple })}
+          </p>
+        )}
+        {!known && (
+          <p className="status-message" role="status">
+            {t('common.loading')}
+          </p>
+        )}
+        {known && product.variants.map((v) => <ColourRow key={v.id} v={v} model={model} offer={offer} windows={windows} cells={cells} />)}
+        <p className="order-grid__total" data-testid="grid-total">
+          {t('order.grid.total', { count: model.pieces })} <strong>{formatPrice(model.total, lang, model.currency)}</strong>
         </p>
-      )}
-      {!known && (
-        <p className="status-message" role="status">
-          {t('common.loading')}
-        </p>
-      )}
-      {known && product.variants.map((v) => <ColourRow key={v.id} v={v} model={model} offer={offer} windows={windows} cells={cells} />)}
-      <p className="order-grid__total" data-testid="grid-total">
-        {t('order.grid.total', { count: model.pieces })} <strong>{formatPrice(model.total, lang, model.currency)}</strong>
-      </p>
-      <div className="order-grid__actions">
-        <button type="submit" className="button" disabled={state.kind === 'saving'}>
-          {state.kind === 'saving' ? t('order.grid.adding') : t('order.grid.add')}
-        </button>
-        <Link to="/account/order">{t('order.grid.review')}</Link>
-      </div>
-      <div aria-live="polite">
-        {state.kind === 'success' && <FormMessage kind="success">{state.text}</FormMessage>}
-        {state.kind === 'error' && <FormMessage kind="error">{state.text}</FormMessage>}
-      </div>
-    </form>
-    {known && <WaitlistAsk product={product} offer={offer} />}
+        <div className="order-grid__actions">
+          <button type="submit" className="button" disabled={state.kind === 'saving'}>
+            {state.kind === 'saving' ? t('order.grid.adding') : t('order.grid.add')}
+          </button>
+          <Link to="/account/order">{t('order.grid.review')}</Link>
+        </div>
+        <div aria-live="polite">
+          {state.kind === 'success' && <FormMessage kind="success">{state.text}</FormMessage>}
+          {state.kind === 'error' && <FormMessage kind="error">{state.text}</FormMessage>}
+        </div>
+      </form>
+      {known && <WaitlistAsk product={product} offer={offer} />}
     </>
   );
 }

@@ -18,7 +18,19 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 const pieceOf = (p: Pick<WaitlistEntry, 'reference' | 'productTitle' | 'colorName' | 'size'>) => `${p.productTitle} — ${p.colorName}, ${p.size}`;
 
 /** One offer: the pieces held for the shop until their time, to order now or let go. */
-function OfferCard({ offer, doors, mayAct, highlighted, onDone }: { offer: WaitlistOffer; doors: CompanyDoor[]; mayAct: boolean; highlighted: boolean; onDone: (text: string) => void }) {
+function OfferCard({
+  offer,
+  doors,
+  mayAct,
+  highlighted,
+  onDone,
+}: {
+  offer: WaitlistOffer;
+  doors: CompanyDoor[];
+  mayAct: boolean;
+  highlighted: boolean;
+  onDone: (text: string) => void;
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const { api } = useSession();
@@ -37,11 +49,17 @@ function OfferCard({ offer, doors, mayAct, highlighted, onDone }: { offer: Waitl
       onDone(t('waitlist.declined'));
     });
   return (
-    <article className={highlighted ? 'parcel proposal parcel--highlighted' : 'parcel proposal'} data-testid="waitlist-offer" aria-labelledby={`offer-${offer.id}`}>
+    <article
+      className={highlighted ? 'parcel proposal parcel--highlighted' : 'parcel proposal'}
+      data-testid="waitlist-offer"
+      aria-labelledby={`offer-${offer.id}`}
+    >
       <h3 id={`offer-${offer.id}`} className="parcels__follow-title">
         {pieceOf(offer)} · <span data-testid="offer-status">{t(`waitlist.offerStatus.${offer.status}`)}</span>
       </h3>
-      {open && <p>{t('waitlist.held', { count: offer.quantity, date: `${formatDay(offer.expiresAt.slice(0, 10), lang)} ${offer.expiresAt.slice(11, 16)} UTC` })}</p>}
+      {open && (
+        <p>{t('waitlist.held', { count: offer.quantity, date: `${formatDay(offer.expiresAt.slice(0, 10), lang)} ${offer.expiresAt.slice(11, 16)} UTC` })}</p>
+      )}
       {offer.order && (
         <p>
           <Link to={`/account/orders/${offer.order.id}`}>{t('waitlist.order', { number: offer.order.number })}</Link>
@@ -83,7 +101,8 @@ function Waits({ waits, mayAct, onLeft }: { waits: WaitlistEntry[]; mayAct: bool
         {waits.map((w) => (
           <li key={w.id} className="waitlist__entry" data-testid="waitlist-entry">
             <span>
-              {pieceOf(w)} · {t('waitlist.quantity', { count: w.quantity })} · {w.position ? t('waitlist.position', { position: w.position }) : t(`waitlist.status.${w.status}`)}
+              {pieceOf(w)} · {t('waitlist.quantity', { count: w.quantity })} ·{' '}
+              {w.position ? t('waitlist.position', { position: w.position }) : t(`waitlist.status.${w.status}`)}
             </span>{' '}
             {mayAct && w.status === 'waiting' && (
               <button type="button" className="button button--quiet" disabled={busy} onClick={() => void leave(w.id)}>

@@ -175,7 +175,16 @@ export class CompanyTermsBook {
       const now = nowIso();
       await trx
         .insertInto('company_terms')
-        .values({ company_id: companyId, payment_days: null, end_of_month: null, discount_bp: 0, opening_minimum_cents: null, reorder_minimum_cents: null, priority, updated_at: now })
+        .values({
+          company_id: companyId,
+          payment_days: null,
+          end_of_month: null,
+          discount_bp: 0,
+          opening_minimum_cents: null,
+          reorder_minimum_cents: null,
+          priority,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.column('company_id').doUpdateSet({ priority, updated_at: now }))
         .execute();
       await logActivity(trx, actor, { kind: 'terms', action: 'change', subject: String(companyId), subjectId: companyId, detail: { priority } });

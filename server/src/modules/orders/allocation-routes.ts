@@ -25,6 +25,8 @@ export const adminAllocationRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (a
     '/allocations',
     {
       config: { access: 'admin' },
+      // A window of a thousand pre-orders is some five thousand lines (40 bytes each).
+      bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
         summary:

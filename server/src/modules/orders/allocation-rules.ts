@@ -45,7 +45,7 @@ function inProportion(shelf: number, claims: Claim[]): Map<number, number> {
     left -= g;
   }
   const turn = [...claims].sort(byArrival);
-  for (let given = true; given && left > 0; ) {
+  for (let given = true; given && left > 0;) {
     given = false;
     for (const c of turn) {
       const g = gets.get(c.lineId)!;

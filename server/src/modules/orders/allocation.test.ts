@@ -38,7 +38,12 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
       method: 'POST',
       url: '/api/admin/seasons',
       headers: admin,
-      payload: seasonFixture('AL27', { deliveries: [['Février', 60], ['Mars', 90]] }),
+      payload: seasonFixture('AL27', {
+        deliveries: [
+          ['Février', 60],
+          ['Mars', 90],
+        ],
+      }),
     });
     expect(season.statusCode, season.body).toBe(201);
     deliveries = (season.json().deliveries as Array<{ id: number }>).map((d) => d.id);
@@ -64,7 +69,12 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
       lines.map(([variantId, size, quantity]) => ({ variantId, size, quantity, mode: 'preBook', deliveryId: delivery })),
       `alloc-${dialect}-${(keys += 1)}`,
     );
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${sent.id}/confirm?lang=en`, payload: { shipDate: '2027-02-01' }, headers: admin });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${sent.id}/confirm?lang=en`,
+      payload: { shipDate: '2027-02-01' },
+      headers: admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -90,23 +100,43 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
   it('gives each rule’s result to the piece on the same shortage, and refuses a wrong priority', async () => {
     // Sent in this order: the first shop, the second, the third.
     orders = [
-      await preOrder(0, deliveries[0]!, [[dress, 'M', 10], [pairs, 'S', 4]]),
-      await preOrder(1, deliveries[0]!, [[dress, 'M', 6], [pairs, 'S', 4]]),
-      await preOrder(2, deliveries[0]!, [[dress, 'M', 8], [pairs, 'S', 2], [dress, 'L', 3]]),
+      await preOrder(0, deliveries[0]!, [
+        [dress, 'M', 10],
+        [pairs, 'S', 4],
+      ]),
+      await preOrder(1, deliveries[0]!, [
+        [dress, 'M', 6],
+        [pairs, 'S', 4],
+      ]),
+      await preOrder(2, deliveries[0]!, [
+        [dress, 'M', 8],
+        [pairs, 'S', 2],
+        [dress, 'L', 3],
+      ]),
     ];
     await count(dress, 'M', 13); // 24 asked
     await count(pairs, 'S', 5); // 10 asked, by twos
     await count(dress, 'L', 3); // enough
     // The third shop is served first "by priority", the second next; the first keeps the default (3).
-    for (const [who, priority] of [[2, 1], [1, 2]] as const) {
+    for (const [who, priority] of [
+      [2, 1],
+      [1, 2],
+    ] as const) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/admin/companies/${companyIds[who]}/priority`, payload: { priority }, headers: admin });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const wrong = await t.app.inject({ method: 'PUT', url: `/api/admin/companies/${companyIds[0]}/priority?lang=en`, payload: { priority: 6 }, headers: admin });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/companies/${companyIds[0]}/priority?lang=en`,
+      payload: { priority: 6 },
+      headers: admin,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: expect.stringMatching(/priority from 1/), errors: [expect.objectContaining({ field: '/priority' })] });
     expect((await t.app.inject({ method: 'PUT', url: '/api/admin/companies/999999/priority', payload: { priority: 2 }, headers: admin })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/companies/${companyIds[0]}/priority`, payload: { priority: 2 }, headers: shop[0]! })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/admin/companies/${companyIds[0]}/priority`, payload: { priority: 2 }, headers: shop[0]! })).statusCode,
+    ).toBe(403);
 
     const arrival = await proposal(deliveries[0]!, 'arrival');
     expect(arrival).toMatchObject({ orders: 3, asked: 24 + 10 + 3, shelf: 13 + 5 + 3 });
@@ -135,7 +165,8 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
   it('refuses an allocation that gives more than asked or than the shelf, breaks a multiple or names another line, and writes nothing', async () => {
     const p = await proposal(deliveries[0]!, 'proportion');
     const lines = asLines(p);
-    const lineOf = (who: number, variantId: number) => p.sizes.flatMap((s) => s.lines).find((l) => l.company.id === companyIds[who] && p.sizes.find((s) => s.lines.includes(l))!.variantId === variantId)!;
+    const lineOf = (who: number, variantId: number) =>
+      p.sizes.flatMap((s) => s.lines).find((l) => l.company.id === companyIds[who] && p.sizes.find((s) => s.lines.includes(l))!.variantId === variantId)!;
     const first = lineOf(0, dress);
     const before = await level(dress, 'M');
     const refused = async (changed: Array<{ lineId: number; quantity: number }>, status: number, pattern: RegExp) => {
@@ -143,11 +174,27 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().error).toMatch(pattern);
     };
-    await refused(lines.map((l) => (l.lineId === first.lineId ? { ...l, quantity: 11 } : l)), 422, /more than it still asks/);
-    await refused(lines.map((l) => (l.lineId === first.lineId ? { ...l, quantity: 10 } : l)), 422, /than the shelf holds/);
-    await refused(lines.map((l) => (l.lineId === lineOf(0, pairs).lineId ? { ...l, quantity: 1 } : l)), 422, /whole packs or multiples/);
+    await refused(
+      lines.map((l) => (l.lineId === first.lineId ? { ...l, quantity: 11 } : l)),
+      422,
+      /more than it still asks/,
+    );
+    await refused(
+      lines.map((l) => (l.lineId === first.lineId ? { ...l, quantity: 10 } : l)),
+      422,
+      /than the shelf holds/,
+    );
+    await refused(
+      lines.map((l) => (l.lineId === lineOf(0, pairs).lineId ? { ...l, quantity: 1 } : l)),
+      422,
+      /whole packs or multiples/,
+    );
     await refused([...lines, { lineId: 999999, quantity: 1 }], 422, /not a confirmed pre-order of this delivery/);
-    await refused(lines.map((l) => ({ ...l, quantity: 0 })), 422, /gives no piece/);
+    await refused(
+      lines.map((l) => ({ ...l, quantity: 0 })),
+      422,
+      /gives no piece/,
+    );
     expect(await level(dress, 'M')).toEqual(before);
     expect(await db().selectFrom('allocations').select('id').execute()).toEqual([]);
   });
@@ -164,7 +211,9 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const done = (a.statusCode === 201 ? a : b).json();
     expect(done).toMatchObject({ rule: 'proportion', rest: 'follow', followDate: '2027-03-15', pieces: 13 + 4 + 3 });
-    expect(Object.fromEntries(done.orders.map((o: { id: number; gets: number; short: number }) => [orders.findIndex((x) => x.id === o.id), [o.gets, o.short]]))).toEqual({
+    expect(
+      Object.fromEntries(done.orders.map((o: { id: number; gets: number; short: number }) => [orders.findIndex((x) => x.id === o.id), [o.gets, o.short]])),
+    ).toEqual({
       0: [5 + 2, 5 + 2],
       1: [4 + 2, 2 + 2],
       2: [4 + 3, 4 + 2],
@@ -181,7 +230,12 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
 
     // Each shop is told what comes and what follows, in its language.
     while ((await t.services.events.runOnce()) > 0);
-    const mails = await db().selectFrom('mail_outbox').select(['to_address', 'subject', 'text_body']).where('dedupe_key', 'like', 'allocation:%').orderBy('id').execute();
+    const mails = await db()
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where('dedupe_key', 'like', 'allocation:%')
+      .orderBy('id')
+      .execute();
     expect(mails.map((m) => m.to_address).sort()).toEqual(SHOPS.map((s) => s.email).sort());
     const second = mails.find((m) => m.to_address === SHOPS[1]!.email)!;
     expect(second.subject).toContain(orders[1]!.number);
@@ -195,7 +249,12 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
   });
 
   it('ships what was allocated with "Ship these"; a second batch later shares only what is new', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/orders/ship-bulk?lang=en', payload: { deliveryId: deliveries[0], carrier: 'colissimo' }, headers: admin });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/ship-bulk?lang=en',
+      payload: { deliveryId: deliveries[0], carrier: 'colissimo' },
+      headers: admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results.map((r: { shipped: boolean; status: string }) => [r.shipped, r.status])).toEqual([
       [true, 'partlyShipped'],
@@ -230,10 +289,19 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
     const res = await apply({ delivery: deliveries[1], basis: p.basis, lines: asLines(p), rest: 'cancel' });
     expect(res.statusCode, res.body).toBe(201);
     while ((await t.services.events.runOnce()) > 0);
-    const told = await db().selectFrom('mail_outbox').select('text_body').where('dedupe_key', '=', `allocation:${res.json().id}:order:${late[1]!.id}`).executeTakeFirstOrThrow();
+    const told = await db()
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('dedupe_key', '=', `allocation:${res.json().id}:order:${late[1]!.id}`)
+      .executeTakeFirstOrThrow();
     expect(told.text_body).toMatch(/cancelled and will not be invoiced/);
 
-    const shipped = await t.app.inject({ method: 'POST', url: '/api/admin/orders/ship-bulk?lang=en', payload: { deliveryId: deliveries[1], carrier: 'colissimo' }, headers: admin });
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/ship-bulk?lang=en',
+      payload: { deliveryId: deliveries[1], carrier: 'colissimo' },
+      headers: admin,
+    });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(shipped.json().results.map((r: { shipped: boolean; status: string }) => [r.shipped, r.status])).toEqual([
       [true, 'shipped'],
@@ -260,8 +328,25 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
     expect(changed.statusCode, changed.body).toBe(200);
     expect((changed.json() as Order).lines[0]).toMatchObject({ quantity: 2, allocated: 2 });
     expect(await level(dress, 'L')).toEqual({ on_hand: 3, reserved: 2 });
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/cancel?lang=en`, payload: { reason: 'Closed' }, headers: admin });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/cancel?lang=en`,
+      payload: { reason: 'Closed' },
+      headers: admin,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await level(dress, 'L')).toEqual({ on_hand: 3, reserved: 0 });
+  });
+
+  it('says per style on the season at a glance what allocations gave and what the latest could not give', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/sales?season=AL27&lang=en', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    // Cancelled orders do not count; a line's shortfall is its latest allocation's.
+    expect(
+      Object.fromEntries(res.json().shortfall.map((r: { reference: string; allocated: number; short: number }) => [r.reference, [r.allocated, r.short]])),
+    ).toEqual({
+      'AL27-LIN': [10 + 5 + 4 + 3 + 3, 0 + 1 + 4 + 0 + 1],
+      'AL27-PAIRE': [4, 6],
+    });
   });
 });

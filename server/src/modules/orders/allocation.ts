@@ -99,7 +99,9 @@ export class OrderAllocation {
       state.lines.map((l) => l.company_id).filter((id): id is number => id !== null),
       db,
     );
-    const ranked = [...state.lines].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.submission_rank - b.submission_rank || a.order_id - b.order_id || a.id - b.id);
+    const ranked = [...state.lines].sort(
+      (a, b) => a.created_at.localeCompare(b.created_at) || a.submission_rank - b.submission_rank || a.order_id - b.order_id || a.id - b.id,
+    );
     const rank = new Map(ranked.map((l, i) => [l.id, i]));
     const byPiece = new Map<string, WaitingLine[]>();
     for (const l of ranked) {
@@ -213,7 +215,15 @@ export class OrderAllocation {
       for (const part of chunks(input.lines)) {
         await trx
           .insertInto('allocation_lines')
-          .values(part.map((l) => ({ allocation_id: allocation.id, order_id: byId.get(l.lineId)!.order_id, order_line_id: l.lineId, asked: need(byId.get(l.lineId)!), gets: l.quantity })))
+          .values(
+            part.map((l) => ({
+              allocation_id: allocation.id,
+              order_id: byId.get(l.lineId)!.order_id,
+              order_line_id: l.lineId,
+              asked: need(byId.get(l.lineId)!),
+              gets: l.quantity,
+            })),
+          )
           .execute();
       }
       await this.hold(
@@ -222,7 +232,8 @@ export class OrderAllocation {
       );
       const shortOrders = [...new Set(input.lines.filter((l) => l.quantity < need(byId.get(l.lineId)!)).map((l) => byId.get(l.lineId)!.order_id))];
       if (rest === 'follow' && input.followDate && shortOrders.length) {
-        for (const part of chunks(shortOrders)) await trx.updateTable('orders').set({ follow_date: input.followDate, updated_at: now }).where('id', 'in', part).execute();
+        for (const part of chunks(shortOrders))
+          await trx.updateTable('orders').set({ follow_date: input.followDate, updated_at: now }).where('id', 'in', part).execute();
       }
       await this.deps.events.record(trx, 'allocation.applied', allocation.id, { allocationId: allocation.id });
       await logActivity(trx, actor, {
@@ -230,7 +241,13 @@ export class OrderAllocation {
         action: 'allocate',
         subject: String(input.delivery),
         subjectId: allocation.id,
-        detail: { delivery: input.delivery, rule: input.rule ?? 'arrival', rest, pieces, orders: new Set(input.lines.map((l) => byId.get(l.lineId)!.order_id)).size },
+        detail: {
+          delivery: input.delivery,
+          rule: input.rule ?? 'arrival',
+          rest,
+          pieces,
+          orders: new Set(input.lines.map((l) => byId.get(l.lineId)!.order_id)).size,
+        },
       });
       return allocation.id;
     });
@@ -270,7 +287,19 @@ export class OrderAllocation {
       .selectFrom('allocation_lines as a')
       .innerJoin('order_lines as l', 'l.id', 'a.order_line_id')
       .innerJoin('orders as o', 'o.id', 'a.order_id')
-      .select(['o.id as order_id', 'o.number', 'o.locale', 'o.company_id', 'o.retailer_email', 'o.placed_by', 'l.product_title', 'l.color_name', 'l.size', 'a.asked', 'a.gets'])
+      .select([
+        'o.id as order_id',
+        'o.number',
+        'o.locale',
+        'o.company_id',
+        'o.retailer_email',
+        'o.placed_by',
+        'l.product_title',
+        'l.color_name',
+        'l.size',
+        'a.asked',
+        'a.gets',
+      ])
       .where('a.allocation_id', '=', allocationId)
       .orderBy('o.id')
       .orderBy('l.position')
@@ -356,10 +385,7 @@ export class OrderAllocation {
       .where(sql<boolean>`l.quantity - l.shipped - l.cancelled - l.allocated > 0`)
       .orderBy('l.id')
       .execute()) as WaitingLine[];
-    const levels = await this.deps.stock.levels(
-      [...new Set(lines.map((l) => l.variant_id!))],
-      db,
-    );
+    const levels = await this.deps.stock.levels([...new Set(lines.map((l) => l.variant_id!))], db);
     const shelf = new Map<string, number>();
     const version: Array<[string, number, number]> = [];
     for (const l of lines) {
@@ -392,27 +418,30 @@ export class OrderAllocation {
     }
   }
 
-  /** Each line's pieces held on the shelf for it: its `allocated`, and the stock's reserve (on hand only), order by order. */
+  /**
+   * Each line's pieces held on the shelf for it: its `allocated` (500 lines a statement; the window's orders
+   * are held and the basis checked, so nothing moved since it was read), and the stock's reserve, on hand only.
+   */
   private async hold(trx: Kysely<Database>, given: Array<{ line: WaitingLine; quantity: number }>): Promise<void> {
-    const byOrder = new Map<number, typeof given>();
-    for (const g of given) byOrder.set(g.line.order_id, [...(byOrder.get(g.line.order_id) ?? []), g]);
-    for (const [orderId, own] of byOrder) {
-      for (const g of own) {
-        const updated = await trx
-          .updateTable('order_lines')
-          .set({ allocated: sql<number>`allocated + ${g.quantity}` })
-          .where('id', '=', g.line.id)
-          .where(sql<boolean>`allocated + ${g.quantity} <= quantity - shipped - cancelled`)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, ALLOCATION_MESSAGES.stale);
-      }
-      const short = await this.deps.stock.reserve(
-        trx,
-        orderId,
-        own.map((g) => ({ variantId: g.line.variant_id!, size: g.line.size, quantity: g.quantity })),
-        { onHandOnly: true },
-      );
-      if (short.length) throw new HttpError(409, ALLOCATION_MESSAGES.stale);
+    for (const part of chunks(given)) {
+      const added = sql<number>`case ${sql.join(
+        part.map((g) => sql`when id = ${g.line.id} then ${g.quantity}`),
+        sql` `,
+      )} else 0 end`;
+      await trx
+        .updateTable('order_lines')
+        .set({ allocated: sql<number>`allocated + ${added}` })
+        .where(
+          'id',
+          'in',
+          part.map((g) => g.line.id),
+        )
+        .execute();
     }
+    const short = await this.deps.stock.hold(
+      trx,
+      given.map((g) => ({ orderId: g.line.order_id, variantId: g.line.variant_id!, size: g.line.size, quantity: g.quantity })),
+    );
+    if (short.length) throw new HttpError(409, ALLOCATION_MESSAGES.stale);
   }
 }

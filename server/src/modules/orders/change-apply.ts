@@ -24,6 +24,7 @@ export interface Applied {
   review: boolean;
 }
 
+const isQuantity = (p: Planned) => p.kind === 'quantity';
 const name = (p: Planned, lang: Locale) => `${pick(parseTexts(p.productTitle), lang)} — ${pick(parseTexts(p.colorName), lang)}, ${p.size}`;
 
 /**
@@ -46,7 +47,7 @@ export async function applyChange(deps: ApplyDeps, trx: Kysely<Database>, order:
         .executeTakeFirstOrThrow()
     ).n,
   );
-  if (order.mode === 'preBook') await releaseAllocated(trx, deps.stock, order.id, actor.id, planned.filter((p) => p.kind === 'quantity'));
+  if (order.mode === 'preBook') await releaseAllocated(trx, deps.stock, order.id, actor.id, planned.filter(isQuantity));
   /** Lines going to another window, by that window. */
   const moving = new Map<number, number[]>();
   const move = (to: number, lineId: number) => moving.set(to, [...(moving.get(to) ?? []), lineId]);

@@ -1,4 +1,15 @@
-import { ALLOCATION_MESSAGES, BULK_ORDERS_MAX, FULFILMENT_MESSAGES, PHRASES, SIZES, type BulkShipInput, type BulkShipResult, type Locale, type PickRow, type Size } from '@atelier/contract';
+import {
+  ALLOCATION_MESSAGES,
+  BULK_ORDERS_MAX,
+  FULFILMENT_MESSAGES,
+  PHRASES,
+  SIZES,
+  type BulkShipInput,
+  type BulkShipResult,
+  type Locale,
+  type PickRow,
+  type Size,
+} from '@atelier/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../lib/actor.ts';

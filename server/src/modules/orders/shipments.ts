@@ -246,7 +246,9 @@ export class OrderShipments {
    * takes of each line, at most what the line holds); pieces beyond them ship as pre-orders always did.
    */
   private async takeAllocated(trx: Kysely<Database>, id: number, wanted: Array<{ line: LineRow; quantity: number }>, actor: Actor, lang: Locale) {
-    const held = wanted.filter((w) => w.line.allocated > 0 && w.line.variant_id !== null).map((w) => ({ ...w, quantity: Math.min(w.quantity, w.line.allocated) }));
+    const held = wanted
+      .filter((w) => w.line.allocated > 0 && w.line.variant_id !== null)
+      .map((w) => ({ ...w, quantity: Math.min(w.quantity, w.line.allocated) }));
     if (held.length === 0) return;
     for (const w of held) {
       await trx

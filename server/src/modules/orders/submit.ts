@@ -224,7 +224,8 @@ export class OrderSubmission {
       door,
       placedBy: personId,
     });
-    if (short.length) throw new HttpError(409, SEASON_MESSAGES.notInStock, {}, short.map((s) => PHRASES[lang].piecesLeft(`${s.line.line.size}`, s.left)).join('; '));
+    if (short.length)
+      throw new HttpError(409, SEASON_MESSAGES.notInStock, {}, short.map((s) => PHRASES[lang].piecesLeft(`${s.line.line.size}`, s.left)).join('; '));
     for (const id of ids) await this.records.announce(trx, (await this.records.load(trx, id))!, 'submitted');
     return ids;
   }

@@ -6,7 +6,8 @@ import { parseTexts, pick } from '../../lib/texts.ts';
 import type { SeasonInfo, SeasonsService } from '../seasons/service.ts';
 import { readStockLevels } from '../../read-models/stock.ts';
 import { readProductSeasons } from '../../read-models/seasons.ts';
-import { readOrderLines, readOrders } from '../../read-models/orders.ts';
+import { readAllocationLines, readOrderLines, readOrders } from '../../read-models/orders.ts';
+import { readWaitlistOffers } from '../../read-models/waitlists.ts';
 import { readReturnLines } from '../../read-models/returns.ts';
 import { readRetailerListings } from '../../read-models/listings.ts';
 import { readCompanyDetails } from '../../read-models/companies.ts';
@@ -133,6 +134,7 @@ export class SalesService {
       const totalPieces = now.pieces;
 
       const countries = countryTotals(places, lang);
+      const shortfall = await this.shortfall(trx, season.id, lang);
       const through = sellThroughOf(sold, stock, lang);
 
       return {
@@ -173,8 +175,61 @@ export class SalesService {
           .filter((t) => t.sold + t.left > 0)
           .map((t) => ({ ...t, rate: t.sold / (t.sold + t.left) }))
           .sort((a, b) => b.rate - a.rate),
+        shortfall,
       };
     });
+  }
+
+  /**
+   * Per style of the season (issue 58): the pieces allocations gave its pre-orders, what each line's latest
+   * allocation could not give, and the waitlist offers of its colours that became orders.
+   */
+  private async shortfall(trx: Trx, seasonId: number, lang: Locale): Promise<NonNullable<SalesFigures['shortfall']>> {
+    const latest = trx
+      .selectFrom(readAllocationLines().as('b'))
+      .select(sql<number>`max(b.id)`.as('id'))
+      .groupBy('b.order_line_id');
+    const [allocated, offers] = await Promise.all([
+      this.lines(trx, seasonId)
+        .innerJoin(readAllocationLines().as('a'), 'a.order_line_id', 'order_lines.id')
+        .select((eb) => [
+          'order_lines.product_id',
+          eb.fn.max('order_lines.product_title').as('title'),
+          eb.fn.max('order_lines.reference').as('reference'),
+          sql<number>`sum(a.gets)`.as('allocated'),
+          sql<number>`sum(case when a.id in (${latest}) then a.asked - a.gets else 0 end)`.as('short'),
+        ])
+        .groupBy('order_lines.product_id')
+        .execute(),
+      trx
+        .selectFrom(readWaitlistOffers().as('w'))
+        .innerJoin(readVariants().as('variants'), 'variants.id', 'w.variant_id')
+        .innerJoin(readProductSeasons().as('product_seasons'), 'product_seasons.product_id', 'variants.product_id')
+        .innerJoin(readProducts().as('products'), 'products.id', 'variants.product_id')
+        .leftJoin(readProductTranslations().as('product_translations'), (j) =>
+          j.onRef('product_translations.product_id', '=', 'products.id').on('product_translations.locale', '=', lang),
+        )
+        .where('product_seasons.season_id', '=', seasonId)
+        .where('w.status', '=', 'confirmed')
+        .select((eb) => [
+          'variants.product_id',
+          eb.fn.max('products.reference').as('reference'),
+          eb.fn.max('product_translations.title').as('title'),
+          eb.fn.count<number>('w.id').as('ordered'),
+        ])
+        .groupBy('variants.product_id')
+        .execute(),
+    ]);
+    const rows = new Map<number, NonNullable<SalesFigures['shortfall']>[number]>();
+    for (const a of allocated) {
+      const label = pick(parseTexts(String(a.title ?? '{}')), lang);
+      rows.set(a.product_id!, { reference: a.reference ?? null, label, allocated: Number(a.allocated), short: Number(a.short), offersOrdered: 0 });
+    }
+    for (const o of offers) {
+      const row = rows.get(o.product_id) ?? { reference: o.reference ?? null, label: String(o.title ?? ''), allocated: 0, short: 0, offersOrdered: 0 };
+      rows.set(o.product_id, { ...row, offersOrdered: Number(o.ordered) });
+    }
+    return [...rows.values()].sort((a, b) => b.short - a.short || b.offersOrdered - a.offersOrdered).slice(0, 50);
   }
 
   /** A season's order lines summed by day, style, colour, size, shop, place, at-once style, and its styles' stock left. */

@@ -46,3 +46,48 @@ export async function restock(trx: Kysely<Database>, orderId: number, lines: Sto
   }
   return touched;
 }
+
+/** Pieces held for several orders at once (issue 58: an allocation's lines), by order. */
+export interface OrderHold extends StockLine {
+  orderId: number;
+}
+
+/**
+ * Holds many orders' pieces in a few statements: one conditional update a piece for the pieces of every
+ * order (on hand less reserved must cover them), then a `reserve` movement per order and piece, 500 rows an
+ * insert. Returns the pieces the shelf could not cover (the caller then rolls back) and the styles touched.
+ */
+export async function reserveMany(trx: Kysely<Database>, holds: OrderHold[]): Promise<{ short: StockLine[]; touched: number[] }> {
+  const now = nowIso();
+  const short: StockLine[] = [];
+  for (const piece of merge(holds)) {
+    const updated = await trx
+      .updateTable('stock_levels')
+      .set({ reserved: sql<number>`reserved + ${piece.quantity}`, updated_at: now })
+      .where('variant_id', '=', piece.variantId)
+      .where('size', '=', piece.size)
+      .where('on_hand', 'is not', null)
+      .where(sql<boolean>`on_hand - reserved >= ${piece.quantity}`)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) short.push(piece);
+  }
+  if (short.length) return { short, touched: [] };
+  for (let i = 0; i < holds.length; i += 500) {
+    await trx
+      .insertInto('stock_movements')
+      .values(
+        holds.slice(i, i + 500).map((h) => ({
+          variant_id: h.variantId,
+          size: h.size,
+          order_id: h.orderId,
+          on_hand_delta: 0,
+          reserved_delta: h.quantity,
+          reason: 'reserve' as const,
+          user_id: null,
+          at: now,
+        })),
+      )
+      .execute();
+  }
+  return { short, touched: [...new Set(holds.map((h) => h.variantId))] };
+}

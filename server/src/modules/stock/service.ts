@@ -12,7 +12,7 @@ import { logActivity, type Actor } from '../activity/service.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import { parseStockFile, readStockLines } from './import.ts';
 import { key, type StockLevel, type StockLine, type VariantForStock } from './pieces.ts';
-import { merge, restock } from './lines.ts';
+import { merge, reserveMany, restock, type OrderHold } from './lines.ts';
 import { readProductSeasons } from '../../read-models/seasons.ts';
 import { readOrderLines, readOrders } from '../../read-models/orders.ts';
 import { productMatches, readProductTranslations, readProducts, readVariantTranslations, readVariants } from '../../read-models/catalogue.ts';
@@ -389,6 +389,13 @@ export class StockService {
       touched.push(line.variantId);
     }
     // Short lines roll the whole order back: nothing to tell then.
+    if (short.length === 0) await this.tell(trx, touched);
+    return short;
+  }
+
+  /** Pieces held on the shelf for many orders' lines in one go (an allocation, issue 58): on hand only; what is short, or nothing. */
+  async hold(trx: Kysely<Database>, holds: OrderHold[]): Promise<StockLine[]> {
+    const { short, touched } = await reserveMany(trx, holds);
     if (short.length === 0) await this.tell(trx, touched);
     return short;
   }

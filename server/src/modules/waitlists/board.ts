@@ -23,7 +23,11 @@ export class WaitlistBoard {
   }
 
   /** Waits of a status (waiting and offered by default), of one style's colour, or of shops found by name; oldest first, a page at a time. */
-  async list(filter: { status: 'active' | WaitlistStatus; variant?: number | undefined; q?: string | undefined }, paging: PageRequest, lang: Locale): Promise<AdminWaitlistList> {
+  async list(
+    filter: { status: 'active' | WaitlistStatus; variant?: number | undefined; q?: string | undefined },
+    paging: PageRequest,
+    lang: Locale,
+  ): Promise<AdminWaitlistList> {
     const { db } = this.deps;
     let query = db.selectFrom('waitlist_entries as w').selectAll('w');
     query = filter.status === 'active' ? query.where('w.status', 'in', ACTIVE) : query.where('w.status', '=', filter.status);
@@ -87,7 +91,9 @@ export class WaitlistBoard {
         .where('status', 'in', ACTIVE)
         .executeTakeFirstOrThrow(),
       this.deps.db
-        .selectFrom((eb) => eb.selectFrom('waitlist_entries').select(['variant_id', 'size']).where('status', 'in', ACTIVE).groupBy(['variant_id', 'size']).as('p'))
+        .selectFrom((eb) =>
+          eb.selectFrom('waitlist_entries').select(['variant_id', 'size']).where('status', 'in', ACTIVE).groupBy(['variant_id', 'size']).as('p'),
+        )
         .select(sql<number>`count(*)`.as('n'))
         .executeTakeFirstOrThrow(),
     ]);

@@ -126,7 +126,14 @@ export const offerRoutes: FastifyPluginAsyncZod<WaitlistsDepsOfRoutes> = async (
     '/:id/decline',
     {
       config: ORDERING,
-      schema: { tags, security, summary: 'Let an offer go: its pieces pass to the next shop waiting', params, querystring: langQuery, response: { 200: waitlistOffer, ...refusals } },
+      schema: {
+        tags,
+        security,
+        summary: 'Let an offer go: its pieces pass to the next shop waiting',
+        params,
+        querystring: langQuery,
+        response: { 200: waitlistOffer, ...refusals },
+      },
     },
     async (request) => waitlists.decline(request.params.id, companyOf(request), langOf(request)),
   );

@@ -325,7 +325,12 @@ export class WaitlistsService {
       .where((eb) => (status === 'expired' ? eb('expires_at', '<=', now) : eb.lit(true)))
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) === 0) return false;
-    await trx.updateTable('waitlist_entries').set({ status: 'lapsed', updated_at: now }).where('id', '=', offer.entry_id).where('status', '=', 'offered').execute();
+    await trx
+      .updateTable('waitlist_entries')
+      .set({ status: 'lapsed', updated_at: now })
+      .where('id', '=', offer.entry_id)
+      .where('status', '=', 'offered')
+      .execute();
     // Released last: the change it records offers the pieces to the next shop waiting.
     await this.deps.stock.release(trx, null, [{ variantId: offer.variant_id, size: offer.size, quantity: offer.quantity }], null);
     return true;
@@ -387,7 +392,10 @@ export class WaitlistsService {
     );
     const orderIds = rows.map((r) => r.order_id).filter((id): id is number => id !== null);
     const numbers = new Map(
-      (orderIds.length ? await db.selectFrom(readOrders().as('o')).select(['o.id', 'o.number']).where('o.id', 'in', orderIds).execute() : []).map((o) => [o.id, o.number]),
+      (orderIds.length ? await db.selectFrom(readOrders().as('o')).select(['o.id', 'o.number']).where('o.id', 'in', orderIds).execute() : []).map((o) => [
+        o.id,
+        o.number,
+      ]),
     );
     const now = nowIso();
     return rows.map((r) => {

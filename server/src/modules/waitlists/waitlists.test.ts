@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWaitlistList, Order, WaitlistEntry, WaitlistOffer } from '@atelier/contract';
 import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, sendDraft, type TestContext } from '../../../test/helpers.ts';
-import { FRENCH_SHOP, sampleProduct } from '../../../test/fixtures.ts';
+import { FRENCH_SHOP, sampleProduct, seasonFixture } from '../../../test/fixtures.ts';
 
 const SHOPS = [
   { email: RETAILER.email, password: RETAILER.password, name: 'Les Jours Lents' },
@@ -33,7 +33,9 @@ describe.each(DIALECTS)('waitlists on %s (issue 58)', (dialect) => {
       companyIds.push(id);
       shop.push(t.auth(await t.login(s.email, s.password)));
     }
-    const payload = sampleProduct({ reference: 'WL27-ROBE' });
+    const season = await t.app.inject({ method: 'POST', url: '/api/admin/seasons', headers: admin, payload: seasonFixture('WL27') });
+    expect(season.statusCode, season.body).toBe(201);
+    const payload = sampleProduct({ reference: 'WL27-ROBE', seasonIds: [season.json().id] });
     payload.variants = [{ ...payload.variants[0]!, price: 100, sizes: ['S', 'M', 'L'] }];
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/products', payload, headers: admin });
     expect(res.statusCode, res.body).toBe(201);
@@ -63,7 +65,8 @@ describe.each(DIALECTS)('waitlists on %s (issue 58)', (dialect) => {
     (await t.app.inject({ method: 'GET', url: '/api/account/offers?lang=en', headers: shop[who]! })).json().data;
   const waitsOf = async (who: number): Promise<WaitlistEntry[]> =>
     (await t.app.inject({ method: 'GET', url: '/api/account/waitlist?lang=en', headers: shop[who]! })).json().data;
-  const confirm = (who: number, offerId: number) => t.app.inject({ method: 'POST', url: `/api/offers/${offerId}/confirm?lang=en`, payload: {}, headers: shop[who]! });
+  const confirm = (who: number, offerId: number) =>
+    t.app.inject({ method: 'POST', url: `/api/offers/${offerId}/confirm?lang=en`, payload: {}, headers: shop[who]! });
   const level = async (size: string) =>
     db().selectFrom('stock_levels').select(['on_hand', 'reserved']).where('variant_id', '=', dress).where('size', '=', size).executeTakeFirstOrThrow();
   const atOnce = (who: number, size: string, quantity: number) =>
@@ -78,7 +81,9 @@ describe.each(DIALECTS)('waitlists on %s (issue 58)', (dialect) => {
     expect((await join(1, { variantId: dress, size: 'XL', quantity: 1 })).statusCode).toBe(422);
     expect((await join(1, { variantId: dress, size: 'M', quantity: 0 })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/waitlist', payload: { variantId: dress, size: 'M', quantity: 1 } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/waitlist', payload: { variantId: dress, size: 'M', quantity: 1 }, headers: admin })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/waitlist', payload: { variantId: dress, size: 'M', quantity: 1 }, headers: admin })).statusCode,
+    ).toBe(403);
 
     const first = await join(1, { variantId: dress, size: 'M', quantity: 2 });
     expect(first.statusCode, first.body).toBe(201);
@@ -107,7 +112,12 @@ describe.each(DIALECTS)('waitlists on %s (issue 58)', (dialect) => {
 
   it('offers pieces that come back to the first shop; past its time they pass to the next two', async () => {
     // The order holding the last two M is cancelled: they come back.
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${sold.id}/cancel?lang=en`, payload: { reason: 'Shop closed' }, headers: admin });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${sold.id}/cancel?lang=en`,
+      payload: { reason: 'Shop closed' },
+      headers: admin,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await settle();
     const [offer] = await offersOf(1);
@@ -117,7 +127,11 @@ describe.each(DIALECTS)('waitlists on %s (issue 58)', (dialect) => {
     expect(hours).toBeLessThanOrEqual(48);
     expect(await level('M')).toEqual({ on_hand: 2, reserved: 2 }); // held for it, nobody else can take them
     expect(await offersOf(2)).toEqual([]);
-    const told = await db().selectFrom('mail_outbox').select(['to_address', 'subject', 'text_body']).where('dedupe_key', '=', `waitlist-offer:${offer!.id}`).executeTakeFirstOrThrow();
+    const told = await db()
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where('dedupe_key', '=', `waitlist-offer:${offer!.id}`)
+      .executeTakeFirstOrThrow();
     expect(told).toMatchObject({ to_address: SHOPS[1]!.email, subject: expect.stringContaining('Back in stock for you: Test dress — Terracotta, M') });
     expect(told.text_body).toContain(`/account/waitlist?offer=${offer!.id}&lang=en`);
     // Another shop can neither see nor confirm it.
@@ -151,20 +165,31 @@ describe.each(DIALECTS)('waitlists on %s (issue 58)', (dialect) => {
     await settle();
     expect(await level('M')).toEqual({ on_hand: 2, reserved: 1 });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/home', headers: admin })).json().waitlist).toEqual({ shops: 0, sizes: 0 });
+    // The season at a glance counts the offer that became an order.
+    const figures = (await t.app.inject({ method: 'GET', url: '/api/admin/sales?season=WL27&lang=en', headers: admin })).json();
+    expect(figures.shortfall).toEqual([{ reference: 'WL27-ROBE', label: 'Test dress', allocated: 0, short: 0, offersOrdered: 1 }]);
   });
 
   it('confirms an offer at the instant of its expiry once: either the order or the pieces passed on', async () => {
     await atOnce(0, 'S', 5); // S sold out
     expect((await join(1, { variantId: dress, size: 'S', quantity: 1 })).statusCode).toBe(201);
     expect((await join(2, { variantId: dress, size: 'S', quantity: 1 })).statusCode).toBe(201);
-    const count = await t.app.inject({ method: 'PUT', url: '/api/admin/stock', headers: admin, payload: { items: [{ variantId: dress, size: 'S', onHand: 6 }] } });
+    const count = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/stock',
+      headers: admin,
+      payload: { items: [{ variantId: dress, size: 'S', onHand: 6 }] },
+    });
     expect(count.statusCode).toBe(200); // one more S received
     await settle();
     const [offer] = await offersOf(1);
     expect(offer).toMatchObject({ status: 'open', quantity: 1 });
     const ofS = async (who: number) => (await offersOf(who)).filter((o) => o.size === 'S');
     expect(await ofS(2)).toEqual([]); // one piece: one offer
-    const [confirmed, expired] = await Promise.all([confirm(1, offer!.id), t.services.waitlists.expireOffers(new Date(Date.now() + 49 * 3_600_000).toISOString())]);
+    const [confirmed, expired] = await Promise.all([
+      confirm(1, offer!.id),
+      t.services.waitlists.expireOffers(new Date(Date.now() + 49 * 3_600_000).toISOString()),
+    ]);
     await settle();
     const second = await ofS(2);
     if (confirmed.statusCode === 201) {

@@ -10,7 +10,17 @@ export type Cells = Record<number, string>;
 export const givenOf = (size: AllocationSize, cells: Cells) => size.lines.reduce((sum, l) => sum + Number(cells[l.lineId] ?? l.gets), 0);
 
 /** One piece: the shelf against what is asked, and per order the line's cell. Short pieces open by default. */
-function PieceAllocation({ size, cells, setCell, busy }: { size: AllocationSize; cells: Cells; setCell: (lineId: number, value: string) => void; busy: boolean }) {
+function PieceAllocation({
+  size,
+  cells,
+  setCell,
+  busy,
+}: {
+  size: AllocationSize;
+  cells: Cells;
+  setCell: (lineId: number, value: string) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const given = givenOf(size, cells);

@@ -6,8 +6,22 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session.tsx';
+import { useWaiting } from '../../lib/waiting.ts';
+import { Link } from 'react-router';
 
 const key = (variantId: number, size: Size) => `${variantId}:${size}`;
+
+/** The cells the owner changed, as the stock's save takes them (an empty cell: not sold from stock). */
+function changedCells(rows: StockRow[], edits: Record<string, string>) {
+  return rows.flatMap((row) =>
+    row.cells
+      .filter((c) => edits[key(row.variantId, c.size)] !== undefined && edits[key(row.variantId, c.size)] !== (c.onHand === null ? '' : String(c.onHand)))
+      .map((c) => {
+        const value = edits[key(row.variantId, c.size)]!;
+        return { variantId: row.variantId, size: c.size, onHand: value === '' ? null : Number(value) };
+      }),
+  );
+}
 
 /** The rows by style, in their order. */
 function byStyle(rows: StockRow[]) {
@@ -28,6 +42,7 @@ function StockCell({
   value,
   saving,
   onEdit,
+  waiting = 0,
 }: {
   row: StockRow;
   size: Size;
@@ -35,6 +50,8 @@ function StockCell({
   value: string;
   saving: boolean;
   onEdit: (value: string) => void;
+  /** Shops waiting for this size (issue 58). */
+  waiting?: number;
 }) {
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -68,6 +85,11 @@ function StockCell({
           ))}
         </span>
       )}
+      {waiting > 0 && (
+        <Link className="stock-cell__waiting" to={`/admin/waitlists?variant=${row.variantId}`} data-testid="stock-waiting">
+          {t('admin.waitlists.waiting', { count: waiting })}
+        </Link>
+      )}
     </td>
   );
 }
@@ -85,6 +107,7 @@ export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const Heading = `h${headingLevel}` as const;
+  const waiting = useWaiting(rows);
 
   const styles = byStyle(rows);
   const cellValue = (row: StockRow, size: Size) => {
@@ -99,14 +122,7 @@ export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[
     event.preventDefault();
     setMessage(null);
     if (invalid) return setMessage({ kind: 'error', text: t('admin.stock.invalid') });
-    const items = rows.flatMap((row) =>
-      row.cells
-        .filter((c) => edits[key(row.variantId, c.size)] !== undefined && edits[key(row.variantId, c.size)] !== (c.onHand === null ? '' : String(c.onHand)))
-        .map((c) => {
-          const value = edits[key(row.variantId, c.size)]!;
-          return { variantId: row.variantId, size: c.size, onHand: value === '' ? null : Number(value) };
-        }),
-    );
+    const items = changedCells(rows, edits);
     if (items.length === 0) return setMessage({ kind: 'success', text: t('admin.stock.nothing') });
     setSaving(true);
     try {
@@ -157,6 +173,7 @@ export function StockGrid({ rows, onSaved, headingLevel = 2 }: { rows: StockRow[
                           title={style.title}
                           value={cellValue(row, size)}
                           saving={saving}
+                          waiting={waiting.get(key(row.variantId, size))}
                           onEdit={(value) => setEdits((x) => ({ ...x, [key(row.variantId, size)]: value }))}
                         />
                       ))}

@@ -59,7 +59,17 @@ function AllocationChoice({
 }
 
 /** What becomes of what a line does not get: it follows (a date), or is cancelled once the rest ships. */
-function RestChoice({ rest, setRest, followDate, setFollowDate }: { rest: string; setRest: (r: 'follow' | 'cancel') => void; followDate: string; setFollowDate: (d: string) => void }) {
+function RestChoice({
+  rest,
+  setRest,
+  followDate,
+  setFollowDate,
+}: {
+  rest: string;
+  setRest: (r: 'follow' | 'cancel') => void;
+  followDate: string;
+  setFollowDate: (d: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="field">

@@ -6,6 +6,7 @@ import { FormMessage } from '../../components/Field.tsx';
 import { CompanyDoors } from '../../components/company/CompanyDoors.tsx';
 import { CompanyPeople } from '../../components/company/CompanyPeople.tsx';
 import { CompanyTermsForm } from '../../components/company/CompanyTerms.tsx';
+import { CompanyPriority } from '../../components/company/CompanyPriority.tsx';
 import { useCompanyCalls } from '../../components/company/company-api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -60,6 +61,7 @@ export default function AdminCompany() {
         </dl>
       )}
       <CompanyTermsForm companyId={id} lang={lang} />
+      <CompanyPriority companyId={id} />
       <CompanyPeople calls={calls} canManage refresh={doorsChanged} />
       <CompanyDoors calls={calls} canManage onChange={doorChanged} />
     </div>

@@ -156,6 +156,20 @@ function SalesCharts({ figures }: { figures: SalesFigures }) {
           { header: s('rate'), cell: (r) => percent(r.rate), numeric: true },
         ]}
       />
+      <BarChart
+        title={`${s('shortfall')} · ${s('shortfallHint')}`}
+        rows={figures.shortfall ?? []}
+        value={(r) => r.short}
+        label={(r) => r.label}
+        display={(r) => number(r.short)}
+        empty={s('none')}
+        columns={[
+          { header: s('style'), cell: (r) => (r.reference ? `${r.label} (${r.reference})` : r.label) },
+          { header: s('allocated'), cell: (r) => number(r.allocated), numeric: true },
+          { header: s('short'), cell: (r) => number(r.short), numeric: true },
+          { header: s('offersOrdered'), cell: (r) => number(r.offersOrdered), numeric: true },
+        ]}
+      />
     </div>
   );
 }
