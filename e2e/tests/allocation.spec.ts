@@ -104,7 +104,7 @@ test.describe('short production and waitlists (issue 58)', () => {
     });
     expect(season.status(), await season.text()).toBe(201);
     const { id: seasonId, deliveries } = (await season.json()) as { id: number; deliveries: Array<{ id: number }> };
-    const dress = await style(request, owner, `AL-${stamp}`, `Robe Courte ${stamp}`, 100, [seasonId]);
+    const dress = await style(request, owner, `AL-${stamp}`, `Robe Courte ${stamp}`, 200, [seasonId]);
     const line = { variantId: dress.variantId, size: 'M', quantity: 4, mode: 'preBook', deliveryId: deliveries[0]!.id };
     const first = await confirmedOrder(request, owner, 'allotter', [line]);
     const second = await confirmedOrder(request, owner, 'sharer', [line]);
@@ -190,6 +190,8 @@ test.describe('short production and waitlists (issue 58)', () => {
     const parcel = ((await shipped.json()) as { shipments: Array<{ id: number }> }).shipments[0]!;
 
     // The waiting shop asks to be told, from the product page.
+    const waiter = await bearer(request, 'waiter');
+    expect((await request.put('/api/account/company', { headers: waiter, data: { ...COMPANY, companyName: 'Boutique waiter' } })).status()).toBe(200);
     const shop = await browser.newContext();
     const shopPage = await shop.newPage();
     await signInAs(shopPage, 'waiter');
@@ -199,7 +201,7 @@ test.describe('short production and waitlists (issue 58)', () => {
     await expect(ask.getByLabel('Couleur et taille')).toHaveText('Noisette, S');
     await ask.getByLabel('Quantité souhaitée').fill('1');
     await ask.getByRole('button', { name: 'Me prévenir de son retour' }).click();
-    await expect(ask.getByRole('status').filter({ hasText: 'Vous êtes 1e dans la file' })).toBeVisible();
+    await expect(ask.getByRole('status').filter({ hasText: 'place 1 dans la file' })).toBeVisible();
     await noSidewaysScroll(shopPage);
 
     // The owner sees it on her stock screen and her home.
@@ -216,11 +218,11 @@ test.describe('short production and waitlists (issue 58)', () => {
       data: { shipmentId: parcel.id, lines: [{ lineId: bought.lines[0]!.id, quantity: 1, reason: 'other', note: 'Trop grande.' }] },
     });
     expect(asked.status(), await asked.text()).toBe(201);
-    const returned = (await asked.json()) as { id: number };
+    const returned = (await asked.json()) as { id: number; lines: Array<{ id: number }> };
     expect((await request.post(`/api/admin/returns/${returned.id}/accept`, { headers: owner, data: {} })).status()).toBe(200);
     const received = await request.post(`/api/admin/returns/${returned.id}/receive`, {
       headers: owner,
-      data: { lines: [{ lineId: bought.lines[0]!.id, quantity: 1, resellable: true }] },
+      data: { lines: [{ lineId: returned.lines[0]!.id, quantity: 1, resellable: true }] },
     });
     expect(received.status(), await received.text()).toBe(200);
 

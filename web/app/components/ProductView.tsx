@@ -103,39 +103,42 @@ export function ProductView({ product, similar, preview = false }: { product: Pr
   return (
     <article className="page product">
       {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd([structured, trail]) }} />}
-      <Gallery images={images} shown={safeImage} onShow={setImageIndex} title={product.title} colour={variant?.colorName ?? ''} />
-      <div className="product__details">
-        <h1 className="page-title product__title">{product.title}</h1>
-        {product.mantra && <p className="product__mantra">{product.mantra}</p>}
-        <p className="product__description">{product.description}</p>
-        {product.variants.length > 0 && (
-          <fieldset className="product__variants">
-            <legend>{t('product.colours')}</legend>
-            <div className="variant-buttons">
-              {product.variants.map((v, index) => (
-                <button
-                  key={v.id}
-                  type="button"
-                  className="variant-button"
-                  aria-pressed={index === variantIndex}
-                  onClick={() => {
-                    setVariantIndex(index);
-                    // §2: changing variant resets the gallery to its first image.
-                    setImageIndex(0);
-                  }}
-                >
-                  <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" />
-                  {v.colorName}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-        )}
-        {user && !preview && (
-          <Suspense fallback={null}>
-            <TradePanel productId={product.id} variantId={variant?.id} />
-          </Suspense>
-        )}
+      {/* The gallery and the details side by side: the details stay in view beside the pictures, never over what follows. */}
+      <div className="product__top">
+        <Gallery images={images} shown={safeImage} onShow={setImageIndex} title={product.title} colour={variant?.colorName ?? ''} />
+        <div className="product__details">
+          <h1 className="page-title product__title">{product.title}</h1>
+          {product.mantra && <p className="product__mantra">{product.mantra}</p>}
+          <p className="product__description">{product.description}</p>
+          {product.variants.length > 0 && (
+            <fieldset className="product__variants">
+              <legend>{t('product.colours')}</legend>
+              <div className="variant-buttons">
+                {product.variants.map((v, index) => (
+                  <button
+                    key={v.id}
+                    type="button"
+                    className="variant-button"
+                    aria-pressed={index === variantIndex}
+                    onClick={() => {
+                      setVariantIndex(index);
+                      // §2: changing variant resets the gallery to its first image.
+                      setImageIndex(0);
+                    }}
+                  >
+                    <span className="swatch" style={{ background: v.colorCode ?? 'transparent' }} aria-hidden="true" />
+                    {v.colorName}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {user && !preview && (
+            <Suspense fallback={null}>
+              <TradePanel productId={product.id} variantId={variant?.id} />
+            </Suspense>
+          )}
+        </div>
       </div>
       {similar.length > 0 && (
         <section className="product__similar" aria-labelledby="similar-title">

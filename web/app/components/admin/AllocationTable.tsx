@@ -43,11 +43,7 @@ function PieceAllocation({
         <table className="order-table allocation__table">
           <thead>
             <tr>
-              <th scope="col">{t('order.shop')}</th>
               <th scope="col">{t('admin.allocation.order')}</th>
-              <th scope="col" className="num">
-                {t('admin.allocation.priority')}
-              </th>
               <th scope="col" className="num">
                 {t('admin.allocation.asked')}
               </th>
@@ -59,11 +55,12 @@ function PieceAllocation({
           <tbody>
             {size.lines.map((l) => (
               <tr key={l.lineId}>
-                <td>{l.company.name}</td>
                 <td>
-                  {l.orderNumber} <span className="field-hint">{formatDay(l.sentAt.slice(0, 10), lang)}</span>
+                  <span className="allocation__shop">{l.company.name}</span>{' '}
+                  <span className="allocation__meta">
+                    {l.orderNumber} · {formatDay(l.sentAt.slice(0, 10), lang)} · {t('admin.allocation.priorityOf', { priority: l.priority })}
+                  </span>
                 </td>
-                <td className="num">{l.priority}</td>
                 <td className="num">{l.asked}</td>
                 <td className="num">
                   <input

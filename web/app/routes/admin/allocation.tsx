@@ -46,10 +46,10 @@ function AllocationChoice({
           )}
         </select>
       </div>
-      <fieldset className="field allocation__rules">
+      <fieldset className="sizes">
         <legend>{t('admin.allocation.rule')}</legend>
         {RULES.map((r) => (
-          <label key={r} className="checkbox">
+          <label key={r} className="check">
             <input type="radio" name="allocation-rule" value={r} checked={rule === r} onChange={() => setRule(r)} /> {t(`admin.allocation.rules.${r}`)}
           </label>
         ))}
@@ -72,13 +72,13 @@ function RestChoice({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="field">
+    <fieldset className="sizes">
       <legend>{t('admin.allocation.rest')}</legend>
-      <label className="checkbox">
+      <label className="check">
         <input type="radio" name="allocation-rest" checked={rest === 'follow'} onChange={() => setRest('follow')} /> {t('admin.allocation.follow')}
       </label>
       {rest === 'follow' && <Field type="date" label={t('admin.allocation.followDate')} value={followDate} onChange={(e) => setFollowDate(e.target.value)} />}
-      <label className="checkbox">
+      <label className="check">
         <input type="radio" name="allocation-rest" checked={rest === 'cancel'} onChange={() => setRest('cancel')} /> {t('admin.allocation.cancel')}
       </label>
     </fieldset>
