@@ -349,3 +349,24 @@ export async function sendDraft(t: TestContext, headers: Record<string, string>,
   if (sent.statusCode !== 201) throw new Error(`submit: ${sent.statusCode} ${sent.body}`);
   return sent.json() as Order;
 }
+
+/**
+ * Shops that trade, each a company with its name (the first may be RETAILER, created with the context):
+ * their sign-in headers and company ids, in the order given.
+ */
+export async function tradingShops(
+  t: TestContext,
+  shops: Array<{ email: string; password: string; name: string }>,
+): Promise<{ headers: Array<Record<string, string>>; companyIds: number[] }> {
+  const { FRENCH_SHOP } = await import('./fixtures.ts');
+  const headers: Array<Record<string, string>> = [];
+  const companyIds: number[] = [];
+  for (const s of shops) {
+    if (!(await t.services.users.findByEmail(s.email))) await t.services.users.create({ email: s.email, role: 'retailer', password: s.password, locale: 'en' });
+    const id = (await t.services.users.findByEmail(s.email))!.id;
+    await t.services.companies.saveCompany(id, { ...FRENCH_SHOP, companyName: s.name });
+    companyIds.push(id);
+    headers.push(t.auth(await t.login(s.email, s.password)));
+  }
+  return { headers, companyIds };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllocationProposal, Order } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, sendDraft, type TestContext } from '../../../test/helpers.ts';
-import { FRENCH_SHOP, sampleProduct, seasonFixture } from '../../../test/fixtures.ts';
+import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, sendDraft, tradingShops, type TestContext } from '../../../test/helpers.ts';
+import { sampleProduct, seasonFixture } from '../../../test/fixtures.ts';
 
 const SHOPS = [
   { email: RETAILER.email, password: RETAILER.password, name: 'Les Jours Lents' },
@@ -27,13 +27,9 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
   beforeAll(async () => {
     t = await createTestContext(dialect);
     admin = t.auth(await t.login(ADMIN.email, ADMIN.password));
-    for (const [i, s] of SHOPS.entries()) {
-      if (i > 0) await t.services.users.create({ email: s.email, role: 'retailer', password: s.password, locale: 'en' });
-      const id = (await t.services.users.findByEmail(s.email))!.id;
-      await t.services.companies.saveCompany(id, { ...FRENCH_SHOP, companyName: s.name });
-      companyIds.push(id);
-      shop.push(t.auth(await t.login(s.email, s.password)));
-    }
+    const traders = await tradingShops(t, SHOPS);
+    shop.push(...traders.headers);
+    companyIds.push(...traders.companyIds);
     const season = await t.app.inject({
       method: 'POST',
       url: '/api/admin/seasons',

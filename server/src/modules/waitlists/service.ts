@@ -42,6 +42,19 @@ export interface WaitlistsDeps {
   onMailQueued: () => void;
 }
 
+/** A wait's or an offer's piece as the shop reads it: the style, its colour and size, the quantity. */
+function pieceView(v: OrderableVariant | undefined, r: { variant_id: number; size: string; quantity: number }, lang: Locale) {
+  return {
+    variantId: r.variant_id,
+    productId: v?.productId ?? null,
+    reference: v?.reference ?? null,
+    productTitle: v ? pick(v.titles, lang) : '',
+    colorName: v ? pick(v.colorNames, lang) : '',
+    size: r.size,
+    quantity: r.quantity,
+  };
+}
+
 /** "Robe Lina — Rouille, M" */
 export function pieceName(v: OrderableVariant | undefined, size: string, lang: Locale): string {
   return v ? `${pick(v.titles, lang)} — ${pick(v.colorNames, lang)}, ${size}` : size;
@@ -368,13 +381,7 @@ export class WaitlistsService {
         }
         return {
           id: r.id,
-          variantId: r.variant_id,
-          productId: v?.productId ?? null,
-          reference: v?.reference ?? null,
-          productTitle: v ? pick(v.titles, lang) : '',
-          colorName: v ? pick(v.colorNames, lang) : '',
-          size: r.size,
-          quantity: r.quantity,
+          ...pieceView(v, r, lang),
           status: r.status,
           position,
           createdAt: r.created_at,
@@ -403,13 +410,7 @@ export class WaitlistsService {
       return {
         id: r.id,
         entryId: r.entry_id,
-        variantId: r.variant_id,
-        productId: v?.productId ?? null,
-        reference: v?.reference ?? null,
-        productTitle: v ? pick(v.titles, lang) : '',
-        colorName: v ? pick(v.colorNames, lang) : '',
-        size: r.size,
-        quantity: r.quantity,
+        ...pieceView(v, r, lang),
         // Past its time it reads expired, even before the sweep let it go.
         status: r.status === 'open' && r.expires_at <= now ? 'expired' : r.status,
         expiresAt: r.expires_at,
