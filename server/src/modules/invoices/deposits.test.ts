@@ -13,6 +13,7 @@ import {
   sendDraft,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { sql } from 'kysely';
 import { migrate } from '../../db/index.ts';
 import { FRENCH_SHOP, legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { prepareValidators, validateFacturx } from '../../../test/facturx.ts';
@@ -94,6 +95,41 @@ describe.each(DIALECTS)('deposits on %s (issue 47)', (dialect) => {
       depositHold: true,
       applied: { deposit: 30, depositHold: true },
     });
+  });
+
+  it('draws the deposit invoice’s PDF once, before the confirmation holds the order (issue 56)', async () => {
+    await setTerms({ deposit: 30, depositHold: false });
+    const order = await preOrder(2);
+    const invoices = t.services.invoices as unknown as { drawPdf: (...args: unknown[]) => Promise<Buffer> };
+    const draw = invoices.drawPdf;
+    const seen: string[] = [];
+    invoices.drawPdf = async (...args: unknown[]) => {
+      // Held by a confirmation, the order could not be read now (SQLite: its one connection is in the
+      // transaction) nor locked (PostgreSQL: its row is).
+      const db = t.services.database.db;
+      const probe =
+        dialect === 'sqlite'
+          ? db
+              .selectFrom('orders')
+              .select('status')
+              .where('id', '=', order.id)
+              .executeTakeFirstOrThrow()
+              .then((r) => r.status as string)
+          : sql<{ status: string }>`select status from orders where id = ${order.id} for update nowait`
+              .execute(db)
+              .then((r) => r.rows[0]!.status)
+              .catch(() => 'held');
+      seen.push(await Promise.race([probe, new Promise<string>((resolve) => setTimeout(() => resolve('held'), 1000))]));
+      return draw.apply(invoices, args);
+    };
+    try {
+      const confirmed = await call('POST', `/api/admin/orders/${order.id}/confirm?lang=en`, owner, { shipDate: '2027-03-01' });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((confirmed.json() as Order).deposit).toMatchObject({ percent: 30, amount: 72 });
+    } finally {
+      invoices.drawPdf = draw;
+    }
+    expect(seen).toEqual(['submitted']);
   });
 
   it('a deposit order that changes (issue 57): bigger, a complementary deposit invoice; smaller, a credit note on the deposit; each valid, and the parcel deducts them all', async () => {

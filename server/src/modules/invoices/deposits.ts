@@ -10,6 +10,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { depositInvoiceMail } from '../mail/templates.ts';
 import { buyerOf } from './buyer.ts';
 import type { IssuedDocument, NewDocument } from './facturx.ts';
+import type { DrawnAhead } from './parcel-invoice.ts';
 import type { InvoiceOrders } from './orders-port.ts';
 import { gapsOf, totals, vatFor } from './rules.ts';
 import { rateOn } from '../currencies/pricing.ts';
@@ -198,7 +199,9 @@ interface DepositHost {
   companies: Pick<CompaniesService, 'company' | 'terms'>;
   seller(db: Kysely<Database>): Promise<Seller | null>;
   issueDay(): string;
-  write(trx: Kysely<Database>, input: NewDocument, actor: Actor | null): Promise<number>;
+  write(trx: Kysely<Database>, input: NewDocument, actor: Actor | null, drawn?: DrawnAhead | null): Promise<number>;
+  /** A document's PDF drawn outside every lock, for the number it is expected to get. */
+  drawAhead(db: Kysely<Database>, input: NewDocument): Promise<DrawnAhead>;
   credit(trx: Kysely<Database>, invoiceId: number, input: { reason: string; amount?: number }, actor: Actor | null): Promise<number>;
   orders: Pick<InvoiceOrders, 'setDepositPercent'>;
 }
@@ -217,15 +220,42 @@ export class InvoiceDeposits {
     this.host = host;
   }
 
-  /** In the confirming transaction: the deposit invoice of `percent` of `baseCents` (excl. VAT), mailed with its PDF. 422 when the invoice cannot be made yet. */
-  async issue(trx: Kysely<Database>, orderId: number, baseCents: number, percent: number, shipDate: string, actor: Actor | null): Promise<number | null> {
+  /**
+   * In the confirming transaction: the deposit invoice of `percent` of `baseCents` (excl. VAT), mailed with its
+   * PDF (`drawn`: drawn before the transaction, used when the invoice is the one expected). 422 when the
+   * invoice cannot be made yet.
+   */
+  async issue(
+    trx: Kysely<Database>,
+    orderId: number,
+    baseCents: number,
+    percent: number,
+    shipDate: string,
+    actor: Actor | null,
+    drawn?: DrawnAhead | null,
+  ): Promise<number | null> {
     const order = await trx.selectFrom(readOrders().as('orders')).selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     const amount = depositOf(baseCents, percent, order.currency);
     if (amount <= 0) return null;
-    const id = await this.write(trx, order, amount, PHRASES[order.locale].depositLine(percent, order.number), shipDate, actor);
+    const id = await this.write(trx, order, amount, PHRASES[order.locale].depositLine(percent, order.number), shipDate, actor, drawn);
     await this.host.orders.setDepositPercent(trx, orderId, percent);
     await this.mail(trx, order, id, percent);
     return id;
+  }
+
+  /**
+   * The deposit invoice confirming this order would issue, its PDF drawn now, outside every lock (issue 56: the
+   * confirmation's transaction then only writes it). Null when the order asks none, or it cannot be made yet.
+   */
+  async drawAhead(orderId: number, shipDate: string): Promise<DrawnAhead | null> {
+    const db = this.host.db;
+    const order = await db.selectFrom(readOrders().as('orders')).selectAll().where('id', '=', orderId).executeTakeFirst();
+    if (!order || order.mode !== 'preBook' || order.status !== 'submitted') return null;
+    const { percent } = await this.asked(order.company_id, db);
+    const amount = percent > 0 ? depositOf(order.total_cents, percent, order.currency) : 0;
+    if (amount <= 0) return null;
+    const input = await this.compose(db, order, amount, PHRASES[order.locale].depositLine(percent, order.number), shipDate).catch(() => null);
+    return input ? this.host.drawAhead(db, input) : null;
   }
 
   /**
@@ -251,7 +281,20 @@ export class InvoiceDeposits {
   }
 
   /** A deposit invoice of `amount` excl. VAT for an order, payable on receipt, up to its delivery (BG-14). */
-  private async write(trx: Kysely<Database>, order: DepositOrder, amount: number, text: string, shipDate: string, actor: Actor | null): Promise<number> {
+  private async write(
+    trx: Kysely<Database>,
+    order: DepositOrder,
+    amount: number,
+    text: string,
+    shipDate: string,
+    actor: Actor | null,
+    drawn?: DrawnAhead | null,
+  ): Promise<number> {
+    return this.host.write(trx, await this.compose(trx, order, amount, text, shipDate), actor, drawn);
+  }
+
+  /** The deposit invoice as it would be written: 422 when the label's or the company's details are missing. */
+  private async compose(trx: Kysely<Database>, order: DepositOrder, amount: number, text: string, shipDate: string): Promise<NewDocument> {
     const [seller, company] = await Promise.all([this.host.seller(trx), this.host.companies.company(order.company_id ?? 0, trx)]);
     const gaps = gapsOf(seller !== null, company);
     if (gaps.length) throw new HttpError(422, INVOICE_MESSAGES.waiting, {}, gaps.join(', '), { waiting: gaps });
@@ -268,32 +311,28 @@ export class InvoiceDeposits {
       orderLineId: null,
       creditedLineId: null,
     };
-    return this.host.write(
-      trx,
-      {
-        type: 'invoice',
-        purpose: 'deposit',
-        currency: order.currency,
-        rateMicro: (await rateOn(trx, order.currency, issueDate)) ?? order.rate_micro,
-        issueDate,
-        deliveryDate: null,
-        // Payable on receipt; it covers the time until the goods are delivered (BG-14).
-        dueDate: issueDate,
-        period: { start: issueDate, end: shipDate > issueDate ? shipDate : issueDate },
-        orderNumber: order.number,
-        invoice: null,
-        reason: null,
-        locale: order.locale,
-        seller: { ...seller!, paymentDays: 0, endOfMonth: false },
-        buyer: await buyerOf(trx, order, company),
-        vat: vatFor(company.billing!.country, company.vatNumber),
-        lines: [line],
-        orderId: order.id,
-        invoiceId: null,
-        userId: order.company_id,
-      },
-      actor,
-    );
+    return {
+      type: 'invoice',
+      purpose: 'deposit',
+      currency: order.currency,
+      rateMicro: (await rateOn(trx, order.currency, issueDate)) ?? order.rate_micro,
+      issueDate,
+      deliveryDate: null,
+      // Payable on receipt; it covers the time until the goods are delivered (BG-14).
+      dueDate: issueDate,
+      period: { start: issueDate, end: shipDate > issueDate ? shipDate : issueDate },
+      orderNumber: order.number,
+      invoice: null,
+      reason: null,
+      locale: order.locale,
+      seller: { ...seller!, paymentDays: 0, endOfMonth: false },
+      buyer: await buyerOf(trx, order, company),
+      vat: vatFor(company.billing!.country, company.vatNumber),
+      lines: [line],
+      orderId: order.id,
+      invoiceId: null,
+      userId: order.company_id,
+    };
   }
 
   /** The deposit invoice's mail, with its PDF, to the company's accounts person. */

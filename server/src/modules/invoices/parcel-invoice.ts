@@ -147,9 +147,18 @@ export async function drawParcelInvoiceAhead(
 ): Promise<DrawnAhead | null> {
   const input = await composeParcelInvoice(deps, db, shipmentId, actor, deliveryDate, true);
   if (input === null || input === 'unknown') return null;
+  return drawDocumentAhead(db, input, deps.drawPdf);
+}
+
+/**
+ * An invoice's PDF drawn before the transaction that will write it, outside every lock, for the number it is
+ * expected to get (the next of its series): the transaction uses it only if the document gets that number
+ * unchanged (a parcel's invoice, a deposit invoice at confirmation).
+ */
+export async function drawDocumentAhead(db: Kysely<Database>, input: NewDocument, drawPdf: typeof renderInvoicePdf): Promise<DrawnAhead> {
   const year = Number(input.issueDate.slice(0, 4));
   const counter = await db.selectFrom('invoice_counters').select('last').where('kind', '=', 'invoice').where('year', '=', year).executeTakeFirst();
   const number = documentNumber(input.seller.invoicePrefix, year, (counter?.last ?? 0) + 1);
   const { doc, xml } = documentOf(input, number);
-  return { number, fingerprint: fingerprintOf(doc), pdf: await deps.drawPdf(doc, xml, input.seller.brandName) };
+  return { number, fingerprint: fingerprintOf(doc), pdf: await drawPdf(doc, xml, input.seller.brandName) };
 }

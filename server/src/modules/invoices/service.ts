@@ -24,6 +24,7 @@ import { type BuyerSnapshot, type IssuedDocument, type NewDocument, type VatTrea
 import type { renderInvoicePdf } from './pdf.ts';
 import {
   composeParcelInvoice,
+  drawDocumentAhead,
   documentNumber,
   documentOf,
   drawParcelInvoiceAhead,
@@ -104,6 +105,7 @@ export class InvoicesService {
       seller: (trx) => this.seller(trx),
       issueDay: () => this.issueDay(),
       write: this.write,
+      drawAhead: (db, input) => drawDocumentAhead(db, input, this.drawPdf),
       credit: (trx, invoiceId, input, actor) => this.creditInTransaction(trx, invoiceId, input, actor),
       orders: deps.orders,
     });

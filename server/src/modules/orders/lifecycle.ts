@@ -95,7 +95,9 @@ export class OrderLifecycle {
     return lines.filter((l) => l.variant_id !== null).map((l) => ({ variantId: l.variant_id!, size: l.size, quantity: l.quantity }));
   }
 
-  confirm(id: number, input: { shipDate: string; lines?: Array<{ id: number; quantity: number }> }, actor: Actor, lang: Locale): Promise<Order> {
+  async confirm(id: number, input: { shipDate: string; lines?: Array<{ id: number; quantity: number }> }, actor: Actor, lang: Locale): Promise<Order> {
+    // Its deposit invoice's PDF drawn before the order is held (issue 56); other quantities confirmed draw it inside.
+    const drawn = input.lines ? null : await this.invoices.deposits.drawAhead(id, input.shipDate);
     return this.move(
       id,
       ['submitted'],
@@ -109,7 +111,7 @@ export class OrderLifecycle {
         if (deposit > 0) {
           const base =
             changed?.total_cents ?? (await trx.selectFrom('orders').select('total_cents').where('id', '=', id).executeTakeFirstOrThrow()).total_cents;
-          await this.invoices.deposits.issue(trx, id, base, deposit, input.shipDate, actor);
+          await this.invoices.deposits.issue(trx, id, base, deposit, input.shipDate, actor, drawn);
         }
         return { ship_date: input.shipDate, ...changed } as Record<string, string | number | null>;
       },
