@@ -78,7 +78,8 @@ test.describe('short production and waitlists (issue 58)', () => {
   test('the owner shares a short size out in proportion, changes two cells, applies it and ships what each shop gets', async ({ page, request }) => {
     const owner = await bearer(request, 'admin');
     const stamp = String(Date.now()).slice(-6);
-    // A season of its own (so "Ship these" takes these orders only), closing after the demo's.
+    // A season of its own (so "Ship these" takes these orders only), closing after the demo's. New styles come first
+    // in the collection: short titles, on one line in the brand's font and in its fallback (first-impressions.spec).
     const season = await request.post('/api/admin/seasons', {
       headers: owner,
       data: {
@@ -104,7 +105,7 @@ test.describe('short production and waitlists (issue 58)', () => {
     });
     expect(season.status(), await season.text()).toBe(201);
     const { id: seasonId, deliveries } = (await season.json()) as { id: number; deliveries: Array<{ id: number }> };
-    const dress = await style(request, owner, `AL-${stamp}`, `Robe Courte ${stamp}`, 200, [seasonId]);
+    const dress = await style(request, owner, `AL-${stamp}`, `Robe ${stamp}`, 200, [seasonId]);
     const line = { variantId: dress.variantId, size: 'M', quantity: 4, mode: 'preBook', deliveryId: deliveries[0]!.id };
     const first = await confirmedOrder(request, owner, 'allotter', [line]);
     const second = await confirmedOrder(request, owner, 'sharer', [line]);
@@ -166,7 +167,7 @@ test.describe('short production and waitlists (issue 58)', () => {
   }) => {
     const owner = await bearer(request, 'admin');
     const stamp = String(Date.now()).slice(-6);
-    const blouse = await style(request, owner, `WL-${stamp}`, `Blouse Retour ${stamp}`, 400, []);
+    const blouse = await style(request, owner, `WL-${stamp}`, `Blouse ${stamp}`, 400, []);
     expect(
       (
         await request.put('/api/admin/stock', {
@@ -231,7 +232,7 @@ test.describe('short production and waitlists (issue 58)', () => {
     const link = mail.match(/\/account\/waitlist\?offer=\d+&lang=\w+/)![0];
     await shopPage.goto(link);
     await settled(shopPage);
-    const offer = shopPage.getByTestId('waitlist-offer').filter({ hasText: `Blouse Retour ${stamp}` });
+    const offer = shopPage.getByTestId('waitlist-offer').filter({ hasText: `Blouse ${stamp}` });
     await expect(offer.getByTestId('offer-status')).toHaveText('réservée pour vous');
     await expect(offer).toContainText('1 pièce réservée jusqu’au');
     await noSidewaysScroll(shopPage);

@@ -19,7 +19,7 @@ export interface ShipBody {
 
 type Setter = (value: string) => void;
 
-/** How many of each line leave in this parcel (what is left by default). */
+/** How many of each line leave in this parcel (what is left by default, what was allocated after an allocation). */
 function ParcelLines({
   order,
   quantities,
@@ -41,6 +41,7 @@ function ParcelLines({
             <label htmlFor={`ship-${l.id}`}>
               {l.productTitle} · {l.colorName} · {l.size === 'ONESIZE' ? t('order.oneSize') : l.size}{' '}
               <span className="field__hint">{t('admin.orders.leftToShip', { count: leftOf(l) })}</span>
+              {l.allocated ? <span className="field__hint"> · {t('admin.orders.allocatedToShip', { count: l.allocated })}</span> : null}
             </label>
             <input
               id={`ship-${l.id}`}
@@ -106,7 +107,11 @@ function CarrierFields(p: {
 /** One parcel: all that is left is "Mark as shipped"; less is a partial shipment, the rest to follow. */
 export function ShipForm({ order, busy, onShip }: { order: Order; busy: boolean; onShip: (body: ShipBody) => void }) {
   const { t } = useTranslation();
-  const [quantities, setQuantities] = useState<Record<number, string>>(() => Object.fromEntries(order.lines.map((l) => [l.id, String(leftOf(l))])));
+  // After an allocation (issue 58) the parcel takes what each line was given; else all that is left.
+  const allocated = order.lines.some((l) => l.allocated);
+  const [quantities, setQuantities] = useState<Record<number, string>>(() =>
+    Object.fromEntries(order.lines.map((l) => [l.id, String(allocated ? (l.allocated ?? 0) : leftOf(l))])),
+  );
   const [carrier, setCarrier] = useState('');
   const [other, setOther] = useState('');
   const [tracking, setTracking] = useState('');
