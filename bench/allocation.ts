@@ -175,7 +175,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const result = {
   dialect,
-  history: onScale ? `seed:scale (${otherOrders} other orders)` : 'empty database',
+  history: otherOrders > 0 ? `seed:scale (${otherOrders} other orders)` : 'empty database',
   orders: ORDERS,
   lines: lines.length,
   asked: proposal!.asked,
@@ -198,7 +198,7 @@ const table = [
   `| Applying it (${result.lines} lines, one transaction) | ${result.applyMs} ms | ${BUDGET.applyMs} ms |`,
   `| The shops' mails after the commit (${ORDERS}) | ${result.mailsAfterCommitMs} ms | — |`,
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} with \`${onScale ? 'DATA_DIR=/tmp/scale-data ' : ''}node bench/allocation.ts\`.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`${otherOrders > 0 ? 'DATA_DIR=/tmp/scale-data ' : ''}node bench/allocation.ts\`.`,
   '',
 ].join('\n');
 fs.writeFileSync(path.join(import.meta.dirname, 'results', `allocation-${dialect}.md`), table);
