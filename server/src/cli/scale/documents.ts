@@ -2,7 +2,7 @@
 // payments on most. Each document is built as the invoices service builds it (numbers per type and year
 // in the order of their days, VAT by buyer, totals, due date), its XML and PDF made in worker threads.
 import os from 'node:os';
-import { documentNumber } from '../../modules/invoices/parcel-invoice.ts';
+import { documentNumber } from '../../modules/invoices/ahead.ts';
 import { Worker } from 'node:worker_threads';
 import { PHRASES, type InvoicingSettingsInput } from '@atelier/contract';
 import type { Kysely } from 'kysely';

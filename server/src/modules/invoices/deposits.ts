@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { depositInvoiceMail } from '../mail/templates.ts';
 import { buyerOf } from './buyer.ts';
 import type { IssuedDocument, NewDocument } from './facturx.ts';
-import type { DrawnAhead } from './parcel-invoice.ts';
+import type { DrawnAhead } from './ahead.ts';
 import type { InvoiceOrders } from './orders-port.ts';
 import { gapsOf, totals, vatFor } from './rules.ts';
 import { rateOn } from '../currencies/pricing.ts';

@@ -1,7 +1,7 @@
 import { formatDay, formatPrice, fromCents } from '@atelier/contract';
 import { publicBrand, type Config } from '../../config.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { DrawnAhead } from './parcel-invoice.ts';
+import type { DrawnAhead } from './ahead.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { companyMailbox } from '../companies/people.ts';
 import { enqueueMail } from '../mail/outbox.ts';

@@ -1,4 +1,4 @@
-import { PHRASES, RATE_SCALE, toEuros } from '@atelier/contract';
+import { PHRASES } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
@@ -7,9 +7,11 @@ import type { CompaniesService } from '../companies/service.ts';
 import { rateOn } from '../currencies/pricing.ts';
 import { buyerOf } from './buyer.ts';
 import { inclOf, type InvoiceDeposits } from './deposits.ts';
-import { facturxXml, type IssuedDocument, type NewDocument } from './facturx.ts';
+import type { IssuedDocument, NewDocument } from './facturx.ts';
+import { drawDocumentAhead, type DrawnAhead } from './ahead.ts';
+export { documentNumber, documentOf, drawDocumentAhead, fingerprintOf, type DrawnAhead } from './ahead.ts';
 import type { renderInvoicePdf } from './pdf.ts';
-import { dueDate, gapsOf, totals, vatFor } from './rules.ts';
+import { dueDate, gapsOf, vatFor } from './rules.ts';
 import { readOrderLines, readOrders, readShipmentLines, readShipments } from '../../read-models/orders.ts';
 
 type Seller = IssuedDocument['seller'];
@@ -23,26 +25,6 @@ export interface ParcelInvoiceDeps {
   issueDay(): string;
   drawPdf: typeof renderInvoicePdf;
 }
-
-/** A document as it will be written once its number is known: its totals, its Factur-X XML. */
-export function documentOf(input: NewDocument, number: string): { doc: IssuedDocument; xml: string } {
-  const sums = totals(input.lines, input.vat, input.currency ?? 'EUR');
-  const doc: IssuedDocument = { ...input, number, ...sums, vatEurCents: toEuros(sums.totalVatCents, input.rateMicro ?? RATE_SCALE) };
-  return { doc, xml: facturxXml(doc) };
-}
-
-/** A PDF drawn before its transaction, for the number the document was expected to get (used only if it gets it, unchanged). */
-export interface DrawnAhead {
-  number: string;
-  /** The document and seller it was drawn from, as JSON: the transaction draws again if anything differs. */
-  fingerprint: string;
-  pdf: Buffer;
-}
-
-export const fingerprintOf = (doc: IssuedDocument) => JSON.stringify(doc);
-
-/** A document's number: its series' prefix, its year and its place in the year's series (`F2026-00042`). */
-export const documentNumber = (prefix: string, year: number, seq: number) => `${prefix}${year}-${String(seq).padStart(5, '0')}`;
 
 /**
  * A parcel's invoice as it stands (issue 45): its lines are what the parcel holds, its shipping charge the
@@ -148,17 +130,4 @@ export async function drawParcelInvoiceAhead(
   const input = await composeParcelInvoice(deps, db, shipmentId, actor, deliveryDate, true);
   if (input === null || input === 'unknown') return null;
   return drawDocumentAhead(db, input, deps.drawPdf);
-}
-
-/**
- * An invoice's PDF drawn before the transaction that will write it, outside every lock, for the number it is
- * expected to get (the next of its series): the transaction uses it only if the document gets that number
- * unchanged (a parcel's invoice, a deposit invoice at confirmation).
- */
-export async function drawDocumentAhead(db: Kysely<Database>, input: NewDocument, drawPdf: typeof renderInvoicePdf): Promise<DrawnAhead> {
-  const year = Number(input.issueDate.slice(0, 4));
-  const counter = await db.selectFrom('invoice_counters').select('last').where('kind', '=', 'invoice').where('year', '=', year).executeTakeFirst();
-  const number = documentNumber(input.seller.invoicePrefix, year, (counter?.last ?? 0) + 1);
-  const { doc, xml } = documentOf(input, number);
-  return { number, fingerprint: fingerprintOf(doc), pdf: await drawPdf(doc, xml, input.seller.brandName) };
 }

@@ -4,22 +4,16 @@ import { mapPage, readPage, type PageRequest } from '../../lib/paging.ts';
 import { likePattern, searchTerms } from '../../lib/search.ts';
 import { readCompanyDetails } from '../../read-models/companies.ts';
 import { accountsByIds } from '../users/accounts.ts';
-import type { WaitlistsDeps, WaitlistsService } from './service.ts';
+import { entryViews, type WaitlistsDeps } from './views.ts';
 
 const ACTIVE: WaitlistStatus[] = ['waiting', 'offered'];
 
 /** The owner's view of the waitlists (issue 58): every wait in each size's order, per size, and the home's count. */
 export class WaitlistBoard {
   private readonly deps: WaitlistsDeps;
-  private service!: WaitlistsService;
 
   constructor(deps: WaitlistsDeps) {
     this.deps = deps;
-  }
-
-  /** Set by the service that owns this board (its views of entries and offers). */
-  attach(service: WaitlistsService): void {
-    this.service = service;
   }
 
   /** Waits of a status (waiting and offered by default), of one style's colour, or of shops found by name; oldest first, a page at a time. */
@@ -43,7 +37,7 @@ export class WaitlistBoard {
     const page = await readPage(query, { sort: 'w.created_at', id: 'w.id', sortOf: (r) => r.created_at, idOf: (r) => r.id, direction: 'asc' }, paging);
     return mapPage(page, async (rows) => {
       const [entries, names, offers] = await Promise.all([
-        this.service.entries(db, rows, lang),
+        entryViews(this.deps.catalogue, db, rows, lang),
         this.names(rows.map((r) => r.company_id)),
         rows.length
           ? db

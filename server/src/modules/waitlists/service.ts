@@ -9,56 +9,26 @@ import {
   type WaitlistOffer,
   type WaitlistSummary,
 } from '@atelier/contract';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import { publicBrand, type Config } from '../../config.ts';
-import { nowIso, type Db } from '../../db/index.ts';
-import type { Database, WaitlistEntriesTable, WaitlistOffersTable } from '../../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import { publicBrand } from '../../config.ts';
+import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { pick } from '../../lib/texts.ts';
 import { readOrderLines, readOrders } from '../../read-models/orders.ts';
-import type { CatalogueService, OrderableVariant } from '../catalogue/service.ts';
+import type { OrderableVariant } from '../catalogue/service.ts';
 import { companyMailbox } from '../companies/people.ts';
 import { accountById } from '../users/accounts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { waitlistOfferMail } from '../mail/templates.ts';
-import type { OrdersService } from '../orders/service.ts';
-import { promisable, type StockService } from '../stock/service.ts';
+import { promisable } from '../stock/service.ts';
 import { WaitlistBoard } from './board.ts';
-
-type EntryRow = Selectable<WaitlistEntriesTable>;
-type OfferRow = Selectable<WaitlistOffersTable>;
+import { entryViews, offerViews, pieceName, type EntryRow, type OfferRow, type WaitlistsDeps } from './views.ts';
+export type { WaitlistsDeps } from './views.ts';
 
 /** Offers expired in one sweep at most (the next sweep takes the rest). */
 const EXPIRE_BATCH = 200;
 /** Waiting entries one stock change looks at, at most (a piece's queue is read in its order). */
 const QUEUE_READ = 500;
-
-export interface WaitlistsDeps {
-  db: Db;
-  config: Config;
-  stock: StockService;
-  catalogue: CatalogueService;
-  orders: OrdersService;
-  onMailQueued: () => void;
-}
-
-/** A wait's or an offer's piece as the shop reads it: the style, its colour and size, the quantity. */
-function pieceView(v: OrderableVariant | undefined, r: { variant_id: number; size: string; quantity: number }, lang: Locale) {
-  return {
-    variantId: r.variant_id,
-    productId: v?.productId ?? null,
-    reference: v?.reference ?? null,
-    productTitle: v ? pick(v.titles, lang) : '',
-    colorName: v ? pick(v.colorNames, lang) : '',
-    size: r.size,
-    quantity: r.quantity,
-  };
-}
-
-/** "Robe Lina — Rouille, M" */
-export function pieceName(v: OrderableVariant | undefined, size: string, lang: Locale): string {
-  return v ? `${pick(v.titles, lang)} — ${pick(v.colorNames, lang)}, ${size}` : size;
-}
 
 /**
  * Waitlists (issue 58): a shop's people ask to be told when a sold-out at-once size comes back, with the
@@ -76,7 +46,6 @@ export class WaitlistsService {
   constructor(deps: WaitlistsDeps) {
     this.deps = deps;
     this.board = new WaitlistBoard(deps);
-    this.board.attach(this);
   }
 
   /** A shop's person joins the queue of a sold-out at-once size (one wait per shop and size). */
@@ -117,7 +86,7 @@ export class WaitlistsService {
           .executeTakeFirstOrThrow()
       ).id;
     });
-    return (await this.entries(db, [await this.entryRow(db, id)], lang))[0]!;
+    return (await entryViews(this.deps.catalogue, db, [await this.entryRow(db, id)], lang))[0]!;
   }
 
   /** The shop leaves a wait (an offer open for it is let go first). */
@@ -131,7 +100,7 @@ export class WaitlistsService {
       if (offer) await this.close(trx, offer, 'declined');
       await trx.updateTable('waitlist_entries').set({ status: 'left', updated_at: nowIso() }).where('id', '=', id).execute();
     });
-    return (await this.entries(db, [await this.entryRow(db, id)], lang))[0]!;
+    return (await entryViews(this.deps.catalogue, db, [await this.entryRow(db, id)], lang))[0]!;
   }
 
   /** The shop's waits: those still waiting or offered first, then the last ended. */
@@ -144,7 +113,7 @@ export class WaitlistsService {
       .orderBy('id', 'desc')
       .limit(WAITLIST_SHOWN)
       .execute();
-    return this.entries(this.deps.db, rows, lang);
+    return entryViews(this.deps.catalogue, this.deps.db, rows, lang);
   }
 
   /** The shop's offers: the open ones first, then the last decided. */
@@ -157,7 +126,7 @@ export class WaitlistsService {
       .orderBy('id', 'desc')
       .limit(WAITLIST_SHOWN)
       .execute();
-    return this.offerViews(this.deps.db, rows, lang);
+    return offerViews(this.deps.catalogue, this.deps.db, rows, lang);
   }
 
   /**
@@ -212,7 +181,7 @@ export class WaitlistsService {
       if (offer.status !== 'open') throw new HttpError(409, WAITLIST_MESSAGES.offerClosed);
       if (!(await this.close(trx, offer, 'declined'))) throw new HttpError(409, WAITLIST_MESSAGES.offerClosed);
     });
-    return (await this.offerViews(db, [(await this.offerRow(db, id))!], lang))[0]!;
+    return (await offerViews(this.deps.catalogue, db, [(await this.offerRow(db, id))!], lang))[0]!;
   }
 
   /** Offers past their time are let go, each in its own transaction (their pieces then go to the next shop). */
@@ -355,70 +324,6 @@ export class WaitlistsService {
 
   private offerRow(db: Kysely<Database>, id: number) {
     return db.selectFrom('waitlist_offers').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** Entries as the shop reads them: the piece named, its place in the queue while it waits. */
-  async entries(db: Kysely<Database>, rows: EntryRow[], lang: Locale): Promise<WaitlistEntry[]> {
-    if (rows.length === 0) return [];
-    const variants = await this.deps.catalogue.orderable(
-      rows.map((r) => r.variant_id),
-      db,
-    );
-    return Promise.all(
-      rows.map(async (r) => {
-        const v = variants.get(r.variant_id);
-        let position: number | null = null;
-        if (r.status === 'waiting' || r.status === 'offered') {
-          const ahead = await db
-            .selectFrom('waitlist_entries')
-            .select(sql<number>`count(*)`.as('n'))
-            .where('variant_id', '=', r.variant_id)
-            .where('size', '=', r.size)
-            .where('status', 'in', ['waiting', 'offered'])
-            .where('id', '<', r.id)
-            .executeTakeFirstOrThrow();
-          position = Number(ahead.n) + 1;
-        }
-        return {
-          id: r.id,
-          ...pieceView(v, r, lang),
-          status: r.status,
-          position,
-          createdAt: r.created_at,
-        };
-      }),
-    );
-  }
-
-  /** Offers as the shop reads them: the piece, the quantity held, until when, the order it became. */
-  async offerViews(db: Kysely<Database>, rows: OfferRow[], lang: Locale): Promise<WaitlistOffer[]> {
-    if (rows.length === 0) return [];
-    const variants = await this.deps.catalogue.orderable(
-      rows.map((r) => r.variant_id),
-      db,
-    );
-    const orderIds = rows.map((r) => r.order_id).filter((id): id is number => id !== null);
-    const numbers = new Map(
-      (orderIds.length ? await db.selectFrom(readOrders().as('o')).select(['o.id', 'o.number']).where('o.id', 'in', orderIds).execute() : []).map((o) => [
-        o.id,
-        o.number,
-      ]),
-    );
-    const now = nowIso();
-    return rows.map((r) => {
-      const v = variants.get(r.variant_id);
-      return {
-        id: r.id,
-        entryId: r.entry_id,
-        ...pieceView(v, r, lang),
-        // Past its time it reads expired, even before the sweep let it go.
-        status: r.status === 'open' && r.expires_at <= now ? 'expired' : r.status,
-        expiresAt: r.expires_at,
-        createdAt: r.created_at,
-        decidedAt: r.decided_at,
-        order: r.order_id === null ? null : { id: r.order_id, number: numbers.get(r.order_id) ?? '' },
-      };
-    });
   }
 
   /** The owner's home: how many shops wait, for how many sizes. */
