@@ -13,6 +13,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { useScreenMessage } from '../lib/screen-message.ts';
 import { useBusy } from '../lib/busy.ts';
 import { useSession } from '../lib/session.tsx';
+import { useCompanyDoors } from '../lib/doors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.proposals', noindex: true });
 
@@ -164,18 +165,13 @@ function ProposalsScreen() {
   const navigate = useNavigate();
   const { message, fail } = useScreenMessage();
   const [proposals, setProposals] = useState<Proposal[] | null>(null);
-  const [doors, setDoors] = useState<CompanyDoor[]>([]);
+  const doors = useCompanyDoors();
   const load = useCallback(() => {
     api('GET /account/proposals', { lang })
       .then((res) => setProposals(res.data))
       .catch((error: unknown) => fail(error, 'proposals.loadError'));
   }, [api, lang, fail]);
-  useEffect(() => {
-    load();
-    api('GET /account/doors')
-      .then((res) => setDoors(res.data))
-      .catch(() => setDoors([]));
-  }, [api, load]);
+  useEffect(load, [load]);
   return (
     <div className="page page--narrow order-page">
       <h1 className="page-title">{t('proposals.title')}</h1>

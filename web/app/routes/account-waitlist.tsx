@@ -12,6 +12,7 @@ import { useLanguage } from '../lib/language.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useScreenMessage } from '../lib/screen-message.ts';
 import { useSession } from '../lib/session.tsx';
+import { useCompanyDoors } from '../lib/doors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: 'pages.waitlist', noindex: true });
 
@@ -125,7 +126,7 @@ function WaitlistScreen() {
   const { message, setMessage, fail } = useScreenMessage();
   const [offers, setOffers] = useState<WaitlistOffer[] | null>(null);
   const [waits, setWaits] = useState<WaitlistEntry[] | null>(null);
-  const [doors, setDoors] = useState<CompanyDoor[]>([]);
+  const doors = useCompanyDoors();
   const mayAct = user?.company?.role !== 'accounts';
   const load = useCallback(() => {
     Promise.all([api('GET /account/offers', { lang }), api('GET /account/waitlist', { lang })])
@@ -135,12 +136,7 @@ function WaitlistScreen() {
       })
       .catch((error: unknown) => fail(error, 'waitlist.loadError'));
   }, [api, lang, fail]);
-  useEffect(() => {
-    load();
-    api('GET /account/doors')
-      .then((res) => setDoors(res.data))
-      .catch(() => setDoors([]));
-  }, [api, load]);
+  useEffect(load, [load]);
   const done = (text: string) => {
     setMessage({ kind: 'success', text });
     load();
