@@ -8,6 +8,16 @@ import { ACCOUNTS, E2E_DATA_DIR } from '../env.ts';
 import { axeViolations, expect, settled, signIn, test } from '../fixtures.ts';
 
 /** A screen of the second server (the guard's own axe pass covers the main one's): axe and no sideways scroll at both widths. */
+/**
+ * Waits for the next 30-second window when this one ends within 8 s: a code computed now still counts when the
+ * server reads it (it takes the current and the previous window). On a slow machine the click that sends the
+ * previous window's code could otherwise land two windows later (CI, 2026-12-07).
+ */
+async function aFreshWindow(): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}
+
 async function bothWidths(page: Page, label: string): Promise<void> {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -37,6 +47,7 @@ test.describe('sign-in that a stolen password cannot open', () => {
     await page.getByRole('button', { name: 'Activer' }).click();
     await expect(page.getByText('Ce code n’est pas le bon, ou il a déjà servi. Réessayez.')).toBeVisible();
     // The previous 30-second code is still accepted (a slow phone clock): the current one stays free for the sign-in below.
+    await aFreshWindow();
     await page.getByLabel('Code affiché par l’application').fill(totpCode(secret, Date.now() - 30_000));
     await page.getByRole('button', { name: 'Activer' }).click();
     await expect(page.getByText('L’application d’authentification est activée.')).toBeVisible();
@@ -65,6 +76,7 @@ test.describe('sign-in that a stolen password cannot open', () => {
     await page.getByLabel('Code', { exact: true }).fill('000000' === totpCode(secret, Date.now()) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Valider' }).click();
     await expect(page.getByText('Ce code n’est pas le bon, ou il a déjà servi. Réessayez.')).toBeVisible();
+    await aFreshWindow();
     await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, Date.now()));
     await page.getByRole('button', { name: 'Valider' }).click();
     await expect(page).toHaveURL(/\/collection$/);
