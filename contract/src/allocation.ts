@@ -83,6 +83,8 @@ export const allocationQuery = z.intersection(
       error: ALLOCATION_MESSAGES.deliveryUnknown,
     }),
     rule: z.enum(ALLOCATION_RULES, { error: ALLOCATION_MESSAGES.ruleInvalid }).default('arrival'),
+    /** Only the pieces whose reference, style or colour holds these words (the whole window when absent). */
+    q: z.string().max(100).optional(),
   }),
   langQuery,
 );
@@ -160,6 +162,8 @@ export const allocationInput = z
   })
   .meta({ id: 'AllocationInput' });
 export type AllocationInput = z.input<typeof allocationInput>;
+/** An allocation as the server applies it (its defaults filled). */
+export type AllocationApply = z.output<typeof allocationInput>;
 
 export const allocationResult = z
   .object({

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { FRENCH_SHOP } from '../../server/test/fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
 import { expect, settled, signInAs, test, waitForMail } from '../fixtures.ts';
 
@@ -12,15 +13,7 @@ async function bearer(request: APIRequestContext, account: keyof typeof ACCOUNTS
   return { authorization: `Bearer ${(await res.json()).access_token as string}` };
 }
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const COMPANY = {
-  siret: '55208131766522',
-  vatNumber: 'FR03552081317',
-  billingAddress: null,
-  deliveryAddress: null,
-  phone: null,
-  billing: { line1: '3 rue du Port', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
-  delivery: { line1: '5 quai de la Marine', line2: '', postcode: '34200', town: 'Sète', country: 'FR' },
-};
+const COMPANY = FRENCH_SHOP;
 
 /** A style of its own (in `seasonIds`, or in none), one colour, with a demo photograph. */
 async function style(request: APIRequestContext, owner: Record<string, string>, reference: string, title: string, price: number, seasonIds: number[]) {

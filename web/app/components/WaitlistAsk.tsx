@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Size, TradeProduct } from '@atelier/contract';
 import { useTranslation } from '../i18n/react.tsx';
-import { errorMessage } from '../lib/api.ts';
+import { useBusy } from '../lib/busy.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { sizeKey, type Offer } from '../lib/order-grid.ts';
+import { useScreenMessage } from '../lib/screen-message.ts';
 import { useSession } from '../lib/session.tsx';
 import { FormMessage } from './Field.tsx';
 
@@ -21,20 +22,18 @@ export function WaitlistAsk({ product, offer }: { product: TradeProduct; offer: 
   );
   const [chosen, setChosen] = useState('');
   const [quantity, setQuantity] = useState(String(Math.max(1, product.orderMultiple)));
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'success' | 'error'; text?: string }>({ kind: 'idle' });
+  const { message, setMessage, fail } = useScreenMessage();
+  const { busy, run } = useBusy(fail);
   if (soldOut.length === 0 || product.packsOnly) return null;
   const current = soldOut.find((s) => `${s.variantId}:${s.size}` === chosen) ?? soldOut[0]!;
 
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setState({ kind: 'saving' });
-    try {
+    void run('waitlist.askError', async () => {
       const entry = await api('POST /waitlist', { lang, body: { variantId: current.variantId, size: current.size as Size, quantity: Number(quantity) } });
-      setState({ kind: 'success', text: t('waitlist.asked', { position: entry.position ?? 1 }) });
-    } catch (error) {
-      setState({ kind: 'error', text: errorMessage(error, t('waitlist.askError')) });
-    }
-  }
+      setMessage({ kind: 'success', text: t('waitlist.asked', { position: entry.position ?? 1 }) });
+    });
+  };
 
   return (
     <form className="waitlist-ask" onSubmit={submit} aria-labelledby="waitlist-ask-title" data-testid="waitlist-ask">
@@ -68,15 +67,12 @@ export function WaitlistAsk({ product, offer }: { product: TradeProduct; offer: 
         </div>
       </div>
       <div className="order-grid__actions">
-        <button type="submit" className="button button--quiet" disabled={state.kind === 'saving'}>
+        <button type="submit" className="button button--quiet" disabled={busy}>
           {t('waitlist.ask')}
         </button>
         <Link to="/account/waitlist">{t('waitlist.seeAll')}</Link>
       </div>
-      <div aria-live="polite">
-        {state.kind === 'success' && <FormMessage kind="success">{state.text}</FormMessage>}
-        {state.kind === 'error' && <FormMessage kind="error">{state.text}</FormMessage>}
-      </div>
+      <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
     </form>
   );
 }

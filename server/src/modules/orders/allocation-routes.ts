@@ -14,12 +14,12 @@ export const adminAllocationRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (a
       schema: {
         tags,
         summary:
-          'A window’s pieces on the shelf against what its confirmed pre-orders still ask, shared by a rule (arrival, proportion, priority): per size the shelf and the asked, per line what it gets; `basis` is the stock it was computed on',
+          'A window’s pieces on the shelf against what its confirmed pre-orders still ask, shared by a rule (arrival, proportion, priority), of the pieces matching `q` (reference, style, colour): per size the shelf and the asked, per line what it gets; `basis` is the stock it was computed on',
         querystring: allocationQuery,
         response: { 200: allocationProposal, 400: errorBody, 422: errorBody },
       },
     },
-    async (request) => services.orders.allocation.proposal(request.query.delivery, request.query.rule, langOf(request)),
+    async (request) => services.orders.allocation.proposal(request.query.delivery, request.query.rule, langOf(request), request.query.q),
   );
   app.post(
     '/allocations',

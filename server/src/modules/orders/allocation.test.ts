@@ -151,6 +151,10 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
     expect(gives(priority, dress, 'M')).toEqual({ 0: 0, 1: 5, 2: 8 });
     expect(priority.sizes.find((s) => s.variantId === dress && s.size === 'M')!.lines.map((l) => l.priority)).toEqual([1, 2, 3]);
     expect(arrival.basis).toBe(priority.basis);
+    // The owner looks for one style: its pieces only, computed on the same basis.
+    const one = await proposal(deliveries[0]!, 'arrival&q=paire');
+    expect(one.sizes.map((z) => [z.reference, z.size])).toEqual([['AL27-PAIRE', 'S']]);
+    expect(one).toMatchObject({ basis: arrival.basis, asked: 10, shelf: 5 });
 
     // Nothing of it leaves the server for a shop or an anonymous visitor.
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/allocations/proposal?delivery=${deliveries[0]}`, headers: shop[0]! })).statusCode).toBe(403);
@@ -344,5 +348,25 @@ describe.each(DIALECTS)('allocating short production on %s (issue 58)', (dialect
       'AL27-LIN': [10 + 5 + 4 + 3 + 3, 0 + 1 + 4 + 0 + 1],
       'AL27-PAIRE': [4, 6],
     });
+  });
+
+  it('shares one shelf between two windows: what one window was given, the other no longer sees', async () => {
+    const later = await preOrder(0, deliveries[1]!, [[dress, 'L', 2]]);
+    const earlier = await preOrder(1, deliveries[0]!, [[dress, 'L', 2]]);
+    await count(dress, 'L', 3);
+    const before = await proposal(deliveries[0]!, 'arrival');
+    expect(before.sizes.find((z) => z.variantId === dress && z.size === 'L')).toMatchObject({ shelf: 3, gets: 2 });
+    const second = await proposal(deliveries[1]!, 'arrival');
+    const secondL = second.sizes.find((z) => z.variantId === dress && z.size === 'L')!;
+    expect(secondL.lines.map((x) => [x.orderId, x.gets])).toEqual([[later.id, 2]]);
+    expect((await apply({ delivery: deliveries[1], basis: second.basis, lines: asLines(second) })).statusCode).toBe(201);
+    // The first window's allocation, computed before the second was applied, is refused: the shelf changed.
+    const stale = await apply({ delivery: deliveries[0], basis: before.basis, lines: asLines(before) });
+    expect(stale.statusCode).toBe(409);
+    const first = await proposal(deliveries[0]!, 'arrival');
+    const firstL = first.sizes.find((z) => z.variantId === dress && z.size === 'L')!;
+    expect(firstL).toMatchObject({ shelf: 1, asked: 2, gets: 1, short: 1 });
+    expect(firstL.lines.map((x) => x.orderId)).toEqual([earlier.id]);
+    expect(await level(dress, 'L')).toEqual({ on_hand: 3, reserved: 2 });
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   ALLOCATION_MESSAGES,
   formatDay,
-  type AllocationInput,
+  type AllocationApply,
   type AllocationLine,
   type AllocationProposal,
   type AllocationResult,
@@ -19,6 +19,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { fold, searchTerms } from '../../lib/search.ts';
 import { parseTexts, pick } from '../../lib/texts.ts';
 import { readProducts } from '../../read-models/catalogue.ts';
 import { logActivity } from '../activity/service.ts';
@@ -91,7 +92,7 @@ export class OrderAllocation {
   }
 
   /** The rule's proposal for a window: per piece the shelf and what is asked, per line what it gets. */
-  async proposal(deliveryId: number, rule: AllocationRule, lang: Locale): Promise<AllocationProposal> {
+  async proposal(deliveryId: number, rule: AllocationRule, lang: Locale, q?: string): Promise<AllocationProposal> {
     const db = this.deps.db;
     const delivery = await this.delivery(db, deliveryId, lang);
     const state = await this.state(db, deliveryId);
@@ -148,7 +149,11 @@ export class OrderAllocation {
         lines: rows,
       });
     }
-    sizes.sort(
+    const terms = searchTerms(q);
+    const shown = terms.length
+      ? sizes.filter((z) => terms.every((term) => fold(`${z.reference ?? ''} ${z.productTitle} ${z.colorName}`).includes(term)))
+      : sizes;
+    shown.sort(
       (a, b) =>
         (a.reference ?? '').localeCompare(b.reference ?? '') ||
         a.productTitle.localeCompare(b.productTitle) ||
@@ -159,11 +164,11 @@ export class OrderAllocation {
       delivery,
       rule,
       basis: state.basis,
-      sizes,
-      orders: new Set(sizes.flatMap((s) => s.lines.map((l) => l.orderId))).size,
-      asked: sizes.reduce((sum, s) => sum + s.asked, 0),
-      shelf: sizes.reduce((sum, s) => sum + s.shelf, 0),
-      gets: sizes.reduce((sum, s) => sum + s.gets, 0),
+      sizes: shown,
+      orders: new Set(shown.flatMap((s) => s.lines.map((l) => l.orderId))).size,
+      asked: shown.reduce((sum, s) => sum + s.asked, 0),
+      shelf: shown.reduce((sum, s) => sum + s.shelf, 0),
+      gets: shown.reduce((sum, s) => sum + s.gets, 0),
     };
   }
 
@@ -173,10 +178,10 @@ export class OrderAllocation {
    * or the lines changed since), each line checked (its window's, not more than it asks, whole steps, not more
    * than the shelf), then each line's pieces held on the shelf for it. The shops are mailed after the commit.
    */
-  async apply(input: Required<Pick<AllocationInput, 'delivery' | 'basis' | 'lines'>> & AllocationInput, actor: Actor, lang: Locale): Promise<AllocationResult> {
+  async apply(input: AllocationApply, actor: Actor, lang: Locale): Promise<AllocationResult> {
     const db = this.deps.db;
     await this.delivery(db, input.delivery, lang);
-    const rest = input.rest ?? 'follow';
+    const rest = input.rest;
     const id = await db.transaction().execute(async (trx) => {
       await this.holdOrders(
         trx,
@@ -203,7 +208,7 @@ export class OrderAllocation {
         .insertInto('allocations')
         .values({
           delivery_id: input.delivery,
-          rule: input.rule ?? 'arrival',
+          rule: input.rule,
           rest,
           follow_date: rest === 'follow' ? (input.followDate ?? null) : null,
           pieces,
@@ -243,7 +248,7 @@ export class OrderAllocation {
         subjectId: allocation.id,
         detail: {
           delivery: input.delivery,
-          rule: input.rule ?? 'arrival',
+          rule: input.rule,
           rest,
           pieces,
           orders: new Set(input.lines.map((l) => byId.get(l.lineId)!.order_id)).size,

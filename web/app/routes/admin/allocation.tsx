@@ -95,6 +95,7 @@ export default function AdminAllocation() {
   const [seasons, setSeasons] = useState<AdminSeason[]>([]);
   const [delivery, setDelivery] = useState('');
   const [rule, setRule] = useState<AllocationRule>('arrival');
+  const [q, setQ] = useState('');
   const [proposal, setProposal] = useState<AllocationProposal | null>(null);
   const [cells, setCells] = useState<Cells>({});
   const [rest, setRest] = useState<'follow' | 'cancel'>('follow');
@@ -113,7 +114,7 @@ export default function AdminAllocation() {
       setApplied(false);
       setShipped(null);
       setCells({});
-      setProposal(await api('GET /admin/allocations/proposal', { query: { delivery: Number(delivery), rule }, lang }));
+      setProposal(await api('GET /admin/allocations/proposal', { query: { delivery: Number(delivery), rule, q: q.trim() || undefined }, lang }));
     });
   const apply = () =>
     run('admin.allocation.applyError', async () => {
@@ -138,6 +139,7 @@ export default function AdminAllocation() {
       <h1 className="page-title">{t('pages.adminAllocation')}</h1>
       <p className="lead">{t('admin.allocation.intro')}</p>
       <AllocationChoice seasons={seasons} delivery={delivery} setDelivery={setDelivery} rule={rule} setRule={setRule} />
+      <Field label={t('admin.allocation.search')} hint={t('admin.allocation.searchHint')} value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
       <p>
         <button type="button" className="button" disabled={busy || !delivery} onClick={() => void compute()}>
           {t('admin.allocation.compute')}
