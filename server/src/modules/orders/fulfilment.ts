@@ -19,6 +19,7 @@ import type { OrdersContext } from './context.ts';
 import type { OrderShipments } from './shipments.ts';
 import type { OrderAllocation } from './allocation.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
+import { readStockLevels } from '../../read-models/stock.ts';
 
 /** What "Ship these" does with one order: a parcel of these lines (all that is left when absent), and after it. */
 interface ShipPlan {
@@ -27,7 +28,6 @@ interface ShipPlan {
   cancelRest?: boolean;
   cancelWhole?: boolean;
 }
-import { readStockLevels } from '../../read-models/stock.ts';
 
 /** The orders a pick list or a bulk shipment takes: by id, or all ready for a delivery window. */
 export type PickScope = { ids: number[] } | { deliveryId: number };
@@ -121,7 +121,8 @@ export class OrderFulfilment {
       (ids.length ? await this.db.selectFrom('orders').select(['id', 'number', 'locale']).where('id', 'in', ids).execute() : []).map((o) => [o.id, o]),
     );
     const shipped: number[] = [];
-    const restCancelled: number[] = [];
+    /** Orders whose allocation cancels what it did not give, and the reason their shop reads, in its language. */
+    const restCancelled = new Map<number, string>();
     const events: Array<number | null> = [];
     for (const id of ids) {
       const number = orders.get(id)?.number ?? null;
@@ -136,7 +137,7 @@ export class OrderFulfilment {
         }
         events.push(await this.shipments.commit(id, { ...(plan.lines ? { lines: plan.lines } : {}), carrier: input.carrier }, actor, lang));
         shipped.push(id);
-        if (plan.cancelRest) restCancelled.push(id);
+        if (plan.cancelRest) restCancelled.set(id, reason);
         results.push({ id, number, shipped: true, shipment: null, invoice: null, status: null, error: null });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
@@ -145,9 +146,9 @@ export class OrderFulfilment {
     }
     await this.shipments.settle(events);
     // What an allocation did not give, and cancels, goes once its parcel has left (issue 58).
-    for (const id of restCancelled) {
-      const after = await this.db.selectFrom('orders').select(['status', 'locale']).where('id', '=', id).executeTakeFirst();
-      if (after?.status === 'partlyShipped') await this.shipments.cancelRest(id, PHRASES[after.locale].allocationShort, actor, lang);
+    for (const [id, why] of restCancelled) {
+      const after = await this.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
+      if (after?.status === 'partlyShipped') await this.shipments.cancelRest(id, why, actor, lang);
     }
     const answered = await this.shipments.ordersAfter(shipped, lang);
     for (const result of results) {
