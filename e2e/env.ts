@@ -52,4 +52,7 @@ export const ACCOUNTS = {
   // A shop that buys the last pieces and returns one, and a shop that waits for them (issue 58).
   emptier: { email: 'emptier@e2e.example', password: 'empty-e2e-2026', role: 'retailer' },
   waiter: { email: 'waiter@e2e.example', password: 'wait-e2e-2026', role: 'retailer' },
+  // A shop that pays by transfer, and a shop debited under its SEPA mandate (issue 59).
+  payer: { email: 'payer@e2e.example', password: 'payer-e2e-2026', role: 'retailer' },
+  debtor: { email: 'debtor@e2e.example', password: 'debtor-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

@@ -22,6 +22,25 @@ import {
   waitlistPiecesQuery,
 } from './waitlists.ts';
 import { pageQuery } from './paging.ts';
+import {
+  accountDebits,
+  bankEntry,
+  bankEntryList,
+  bankEntryQuery,
+  collection,
+  collectionInput,
+  collectionList,
+  csvColumns,
+  csvColumnsState,
+  mandate,
+  mandateInput,
+  mandateList,
+  matchInput,
+  paymentReturn,
+  paymentReturnInput,
+  statementImport,
+  statementList,
+} from './bank.ts';
 import { companyTerms, companyTermsInput } from './terms.ts';
 import {
   ecbImport,
@@ -146,7 +165,7 @@ export interface FileEndpoint {
   query?: z.ZodType;
   file: true;
 }
-/** A multipart image upload (with progress): the answer names the stored file. */
+/** A multipart upload (with progress): an image (the answer names the stored file) or a bank statement (what it recorded). */
 export interface UploadEndpoint {
   upload: true;
   response: z.ZodType;
@@ -326,6 +345,22 @@ export const endpoints = {
   'GET /admin/stockists/:id/company': { response: retailerCompany },
   'PUT /admin/stockists/:id/company': { body: companyInput, response: companyDetails },
   'PUT /admin/stockists/:id/reminders': { body: remindersInput, response: remindersState },
+  'POST /admin/bank/statements': { upload: true, response: statementImport },
+  'GET /admin/bank/statements': { query: pageQuery, response: statementList },
+  'GET /admin/bank/entries': { query: bankEntryQuery, response: bankEntryList },
+  'POST /admin/bank/entries/:id/match': { body: matchInput, response: bankEntry },
+  'GET /admin/bank/csv-columns': { response: csvColumnsState },
+  'PUT /admin/bank/csv-columns': { body: csvColumns, response: csvColumnsState },
+  'GET /admin/companies/:id/mandates': { response: mandateList },
+  'POST /admin/companies/:id/mandates': { body: mandateInput, response: mandate },
+  'POST /admin/mandates/:id/revoke': { response: mandate },
+  'GET /admin/mandates/:id.pdf': { file: true },
+  'POST /admin/collections': { body: collectionInput, response: collection },
+  'GET /admin/collections': { query: pageQuery, response: collectionList },
+  'GET /admin/collections/:id': { response: collection },
+  'GET /admin/collections/:id/pain.008.xml': { file: true },
+  'POST /admin/payments/:id/returned': { body: paymentReturnInput, response: paymentReturn },
+  'GET /account/debits': { response: accountDebits },
 
   // —— Back-office: content ——
   'GET /admin/pages/:page': { response: adminPage },

@@ -22,6 +22,7 @@ export * from './seasons.ts';
 export * from './security.ts';
 export * from './production.ts';
 export * from './seller.ts';
+export * from './bank.ts';
 export * from './invoices.ts';
 export * from './address.ts';
 export * from './format.ts';

@@ -5,7 +5,8 @@
 export const INVOICE_GAPS = ['seller', 'companyName', 'billing', 'siren'] as const;
 export type InvoiceGap = (typeof INVOICE_GAPS)[number];
 
-export const INVOICE_STATUSES = ['unpaid', 'partlyPaid', 'paid', 'overdue'] as const;
+/** Open (unpaid, overdue), partly settled (partly paid, partly credited: a credit note took some off), settled (paid, credited: credit notes settled it). */
+export const INVOICE_STATUSES = ['unpaid', 'partlyPaid', 'partlyCredited', 'paid', 'credited', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number] | 'credit';
-export const PAYMENT_METHODS = ['transfer', 'card', 'cheque', 'cash', 'other'] as const;
+export const PAYMENT_METHODS = ['transfer', 'card', 'cheque', 'cash', 'other', 'directDebit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -27,6 +27,10 @@ export const INVOICING_MESSAGES = defineMessages('invoicing', {
     fr: 'Ce numéro de TVA n’est pas valide (pour la France : FR, sa clé et le SIREN).',
   },
   ibanInvalid: { en: 'This IBAN is not valid (its check digits do not match).', fr: 'Cet IBAN n’est pas valide (sa clé de contrôle ne correspond pas).' },
+  creditorIdInvalid: {
+    en: 'A SEPA creditor identifier (ICS) is like FR72ZZZ123456: its check digits must match.',
+    fr: 'Un identifiant créancier SEPA (ICS) s’écrit comme FR72ZZZ123456 : sa clé de contrôle doit correspondre.',
+  },
   bicInvalid: { en: 'A BIC is 8 or 11 letters and digits, like BNPAFRPPXXX.', fr: 'Un BIC compte 8 ou 11 lettres et chiffres, comme BNPAFRPPXXX.' },
   prefixInvalid: {
     en: 'A number prefix is 1 to 20 letters, digits or + - _ / (the whole number stays within 35 characters).',
@@ -118,6 +122,22 @@ export function isIban(value: string): boolean {
   return rest === 1;
 }
 
+/** A SEPA creditor identifier (ICS): country, check digits, a business code, then the national identifier; mod 97 over the last and the country. */
+export function isCreditorId(value: string): boolean {
+  const id = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(id)) return false;
+  if (id.startsWith('FR') && !/^FR\d{2}[A-Z0-9]{3}[A-Z0-9]{6}$/.test(id)) return false;
+  return mod97(`${id.slice(7)}${id.slice(0, 4)}`);
+}
+function mod97(text: string): boolean {
+  let rest = 0;
+  for (const char of text) {
+    const n = char >= 'A' ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of n) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest === 1;
+}
+
 const text = (max: number, message: string) => z.string({ error: message }).trim().max(max, { error: message });
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const prefix = z
@@ -154,6 +174,13 @@ export const invoicingSettingsInput = z
       .string({ error: INVOICING_MESSAGES.bicInvalid })
       .transform((v) => v.replace(/\s+/g, '').toUpperCase())
       .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), { error: INVOICING_MESSAGES.bicInvalid }),
+    /** The SEPA creditor identifier (ICS) direct debits are collected under (issue 59); null or absent: none. */
+    creditorId: z
+      .string({ error: INVOICING_MESSAGES.creditorIdInvalid })
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine(isCreditorId, { error: INVOICING_MESSAGES.creditorIdInvalid })
+      .nullable()
+      .optional(),
     invoicePrefix: prefix,
     creditNotePrefix: prefix,
     paymentDays: z
@@ -209,6 +236,7 @@ export const invoicingSettings = z
         vatNumber: z.string(),
         iban: z.string(),
         bic: z.string(),
+        creditorId: z.string().nullable().optional(),
         invoicePrefix: z.string(),
         creditNotePrefix: z.string(),
         paymentDays: z.number(),

@@ -69,6 +69,10 @@ export const ACTIVITY_ACTIONS = [
   'unpay',
   'take',
   'allocate',
+  'returned',
+  'sign',
+  'revoke',
+  'match',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -21,7 +21,7 @@ const GROUPS: Array<[string, string[]]> = [
       'Conditions revendeur',
     ],
   ],
-  ['Finances', ['Factures', 'Facturation', 'Devises']],
+  ['Finances', ['Factures', 'Banque', 'Prélèvements', 'Facturation', 'Devises']],
   ['Contenu du site', ['Journal', 'Textes des pages', 'Où nous trouver', 'Messages']],
   ['Compte et suivi', ['Activité', 'Clés d’API', 'Webhooks', 'Mon compte', 'Voir le site']],
 ];

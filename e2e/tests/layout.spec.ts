@@ -99,6 +99,8 @@ test.describe('no screen scrolls sideways, at 360 px and at 1280 px', () => {
       '/admin/webhooks',
       '/admin/invoicing',
       '/admin/invoices',
+      '/admin/bank',
+      '/admin/debits',
       // The demo's first invoice (last autumn's, paid).
       '/admin/invoices/1',
       '/account',

@@ -18,6 +18,9 @@ import type { PrivacyService } from './modules/privacy/service.ts';
 import type { WholesaleService } from './modules/wholesale/service.ts';
 import type { OrdersService } from './modules/orders/service.ts';
 import type { WaitlistsService } from './modules/waitlists/service.ts';
+import type { BankService } from './modules/bank/service.ts';
+import type { DirectDebits } from './modules/bank/debits.ts';
+import type { PaymentReturns } from './modules/bank/returns.ts';
 import type { ReturnsService } from './modules/returns/service.ts';
 import type { CompaniesService } from './modules/companies/service.ts';
 import type { CurrenciesService } from './modules/currencies/service.ts';
@@ -69,6 +72,8 @@ export interface AppServices {
   orders: OrdersService;
   /** Shops waiting for sold-out sizes, and the pieces offered to them when they come back (issue 58). */
   waitlists: WaitlistsService;
+  /** Money in (issue 59): bank statements matched to invoices, SEPA direct debits, payments that came back. */
+  bank: { statements: BankService; debits: DirectDebits; returns: PaymentReturns };
   returns: ReturnsService;
   /** A retailer's company details and addresses. */
   companies: CompaniesService;

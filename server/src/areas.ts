@@ -32,6 +32,7 @@ import { webhooksArea } from './modules/webhooks/index.ts';
 import { wholesaleArea } from './modules/wholesale/index.ts';
 import { mailArea } from './modules/mail/index.ts';
 import { waitlistsArea } from './modules/waitlists/index.ts';
+import { bankArea } from './modules/bank/index.ts';
 
 const mount = <Deps extends FastifyPluginOptions>(area: Area<Deps>, deps: (services: AppServices) => Deps) => mountArea<AppServices, Deps>(area, deps);
 
@@ -61,6 +62,7 @@ export const AREAS: ReadonlyArray<MountedArea<AppServices>> = [
   mount(returnsArea, (s) => ({ returns: s.returns, media: s.media, companies: s.companies })),
   mount(companiesArea, (s) => ({ companies: s.companies, onContentChange: s.onContentChange })),
   mount(invoicesArea, (s) => ({ companies: s.companies, invoices: s.invoices, users: s.users, config: s.config })),
+  mount(bankArea, (s) => ({ bank: s.bank })),
   mount(currenciesArea, (s) => ({ currencies: s.currencies, onPricesChange: () => s.wholesale.invalidate() })),
   mount(listingsArea, (s) => ({ listings: s.listings, media: s.media, onContentChange: s.onContentChange })),
   mount(usersArea, (s) => ({ users: s.users })),

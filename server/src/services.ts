@@ -22,6 +22,9 @@ import { PrivacyService } from './modules/privacy/service.ts';
 import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { WaitlistsService } from './modules/waitlists/service.ts';
+import { BankService } from './modules/bank/service.ts';
+import { DirectDebits } from './modules/bank/debits.ts';
+import { PaymentReturns } from './modules/bank/returns.ts';
 import { ReturnsService } from './modules/returns/service.ts';
 import { CompaniesService } from './modules/companies/service.ts';
 import { CurrenciesService } from './modules/currencies/service.ts';
@@ -66,8 +69,7 @@ export function createServices(
   const mail = mailOutbox(config, database, log, transport);
   const outbound = { allowLoopback: config.OUTBOUND_ALLOW_LOOPBACK, ca: config.OUTBOUND_CA_FILE };
   const webhookWorker = new WebhookWorker({ db: database.db, policy: outbound, log: log.child({ module: 'webhooks' }) });
-  // What a change records for the other areas' listeners, run after its commit (issue 56, ADR 0026); what
-  // the listeners queued (mail, webhook deliveries) is looked at as soon as they have run.
+  // What a change records for the other areas' listeners, run after its commit (issue 56, ADR 0026); what they queued is looked at once they ran.
   const events = new DomainEvents({ db: database.db, log: log.child({ module: 'events' }), afterRuns: () => [mail, webhookWorker].forEach((w) => w.kick()) });
   const webhooks = new WebhooksService({ db: database.db, policy: outbound, kick: () => webhookWorker.kick() });
   const redis = config.REDIS_URL ? new SharedRedis(config.REDIS_URL, log.child({ module: 'redis' })) : null;
@@ -123,6 +125,7 @@ export function createServices(
     wholesale,
     orders,
     waitlists,
+    bank: moneyIn(config, database, invoices, kick),
     returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick, events }),
     companies,
     currencies: new CurrenciesService({ db: database.db }),
@@ -253,4 +256,11 @@ function sharedPlatform(database: DbHandle, redis: SharedRedis | null, log: Logg
     },
   };
   return { bus, platform };
+}
+
+/** Money in (issue 59): statements, direct debits and returns, recording and unmarking payments through the invoices area. */
+function moneyIn(config: Config, database: DbHandle, invoices: InvoicesService, kick: () => void): AppServices['bank'] {
+  const deps = { db: database.db, config, payments: invoices.bankPayments, kick };
+  const returns = new PaymentReturns(deps);
+  return { statements: new BankService({ ...deps, returns }), debits: new DirectDebits(deps), returns };
 }

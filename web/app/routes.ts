@@ -60,6 +60,8 @@ export default [
     route('proposals', 'routes/admin/proposals.tsx'),
     route('allocation', 'routes/admin/allocation.tsx'),
     route('waitlists', 'routes/admin/waitlists.tsx'),
+    route('bank', 'routes/admin/bank.tsx'),
+    route('debits', 'routes/admin/debits.tsx'),
     route('returns/:returnId', 'routes/admin/return.tsx'),
   ]),
   route('*', 'routes/catchall.tsx'),

@@ -1015,6 +1015,104 @@ export interface ExchangeRatesTable {
   source: 'owner' | 'ecb';
 }
 
+/** Issue 59 (migration 039): the bank area's tables. */
+export interface BankStatementsTable {
+  id: Generated<number>;
+  format: string;
+  file_name: string;
+  statement_ref: string | null;
+  from_date: string | null;
+  to_date: string | null;
+  entries: number;
+  sha256: string;
+  file: Buffer;
+  imported_at: string;
+  imported_by: number | null;
+}
+export interface BankEntriesTable {
+  id: Generated<number>;
+  statement_id: number;
+  bank_ref: string;
+  booking_date: string;
+  amount_cents: number;
+  credit: number;
+  payer: string | null;
+  iban: string | null;
+  text: string;
+  end_to_end: string | null;
+  status: 'matched' | 'unmatched' | 'ignored' | 'returned' | 'debit';
+  note: string | null;
+  matched_at: string | null;
+  matched_by: number | null;
+}
+export interface BankEntryPaymentsTable {
+  id: Generated<number>;
+  entry_id: number;
+  payment_id: number;
+  invoice_id: number;
+  amount_cents: number;
+}
+export interface PayerAccountsTable {
+  iban: string;
+  company_id: number;
+  seen_at: string;
+}
+export interface BankSettingsTable {
+  id: number;
+  csv_columns: string | null;
+  updated_at: string;
+}
+export interface SepaMandatesTable {
+  id: Generated<number>;
+  company_id: number;
+  rum: string;
+  iban: string;
+  bic: string;
+  signed_on: string;
+  recurring: number;
+  notice_days: number;
+  status: 'active' | 'revoked' | 'used';
+  first_collected_on: string | null;
+  pdf: Buffer | null;
+  created_at: string;
+  created_by: number | null;
+}
+export interface DebitCollectionsTable {
+  id: Generated<number>;
+  message_id: string;
+  due_by: string;
+  collect_on: string;
+  invoices: number;
+  total_cents: number;
+  created_at: string;
+  created_by: number | null;
+}
+export interface DebitItemsTable {
+  id: Generated<number>;
+  collection_id: number;
+  invoice_id: number;
+  company_id: number;
+  mandate_id: number;
+  sequence: 'FRST' | 'RCUR' | 'OOFF';
+  amount_cents: number;
+  end_to_end: string;
+  payment_id: number | null;
+  status: 'collected' | 'returned';
+  return_reason: string | null;
+}
+export interface PaymentReturnsTable {
+  id: Generated<number>;
+  payment_id: number;
+  invoice_id: number;
+  amount_cents: number;
+  paid_on: string;
+  reference: string | null;
+  reason: string;
+  returned_on: string;
+  entry_id: number | null;
+  created_by: number | null;
+}
+
 export interface Database {
   price_lists: PriceListsTable;
   price_list_styles: PriceListStylesTable;
@@ -1062,6 +1160,15 @@ export interface Database {
   allocation_lines: AllocationLinesTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
+  bank_statements: BankStatementsTable;
+  bank_entries: BankEntriesTable;
+  bank_entry_payments: BankEntryPaymentsTable;
+  payer_accounts: PayerAccountsTable;
+  bank_settings: BankSettingsTable;
+  sepa_mandates: SepaMandatesTable;
+  debit_collections: DebitCollectionsTable;
+  debit_items: DebitItemsTable;
+  payment_returns: PaymentReturnsTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   returns: ReturnsTable;

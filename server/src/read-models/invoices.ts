@@ -14,8 +14,10 @@ export const readInvoices = () =>
   from
     .selectFrom('invoices')
     .select([
+      'currency',
       'due_date',
       'id',
+      'issue_date',
       'invoice_id',
       'locale',
       'number',

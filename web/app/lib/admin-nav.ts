@@ -32,6 +32,8 @@ export const ADMIN_NAV = [
     key: 'money',
     screens: [
       { key: 'invoices', to: '/admin/invoices' },
+      { key: 'bank', to: '/admin/bank' },
+      { key: 'debits', to: '/admin/debits' },
       { key: 'invoicing', to: '/admin/invoicing' },
       { key: 'currencies', to: '/admin/currencies' },
     ],

@@ -1,11 +1,22 @@
-import type { UploadName } from '@atelier/contract/endpoints';
+import type { AnswerOf, UploadName } from '@atelier/contract/endpoints';
 import { requestOf } from '@atelier/contract/pure';
 import { endpoints } from '@atelier/contract/endpoints';
 import { ApiError, SessionExpiredError } from './api.ts';
 import { AnswerMismatchError, report } from './api-client.ts';
 
 /** Multipart image upload with progress (fetch has no upload progress; XMLHttpRequest does): the stored file's URL. */
-export function uploadImage<K extends UploadName>(name: K, file: File, token: string | null, onProgress: (fraction: number) => void): Promise<string> {
+export async function uploadImage<K extends UploadName>(name: K, file: File, token: string | null, onProgress: (fraction: number) => void): Promise<string> {
+  return ((await uploadFile(name, 'image', file, token, onProgress)) as { url: string }).url;
+}
+
+/** A file sent as the multipart field `field`, with progress: the answer, checked against the endpoint's schema. */
+export function uploadFile<K extends UploadName>(
+  name: K,
+  field: string,
+  file: File,
+  token: string | null,
+  onProgress: (fraction: number) => void,
+): Promise<AnswerOf<K>> {
   if (!token) return Promise.reject(new SessionExpiredError('session expired'));
   const { method, url } = requestOf(name);
   return new Promise((resolve, reject) => {
@@ -40,10 +51,10 @@ export function uploadImage<K extends UploadName>(name: K, file: File, token: st
         return reject(error);
       }
       onProgress(1);
-      resolve(checked.data.url);
+      resolve(checked.data as AnswerOf<K>);
     };
     const form = new FormData();
-    form.append('image', file);
+    form.append(field, file);
     xhr.send(form);
   });
 }

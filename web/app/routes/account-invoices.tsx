@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { InvoiceList } from '@atelier/contract';
 import { LIST_LIMIT_DEFAULT } from '@atelier/contract/pure';
+import { AccountDebits } from '../components/AccountDebits.tsx';
 import type { Route } from './+types/account-invoices';
 import { FormMessage } from '../components/Field.tsx';
 import { RequireRole } from '../components/Guard.tsx';
@@ -54,6 +55,7 @@ function InvoicesScreen() {
         />
       )}
       {invoices && <Pager page={page} total={invoices.total} limit={invoices.limit || LIST_LIMIT_DEFAULT} label={t('invoices.pages')} />}
+      <AccountDebits />
     </div>
   );
 }

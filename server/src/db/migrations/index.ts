@@ -40,6 +40,7 @@ import { m035OrderChanges } from './035-order-changes.ts';
 import { m036OrderChangeKinds } from './036-order-change-kinds.ts';
 import { m037Proposals } from './037-proposals.ts';
 import { m038AllocationWaitlists } from './038-allocation-waitlists.ts';
+import { m039Bank } from './039-bank.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -83,6 +84,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['036-order-change-kinds', m036OrderChangeKinds],
   ['037-proposals', m037Proposals],
   ['038-allocation-waitlists', m038AllocationWaitlists],
+  ['039-bank', m039Bank],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

@@ -134,7 +134,7 @@ function shapeDocument(
     ...currencyOf(row),
     depositInvoice: related.deposit,
     due: fromCents(dueCents),
-    status: statusOf(row.type, dueCents, paidCents, row.due_date, day),
+    status: statusOf(row.type, dueCents, paidCents, row.due_date, day, creditedCents, row.prepaid_cents),
     payments: payments.map((p) => ({
       id: p.id,
       date: p.paid_on,

@@ -55,7 +55,7 @@ export interface FecLine {
 
 const JOURNALS = { VE: 'Ventes', BQ: 'Banque' } as const;
 const LABELS = { customers: 'Clients', sales: 'Ventes', vatCollected: 'TVA collectée', bank: 'Banque', customerDeposits: 'Clients - acomptes reçus' } as const;
-const METHODS: Record<string, string> = { transfer: 'virement', card: 'carte', cheque: 'chèque', cash: 'espèces', other: 'autre' };
+const METHODS: Record<string, string> = { transfer: 'virement', card: 'carte', cheque: 'chèque', cash: 'espèces', other: 'autre', directDebit: 'prélèvement' };
 
 /** A..Z, AA..ZZ, AAA…: the lettering codes, in the order invoices are settled. */
 export function letterCode(n: number): string {

@@ -98,10 +98,17 @@ export class InvoiceLedger {
       const due = sql<number>`(invoices.total_incl_cents - invoices.prepaid_cents - ${credited} - ${paid})`;
       const late = sql<boolean>`(invoices.due_date is not null and invoices.due_date < ${day})`;
       query = query.where('type', '=', 'invoice');
-      if (filter.status === 'paid') query = query.where(sql<boolean>`${due} <= 0`);
+      const creditedOnly = sql<boolean>`(${paid} <= 0 and invoices.prepaid_cents <= 0 and ${credited} > 0)`;
+      if (filter.status === 'paid') query = query.where(sql<boolean>`${due} <= 0 and not ${creditedOnly}`);
+      else if (filter.status === 'credited') query = query.where(sql<boolean>`${due} <= 0 and ${creditedOnly}`);
       // Past its due date first (read from the row or the due-date index), the sums only for those.
       else if (filter.status === 'overdue') query = query.where('due_date', '<', day).where(sql<boolean>`${due} > 0`);
-      else query = query.where(sql<boolean>`${due} > 0 and not ${late} and ${paid} ${sql.raw(filter.status === 'partlyPaid' ? '>' : '=')} 0`);
+      else {
+        const open = sql<boolean>`${due} > 0 and not ${late}`;
+        if (filter.status === 'partlyPaid') query = query.where(sql<boolean>`${open} and ${paid} > 0`);
+        else if (filter.status === 'partlyCredited') query = query.where(sql<boolean>`${open} and ${paid} <= 0 and ${credited} > 0`);
+        else query = query.where(sql<boolean>`${open} and ${paid} <= 0 and ${credited} <= 0`);
+      }
     }
     return query;
   }
@@ -178,7 +185,7 @@ export class InvoiceLedger {
         totalInclVat: fromCents(r.total_incl_cents),
         paid: fromCents(paidCents),
         due: fromCents(dueCents),
-        status: statusOf(r.type, dueCents, paidCents, r.due_date, day),
+        status: statusOf(r.type, dueCents, paidCents, r.due_date, day, Number(r.credited_cents), r.prepaid_cents),
       };
     });
   }

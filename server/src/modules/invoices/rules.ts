@@ -42,10 +42,23 @@ export function gapsOf(configured: boolean, company: CompanyDetails): InvoiceGap
   return [...(configured ? [] : (['seller'] as const)), ...(company.toComplete ?? [])];
 }
 
-/** What a document's state is on `day`: a credit note, paid, overdue, partly paid or unpaid. */
-export function statusOf(type: 'invoice' | 'creditNote', dueCents: number, paidCents: number, dueDate: string | null, day: string): InvoiceStatus {
+/**
+ * What a document's state is on `day` (issue 59 tells settled apart): a credit note; settled — credited when
+ * credit notes settled it with nothing paid (nor a deposit deducted), else paid; open — overdue past its due day, else partly paid,
+ * partly credited, or unpaid.
+ */
+export function statusOf(
+  type: 'invoice' | 'creditNote',
+  dueCents: number,
+  paidCents: number,
+  dueDate: string | null,
+  day: string,
+  creditedCents = 0,
+  prepaidCents = 0,
+): InvoiceStatus {
   if (type === 'creditNote') return 'credit';
-  if (dueCents <= 0) return 'paid';
+  if (dueCents <= 0) return paidCents <= 0 && prepaidCents <= 0 && creditedCents > 0 ? 'credited' : 'paid';
   if (dueDate !== null && dueDate < day) return 'overdue';
-  return paidCents > 0 ? 'partlyPaid' : 'unpaid';
+  if (paidCents > 0) return 'partlyPaid';
+  return creditedCents > 0 ? 'partlyCredited' : 'unpaid';
 }

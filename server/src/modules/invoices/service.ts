@@ -40,7 +40,7 @@ import { InvoiceLedger } from './ledger.ts';
 import { InvoiceSubmissions } from './submissions.ts';
 import { creditsOf, readDocument } from './document.ts';
 import { InvoiceDeposits } from './deposits.ts';
-import { deletePayment, recordPayment } from './payments.ts';
+import { deletePayment, recordPayment, recordPaymentsIn, unmarkPaymentIn } from './payments.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import { readInvoicingSettings } from '../../read-models/seller.ts';
 import { readOrders, readShipments } from '../../read-models/orders.ts';
@@ -418,6 +418,13 @@ export class InvoicesService {
     this.kick();
     return (await this.get(invoiceId, lang))!;
   }
+
+  /** Payments the bank area records and unmarks in its own transactions (issue 59: statements, direct debits, returns). */
+  readonly bankPayments = {
+    record: (trx: Kysely<Database>, payments: Parameters<typeof recordPaymentsIn>[3], actor: Actor | null) =>
+      recordPaymentsIn(trx, this.events, this.submissions, payments, actor),
+    unmark: (trx: Kysely<Database>, paymentId: number, reason: string, actor: Actor | null) => unmarkPaymentIn(trx, paymentId, reason, actor),
+  };
 
   /** A mistaken payment is removed; the activity log keeps what it was. */
   async removePayment(invoiceId: number, paymentId: number, actor: Actor, lang: Locale): Promise<InvoiceDocument> {

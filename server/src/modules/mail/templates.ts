@@ -223,3 +223,11 @@ export function proposalMail(brand: Brand, locale: Locale, proposal: Parameters<
 export function orderChangedMail(brand: Brand, locale: Locale, change: Parameters<MailWords['orderChanged']>[0]): MailContent {
   return worded(brand, locale, MAIL_WORDS[locale].orderChanged(change));
 }
+
+export function debitNoticeMail(brand: Brand, locale: Locale, notice: Parameters<MailWords['debitNotice']>[0]): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].debitNotice(notice));
+}
+
+export function paymentReturnedMail(brand: Brand, locale: Locale, back: Parameters<MailWords['paymentReturned']>[0]): MailContent {
+  return worded(brand, locale, MAIL_WORDS[locale].paymentReturned(back));
+}

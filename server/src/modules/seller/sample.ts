@@ -16,6 +16,8 @@ export function sampleLegalIdentity(overrides: Partial<InvoicingSettingsInputRaw
     vatNumber: 'FR44732829320',
     iban: 'FR7630006000011234567890189',
     bic: 'AGRIFRPP',
+    // The SEPA creditor identifier of the European example (issue 59): the demo collects by direct debit.
+    creditorId: 'FR72ZZZ123456',
     invoicePrefix: 'F',
     creditNotePrefix: 'AV',
     paymentDays: 30,

@@ -7,6 +7,7 @@ import { CompanyDoors } from '../../components/company/CompanyDoors.tsx';
 import { CompanyPeople } from '../../components/company/CompanyPeople.tsx';
 import { CompanyTermsForm } from '../../components/company/CompanyTerms.tsx';
 import { CompanyPriority } from '../../components/company/CompanyPriority.tsx';
+import { MandatePanel } from '../../components/company/MandatePanel.tsx';
 import { useCompanyCalls } from '../../components/company/company-api.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -62,6 +63,7 @@ export default function AdminCompany() {
       )}
       <CompanyTermsForm companyId={id} lang={lang} />
       <CompanyPriority companyId={id} />
+      <MandatePanel companyId={id} />
       <CompanyPeople calls={calls} canManage refresh={doorsChanged} />
       <CompanyDoors calls={calls} canManage onChange={doorChanged} />
     </div>

@@ -27,6 +27,7 @@ type Form = Record<
   | 'vatNumber'
   | 'iban'
   | 'bic'
+  | 'creditorId'
   | 'invoicePrefix'
   | 'creditNotePrefix'
   | 'paymentDays'
@@ -60,6 +61,7 @@ const EMPTY: Form = {
   vatNumber: '',
   iban: '',
   bic: '',
+  creditorId: '',
   invoicePrefix: 'F',
   creditNotePrefix: 'AV',
   paymentDays: '30',
@@ -88,6 +90,7 @@ function formOf(s: NonNullable<InvoicingSettings['settings']>): Form {
     vatNumber: s.vatNumber,
     iban: s.iban,
     bic: s.bic,
+    creditorId: s.creditorId ?? '',
     invoicePrefix: s.invoicePrefix,
     creditNotePrefix: s.creditNotePrefix,
     paymentDays: String(s.paymentDays),
@@ -117,6 +120,7 @@ function payloadOf(f: Form): InvoicingSettingsInputRaw {
     vatNumber: f.vatNumber,
     iban: f.iban,
     bic: f.bic,
+    creditorId: f.creditorId.trim() ? f.creditorId : null,
     invoicePrefix: f.invoicePrefix,
     creditNotePrefix: f.creditNotePrefix,
     paymentDays: Number(f.paymentDays),
@@ -185,6 +189,7 @@ function InvoicingFields({ form, setForm, saving }: { form: Form; setForm: (form
         <legend>{i('bank')}</legend>
         {field('iban', { required: true, spellCheck: false })}
         {field('bic', { required: true, spellCheck: false })}
+        {field('creditorId', { spellCheck: false, hint: i('creditorIdHint') })}
       </fieldset>
       <fieldset>
         <legend>{i('numbering')}</legend>

@@ -234,6 +234,19 @@ export const MAIL_EN: MailWords = {
     ],
     action: { label: 'Confirm or let go', url },
   }),
+  debitNotice: ({ amount, collectOn, rum, iban, creditorId, invoices }) => ({
+    subject: `Direct debit of ${amount} on ${collectOn}`,
+    paragraphs: [
+      'Hello,',
+      `As your SEPA mandate ${rum} allows, we will debit ${amount} from the account ${iban} on ${collectOn}, for ${invoices.length > 1 ? 'invoices' : 'invoice'} ${invoices.join(', ')}.`,
+      `Our creditor identifier: ${creditorId}. There is nothing for you to do; if something is not right, write to us before that day.`,
+    ],
+  }),
+  paymentReturned: ({ invoice, company, amount, reason, url }) => ({
+    subject: `A payment came back: ${invoice}`,
+    paragraphs: ['Hello,', `The payment of ${amount} from ${company} on invoice ${invoice} came back (${reason}). The invoice is open again.`],
+    action: { label: 'See the invoice', url },
+  }),
   proposalWritten: ({ pieces, total, expiresOn, message, url }) => ({
     subject: 'An order proposal for you',
     paragraphs: [

@@ -246,6 +246,19 @@ export const MAIL_FR: MailWords = {
     ],
     action: { label: 'Confirmer ou laisser', url },
   }),
+  debitNotice: ({ amount, collectOn, rum, iban, creditorId, invoices }) => ({
+    subject: `Prélèvement de ${amount} le ${collectOn}`,
+    paragraphs: [
+      'Bonjour,',
+      `Comme votre mandat SEPA ${rum} le permet, nous prélèverons ${amount} sur le compte ${iban} le ${collectOn}, pour ${invoices.length > 1 ? 'les factures' : 'la facture'} ${invoices.join(', ')}.`,
+      `Notre identifiant créancier : ${creditorId}. Vous n’avez rien à faire ; si quelque chose ne va pas, écrivez-nous avant cette date.`,
+    ],
+  }),
+  paymentReturned: ({ invoice, company, amount, reason, url }) => ({
+    subject: `Un paiement est revenu : ${invoice}`,
+    paragraphs: ['Bonjour,', `Le paiement de ${amount} de ${company} sur la facture ${invoice} est revenu (${reason}). La facture est de nouveau ouverte.`],
+    action: { label: 'Voir la facture', url },
+  }),
   proposalWritten: ({ pieces, total, expiresOn, message, url }) => ({
     subject: 'Une proposition de commande pour vous',
     paragraphs: [

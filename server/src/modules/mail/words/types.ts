@@ -69,6 +69,10 @@ export interface MailWords {
   allocated(p: { order: string; comes: string[]; short: string[]; cancel: boolean; followDate: string | null; url: string }): MailWording;
   /** Pieces a shop waited for came back (issue 58): held for it until `until`. */
   waitlistOffer(p: { piece: string; quantity: number; until: string; url: string }): MailWording;
+  /** A SEPA direct debit announced to the shop before it is collected (issue 59). */
+  debitNotice(p: { amount: string; collectOn: string; rum: string; iban: string; creditorId: string; invoices: string[] }): MailWording;
+  /** A payment came back (a returned direct debit, a bounced transfer): to the owner (issue 59). */
+  paymentReturned(p: { invoice: string; company: string; amount: string; reason: string; url: string }): MailWording;
   /** A proposal the label wrote for the shop (issue 57). */
   proposalWritten(p: { pieces: number; total: string; expiresOn: string; message: string | null; url: string }): MailWording;
   invoiceIssued(p: {
