@@ -52,7 +52,14 @@ for (const i of open) seen.set(`${i.user_id}:${i.due}`, (seen.get(`${i.user_id}:
 const byPayer = open.slice(byNumber.length).filter((i) => i.company_name && seen.get(`${i.user_id}:${i.due}`) === 1);
 const day = new Date().toISOString().slice(0, 10);
 const entries: CamtEntry[] = [
-  ...byNumber.map((i, n) => ({ ref: `BN${stamp}-${n}`, date: day, amount: Number(i.due) / 100, credit: true, payer: `Payer ${n}`, text: `Facture ${i.number}` })),
+  ...byNumber.map((i, n) => ({
+    ref: `BN${stamp}-${n}`,
+    date: day,
+    amount: Number(i.due) / 100,
+    credit: true,
+    payer: `Payer ${n}`,
+    text: `Facture ${i.number}`,
+  })),
   ...byPayer.map((i, n) => ({ ref: `BP${stamp}-${n}`, date: day, amount: Number(i.due) / 100, credit: true, payer: i.company_name!, text: 'Virement' })),
 ];
 let n = 0;

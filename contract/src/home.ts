@@ -25,6 +25,8 @@ export const adminHome = z
     soldOutWithPreorders: z.number().int(),
     /** Shops waiting for sold-out sizes, and how many sizes (issue 58): "12 shops wait for 7 sizes". */
     waitlist: z.object({ shops: z.number().int(), sizes: z.number().int() }).optional(),
+    /** Lines of the bank's statements waiting to be matched to invoices (issue 59). */
+    bankToMatch: z.number().int().optional(),
   })
   .meta({ id: 'AdminHome' });
 export type AdminHome = z.infer<typeof adminHome>;

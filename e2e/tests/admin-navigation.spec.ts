@@ -43,7 +43,7 @@ test.describe('the back-office navigation', () => {
     await expect(page.getByTestId('admin-place')).toHaveText('Collection · Produits');
 
     // By keyboard: the links are reached in order, and one opens its screen with its place.
-    await nav.getByRole('link', { name: 'Factures', exact: true }).focus();
+    await nav.getByRole('link', { name: 'Prélèvements', exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Facturation', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');

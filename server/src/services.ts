@@ -103,13 +103,13 @@ export function createServices(
       .releaseWaiting(applicationId)
       .catch((error: unknown) => log.error({ event: 'showroom_release_failed', err: error, applicationId }, 'a waiting showroom order could not be made')),
   );
-  const pages = new PagesService({ db: database.db });
-  const listings = new ListingsService({ db: database.db });
+  const [pages, listings] = [new PagesService({ db: database.db }), new ListingsService({ db: database.db })];
   const { bus, platform } = sharedPlatform(database, redis, log);
   // Data first, then the pages: their background renders read the fresh data.
   const caches = [pages.cache, listings.publicCache, { clear: () => wholesale.invalidate() }, jsonCache, catalogue.publicCache, journal.publicCache];
   const onContentChange = contentChanges(bus, [...caches, { clear: () => services.pageCache?.invalidate() }]);
-  const home = new HomeService({ retailers, orders, invoices, webhooks, stock, waitlists });
+  const bank = moneyIn(config, database, invoices, kick);
+  const home = new HomeService({ retailers, orders, invoices, webhooks, stock, waitlists, bank: bank.statements });
   const services: AppServices = {
     config,
     database,
@@ -125,7 +125,7 @@ export function createServices(
     wholesale,
     orders,
     waitlists,
-    bank: moneyIn(config, database, invoices, kick),
+    bank,
     returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick, events }),
     companies,
     currencies: new CurrenciesService({ db: database.db }),

@@ -127,6 +127,8 @@ describe.each(DIALECTS)('bank statements and direct debits on %s (issue 59)', (d
     const under = waiting.find((e) => e.bankReference === 'VIR-0002')!;
     expect(under).toMatchObject({ note: 'under', amount: 238, suggestions: [{ invoiceId: nord[0]!.id, due: 240, why: 'number' }] });
     expect(waiting.find((e) => e.bankReference === 'VIR-0003')).toMatchObject({ note: 'unknownPayer', suggestions: [] });
+    // The owner's home says how many wait.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/home', headers: admin })).json()).toMatchObject({ bankToMatch: 8 });
     // The debits are the bank's business, not a customer's: listed only when asked for.
     expect((await entries('status=debit&limit=5')).length).toBe(5);
     expect((await entries('limit=200')).every((e) => e.credit)).toBe(true);

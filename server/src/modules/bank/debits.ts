@@ -30,7 +30,7 @@ import { companyMailbox } from '../companies/people.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { debitNoticeMail } from '../mail/templates.ts';
 import { painXml, type PainCreditor } from './pain.ts';
-import type { InvoicePayments } from './service.ts';
+import type { InvoicePayments } from './port.ts';
 import { schemaErrors } from './statement-file.ts';
 
 type Trx = Kysely<Database>;

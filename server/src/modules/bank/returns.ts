@@ -9,7 +9,7 @@ import { readInvoices } from '../../read-models/invoices.ts';
 import type { Actor } from '../activity/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { paymentReturnedMail } from '../mail/templates.ts';
-import type { InvoicePayments } from './service.ts';
+import type { InvoicePayments } from './port.ts';
 
 type Trx = Kysely<Database>;
 

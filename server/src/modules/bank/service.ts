@@ -16,25 +16,14 @@ import { chunks } from '../../lib/chunks.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
-import type { BankPayment } from '../invoices/payments.ts';
 import { readInvoices } from '../../read-models/invoices.ts';
 import { matchContext } from './ledger-view.ts';
 import { decide, foldName, numberCandidates, type MatchContext } from './matching.ts';
 import { csvHeader, fingerprint, formatOf, readCamt, readCsv, type ParsedStatement, type StatementLine } from './statement-file.ts';
 import type { PaymentReturns } from './returns.ts';
+import type { InvoicePayments } from './port.ts';
 
 type Trx = Kysely<Database>;
-
-/** What the bank area asks of the invoices area (its payments, recorded and unmarked in the bank's transaction). */
-export interface InvoicePayments {
-  record(trx: Trx, payments: BankPayment[], actor: Actor | null): Promise<Array<{ id: number; invoiceId: number; number: string }>>;
-  unmark(
-    trx: Trx,
-    paymentId: number,
-    reason: string,
-    actor: Actor | null,
-  ): Promise<{ invoiceId: number; number: string; cents: number; paidOn: string; reference: string | null } | null>;
-}
 
 export interface BankDeps {
   db: Db;
@@ -371,6 +360,16 @@ export class BankService {
     this.deps.kick();
     const row = await this.deps.db.selectFrom('bank_entries').selectAll().where('id', '=', entryId).executeTakeFirstOrThrow();
     return (await this.views(this.deps.db, [row]))[0]!;
+  }
+
+  /** The lines that wait for the owner (the home's count; the status index answers it). */
+  async toMatchCount(): Promise<number> {
+    const row = await this.deps.db
+      .selectFrom('bank_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'unmatched')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   // —— The CSV's columns ——

@@ -96,6 +96,7 @@ describe.each(DIALECTS)('the owner’s home on %s', (dialect) => {
       failingWebhooks: 0,
       soldOutWithPreorders: 0,
       waitlist: { shops: 0, sizes: 0 },
+      bankToMatch: 0,
     });
   });
 

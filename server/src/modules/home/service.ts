@@ -6,6 +6,7 @@ import type { RetailersService } from '../retailers/service.ts';
 import type { StockService } from '../stock/service.ts';
 import type { WebhooksService } from '../webhooks/service.ts';
 import type { WaitlistsService } from '../waitlists/service.ts';
+import type { BankService } from '../bank/service.ts';
 
 /** What the owner's home reads, each from the area that owns it. */
 export interface HomeSources {
@@ -15,6 +16,7 @@ export interface HomeSources {
   webhooks: Pick<WebhooksService, 'failingCount'>;
   stock: Pick<StockService, 'soldOutWithPreorders'>;
   waitlists: Pick<WaitlistsService, 'summary'>;
+  bank: Pick<BankService, 'toMatchCount'>;
 }
 
 /** The last day of the week `day` is in (weeks end on Sunday). */
@@ -33,14 +35,15 @@ export class HomeService {
   }
 
   async today(day = today()): Promise<AdminHome> {
-    const { retailers, orders, invoices, webhooks, stock, waitlists } = this.sources;
-    const [applications, orderCounts, invoiceCounts, failingWebhooks, soldOutWithPreorders, waiting] = await Promise.all([
+    const { retailers, orders, invoices, webhooks, stock, waitlists, bank } = this.sources;
+    const [applications, orderCounts, invoiceCounts, failingWebhooks, soldOutWithPreorders, waiting, bankToMatch] = await Promise.all([
       retailers.pendingCount(),
       orders.homeCounts(weekEnd(day)),
       invoices.homeCounts(day),
       webhooks.failingCount(),
       stock.soldOutWithPreorders(),
       waitlists.summary(),
+      bank.toMatchCount(),
     ]);
     return {
       applications,
@@ -54,6 +57,7 @@ export class HomeService {
       failingWebhooks,
       soldOutWithPreorders,
       waitlist: waiting,
+      bankToMatch,
     };
   }
 }

@@ -26,17 +26,11 @@ const TABS = ['unmatched', 'matched', 'ignored', 'returned'] as const;
 export default function AdminBank() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { api, token } = useSession();
+  const { api } = useSession();
   const { values, page, set } = useListParams(['status'] as const);
   const tab = (TABS as readonly string[]).includes(values.status) ? (values.status as (typeof TABS)[number]) : 'unmatched';
   const [list, setList] = useState<BankEntryList | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [header, setHeader] = useState<string[]>([]);
-  const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<StatementImport | null>(null);
-  const [columnsOpen, setColumnsOpen] = useState(false);
-  const { message, setMessage, fail } = useScreenMessage();
-  const { busy, run } = useBusy(fail);
+  const { message, fail } = useScreenMessage();
   const load = useCallback(() => {
     setList(null);
     api('GET /admin/bank/entries', { query: { status: tab, page: page > 1 ? String(page) : undefined }, lang })
@@ -45,6 +39,56 @@ export default function AdminBank() {
   }, [api, tab, page, lang, fail]);
   useEffect(load, [load]);
 
+  return (
+    <div className="admin-page">
+      <h1 className="page-title">{t('pages.adminBank')}</h1>
+      <p className="lead">{t('admin.bank.intro')}</p>
+      <StatementImportForm onImported={load} />
+
+      <h2>{t('admin.bank.linesTitle')}</h2>
+      {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+      <div className="list-tools">
+        <ListCount total={list?.total ?? null} label={(count) => t(`admin.bank.count.${tab}`, { count })} />
+      </div>
+      <StatusTabs
+        tabs={TABS}
+        current={tab}
+        label={t('admin.bank.tabs')}
+        panelId="bank-panel"
+        name={(s) => t(`admin.bank.status.${s}`)}
+        onPick={(status) => set({ status })}
+      />
+      <div role="tabpanel" id="bank-panel" aria-labelledby={`tab-${tab}`}>
+        {list === null ? (
+          <p role="status">{t('common.loading')}</p>
+        ) : list.data.length === 0 ? (
+          <p>{t(`admin.bank.empty.${tab}`)}</p>
+        ) : (
+          <ul className="bank-entries">
+            {list.data.map((entry) => (
+              <li key={entry.id}>
+                <BankEntryCard entry={entry} onDone={load} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list && <Pager page={page} total={list.total} limit={list.limit || LIST_LIMIT_DEFAULT} label={t('admin.bank.pages')} />}
+      </div>
+    </div>
+  );
+}
+
+/** A statement sent (camt.053 or CSV), with what it recorded; a CSV's header read here to choose its columns from. */
+function StatementImportForm({ onImported }: { onImported: () => void }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const [file, setFile] = useState<File | null>(null);
+  const [header, setHeader] = useState<string[]>([]);
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<StatementImport | null>(null);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const { message, setMessage, fail } = useScreenMessage();
+  const { busy, run } = useBusy(fail);
   const choose = (picked: File | null) => {
     setFile(picked);
     setResult(null);
@@ -64,7 +108,7 @@ export default function AdminBank() {
         const done = await uploadFile('POST /admin/bank/statements', 'file', file, token, setProgress);
         setResult(done);
         setMessage({ kind: 'success', text: t('admin.bank.imported', { count: done.payments.length, waiting: done.unmatched }) });
-        load();
+        onImported();
       } catch (error) {
         if (header.length) setColumnsOpen(true);
         throw error;
@@ -75,9 +119,7 @@ export default function AdminBank() {
   };
 
   return (
-    <div className="admin-page">
-      <h1 className="page-title">{t('pages.adminBank')}</h1>
-      <p className="lead">{t('admin.bank.intro')}</p>
+    <>
       <form className="form bank-import" onSubmit={submit} data-testid="bank-import">
         <div className="field">
           <label htmlFor="bank-file">{t('admin.bank.file')}</label>
@@ -110,35 +152,6 @@ export default function AdminBank() {
         <summary>{t('admin.bank.columnsTitle')}</summary>
         <CsvColumnsForm header={header} />
       </details>
-
-      <h2>{t('admin.bank.linesTitle')}</h2>
-      <div className="list-tools">
-        <ListCount total={list?.total ?? null} label={(count) => t(`admin.bank.count.${tab}`, { count })} />
-      </div>
-      <StatusTabs
-        tabs={TABS}
-        current={tab}
-        label={t('admin.bank.tabs')}
-        panelId="bank-panel"
-        name={(s) => t(`admin.bank.status.${s}`)}
-        onPick={(status) => set({ status })}
-      />
-      <div role="tabpanel" id="bank-panel" aria-labelledby={`tab-${tab}`}>
-        {list === null ? (
-          <p role="status">{t('common.loading')}</p>
-        ) : list.data.length === 0 ? (
-          <p>{t(`admin.bank.empty.${tab}`)}</p>
-        ) : (
-          <ul className="bank-entries">
-            {list.data.map((entry) => (
-              <li key={entry.id}>
-                <BankEntryCard entry={entry} onDone={load} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {list && <Pager page={page} total={list.total} limit={list.limit || LIST_LIMIT_DEFAULT} label={t('admin.bank.pages')} />}
-      </div>
-    </div>
+    </>
   );
 }

@@ -81,47 +81,7 @@ export default function AdminDebits() {
 
       <h2>{t('admin.debits.listTitle')}</h2>
       <ListCount total={list?.total ?? null} label={(count) => t('admin.debits.count', { count })} />
-      {list === null ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : list.data.length === 0 ? (
-        <p>{t('admin.debits.empty')}</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-label={t('admin.debits.listTitle')} tabIndex={0}>
-          <table className="order-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.debits.messageId')}</th>
-                <th scope="col">{t('admin.debits.collectOn')}</th>
-                <th scope="col" className="num">
-                  {t('admin.debits.invoices')}
-                </th>
-                <th scope="col" className="num">
-                  {t('admin.debits.total')}
-                </th>
-                <th scope="col">{t('admin.debits.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((c) => (
-                <tr key={c.id} data-testid="collection-row">
-                  <td>{c.messageId}</td>
-                  <td className="nowrap">{formatDay(c.collectOn, lang)}</td>
-                  <td className="num">{c.invoices}</td>
-                  <td className="num nowrap">{money(c.total)}</td>
-                  <td className="actions">
-                    <button type="button" className="button button--quiet" disabled={busy} onClick={() => show(c.id)}>
-                      {t('admin.debits.show')}
-                    </button>
-                    <button type="button" className="button button--quiet" disabled={busy} onClick={() => download(c.id)}>
-                      {t('admin.debits.download')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {list === null ? <p role="status">{t('common.loading')}</p> : <CollectionsTable rows={list.data} busy={busy} onShow={show} onDownload={download} />}
       {list && <Pager page={page} total={list.total} limit={list.limit || LIST_LIMIT_DEFAULT} label={t('admin.debits.pages')} />}
     </div>
   );
@@ -176,5 +136,65 @@ function CollectionDetail({ collection, onDownload, onReturned }: { collection: 
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The collections built, newest first: their day, invoices and total, to open or download. */
+function CollectionsTable({
+  rows,
+  busy,
+  onShow,
+  onDownload,
+}: {
+  rows: Summary[];
+  busy: boolean;
+  onShow: (id: number) => void;
+  onDownload: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const money = (n: number) => formatPrice(n, lang);
+  return (
+    <>
+      {rows.length === 0 ? (
+        <p>{t('admin.debits.empty')}</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-label={t('admin.debits.listTitle')} tabIndex={0}>
+          <table className="order-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.debits.messageId')}</th>
+                <th scope="col">{t('admin.debits.collectOn')}</th>
+                <th scope="col" className="num">
+                  {t('admin.debits.invoices')}
+                </th>
+                <th scope="col" className="num">
+                  {t('admin.debits.total')}
+                </th>
+                <th scope="col">{t('admin.debits.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.id} data-testid="collection-row">
+                  <td>{c.messageId}</td>
+                  <td className="nowrap">{formatDay(c.collectOn, lang)}</td>
+                  <td className="num">{c.invoices}</td>
+                  <td className="num nowrap">{money(c.total)}</td>
+                  <td className="actions">
+                    <button type="button" className="button button--quiet" disabled={busy} onClick={() => onShow(c.id)}>
+                      {t('admin.debits.show')}
+                    </button>
+                    <button type="button" className="button button--quiet" disabled={busy} onClick={() => onDownload(c.id)}>
+                      {t('admin.debits.download')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }

@@ -28,6 +28,7 @@ function lines(home: AdminHome): Array<{ key: string; count: number; to: string;
     { key: 'failingWebhooks', count: home.failingWebhooks, to: '/admin/webhooks' },
     { key: 'soldOutWithPreorders', count: home.soldOutWithPreorders, to: '/admin/stock' },
     { key: 'waitlist', count: home.waitlist?.shops ?? 0, to: '/admin/waitlists', extra: home.waitlist?.sizes ?? 0 },
+    { key: 'bankToMatch', count: home.bankToMatch ?? 0, to: '/admin/bank' },
   ];
 }
 
