@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './context.ts';
 
 /**
@@ -80,6 +80,8 @@ export async function m039Bank(db: Kysely<any>, { id, dialect }: MigrationContex
     .addColumn('created_by', 'integer')
     .execute();
   await db.schema.createIndex('sepa_mandates_company').on('sepa_mandates').columns(['company_id', 'status']).execute();
+  // One active mandate a company, whatever two requests at once do (a partial unique index: SQLite and PostgreSQL).
+  await db.schema.createIndex('sepa_mandates_one_active').on('sepa_mandates').column('company_id').unique().where(sql.ref('status'), '=', 'active').execute();
   await id(db.schema.createTable('debit_collections'))
     .addColumn('message_id', 'varchar(35)', (c) => c.notNull().unique())
     .addColumn('due_by', 'varchar(10)', (c) => c.notNull())

@@ -141,6 +141,21 @@ describe.each(DIALECTS)('bank statements and direct debits on %s (issue 59)', (d
     expect(await count('bank_statements')).toBe(1);
   }, 240_000);
 
+  it('imports a statement sent twice at the same moment once (the other 409), and the FEC’s bank entries carry the bank’s reference', async () => {
+    const xml = camtStatement({
+      id: 'STMT-TWICE',
+      entries: [{ ref: 'TWICE-1', date: '2026-12-01', amount: 12, credit: true, payer: 'Quelqu’un', text: 'Don' }],
+    });
+    const answers = await Promise.all([upload(xml, 'a.xml'), upload(xml, 'b.xml')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect((await entries('status=unmatched&limit=200')).filter((e) => e.bankReference === 'TWICE-1')).toHaveLength(1);
+    const fec = await t.app.inject({ method: 'GET', url: `/api/admin/accounting/fec?year=2026`, headers: admin });
+    expect(fec.statusCode).toBe(200);
+    const bankLines = fec.body.split('\r\n').filter((l) => l.startsWith('BQ\t') && l.includes(first[0]!.number));
+    expect(bankLines.length).toBeGreaterThan(0);
+    expect(bankLines.every((l) => l.includes('\tVIR-0001\t'))).toBe(true);
+  });
+
   it('reads an overlapping camt.053.001.08 without recording a line twice, and knows a payer by the IBAN it paid from', async () => {
     const third = first[2]!;
     const xml = camtStatement({
@@ -254,6 +269,47 @@ describe.each(DIALECTS)('bank statements and direct debits on %s (issue 59)', (d
       headers: admin,
     });
     expect(second.statusCode).toBe(409);
+    // The signed mandate kept, a PDF only.
+    const pdfForm = (bytes: string) => fileForm(Buffer.from(bytes), 'mandat.pdf', 'application/pdf', 'file');
+    const notPdf = pdfForm('hello');
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/mandates/${mandate.id}/pdf?lang=en`,
+          payload: notPdf.payload,
+          headers: { ...admin, ...notPdf.headers },
+        })
+      ).json(),
+    ).toMatchObject({ error: 'The signed mandate is a PDF of 10 MB at most.' });
+    const signed = pdfForm('%PDF-1.4 signed mandate');
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/mandates/${mandate.id}/pdf`,
+      payload: signed.payload,
+      headers: { ...admin, ...signed.headers },
+    });
+    expect(kept.json()).toMatchObject({ hasPdf: true });
+    const back = await t.app.inject({ method: 'GET', url: `/api/admin/mandates/${mandate.id}.pdf`, headers: admin });
+    expect(back.body).toBe('%PDF-1.4 signed mandate');
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/mandates/${mandate.id}.pdf`, headers: shop[0]! })).statusCode).toBe(403);
+    // Two at once for another company: one is active, the other told which.
+    const racing = await Promise.all(
+      ['2026-11-04', '2026-11-05'].map((signedOn) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/companies/${companyIds[2]}/mandates?lang=en`,
+          payload: { iban: NORD_IBAN, bic: 'COBADEFFXXX', signedOn, recurring: false },
+          headers: admin,
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const sud = (await t.app.inject({ method: 'GET', url: `/api/admin/companies/${companyIds[2]}/mandates`, headers: admin })).json<{ data: Mandate[] }>().data;
+    expect(sud.filter((m) => m.status === 'active')).toHaveLength(1);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/mandates/${sud[0]!.id}/revoke`, headers: admin })).json()).toMatchObject({
+      status: 'revoked',
+    });
 
     const owed = [await invoiceFor(0), await invoiceFor(0, 2)];
     const noIcs = await t.app.inject({ method: 'POST', url: '/api/admin/collections?lang=en', payload: { dueBy: '2099-12-31' }, headers: admin });

@@ -18,6 +18,7 @@ import { publicBrand, type Config } from '../../config.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { Database, SepaMandatesTable } from '../../db/schema.ts';
 import { chunks } from '../../lib/chunks.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { today } from '../../lib/dates.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { mapPage, readPage, type PageRequest } from '../../lib/paging.ts';
@@ -59,10 +60,23 @@ export class DirectDebits {
 
   async createMandate(companyId: number, input: MandateInput, actor: Actor): Promise<Mandate> {
     if (input.signedOn > today()) throw new HttpError(422, BANK_MESSAGES.mandateInvalid);
-    const row = await this.deps.db.transaction().execute(async (trx) => {
+    // Two at once: the partial unique index lets one be active, the other is told which (409).
+    const row = await this.insertMandate(companyId, input, actor).catch(async (error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      const active = await this.deps.db
+        .selectFrom('sepa_mandates')
+        .select('rum')
+        .where('company_id', '=', companyId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      throw new HttpError(409, BANK_MESSAGES.mandateActive, {}, `${active?.rum ?? ''}.`);
+    });
+    return (await this.views([row]))[0]!;
+  }
+
+  private insertMandate(companyId: number, input: MandateInput, actor: Actor) {
+    return this.deps.db.transaction().execute(async (trx) => {
       await this.company(trx, companyId);
-      // The company's mandates held: two at once are one after the other, the second refused.
-      await trx.updateTable('sepa_mandates').set({ status: 'active' }).where('company_id', '=', companyId).where('status', '=', 'active').execute();
       const active = await trx.selectFrom('sepa_mandates').select('rum').where('company_id', '=', companyId).where('status', '=', 'active').executeTakeFirst();
       if (active) throw new HttpError(409, BANK_MESSAGES.mandateActive, {}, `${active.rum}.`);
       const count = await trx
@@ -92,7 +106,6 @@ export class DirectDebits {
       await logActivity(trx, actor, { kind: 'company', action: 'sign', subject: rum, subjectId: companyId, detail: { iban: maskIban(input.iban) } });
       return inserted;
     });
-    return (await this.views([row]))[0]!;
   }
 
   async revokeMandate(mandateId: number, actor: Actor): Promise<Mandate> {

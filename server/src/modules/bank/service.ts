@@ -14,6 +14,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import type { BankEntriesTable, Database } from '../../db/schema.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { mapPage, readPage, type Page, type PageRequest } from '../../lib/paging.ts';
 import { logActivity, type Actor } from '../activity/service.ts';
 import { readInvoices } from '../../read-models/invoices.ts';
@@ -53,7 +54,17 @@ export class BankService {
   async importStatement(bytes: Buffer, fileName: string, actor: Actor): Promise<StatementImport> {
     const parsed = await this.parse(bytes);
     const sha256 = fingerprint(bytes);
-    const result = await this.deps.db.transaction().execute(async (trx) => {
+    const result = await this.record(parsed, bytes, sha256, fileName, actor).catch((error: unknown) => {
+      // The same file, or lines of it, imported at the same moment by another request: it was imported.
+      if (isUniqueViolation(error)) throw new HttpError(409, BANK_MESSAGES.alreadyImported, {}, `${fileName.slice(0, 200)}.`);
+      throw error;
+    });
+    this.deps.kick();
+    return result;
+  }
+
+  private record(parsed: ParsedStatement, bytes: Buffer, sha256: string, fileName: string, actor: Actor): Promise<StatementImport> {
+    return this.deps.db.transaction().execute(async (trx) => {
       const earlier = await trx.selectFrom('bank_statements').select(['imported_at', 'file_name']).where('sha256', '=', sha256).executeTakeFirst();
       if (earlier) throw new HttpError(409, BANK_MESSAGES.alreadyImported, {}, `${earlier.file_name}, ${earlier.imported_at.slice(0, 10)}.`);
       const statement = await trx
@@ -99,8 +110,6 @@ export class BankService {
         returned,
       };
     });
-    this.deps.kick();
-    return result;
   }
 
   /** The file read: camt.053 (its XSD passed) or CSV (by the columns chosen). */
