@@ -55,4 +55,6 @@ export const ACCOUNTS = {
   // A shop that pays by transfer, and a shop debited under its SEPA mandate (issue 59).
   payer: { email: 'payer@e2e.example', password: 'payer-e2e-2026', role: 'retailer' },
   debtor: { email: 'debtor@e2e.example', password: 'debtor-e2e-2026', role: 'retailer' },
+  // A shop whose order is tagged and packed by scan, and which takes the feed for its till (issue 60).
+  tagger: { email: 'tagger@e2e.example', password: 'tagger-e2e-2026', role: 'retailer' },
 } as const satisfies Record<string, { email: string; password: string; role: 'admin' | 'retailer' }>;

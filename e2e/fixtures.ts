@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -278,4 +279,19 @@ export async function waitForMail(to: string, since = 0, containing?: string): P
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no mail for ${to}`);
+}
+
+/** A bearer header for an account, signed in through the API (the screens under test come after). */
+export async function bearer(request: APIRequestContext, account: AccountName): Promise<{ authorization: string }> {
+  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } });
+  expect(res.status(), `sign-in of ${ACCOUNTS[account].email}`).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).access_token as string}` };
+}
+
+/** The screen as it stands, on a phone (360 px) and on a computer (1280 px): it never scrolls sideways. */
+export async function noSidewaysScrollAtBothWidths(page: Page): Promise<void> {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
 }

@@ -201,6 +201,8 @@ const tradeVariant = publicVariant.extend({
   listPrice: z.number().optional(),
   retailPrice: z.number().nullable(),
   sizes: z.array(z.enum(SIZES)),
+  /** Each size's EAN-13 (issue 60), where the label gave it one. */
+  gtins: z.record(z.string(), z.string()).optional(),
 });
 const adminVariant = tradeVariant.extend({
   translations: z.array(z.object({ locale: z.enum(LOCALES), colorName: z.string() })),

@@ -23,6 +23,19 @@ import {
 } from './waitlists.ts';
 import { pageQuery } from './paging.ts';
 import {
+  assignResult,
+  barcodeImportInput,
+  barcodeImportResult,
+  barcodeList,
+  barcodeListQuery,
+  feedQuery,
+  gs1Input,
+  gs1State,
+  orderGtins,
+  productFeed,
+  tagsQuery,
+} from './barcodes.ts';
+import {
   accountDebits,
   bankEntry,
   bankEntryList,
@@ -361,6 +374,18 @@ export const endpoints = {
   'GET /admin/collections/:id/pain.008.xml': { file: true },
   'POST /admin/payments/:id/returned': { body: paymentReturnInput, response: paymentReturn },
   'GET /account/debits': { response: accountDebits },
+  'GET /admin/settings/gs1': { response: gs1State },
+  'PUT /admin/settings/gs1': { body: gs1Input, response: gs1State },
+  'POST /admin/barcodes/assign': { response: assignResult },
+  'POST /admin/barcodes/import': { query: langQuery, body: barcodeImportInput, response: barcodeImportResult },
+  'GET /admin/barcodes': { query: barcodeListQuery, response: barcodeList },
+  'GET /admin/orders/:id/gtins': { response: orderGtins },
+  'GET /admin/orders/:id/tags.pdf': { query: tagsQuery, file: true },
+  'GET /admin/orders/:id/shipments/:shipmentId/tags.pdf': { query: tagsQuery, file: true },
+  'GET /orders/:id/tags.pdf': { query: tagsQuery, file: true },
+  'GET /feed/products.json': { query: feedQuery, response: productFeed },
+  'GET /feed/products.csv': { query: feedQuery, file: true },
+  'GET /feed/images.zip': { query: feedQuery, file: true },
 
   // —— Back-office: content ——
   'GET /admin/pages/:page': { response: adminPage },

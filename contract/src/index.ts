@@ -23,6 +23,7 @@ export * from './security.ts';
 export * from './production.ts';
 export * from './seller.ts';
 export * from './bank.ts';
+export * from './barcodes.ts';
 export * from './invoices.ts';
 export * from './address.ts';
 export * from './format.ts';

@@ -204,6 +204,8 @@ export const stockCell = z.object({
   /** max(0, onHand − reserved); null when not sold from stock. */
   available: z.number().nullable(),
   incoming: z.array(z.object({ quantity: z.number(), availableFrom: z.string() })),
+  /** The size's EAN-13 (issue 60), once it has one. */
+  gtin: z.string().nullable().optional(),
 });
 export const stockRow = z.object({
   variantId: z.number(),

@@ -1,17 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { FRENCH_SHOP } from '../../server/test/fixtures.ts';
 import { ACCOUNTS } from '../env.ts';
-import { expect, settled, signInAs, test, waitForMail } from '../fixtures.ts';
+import { bearer, expect, noSidewaysScrollAtBothWidths, settled, signInAs, test, waitForMail } from '../fixtures.ts';
 
 // Issue 58 as a season goes: the workshop delivers fewer pieces than were pre-ordered and the owner shares
 // them out, then ships what each shop gets; a shop waits for a sold-out size, a return puts a piece back,
 // and the shop confirms the pieces held for it from its mail's link.
 
-async function bearer(request: APIRequestContext, account: keyof typeof ACCOUNTS) {
-  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).access_token as string}` };
-}
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const COMPANY = FRENCH_SHOP;
 
@@ -58,13 +53,6 @@ async function confirmedOrder(request: APIRequestContext, owner: Record<string, 
   const confirmed = await request.post(`/api/admin/orders/${order.id}/confirm`, { headers: owner, data: { shipDate: day(2) } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return { ...order, shop };
-}
-
-async function noSidewaysScroll(page: Page) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
 }
 
 test.describe('short production and waitlists (issue 58)', () => {
@@ -127,7 +115,7 @@ test.describe('short production and waitlists (issue 58)', () => {
     await expect(piece).toContainText('attribué 5 · manque 3');
     await page.getByLabel('Suit plus tard').check();
     await page.getByLabel('Date prévue (facultatif)').fill(day(400));
-    await noSidewaysScroll(page);
+    await noSidewaysScrollAtBothWidths(page);
     await page.getByRole('button', { name: 'Appliquer et écrire aux boutiques' }).click();
     await expect(page.getByRole('status').filter({ hasText: '5 pièces attribuées à 2 commandes' })).toBeVisible();
     // Each shop hears what comes and what follows.
@@ -139,7 +127,7 @@ test.describe('short production and waitlists (issue 58)', () => {
       new RegExp(`${first.number} · colis ${first.number}-1`),
       new RegExp(`${second.number} · colis ${second.number}-1`),
     ]);
-    await noSidewaysScroll(page);
+    await noSidewaysScrollAtBothWidths(page);
     for (const [order, shipped] of [
       [first, 2],
       [second, 3],
@@ -196,14 +184,14 @@ test.describe('short production and waitlists (issue 58)', () => {
     await ask.getByLabel('Quantité souhaitée').fill('1');
     await ask.getByRole('button', { name: 'Me prévenir de son retour' }).click();
     await expect(ask.getByRole('status').filter({ hasText: 'place 1 dans la file' })).toBeVisible();
-    await noSidewaysScroll(shopPage);
+    await noSidewaysScrollAtBothWidths(shopPage);
 
     // The owner sees it on her stock screen and her home.
     await signInAs(page, 'admin');
     await page.goto('/admin/waitlists');
     await settled(page);
     await expect(page.getByTestId('waitlist-row').filter({ hasText: `WL-${stamp}` })).toContainText('Boutique waiter');
-    await noSidewaysScroll(page);
+    await noSidewaysScrollAtBothWidths(page);
 
     // The first shop sends one S back; the owner puts it back on the shelf.
     const since = Date.now();
@@ -228,7 +216,7 @@ test.describe('short production and waitlists (issue 58)', () => {
     const offer = shopPage.getByTestId('waitlist-offer').filter({ hasText: `Blouse ${stamp}` });
     await expect(offer.getByTestId('offer-status')).toHaveText('réservée pour vous');
     await expect(offer).toContainText('1 pièce réservée jusqu’au');
-    await noSidewaysScroll(shopPage);
+    await noSidewaysScrollAtBothWidths(shopPage);
     await offer.getByRole('button', { name: 'Les commander maintenant' }).click();
     await expect(shopPage.getByRole('status').filter({ hasText: /Commandé : commande \d{4}-\d{4}/ })).toBeVisible();
     await expect(offer.getByTestId('offer-status')).toHaveText('commandée');

@@ -1,26 +1,21 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { FRENCH_SHOP } from '../../server/test/fixtures.ts';
 import { camtStatement } from '../../server/test/bank-files.ts';
 import { ACCOUNTS } from '../env.ts';
-import { expect, settled, signInAs, test, waitForMail } from '../fixtures.ts';
+import { bearer, expect, noSidewaysScrollAtBothWidths, settled, signInAs, test, waitForMail } from '../fixtures.ts';
 
 // Issue 59 as the owner's Monday goes: she imports her bank's statement, the transfer that names its invoice
 // is recorded at once, she matches the last line by hand; then she records a shop's SEPA mandate, builds a
 // collection of what it owes and downloads the file for her bank.
 
-async function bearer(request: APIRequestContext, account: keyof typeof ACCOUNTS) {
-  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } });
-  expect(res.status()).toBe(200);
-  return { headers: { authorization: `Bearer ${(await res.json()).access_token as string}` } };
-}
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** An invoice of the shop: an order of the demo's spring dress sent, confirmed and shipped through the API. */
 async function invoiced(request: APIRequestContext, account: keyof typeof ACCOUNTS, name: string) {
-  const owner = (await bearer(request, 'admin')).headers;
+  const owner = await bearer(request, 'admin');
   const shop = await bearer(request, account);
-  expect((await request.put('/api/account/company', { headers: shop.headers, data: { ...FRENCH_SHOP, companyName: name } })).status()).toBe(200);
+  expect((await request.put('/api/account/company', { headers: shop, data: { ...FRENCH_SHOP, companyName: name } })).status()).toBe(200);
   const products = (await (await request.get('/api/admin/products', { headers: owner })).json()) as Array<{
     reference: string;
     variants: Array<{ id: number; sizes: string[] }>;
@@ -29,12 +24,12 @@ async function invoiced(request: APIRequestContext, account: keyof typeof ACCOUN
   expect(
     (
       await request.put('/api/orders/draft', {
-        headers: shop.headers,
+        headers: shop,
         data: { lines: variant.sizes.slice(0, 2).map((size) => ({ variantId: variant.id, size, quantity: 3 })) },
       })
     ).status(),
   ).toBe(200);
-  const sent = await request.post('/api/orders/draft/submit', { headers: { ...shop.headers, 'idempotency-key': `e2e-${account}-${Date.now()}` }, data: {} });
+  const sent = await request.post('/api/orders/draft/submit', { headers: { ...shop, 'idempotency-key': `e2e-${account}-${Date.now()}` }, data: {} });
   expect(sent.status(), await sent.text()).toBe(201);
   const id = (await sent.json()).id as number;
   expect((await request.post(`/api/admin/orders/${id}/confirm`, { headers: owner, data: { shipDate: day(1) } })).status()).toBe(200);
@@ -46,13 +41,6 @@ async function invoiced(request: APIRequestContext, account: keyof typeof ACCOUN
     data: Array<{ id: number; name: string }>;
   };
   return { ...invoice, due: doc.due as number, companyId: companies.data.find((c) => c.name === name)!.id };
-}
-
-async function noSidewaysScroll(page: Page) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
 }
 
 test.describe('money in (issue 59)', () => {
@@ -89,7 +77,7 @@ test.describe('money in (issue 59)', () => {
     // The line nobody could place: she finds its invoice by number and records it.
     const line = page.getByTestId('bank-entry').filter({ hasText: `V${stamp}-2` });
     await expect(line).toContainText('Personne de connu');
-    await noSidewaysScroll(page);
+    await noSidewaysScrollAtBothWidths(page);
     await a11y('the reconciliation screen');
     await line.getByLabel('Chercher une facture (numéro ou boutique)').fill(second.number);
     await line.getByRole('button', { name: 'Chercher' }).click();
@@ -98,7 +86,7 @@ test.describe('money in (issue 59)', () => {
     await expect(page.getByTestId('bank-entry').filter({ hasText: `V${stamp}-2` })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Rapprochées' }).click();
     await expect(page.getByTestId('bank-entry').filter({ hasText: `V${stamp}-2` })).toContainText(`Payé : ${second.number}`);
-    const owner = (await bearer(request, 'admin')).headers;
+    const owner = await bearer(request, 'admin');
     for (const invoice of [first, second])
       expect((await (await request.get(`/api/admin/invoices/${invoice.id}`, { headers: owner })).json()).status).toBe('paid');
 
@@ -119,7 +107,7 @@ test.describe('money in (issue 59)', () => {
     await page.getByLabel('Factures échues au').fill(day(400));
     await page.getByRole('button', { name: 'Préparer le prélèvement' }).click();
     await expect(page.getByTestId('collection-item').filter({ hasText: owed.number })).toContainText('FRST');
-    await noSidewaysScroll(page);
+    await noSidewaysScrollAtBothWidths(page);
     await a11y('the direct debits screen');
     const [file] = await Promise.all([
       page.waitForEvent('download'),

@@ -19,6 +19,7 @@ import type { WholesaleService } from './modules/wholesale/service.ts';
 import type { OrdersService } from './modules/orders/service.ts';
 import type { WaitlistsService } from './modules/waitlists/service.ts';
 import type { BankService } from './modules/bank/service.ts';
+import type { BarcodesService } from './modules/barcodes/service.ts';
 import type { DirectDebits } from './modules/bank/debits.ts';
 import type { PaymentReturns } from './modules/bank/returns.ts';
 import type { ReturnsService } from './modules/returns/service.ts';
@@ -74,6 +75,8 @@ export interface AppServices {
   waitlists: WaitlistsService;
   /** Money in (issue 59): bank statements matched to invoices, SEPA direct debits, payments that came back. */
   bank: { statements: BankService; debits: DirectDebits; returns: PaymentReturns };
+  /** EAN-13 codes for every colour × size (issue 60). */
+  barcodes: BarcodesService;
   returns: ReturnsService;
   /** A retailer's company details and addresses. */
   companies: CompaniesService;

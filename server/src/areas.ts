@@ -33,6 +33,7 @@ import { wholesaleArea } from './modules/wholesale/index.ts';
 import { mailArea } from './modules/mail/index.ts';
 import { waitlistsArea } from './modules/waitlists/index.ts';
 import { bankArea } from './modules/bank/index.ts';
+import { barcodesArea } from './modules/barcodes/index.ts';
 
 const mount = <Deps extends FastifyPluginOptions>(area: Area<Deps>, deps: (services: AppServices) => Deps) => mountArea<AppServices, Deps>(area, deps);
 
@@ -50,12 +51,17 @@ export const AREAS: ReadonlyArray<MountedArea<AppServices>> = [
     jsonCache: s.jsonCache,
     companies: s.companies,
     onContentChange: s.onContentChange,
+    vendor: s.config.BRAND_NAME,
+    absolute: (url: string) => new URL(url, s.config.PUBLIC_URL).toString(),
+    readPicture: (url: string) =>
+      /\/uploads\//.test(url) ? s.media.files.read(url.replace(/^.*\/uploads\//, '').replace(/[?#].*$/, '')) : Promise.resolve(null),
   })),
   mount(journalArea, (s) => ({ journal: s.journal, jsonCache: s.jsonCache, onContentChange: s.onContentChange })),
   mount(retailersArea, (s) => ({ config: s.config, retailers: s.retailers })),
   mount(contactArea, (s) => ({ config: s.config, contact: s.contact })),
   mount(wholesaleArea, (s) => ({ wholesale: s.wholesale, companies: s.companies })),
   mount(seasonsArea, (s) => ({ seasons: s.seasons, onContentChange: s.onContentChange })),
+  mount(barcodesArea, (s) => ({ barcodes: s.barcodes, onContentChange: s.onContentChange })),
   mount(stockArea, (s) => ({ seasons: s.seasons, stock: s.stock, onStockChange: () => s.wholesale.invalidate() })),
   mount(ordersArea, (s) => ({ orders: s.orders, seasons: s.seasons, config: s.config })),
   mount(waitlistsArea, (s) => ({ waitlists: s.waitlists })),

@@ -23,6 +23,7 @@ import { WholesaleService } from './modules/wholesale/service.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { WaitlistsService } from './modules/waitlists/service.ts';
 import { BankService } from './modules/bank/service.ts';
+import { BarcodesService } from './modules/barcodes/service.ts';
 import { DirectDebits } from './modules/bank/debits.ts';
 import { PaymentReturns } from './modules/bank/returns.ts';
 import { ReturnsService } from './modules/returns/service.ts';
@@ -82,8 +83,7 @@ export function createServices(
   const apiKeys = new ApiKeysService({ db: database.db });
   const catalogue = new CatalogueService({ db: database.db, seasons, dialect: database.dialect });
   const journal = new JournalService({ db: database.db, dialect: database.dialect });
-  // After a commit that queued mail or webhook deliveries: both outboxes look now, not at their next run.
-  // (An issued invoice or a payment may have something for the e-invoicing platform too: off, it is one read.)
+  // After a commit that queued mail or webhook deliveries: both outboxes (and the e-invoicing platform's) look now.
   const kick = () => [events, mail, webhookWorker, approvedPlatformWorker].forEach((worker) => worker.kick());
   const contact = new ContactService({ db: database.db, config, onMailQueued: kick, dialect: database.dialect });
   const jsonCache = new JsonCache();
@@ -126,6 +126,7 @@ export function createServices(
     orders,
     waitlists,
     bank,
+    barcodes: new BarcodesService({ db: database.db, companies, brand: config.BRAND_NAME }),
     returns: new ReturnsService({ db: database.db, dialect: database.dialect, config, invoices, stock, onMailQueued: kick, events }),
     companies,
     currencies: new CurrenciesService({ db: database.db }),

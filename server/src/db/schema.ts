@@ -1113,6 +1113,22 @@ export interface PaymentReturnsTable {
   created_by: number | null;
 }
 
+/** Issue 60 (migration 040): the barcodes area's tables. */
+export interface BarcodeSettingsTable {
+  id: number;
+  prefix: string;
+  next_item: number;
+  updated_at: string;
+}
+export interface BarcodesTable {
+  id: Generated<number>;
+  variant_id: number;
+  size: string;
+  gtin: string;
+  source: 'assigned' | 'imported';
+  created_at: string;
+}
+
 export interface Database {
   price_lists: PriceListsTable;
   price_list_styles: PriceListStylesTable;
@@ -1169,6 +1185,8 @@ export interface Database {
   debit_collections: DebitCollectionsTable;
   debit_items: DebitItemsTable;
   payment_returns: PaymentReturnsTable;
+  barcode_settings: BarcodeSettingsTable;
+  barcodes: BarcodesTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   returns: ReturnsTable;

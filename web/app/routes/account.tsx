@@ -1,3 +1,4 @@
+import { ProductFeedDownload } from '../components/ProductFeedDownload.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useReauth } from '../components/security/Reauth.tsx';
 import { useTranslation } from '../i18n/react.tsx';
@@ -126,6 +127,7 @@ function AccountScreen() {
         )}
       </dl>
       <LineSheetDownload />
+      {retailer && <ProductFeedDownload />}
       <OpenSeasons />
       <nav className="account-links" aria-label={t('account.links')}>
         {retailer && companyRole !== 'accounts' && <Link to="/account/order">{t('order.draftTitle')}</Link>}

@@ -41,6 +41,7 @@ import { m036OrderChangeKinds } from './036-order-change-kinds.ts';
 import { m037Proposals } from './037-proposals.ts';
 import { m038AllocationWaitlists } from './038-allocation-waitlists.ts';
 import { m039Bank } from './039-bank.ts';
+import { m040Barcodes } from './040-barcodes.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -85,6 +86,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['037-proposals', m037Proposals],
   ['038-allocation-waitlists', m038AllocationWaitlists],
   ['039-bank', m039Bank],
+  ['040-barcodes', m040Barcodes],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

@@ -1,5 +1,6 @@
 // The catalogue's read side: a product as stored (its texts, variants, seasons and packs, read in a few
 // queries for any number of products) and the shapes each reader gets of it (public, trade, admin).
+import { readBarcodes } from '../../read-models/barcodes.ts';
 import {
   displayImages,
   fromCents,
@@ -26,6 +27,8 @@ export interface FullVariant {
   retailPriceCents: number | null;
   sizes: ReturnType<typeof normalizeSizes>;
   names: Partial<Record<Locale, string>>;
+  /** Each size's EAN-13, where it has one (issue 60). */
+  gtins: Record<string, string>;
 }
 
 export interface FullProduct {
@@ -87,7 +90,12 @@ export async function loadProducts(db: Kysely<Database>, ids?: number[], { publi
     db.selectFrom('product_packs').selectAll().where('product_id', 'in', productIds).orderBy('position').orderBy('id').execute(),
   ]);
   const variantIds = variants.map((v) => v.id);
-  const names = variantIds.length ? await db.selectFrom('variant_translations').selectAll().where('variant_id', 'in', variantIds).execute() : [];
+  const [names, codes] = variantIds.length
+    ? await Promise.all([
+        db.selectFrom('variant_translations').selectAll().where('variant_id', 'in', variantIds).execute(),
+        db.selectFrom(readBarcodes().as('b')).selectAll().where('b.variant_id', 'in', variantIds).execute(),
+      ])
+    : [[], []];
 
   const byId = new Map<number, FullProduct>();
   for (const p of products) {
@@ -123,11 +131,13 @@ export async function loadProducts(db: Kysely<Database>, ids?: number[], { publi
       retailPriceCents: v.retail_price_cents,
       sizes: normalizeSizes(v.sizes.split(',')),
       names: {},
+      gtins: {},
     };
     variantById.set(v.id, full);
     byId.get(v.product_id)!.variants.push(full);
   }
   for (const n of names) variantById.get(n.variant_id)!.names[n.locale] = n.color_name;
+  for (const c of codes) variantById.get(c.variant_id)!.gtins[c.size] = c.gtin;
   return products.map((p) => byId.get(p.id)!);
 }
 
@@ -165,6 +175,7 @@ export function toTrade(product: FullProduct, lang: Locale): TradeProduct {
         price: fromCents(full.priceCents),
         retailPrice: full.retailPriceCents === null ? null : fromCents(full.retailPriceCents),
         sizes: full.sizes,
+        ...(Object.keys(full.gtins).length ? { gtins: full.gtins } : {}),
       };
     }),
   };

@@ -1,8 +1,5 @@
-import { retailIn, tradeIn } from '../currencies/pricing.ts';
+import { atShopPrices } from './shop-prices.ts';
 import {
-  discounted,
-  fromCents,
-  toCents,
   productAnswer,
   productListAnswer,
   PRODUCT_MESSAGES,
@@ -24,7 +21,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, companyOf } from '../../lib/actor.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { CompaniesService } from '../companies/service.ts';
 import { langOf } from '../../lib/locale.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -45,34 +42,6 @@ function publicCache(reply: FastifyReply, request: FastifyRequest) {
 }
 
 const notFound = () => new HttpError(404, PRODUCT_MESSAGES.productNotFound);
-
-/**
- * A shop's prices (issue 47): each trade price in its company's currency (its price list) and after its
- * discount, the trade price kept as `listPrice`; the retail price in that currency too. A colour without a
- * price in that currency is left out.
- */
-async function atShopPrices<T extends { id: number; variants: Array<{ price: number; listPrice?: number; retailPrice: number | null }> }>(
-  request: FastifyRequest,
-  companies: CatalogueDeps['companies'],
-  products: T[],
-): Promise<T[]> {
-  if (request.session?.user.role !== 'retailer') return products;
-  const { discount, pricing } = await companies.terms.shopPricing(companyOf(request));
-  if (discount <= 0 && pricing.currency === 'EUR') return products;
-  const currency = pricing.currency === 'EUR' ? {} : { currency: pricing.currency };
-  return products.map((p) => ({
-    ...p,
-    ...currency,
-    variants: p.variants.flatMap((v) => {
-      const trade = tradeIn(pricing, p.id, toCents(v.price));
-      if (trade === null) return [];
-      const retail = retailIn(pricing, p.id, v.retailPrice === null ? null : toCents(v.retailPrice));
-      const retailPrice = retail === null ? null : fromCents(retail);
-      if (discount <= 0) return [{ ...v, price: fromCents(trade), retailPrice }];
-      return [{ ...v, price: fromCents(discounted(trade, discount, pricing.currency)), listPrice: fromCents(trade), retailPrice }];
-    }),
-  }));
-}
 
 /** What this area's routes use, handed to them by name (never the whole set of services). */
 export interface CatalogueDeps {

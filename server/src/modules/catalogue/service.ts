@@ -1,3 +1,4 @@
+import { FeedStyles } from './feed-styles.ts';
 import { tradeIn, type Pricing } from '../currencies/pricing.ts';
 import {
   PRODUCT_MESSAGES,
@@ -127,6 +128,8 @@ export class CatalogueService {
   private readonly db: Db;
   /** Public (anonymous) reads only; trade and admin reads always hit the database. */
   readonly publicCache = new TtlCache<unknown>(30_000);
+  /** The shops' product feed's styles (issue 60), cached with the public pages. */
+  readonly feed = new FeedStyles(() => this.db, this.publicCache);
   private readonly seasons: SeasonsService;
   private readonly dialect: Dialect;
   constructor({ db, seasons, dialect }: { db: Db; seasons: SeasonsService; dialect: Dialect }) {

@@ -320,8 +320,8 @@ describe.each(DIALECTS)('seasons, stock and ordering by mode on %s', (dialect) =
     expect((await stockOf(scarf!.id, 'ONESIZE')).onHand).toBe(3);
     // The export reads back: header, then reference, colour, size, on hand first.
     const exported = (await req('GET', '/api/admin/stock.csv?lang=en&season=SS27', admin)).body.replace(/^\ufeff/, '').split('\r\n');
-    expect(exported[0]).toBe('Reference,Colour,Size,On hand,Reserved,Available,Incoming');
-    expect(exported).toContain('SEA-1,Terracotta,S,7,0,7,');
+    expect(exported[0]).toBe('Reference,Colour,Size,On hand,Reserved,Available,Incoming,EAN');
+    expect(exported).toContain('SEA-1,Terracotta,S,7,0,7,,');
     expect((await req('GET', '/api/admin/stock?season=NOPE', admin)).statusCode).toBe(404);
   });
 

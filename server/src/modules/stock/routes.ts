@@ -21,8 +21,8 @@ import type { StockService } from './service.ts';
 import { langOf } from '../../lib/locale.ts';
 
 const CSV_HEADER = {
-  fr: ['Référence', 'Coloris', 'Taille', 'En stock', 'Réservé', 'Disponible', 'À venir'],
-  en: ['Reference', 'Colour', 'Size', 'On hand', 'Reserved', 'Available', 'Incoming'],
+  fr: ['Référence', 'Coloris', 'Taille', 'En stock', 'Réservé', 'Disponible', 'À venir', 'EAN'],
+  en: ['Reference', 'Colour', 'Size', 'On hand', 'Reserved', 'Available', 'Incoming', 'EAN'],
 } as const;
 
 /** What this area's routes use, handed to them by name (never the whole set of services). */
@@ -44,6 +44,7 @@ export function stockCsvRows(rows: StockRow[]): Array<Array<string | number>> {
       c.reserved,
       c.available ?? '',
       c.incoming.map((i) => `${i.quantity}@${i.availableFrom}`).join(' '),
+      c.gtin ?? '',
     ]),
   );
 }

@@ -1,3 +1,4 @@
+import { readBarcodes } from '../../read-models/barcodes.ts';
 import { SEASON_MESSAGES, normalizeSizes, type Locale, type StockImportResult, type StockItemInput, type StockRow } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -201,10 +202,12 @@ export class StockService {
   }
 
   private async rows(db: Kysely<Database>, variants: VariantForStock[], lang: Locale): Promise<StockRow[]> {
-    const levels = await this.levels(
-      variants.map((v) => v.variantId),
-      db,
-    );
+    const ids = variants.map((v) => v.variantId);
+    const [levels, codes] = await Promise.all([
+      this.levels(ids, db),
+      ids.length ? db.selectFrom(readBarcodes().as('b')).selectAll().where('b.variant_id', 'in', ids).execute() : [],
+    ]);
+    const gtin = new Map(codes.map((c) => [key(c.variant_id, c.size), c.gtin])); // issue 60
     return variants.map((v) => ({
       variantId: v.variantId,
       productId: v.productId,
@@ -212,10 +215,7 @@ export class StockService {
       title: pick(v.titles, lang),
       colorName: pick(v.colorNames, lang),
       colorCode: v.colorCode,
-      cells: v.sizes.map((size) => {
-        const level = levels.get(key(v.variantId, size));
-        return { size, onHand: level?.onHand ?? null, reserved: level?.reserved ?? 0, available: availableNow(level), incoming: level?.incoming ?? [] };
-      }),
+      cells: v.sizes.map((size) => cellOf(size, levels.get(key(v.variantId, size)), gtin.get(key(v.variantId, size)) ?? null)),
     }));
   }
 
@@ -396,8 +396,7 @@ export class StockService {
   /** Pieces held on the shelf for many orders' lines in one go (an allocation, issue 58): on hand only; what is short, or nothing. */
   async hold(trx: Kysely<Database>, holds: OrderHold[]): Promise<StockLine[]> {
     const { short, touched } = await reserveMany(trx, holds);
-    if (short.length === 0) await this.tell(trx, touched);
-    return short;
+    return short.length === 0 ? (await this.tell(trx, touched), short) : short;
   }
 
   /** Gives reserved pieces back (a cancel, or a lower quantity at confirm). */
@@ -488,3 +487,13 @@ export class StockService {
     return short;
   }
 }
+
+/** A size's cell of the grid: its counts, what comes, its EAN-13 once it has one. */
+const cellOf = (size: VariantForStock['sizes'][number], level: StockLevel | undefined, gtin: string | null) => ({
+  size,
+  onHand: level?.onHand ?? null,
+  reserved: level?.reserved ?? 0,
+  available: availableNow(level),
+  incoming: level?.incoming ?? [],
+  ...(gtin ? { gtin } : {}),
+});

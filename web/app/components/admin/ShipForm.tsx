@@ -8,6 +8,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { leftOf } from '../OrderShipments.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session.tsx';
+import { ScanPacking } from './ScanPacking.tsx';
+import { TagsDownload } from './TagsDownload.tsx';
 
 export interface ShipBody {
   lines: Array<{ lineId: number; quantity: number }>;
@@ -139,6 +141,7 @@ export function ShipForm({ order, busy, onShip }: { order: Order; busy: boolean;
         {t('admin.orders.shipTitle')}
       </h2>
       <p className="field__hint">{t('admin.orders.shipHint')}</p>
+      <ScanPacking order={order} busy={busy} onCount={setQuantities} />
       <ParcelLines order={order} quantities={quantities} busy={busy} onChange={(id, v) => setQuantities((q) => ({ ...q, [id]: v }))} />
       <CarrierFields {...{ busy, carrier, setCarrier, other, setOther, tracking, setTracking, charge, setCharge }} />
       {!whole && (
@@ -204,6 +207,7 @@ export function ShippingMoves({ order, busy, act }: { order: Order; busy: boolea
           }
         />
       )}
+      {order.status !== 'cancelled' && <TagsDownload orderId={order.id} />}
       {order.status === 'partlyShipped' && (
         <CancelRestForm
           order={order}

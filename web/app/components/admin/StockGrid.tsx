@@ -85,6 +85,11 @@ function StockCell({
           ))}
         </span>
       )}
+      {cell.gtin && (
+        <span className="stock-cell__gtin" data-testid="stock-gtin">
+          EAN {cell.gtin}
+        </span>
+      )}
       {waiting > 0 && (
         <Link className="stock-cell__waiting" to={`/admin/waitlists?variant=${row.variantId}`} data-testid="stock-waiting">
           {t('admin.waitlists.waiting', { count: waiting })}

@@ -5,6 +5,7 @@ import { ListCount, ListSearch, Pager, useListParams } from '../../components/Li
 import type { Route } from './+types/stock';
 import { FormMessage } from '../../components/Field.tsx';
 import { StockGrid } from '../../components/admin/StockGrid.tsx';
+import { BarcodesPanel } from '../../components/admin/BarcodesPanel.tsx';
 import { useTranslation } from '../../i18n/react.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { useLanguage } from '../../lib/language.tsx';
@@ -200,6 +201,7 @@ export default function AdminStock() {
       )}
       {stock && <Pager page={page} total={stock.total} limit={stock.limit || LIST_LIMIT_DEFAULT} label={t('admin.stock.pages')} />}
       <StockImport onImported={load} setMessage={setMessage} fail={fail} />
+      <BarcodesPanel onChanged={() => void load()} />
     </div>
   );
 }
