@@ -41,6 +41,8 @@ export const pickRow = z.object({
   size: z.enum(SIZES),
   total: z.number(),
   orders: z.array(z.object({ number: z.string(), quantity: z.number() })),
+  /** The piece's EAN-13 (issue 60), once it has one. */
+  gtin: z.string().nullable().optional(),
 });
 export type PickRow = z.infer<typeof pickRow>;
 

@@ -8,7 +8,8 @@ import { deliveryNotePdf } from './modules/orders/delivery-note.ts';
 
 const TASKS: Record<string, (...args: never[]) => Promise<Buffer>> = {
   invoice: (doc: IssuedDocument, xml: string, brandName: string) => renderInvoicePdf(doc, xml, brandName),
-  deliveryNote: (brand: Brand, order: Order, shipment: Shipment, lang: Locale) => deliveryNotePdf(brand, order, shipment, lang),
+  deliveryNote: (brand: Brand, order: Order, shipment: Shipment, lang: Locale, gtins?: Record<number, string>) =>
+    deliveryNotePdf(brand, order, shipment, lang, gtins),
 };
 
 parentPort?.on('message', async ({ id, task, args }: { id: number; task: string; args: never[] }) => {

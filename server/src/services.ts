@@ -210,7 +210,8 @@ function trade(
     log: log.child({ module: 'einvoicing' }),
   });
   const { catalogue, wholesale, seasons, stock, companies } = deps;
-  const drawDeliveryNote: OrdersContext['drawDeliveryNote'] = (brand, order, shipment, lang) => pdfs.run('deliveryNote', [brand, order, shipment, lang]);
+  const drawDeliveryNote: OrdersContext['drawDeliveryNote'] = (brand, order, shipment, lang, gtins) =>
+    pdfs.run('deliveryNote', [brand, order, shipment, lang, gtins]);
   const orders = new OrdersService({
     db,
     dialect,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } from '@zxing/library';
+import { BinaryBitmap, DecodeHintType, EAN13Reader, HybridBinarizer, RGBLuminanceSource } from '@zxing/library';
 import sharp from 'sharp';
 
 /** A PDF page as grey pixels (poppler's pdftoppm at `dpi`): what a scanner would see of a printed sheet. */
@@ -36,11 +36,8 @@ export function readEan13(pixels: { data: Buffer; width: number }, region: { x: 
   const h = Math.round(region.h);
   const luminance = new Uint8ClampedArray(w * h);
   for (let row = 0; row < h; row += 1) luminance.set(pixels.data.subarray((y + row) * pixels.width + x, (y + row) * pixels.width + x + w), row * w);
-  const reader = new MultiFormatReader();
-  const hints = new Map<DecodeHintType, unknown>([
-    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13]],
-    [DecodeHintType.TRY_HARDER, true],
-  ]);
+  const reader = new EAN13Reader();
+  const hints = new Map<DecodeHintType, unknown>([[DecodeHintType.TRY_HARDER, true]]);
   try {
     return reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, w, h))), hints).getText();
   } catch {

@@ -173,6 +173,31 @@ describe.each(DIALECTS)('barcodes on %s (issue 60)', (dialect) => {
     });
     expect([0, 1, 2].map((n) => readEan13(smallPixels, smallCell(n)))).toEqual([code.S, code.S, code.M]);
 
+    // The pick list and the parcel's delivery note carry each piece's code too, read back from the page.
+    const found = async (pdf: Buffer) => {
+      const page = await pageAsPixels(pdf, 1, 200);
+      const codesOnPage = new Set<string>();
+      for (let y = 0; y + 90 < page.height; y += 30) {
+        const code = readEan13(page, { x: 0, y, w: page.width * 0.55, h: 90 });
+        if (code) codesOnPage.add(code);
+      }
+      return [...codesOnPage].sort();
+    };
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/confirm`, headers: admin, payload: { shipDate: '2027-03-01' } })).statusCode,
+    ).toBe(200);
+    const pickList = await t.app.inject({ method: 'GET', url: `/api/admin/orders/pick-list.pdf?ids=${order.id}`, headers: admin });
+    expect(pickList.statusCode).toBe(200);
+    expect(await found(pickList.rawPayload)).toEqual([code.S, code.M].sort());
+    const shipped = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/ship?lang=en`, headers: admin, payload: {} });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const parcel = shipped.json().shipments[0].id as number;
+    const note = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}/shipments/${parcel}/delivery-note.pdf`, headers: admin });
+    expect(note.statusCode).toBe(200);
+    expect(await found(note.rawPayload)).toEqual([code.S, code.M].sort());
+    const parcelTags = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}/shipments/${parcel}/tags.pdf`, headers: admin });
+    expect((await pdfText(parcelTags.rawPayload)).text.match(/MAISON SOLÈNE/g)).toHaveLength(3);
+
     // The shop prints its own order's tags; another shop's order is not found.
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}/tags.pdf`, headers: shop })).statusCode).toBe(200);
     const other = (await tradingShops(t, [{ email: 'other-tags@test.example', password: 'other-tags-2026', name: 'Autre' }])).headers[0]!;

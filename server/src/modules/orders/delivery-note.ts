@@ -1,5 +1,6 @@
 import { carrierName, formatDay, intlLocale, type Brand, type Locale, type Order, type Shipment } from '@atelier/contract';
 import { PDF_COLOURS, brandPdf, pageFooters } from '../../lib/pdf.ts';
+import { drawEan13 } from '../../lib/pdf-barcode.ts';
 
 /** The delivery note's fixed words, one catalogue per language (its values come from the order). */
 const WORDS = {
@@ -75,7 +76,7 @@ export function noteLines(order: Order, shipment: Shipment) {
  * numbers, dates, where it goes, per line what was ordered, what is in this parcel and what follows,
  * how it travels. No prices. Drawn when asked (a few milliseconds): it says what the order says.
  */
-export async function deliveryNotePdf(brand: Brand, order: Order, shipment: Shipment, lang: Locale): Promise<Buffer> {
+export async function deliveryNotePdf(brand: Brand, order: Order, shipment: Shipment, lang: Locale, gtins: Record<number, string> = {}): Promise<Buffer> {
   const w = WORDS[lang];
   const { doc, done } = await brandPdf({
     margin: MARGIN,
@@ -98,7 +99,7 @@ export async function deliveryNotePdf(brand: Brand, order: Order, shipment: Ship
   if (how.some(Boolean)) doc.text(how.filter(Boolean).join(' · '));
   addresses(doc, order, brand, w, left, width);
   const rows = noteLines(order, shipment);
-  table(doc, rows, w, left, width);
+  table(doc, rows, w, left, width, gtins);
   const inParcel = rows.reduce((n, r) => n + r.inParcel, 0);
   const rest = rows.reduce((n, r) => n + r.toFollow, 0);
   doc.moveDown(0.6).font('sansBold').fontSize(10).fillColor(PDF_COLOURS.ink).text(w.pieces(inParcel), left, doc.y, { width, align: 'right' });
@@ -144,8 +145,8 @@ function addresses(doc: PDFKit.PDFDocument, order: Order, brand: Brand, w: Words
   doc.y = Math.max(bottom, doc.y) + 16;
 }
 
-/** The lines: reference, item, colour, size, ordered, in this parcel, to follow. */
-function table(doc: PDFKit.PDFDocument, rows: ReturnType<typeof noteLines>, w: Words, left: number, width: number) {
+/** The lines: reference, item, colour, size, ordered, in this parcel, to follow; under a line whose piece has one, its EAN-13 (issue 60). */
+function table(doc: PDFKit.PDFDocument, rows: ReturnType<typeof noteLines>, w: Words, left: number, width: number, gtins: Record<number, string>) {
   const columns = [
     { key: 'ref', x: 0, w: 0.16 },
     { key: 'product', x: 0.16, w: 0.26 },
@@ -173,7 +174,7 @@ function table(doc: PDFKit.PDFDocument, rows: ReturnType<typeof noteLines>, w: W
   };
   head();
   for (const { line, inParcel, toFollow } of rows) {
-    if (doc.y > doc.page.height - MARGIN - 60) {
+    if (doc.y > doc.page.height - MARGIN - 90) {
       doc.addPage();
       head();
     }
@@ -195,6 +196,11 @@ function table(doc: PDFKit.PDFDocument, rows: ReturnType<typeof noteLines>, w: W
         align: numeric(c.key) ? 'right' : 'left',
       });
       bottom = Math.max(bottom, doc.y);
+    }
+    const gtin = gtins[line.id];
+    if (gtin) {
+      drawEan13(doc, gtin, { x: left, y: bottom + 2, w: 0.42 * width, h: 26 });
+      bottom += 30;
     }
     doc.y = bottom;
   }

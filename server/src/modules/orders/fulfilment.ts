@@ -1,3 +1,4 @@
+import { readBarcodes } from '../../read-models/barcodes.ts';
 import {
   ALLOCATION_MESSAGES,
   BULK_ORDERS_MAX,
@@ -70,7 +71,8 @@ export class OrderFulfilment {
     const numbers = new Map(orders.map((o) => [o.id, o.number]));
     const lines = await this.db
       .selectFrom('order_lines')
-      .select(['order_id', 'reference', 'product_title', 'color_name', 'size', sql<number>`quantity - shipped - cancelled`.as('left')])
+      .leftJoin(readBarcodes().as('b'), (join) => join.onRef('b.variant_id', '=', 'order_lines.variant_id').onRef('b.size', '=', 'order_lines.size'))
+      .select(['order_id', 'reference', 'product_title', 'color_name', 'order_lines.size', 'b.gtin', sql<number>`quantity - shipped - cancelled`.as('left')])
       .where(
         'order_id',
         'in',
@@ -83,7 +85,15 @@ export class OrderFulfilment {
       const productTitle = pick(parseTexts(l.product_title), lang);
       const colorName = pick(parseTexts(l.color_name), lang);
       const key = `${l.reference ?? ''}\u0000${productTitle}\u0000${colorName}\u0000${l.size}`;
-      const row = rows.get(key) ?? { reference: l.reference, productTitle, colorName, size: l.size as Size, total: 0, orders: [] };
+      const row = rows.get(key) ?? {
+        reference: l.reference,
+        productTitle,
+        colorName,
+        size: l.size as Size,
+        total: 0,
+        orders: [],
+        ...(l.gtin ? { gtin: l.gtin } : {}),
+      };
       row.total += Number(l.left);
       row.orders.push({ number: numbers.get(l.order_id)!, quantity: Number(l.left) });
       rows.set(key, row);

@@ -1,6 +1,7 @@
 import { formatDay, intlLocale, type Brand, type Locale, type PickRow } from '@atelier/contract';
 import { spreadsheetCsv } from '../../lib/csv.ts';
 import { PDF_COLOURS, brandPdf, pageFooters } from '../../lib/pdf.ts';
+import { drawEan13 } from '../../lib/pdf-barcode.ts';
 
 /** The pick list's fixed words, one catalogue per language. */
 const WORDS = {
@@ -74,7 +75,7 @@ export async function pickListPdf(brand: Brand, list: { orders: string[]; rows: 
   };
   if (list.rows.length) head();
   for (const row of list.rows) {
-    if (doc.y > doc.page.height - MARGIN - 50) {
+    if (doc.y > doc.page.height - MARGIN - 80) {
       doc.addPage();
       head();
     }
@@ -89,7 +90,9 @@ export async function pickListPdf(brand: Brand, list: { orders: string[]; rows: 
         .text(text, columns[i]!.x, y, { width: columns[i]!.w, align: columns[i]!.right ? 'right' : 'left' });
       bottom = Math.max(bottom, doc.y);
     });
-    doc.y = bottom + 3;
+    // The piece's EAN-13 under its line (issue 60): the picker scans what she takes off the shelf.
+    if (row.gtin) drawEan13(doc, row.gtin, { x: left, y: bottom + 1, w: 0.38 * width, h: 24 });
+    doc.y = bottom + (row.gtin ? 29 : 3);
   }
   pageFooters(doc, (n, count) => {
     doc

@@ -1,3 +1,4 @@
+import { lineGtins } from './line-gtins.ts';
 import {
   carrierName,
   formatDay,
@@ -443,7 +444,11 @@ export class OrderRecords {
       ...words,
       // The parcel's delivery note goes with it; its invoice has its own mail (invoices/listeners.ts).
       attachments: [
-        { filename: `${shipment.number}.pdf`, contentType: 'application/pdf', content: await this.drawDeliveryNote(brand, order, shipment, locale) },
+        {
+          filename: `${shipment.number}.pdf`,
+          contentType: 'application/pdf',
+          content: await this.drawDeliveryNote(brand, order, shipment, locale, await lineGtins(db, order.id)),
+        },
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { lineGtins } from './line-gtins.ts';
 import { ORDER_MESSAGES, PHRASES, SEASON_MESSAGES, type Locale, type Order, type OrderStatus, type ShipmentInput } from '@atelier/contract';
 import { sql, type Kysely } from 'kysely';
 import { nowIso, type Db } from '../../db/index.ts';
@@ -358,6 +359,6 @@ export class OrderShipments {
     const order = this.records.shape(loaded, locale);
     const shipment = loaded.shipments.find((s) => s.id === shipmentId);
     if (!shipment) return null;
-    return { number: shipment.number, pdf: await deliveryNotePdf(publicBrand(this.config), order, shipment, locale) };
+    return { number: shipment.number, pdf: await deliveryNotePdf(publicBrand(this.config), order, shipment, locale, await lineGtins(this.db, orderId)) };
   }
 }
