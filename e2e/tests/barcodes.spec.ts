@@ -15,10 +15,12 @@ test.describe('barcodes (issue 60)', () => {
     const shop = await bearer(request, 'tagger');
     expect((await request.put('/api/account/company', { headers: shop, data: { ...FRENCH_SHOP, companyName: 'Atelier Étiquette' } })).status()).toBe(200);
     const products = (await (await request.get('/api/admin/products', { headers: owner })).json()) as Array<{
+      id: number;
       reference: string;
       variants: Array<{ id: number; sizes: string[] }>;
     }>;
-    const variant = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!.variants[0]!;
+    const dress = products.find((p) => p.reference === 'MS27-SOL-ROBE-01')!;
+    const variant = dress.variants[0]!;
     const [first, second] = variant.sizes;
     const lines = [
       { variantId: variant.id, size: first, quantity: 3 },
@@ -85,8 +87,12 @@ test.describe('barcodes (issue 60)', () => {
     expect(shipped.status).toBe('partlyShipped');
     expect(shipped.lines.map((l) => l.shipped)).toEqual([2, 2]);
 
-    // The shop takes the collection for its till.
+    // The shop reads each size's code on the product page, and takes the collection for its till.
     await signInAs(page, 'tagger');
+    await page.goto(`/collection/${dress.id}`);
+    await settled(page);
+    await page.getByTestId('trade-gtins').getByText('Codes-barres (EAN-13)').click();
+    await expect(page.getByTestId('trade-gtins')).toContainText(gtins.lines[0]!.gtin);
     await page.goto('/account');
     await settled(page);
     const feed = page.getByTestId('product-feed');

@@ -41,5 +41,5 @@ describe('npm run user (shell account management, SQLite)', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // Several `npm run user` processes, each starting Node and migrating a database: 18 s on this two-core machine at rest.
 });

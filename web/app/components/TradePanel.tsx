@@ -57,6 +57,20 @@ export function TradePanel({ productId, variantId }: { productId: number; varian
           <p className="trade__sizes">
             <span className="trade__label">{t('product.sizes')}</span> <span data-testid="trade-sizes">{tradeVariant.sizes.join(' · ')}</span>
           </p>
+          {tradeVariant.gtins && (
+            <details className="trade__gtins" data-testid="trade-gtins">
+              <summary>{t('product.barcodes')}</summary>
+              <ul>
+                {tradeVariant.sizes
+                  .filter((size) => tradeVariant.gtins?.[size])
+                  .map((size) => (
+                    <li key={size}>
+                      {size === 'ONESIZE' ? t('order.oneSize') : size} · EAN {tradeVariant.gtins![size]}
+                    </li>
+                  ))}
+              </ul>
+            </details>
+          )}
         </div>
       )}
       {trade && user?.role === 'retailer' && user.company?.role !== 'accounts' && <OrderGrid product={trade} />}
