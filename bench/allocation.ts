@@ -5,14 +5,11 @@
 // Budgets: the proposal ≤ 2 s, applying it ≤ 5 s. Prints one JSON line and writes bench/results/allocation-<dialect>.md.
 // `DATA_DIR=/tmp/scale-data node bench/allocation.ts`
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { productInput, seasonInput, type AllocationProposal } from '@atelier/contract';
 import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { migrate, nowIso, openDatabase } from '../server/src/db/index.ts';
-import { createServices } from '../server/src/services.ts';
+import { nowIso } from '../server/src/db/index.ts';
+import { benchServices } from './scale-copy.ts';
 import { benchStyle, seasonFixture } from '../server/test/fixtures.ts';
 import { chunks } from '../server/src/lib/chunks.ts';
 
@@ -21,20 +18,8 @@ const LINES = 5;
 const SHOPS = 200;
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
 const BUDGET = { proposalMs: 2000, applyMs: 5000 };
-const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 const stamp = String(Date.now()).slice(-6);
-
-const source = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : null;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-allocation-'));
-const onScale = dialect === 'postgres' || (source !== null && fs.existsSync(path.join(source, 'site.db')));
-if (dialect === 'sqlite' && onScale) fs.copyFileSync(path.join(source!, 'site.db'), path.join(dataDir, 'site.db'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none' });
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(dataDir, 'site.db') });
-await migrate(database);
-const db = database.db;
-const services = createServices(config, database, pino({ level: 'silent' }));
-const admin = { email: `allocation-${stamp}@bench.example`, password: 'bench-owner-2026' };
-await services.users.create({ email: admin.email, role: 'admin', password: admin.password });
+const { dialect, db, services, admin, done } = await benchServices('allocation');
 
 // The window, its styles, and the shops that pre-ordered.
 const season = await services.seasons.save(seasonInput.parse(seasonFixture(`AB${stamp}`, { close: 300, deliveries: [['Février', 320]] })), undefined, null);
@@ -169,9 +154,7 @@ const otherOrders =
     ).n,
   ) - ORDERS;
 await app.close();
-await services.events.stop();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await done();
 
 const result = {
   dialect,

@@ -7,32 +7,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { migrate, openDatabase } from '../server/src/db/index.ts';
-import { createServices } from '../server/src/services.ts';
 import { dueOf, readInvoices } from '../server/src/read-models/invoices.ts';
 import { readCompanyDetails } from '../server/src/read-models/companies.ts';
 import { camtStatement, type CamtEntry } from '../server/test/bank-files.ts';
 import { fileForm } from '../server/test/helpers.ts';
+import { benchServices } from './scale-copy.ts';
 
 const LINES = 5000;
 const BUDGET = { importMs: 5000, pageMs: 500 };
-const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 const stamp = String(Date.now()).slice(-6);
-
-const source = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : null;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bank-'));
-const onScale = dialect === 'postgres' || (source !== null && fs.existsSync(path.join(source, 'site.db')));
-if (dialect === 'sqlite' && onScale) fs.copyFileSync(path.join(source!, 'site.db'), path.join(dataDir, 'site.db'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none' });
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(dataDir, 'site.db') });
-await migrate(database);
-const db = database.db;
-const services = createServices(config, database, pino({ level: 'silent' }));
-const admin = { email: `bank-${stamp}@bench.example`, password: 'bench-owner-2026' };
-await services.users.create({ email: admin.email, role: 'admin', password: admin.password });
+const { dialect, db, services, admin, done } = await benchServices('bank');
 
 // The open invoices in euros, and their shops' names.
 const open = await db
@@ -99,9 +84,7 @@ const orders = Number(
   ).n,
 );
 await app.close();
-await services.events.stop();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await done();
 
 const summary = {
   dialect,

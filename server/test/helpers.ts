@@ -370,3 +370,12 @@ export async function tradingShops(
   }
   return { headers, companyIds };
 }
+
+/** How many rows a table holds now (a test's "nothing was written"). */
+export async function countRows(t: TestContext, table: keyof import('../src/db/schema.ts').Database): Promise<number> {
+  const row = await t.services.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

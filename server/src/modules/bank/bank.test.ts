@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankEntry, BankEntryList, Collection, InvoiceDocument, Mandate, StatementImport } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, fileForm, openWholesale, sendDraft, tradingShops, type TestContext } from '../../../test/helpers.ts';
+import {
+  ADMIN,
+  DIALECTS,
+  RETAILER,
+  countRows,
+  createTestContext,
+  fileForm,
+  openWholesale,
+  sendDraft,
+  tradingShops,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { legalIdentity, sampleProduct } from '../../../test/fixtures.ts';
 import { BANK_CSV_COLUMNS, bankCsv, camtStatement, type CamtEntry } from '../../../test/bank-files.ts';
 import { schemaErrors } from './statement-file.ts';
@@ -63,15 +74,7 @@ describe.each(DIALECTS)('bank statements and direct debits on %s (issue 59)', (d
     const form = fileForm(Buffer.from(text), name, name.endsWith('.csv') ? 'text/csv' : 'application/xml', 'file');
     return t.app.inject({ method: 'POST', url: '/api/admin/bank/statements?lang=en', payload: form.payload, headers: { ...headers, ...form.headers } });
   };
-  const count = async (table: 'invoice_payments' | 'bank_entries' | 'bank_statements') =>
-    Number(
-      (
-        await t.services.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = async (table: 'invoice_payments' | 'bank_entries' | 'bank_statements') => countRows(t, table);
   const entries = async (query: string): Promise<BankEntry[]> =>
     (await t.app.inject({ method: 'GET', url: `/api/admin/bank/entries?${query}`, headers: admin })).json<BankEntryList>().data;
   const match = (id: number, payload: object) => t.app.inject({ method: 'POST', url: `/api/admin/bank/entries/${id}/match?lang=en`, payload, headers: admin });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_LAYOUTS, ean13CheckDigit, isEan13, type BarcodeList } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, openWholesale, sendDraft, tradingShops, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, DIALECTS, RETAILER, countRows, createTestContext, openWholesale, sendDraft, tradingShops, type TestContext } from '../../../test/helpers.ts';
 import { pageAsPixels, readEan13 } from '../../../test/barcode-reader.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
@@ -32,15 +32,7 @@ describe.each(DIALECTS)('barcodes on %s (issue 60)', (dialect) => {
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: admin });
   const codes = async () =>
     (await call('GET', '/api/admin/barcodes?limit=200')).json<BarcodeList>().data.flatMap((v) => v.sizes.map((s) => ({ variantId: v.variantId, ...s })));
-  const count = async () =>
-    Number(
-      (
-        await t.services.database.db
-          .selectFrom('barcodes')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => countRows(t, 'barcodes');
 
   it('computes the GS1 check digit', () => {
     expect(ean13CheckDigit('400638133393')).toBe(1);
