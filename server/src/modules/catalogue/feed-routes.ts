@@ -78,12 +78,7 @@ export const feedRoutes: FastifyPluginAsyncZod<FeedDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const styles = await stylesFor(request, request.query, langOf(request));
-      return sendAttachment(
-        reply,
-        'application/zip',
-        `pictures-${request.query.season ?? 'all'}.zip`,
-        Buffer.from(await picturesZip(styles, deps.readPicture)),
-      );
+      return sendAttachment(reply, 'application/zip', `pictures-${request.query.season ?? 'all'}.zip`, picturesZip(styles, deps.readPicture));
     },
   );
 };

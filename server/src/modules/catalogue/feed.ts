@@ -1,4 +1,6 @@
-import { zipSync } from 'fflate';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { Zip, ZipPassThrough } from 'fflate';
 import { SHOPIFY_COLUMNS, type Locale, type ProductFeed, type TradeProduct } from '@atelier/contract';
 import { spreadsheetCsv } from '../../lib/csv.ts';
 
@@ -76,21 +78,37 @@ export function shopifyCsv(feed: ProductFeed, words: { colour: string; size: str
   return spreadsheetCsv(SHOPIFY_COLUMNS, rows);
 }
 
-/** The season's pictures, full size, named by reference and colour (a colour's others numbered after it). */
-export async function picturesZip(products: TradeProduct[], read: (url: string) => Promise<Buffer | null>): Promise<Uint8Array> {
-  const files: Record<string, Uint8Array> = {};
-  for (const p of products) {
-    for (const v of p.variants) {
-      const base = slug(`${p.reference ?? p.id} ${v.colorName}`) || String(v.id);
-      const urls = [...new Set([v.imageUrl, ...v.imageGallery].filter(Boolean))];
-      for (const [n, url] of urls.entries()) {
-        const bytes = await read(url);
-        if (!bytes) continue;
-        const ext = /\.([a-z0-9]{2,5})(?:$|\?)/i.exec(url)?.[1]?.toLowerCase() ?? 'jpg';
-        files[`${base}${n === 0 ? '' : `-${n + 1}`}.${ext}`] = new Uint8Array(bytes);
+/**
+ * The season's pictures, full size, named by reference and colour (a colour's others numbered after it), as a
+ * ZIP written while they are read: one picture in memory at a time, however large the season.
+ */
+export function picturesZip(products: TradeProduct[], read: (url: string) => Promise<Buffer | null>): Readable {
+  const out = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) return void out.destroy(error);
+    out.write(Buffer.from(chunk));
+    if (final) out.end();
+  });
+  void (async () => {
+    for (const p of products) {
+      for (const v of p.variants) {
+        const base = slug(`${p.reference ?? p.id} ${v.colorName}`) || String(v.id);
+        const urls = [...new Set([v.imageUrl, ...v.imageGallery].filter(Boolean))];
+        for (const [n, url] of urls.entries()) {
+          if (out.destroyed) return;
+          // The client reads slower than the disk: the next picture waits until it has taken this one.
+          if (out.writableNeedDrain) await once(out, 'drain');
+          const bytes = await read(url);
+          if (!bytes) continue;
+          const ext = /\.([a-z0-9]{2,5})(?:$|\?)/i.exec(url)?.[1]?.toLowerCase() ?? 'jpg';
+          // Pictures are compressed already: stored as they are.
+          const file = new ZipPassThrough(`${base}${n === 0 ? '' : `-${n + 1}`}.${ext}`);
+          zip.add(file);
+          file.push(new Uint8Array(bytes), true);
+        }
       }
     }
-  }
-  // Pictures are compressed already: stored as they are.
-  return zipSync(files, { level: 0 });
+    zip.end();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
 }
