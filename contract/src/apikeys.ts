@@ -15,6 +15,10 @@ export const API_KEY_MESSAGES = defineMessages('apiKey', {
     en: 'This API key may only read: ask the owner for a key that may write.',
     fr: 'Cette clé d’API ne peut que lire : demandez à la propriétaire une clé qui peut écrire.',
   },
+  feedOnly: {
+    en: 'A shop’s key reads its product feed only (/api/feed/…): sign in for the rest.',
+    fr: 'La clé d’une boutique ne lit que son flux produits (/api/feed/…) : connectez-vous pour le reste.',
+  },
   notForKeys: {
     en: 'An API key cannot manage accounts, sign-in or keys: sign in as the owner for that.',
     fr: 'Une clé d’API ne gère ni les comptes, ni la connexion, ni les clés : connectez-vous en tant que propriétaire pour cela.',
@@ -34,6 +38,9 @@ export const apiKeyInput = z.object({
   access: z.enum(API_KEY_ACCESS, { error: API_KEY_MESSAGES.accessInvalid }),
 });
 export type ApiKeyInput = z.infer<typeof apiKeyInput>;
+/** `POST /api/account/feed-keys` (issue 60): a shop's key for its till; it reads the product feed only. */
+export const feedKeyInput = apiKeyInput.pick({ name: true });
+export type FeedKeyInput = z.infer<typeof feedKeyInput>;
 
 /** A key as the owner sees it afterwards: never the key itself, only its first characters. */
 export const apiKey = z

@@ -5,6 +5,11 @@ import { pageOf, pageQuery } from './paging.ts';
 /** Every sentence of the barcodes' calls (issue 60). */
 export const BARCODE_MESSAGES = defineMessages('barcodes', {
   prefixInvalid: { en: 'A GS1 company prefix is 7 to 10 digits.', fr: 'Un préfixe d’entreprise GS1 compte 7 à 10 chiffres.' },
+  publishInvalid: {
+    en: 'Say yes or no to the codes in search engines’ data.',
+    fr: 'Dites oui ou non aux codes dans les données des moteurs de recherche.',
+    field: '/publish',
+  },
   prefixMissing: { en: 'Set the label’s GS1 company prefix first.', fr: 'Renseignez d’abord le préfixe d’entreprise GS1 de la marque.' },
   rangeUsedUp: {
     en: 'The prefix’s range has not enough codes left for every size. Codes left:',
@@ -42,6 +47,8 @@ export const gs1Input = z.object({
     .string({ error: BARCODE_MESSAGES.prefixInvalid })
     .transform((v) => v.replace(/\s+/g, ''))
     .refine((v) => /^\d{7,10}$/.test(v), { error: BARCODE_MESSAGES.prefixInvalid }),
+  /** Each size's code in the public product page's structured data (search engines), without its size; absent: unchanged. */
+  publish: z.boolean({ error: BARCODE_MESSAGES.publishInvalid }).optional(),
 });
 export const gs1State = z
   .object({
@@ -50,6 +57,8 @@ export const gs1State = z
     capacity: z.number().int(),
     used: z.number().int(),
     left: z.number().int(),
+    /** Whether the codes are in the public pages' structured data (off until the owner turns it on). */
+    publish: z.boolean(),
   })
   .meta({ id: 'Gs1State' });
 export type Gs1State = z.infer<typeof gs1State>;
@@ -88,6 +97,8 @@ export const feedQuery = z.object({
   /** The season's collection, or only what the shop ordered. */
   scope: z.enum(FEED_SCOPES).optional(),
   lang: z.enum(['fr', 'en']).optional(),
+  /** A shop's key (`ak_…`, made under My account) for a till that fetches a URL and cannot send `Authorization`. */
+  key: z.string().max(80).optional(),
 });
 export const feedProduct = z.object({
   handle: z.string(),

@@ -58,6 +58,10 @@ export interface SsrContext {
     search(q: string | undefined, lang: Locale): Promise<PublicListing[]>;
     carousel(lang: Locale): Promise<TrustShop[]>;
   };
+  /** Each colour's EAN-13s for the product page's structured data, by variant id: empty unless the owner publishes them (ADR 0033). */
+  codes: {
+    published(variantIds: number[]): Promise<Record<number, string[]>>;
+  };
   /** Placeholders and AVIF widths of uploaded pictures, by URL. */
   media: {
     describe(urls: Iterable<string>): Promise<MediaMap>;

@@ -82,7 +82,7 @@ import { z } from 'zod';
 import type { HttpMethod, PathParams, PathParamNames } from './api-path.ts';
 import type { Locale } from './constants.ts';
 import { activityPage, activityQuery } from './activity.ts';
-import { apiKey, apiKeyInput, apiKeyList, apiKeyListQuery, createdApiKey } from './apikeys.ts';
+import { apiKey, apiKeyInput, feedKeyInput, apiKeyList, apiKeyListQuery, createdApiKey } from './apikeys.ts';
 import { agent, agentInput, agentList, agentListQuery, agentUpdate } from './agents.ts';
 import { showroomAnswer, showroomOrderInput, showroomSnapshot, showroomSnapshotQuery, showroomStatus } from './showroom.ts';
 import { platformCheck, platformSettings, platformSettingsInput, sirenLookup, sirenQuery } from './approved-platform.ts';
@@ -403,6 +403,9 @@ export const endpoints = {
   'GET /admin/api-keys': { query: apiKeyListQuery, response: apiKeyList },
   'POST /admin/api-keys': { body: apiKeyInput, response: createdApiKey },
   'DELETE /admin/api-keys/:id': { response: apiKey },
+  'GET /account/feed-keys': { query: apiKeyListQuery, response: apiKeyList },
+  'POST /account/feed-keys': { body: feedKeyInput, response: createdApiKey },
+  'DELETE /account/feed-keys/:id': { response: apiKey },
   'GET /admin/agents': { query: agentListQuery, response: agentList },
   'GET /showroom/snapshot': { query: showroomSnapshotQuery, response: showroomSnapshot },
   'POST /showroom/orders': { body: showroomOrderInput, response: showroomAnswer },

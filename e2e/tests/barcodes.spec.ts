@@ -46,6 +46,17 @@ test.describe('barcodes (issue 60)', () => {
     await panel.getByRole('button', { name: 'Attribuer un EAN-13 à chaque taille qui n’en a pas' }).click();
     await expect(panel.getByRole('status').filter({ hasText: /codes? attribués? ;/ })).toBeVisible();
     await expect(page.getByTestId('stock-gtin').first()).toContainText(/^EAN 3760123\d{6}$/);
+    // Given to search engines when she chooses it: the public page's data carries each code, never a size.
+    await panel.getByLabel('Donner aux moteurs de recherche le code de chaque taille').check();
+    await panel.getByRole('button', { name: 'Enregistrer le préfixe' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Préfixe enregistré.' })).toBeVisible();
+    const published = await (await request.get(`/collection/${dress.id}`)).text();
+    expect(published).toMatch(/"@type":"ProductGroup"/);
+    expect(published).toMatch(/"gtin13":"3760123\d{6}"/);
+    expect(published).not.toMatch(/"size"|"XS"|"XL"/);
+    await panel.getByLabel('Donner aux moteurs de recherche le code de chaque taille').uncheck();
+    await panel.getByRole('button', { name: 'Enregistrer le préfixe' }).click();
+    await expect.poll(async () => (await (await request.get(`/collection/${dress.id}`)).text()).includes('gtin13')).toBe(false);
     await noSidewaysScrollAtBothWidths(page);
     await a11y('the stock screen with its barcodes');
     const gtins = (await (await request.get(`/api/admin/orders/${order.id}/gtins`, { headers: owner })).json()) as {
@@ -105,6 +116,21 @@ test.describe('barcodes (issue 60)', () => {
       'Handle,Title,Body (HTML),Vendor,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant SKU,Variant Barcode,Variant Price,Image Src',
     );
     expect(rows.some((r) => r.includes(gtins.lines[0]!.gtin))).toBe(true);
-    await a11y('the account with its feed');
+
+    // A key for the till: made, its address shown once, fetched by the till with nothing else; then revoked.
+    const keys = page.getByTestId('feed-keys');
+    await keys.getByLabel('À quoi sert la clé').fill('Shopify POS');
+    await keys.getByRole('button', { name: 'Créer une clé' }).click();
+    const address = await keys.getByTestId('feed-key-made').getByRole('textbox').inputValue();
+    expect(address).toMatch(/\/api\/feed\/products\.csv\?lang=fr&key=ak_/);
+    const till = await page.request.get(address.replace(/^https?:\/\/[^/]+/, ''), { headers: { authorization: '' } });
+    expect(till.status()).toBe(200);
+    expect(await till.text()).toContain(gtins.lines[0]!.gtin);
+    await a11y('the account with its feed and a key');
+    await noSidewaysScrollAtBothWidths(page);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await keys.getByRole('button', { name: 'Révoquer la clé « Shopify POS »' }).click();
+    await expect(keys).toContainText('La clé « Shopify POS » est révoquée.');
+    expect((await page.request.get(address.replace(/^https?:\/\/[^/]+/, ''))).status()).toBe(401);
   });
 });

@@ -254,7 +254,7 @@ async function loadBuild(app: FastifyInstance, mode: WebMode) {
 }
 
 /** What the pages' loaders may read, on the server: the public shapes only, so no price or size can reach a rendered page. */
-function ssrReaders(services: AppServices): Pick<SsrContext, 'brand' | 'catalogue' | 'journal' | 'pages' | 'listings' | 'media'> {
+function ssrReaders(services: AppServices): Pick<SsrContext, 'brand' | 'catalogue' | 'journal' | 'pages' | 'listings' | 'media' | 'codes'> {
   const { catalogue, journal } = services;
   const ssrMedia: SsrContext['media'] = { describe: (urls) => services.media.describe(urls) };
   const ssrPages: SsrContext['pages'] = { texts: (page, lang) => services.pages.texts(page, lang) };
@@ -291,5 +291,7 @@ function ssrReaders(services: AppServices): Pick<SsrContext, 'brand' | 'catalogu
     },
     similar: async (id, lang) => publicProductList.parse((await catalogue.similar(id, lang)) ?? []),
   };
-  return { brand: publicBrand(services.config), catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, listings: ssrListings, media: ssrMedia };
+  // Codes without their sizes, and only when the owner chose to publish them (ADR 0033).
+  const codes: SsrContext['codes'] = { published: (variantIds) => services.barcodes.published(variantIds) };
+  return { brand: publicBrand(services.config), catalogue: ssrCatalogue, journal: ssrJournal, pages: ssrPages, listings: ssrListings, media: ssrMedia, codes };
 }

@@ -835,6 +835,8 @@ export interface ApiKeysTable {
   created_by: number | null;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** A shop's own key (issue 60: its till reads the product feed): the shop's company; null: the owner's. */
+  company_id: number | null;
 }
 
 export interface AgentsTable {
@@ -1119,6 +1121,8 @@ export interface BarcodeSettingsTable {
   prefix: string;
   next_item: number;
   updated_at: string;
+  /** 1: each size's code is in the public product page's structured data (the owner's choice, ADR 0033). */
+  publish_codes: Generated<number>;
 }
 export interface BarcodesTable {
   id: Generated<number>;

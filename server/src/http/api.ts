@@ -1,5 +1,5 @@
 import { API_ERRORS } from '@atelier/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken } from '../lib/guard.ts';
 import { weakEtag } from '../lib/json-cache.ts';
@@ -10,6 +10,12 @@ import type { AppServices } from '../services.ts';
 import { editCookie } from '../web.ts';
 import { registerAreas } from './areas.ts';
 
+/** A shop's key in the feed's address (`/api/feed/…?key=ak_…`, issue 60): a till that fetches a URL cannot send a header. */
+function feedKey(request: FastifyRequest): string | null {
+  const key = (request.query as { key?: unknown } | undefined)?.key;
+  return request.url.startsWith('/api/feed/') && typeof key === 'string' && key.startsWith(API_KEY_PREFIX) ? key : null;
+}
+
 /**
  * `/api`: who is calling (a person's session or an integration's key), what a key may do, the
  * sentences in the caller's language, the caching of answers; then each area's routes, and a 404
@@ -19,7 +25,7 @@ export const api: FastifyPluginAsyncZod<{ services: AppServices; app: FastifyIns
   const https = services.config.PUBLIC_URL.startsWith('https:');
   // The session behind the bearer token, if any: an integration's API key (`ak_…`), or a person's session token.
   scope.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+    const token = bearerToken(request) ?? feedKey(request);
     request.session = !token ? null : token.startsWith(API_KEY_PREFIX) ? await services.apiKeys.authenticate(token) : await services.auth.authenticate(token);
   });
   // A key never reaches accounts, sign-in or keys; a read-only key only reads.

@@ -12,7 +12,7 @@ export interface Session {
   /** A retailer's person: their company (the retailer's id: what orders and invoices point at) and role in it (issue 46). */
   company?: { id: number; role: CompanyRole };
   /** Present when the bearer is an API key (acting for the owner who made it), not a signed-in person. */
-  apiKey?: { id: number; access: 'read' | 'write' };
+  apiKey?: { id: number; access: 'read' | 'write'; /** A shop's key (issue 60): its product feed only. */ feedOnly?: boolean };
 }
 
 declare module 'fastify' {

@@ -5,17 +5,18 @@ import { downloadFile, saveBlob } from '../lib/download.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { useScreenMessage } from '../lib/screen-message.ts';
 import { useSession } from '../lib/session.tsx';
+import { FeedKeys } from './FeedKeys.tsx';
 import { CheckboxField, FormMessage } from './Field.tsx';
 
 /**
  * The collection for the shop's own till (issue 60): Shopify's product CSV (retail prices in the shop's
  * currency, each size's EAN-13), the same as JSON, and the pictures as a ZIP; the whole collection or only
- * what the shop ordered.
+ * what the shop ordered; and, for the shop's administrators, the keys its till fetches the feed with.
  */
 export function ProductFeedDownload() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
-  const { api, token } = useSession();
+  const { api, token, user } = useSession();
   const { message, fail } = useScreenMessage();
   const { busy, run } = useBusy(fail);
   const [ordered, setOrdered] = useState(false);
@@ -46,6 +47,7 @@ export function ProductFeedDownload() {
         </button>
       </div>
       <div aria-live="polite">{message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}</div>
+      {(user?.company?.role ?? 'admin') === 'admin' && <FeedKeys />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { breadcrumbs, jsonLd, type RootData } from '../lib/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { ProductCard, type ProductCardData, type ProductPageData } from './CollectionGrid.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { productLd } from '../lib/product-ld.ts';
 import loadTradePanel from 'virtual:chunk:components/TradePanel.tsx';
 
 // Trade details and the order grid: signed-in users only, after the page has loaded, so visitors
@@ -64,7 +65,18 @@ function Gallery({
  * §2 product page, ready state: gallery, texts, colour variants, trade panel for signed-in
  * users, similar products. `preview`: the owner's look at a draft (no structured data, no trade panel).
  */
-export function ProductView({ product, similar, preview = false }: { product: ProductPageData; similar: ProductCardData[]; preview?: boolean }) {
+export function ProductView({
+  product,
+  similar,
+  preview = false,
+  codes = {},
+}: {
+  product: ProductPageData;
+  similar: ProductCardData[];
+  preview?: boolean;
+  /** Each colour's EAN-13s when the owner publishes them (ADR 0033), by variant id. */
+  codes?: Record<number, string[]> | undefined;
+}) {
   const { t } = useTranslation();
   const [variantIndex, setVariantIndex] = useState(0);
   const [imageIndex, setImageIndex] = useState(0);
@@ -82,18 +94,7 @@ export function ProductView({ product, similar, preview = false }: { product: Pr
   const safeImage = imageIndex < images.length ? imageIndex : 0;
 
   const base = useRouteLoaderData<RootData>('root')?.brand.publicUrl ?? '';
-  const structured = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.title,
-    description: product.description,
-    image: product.variants
-      .flatMap((v) => v.images)
-      .slice(0, 6)
-      .map((url) => (url.startsWith('http') ? url : `${base}${url}`)),
-    color: product.variants.map((v) => v.colorName).join(', '),
-    offers: { '@type': 'Offer', availability: 'https://schema.org/InStock' },
-  };
+  const structured = productLd(product, base, codes);
 
   const trail = breadcrumbs(base, [
     [t('pages.home'), '/'],

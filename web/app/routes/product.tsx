@@ -10,7 +10,10 @@ import { requestLocale } from '../lib/request.ts';
 import { productCard, productPage } from '../lib/collection.ts';
 import { withMedia } from '../lib/media.ts';
 
-type ProductState = { state: 'ready'; product: ProductPageData; similar: ProductCardData[] } | { state: 'notFound' } | { state: 'error'; message: string };
+type ProductState =
+  | { state: 'ready'; product: ProductPageData; similar: ProductCardData[]; codes?: Record<number, string[]> }
+  | { state: 'notFound' }
+  | { state: 'error'; message: string };
 
 /** §2 product page states: a non-numeric id is an error, an absent product is not-found. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -26,7 +29,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!product) return data<ProductState>({ state: 'notFound' }, { status: 404 });
     // §8: a failure of the similar products yields an empty list.
     const similar = await ctx.catalogue.similar(id, lang).catch(() => []);
-    return data(await withMedia(ctx, { state: 'ready', product: productPage(product), similar: similar.map(productCard) } as ProductState));
+    const codes = await ctx.codes.published(product.variants.map((v) => v.id));
+    return data(await withMedia(ctx, { state: 'ready', product: productPage(product), similar: similar.map(productCard), codes } as ProductState));
   } catch {
     return data<ProductState>({ state: 'error', message: t('product.error') }, { status: 500 });
   }
@@ -65,5 +69,5 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.state === 'notFound') return <StateMessage title={t('product.notFoundTitle')} text={t('product.notFound')} />;
   if (loaderData.state === 'error') return <StateMessage title={t('pages.product')} text={loaderData.message} />;
-  return <ProductView product={loaderData.product} similar={loaderData.similar} />;
+  return <ProductView product={loaderData.product} similar={loaderData.similar} codes={loaderData.codes} />;
 }

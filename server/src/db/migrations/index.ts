@@ -42,6 +42,7 @@ import { m037Proposals } from './037-proposals.ts';
 import { m038AllocationWaitlists } from './038-allocation-waitlists.ts';
 import { m039Bank } from './039-bank.ts';
 import { m040Barcodes } from './040-barcodes.ts';
+import { m041FeedKeysPublicCodes } from './041-feed-keys-public-codes.ts';
 
 export type { MigrationContext } from './context.ts';
 
@@ -87,6 +88,7 @@ const MIGRATIONS: Array<[string, MigrationFn]> = [
   ['038-allocation-waitlists', m038AllocationWaitlists],
   ['039-bank', m039Bank],
   ['040-barcodes', m040Barcodes],
+  ['041-feed-keys-public-codes', m041FeedKeysPublicCodes],
 ];
 
 /** What a migration is handed beside the database on this dialect. */

@@ -75,10 +75,11 @@ export class ApiKeysService {
     };
   }
 
-  /** A page of the keys: the active ones first, newest first within each. */
-  async list(paging: PageRequest = {}): Promise<Page<ApiKey>> {
+  /** A page of the owner's keys (or, with `companyId`, a shop's): the active ones first, newest first within each. */
+  async list(paging: PageRequest = {}, companyId: number | null = null): Promise<Page<ApiKey>> {
     const active = sql<number>`(case when api_keys.revoked_at is null then 1 else 0 end)`;
-    const page = await readPage(this.keys(), { sort: active, id: 'api_keys.id', sortOf: (r) => (r.revoked_at === null ? 1 : 0), idOf: (r) => r.id }, paging);
+    const keys = companyId === null ? this.keys().where('api_keys.company_id', 'is', null) : this.keys().where('api_keys.company_id', '=', companyId);
+    const page = await readPage(keys, { sort: active, id: 'api_keys.id', sortOf: (r) => (r.revoked_at === null ? 1 : 0), idOf: (r) => r.id }, paging);
     return mapPage(page, (rows) => this.shaped(rows));
   }
 
@@ -86,8 +87,8 @@ export class ApiKeysService {
     return (await this.shaped([await this.keys().where('api_keys.id', '=', id).executeTakeFirstOrThrow()]))[0]!;
   }
 
-  /** A new key: the answer is the only place it is ever written. */
-  async create(input: ApiKeyInput, actor: Actor): Promise<ApiKey & { key: string }> {
+  /** A new key (with `companyId`: a shop's, which reads its feed only): the answer is the only place it is ever written. */
+  async create(input: ApiKeyInput, actor: Actor, companyId: number | null = null): Promise<ApiKey & { key: string }> {
     const key = `${API_KEY_PREFIX}${newToken()}`;
     const prefix = key.slice(0, API_KEY_PREFIX.length + SHOWN);
     const id = await this.db.transaction().execute(async (trx) => {
@@ -102,6 +103,7 @@ export class ApiKeysService {
           created_by: actor.id,
           last_used_at: null,
           revoked_at: null,
+          company_id: companyId,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -111,11 +113,11 @@ export class ApiKeysService {
     return { ...(await this.one(id)), key };
   }
 
-  /** Stops a key at once (its row stays, for the log); revoking twice changes nothing. */
-  async revoke(id: number, actor: Actor): Promise<ApiKey> {
+  /** Stops a key at once (its row stays, for the log); revoking twice changes nothing. A shop reaches only its own keys. */
+  async revoke(id: number, actor: Actor, companyId: number | null = null): Promise<ApiKey> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('api_keys').select(['name', 'revoked_at']).where('id', '=', id).executeTakeFirst();
-      if (!row) throw new HttpError(404, API_KEY_MESSAGES.keyNotFound);
+      const row = await trx.selectFrom('api_keys').select(['name', 'revoked_at', 'company_id']).where('id', '=', id).executeTakeFirst();
+      if (!row || row.company_id !== companyId) throw new HttpError(404, API_KEY_MESSAGES.keyNotFound);
       if (row.revoked_at) return;
       await trx.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
       await logActivity(trx, actor, { kind: 'security', action: 'delete', subject: row.name, subjectId: id });
@@ -123,18 +125,23 @@ export class ApiKeysService {
     return this.one(id);
   }
 
-  /** The session a key opens: its maker's, as the owner; null for an unknown, revoked or orphaned key. */
+  /**
+   * The session a key opens: an owner's key acts as the owner who made it; a shop's key as its maker in
+   * the shop, reading the feed only (`keyLimits`). Null for an unknown, revoked or orphaned key, or a
+   * shop's key whose maker was disabled or left the shop.
+   */
   async authenticate(key: string): Promise<Session | null> {
     if (!/^ak_[A-Za-z0-9_-]{43}$/.test(key)) return null;
-    const found = await this.db
+    const row = await this.db
       .selectFrom('api_keys')
-      .select(['id', 'access', 'created_at', 'last_used_at', 'created_by'])
+      .select(['id', 'access', 'created_at', 'last_used_at', 'created_by', 'company_id'])
       .where('key_hash', '=', sha256(key))
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    const maker = found?.created_by ? await accountById(this.db, found.created_by) : undefined;
-    if (!found || !maker || maker.role !== 'admin') return null;
-    const row = { ...found, user_id: maker.id, email: maker.email };
+    const maker = row?.created_by ? await accountById(this.db, row.created_by) : undefined;
+    if (!row || !maker || maker.disabled_at) return null;
+    const shop = row.company_id !== null;
+    if (shop ? maker.role !== 'retailer' || (maker.company_id ?? maker.id) !== row.company_id : maker.role !== 'admin') return null;
     const now = Date.now();
     if (!row.last_used_at || now - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
       await this.db
@@ -145,11 +152,12 @@ export class ApiKeysService {
     }
     // No token of a signed-in person (0), never a recent sign-in: a key cannot pass a re-authentication.
     return {
-      user: { id: row.user_id, email: row.email, role: 'admin' },
+      user: { id: maker.id, email: maker.email, role: maker.role },
       tokenId: 0,
       authenticatedAt: row.created_at,
       mfaMissing: false,
-      apiKey: { id: row.id, access: row.access },
+      ...(shop ? { company: { id: row.company_id!, role: maker.company_role ?? 'admin' } } : {}),
+      apiKey: { id: row.id, access: shop ? 'read' : row.access, feedOnly: shop },
     };
   }
 }

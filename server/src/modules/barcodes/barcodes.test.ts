@@ -50,6 +50,7 @@ describe.each(DIALECTS)('barcodes on %s (issue 60)', (dialect) => {
       capacity: 100_000,
       used: 0,
       left: 100_000,
+      publish: false,
     });
 
     const first = await call('POST', '/api/admin/barcodes/assign');

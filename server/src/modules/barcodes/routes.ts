@@ -47,9 +47,19 @@ export const adminBarcodeRoutes: FastifyPluginAsyncZod<BarcodesDeps> = async (ap
     '/settings/gs1',
     {
       config: admin,
-      schema: { tags, summary: 'Save the GS1 company prefix (7 to 10 digits)', body: gs1Input, response: { 200: gs1State, 400: errorBody, 422: errorBody } },
+      schema: {
+        tags,
+        summary: 'Save the GS1 company prefix (7 to 10 digits) and whether the codes are in the public pages’ structured data',
+        body: gs1Input,
+        response: { 200: gs1State, 400: errorBody, 422: errorBody },
+      },
     },
-    async (request) => barcodes.setPrefix(request.body.prefix, actorOf(request)),
+    async (request) => {
+      const saved = await barcodes.setPrefix(request.body.prefix, actorOf(request), request.body.publish);
+      // The product pages' structured data carries the codes, or no longer does.
+      if (request.body.publish !== undefined) onContentChange();
+      return saved;
+    },
   );
   app.post(
     '/barcodes/assign',

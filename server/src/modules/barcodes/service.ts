@@ -63,13 +63,27 @@ export class BarcodesService {
 
   async gs1(db: Trx = this.db): Promise<Gs1State> {
     const row = await db.selectFrom('barcode_settings').selectAll().where('id', '=', 1).executeTakeFirst();
-    if (!row) return { prefix: null, capacity: 0, used: 0, left: 0 };
+    if (!row) return { prefix: null, capacity: 0, used: 0, left: 0, publish: false };
     const capacity = 10 ** (12 - row.prefix.length);
-    return { prefix: row.prefix, capacity, used: row.next_item, left: capacity - row.next_item };
+    return { prefix: row.prefix, capacity, used: row.next_item, left: capacity - row.next_item, publish: Number(row.publish_codes) === 1 };
   }
 
-  /** The prefix saved; under a prefix used before, numbering goes on after its highest code. */
-  async setPrefix(prefix: string, actor: Actor): Promise<Gs1State> {
+  /**
+   * Each colour's codes, in size order, for the public product page's structured data (ADR 0033): only
+   * when the owner chose to publish them, and never with their sizes. Empty otherwise.
+   */
+  async published(variantIds: number[]): Promise<Record<number, string[]>> {
+    const codes: Record<number, string[]> = {};
+    const settings = await this.db.selectFrom('barcode_settings').select('publish_codes').where('id', '=', 1).executeTakeFirst();
+    if (!variantIds.length || Number(settings?.publish_codes) !== 1) return codes;
+    const rows = await this.db.selectFrom('barcodes').select(['variant_id', 'size', 'gtin']).where('variant_id', 'in', variantIds.slice(0, 200)).execute();
+    rows.sort((a, b) => a.variant_id - b.variant_id || sizeOrder(a.size) - sizeOrder(b.size));
+    for (const row of rows) (codes[row.variant_id] ??= []).push(row.gtin);
+    return codes;
+  }
+
+  /** The prefix saved (and, when said, whether the codes are published); under a prefix used before, numbering goes on after its highest code. */
+  async setPrefix(prefix: string, actor: Actor, publish?: boolean): Promise<Gs1State> {
     return this.db.transaction().execute(async (trx) => {
       const highest = await trx
         .selectFrom('barcodes')
@@ -77,7 +91,7 @@ export class BarcodesService {
         .where('gtin', 'like', `${prefix}%`)
         .executeTakeFirst();
       const next = highest?.gtin ? Number(highest.gtin.slice(prefix.length, 12)) + 1 : 0;
-      const values = { prefix, next_item: next, updated_at: nowIso() };
+      const values = { prefix, next_item: next, updated_at: nowIso(), ...(publish === undefined ? {} : { publish_codes: publish ? 1 : 0 }) };
       await trx
         .insertInto('barcode_settings')
         .values({ id: 1, ...values })

@@ -3,7 +3,18 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOPIFY_COLUMNS, type ProductFeed } from '@atelier/contract';
-import { ADMIN, DIALECTS, RETAILER, createTestContext, fileForm, openWholesale, sendDraft, tradingShops, type TestContext } from '../../../test/helpers.ts';
+import {
+  ADMIN,
+  DIALECTS,
+  RETAILER,
+  countRows,
+  createTestContext,
+  fileForm,
+  openWholesale,
+  sendDraft,
+  tradingShops,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { sampleProduct } from '../../../test/fixtures.ts';
 
 /**
@@ -110,5 +121,53 @@ describe.each(DIALECTS)('the product feed on %s (issue 60)', (dialect) => {
     const files = unzipSync(new Uint8Array(res.rawPayload));
     expect(Object.keys(files).sort()).toEqual(['fd27-echarpe-terracotta.webp', 'fd27-robe-terracotta.webp']);
     expect((await sharp(Buffer.from(files['fd27-robe-terracotta.webp']!)).metadata()).width).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a shop’s own key, made under its account, reads its feed (header or address) and nothing else; revoked, it stops', async () => {
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
+      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    expect((await call('POST', '/api/account/feed-keys', {}, { name: 'Caisse' })).statusCode).toBe(401);
+    const before = await countRows(t, 'api_keys');
+    const unnamed = await call('POST', '/api/account/feed-keys', shop, { name: ' ' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error).toBe('Nommez la clé d’après l’outil qui s’en servira (1 à 80 caractères).');
+    expect(await countRows(t, 'api_keys')).toBe(before);
+
+    const made = await call('POST', '/api/account/feed-keys', shop, { name: 'Shopify POS' });
+    expect(made.statusCode, made.body).toBe(201);
+    const { key, id } = made.json() as { key: string; id: number };
+    expect(made.json()).toMatchObject({ name: 'Shopify POS', access: 'read', revokedAt: null });
+    expect((await call('GET', '/api/account/feed-keys', shop)).json().data.map((k: { id: number }) => k.id)).toEqual([id]);
+    // The owner's integrations' list is hers alone: a shop's key is not in it.
+    expect((await call('GET', '/api/admin/api-keys', admin)).json().data.map((k: { id: number }) => k.id)).not.toContain(id);
+
+    const bySession = parse((await get('/api/feed/products.csv?lang=fr')).body.replace(/^\ufeff/, ''), { columns: true });
+    const byKey = await get('/api/feed/products.csv?lang=fr', { authorization: `Bearer ${key}` });
+    expect(byKey.statusCode).toBe(200);
+    expect(parse(byKey.body.replace(/^\ufeff/, ''), { columns: true })).toEqual(bySession);
+    expect(byKey.body).not.toContain('91.37');
+    const inAddress = await get(`/api/feed/products.json?lang=en&key=${key}`, {});
+    expect(inAddress.statusCode).toBe(200);
+    expect(inAddress.json<ProductFeed>().products.length).toBeGreaterThan(0);
+    expect((await get(`/api/feed/images.zip?key=${key}`, {})).statusCode).toBe(200);
+
+    // Anywhere else the key is refused with a sentence: the shop's orders, its account, its own keys.
+    for (const url of ['/api/orders', '/api/account/feed-keys', '/api/products']) {
+      const refused = await get(url, { authorization: `Bearer ${key}` });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().error).toBe('La clé d’une boutique ne lit que son flux produits (/api/feed/…) : connectez-vous pour le reste.');
+    }
+    // Another shop neither sees nor revokes it.
+    const other = (await tradingShops(t, [{ email: 'other-shop@test.example', password: 'other-pass-2026', name: 'La Grange' }])).headers[0]!;
+    expect((await call('GET', '/api/account/feed-keys', other)).json().data).toEqual([]);
+    expect((await call('DELETE', `/api/account/feed-keys/${id}`, other)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/api-keys/${id}`, admin)).statusCode).toBe(404);
+    expect((await get('/api/feed/products.json', { authorization: `Bearer ${key}` })).statusCode).toBe(200);
+
+    const revoked = await call('DELETE', `/api/account/feed-keys/${id}`, shop);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().revokedAt).not.toBeNull();
+    expect((await get('/api/feed/products.csv', { authorization: `Bearer ${key}` })).statusCode).toBe(401);
+    expect((await get(`/api/feed/products.csv?key=${key}`, {})).statusCode).toBe(401);
   });
 });

@@ -5,7 +5,7 @@ import { useBusy } from '../../lib/busy.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { useScreenMessage } from '../../lib/screen-message.ts';
 import { useSession } from '../../lib/session.tsx';
-import { Field, FormMessage } from '../Field.tsx';
+import { CheckboxField, Field, FormMessage } from '../Field.tsx';
 
 /**
  * Barcodes (issue 60): the label's GS1 company prefix, every size without a code given the next EAN-13
@@ -19,19 +19,21 @@ export function BarcodesPanel({ onChanged }: { onChanged: () => void }) {
   const { busy, run } = useBusy(fail);
   const [state, setState] = useState<Gs1State | null>(null);
   const [prefix, setPrefix] = useState('');
+  const [publish, setPublish] = useState(false);
   const [csv, setCsv] = useState('');
   useEffect(() => {
     api('GET /admin/settings/gs1')
       .then((s) => {
         setState(s);
         setPrefix(s.prefix ?? '');
+        setPublish(s.publish);
       })
       .catch((error: unknown) => fail(error, 'admin.barcodes.loadError'));
   }, [api, fail]);
   const savePrefix = (event: FormEvent) => {
     event.preventDefault();
     void run('admin.barcodes.saveError', async () => {
-      setState(await api('PUT /admin/settings/gs1', { body: { prefix }, lang }));
+      setState(await api('PUT /admin/settings/gs1', { body: { prefix, publish }, lang }));
       setMessage({ kind: 'success', text: t('admin.barcodes.prefixSaved') });
     });
   };
@@ -65,6 +67,16 @@ export function BarcodesPanel({ onChanged }: { onChanged: () => void }) {
           disabled={busy}
           onChange={(e) => setPrefix(e.target.value)}
         />
+        <CheckboxField
+          label={t('admin.barcodes.publish')}
+          aria-describedby="barcodes-publish-hint"
+          checked={publish}
+          disabled={busy}
+          onChange={(e) => setPublish(e.target.checked)}
+        />
+        <p className="field__hint" id="barcodes-publish-hint">
+          {t('admin.barcodes.publishHint')}
+        </p>
         <div className="actions">
           <button type="submit" className="button button--quiet" disabled={busy}>
             {t('admin.barcodes.savePrefix')}
