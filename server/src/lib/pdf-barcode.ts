@@ -1,4 +1,8 @@
-import bwipjs from 'bwip-js/node';
+import { createRequire } from 'node:module';
+
+/** bwip-js (its encoders, a dozen MB) is loaded by the first barcode drawn, not at start (issue 61). */
+const require = createRequire(import.meta.url);
+let bwipjs: typeof import('bwip-js/node') | undefined;
 
 // An EAN-13 in a PDF (issue 60): the hang tags, the delivery notes and the pick lists draw it the same way.
 
@@ -10,6 +14,7 @@ const encoded = new Map<string, number[]>();
 function barsOf(gtin: string): number[] {
   let bars = encoded.get(gtin);
   if (!bars) {
+    bwipjs ??= require('bwip-js/node') as typeof import('bwip-js/node');
     bars = (bwipjs.raw('ean13', gtin, '') as Array<{ sbs: number[] }>)[0]!.sbs;
     if (encoded.size > 20_000) encoded.clear();
     encoded.set(gtin, bars);

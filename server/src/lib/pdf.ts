@@ -1,5 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { brandFonts } from './fonts.ts';
+
+/** pdfkit (and fontkit under it, tens of MB) is loaded by the first PDF, not at start: most processes at rest draw none (issue 61). */
+let pdfkit: Promise<typeof import('pdfkit')> | undefined;
 
 /**
  * A PDF in the brand's embedded fonts (faces `serif`, `serifItalic`, `sans`, `sansBold`): A4,
@@ -8,6 +10,7 @@ import { brandFonts } from './fonts.ts';
  */
 export async function brandPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
   const fonts = await brandFonts();
+  const { default: PDFDocument } = await (pdfkit ??= import('pdfkit'));
   const doc = new PDFDocument({ size: 'A4', bufferPages: true, displayTitle: true, ...options });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
-import { validateXML } from 'xmllint-wasm';
 import { BANK_MESSAGES, type CsvColumns } from '@atelier/contract';
 import { HttpError } from '../../lib/http-errors.ts';
 
@@ -46,6 +45,8 @@ export function iso20022Schema(name: string): string {
 
 /** The XSD's complaints about `xml` (none: valid), each with its line. */
 export async function schemaErrors(xml: string, schema: string): Promise<string[]> {
+  // xmllint's WebAssembly is loaded by the first statement or collection checked, not at start (issue 61).
+  const { validateXML } = await import('xmllint-wasm');
   const result = await validateXML({
     xml: [{ fileName: 'file.xml', contents: xml }],
     schema: [{ fileName: `${schema}.xsd`, contents: iso20022Schema(schema) }],
