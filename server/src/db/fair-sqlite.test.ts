@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { FairLock } from './fair-sqlite.ts';
+import { FairLock, keepStatements } from './fair-sqlite.ts';
 import { openDatabase } from './index.ts';
 
 describe('the SQLite connection, first come first served (issue 56)', () => {
@@ -56,5 +56,42 @@ describe('the SQLite connection, first come first served (issue 56)', () => {
     await again;
     lock.release();
     expect(order).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('the statements kept from one query to the next (issue 61)', () => {
+  it('prepares a query once, gives a stream its own statement while another reads, and answers as before', async () => {
+    const BetterSqlite3 = (await import('better-sqlite3')).default;
+    const sqlite = keepStatements(new BetterSqlite3(':memory:'), 2);
+    sqlite.exec('create table t (n integer)');
+    sqlite.exec('insert into t values (1), (2), (3)');
+    const select = 'select n from t where n >= ?';
+    const first = sqlite.prepare(select);
+    expect(sqlite.prepare(select)).toBe(first);
+    expect(first.all(2)).toEqual([{ n: 2 }, { n: 3 }]);
+    // While a stream reads through the kept statement, the same SQL gets a statement of its own.
+    const reading = first.iterate(1);
+    reading.next();
+    const other = sqlite.prepare(select);
+    expect(other).not.toBe(first);
+    expect(other.all(3)).toEqual([{ n: 3 }]);
+    reading.return?.();
+    expect(sqlite.prepare(select)).toBe(first);
+    // At most `max` kept: the least recently used goes.
+    sqlite.prepare('select 1');
+    sqlite.prepare('select 2');
+    expect(sqlite.prepare(select)).not.toBe(first);
+    sqlite.close();
+  });
+
+  it('serves Kysely as before, through a migration that changes a table', async () => {
+    const handle = await openDatabase({ sqliteFile: ':memory:' });
+    await sql`create table k (a integer)`.execute(handle.db);
+    await sql`insert into k values (1)`.execute(handle.db);
+    const read = () => sql<Record<string, number>>`select * from k`.execute(handle.db);
+    expect((await read()).rows).toEqual([{ a: 1 }]);
+    await sql`alter table k add column b integer default 7`.execute(handle.db);
+    expect((await read()).rows).toEqual([{ a: 1, b: 7 }]);
+    await handle.close();
   });
 });

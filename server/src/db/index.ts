@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { FairSqliteDialect } from './fair-sqlite.ts';
+import { FairSqliteDialect, keepStatements } from './fair-sqlite.ts';
 import { Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
@@ -89,7 +89,8 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   // was full. The system's own file cache keeps the file's pages anyway; 4 MB by default.
   sqlite.pragma(`cache_size = ${-Math.round((options.sqliteCacheMb ?? 4) * 1024)}`);
   // First come, first served: a loop of queries never starves a waiting request (fair-sqlite.ts).
-  const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: sqlite }) });
+  // Each query's statement is prepared once and kept (keepStatements).
+  const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: keepStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

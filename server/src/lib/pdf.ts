@@ -1,7 +1,7 @@
 import { brandFonts } from './fonts.ts';
 
 /** pdfkit (and fontkit under it, tens of MB) is loaded by the first PDF, not at start: most processes at rest draw none (issue 61). */
-let pdfkit: Promise<typeof import('pdfkit')> | undefined;
+let pdfkit: Promise<{ default: typeof import('pdfkit') }> | undefined;
 
 /**
  * A PDF in the brand's embedded fonts (faces `serif`, `serifItalic`, `sans`, `sansBold`): A4,
