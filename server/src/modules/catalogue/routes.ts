@@ -74,11 +74,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueDeps> = async (app,
       const lang = langOf(request);
       const { q, season, limit, page, cursor } = request.query;
       const filter = { q, seasonId: await services.seasons.idOfCode(season) };
-      // Each role's own schema strips what that role may not see.
+      // Each role's own schema strips what that role may not see: a trade page once, by the answer's schema
+      // (its union tries the trade shape first, issue 61: parsing it here too cost a second pass over the page).
       if (isTrade(request)) {
-        const shown = await catalogue.page('trade', lang, filter, { limit, page, cursor });
+        const shown = await catalogue.tradePage(lang, filter, { limit, page, cursor });
         pageHeaders(reply, request.url, shown);
-        return tradeProductList.parse(await atShopPrices(request, services.companies, shown.data));
+        const priced = await atShopPrices(request, services.companies, shown.data);
+        if (priced !== shown.data || q || cursor) return priced;
+        // A shop at the list's own prices (the euro, no discount) gets the bytes every such shop gets, made once.
+        const key = `trade-products:${lang}:${filter.seasonId ?? ''}:${page ?? 1}:${limit ?? ''}`;
+        return sendJson(reply, (await services.jsonCache.get(key, async () => tradeProductList.parse(shown.data)))!);
       }
       const shown = await catalogue.publicPage(lang, filter, { limit, page, cursor });
       pageHeaders(reply, request.url, shown);

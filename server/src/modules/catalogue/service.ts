@@ -33,27 +33,9 @@ import { readProductSeasons } from '../../read-models/seasons.ts';
 export { parsePackSizes } from './products.ts';
 export type { FullProduct, FullVariant } from './products.ts';
 
-function rgb(hex: string | null): [number, number, number] | null {
-  if (!hex || !/^#[0-9a-f]{6}$/i.test(hex)) return null;
-  const n = parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
+import { colourDistance } from './colour.ts';
 
-/**
- * How close two products look: the smallest distance (RGB, 0–441) between any
- * colour of one and any colour of the other; 0 when they share a colour.
- * Products without colour codes come last.
- */
-export function colourDistance(a: readonly (string | null)[], b: readonly (string | null)[]): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (const x of a.map(rgb)) {
-    for (const y of b.map(rgb)) {
-      if (!x || !y) continue;
-      best = Math.min(best, Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]));
-    }
-  }
-  return best;
-}
+export { colourDistance };
 
 function titleOf(texts: FullProduct['texts']): string {
   return texts.fr?.title ?? texts.en?.title ?? '';
@@ -182,9 +164,23 @@ export class CatalogueService {
 
   /** A page of the public collection, kept 30 s (cleared by any content change) unless it is a search. */
   async publicPage(lang: Locale, filter: { q?: string | undefined; seasonId?: number | undefined }, paging: PageRequest): Promise<Page<PublicProduct>> {
-    if (filter.q || paging.cursor) return this.page('public', lang, filter, paging);
-    const key = `page:${lang}:${filter.seasonId ?? ''}:${paging.page ?? 1}:${paging.limit ?? ''}`;
-    return this.publicCache.get(key, () => this.page('public', lang, filter, paging)) as Promise<Page<PublicProduct>>;
+    return this.keptPage('public', lang, filter, paging);
+  }
+
+  private keptPage<V extends 'public' | 'trade'>(
+    view: V,
+    lang: Locale,
+    filter: { q?: string | undefined; seasonId?: number | undefined },
+    paging: PageRequest,
+  ) {
+    if (filter.q || paging.cursor) return this.page(view, lang, filter, paging);
+    const key = `${view}-page:${lang}:${filter.seasonId ?? ''}:${paging.page ?? 1}:${paging.limit ?? ''}`;
+    return this.publicCache.get(key, () => this.page(view, lang, filter, paging)) as ReturnType<typeof this.page<V>>;
+  }
+
+  /** The trade page (before a shop's own prices), kept like the public one: nothing in it changes but by a content change (issue 61). */
+  async tradePage(lang: Locale, filter: { q?: string | undefined; seasonId?: number | undefined }, paging: PageRequest): Promise<Page<TradeProduct>> {
+    return this.keptPage('trade', lang, filter, paging);
   }
 
   /** The seasons a visitor can filter the collection by: those with a published style, newest first. */
@@ -271,8 +267,10 @@ export class CatalogueService {
   }
 
   async getTrade(id: number, lang: Locale): Promise<TradeProduct | null> {
-    const [product] = await loadProducts(this.db, [id], { published: true });
-    return product ? toTrade(product, lang) : null;
+    return this.publicCache.get(`trade-one:${id}:${lang}`, async () => {
+      const [product] = await loadProducts(this.db, [id], { published: true });
+      return product ? toTrade(product, lang) : null;
+    }) as Promise<TradeProduct | null>;
   }
 
   /** Up to 5 other products, the nearest in colour first (see colourDistance), then the newest. */
