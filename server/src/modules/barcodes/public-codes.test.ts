@@ -38,8 +38,12 @@ describe.each(DIALECTS)('the codes on the public product page on %s (issue 60)',
     const blocks = [...res.body.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => JSON.parse(m[1]!) as Ld[]);
     return { ld: blocks.find((b) => b['@type'] === 'Product' || b['@type'] === 'ProductGroup')!, html: res.body };
   };
-  const publish = (value: boolean) =>
-    t.app.inject({ method: 'PUT', url: '/api/admin/settings/gs1', headers: admin, payload: { prefix: '3701234', publish: value } });
+  // Saved, then the page as it is rendered again (a visitor may get the previous one while that render runs).
+  const publish = async (value: boolean) => {
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings/gs1', headers: admin, payload: { prefix: '3701234', publish: value } });
+    await t.services.pageCache?.settled();
+    return saved;
+  };
 
   it('keeps the codes off the page until the owner publishes them, then gives each one with its colour and no size; withdraws them', async () => {
     const before = await productLd();
