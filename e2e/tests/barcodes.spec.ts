@@ -123,7 +123,8 @@ test.describe('barcodes (issue 60)', () => {
     await keys.getByLabel('À quoi sert la clé').fill('Shopify POS');
     await keys.getByRole('button', { name: 'Créer une clé' }).click();
     const address = await keys.getByTestId('feed-key-made').getByRole('textbox').inputValue();
-    expect(address).toMatch(/\/api\/feed\/products\.csv\?lang=fr&key=ak_/);
+    const shown = new URL(address);
+    expect([shown.pathname, shown.searchParams.get('lang'), shown.searchParams.get('key')?.slice(0, 3)]).toEqual(['/api/feed/products.csv', 'fr', 'ak_']);
     const till = await page.request.get(address.replace(/^https?:\/\/[^/]+/, ''), { headers: { authorization: '' } });
     expect(till.status()).toBe(200);
     expect(await till.text()).toContain(gtins.lines[0]!.gtin);
