@@ -2,7 +2,7 @@
 // Reads the history `npm run seed:scale` wrote (SQLite in DATA_DIR, default ./data; PostgreSQL when
 // DATABASE_URL is set), on a copy for SQLite (the bench adds its own admin), with the built server as
 // `npm start` runs it. Prints a table and writes bench/results/scale-<dialect>.md and .json.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { STORAGE_KEYS } from '@atelier/contract';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/index.ts';
 import { createServices } from '../server/src/services.ts';
-import { MALLOC_ENV, NODE_FLAGS } from '../server/src/runtime/node-flags.ts';
+import { startBuiltServer } from './built-server.ts';
 import { SCALE_SHOP_PASSWORD } from '../server/src/cli/scale/history.ts';
 import { hashPassword } from '../server/src/lib/crypto.ts';
 
@@ -108,21 +108,7 @@ if (dialect === 'sqlite') {
 
 let server: ChildProcess | null = null;
 process.on('exit', () => server?.kill('SIGTERM'));
-server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    ...MALLOC_ENV,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: BASE,
-    LOG_LEVEL: 'error',
-    SEED: 'none',
-    LOGIN_MAX_PER_IP: '100000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+server = startBuiltServer(PORT, dataDir, { LOGIN_MAX_PER_IP: '100000' });
 for (let i = 0; ; i += 1) {
   if (i > 240) throw new Error('server did not start');
   try {

@@ -3,12 +3,11 @@
 // built server as `npm start` runs it. Each page's HTML and each API call its screen makes are loaded on their
 // own (autocannon, 20 connections × BENCH_SECONDS); the budget is on p97.5 (autocannon has no p95: a stricter one).
 // Writes bench/results/stockist.md.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { MALLOC_ENV, NODE_FLAGS } from '../server/src/runtime/node-flags.ts';
+import { startBuiltServer } from './built-server.ts';
 import { SCALE_SHOP_PASSWORD } from '../server/src/cli/scale/history.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -21,21 +20,7 @@ if (!fs.existsSync(path.join(source, 'site.db'))) throw new Error(`no ${source}/
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stockist-'));
 fs.copyFileSync(path.join(source, 'site.db'), path.join(dataDir, 'site.db'));
 
-const server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    ...MALLOC_ENV,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: BASE,
-    LOG_LEVEL: 'error',
-    SEED: 'none',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = startBuiltServer(PORT, dataDir, { DATABASE_URL: '' });
 const stop = () => {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
