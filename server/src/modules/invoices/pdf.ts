@@ -1,4 +1,6 @@
-import { RATE_SCALE, formatDay, formatPrice, intlLocale, type Locale, type PostalAddress } from '@atelier/contract';
+import type { Locale, PostalAddress } from '@atelier/contract';
+// The pure entry (no zod): this module runs in the PDF worker thread, which starts faster without the schemas.
+import { RATE_SCALE, formatDay, formatPrice, intlLocale } from '@atelier/contract/pure';
 import { PDF_COLOURS, brandPdf, pageFooters } from '../../lib/pdf.ts';
 import { formatRate, paymentTermsText, type IssuedDocument } from './facturx.ts';
 import { LEGAL, WORDS } from './pdf-words.ts';

@@ -1,4 +1,6 @@
-import { carrierName, formatDay, intlLocale, type Brand, type Locale, type Order, type Shipment } from '@atelier/contract';
+import type { Brand, Locale, Order, Shipment } from '@atelier/contract';
+// The pure entry (no zod): this module runs in the PDF worker thread, which starts faster without the schemas.
+import { carrierName, formatDay, intlLocale } from '@atelier/contract/pure';
 import { PDF_COLOURS, brandPdf, pageFooters } from '../../lib/pdf.ts';
 import { drawEan13 } from '../../lib/pdf-barcode.ts';
 
