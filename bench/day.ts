@@ -88,6 +88,8 @@ async function signIn(who: { email: string; password: string }): Promise<string>
 }
 const owner = await signIn(OWNER);
 const shop = await signIn(SHOP);
+// The demo shop has two doors: each order names the first, as the portal asks its buyer to (issue 46).
+const doorId = ((await (await call('GET', '/api/account/doors', shop)).json()) as { data: Array<{ id: number }> }).data[0]?.id;
 const products = (await (await call('GET', '/api/products?lang=fr', null)).json()) as Array<{ id: number }>;
 const tradeProducts = (await (await call('GET', '/api/admin/products', owner)).json()) as Array<{
   id: number;
@@ -160,7 +162,9 @@ async function orderFlow(): Promise<void> {
   if (lines.length < 3) return;
   const draft = await call('PUT', '/api/orders/draft?lang=fr', shop, { lines });
   if (draft.status !== 200) return void errors.push(`draft: ${draft.status} ${(await draft.text()).slice(0, 200)}`);
-  const sent = await call('POST', '/api/orders/draft/submit?lang=fr', shop, {}, { 'idempotency-key': `day-${process.pid}-${(orderSeq += 1)}` });
+  const sent = await call('POST', '/api/orders/draft/submit?lang=fr', shop, doorId === undefined ? {} : { doorId }, {
+    'idempotency-key': `day-${process.pid}-${(orderSeq += 1)}`,
+  });
   if (sent.status !== 201) return void errors.push(`submit: ${sent.status} ${(await sent.text()).slice(0, 200)}`);
   const made = (await sent.json()) as { orders: Array<{ id: number; review?: { state: string } | null }> };
   for (const order of made.orders) {

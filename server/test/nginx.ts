@@ -27,7 +27,7 @@ const GUIDE = fileURLToPath(new URL('../../docs/operator-guide.md', import.meta.
  * loopback port instead of TLS, the given instances as the upstream, the cache in a temporary directory.
  * What the guide tells an operator to write is what the tests go through.
  */
-export function readmeNginxConfig(options: { port: number; upstreams: string[]; dir: string; extra?: string }): string {
+export function readmeNginxConfig(options: { port: number; upstreams: string[]; dir: string; extra?: string; cpus?: string }): string {
   const readme = fs.readFileSync(GUIDE, 'utf8');
   const block = [...readme.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('proxy_cache_path'));
   if (!block) throw new Error('docs/operator-guide.md has no nginx block with proxy_cache_path');
@@ -44,7 +44,7 @@ export function readmeNginxConfig(options: { port: number; upstreams: string[]; 
     .replace(/location \/ \{/, `${options.extra ?? ''}\n    location / {`);
   return `daemon off;
 worker_processes 1;
-pid ${path.join(options.dir, 'nginx.pid')};
+${options.cpus ? `worker_cpu_affinity ${options.cpus};\n` : ''}pid ${path.join(options.dir, 'nginx.pid')};
 error_log ${path.join(options.dir, 'error.log')} warn;
 events { worker_connections 1024; }
 http {
@@ -60,15 +60,18 @@ ${site}
 `;
 }
 
-/** nginx with the operator's guide's configuration in front of `upstreams`; `extra` adds locations (the bench's file baseline). */
-export async function startNginx(upstreams: string[], extra?: (dir: string) => string): Promise<NginxProcess> {
+/**
+ * nginx with the operator's guide's configuration in front of `upstreams`; `extra` adds locations (the bench's file baseline);
+ * `cpus` holds its worker to some cores (`worker_cpu_affinity`'s mask), so that a load generator on another core never shares one.
+ */
+export async function startNginx(upstreams: string[], extra?: (dir: string) => string, cpus?: string): Promise<NginxProcess> {
   requireNginx();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-nginx-'));
   // Run as root, nginx's workers drop to nobody: they must be able to write the cache.
   fs.chmodSync(dir, 0o777);
   const port = await freePort();
   const config = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(config, readmeNginxConfig({ port, upstreams, dir, extra: extra?.(dir) }));
+  fs.writeFileSync(config, readmeNginxConfig({ port, upstreams, dir, extra: extra?.(dir), ...(cpus ? { cpus } : {}) }));
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
