@@ -1,7 +1,7 @@
 // npm run bench: Lighthouse (mobile) on the main public pages in both languages, first-load
 // bytes, and server throughput against baselines served by the same Fastify. Writes
 // bench/results/latest.md and latest.json; exits non-zero when a budget is missed.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { MALLOC_ENV, NODE_FLAGS } from '../server/src/runtime/node-flags.ts';
+import { startBuiltServer } from './built-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
@@ -68,23 +68,9 @@ const BUDGET = {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const servers = [];
+/** The built server as npm start runs it (bench/built-server.ts), with the bench's routes, all on one SQLite data directory. */
 function startServer(port, env) {
-  const server = spawn(process.execPath, [...NODE_FLAGS, 'server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...MALLOC_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: BASE,
-      LOG_LEVEL: 'error',
-      BENCH_ROUTES: 'true',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startBuiltServer(port, dataDir, { PUBLIC_URL: BASE, BENCH_ROUTES: 'true', DATABASE_URL: '', ...env });
   servers.push(server);
   return server;
 }
