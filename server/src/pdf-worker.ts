@@ -5,6 +5,11 @@ import type { Brand, Locale, Order, Shipment } from '@atelier/contract';
 import type { IssuedDocument } from './modules/invoices/facturx.ts';
 import { renderInvoicePdf } from './modules/invoices/pdf.ts';
 import { deliveryNotePdf } from './modules/orders/delivery-note.ts';
+import { preparePdfs } from './lib/pdf.ts';
+
+// Started ahead of its first task (the owner opened an order: WorkerPool.warm), the thread loads pdfkit and
+// parses the faces while it waits; a task that comes first waits for the same promises.
+preparePdfs().catch(() => {});
 
 const TASKS: Record<string, (...args: never[]) => Promise<Buffer>> = {
   invoice: (doc: IssuedDocument, xml: string, brandName: string) => renderInvoicePdf(doc, xml, brandName),

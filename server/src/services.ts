@@ -225,6 +225,7 @@ function trade(
     invoices,
     events,
     drawDeliveryNote,
+    prepareDocuments: () => pdfs.warm(),
   });
   // Shops waiting for sold-out sizes, offered the pieces that come back (issue 58).
   const waitlists = new WaitlistsService({ db, config, stock, catalogue, orders, onMailQueued: kick });

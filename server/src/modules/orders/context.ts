@@ -26,4 +26,6 @@ export interface OrdersContext {
   events: DomainEvents;
   /** Draws a parcel's delivery note for its mail (in a worker thread: the requests do not wait behind it). */
   drawDeliveryNote: typeof deliveryNotePdf;
+  /** The owner opened an order: its parcel's invoice and delivery note may be drawn soon, the thread that draws them starts. */
+  prepareDocuments: () => void;
 }

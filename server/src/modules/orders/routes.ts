@@ -353,7 +353,7 @@ export const adminOrderMoveRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (ap
         response: { 200: order, 404: errorBody },
       },
     },
-    async (request) => (await services.orders.get(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
+    async (request) => (await services.orders.forOwner(request.params.id, langOf(request))) ?? Promise.reject(notFound()),
   );
 
   const move = { 200: order, 400: errorBody, 404: errorBody, 409: errorBody };

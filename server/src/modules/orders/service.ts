@@ -34,6 +34,7 @@ export class OrdersService {
   readonly proposals: OrderProposals;
   private readonly companies: CompaniesService;
   private readonly db: OrdersContext['db'];
+  private readonly prepareDocuments: OrdersContext['prepareDocuments'];
 
   constructor(context: OrdersContext) {
     this.records = new OrderRecords(context);
@@ -47,6 +48,7 @@ export class OrdersService {
     this.proposals = new OrderProposals(context, { drafts: this.drafts, submission: this.submission, records: this.records });
     this.companies = context.companies;
     this.db = context.db;
+    this.prepareDocuments = context.prepareDocuments;
   }
 
   /** What a person of a company sees of its orders (issue 46): every door, or a buyer's doors. */
@@ -62,6 +64,15 @@ export class OrdersService {
   submit: OrderSubmission['submit'] = (...args) => this.submission.submit(...args);
   get: OrderRecords['get'] = (...args) => this.records.get(...args);
   list: OrderRecords['list'] = (...args) => this.records.list(...args);
+  /**
+   * One order as the owner opens it, to confirm or ship it: when it has pieces left to ship, the thread that
+   * draws a parcel's invoice and delivery note starts while she reads, so her first parcel does not wait for it.
+   */
+  forOwner = async (id: number, lang: Locale) => {
+    const order = await this.records.get(id, lang);
+    if (order && (order.status === 'confirmed' || order.status === 'partlyShipped')) this.prepareDocuments();
+    return order;
+  };
   /** Every order of a period with its lines, 200 at a time (the CSV export). */
   exportBatches = (filter: { from: string; to: string }, lang: Locale) => exportBatches(this.db, filter, lang);
   homeCounts: OrderRecords['homeCounts'] = (...args) => this.records.homeCounts(...args);
