@@ -226,6 +226,7 @@ function trade(
     events,
     drawDeliveryNote,
     prepareDocuments: () => pdfs.warm(),
+    reads: database.reads,
   });
   // Shops waiting for sold-out sizes, offered the pieces that come back (issue 58).
   const waitlists = new WaitlistsService({ db, config, stock, catalogue, orders, onMailQueued: kick });

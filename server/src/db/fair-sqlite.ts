@@ -8,6 +8,7 @@ import {
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
+import type { TableVersions } from './read-cache.ts';
 
 const TURN_MS = 10;
 
@@ -47,9 +48,32 @@ export class FairLock {
 class FairDriver implements Driver {
   private readonly inner: Driver;
   private readonly lock = new FairLock();
+  private readonly versions: TableVersions | undefined;
+  /** The one connection, each statement it runs shown to `versions` first (read-cache.ts). */
+  private seen: { inner: DatabaseConnection; outer: DatabaseConnection } | null = null;
 
-  constructor(inner: Driver) {
+  constructor(inner: Driver, versions?: TableVersions) {
     this.inner = inner;
+    this.versions = versions;
+  }
+
+  private watched(connection: DatabaseConnection): DatabaseConnection {
+    const versions = this.versions;
+    if (!versions) return connection;
+    if (this.seen?.inner !== connection) {
+      const outer: DatabaseConnection = {
+        executeQuery: (query) => {
+          versions.saw(query.sql);
+          return connection.executeQuery(query);
+        },
+        streamQuery: (query, chunkSize) => {
+          versions.saw(query.sql);
+          return connection.streamQuery(query, chunkSize);
+        },
+      };
+      this.seen = { inner: connection, outer };
+    }
+    return this.seen.outer;
   }
 
   init(): Promise<void> {
@@ -59,7 +83,7 @@ class FairDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.lock.acquire();
     try {
-      return await this.inner.acquireConnection();
+      return this.watched(await this.inner.acquireConnection());
     } catch (error) {
       this.lock.release();
       throw error;
@@ -68,7 +92,7 @@ class FairDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     try {
-      await this.inner.releaseConnection(connection);
+      await this.inner.releaseConnection(this.seen?.outer === connection ? this.seen.inner : connection);
     } finally {
       this.lock.release();
     }
@@ -112,12 +136,16 @@ class FairSqliteAdapter extends SqliteAdapter {
 
 /** Kysely's SQLite dialect with a first-come, first-served connection. */
 export class FairSqliteDialect extends SqliteDialect {
-  constructor(config: SqliteDialectConfig) {
+  private readonly versions: TableVersions | undefined;
+
+  /** `versions` sees every statement before it runs (the read cache's; read-cache.ts). */
+  constructor(config: SqliteDialectConfig, versions?: TableVersions) {
     super(config);
+    this.versions = versions;
   }
 
   override createDriver(): Driver {
-    return new FairDriver(super.createDriver());
+    return new FairDriver(super.createDriver(), this.versions);
   }
 
   override createAdapter(): DialectAdapter {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { ReadCache, TableVersions } from './read-cache.ts';
 import { FairSqliteDialect, keepStatements } from './fair-sqlite.ts';
 import { Migrator } from 'kysely/migration';
 import type pg from 'pg';
@@ -17,6 +18,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** PostgreSQL: how to open a connection of its own, on the same schema (LISTEN needs one). */
   pgClientConfig?: pg.ClientConfig;
+  /** Answers kept until a table they read changes (SQLite only; on PostgreSQL it computes every time). */
+  reads: ReadCache;
   close(): Promise<void>;
 }
 
@@ -75,7 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     // Without this, an idle client error (server restart) would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgClientConfig, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgClientConfig, reads: new ReadCache(null), close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -90,8 +93,12 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   sqlite.pragma(`cache_size = ${-Math.round((options.sqliteCacheMb ?? 4) * 1024)}`);
   // First come, first served: a loop of queries never starves a waiting request (fair-sqlite.ts).
   // Each query's statement is prepared once and kept (keepStatements).
-  const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: keepStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // Each statement is seen by the read cache's table versions before it runs; a write by another process
+  // (a command beside the server) changes SQLite's data_version, which the cache compares too.
+  const versions = new TableVersions();
+  const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: keepStatements(sqlite) }, versions) });
+  const reads = new ReadCache(versions, () => sqlite.pragma('data_version', { simple: true }) as number);
+  return { db, dialect: 'sqlite', reads, close: () => db.destroy() };
 }
 
 /**

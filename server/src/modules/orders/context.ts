@@ -1,6 +1,7 @@
 import type { deliveryNotePdf } from './delivery-note.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/index.ts';
+import type { ReadCache } from '../../db/read-cache.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { CompaniesService } from '../companies/service.ts';
@@ -28,4 +29,6 @@ export interface OrdersContext {
   drawDeliveryNote: typeof deliveryNotePdf;
   /** The owner opened an order: its parcel's invoice and delivery note may be drawn soon, the thread that draws them starts. */
   prepareDocuments: () => void;
+  /** Answers kept until a table they read changes (db/read-cache.ts): a shop's order screens. */
+  reads: ReadCache;
 }

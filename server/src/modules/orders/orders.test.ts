@@ -295,6 +295,41 @@ describe.each(DIALECTS)('wholesale orders on %s', (dialect) => {
     expect(t.sent.at(-1)!.text).toContain('Suivre le colis : https://www.laposte.fr/outils/suivre-vos-envois?code=6A123');
   });
 
+  it('a shop reading its order, its list and a size’s availability again and again sees each change at once (issue 61: kept answers)', async () => {
+    const read = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: shop })).json();
+    const order = await place([{ variantId: dress.id, size: 'S', quantity: 3 }]);
+    const mine = () => read(`/api/orders/${order.id}?lang=en`);
+    const listed = async () => (await read('/api/orders?limit=5&lang=en')).data.find((o: { id: number }) => o.id === order.id);
+    const sizeS = async () =>
+      (await read(`/api/wholesale/availability/${productId}?lang=en`)).variants
+        .find((v: { variantId: number }) => v.variantId === dress.id)
+        .sizes.find((z: { size: string }) => z.size === 'S');
+    for (let i = 0; i < 3; i += 1) expect((await mine()).status).toBe('submitted');
+    expect((await listed()).status).toBe('submitted');
+    const before = await sizeS();
+    await sizeS();
+
+    expect((await adminPost(order.id, 'confirm', { shipDate: '2027-03-01' })).statusCode).toBe(200);
+    expect((await mine()).status).toBe('confirmed');
+    expect((await listed()).status).toBe('confirmed');
+    expect((await adminPost(order.id, 'ship', { carrier: 'Colissimo', tracking: '6B456' })).statusCode).toBe(200);
+    // What the listeners do after the ship's commit runs too, each in a transaction of its own.
+    while ((await t.services.events.runOnce()) > 0);
+    const shipped = await mine();
+    expect(shipped).toMatchObject({ status: 'shipped', tracking: '6B456', shipments: [{ tracking: '6B456', lines: [{ quantity: 3 }] }] });
+
+    // The owner counts 7 pieces of the size in stock: the shop's next look says so.
+    const stocked = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/stock',
+      headers: admin,
+      payload: { items: [{ variantId: dress.id, size: 'S', onHand: 7 }] },
+    });
+    expect(stocked.statusCode, stocked.body).toBeLessThan(300);
+    const after = await sizeS();
+    expect(after).not.toEqual(before);
+  });
+
   it('ships with a carrier chosen by its code, or named freely: only a known one with a number gets a tracking link', async () => {
     const ship = async (body: Record<string, string>) => {
       const order = await place([{ variantId: dress.id, size: 'M', quantity: 3 }]);

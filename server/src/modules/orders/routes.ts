@@ -134,7 +134,7 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
     async (request) => {
       const { companyId, doorIds } = await scope(request);
       const { q, door, person } = request.query;
-      return services.orders.list({ userId: companyId, doorIds, q, doorId: door, placedBy: person }, request.query, langOf(request));
+      return services.orders.listForShop({ userId: companyId, doorIds, q, doorId: door, placedBy: person }, request.query, langOf(request));
     },
   );
 
@@ -151,7 +151,7 @@ export const myOrderRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app, serv
         response: { 200: order, 404: errorBody },
       },
     },
-    async (request) => (await services.orders.get(request.params.id, langOf(request), await scope(request))) ?? Promise.reject(notFound()),
+    async (request) => (await services.orders.forShop(request.params.id, langOf(request), await scope(request))) ?? Promise.reject(notFound()),
   );
   app.get(
     '/:id/shipments/:shipmentId/delivery-note.pdf',
@@ -421,7 +421,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<OrdersDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const found = await services.orders.availability(request.params.id, langOf(request));
+      const found = await services.orders.availabilityFor(request.params.id, langOf(request));
       if (!found) throw new HttpError(404, PRODUCT_MESSAGES.productNotFound);
       reply.header('cache-control', 'private, no-store');
       return found;

@@ -19,6 +19,9 @@ import type { OrderScope } from '../companies/scope.ts';
  * Wholesale orders, in five parts: the draft (draft.ts), the submit (submit.ts), what happens after
  * (lifecycle.ts), the parcels it ships in (shipments.ts) and how an order is read and told (records.ts). This is the area's one face.
  */
+/** The current minute: a kept answer that depends on the time of day is read again each minute. */
+const minute = () => Math.floor(Date.now() / 60_000);
+
 export class OrdersService {
   readonly records: OrderRecords;
   readonly drafts: OrderDrafts;
@@ -35,6 +38,7 @@ export class OrdersService {
   private readonly companies: CompaniesService;
   private readonly db: OrdersContext['db'];
   private readonly prepareDocuments: OrdersContext['prepareDocuments'];
+  private readonly reads: OrdersContext['reads'];
 
   constructor(context: OrdersContext) {
     this.records = new OrderRecords(context);
@@ -49,6 +53,7 @@ export class OrdersService {
     this.companies = context.companies;
     this.db = context.db;
     this.prepareDocuments = context.prepareDocuments;
+    this.reads = context.reads;
   }
 
   /** What a person of a company sees of its orders (issue 46): every door, or a buyer's doors. */
@@ -64,6 +69,17 @@ export class OrdersService {
   submit: OrderSubmission['submit'] = (...args) => this.submission.submit(...args);
   get: OrderRecords['get'] = (...args) => this.records.get(...args);
   list: OrderRecords['list'] = (...args) => this.records.list(...args);
+  /**
+   * What a shop's screens read most (issue 61): an order, a page of its orders, a product's availability. Each is
+   * kept until a table it was read from changes (db/read-cache.ts); the key holds the rest it depends on (the
+   * person's scope, the language, the minute: what is orderable depends on the day). Given to be sent as it is.
+   */
+  forShop = (id: number, lang: Locale, scope: OrderScope) =>
+    this.reads.read(`order:${id}:${lang}:${JSON.stringify(scope)}:${minute()}`, () => this.records.get(id, lang, scope));
+  listForShop: OrderRecords['list'] = (filter, paging, lang) =>
+    this.reads.read(`orders:${JSON.stringify([filter, paging, lang])}:${minute()}`, () => this.records.list(filter, paging, lang));
+  availabilityFor: OrderDrafts['availability'] = (productId, lang) =>
+    this.reads.read(`availability:${productId}:${lang}:${minute()}`, () => this.drafts.availability(productId, lang));
   /**
    * One order as the owner opens it, to confirm or ship it: when it has pieces left to ship, the thread that
    * draws a parcel's invoice and delivery note starts while she reads, so her first parcel does not wait for it.
