@@ -53,7 +53,7 @@ describe('answers kept until a table they read changes (issue 61, SQLite)', () =
       await sql`insert into "a" ("v") values ('two')`.execute(trx);
     });
     expect(await next()).toEqual({ value: 2, computed: true });
-    await sql`update "b" set "a_id" = 1 where "id" = 0`.execute(handle.db);
+    await sql`update "b" as "bb" set "a_id" = 1 where "bb"."id" = 0`.execute(handle.db);
     expect((await next()).computed).toBe(true);
     await sql`delete from "a" where "v" = 'two'`.execute(handle.db);
     expect(await next()).toEqual({ value: 1, computed: true });
