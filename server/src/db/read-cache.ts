@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** The tables a statement writes: `insert into`, `replace into`, `delete from`, `update … set` (anywhere: a `with` may lead). */
-const WRITES = [/\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|delete\s+from)\s+"?(\w+)"?/gi, /\bupdate(?:\s+or\s+\w+)?\s+"?(\w+)"?(?:\s+as\s+"?\w+"?)?\s+set\b/gi];
+const WRITES = [
+  /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|delete\s+from)\s+"?(\w+)"?/gi,
+  /\bupdate(?:\s+or\s+\w+)?\s+"?(\w+)"?(?:\s+as\s+"?\w+"?)?\s+set\b/gi,
+];
 /** The tables a statement reads. */
 const READS = /\b(?:from|join)\s+"?(\w+)"?/gi;
 /** What changes no table's rows: a read, or the transaction's own statements (any other statement no pattern names bumps every table). */
