@@ -60,6 +60,21 @@ describe('answers kept until a table they read changes (issue 61, SQLite)', () =
     expect(await next()).toEqual({ value: 1, computed: false });
   });
 
+  it('reads again when a write came between two of its reads of the same table (another request’s, while it was computed)', async () => {
+    const count = async () => Number((await sql<{ n: number }>`select count(*) as n from "a"`.execute(handle.db)).rows[0]!.n);
+    const racing = () =>
+      handle.reads.read('a-twice', async () => {
+        const first = await count();
+        await sql`insert into "a" ("v") values ('meanwhile')`.execute(handle.db);
+        await count();
+        return first;
+      });
+    const before = await count();
+    expect(await racing()).toBe(before);
+    expect(await racing()).toBe(before + 1);
+    await sql`delete from "a" where "v" = 'meanwhile'`.execute(handle.db);
+  });
+
   it('reads again when another process wrote to the file, or after a statement it cannot name (a migration’s)', async () => {
     const beside = new BetterSqlite3(path.join(dir, 'site.db'));
     beside.prepare(`insert into "a" ("v") values ('from a command')`).run();

@@ -32,14 +32,20 @@ export class TableVersions {
       }
     if (!wrote && !READ_ONLY.test(sql)) this.epoch += 1;
     const read = this.reading.getStore();
-    if (read) for (const [, table] of sql.matchAll(READS)) read.set(baseTable(table!), this.of(baseTable(table!)));
+    // The version a table had when the answer first read it: a write between two of its reads of the same table
+    // leaves the answer with the older one, so it is not given again.
+    if (read)
+      for (const [, table] of sql.matchAll(READS)) {
+        const name = baseTable(table!);
+        if (!read.has(name)) read.set(name, this.of(name));
+      }
   }
 
   of(table: string): number {
     return (this.versions.get(table) ?? 0) + this.epoch * 1_000_000_000;
   }
 
-  /** Runs `compute`, noting each table its statements read with the version it had when read. */
+  /** Runs `compute`, noting each table its statements read with the version it had when first read. */
   async noting<T>(compute: () => Promise<T>): Promise<{ value: T; tables: Map<string, number> }> {
     const tables = new Map<string, number>();
     const value = await this.reading.run(tables, compute);
