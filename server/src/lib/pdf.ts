@@ -1,32 +1,18 @@
-import type { Font } from 'fontkit';
-import { brandFonts, type Face } from './fonts.ts';
+import { brandFonts } from './fonts.ts';
 
 /** pdfkit (and fontkit under it, tens of MB) is loaded by the first PDF, not at start: most processes at rest draw none (issue 61). */
 let pdfkit: Promise<{ default: typeof import('pdfkit') }> | undefined;
 
 /**
- * The faces parsed once per thread (fontkit's tables, ~1 MB), not once per document: pdfkit parsed
- * all four for each PDF it drew (~40 ms of each invoice, and most of the first one's wait). A
- * document only reads them (each keeps its own subset of the glyphs it used).
+ * pdfkit, the faces' bytes and fontkit's code, made ready now: a thread that will draw soon (the owner opened an
+ * order, `WorkerPool.warm`) prepares while it waits. Each face is parsed and a line laid out once, then dropped,
+ * so that fontkit's parsing and layout code is compiled before the first document. Each document still parses
+ * its own faces: one parsed face shared by several documents gave some glyphs the characters another document
+ * had first met them with, and a PDF's text layer read "days!" for "days." (the line sheet's e2e test caught it).
  */
-let parsedFaces: Promise<Record<Face, Font>> | undefined;
-function faces(): Promise<Record<Face, Font>> {
-  parsedFaces ??= Promise.all([brandFonts(), import('fontkit')]).then(([fonts, fontkit]) => {
-    const entries = Object.entries(fonts).map(([face, bytes]) => {
-      const font = fontkit.create(bytes);
-      // fontkit reads a face's tables when they are first needed: a line of text reads those every text needs.
-      font.layout('Facture n° 2027-0001 · 1 234,56 € HT, TVA 20 %');
-      return [face, font];
-    });
-    return Object.fromEntries(entries) as Record<Face, Font>;
-  });
-  parsedFaces.catch(() => (parsedFaces = undefined));
-  return parsedFaces;
-}
-
-/** pdfkit and the parsed faces, loaded now (a thread that will draw soon prepares while it waits). */
 export async function preparePdfs(): Promise<void> {
-  await Promise.all([faces(), (pdfkit ??= import('pdfkit'))]);
+  const [fonts, fontkit] = await Promise.all([brandFonts(), import('fontkit'), (pdfkit ??= import('pdfkit'))]);
+  for (const bytes of Object.values(fonts)) fontkit.create(bytes).layout('Facture n° 2027-0001 · 1 234,56 € HT, TVA 20 %.');
 }
 
 /**
@@ -35,7 +21,7 @@ export async function preparePdfs(): Promise<void> {
  * the bytes once `doc.end()` is called. The line sheet, the cut sheet and the invoices use it.
  */
 export async function brandPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
-  const fonts = await faces();
+  const fonts = await brandFonts();
   const { default: PDFDocument } = await (pdfkit ??= import('pdfkit'));
   const doc = new PDFDocument({ size: 'A4', bufferPages: true, displayTitle: true, ...options });
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -44,8 +30,7 @@ export async function brandPdf(options: PDFKit.PDFDocumentOptions): Promise<{ do
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  // pdfkit takes a parsed font as it takes bytes (PDFFontFactory.open: anything with `layout`).
-  for (const [face, font] of Object.entries(fonts)) doc.registerFont(face, font as unknown as Buffer);
+  for (const [face, bytes] of Object.entries(fonts)) doc.registerFont(face, bytes);
   return { doc, done };
 }
 
