@@ -7,8 +7,8 @@ import { renderInvoicePdf } from './modules/invoices/pdf.ts';
 import { deliveryNotePdf } from './modules/orders/delivery-note.ts';
 import { preparePdfs } from './lib/pdf.ts';
 
-// Started ahead of its first task (the owner opened an order: WorkerPool.warm), the thread loads pdfkit and
-// parses the faces while it waits; a task that comes first waits for the same promises.
+// Started ahead of its first task (the owner opened an order: WorkerPool.warm), the thread loads pdfkit and the
+// faces and compiles fontkit's code while it waits (lib/pdf.ts); a task that comes first shares the same loads.
 preparePdfs().catch(() => {});
 
 const TASKS: Record<string, (...args: never[]) => Promise<Buffer>> = {

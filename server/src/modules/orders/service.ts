@@ -15,13 +15,13 @@ import type { Actor } from '../../lib/actor.ts';
 import type { CompanyRole, Locale } from '@atelier/contract';
 import type { OrderScope } from '../companies/scope.ts';
 
+/** The current minute: a kept answer that depends on the time of day is read again each minute. */
+const minute = () => Math.floor(Date.now() / 60_000);
+
 /**
  * Wholesale orders, in five parts: the draft (draft.ts), the submit (submit.ts), what happens after
  * (lifecycle.ts), the parcels it ships in (shipments.ts) and how an order is read and told (records.ts). This is the area's one face.
  */
-/** The current minute: a kept answer that depends on the time of day is read again each minute. */
-const minute = () => Math.floor(Date.now() / 60_000);
-
 export class OrdersService {
   readonly records: OrderRecords;
   readonly drafts: OrderDrafts;
